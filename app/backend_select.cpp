@@ -1,0 +1,32 @@
+#include "cpu_backend.h"
+#include "cuda_backend_factory.h"
+#include "errors.h"
+#include "field_backend.h"
+
+namespace geofield {
+
+bool parse_backend(std::string_view s, BackendChoice* out) {
+  if (s == "auto") *out = BackendChoice::automatic;
+  else if (s == "cpu") *out = BackendChoice::cpu;
+  else if (s == "cuda") *out = BackendChoice::cuda;
+  else return false;
+  return true;
+}
+
+std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* reason) {
+  if (choice == BackendChoice::cpu) {
+    *reason = "backend cpu (asked for)";
+    return std::make_unique<CpuBackend>();
+  }
+  std::string why_not;
+  std::unique_ptr<FieldBackend> cuda = try_make_cuda_backend(&why_not);
+  if (cuda) {
+    *reason = "backend cuda (" + (choice == BackendChoice::cuda ? std::string("asked for") : why_not) + ")";
+    return cuda;
+  }
+  if (choice == BackendChoice::cuda) throw UsageError("--backend cuda: " + why_not);
+  *reason = "backend cpu: " + why_not;
+  return std::make_unique<CpuBackend>();
+}
+
+}  // namespace geofield

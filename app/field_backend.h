@@ -1,0 +1,45 @@
+// A backend computes the field of a FieldParams into the field texture the renderer draws.
+//   cuda: the kernel writes the registered texture through a surface (no copies);
+//   cpu : threads fill a host buffer that is uploaded (the path without CUDA).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "field_params.h"
+#include "field_texture.h"
+
+namespace geofield {
+
+// A field in host memory, for explicit exports only. Row 0 north, row-major, nx per row.
+struct HostField {
+  int nx = 0, ny = 0;
+  Precision precision = Precision::f32;
+  std::vector<float> f32;   // filled when precision == f32
+  std::vector<double> f64;  // filled when precision == f64
+};
+
+class FieldBackend {
+ public:
+  virtual ~FieldBackend() = default;
+  virtual std::string_view name() const = 0;
+
+  // Computes the field of p (already validated) into target, which has size p.nx x p.ny.
+  virtual void compute(const FieldParams& p, FieldTexture& target) = 0;
+
+  // Explicit export of the last computed field, as float32 or float64. Values of a f64 read
+  // were computed in double when the last compute's precision was f64.
+  virtual HostField read_field(const FieldTexture& target, Precision as) = 0;
+};
+
+enum class BackendChoice { automatic, cpu, cuda };
+bool parse_backend(std::string_view s, BackendChoice* out);
+
+// Makes the backend asked for, in the current GL context. `automatic` takes CUDA when a CUDA
+// device runs this GL context, the CPU otherwise; *reason says which and why, in one line.
+// Asking for cuda where it cannot work throws UsageError with the reason.
+std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* reason);
+
+}  // namespace geofield

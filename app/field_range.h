@@ -1,0 +1,17 @@
+// The smallest and largest field value over the grid's nodes, found on the host in
+// O(nx + ny) from the shared math, so the colour range needs no read-back of the field.
+#pragma once
+
+#include "field_params.h"
+
+namespace geofield {
+
+struct ValueRange {
+  double min = 0, max = 0;
+};
+
+// Exact over the nodes (in double): for a fixed row the value grows with the column factor s,
+// so each row's extremes sit at the columns of least and greatest s.
+ValueRange field_range(const FieldParams& p);
+
+}  // namespace geofield

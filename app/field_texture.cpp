@@ -1,0 +1,29 @@
+#include "field_texture.h"
+
+#include "gl_check.h"
+
+namespace geofield {
+
+FieldTexture::~FieldTexture() { release(); }
+
+void FieldTexture::release() noexcept {
+  if (id_ != 0) glDeleteTextures(1, &id_);
+  id_ = 0;
+}
+
+void FieldTexture::ensure_size(int nx, int ny) {
+  if (id_ != 0 && nx == nx_ && ny == ny_) return;
+  release();
+  GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &id_));
+  GF_GL(glTextureStorage2D(id_, 1, GL_R32F, nx, ny));
+  // Nearest: the picture shows node values, never blends two nodes of the field.
+  GF_GL(glTextureParameteri(id_, GL_TEXTURE_MIN_FILTER, GL_NEAREST));
+  GF_GL(glTextureParameteri(id_, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
+  GF_GL(glTextureParameteri(id_, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE));
+  GF_GL(glTextureParameteri(id_, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE));
+  nx_ = nx;
+  ny_ = ny;
+  ++generation_;
+}
+
+}  // namespace geofield

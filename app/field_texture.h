@@ -1,0 +1,35 @@
+// The GL_R32F texture that holds the field: nx x ny texels, texel row 0 is grid row 0 (north).
+// Move-only owner of the GL name. The CUDA interop wrapper registers it; a reallocation makes a
+// new texture object (immutable storage), and generation() tells registrations to follow.
+#pragma once
+
+#include <glad/gl.h>
+
+#include <cstdint>
+
+namespace geofield {
+
+class FieldTexture {
+ public:
+  FieldTexture() = default;
+  ~FieldTexture();
+  FieldTexture(const FieldTexture&) = delete;
+  FieldTexture& operator=(const FieldTexture&) = delete;
+
+  // Makes the texture nx x ny, keeping it when the size is already that. Sizes are checked
+  // against GL_MAX_TEXTURE_SIZE by the caller (see gl_limits.h).
+  void ensure_size(int nx, int ny);
+
+  GLuint id() const { return id_; }
+  int nx() const { return nx_; }
+  int ny() const { return ny_; }
+  std::uint64_t generation() const { return generation_; }
+
+ private:
+  void release() noexcept;
+  GLuint id_ = 0;
+  int nx_ = 0, ny_ = 0;
+  std::uint64_t generation_ = 0;
+};
+
+}  // namespace geofield

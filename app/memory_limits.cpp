@@ -1,0 +1,47 @@
+#include "memory_limits.h"
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "errors.h"
+
+namespace geofield {
+
+std::uint64_t available_host_memory_bytes() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  std::string unit;
+  while (in >> key >> kib >> unit) {
+    if (key == "MemAvailable:") return kib * 1024;
+  }
+  return 0;
+}
+
+std::uint64_t render_bytes_needed(const FieldParams& p, bool picture) {
+  const std::uint64_t n = node_count(p);
+  // float field + texture, plus the double field when asked, plus RGBA8 picture and its PNG.
+  std::uint64_t per_node = 4 + 4 + (p.precision == Precision::f64 ? 8 : 0) + (picture ? 8 : 0);
+  return n * per_node;
+}
+
+void check_size_fits(const FieldParams& p, int max_texture_size, bool picture) {
+  if (p.nx > max_texture_size || p.ny > max_texture_size) {
+    std::ostringstream m;
+    m << "--size: NX and NY must be at most " << max_texture_size
+      << " with this OpenGL (GL_MAX_TEXTURE_SIZE); got " << p.nx << "x" << p.ny;
+    throw UsageError(m.str());
+  }
+  const std::uint64_t need = render_bytes_needed(p, picture);
+  const std::uint64_t have = available_host_memory_bytes();
+  if (have != 0 && need > have) {
+    std::ostringstream m;
+    m.precision(3);
+    m << "--size: " << p.nx << "x" << p.ny << " needs about " << need / 1073741824.0
+      << " GiB of memory; this machine has " << have / 1073741824.0 << " GiB available";
+    throw UsageError(m.str());
+  }
+}
+
+}  // namespace geofield

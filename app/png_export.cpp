@@ -1,0 +1,27 @@
+#include "png_export.h"
+
+#include <stb_image_write.h>
+
+#include <vector>
+
+#include "atomic_file.h"
+#include "errors.h"
+
+namespace geofield {
+
+void write_png(const std::filesystem::path& path, const Image& image) {
+  std::vector<std::uint8_t> encoded;
+  auto append = [](void* ctx, void* data, int size) {
+    auto* out = static_cast<std::vector<std::uint8_t>*>(ctx);
+    const auto* bytes = static_cast<const std::uint8_t*>(data);
+    out->insert(out->end(), bytes, bytes + size);
+  };
+  if (stbi_write_png_to_func(append, &encoded, image.width, image.height, 4, image.rgba.data(),
+                             image.width * 4) == 0) {
+    GF_FAIL("PNG encoding of a " + std::to_string(image.width) + "x" +
+            std::to_string(image.height) + " picture failed");
+  }
+  write_file_atomically(path, {std::span<const std::uint8_t>(encoded)});
+}
+
+}  // namespace geofield

@@ -1,0 +1,22 @@
+// `geofield render`: the field of one view, computed and drawn with no window, written as a
+// PNG picture and/or the raw field (.npy).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include "view_options.h"
+
+namespace geofield {
+
+struct RenderRequest {
+  ViewOptions view;
+  std::optional<std::filesystem::path> png;
+  std::optional<std::filesystem::path> npy;
+  bool npy_f64 = false;  // float64 .npy, computed in double
+};
+
+// Returns the exit status; throws UsageError or RuntimeFailure with the reason.
+int run_render(const RenderRequest& request);
+
+}  // namespace geofield

@@ -1,0 +1,69 @@
+#include "value_parsers.h"
+
+#include <charconv>
+#include <cmath>
+#include <string>
+
+#include "errors.h"
+
+namespace geofield {
+namespace {
+
+[[noreturn]] void bad(const char* option, std::string_view s, const char* expected) {
+  throw UsageError(std::string(option) + ": '" + std::string(s) + "' is not " + expected);
+}
+
+std::pair<std::string_view, std::string_view> split_once(std::string_view s, char sep,
+                                                         const char* option, const char* expected) {
+  const size_t at = s.find(sep);
+  if (at == std::string_view::npos || s.find(sep, at + 1) != std::string_view::npos) {
+    bad(option, s, expected);
+  }
+  return {s.substr(0, at), s.substr(at + 1)};
+}
+
+}  // namespace
+
+double parse_number(std::string_view s, const char* option) {
+  double v = 0;
+  std::string_view t = s;
+  if (!t.empty() && t.front() == '+') t.remove_prefix(1);
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (t.empty() || ec != std::errc() || end != t.data() + t.size()) bad(option, s, "a number");
+  if (!std::isfinite(v)) throw UsageError(std::string(option) + ": must be a finite number, not '" +
+                                          std::string(s) + "'");
+  return v;
+}
+
+std::pair<double, double> parse_range(std::string_view s, const char* option) {
+  const auto [a, b] = split_once(s, ':', option, "of the form MIN:MAX (e.g. -10:10)");
+  return {parse_number(a, option), parse_number(b, option)};
+}
+
+std::pair<int, int> parse_size(std::string_view s, const char* option) {
+  const char* expected = "of the form NXxNY (e.g. 1000x1000) with whole numbers";
+  auto whole = [&](std::string_view t) {
+    long long v = 0;
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (t.empty() || end != t.data() + t.size() || ec == std::errc::invalid_argument) {
+      bad(option, s, expected);
+    }
+    // Out-of-range values are clamped so the range check names the limit.
+    if (ec == std::errc::result_out_of_range || v > (1LL << 40)) v = 1LL << 40;
+    return v > (1LL << 30) ? (1 << 30) : static_cast<int>(v);
+  };
+  const size_t x = s.find_first_of("xX");
+  if (x == std::string_view::npos) {
+    const int n = whole(s);
+    return {n, n};
+  }
+  const auto [a, b] = split_once(s, s[x], option, expected);
+  return {whole(a), whole(b)};
+}
+
+std::pair<double, double> parse_point(std::string_view s, const char* option) {
+  const auto [a, b] = split_once(s, ',', option, "of the form LAT,LON (e.g. 30,101)");
+  return {parse_number(a, option), parse_number(b, option)};
+}
+
+}  // namespace geofield

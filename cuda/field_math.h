@@ -1,0 +1,235 @@
+// The one source of truth for geofield's math: grid nodes and distance formulas.
+// Compiled by nvcc for the CUDA kernels and by the host compiler for the CPU backend,
+// the hover readout, the value range and the tests. Nothing here knows about GL or windows.
+//
+// Angles are in degrees unless a name says otherwise. Distances are in the output unit
+// (see Units), the sphere radius too.
+#pragma once
+
+#include <cmath>
+
+#if defined(__CUDACC__)
+#define GF_HD __host__ __device__ __forceinline__
+#else
+#define GF_HD inline
+#endif
+
+namespace geofield {
+
+// Float and double overloads on the host as on the device.
+using std::atan2;
+using std::cos;
+using std::rint;
+using std::sin;
+using std::sqrt;
+
+enum class Formula : int {
+  haversine = 0,  // true great-circle distance, well conditioned everywhere
+  seed = 1,       // the original numba answer's expression, reproduced exactly (not a distance)
+};
+
+enum class Units : int { km = 0, nm = 1, mi = 2, m = 3 };
+
+constexpr double kDefaultRadiusKm = 6371.0088;  // IUGG mean Earth radius
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kRadPerDeg = kPi / 180.0;
+constexpr double kKmPerNauticalMile = 1.852;     // exact by definition
+constexpr double kKmPerStatuteMile = 1.609344;   // exact by definition
+
+// The seed formula's literal constants (pi/360 and pi/180 as typed in the original answer).
+constexpr double kSeedHalfRadPerDeg = 0.008726645;
+constexpr double kSeedRadPerDeg = 0.01745329;
+
+GF_HD double units_per_km(Units u) {
+  switch (u) {
+    case Units::nm: return 1.0 / kKmPerNauticalMile;
+    case Units::mi: return 1.0 / kKmPerStatuteMile;
+    case Units::m: return 1000.0;
+    case Units::km:
+    default: return 1.0;
+  }
+}
+
+// sin and cos of an angle in degrees, reduced exactly to [-45, 45] first, so that
+// cos(90) is 0 and sin(180) is 0 in float as in double (GeographicLib's sincosd idea).
+template <typename T>
+GF_HD void sincos_deg(T x_deg, T* s, T* c) {
+  const T q = rint(x_deg / T(90));
+  const T r_deg = x_deg - q * T(90);  // exact: q*90 is exact and the difference is small
+  const T r = r_deg * T(kRadPerDeg);
+  const T s0 = sin(r), c0 = cos(r);
+  const long long n = static_cast<long long>(q);
+  switch (static_cast<int>(((n % 4) + 4) % 4)) {
+    case 0: *s = s0; *c = c0; break;
+    case 1: *s = c0; *c = -s0; break;
+    case 2: *s = -s0; *c = -c0; break;
+    default: *s = -c0; *c = s0; break;
+  }
+}
+
+// A grid as the kernels use it. Built on the host in double (make_grid_geometry); the
+// offsets from the reference point are taken in double there, so that the float path
+// never subtracts two large nearly equal angles and keeps its digits on tiny grids.
+struct GridGeometry {
+  int nx = 0, ny = 0;
+  double lat_max_deg = 0;   // latitude of row 0 (north)
+  double lat_step_deg = 0;  // > 0: row i is at lat_max - i * lat_step
+  double lon_min_deg = 0;   // longitude of column 0, as given
+  double lon_step_deg = 0;  // > 0: column j is at lon_min + j * lon_step (may pass 180)
+  double ref_lat_deg = 0, ref_lon_deg = 0;
+  double dlat0_deg = 0;      // lat_max - ref_lat
+  double slat0_deg = 0;      // lat_max + ref_lat
+  double dlon0_deg = 0;      // lon_min - ref_lon reduced to [-180, 180)
+  double dlon0_raw_deg = 0;  // lon_min - ref_lon as is (the seed formula uses the raw difference)
+  double radius = 0;         // sphere radius in the output unit
+  Formula formula = Formula::haversine;
+};
+
+// dlon = (lon_max - lon_min) mod 360 taken in (0, 360]; callers reject lon_min == lon_max.
+inline double lon_span_deg(double lon_min_deg, double lon_max_deg) {
+  double d = std::fmod(lon_max_deg - lon_min_deg, 360.0);
+  if (d <= 0) d += 360.0;
+  return d;
+}
+
+inline double reduce_deg_180(double x_deg) {
+  double r = std::remainder(x_deg, 360.0);  // [-180, 180]
+  return r == 180.0 ? -180.0 : r;
+}
+
+inline GridGeometry make_grid_geometry(double lat_min_deg, double lat_max_deg, double lon_min_deg,
+                                       double lon_max_deg, int nx, int ny, double ref_lat_deg,
+                                       double ref_lon_deg, Formula formula, Units units,
+                                       double radius_km) {
+  GridGeometry g;
+  g.nx = nx;
+  g.ny = ny;
+  g.lat_max_deg = lat_max_deg;
+  g.lat_step_deg = (lat_max_deg - lat_min_deg) / (ny - 1);
+  g.lon_min_deg = lon_min_deg;
+  g.lon_step_deg = lon_span_deg(lon_min_deg, lon_max_deg) / (nx - 1);
+  g.ref_lat_deg = ref_lat_deg;
+  g.ref_lon_deg = ref_lon_deg;
+  g.dlat0_deg = lat_max_deg - ref_lat_deg;
+  g.slat0_deg = lat_max_deg + ref_lat_deg;
+  g.dlon0_deg = reduce_deg_180(lon_min_deg - ref_lon_deg);
+  g.dlon0_raw_deg = lon_min_deg - ref_lon_deg;
+  g.radius = radius_km * units_per_km(units);
+  g.formula = formula;
+  return g;
+}
+
+// Node coordinates per the grid contract (row 0 north). Longitudes are not wrapped:
+// a grid over 170:-170 has columns up to 190.
+GF_HD double node_lat_deg(const GridGeometry& g, int i) { return g.lat_max_deg - i * g.lat_step_deg; }
+GF_HD double node_lon_deg(const GridGeometry& g, int j) { return g.lon_min_deg + j * g.lon_step_deg; }
+
+// The distance factors separate into a part per row and a part per column:
+//   a = row.a0 + row.c * col.s,   b = row.b0 + row.c * col.k,   with a + b = 1,
+// haversine: a = hav(angle), b = hav(pi - angle), both sums of non-negative terms, so the
+// angle 2 atan2(sqrt a, sqrt b) keeps its relative accuracy from coincident points to
+// exact antipodes (the plain 1 - a loses half the digits there).
+template <typename T>
+struct RowFactors {
+  T a0, b0, c;
+};
+template <typename T>
+struct ColFactors {
+  T s, k;
+};
+
+// Haversine factors from angular offsets in degrees: dlat = lat - lat_r, slat = lat + lat_r.
+template <typename T>
+GF_HD RowFactors<T> haversine_row(T dlat_deg, T slat_deg, T lat_deg, T ref_lat_deg) {
+  T sd, cd, ss, cs, sl, cl, sr, cr;
+  sincos_deg(dlat_deg / T(2), &sd, &cd);
+  sincos_deg(slat_deg / T(2), &ss, &cs);
+  sincos_deg(lat_deg, &sl, &cl);
+  sincos_deg(ref_lat_deg, &sr, &cr);
+  T c = cl * cr;
+  c = c > T(0) ? c : T(0);  // cos of a latitude in [-90, 90] is never negative
+  return {sd * sd, ss * ss, c};
+}
+
+template <typename T>
+GF_HD ColFactors<T> haversine_col(T dlon_deg) {
+  T s, c;
+  sincos_deg(dlon_deg / T(2), &s, &c);
+  return {s * s, c * c};
+}
+
+// Great-circle distance, radius in the output unit.
+template <typename T>
+GF_HD T haversine_combine(const RowFactors<T>& r, const ColFactors<T>& col, T radius) {
+  const T a = r.a0 + r.c * col.s;
+  const T b = r.b0 + r.c * col.k;
+  return T(2) * radius * atan2(sqrt(a), sqrt(b));
+}
+
+// The seed expression, literally: a = sin^2(0.008726645 dlat) + cos(0.01745329 lat_r)
+// cos(0.01745329 lat) sin^2(0.008726645 dlon); value atan2(a, 1 - a) * 2R.
+template <typename T>
+GF_HD RowFactors<T> seed_row(T dlat_deg, T lat_deg, T ref_lat_deg) {
+  const T sd = sin(T(kSeedHalfRadPerDeg) * dlat_deg);
+  return {sd * sd, T(0), cos(T(kSeedRadPerDeg) * ref_lat_deg) * cos(T(kSeedRadPerDeg) * lat_deg)};
+}
+
+template <typename T>
+GF_HD ColFactors<T> seed_col(T dlon_raw_deg) {
+  const T s = sin(T(kSeedHalfRadPerDeg) * dlon_raw_deg);
+  return {s * s, T(0)};
+}
+
+template <typename T>
+GF_HD T seed_combine(const RowFactors<T>& r, const ColFactors<T>& col, T radius) {
+  const T a = r.a0 + r.c * col.s;
+  return atan2(a, T(1) - a) * T(2) * radius;
+}
+
+// Row i and column j factors of a grid in precision T. Only the offsets leave double.
+template <typename T>
+GF_HD RowFactors<T> row_factors(const GridGeometry& g, int i) {
+  const T step = T(g.lat_step_deg);
+  const T di = T(i) * step;
+  const T dlat = T(g.dlat0_deg) - di;
+  const T lat = T(g.lat_max_deg) - di;
+  if (g.formula == Formula::seed) return seed_row<T>(dlat, lat, T(g.ref_lat_deg));
+  return haversine_row<T>(dlat, T(g.slat0_deg) - di, lat, T(g.ref_lat_deg));
+}
+
+template <typename T>
+GF_HD ColFactors<T> col_factors(const GridGeometry& g, int j) {
+  const T dj = T(j) * T(g.lon_step_deg);
+  if (g.formula == Formula::seed) return seed_col<T>(T(g.dlon0_raw_deg) + dj);
+  return haversine_col<T>(T(g.dlon0_deg) + dj);
+}
+
+template <typename T>
+GF_HD T combine(const GridGeometry& g, const RowFactors<T>& r, const ColFactors<T>& c) {
+  const T radius = T(g.radius);
+  return g.formula == Formula::seed ? seed_combine(r, c, radius) : haversine_combine(r, c, radius);
+}
+
+// The field value at node (i, j) in precision T.
+template <typename T>
+GF_HD T field_value(const GridGeometry& g, int i, int j) {
+  return combine<T>(g, row_factors<T>(g, i), col_factors<T>(g, j));
+}
+
+// Great-circle distance between two points, in double, radius in the output unit.
+inline double haversine_distance(double lat1_deg, double lon1_deg, double lat2_deg, double lon2_deg,
+                                 double radius) {
+  const RowFactors<double> r =
+      haversine_row<double>(lat2_deg - lat1_deg, lat2_deg + lat1_deg, lat2_deg, lat1_deg);
+  const ColFactors<double> c = haversine_col<double>(reduce_deg_180(lon2_deg - lon1_deg));
+  return haversine_combine(r, c, radius);
+}
+
+// The seed expression between two points, in double.
+inline double seed_value(double ref_lat_deg, double ref_lon_deg, double lat_deg, double lon_deg,
+                         double radius) {
+  return seed_combine(seed_row<double>(lat_deg - ref_lat_deg, lat_deg, ref_lat_deg),
+                      seed_col<double>(lon_deg - ref_lon_deg), radius);
+}
+
+}  // namespace geofield

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages geofield needs to build, run and test; only what is missing.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config python3 python3-glad python3-matplotlib python3-numpy
+  python3-pil libglfw3-dev libglm-dev libimgui-dev libstb-dev libgeographiclib-dev
+  nlohmann-json3-dev libcli11-dev libgtest-dev libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri
+  xvfb xdotool xauth
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "geofield: installing ${missing[*]}" >&2
+if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
