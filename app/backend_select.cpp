@@ -18,14 +18,16 @@ std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* re
     *reason = "backend cpu (asked for)";
     return std::make_unique<CpuBackend>();
   }
-  std::string why_not;
-  std::unique_ptr<FieldBackend> cuda = try_make_cuda_backend(&why_not);
+  // On success `why` says which CUDA device and path; on failure, why CUDA cannot be used.
+  std::string why;
+  std::unique_ptr<FieldBackend> cuda = try_make_cuda_backend(&why);
   if (cuda) {
-    *reason = "backend cuda (" + (choice == BackendChoice::cuda ? std::string("asked for") : why_not) + ")";
+    *reason = "backend cuda" + std::string(choice == BackendChoice::cuda ? " (asked for)" : "") +
+              ": " + why;
     return cuda;
   }
-  if (choice == BackendChoice::cuda) throw UsageError("--backend cuda: " + why_not);
-  *reason = "backend cpu: " + why_not;
+  if (choice == BackendChoice::cuda) throw UsageError("--backend cuda: " + why);
+  *reason = "backend cpu: " + why;
   return std::make_unique<CpuBackend>();
 }
 

@@ -8,8 +8,12 @@
 
 namespace geofield {
 
-// A CUDA backend for the current GL context, or nullptr with *why_not saying why (no CUDA in
-// this build, no device, a driver too old, ...).
+// A CUDA backend for the current GL context (call it with the context current), on the CUDA
+// device that runs that context; where the context is on no CUDA device (Mesa) but there is
+// one, a backend that hands the field to GL through a pixel buffer. *why_not says, in one
+// line, which device and path were chosen, or, with nullptr, why CUDA cannot be used (no CUDA
+// in this build, no device, no driver or one too old, ...).
+// Defined in cuda/cuda_backend.cpp in CUDA builds, in cuda_backend_unavailable.cpp otherwise.
 std::unique_ptr<FieldBackend> try_make_cuda_backend(std::string* why_not);
 
 }  // namespace geofield

@@ -1,0 +1,52 @@
+// Move-only owners of a CUDA stream and of linear device memory. Destructors only log.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace geofield {
+
+class CudaStream {
+ public:
+  CudaStream();  // a non-blocking stream on the current device
+  ~CudaStream();
+  CudaStream(const CudaStream&) = delete;
+  CudaStream& operator=(const CudaStream&) = delete;
+  cudaStream_t get() const { return stream_; }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  ~DeviceBuffer() { release(); }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+
+  // Holds at least `bytes`, reallocating when smaller. Before allocating, checks the device's
+  // free memory and throws UsageError naming `what`, the size and the limit when it cannot fit.
+  void ensure(std::size_t bytes, const std::string& what);
+  void release() noexcept;
+  void* get() const { return ptr_; }
+  std::size_t size() const { return bytes_; }
+
+ private:
+  void* ptr_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+// Throws UsageError when `bytes` more do not fit in the current device's free memory
+// (cudaMemGetInfo), naming what needs them, the amount and the device's limit.
+void check_device_memory(std::size_t bytes, const std::string& what);
+
+// The message check_device_memory throws, for the given numbers (tested without a GPU).
+std::string device_memory_message(std::size_t bytes, std::size_t free_bytes,
+                                  std::size_t total_bytes, const std::string& what,
+                                  const std::string& device);
+
+}  // namespace geofield

@@ -1,0 +1,32 @@
+// The field kernel, callable from host code that never sees CUDA syntax.
+//
+// The kernel derives each node's latitude and longitude from the GridGeometry it is given (no
+// grid exists anywhere) and evaluates the shared math (field_math.h). The distance separates
+// into a factor per row and a factor per column: a block computes the factors of its tile's
+// rows and columns once into shared memory, then each node costs two FMAs, two square roots
+// and an atan2. Precision T (float or double) is the precision of every step; the surface
+// always receives float (the GL texture is GL_R32F).
+//
+// The kernel writes to what it is handed: a surface object (the registered GL texture, or a
+// plain cudaArray in tests and headless runs) or linear device memory (exports, fallback).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include "field_math.h"
+
+namespace geofield {
+
+// g.nx x g.ny texels of an R32F surface, texel (j, i) = node (row i, column j); T float or double.
+template <typename T>
+void launch_field_to_surface(const GridGeometry& g, cudaSurfaceObject_t surface,
+                             cudaStream_t stream);
+
+// Row-major device memory, g.nx values per row, computed in T and stored as Out.
+template <typename T, typename Out>
+void launch_field_to_buffer(const GridGeometry& g, Out* out, cudaStream_t stream);
+
+// The hardware ceiling: the same tiles, one cheap value stored per texel, no math.
+void launch_store_only(int nx, int ny, cudaSurfaceObject_t surface, cudaStream_t stream);
+
+}  // namespace geofield

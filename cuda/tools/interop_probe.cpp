@@ -1,0 +1,281 @@
+// Measures what CUDA/GL interop synchronisation costs on this machine, and the alternatives'
+// floors, for cuda/INTEROP.md. Not a test and not the benchmark (bench/ has that): a probe run
+// by scripts/gpu-test.sh --probe on the GPU machine.
+//
+//   geofield_interop_probe [N ...]     sizes N x N (default 1000 8192 16384)
+//
+// Every number is the median of kRepeats after kWarmup. "cpu" numbers are host wall time
+// (steady_clock), "gpu" numbers are CUDA events on the stream.
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cuda_check.h"
+#include "device_memory.h"
+#include "field_params.h"
+#include "field_kernel.h"
+#include "gl_check.h"
+#include "headless_gl_context.h"
+#include "interop_texture.h"
+#include "renderer.h"
+
+namespace geofield {
+namespace {
+
+constexpr int kWarmup = 10;
+constexpr int kRepeats = 60;
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Median host time of body(), each repeat ending with what `finish` does.
+double cpu_ms(const std::function<void()>& body, const std::function<void()>& finish) {
+  std::vector<double> t;
+  for (int r = 0; r < kWarmup + kRepeats; ++r) {
+    const auto t0 = Clock::now();
+    body();
+    finish();
+    if (r >= kWarmup) t.push_back(ms_since(t0));
+  }
+  return median(t);
+}
+
+// Host time per iteration of `count` back-to-back bodies, then one finish (throughput).
+double cpu_ms_pipelined(const std::function<void()>& body, const std::function<void()>& finish,
+                        int count = 200) {
+  for (int r = 0; r < kWarmup; ++r) body();
+  finish();
+  std::vector<double> t;
+  for (int k = 0; k < 5; ++k) {
+    const auto t0 = Clock::now();
+    for (int r = 0; r < count; ++r) body();
+    finish();
+    t.push_back(ms_since(t0) / count);
+  }
+  return median(t);
+}
+
+struct Events {
+  cudaEvent_t a = nullptr, b = nullptr;
+  Events() {
+    GF_CUDA(cudaEventCreate(&a));
+    GF_CUDA(cudaEventCreate(&b));
+  }
+  ~Events() {
+    cudaEventDestroy(a);
+    cudaEventDestroy(b);
+  }
+};
+
+// Median GPU time between events recorded before and after body(), on stream s.
+double gpu_ms(cudaStream_t s, const std::function<void()>& body) {
+  Events e;
+  std::vector<double> t;
+  for (int r = 0; r < kWarmup + kRepeats; ++r) {
+    GF_CUDA(cudaEventRecord(e.a, s));
+    body();
+    GF_CUDA(cudaEventRecord(e.b, s));
+    GF_CUDA(cudaEventSynchronize(e.b));
+    float ms = 0;
+    GF_CUDA(cudaEventElapsedTime(&ms, e.a, e.b));
+    if (r >= kWarmup) t.push_back(ms);
+  }
+  return median(t);
+}
+
+struct Offscreen {
+  GLuint fbo = 0, rb = 0;
+  Offscreen(int w, int h) {
+    GF_GL(glCreateRenderbuffers(1, &rb));
+    GF_GL(glNamedRenderbufferStorage(rb, GL_RGBA8, w, h));
+    GF_GL(glCreateFramebuffers(1, &fbo));
+    GF_GL(glNamedFramebufferRenderbuffer(fbo, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb));
+  }
+  ~Offscreen() {
+    glDeleteFramebuffers(1, &fbo);
+    glDeleteRenderbuffers(1, &rb);
+  }
+};
+
+void report(int n, const char* variant, const char* what, double ms) {
+  const double nodes = static_cast<double>(n) * n;
+  std::printf("%6d  %-26s %-44s %9.4f ms  %8.2f Gnode/s\n", n, variant, what, ms,
+              nodes / (ms * 1e-3) / 1e9);
+  std::fflush(stdout);
+}
+
+void probe_size(int n, Renderer& renderer) {
+  FieldParams p;
+  p.nx = n;
+  p.ny = n;
+  renderer.field().ensure_size(n, n);
+  const GridGeometry g = grid_geometry(p);
+  FieldParams seed = p;
+  seed.formula = Formula::seed;
+  const GridGeometry gs = grid_geometry(seed);
+  Offscreen frame(512, 512);
+  Offscreen heavy(4096, 4096);
+  ViewStyle style;
+  style.value_min = 0;
+  style.value_max = 200;
+  auto draw_into = [&](const Offscreen& o, int w) {
+    GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, o.fbo));
+    renderer.draw(0, 0, w, w, style);
+  };
+  auto gl_finish = [] { GF_GL(glFinish()); };
+
+  CudaStream owned;
+  struct StreamChoice {
+    const char* name;
+    cudaStream_t s;
+  };
+  const StreamChoice streams[] = {{"nonblocking", owned.get()}, {"legacy0", nullptr}};
+  for (bool discard : {true, false}) {
+    for (const StreamChoice& sc : streams) {
+      const cudaStream_t s = sc.s;
+      const std::string variant =
+          std::string(discard ? "ldst+discard" : "ldst") + "/" + sc.name;
+      const char* v = variant.c_str();
+      InteropTexture interop(InteropTexture::Options{discard});
+      interop.follow(renderer.field());
+      auto sync = [s] { GF_CUDA(cudaStreamSynchronize(s)); };
+
+      if (discard && s == owned.get()) {
+        // Kernels alone, inside one mapping.
+        InteropTexture::Mapping m(interop, s);
+        report(n, v, "kernel store-only (ceiling)", gpu_ms(s, [&] { launch_store_only(n, n, m.surface(), s); }));
+        report(n, v, "kernel float haversine", gpu_ms(s, [&] { launch_field_to_surface<float>(g, m.surface(), s); }));
+        report(n, v, "kernel float seed", gpu_ms(s, [&] { launch_field_to_surface<float>(gs, m.surface(), s); }));
+        report(n, v, "kernel double haversine", gpu_ms(s, [&] { launch_field_to_surface<double>(g, m.surface(), s); }));
+        report(n, v, "kernel double seed", gpu_ms(s, [&] { launch_field_to_surface<double>(gs, m.surface(), s); }));
+        m.unmap();
+        GF_CUDA(cudaStreamSynchronize(s));
+      }
+      // The synchronisation alone.
+      report(n, v, "map+unmap, cpu, each synced", cpu_ms([&] { InteropTexture::Mapping m(interop, s); m.unmap(); }, sync));
+      report(n, v, "map+unmap, cpu, pipelined", cpu_ms_pipelined([&] { InteropTexture::Mapping m(interop, s); m.unmap(); }, sync));
+      {
+        std::vector<double> map_t, unmap_t;
+        for (int r = 0; r < kWarmup + kRepeats; ++r) {
+          auto t0 = Clock::now();
+          InteropTexture::Mapping m(interop, s);
+          const double a = ms_since(t0);
+          t0 = Clock::now();
+          m.unmap();
+          const double b = ms_since(t0);
+          sync();
+          if (r >= kWarmup) {
+            map_t.push_back(a);
+            unmap_t.push_back(b);
+          }
+        }
+        report(n, v, "  map call alone, cpu", median(map_t));
+        report(n, v, "  unmap call alone, cpu", median(unmap_t));
+      }
+      report(n, v, "map+unmap, gpu events", gpu_ms(s, [&] { InteropTexture::Mapping m(interop, s); m.unmap(); }));
+      // The whole recompute: map, float kernel, unmap.
+      auto recompute = [&] {
+        InteropTexture::Mapping m(interop, s);
+        launch_field_to_surface<float>(g, m.surface(), s);
+        m.unmap();
+      };
+      report(n, v, "recompute float, gpu events", gpu_ms(s, recompute));
+      report(n, v, "recompute float, cpu, each synced", cpu_ms(recompute, sync));
+      report(n, v, "recompute float, cpu, pipelined", cpu_ms_pipelined(recompute, sync));
+      // Frames as the window makes them: recompute, draw, flush; GL finishes at the end.
+      report(n, v, "frame draw only, pipelined", cpu_ms_pipelined([&] { draw_into(frame, 512); GF_GL(glFlush()); }, gl_finish));
+      report(n, v, "frame recompute+draw, pipelined", cpu_ms_pipelined([&] { recompute(); draw_into(frame, 512); GF_GL(glFlush()); }, gl_finish));
+      report(n, v, "frame recompute+draw, each glFinish", cpu_ms([&] { recompute(); draw_into(frame, 512); }, gl_finish));
+      // What map waits for: heavy GL work queued (not finished) just before the map.
+      const double heavy_ms = cpu_ms([&] { for (int k = 0; k < 8; ++k) draw_into(heavy, 4096); }, gl_finish);
+      report(n, v, "heavy GL work alone (glFinish)", heavy_ms);
+      {
+        std::vector<double> map_t;
+        for (int r = 0; r < kWarmup + kRepeats; ++r) {
+          for (int k = 0; k < 8; ++k) draw_into(heavy, 4096);
+          GF_GL(glFlush());
+          const auto t0 = Clock::now();
+          InteropTexture::Mapping m(interop, s);
+          const double a = ms_since(t0);
+          m.unmap();
+          gl_finish();
+          sync();
+          if (r >= kWarmup) map_t.push_back(a);
+        }
+        report(n, v, "  map call after heavy GL, cpu", median(map_t));
+      }
+      GF_CUDA(cudaDeviceSynchronize());
+      GF_GL(glFinish());
+    }
+  }
+  // The floor of any interop design: the kernel into a plain CUDA array, launches alone.
+  {
+    cudaChannelFormatDesc fmt = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+    cudaArray_t array = nullptr;
+    GF_CUDA(cudaMallocArray(&array, &fmt, n, n, cudaArraySurfaceLoadStore));
+    cudaResourceDesc desc{};
+    desc.resType = cudaResourceTypeArray;
+    desc.res.array.array = array;
+    cudaSurfaceObject_t surface = 0;
+    GF_CUDA(cudaCreateSurfaceObject(&surface, &desc));
+    const cudaStream_t s = owned.get();
+    auto sync = [s] { GF_CUDA(cudaStreamSynchronize(s)); };
+    report(n, "cudaArray (no GL)", "kernel store-only (ceiling)", gpu_ms(s, [&] { launch_store_only(n, n, surface, s); }));
+    report(n, "cudaArray (no GL)", "kernel float haversine", gpu_ms(s, [&] { launch_field_to_surface<float>(g, surface, s); }));
+    report(n, "cudaArray (no GL)", "kernel double haversine", gpu_ms(s, [&] { launch_field_to_surface<double>(g, surface, s); }));
+    report(n, "cudaArray (no GL)", "launch float, cpu, each synced", cpu_ms([&] { launch_field_to_surface<float>(g, surface, s); }, sync));
+    report(n, "cudaArray (no GL)", "launch float, cpu, pipelined", cpu_ms_pipelined([&] { launch_field_to_surface<float>(g, surface, s); }, sync));
+    GF_CUDA(cudaDestroySurfaceObject(surface));
+    GF_CUDA(cudaFreeArray(array));
+  }
+}
+
+int run(int argc, char** argv) {
+  std::vector<int> sizes;
+  for (int a = 1; a < argc; ++a) sizes.push_back(std::atoi(argv[a]));
+  if (sizes.empty()) sizes = {1000, 8192, 16384};
+  HeadlessGlContext gl;
+  unsigned count = 0;
+  int devices[4] = {};
+  GF_CUDA(cudaGLGetDevices(&count, devices, 4, cudaGLDeviceListAll));
+  GF_CUDA(cudaSetDevice(devices[0]));
+  cudaDeviceProp prop{};
+  GF_CUDA(cudaGetDeviceProperties(&prop, devices[0]));
+  int driver = 0, runtime = 0;
+  GF_CUDA(cudaDriverGetVersion(&driver));
+  GF_CUDA(cudaRuntimeGetVersion(&runtime));
+  std::printf("probe: %s; CUDA device %d %s, %d SMs; driver API %d, runtime %d; GL %s\n",
+              gl.description().c_str(), devices[0], prop.name, prop.multiProcessorCount, driver,
+              runtime, reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  std::printf("probe: medians of %d after %d warm-up; variants: registration flags / stream\n",
+              kRepeats, kWarmup);
+  Renderer renderer;
+  for (int n : sizes) probe_size(n, renderer);
+  return 0;
+}
+
+}  // namespace
+}  // namespace geofield
+
+int main(int argc, char** argv) {
+  try {
+    return geofield::run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "probe: failed: %s\n", e.what());
+    return 1;
+  }
+}
