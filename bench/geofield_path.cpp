@@ -1,0 +1,109 @@
+// geofield's path through the CUDA backend's public API (cuda/): the kernel launcher on a
+// mapped interop texture, and CudaBackend::compute as the app calls it.
+#include "geofield_path.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "bench_check.h"
+#include "cuda_backend.h"
+#include "field_kernel.h"
+#include "interop_texture.h"
+
+namespace geofield::bench {
+namespace {
+
+constexpr Formula kFormulas[] = {Formula::haversine, Formula::seed};
+constexpr Precision kPrecisions[] = {Precision::f32, Precision::f64};
+
+// A slider move: the reference point nudged by a different amount every repeat, so the
+// backend's change detection never skips a recompute.
+FieldParams nudged(FieldParams p, int k) {
+  p.ref_lon_deg += 1e-7 * (k % 1000 + 1);
+  return p;
+}
+
+// Largest |texture - host double field| / max(|value|, 1 unit) at sampled nodes.
+double sampled_error(const FieldParams& p, const HostField& f) {
+  const GridGeometry g = grid_geometry(p);
+  const size_t n = size_t(p.nx) * size_t(p.ny);
+  const size_t step = std::max<size_t>(1, n / 4099);
+  double worst = 0;
+  for (size_t k = 0; k < n; k += step) {
+    const int i = static_cast<int>(k / p.nx), j = static_cast<int>(k % p.nx);
+    const double want = field_value<double>(g, i, j);
+    worst = std::max(worst, std::abs(double(f.f32[k]) - want) / std::max(std::abs(want), 1.0));
+  }
+  return worst;
+}
+
+}  // namespace
+
+GeofieldResult run_geofield_path(const FieldParams& view, FieldTexture& texture, std::string*) {
+  GeofieldResult result;
+  texture.ensure_size(view.nx, view.ny);
+  int device = 0;
+  BENCH_CUDA(cudaGetDevice(&device));
+
+  // 1. The kernel alone, writing the mapped interop texture (mapped once around the repeats).
+  {
+    CudaStream stream;
+    InteropTexture interop;
+    interop.follow(texture);
+    InteropTexture::Mapping mapping(interop, stream.get());
+    for (Formula f : kFormulas) {
+      for (Precision prec : kPrecisions) {
+        FieldParams p = view;
+        p.formula = f;
+        p.precision = prec;
+        const GridGeometry g = grid_geometry(p);
+        GeofieldRow row;
+        row.formula = f;
+        row.precision = prec;
+        row.kernel = time_events(
+            [&] {
+              if (prec == Precision::f32) {
+                launch_field_to_surface<float>(g, mapping.surface(), stream.get());
+              } else {
+                launch_field_to_surface<double>(g, mapping.surface(), stream.get());
+              }
+            },
+            stream.get());
+        result.rows.push_back(row);
+      }
+    }
+    result.store_only_tiles = time_events(
+        [&] { launch_store_only(view.nx, view.ny, mapping.surface(), stream.get()); }, stream.get());
+    mapping.unmap();
+    BENCH_CUDA(cudaStreamSynchronize(stream.get()));
+  }  // unregistered here: the backend below registers the texture itself
+
+  // 2. The whole recompute as the app runs it: CudaBackend::compute with changed parameters.
+  CudaBackend backend(device, CudaBackend::Path::interop);
+  const cudaStream_t s = backend.stream();
+  for (GeofieldRow& row : result.rows) {
+    FieldParams p = view;
+    p.formula = row.formula;
+    p.precision = row.precision;
+    int k = 0;
+    row.recompute_wall = time_wall(
+        [&] {
+          backend.compute(nudged(p, k++), texture);
+          BENCH_CUDA(cudaStreamSynchronize(s));
+        },
+        5, 300, 20, 200);
+    row.recompute_events = time_events([&] { backend.compute(nudged(p, k++), texture); }, s);
+    // A frame with no parameter change: compute() with the last parameters again.
+    const FieldParams last = nudged(p, k++);
+    backend.compute(last, texture);
+    BENCH_CUDA(cudaStreamSynchronize(s));
+    row.unchanged_wall = time_wall([&] { backend.compute(last, texture); }, 5, 50, 20, 1000);
+    BENCH_CUDA(cudaStreamSynchronize(s));
+    // Correctness of what was drawn: the texture read back against the host's double math.
+    backend.compute(p, texture);
+    row.max_rel_err = sampled_error(p, backend.read_field(texture, Precision::f32));
+  }
+  return result;
+}
+
+}  // namespace geofield::bench

@@ -1,0 +1,35 @@
+// geofield's own path, measured through the CUDA backend's public API (cuda/, issue 3): the
+// kernel alone writing the interop texture, and the whole recompute including the interop
+// synchronisation, for both formulas in float and double.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "field_params.h"
+#include "field_texture.h"
+#include "timing.h"
+
+namespace geofield::bench {
+
+struct GeofieldRow {
+  Formula formula = Formula::haversine;
+  Precision precision = Precision::f32;
+  Stats kernel;            // the kernel alone into the mapped texture (CUDA events)
+  Stats recompute_wall;    // one whole recompute (map, kernel, unmap), then a stream sync
+  Stats recompute_events;  // the same recompute between CUDA events
+  Stats unchanged_wall;    // compute() with parameters equal to the last ones (no launch expected)
+  double max_rel_err = 0;  // the field read back against the CPU backend in double, sampled
+};
+
+struct GeofieldResult {
+  std::vector<GeofieldRow> rows;  // (haversine, seed) x (f32, f64)
+  Stats store_only_tiles;         // the backend's own store-only kernel (its tiles, no math)
+};
+
+// Measures the view (already resized) into texture, which is made view.nx x view.ny. Returns
+// no rows and says why in *why_not when this build has no CUDA backend to measure.
+GeofieldResult run_geofield_path(const FieldParams& view, FieldTexture& texture,
+                                 std::string* why_not);
+
+}  // namespace geofield::bench
