@@ -6,6 +6,8 @@
 
 #include "render_command.h"
 #include "view_options.h"
+#include "window/startup.h"
+#include "window/window_request.h"
 
 namespace geofield {
 
@@ -17,13 +19,29 @@ int run_command_line(int argc, char** argv) {
   app.set_version_flag("--version", "geofield 0.1.0");
   app.footer(
       "Commands:\n"
-      "  geofield [view options]          open the window (not built yet: use render)\n"
+      "  geofield [view options] [window options]\n"
+      "                                   open the window (the last session, then the options)\n"
       "  geofield render [view options] --png FILE [--npy FILE [--f64]]\n"
       "                                   draw one view without a window\n"
       "Run 'geofield render --help' for every option.");
 
   ViewOptionText app_text;
   add_view_options(app, &app_text);
+  WindowOptionText window_text;
+  app.add_option("--state", window_text.state_file, "start from a view saved as JSON")
+      ->type_name("FILE");
+  app.add_flag("--no-session", window_text.no_session,
+               "neither restore nor save the last session ($XDG_CONFIG_HOME/geofield)");
+  app.add_option("--window", window_text.window, "window size in screen units [1280x800]")
+      ->type_name("WxH");
+  app.add_option("--frames", window_text.frames,
+                 "automation: draw N frames (and until the field is shown), then exit")
+      ->type_name("N");
+  app.add_option("--screenshot", window_text.screenshot,
+                 "automation: save the window as PNG after --frames (default 1), then exit")
+      ->type_name("FILE");
+  app.add_option("--save-state", window_text.save_state, "write the view as JSON on exit")
+      ->type_name("FILE");
 
   RenderRequest render;
   ViewOptionText render_text;
@@ -53,11 +71,9 @@ int run_command_line(int argc, char** argv) {
     if (!npy.empty()) render.npy = npy;
     return run_render(render);
   }
-  resolve(app_text);  // report bad options even before the window exists
-  std::fprintf(stderr,
-               "geofield: the window is not built yet; 'geofield render --png FILE' draws a view "
-               "without one (see --help)\n");
-  return 2;
+  WindowRequest request = make_window_request(window_text, app_text);
+  request.make_backend = make_backend;
+  return run_window(request);
 }
 
 }  // namespace geofield

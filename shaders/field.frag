@@ -1,5 +1,7 @@
 #version 450 core
 // Value -> colour happens here, so a colormap or range change is a redraw, not a recompute.
+// Overlays (contours, graticule, reference marker) are drawn here too, with widths measured
+// in pixels through fwidth, so they stay crisp at any zoom and in pictures of any size.
 in vec2 v_uv;
 out vec4 frag_color;
 
@@ -10,19 +12,85 @@ uniform float u_value_min;
 uniform float u_value_max;
 uniform bool u_reverse;
 
-const vec3 kInvalidColor = vec3(0.5);  // NaN or inf in the field
+// Geography (u_remap): the viewport shows a view; the texture's nodes lie on the field's grid.
+uniform bool u_remap;
+uniform vec4 u_frac_map;        // grid fraction = (x0 + u * sx, y0 + v * sy)
+uniform ivec2 u_field_size;     // nodes per row, per column
+uniform float u_contour_interval;  // output unit; 0: off
+uniform vec2 u_grid_lat;        // (t at the top, lines over the height); t integer on a line
+uniform vec2 u_grid_lon;        // (t at the west edge, lines over the width)
+uniform vec4 u_marker;          // (x, y from the top-left in pixels, radius in pixels, on)
+uniform vec2 u_viewport_px;
 
-void main() {
-  float v = texture(u_field, v_uv).r;
-  if (isnan(v) || isinf(v)) {
-    frag_color = vec4(kInvalidColor, 1.0);
-    return;
-  }
+const vec3 kInvalidColor = vec3(0.5);  // NaN or inf in the field
+const vec3 kOutsideColor = vec3(0.12);  // outside the field being shown (while recomputing)
+
+vec3 colour_of(float v) {
+  if (isnan(v) || isinf(v)) return kInvalidColor;
   float span = u_value_max - u_value_min;
   float t = span > 0.0 ? clamp((v - u_value_min) / span, 0.0, 1.0) : 0.0;
   if (u_reverse) t = 1.0 - t;
   // Sample texel centres only: t = 0 is the first entry, t = 1 the last.
   float u = (t * 255.0 + 0.5) / 256.0;
   float v_row = (float(u_colormap_row) + 0.5) / float(textureSize(u_colormaps, 0).y);
-  frag_color = vec4(texture(u_colormaps, vec2(u, v_row)).rgb, 1.0);
+  return texture(u_colormaps, vec2(u, v_row)).rgb;
+}
+
+// Coverage of a line where t is an integer, about 1.5 pixels wide.
+float line_coverage(float t) {
+  float d = abs(fract(t + 0.5) - 0.5) / max(fwidth(t), 1e-20);
+  return 1.0 - smoothstep(0.5, 1.5, d);
+}
+
+// The field between nodes, bilinear, for contours that do not step with the texels.
+float smooth_value(vec2 frac) {
+  vec2 p = frac * vec2(u_field_size - 1);
+  ivec2 i0 = clamp(ivec2(floor(p)), ivec2(0), u_field_size - 2);
+  vec2 f = clamp(p - vec2(i0), 0.0, 1.0);
+  float a = texelFetch(u_field, i0, 0).r, b = texelFetch(u_field, i0 + ivec2(1, 0), 0).r;
+  float c = texelFetch(u_field, i0 + ivec2(0, 1), 0).r, d = texelFetch(u_field, i0 + ivec2(1, 1), 0).r;
+  return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
+}
+
+void main() {
+  if (!u_remap) {
+    frag_color = vec4(colour_of(texture(u_field, v_uv).r), 1.0);
+    return;
+  }
+  vec2 frac = u_frac_map.xz + v_uv * u_frac_map.yw;
+  vec2 n1 = vec2(u_field_size - 1);
+  vec2 half_node = 0.5 / n1;
+  vec3 col;
+  bool inside = all(greaterThanEqual(frac, -half_node)) && all(lessThanEqual(frac, 1.0 + half_node));
+  float value = 0.0;
+  if (inside) {
+    vec2 tex = (frac * n1 + 0.5) / vec2(u_field_size);
+    col = colour_of(texture(u_field, tex).r);
+    value = smooth_value(frac);
+  } else {
+    col = kOutsideColor;
+  }
+  if (u_contour_interval > 0.0) {
+    float w = value / u_contour_interval;
+    // Fade out where rings would be closer than a few pixels: lines, not a smear.
+    float dense = clamp(1.0 - (fwidth(w) - 0.2) * 4.0, 0.0, 1.0);
+    float a = inside ? line_coverage(w) * dense : 0.0;
+    col = mix(col, vec3(0.0), 0.65 * a);
+  }
+  if (u_grid_lat.y > 0.0) {
+    float a = line_coverage(u_grid_lat.x - v_uv.y * u_grid_lat.y);
+    col = mix(col, vec3(1.0), 0.45 * a);
+  }
+  if (u_grid_lon.y > 0.0) {
+    float a = line_coverage(u_grid_lon.x + v_uv.x * u_grid_lon.y);
+    col = mix(col, vec3(1.0), 0.45 * a);
+  }
+  if (u_marker.w > 0.0) {
+    float r = length(v_uv * u_viewport_px - u_marker.xy);
+    float ring = abs(r - u_marker.z);
+    col = mix(col, vec3(0.0), 1.0 - smoothstep(1.5, 2.5, ring));   // dark outline
+    col = mix(col, vec3(1.0), 1.0 - smoothstep(0.5, 1.2, ring));   // white ring
+    col = mix(col, vec3(1.0), 1.0 - smoothstep(1.0, 2.0, r));      // centre dot
+  }
+  frag_color = vec4(col, 1.0);
 }

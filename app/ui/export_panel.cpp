@@ -1,0 +1,65 @@
+// The "Export" panel: screenshots, high-resolution pictures, the raw field, saved views and
+// the command line that reproduces the view. The App writes the files and logs each result.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "ui_model.h"
+#include "window/reproduce_command.h"
+
+namespace geofield {
+
+void draw_export_panel(ExportSettings* e, const ViewState& s, UiActions* a, const MessageLog& log) {
+  if (!ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::InputText("folder", &e->folder);
+  if (ImGui::Button("Screenshot (F12)")) {
+    a->screenshot = true;
+    a->screenshot_with_ui = true;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Map only")) {
+    a->screenshot = true;
+    a->screenshot_with_ui = false;
+  }
+  int size[2] = {e->picture_w, e->picture_h};
+  ImGui::SetNextItemWidth(ImGui::CalcItemWidth() * 0.7f);
+  if (ImGui::InputInt2("##picture size", size)) {
+    e->picture_w = size[0] < 1 ? 1 : size[0];
+    e->picture_h = size[1] < 1 ? 1 : size[1];
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Picture PNG")) a->picture = true;
+  if (ImGui::Button("Field .npy")) a->npy = true;
+  ImGui::SameLine();
+  if (ImGui::Button("GeoTIFF")) a->geotiff = true;
+  ImGui::SameLine();
+  ImGui::Checkbox("float64", &e->f64);
+
+  ImGui::InputText("view file", &e->state_file);
+  if (ImGui::Button("Save view")) a->save_state = true;
+  ImGui::SameLine();
+  if (ImGui::Button("Load view")) a->load_state = true;
+  ImGui::SameLine();
+  if (ImGui::Button("Copy as command")) a->copy_command = true;
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 35.0f);
+    ImGui::TextUnformatted(render_command_line(s).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  for (const MessageLog::Message& m : log.items) {
+    ImGui::PushStyleColor(ImGuiCol_Text, m.ok ? ImVec4(0.6f, 0.9f, 0.6f, 1) : ImVec4(1, 0.45f, 0.4f, 1));
+    ImGui::TextWrapped("%s", m.text.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+void draw_status_panel(const FrameInfo& info) {
+  ImGui::Separator();
+  const double nodes = info.shown ? double(node_count(*info.shown)) : 0.0;
+  const double evals = info.compute_ms > 0 ? nodes / (info.compute_ms / 1000.0) : 0.0;
+  ImGui::Text("%s%s | recompute %.1f ms | frame %.1f ms | %.3g eval/s", info.backend.c_str(),
+              info.busy ? " (computing)" : "", info.compute_ms, info.frame_ms, evals);
+}
+
+}  // namespace geofield

@@ -1,0 +1,111 @@
+#include "map_view.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace geofield {
+namespace {
+
+constexpr float kClickSlopPx = 3.0f;    // a press that moves less than this is a click
+constexpr double kWheelZoom = 0.85;     // span factor per wheel notch
+
+int decimals_for(double step_deg) {
+  const int d = static_cast<int>(std::ceil(-std::log10(step_deg) - 1e-9));
+  return d < 0 ? 0 : (d > 8 ? 8 : d);
+}
+
+void label(ImDrawList* dl, ImVec2 at, const char* text) {
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  dl->AddRectFilled(ImVec2(at.x - 2, at.y - 1), ImVec2(at.x + size.x + 2, at.y + size.y + 1),
+                    IM_COL32(0, 0, 0, 140), 3.0f);
+  dl->AddText(at, IM_COL32(255, 255, 255, 230), text);
+}
+
+}  // namespace
+
+double value_at(const FieldParams& p, GeoPoint g) {
+  const double radius = p.radius_km * units_per_km(p.units);
+  if (p.formula == Formula::seed) return seed_value(p.ref_lat_deg, p.ref_lon_deg, g.lat_deg, g.lon_deg, radius);
+  return haversine_distance(p.ref_lat_deg, p.ref_lon_deg, g.lat_deg, g.lon_deg, radius);
+}
+
+void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_px) {
+  const ImGuiIO& io = ImGui::GetIO();
+  FieldParams* p = &s->params;
+  const ImVec2 m = io.MousePos;
+  const bool over = r.contains(m.x, m.y) && !io.WantCaptureMouse;
+
+  if (drag_ == Drag::none && over && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    double mx = 0, my = 0;
+    geo_to_screen(*p, r, {p->ref_lat_deg, p->ref_lon_deg}, &mx, &my);
+    const double d = std::hypot(m.x - mx, m.y - my);
+    drag_ = s->marker && d <= marker_radius_px + 4 ? Drag::marker : Drag::pan;
+    moved_ = false;
+    press_x_ = m.x;
+    press_y_ = m.y;
+  }
+  if (drag_ != Drag::none) {
+    if (std::hypot(m.x - press_x_, m.y - press_y_) > kClickSlopPx) moved_ = true;
+    if (drag_ == Drag::marker && moved_) {
+      const GeoPoint g = screen_to_geo(*p, r, std::clamp<double>(m.x, r.x, r.x + r.w),
+                                       std::clamp<double>(m.y, r.y, r.y + r.h));
+      p->ref_lat_deg = g.lat_deg;
+      p->ref_lon_deg = g.lon_deg;
+    } else if (drag_ == Drag::pan && moved_ && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
+      pan(p, r, io.MouseDelta.x, io.MouseDelta.y);
+    }
+    if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+      if (!moved_) {  // a click: the reference point goes where it was
+        const GeoPoint g = screen_to_geo(*p, r, press_x_, press_y_);
+        p->ref_lat_deg = g.lat_deg;
+        p->ref_lon_deg = g.lon_deg;
+      }
+      drag_ = Drag::none;
+    }
+  }
+  if (over && io.MouseWheel != 0) {
+    zoom_about(p, r, std::pow(kWheelZoom, static_cast<double>(io.MouseWheel)), m.x, m.y);
+  }
+}
+
+void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_step,
+                            double lon_step) const {
+  const FieldParams& p = s.params;
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  char text[64];
+  if (s.graticule && lat_step > 0 && lon_step > 0) {
+    const int lat_dec = decimals_for(lat_step), lon_dec = decimals_for(lon_step);
+    const double k0 = std::ceil(p.lat_min_deg / lat_step), k1 = std::floor(p.lat_max_deg / lat_step);
+    for (double k = k0; k <= k1 && k - k0 < 200; ++k) {
+      const double lat = k * lat_step;
+      const float y = static_cast<float>(r.y + (p.lat_max_deg - lat) / (p.lat_max_deg - p.lat_min_deg) * r.h);
+      std::snprintf(text, sizeof text, "%.*f°%s", lat_dec, std::fabs(lat), lat > 0 ? "N" : (lat < 0 ? "S" : ""));
+      label(dl, ImVec2(static_cast<float>(r.x) + 4, y - ImGui::GetFontSize() - 1), text);
+    }
+    const double span = lon_span_of(p);
+    const double j0 = std::ceil(p.lon_min_deg / lon_step), j1 = std::floor((p.lon_min_deg + span) / lon_step);
+    for (double j = j0; j <= j1 && j - j0 < 200; ++j) {
+      const double lon_raw = j * lon_step;
+      const float x = static_cast<float>(r.x + (lon_raw - p.lon_min_deg) / span * r.w);
+      const double lon = reduce_deg_180(lon_raw);
+      const bool edge = std::fabs(std::fabs(lon) - 180.0) < 1e-9;
+      std::snprintf(text, sizeof text, "%.*f°%s", lon_dec, std::fabs(lon), edge ? "" : (lon > 0 ? "E" : (lon < 0 ? "W" : "")));
+      label(dl, ImVec2(x + 3, static_cast<float>(r.y + r.h) - ImGui::GetFontSize() - 4), text);
+    }
+  }
+  const ImGuiIO& io = ImGui::GetIO();
+  if (r.contains(io.MousePos.x, io.MousePos.y) && !io.WantCaptureMouse) {
+    const GeoPoint g = screen_to_geo(p, r, io.MousePos.x, io.MousePos.y);
+    const double v = value_at(p, g);
+    ImGui::BeginTooltip();
+    ImGui::Text("lat %.6f  lon %.6f", g.lat_deg, g.lon_deg);
+    ImGui::Text("%s %.6g %s", p.formula == Formula::seed ? "seed value" : "distance", v,
+                std::string(to_string(p.units)).c_str());
+    ImGui::EndTooltip();
+  }
+}
+
+}  // namespace geofield

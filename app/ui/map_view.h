@@ -1,0 +1,29 @@
+// The map under the panels: mouse exploration (drag pans, wheel zooms about the cursor, a
+// click places the reference point, the ring can be dragged), graticule labels and the hover
+// readout computed on the host with the shared math (no read-back).
+#pragma once
+
+#include "window/view_math.h"
+#include "window/view_state.h"
+
+namespace geofield {
+
+class MapView {
+ public:
+  // Handles this frame's mouse over the map (when ImGui does not want it); edits s->params.
+  void handle_mouse(ViewState* s, const MapRect& r, float marker_radius_px);
+  // Labels of the graticule lines along the west and south edges, and the hover readout.
+  void draw_overlays(const ViewState& s, const MapRect& r, double lat_step_deg,
+                     double lon_step_deg) const;
+
+ private:
+  enum class Drag { none, pan, marker };
+  Drag drag_ = Drag::none;
+  bool moved_ = false;
+  float press_x_ = 0, press_y_ = 0;
+};
+
+// The value under a point, in the output unit, with the formula of p.
+double value_at(const FieldParams& p, GeoPoint g);
+
+}  // namespace geofield

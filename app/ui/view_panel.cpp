@@ -1,0 +1,117 @@
+// The "View" panel: bounds, resolution, reference point, formula, units, radius, precision,
+// backend. Edits the ViewState; the App recomputes when the FieldParams differ.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "ui_model.h"
+#include "widgets.h"
+
+namespace geofield {
+namespace {
+
+void bounds_section(FieldParams* p) {
+  ImGui::TextDisabled("Bounds (degrees; lon MIN > MAX crosses 180)");
+  slider_typed("lat min", &p->lat_min_deg, -90, 90, "%.6f");
+  slider_typed("lat max", &p->lat_max_deg, -90, 90, "%.6f");
+  slider_typed("lon min", &p->lon_min_deg, -180, 180, "%.6f");
+  slider_typed("lon max", &p->lon_max_deg, -180, 180, "%.6f");
+  if (ImGui::Button("Reset view")) {
+    const FieldParams d;
+    p->lat_min_deg = d.lat_min_deg;
+    p->lat_max_deg = d.lat_max_deg;
+    p->lon_min_deg = d.lon_min_deg;
+    p->lon_max_deg = d.lon_max_deg;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Whole Earth")) {
+    p->lat_min_deg = -90;
+    p->lat_max_deg = 90;
+    p->lon_min_deg = -180;
+    p->lon_max_deg = 180;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Centre on ref")) {
+    const double h_lat = (p->lat_max_deg - p->lat_min_deg) / 2;
+    set_lat_bounds(p, p->ref_lat_deg - h_lat, p->ref_lat_deg + h_lat);
+    const double span = lon_span_of(*p);
+    set_lon_bounds(p, p->ref_lon_deg - span / 2, span);
+  }
+}
+
+void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& info) {
+  FieldParams* p = &s->params;
+  ImGui::TextDisabled("Resolution (grid nodes)");
+  ImGui::BeginDisabled(s->follow_window);
+  slider_typed_int("nx", &p->nx, 2, caps.max_side);
+  slider_typed_int("ny", &p->ny, 2, caps.max_side);
+  for (int n : {256, 512, 1024, 2048, 4096}) {
+    char label[16];
+    std::snprintf(label, sizeof label, "%d", n);
+    if (n > caps.max_side) break;
+    if (ImGui::SmallButton(label)) p->nx = p->ny = n;
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+  ImGui::EndDisabled();
+  ImGui::Checkbox("follow the window's pixels", &s->follow_window);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("one node per pixel of the map (%d x %d now)", static_cast<int>(info.map.w),
+                      static_cast<int>(info.map.h));
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("cap: %d per side (GL_MAX_TEXTURE_SIZE), %.0f M nodes (memory)",
+                     caps.max_side, caps.max_nodes / 1e6);
+  ImGui::PopStyleColor();
+}
+
+void reference_section(FieldParams* p) {
+  ImGui::TextDisabled("Reference point (click the map; drag the ring)");
+  slider_typed("ref lat", &p->ref_lat_deg, -90, 90, "%.6f");
+  slider_typed("ref lon", &p->ref_lon_deg, -180, 180, "%.6f");
+}
+
+void field_section(ViewState* s, const FrameInfo& info, UiActions* a) {
+  FieldParams* p = &s->params;
+  ImGui::TextDisabled("Field");
+  int formula = static_cast<int>(p->formula);
+  if (ImGui::Combo("formula", &formula, "haversine\0seed (numba answer)\0")) {
+    p->formula = static_cast<Formula>(formula);
+  }
+  int units = static_cast<int>(p->units);
+  if (ImGui::Combo("units", &units, "km\0nm\0mi\0m\0")) p->units = static_cast<Units>(units);
+  double radius = p->radius_km;
+  if (ImGui::InputDouble("radius (km)", &radius, 0, 0, "%.4f",
+                         ImGuiInputTextFlags_EnterReturnsTrue) &&
+      radius > 0 && radius <= kMaxRadiusKm) {
+    p->radius_km = radius;
+  }
+  int precision = static_cast<int>(p->precision);
+  if (ImGui::Combo("precision", &precision, "float\0double\0")) {
+    p->precision = static_cast<Precision>(precision);
+  }
+  ImGui::Text("backend: %s", info.backend.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", info.backend_reason.c_str());
+  if (info.cuda_built) {
+    ImGui::SameLine();
+    if (info.backend == "cpu" && ImGui::SmallButton("use cuda")) a->switch_backend = BackendChoice::cuda;
+    if (info.backend != "cpu" && ImGui::SmallButton("use cpu")) a->switch_backend = BackendChoice::cpu;
+  }
+}
+
+}  // namespace
+
+void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, UiActions* a) {
+  if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
+    bounds_section(&s->params);
+    ImGui::Separator();
+    resolution_section(s, caps, info);
+    ImGui::Separator();
+    reference_section(&s->params);
+    ImGui::Separator();
+    field_section(s, info, a);
+  }
+}
+
+}  // namespace geofield

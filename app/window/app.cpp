@@ -1,0 +1,260 @@
+#include "app.h"
+
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+#include "errors.h"
+#include "field_range.h"
+#include "framebuffer_capture.h"
+#include "geotiff_export.h"
+#include "gl_check.h"
+#include "memory_limits.h"
+#include "npy_export.h"
+#include "png_export.h"
+#include "reproduce_command.h"
+
+namespace geofield {
+namespace {
+
+constexpr float kPanelWidth = 400.0f;           // logical pixels, before the content scale
+constexpr double kGraticuleSpacingPx = 140.0;   // about one graticule line per this many pixels
+constexpr int kAutomationWaitFrames = 2000;     // give up waiting for the field after these
+constexpr std::uint64_t kBytesPerNode = 4 * 3;  // worker result, the kept field, the texture
+
+SizeCaps machine_caps() {
+  SizeCaps c;
+  GLint max_texture = 0;
+  GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
+  c.max_side = std::min<int>(max_texture, kMaxGridSide);
+  const std::uint64_t avail = available_host_memory_bytes();
+  // Half of what is free, so a double field and a picture still fit beside it.
+  if (avail) c.max_nodes = std::max<std::uint64_t>(avail / 2 / kBytesPerNode, 4);
+  return c;
+}
+
+GeoBounds bounds_of(const FieldParams& p) {
+  return {p.lat_min_deg, p.lat_max_deg, p.lon_min_deg, lon_span_of(p)};
+}
+
+void fit_caps(FieldParams* p, const SizeCaps& caps) {
+  p->nx = std::clamp(p->nx, 2, caps.max_side);
+  p->ny = std::clamp(p->ny, 2, caps.max_side);
+  const double n = double(p->nx) * p->ny;
+  if (n > double(caps.max_nodes)) {
+    const double f = std::sqrt(double(caps.max_nodes) / n);
+    p->nx = std::max(2, int(p->nx * f));
+    p->ny = std::max(2, int(p->ny * f));
+  }
+}
+
+
+}  // namespace
+
+App::App(const WindowRequest& request)
+    : request_(request),
+      window_(request.width, request.height, "geofield"),
+      input_hook_(window_.get(), &redraw_frames_),
+      imgui_(window_.get(), window_.content_scale()),
+      caps_(machine_caps()),
+      state_(request.state) {
+  if (!request_.make_backend) GF_FAIL("the window was given no backend factory");
+  source_ = make_field_source(request_.make_backend(state_.backend, &backend_reason_),
+                              [] { glfwPostEmptyEvent(); });  // wake the UI when a field is ready
+  std::fprintf(stderr, "geofield: %s; %s\n", backend_reason_.c_str(), window_.description().c_str());
+  for (const std::string& m : request_.startup_messages) log_.add(false, m);
+  info_.backend_reason = backend_reason_;
+#if defined(GEOFIELD_HAVE_CUDA)
+  info_.cuda_built = true;
+#endif
+  info_.scale = window_.content_scale();
+  last_frame_ = std::chrono::steady_clock::now();
+}
+
+bool App::automation_done() const {
+  if (request_.frames <= 0 || frames_drawn_ < request_.frames) return false;
+  const bool current = source_->shown() && *source_->shown() == state_.params && !source_->busy();
+  return current || frames_waiting_ > kAutomationWaitFrames;
+}
+
+int App::run() {
+  GLFWwindow* w = window_.get();
+  while (!glfwWindowShouldClose(w) && !quit_) {
+    if (request_.frames > 0 || redraw_frames_ > 0) {
+      glfwPollEvents();
+    } else {
+      // Asleep until input, a finished field (glfwPostEmptyEvent) or a slow tick while busy.
+      glfwWaitEventsTimeout(source_->busy() ? 0.05 : 1.0);
+    }
+    int fbw = 0, fbh = 0;
+    glfwGetFramebufferSize(w, &fbw, &fbh);
+    if (fbw <= 0 || fbh <= 0) {  // minimised: nothing to draw into
+      glfwWaitEventsTimeout(0.25);
+      continue;
+    }
+    if (redraw_frames_ > 0) --redraw_frames_;
+    frame(fbw, fbh);
+  }
+  int status = 0;
+  try {
+    if (request_.save_session) {
+      const std::filesystem::path p = session_path();
+      std::filesystem::create_directories(p.parent_path());
+      save_state(p, state_);
+    }
+    if (request_.save_state_on_exit) save_state(*request_.save_state_on_exit, state_);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "geofield: could not save the view: %s\n", e.what());
+    status = 1;
+  }
+  return status;
+}
+
+ViewStyle App::style_for(int map_w_px, int map_h_px) const {
+  ViewStyle st;
+  st.colormap = state_.colormap;
+  st.reverse = state_.reverse;
+  st.value_min = state_.auto_range ? info_.range.min : state_.range_min;
+  st.value_max = state_.auto_range ? info_.range.max : state_.range_max;
+  const std::optional<FieldParams>& shown = source_->shown();
+  if (!shown) return st;
+  st.view = bounds_of(state_.params);
+  st.field = bounds_of(*shown);
+  st.field_nx = shown->nx;
+  st.field_ny = shown->ny;
+  if (state_.contours) st.contour_interval = state_.contour_interval;
+  if (state_.graticule) {
+    st.graticule_lat_step_deg = nice_step_deg(st.view.lat_max_deg - st.view.lat_min_deg,
+                                              std::max(1, int(map_h_px / kGraticuleSpacingPx)));
+    st.graticule_lon_step_deg =
+        nice_step_deg(st.view.lon_span_deg, std::max(1, int(map_w_px / kGraticuleSpacingPx)));
+  }
+  st.marker = state_.marker;
+  st.marker_lat_deg = state_.params.ref_lat_deg;
+  st.marker_lon_deg = state_.params.ref_lon_deg;
+  st.marker_radius_px = 7.0 * info_.scale;
+  return st;
+}
+
+void App::apply_edits(const ViewState& before) {
+  FieldParams& p = state_.params;
+  if (state_.follow_window) {
+    const float fb_scale = ImGui::GetIO().DisplayFramebufferScale.x;
+    p.nx = std::max(2, int(std::lround(info_.map.w * fb_scale)));
+    p.ny = std::max(2, int(std::lround(info_.map.h * fb_scale)));
+  }
+  fit_caps(&p, caps_);
+  try {
+    validate(p);
+  } catch (const UsageError& e) {
+    log_.add(false, e.what());
+    p = before.params;
+  }
+}
+
+void App::frame(int fbw, int fbh) {
+  const auto now = std::chrono::steady_clock::now();
+  info_.frame_ms = std::chrono::duration<double, std::milli>(now - last_frame_).count();
+  last_frame_ = now;
+
+  imgui_.begin_frame();
+  ImGuiIO& io = ImGui::GetIO();
+  const float panel_w = std::min(kPanelWidth * info_.scale, io.DisplaySize.x * 0.6f);
+  info_.map = {panel_w, 0, std::max(1.0f, io.DisplaySize.x - panel_w), std::max(1.0f, io.DisplaySize.y)};
+  info_.backend = std::string(source_->backend_name());
+  info_.busy = source_->busy();
+  info_.compute_ms = source_->last_compute_ms();
+  info_.shown = source_->shown();
+
+  const ViewState before = state_;
+  UiActions actions;
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(panel_w, io.DisplaySize.y));
+  ImGui::Begin("geofield", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
+  draw_view_panel(&state_, caps_, info_, &actions);
+  draw_look_panel(&state_, info_);
+  draw_export_panel(&exports_, state_, &actions, log_);
+  draw_status_panel(info_);
+  ImGui::PopItemWidth();
+  ImGui::End();
+
+  map_.handle_mouse(&state_, info_.map, 7.0f * info_.scale);
+  if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) {
+    actions.screenshot = true;
+    actions.screenshot_with_ui = true;
+  }
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false)) quit_ = true;
+  apply_edits(before);
+
+  // The field: a frame whose FieldParams equal the last asked computes nothing.
+  try {
+    source_->update(state_.params, renderer_.field());
+  } catch (const std::exception& e) {
+    log_.add(false, std::string("compute failed: ") + e.what());
+  }
+  const std::optional<FieldParams>& shown = source_->shown();
+  if (shown && (!range_of_ || !(*range_of_ == *shown))) {
+    info_.range = field_range(*shown);
+    range_of_ = *shown;
+  }
+
+  const float fbs_x = fbw / std::max(1.0f, io.DisplaySize.x);
+  const int mx = int(std::lround(info_.map.x * fbs_x)), mw = std::max(1, fbw - mx);
+  const int mh = fbh;
+  const ViewStyle style = style_for(mw, mh);
+  map_.draw_overlays(state_, info_.map, style.graticule_lat_step_deg, style.graticule_lon_step_deg);
+  if (!shown) {
+    ImGui::GetBackgroundDrawList()->AddText(
+        ImVec2(info_.map.x + 20, info_.map.y + 20), IM_COL32(255, 255, 255, 255), "computing the field...");
+  }
+
+  GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
+  GF_GL(glViewport(0, 0, fbw, fbh));
+  GF_GL(glClearColor(0.1f, 0.1f, 0.11f, 1.0f));
+  GF_GL(glClear(GL_COLOR_BUFFER_BIT));
+  if (shown) renderer_.draw(mx, 0, mw, mh, style);
+
+  ++frames_drawn_;
+  if (request_.frames > 0 && frames_drawn_ >= request_.frames) ++frames_waiting_;
+  const bool automation_shot = automation_done();
+
+  std::optional<std::filesystem::path> map_shot, ui_shot;
+  if (actions.screenshot) {
+    (actions.screenshot_with_ui ? ui_shot : map_shot) = export_path(actions.screenshot_with_ui ? "screenshot" : "map", "png");
+  }
+  if (automation_shot && request_.screenshot) ui_shot = *request_.screenshot;
+  if (map_shot) {
+    try {
+      write_png(*map_shot, capture_framebuffer(mx, 0, mw, mh));
+      log_.add(true, "saved " + map_shot->string());
+    } catch (const std::exception& e) {
+      log_.add(false, std::string("screenshot failed: ") + e.what());
+    }
+  }
+  imgui_.render();
+  if (ui_shot) {
+    try {
+      write_png(*ui_shot, capture_framebuffer(0, 0, fbw, fbh));
+      log_.add(true, "saved " + ui_shot->string());
+      std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", ui_shot->c_str(), fbw, fbh);
+    } catch (const std::exception& e) {
+      log_.add(false, std::string("screenshot failed: ") + e.what());
+      if (automation_shot) throw;
+    }
+  }
+  glfwSwapBuffers(window_.get());
+  if (automation_shot) quit_ = true;
+  do_actions(actions);
+  // Keep drawing while something moves (a computing field, a drag) or ImGui is mid-gesture.
+  if (!(state_ == before) || io.MouseDown[0] || io.WantTextInput) redraw_frames_ = std::max(redraw_frames_, 2);
+}
+
+}  // namespace geofield

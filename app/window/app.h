@@ -1,0 +1,58 @@
+// The desktop app: one object owning everything, members declared in the order they are
+// built (window, input hook, ImGui, GL objects, backend, UI) so destruction runs backwards.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "field_source.h"
+#include "glfw_window.h"
+#include "imgui_layer.h"
+#include "input_hook.h"
+#include "renderer.h"
+#include "ui/map_view.h"
+#include "ui/ui_model.h"
+#include "window_request.h"
+
+namespace geofield {
+
+class App {
+ public:
+  explicit App(const WindowRequest& request);
+  int run();  // until the window closes (or the automation is done); returns the exit status
+
+ private:
+  void frame(int fb_width, int fb_height);
+  void apply_edits(const ViewState& before);
+  ViewStyle style_for(int map_w_px, int map_h_px) const;
+  void do_actions(const UiActions& a);
+  void switch_backend(BackendChoice choice);
+  std::filesystem::path export_path(const char* what, const char* ext) const;
+  bool automation_done() const;
+
+  WindowRequest request_;
+  int redraw_frames_ = 3;  // frames still to draw without waiting for input
+  GlfwWindow window_;
+  InputHook input_hook_;  // before ImGui, which chains to these callbacks
+  ImGuiLayer imgui_;
+  Renderer renderer_;
+  SizeCaps caps_;
+  ViewState state_;
+  std::unique_ptr<FieldSource> source_;
+  std::string backend_reason_;
+  MapView map_;
+  ExportSettings exports_;
+  MessageLog log_;
+  FrameInfo info_;
+  std::optional<FieldParams> range_of_;  // the params whose exact range info_.range holds
+  std::chrono::steady_clock::time_point last_frame_;
+  int frames_drawn_ = 0;
+  int frames_waiting_ = 0;  // automation frames past `frames` spent waiting for the field
+  bool quit_ = false;
+  // Screenshots are taken during the frame, before the swap.
+  std::optional<std::filesystem::path> screenshot_ui_, screenshot_map_;
+};
+
+}  // namespace geofield

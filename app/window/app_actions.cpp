@@ -1,0 +1,130 @@
+// The App's work for the buttons of the Export panel and the backend switch. Every result,
+// good or bad, is logged in the UI; a failure never ends the app.
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <ctime>
+
+#include "app.h"
+#include "atomic_file.h"
+#include "errors.h"
+#include "gl_check.h"
+#include "geotiff_export.h"
+#include "memory_limits.h"
+#include "npy_export.h"
+#include "png_export.h"
+#include "reproduce_command.h"
+
+namespace geofield {
+namespace {
+
+std::string timestamp() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
+  return buf;
+}
+
+}  // namespace
+
+std::filesystem::path App::export_path(const char* what, const char* ext) const {
+  const std::filesystem::path folder = exports_.folder.empty() ? "." : exports_.folder;
+  const std::string stem = "geofield-" + timestamp() + "-" + what;
+  std::filesystem::path p = folder / (stem + "." + ext);
+  for (int k = 2; std::filesystem::exists(p) && k < 1000; ++k) {
+    p = folder / (stem + "-" + std::to_string(k) + "." + ext);
+  }
+  return p;
+}
+
+void App::switch_backend(BackendChoice choice) {
+  std::string reason;
+  std::unique_ptr<FieldSource> next =
+      make_field_source(request_.make_backend(choice, &reason), [] { glfwPostEmptyEvent(); });
+  source_ = std::move(next);  // the old one's worker stops here
+  state_.backend = choice;
+  backend_reason_ = reason;
+  info_.backend_reason = reason;
+  range_of_.reset();
+  log_.add(true, reason);
+}
+
+void App::do_actions(const UiActions& a) {
+  auto attempt = [&](const char* what, auto&& work) {
+    try {
+      work();
+    } catch (const std::exception& e) {
+      log_.add(false, std::string(what) + " failed: " + e.what());
+    }
+  };
+  const std::optional<FieldParams> shown = source_->shown();
+  if (a.switch_backend) attempt("backend switch", [&] { switch_backend(*a.switch_backend); });
+  if (a.picture) {
+    attempt("picture", [&] {
+      if (!shown) throw UsageError("no field yet");
+      GLint max_rb = 0;
+      GF_GL(glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_rb));
+      if (exports_.picture_w > max_rb || exports_.picture_h > max_rb) {
+        throw UsageError("at most " + std::to_string(max_rb) + " pixels per side with this OpenGL");
+      }
+      const std::filesystem::path p = export_path(
+          ("picture-" + std::to_string(exports_.picture_w) + "x" + std::to_string(exports_.picture_h)).c_str(), "png");
+      check_writable(p, "picture");
+      ViewStyle st = style_for(exports_.picture_w, exports_.picture_h);
+      st.marker_radius_px *= std::max(1.0, exports_.picture_w / std::max(1.0, info_.map.w));
+      write_png(p, renderer_.render_image(exports_.picture_w, exports_.picture_h, st));
+      log_.add(true, "saved " + p.string());
+    });
+  }
+  if (a.npy || a.geotiff) {
+    const Precision as = exports_.f64 ? Precision::f64 : Precision::f32;
+    attempt("field export", [&] {
+      if (!shown) throw UsageError("no field yet");
+      const HostField f = source_->read_field(renderer_.field(), as);
+      const std::string note = as == Precision::f64 && shown->precision == Precision::f32
+                                   ? " (computed in float; set precision double for double values)"
+                                   : "";
+      if (a.npy) {
+        const std::filesystem::path p = export_path("field", "npy");
+        check_writable(p, "npy");
+        write_npy(p, f);
+        log_.add(true, "saved " + p.string() + note);
+      }
+      if (a.geotiff) {
+        const std::filesystem::path p = export_path("field", "tif");
+        check_writable(p, "GeoTIFF");
+        write_geotiff(p, f, *shown);
+        log_.add(true, "saved " + p.string() + note);
+      }
+    });
+  }
+  const std::filesystem::path state_file =
+      std::filesystem::path(exports_.folder.empty() ? "." : exports_.folder) / exports_.state_file;
+  if (a.save_state) {
+    attempt("save view", [&] {
+      check_writable(state_file, "view file");
+      save_state(state_file, state_);
+      log_.add(true, "saved " + state_file.string());
+    });
+  }
+  if (a.load_state) {
+    attempt("load view", [&] {
+      ViewState s = load_state(state_file);
+      const BackendChoice backend = s.backend;
+      state_ = s;
+      state_.backend = backend_reason_.empty() ? backend : state_.backend;
+      log_.add(true, "loaded " + state_file.string());
+    });
+  }
+  if (a.copy_command) {
+    const std::string cmd = render_command_line(state_);
+    ImGui::SetClipboardText(cmd.c_str());
+    log_.add(true, "copied: " + cmd);
+  }
+}
+
+}  // namespace geofield

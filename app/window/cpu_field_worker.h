@@ -1,0 +1,50 @@
+// The CPU backend's compute off the UI thread: a worker computes the newest asked-for field
+// into host memory; the UI thread takes the result when it is ready and uploads it. No GL here.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "field_params.h"
+
+namespace geofield {
+
+struct CpuFieldResult {
+  FieldParams params;
+  std::vector<float> f32;   // always filled: what the texture shows
+  std::vector<double> f64;  // filled when params.precision == f64
+  double compute_ms = 0;
+};
+
+class CpuFieldWorker {
+ public:
+  // on_ready runs on the worker thread after each result (e.g. to wake the UI's event wait).
+  explicit CpuFieldWorker(std::function<void()> on_ready = {});
+  ~CpuFieldWorker();  // stops after the field in progress
+  CpuFieldWorker(const CpuFieldWorker&) = delete;
+  CpuFieldWorker& operator=(const CpuFieldWorker&) = delete;
+
+  // Asks for the field of p; replaces any request not yet started.
+  void request(const FieldParams& p);
+  // The newest finished result, once; empty while none is new.
+  std::optional<CpuFieldResult> take();
+  // True while a request is waiting or being computed.
+  bool busy() const;
+
+ private:
+  void run(std::stop_token stop);
+
+  std::function<void()> on_ready_;
+  mutable std::mutex mutex_;
+  std::condition_variable_any wake_;
+  std::optional<FieldParams> pending_;
+  std::optional<CpuFieldResult> ready_;
+  bool computing_ = false;
+  std::jthread thread_;  // last: starts after the members it uses exist, stops first
+};
+
+}  // namespace geofield

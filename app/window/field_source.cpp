@@ -1,0 +1,86 @@
+#include "field_source.h"
+
+#include <chrono>
+
+#include "cpu_field_worker.h"
+#include "gl_check.h"
+
+namespace geofield {
+namespace {
+
+// A backend that computes on the GL thread, straight into the texture (the CUDA one).
+class DirectFieldSource final : public FieldSource {
+ public:
+  explicit DirectFieldSource(std::unique_ptr<FieldBackend> b) : backend_(std::move(b)) {}
+  std::string_view backend_name() const override { return backend_->name(); }
+  bool busy() const override { return false; }
+
+  bool update(const FieldParams& wanted, FieldTexture& texture) override {
+    if (shown_ && *shown_ == wanted) return false;
+    const auto t0 = std::chrono::steady_clock::now();
+    texture.ensure_size(wanted.nx, wanted.ny);
+    backend_->compute(wanted, texture);
+    last_ms_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    shown_ = wanted;
+    return true;
+  }
+
+  HostField read_field(const FieldTexture& texture, Precision as) override {
+    return backend_->read_field(texture, as);
+  }
+
+ private:
+  std::unique_ptr<FieldBackend> backend_;
+};
+
+// The CPU backend through a worker thread.
+class AsyncCpuFieldSource final : public FieldSource {
+ public:
+  explicit AsyncCpuFieldSource(std::function<void()> on_ready) : worker_(std::move(on_ready)) {}
+  std::string_view backend_name() const override { return "cpu"; }
+  bool busy() const override { return worker_.busy(); }
+
+  bool update(const FieldParams& wanted, FieldTexture& texture) override {
+    if (!asked_ || !(*asked_ == wanted)) {
+      worker_.request(wanted);
+      asked_ = wanted;
+    }
+    std::optional<CpuFieldResult> r = worker_.take();
+    if (!r) return false;
+    texture.ensure_size(r->params.nx, r->params.ny);
+    GF_GL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
+    GF_GL(glTextureSubImage2D(texture.id(), 0, 0, 0, r->params.nx, r->params.ny, GL_RED, GL_FLOAT,
+                              r->f32.data()));
+    shown_ = r->params;
+    last_ms_ = r->compute_ms;
+    field_ = std::move(*r);
+    return true;
+  }
+
+  HostField read_field(const FieldTexture&, Precision as) override {
+    HostField h;
+    h.nx = field_.params.nx;
+    h.ny = field_.params.ny;
+    h.precision = as;
+    if (as == Precision::f32) h.f32 = field_.f32;
+    else if (!field_.f64.empty()) h.f64 = field_.f64;
+    else h.f64.assign(field_.f32.begin(), field_.f32.end());
+    return h;
+  }
+
+ private:
+  std::optional<FieldParams> asked_;
+  CpuFieldResult field_;   // the field in the texture, kept for exports
+  CpuFieldWorker worker_;  // last: its thread stops before the rest goes
+};
+
+}  // namespace
+
+std::unique_ptr<FieldSource> make_field_source(std::unique_ptr<FieldBackend> backend,
+                                               std::function<void()> on_ready) {
+  if (backend->name() == "cpu") return std::make_unique<AsyncCpuFieldSource>(std::move(on_ready));
+  return std::make_unique<DirectFieldSource>(std::move(backend));
+}
+
+}  // namespace geofield

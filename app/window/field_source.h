@@ -1,0 +1,46 @@
+// Where the window's field comes from, one interface for both backends:
+//   cuda (and any backend that writes the texture fast on the GL thread): computed in update();
+//   cpu : computed by a worker thread into host memory, uploaded by update() when ready, so
+//         the UI never waits; the last field stays on screen until then.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "field_backend.h"
+
+namespace geofield {
+
+class FieldSource {
+ public:
+  virtual ~FieldSource() = default;
+  virtual std::string_view backend_name() const = 0;
+
+  // Once a frame on the GL thread: asks for the field of `wanted` (validated) when it differs
+  // from the last asked; returns true when `texture` now holds a newer field.
+  virtual bool update(const FieldParams& wanted, FieldTexture& texture) = 0;
+  virtual bool busy() const = 0;
+  // The parameters of the field in the texture; empty before the first one.
+  const std::optional<FieldParams>& shown() const { return shown_; }
+  double last_compute_ms() const { return last_ms_; }
+
+  // The field in the texture, for exports.
+  virtual HostField read_field(const FieldTexture& texture, Precision as) = 0;
+
+ protected:
+  std::optional<FieldParams> shown_;
+  double last_ms_ = 0;
+};
+
+// Makes a backend: make_backend (field_backend.h) in the program, something else in tests.
+using BackendFactory = std::function<std::unique_ptr<FieldBackend>(BackendChoice, std::string*)>;
+
+// Wraps a backend for the window: the CPU one runs on a worker thread (on_ready is called
+// from it when a field is ready, to wake the UI); any other computes on the GL thread.
+std::unique_ptr<FieldSource> make_field_source(std::unique_ptr<FieldBackend> backend,
+                                               std::function<void()> on_ready);
+
+}  // namespace geofield

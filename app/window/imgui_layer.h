@@ -1,0 +1,22 @@
+// Dear ImGui on the window: context, GLFW and OpenGL 3 backends, fonts scaled for HiDPI.
+#pragma once
+
+struct GLFWwindow;
+
+namespace geofield {
+
+class ImGuiLayer {
+ public:
+  ImGuiLayer(GLFWwindow* window, float content_scale);
+  ~ImGuiLayer();
+  ImGuiLayer(const ImGuiLayer&) = delete;
+  ImGuiLayer& operator=(const ImGuiLayer&) = delete;
+
+  void begin_frame();
+  void render();  // draws the frame's panels into the bound framebuffer
+
+ private:
+  bool glfw_ = false, opengl_ = false;
+};
+
+}  // namespace geofield

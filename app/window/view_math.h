@@ -1,0 +1,47 @@
+// Screen <-> geographic mapping of the map area, and pan/zoom as changes of the bounds.
+// Pure math on FieldParams: no GL, no ImGui. Screen y grows downward; angles in degrees.
+#pragma once
+
+#include "field_params.h"
+
+namespace geofield {
+
+// The map's rectangle in window pixels (x right, y down).
+struct MapRect {
+  double x = 0, y = 0, w = 1, h = 1;
+  bool contains(double px, double py) const { return px >= x && py >= y && px < x + w && py < y + h; }
+};
+
+struct GeoPoint {
+  double lat_deg = 0, lon_deg = 0;
+};
+
+constexpr double kMinSpanDeg = 1e-6;  // below this, float texture coordinates run out of digits
+
+double lon_span_of(const FieldParams& p);
+
+// The point under window pixel (px, py); longitudes reduced to [-180, 180).
+GeoPoint screen_to_geo(const FieldParams& p, const MapRect& r, double px, double py);
+// The window pixel of a point (longitude taken the short way from the view's centre).
+void geo_to_screen(const FieldParams& p, const MapRect& r, GeoPoint g, double* px, double* py);
+
+// Sets the longitude bounds from a west edge and a span in (0, 360], in the form the grid
+// contract accepts: lon_min in [-180, 180), lon_max = lon_min + span written across 180 as a
+// smaller number (170:-170) unless the span is the whole circle.
+void set_lon_bounds(FieldParams* p, double lon_min_deg, double span_deg);
+// Sets the latitude bounds, clamped into [-90, 90] keeping the span where it fits.
+void set_lat_bounds(FieldParams* p, double lat_min_deg, double lat_max_deg);
+
+// Moves the view so the point under the cursor follows it: (dx, dy) window pixels.
+void pan(FieldParams* p, const MapRect& r, double dx_px, double dy_px);
+// Scales the spans by `factor` (< 1 zooms in) keeping the point under (px, py) in place.
+void zoom_about(FieldParams* p, const MapRect& r, double factor, double px, double py);
+
+// A "nice" step (1, 2, 5 x 10^k; 15, 30, 45, 90 above 10 degrees) giving about `lines` lines
+// over span_deg.
+double nice_step_deg(double span_deg, int lines);
+
+// A contour interval in the output unit that gives about `lines` rings over [lo, hi].
+double nice_interval(double lo, double hi, int lines);
+
+}  // namespace geofield

@@ -1,0 +1,12 @@
+#include "window_request.h"
+
+#include "app.h"
+
+namespace geofield {
+
+int run_window(const WindowRequest& request) {
+  App app(request);
+  return app.run();
+}
+
+}  // namespace geofield

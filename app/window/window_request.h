@@ -1,0 +1,31 @@
+// What `geofield [view options]` asks of the window, after the command line and the saved
+// session are combined.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "field_source.h"
+#include "view_state.h"
+
+namespace geofield {
+
+struct WindowRequest {
+  ViewState state;
+  bool save_session = true;  // write the view to session_path() on exit
+  int width = 1280, height = 800;
+  // Automation: draw `frames` frames (and until the field of the view is shown), save the
+  // window as PNG to `screenshot` when given, then exit.
+  int frames = 0;
+  std::optional<std::filesystem::path> screenshot;
+  std::optional<std::filesystem::path> save_state_on_exit;  // the view as JSON on exit
+  std::vector<std::string> startup_messages;  // shown in the UI (e.g. a broken session file)
+  BackendFactory make_backend;  // the backends this program has
+};
+
+// Runs the window until it is closed; returns the exit status.
+int run_window(const WindowRequest& request);
+
+}  // namespace geofield
