@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# The GPU tests, on the GPU machine. Two steps, one script:
+#
+#   on the CPU machine:  scripts/gpu-test.sh stage [BUILD]   (default BUILD: build-gpu, made with
+#                        cmake -S . -B build-gpu -DCMAKE_CUDA_ARCHITECTURES=90 && cmake --build build-gpu)
+#       copies the binaries and the shared libraries they need that a bare machine lacks into
+#       build-gpu-run/ (git-ignored), with the commit they were built from;
+#   on the GPU machine, in the project root with build-gpu-run/ and .gl/ beside it:
+#                        scripts/gpu-test.sh [--probe]
+#       brings up the GL libraries (.gl/*.deb, see shared/gpu/README.md), states the GPU, the driver
+#       and the commit, runs the GPU tests, a headless `render --backend cuda` (and cpu, to compare),
+#       compute-sanitizer memcheck over the GPU tests, and with --probe the interop probe
+#       (cuda/INTEROP.md). Logs go to $OUT (or out/gpu-test). Exit status 0 when all passed.
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+run="$root/build-gpu-run"
+
+if [ "${1:-}" = stage ]; then
+  set -e
+  build="$(cd "${2:-$root/build-gpu}" && pwd)"
+  rm -rf "$run"
+  mkdir -p "$run/bin" "$run/lib"
+  bins=("$build/app/geofield" "$build/tests/gpu/gpu_field_tests" "$build/tests/gpu/gpu_no_round_trip_tests"
+        "$build/tests/gpu/gpu_render_tests" "$build/cuda/geofield_interop_probe")
+  cp "${bins[@]}" "$run/bin/"
+  # Every library but glibc's and the GL/EGL front ends (those come from .gl/ and the driver).
+  for b in "${bins[@]}"; do ldd "$b"; done | awk '/=> \//{print $3}' | sort -u |
+    grep -v -E '/(libc|libm|libdl|librt|libpthread|libresolv|libutil|ld-linux[^/]*)\.so|/lib(EGL|GL|GLX|OpenGL|GLdispatch|cuda)\.so' |
+    while read -r lib; do cp -L "$lib" "$run/lib/"; done
+  ( cd "$root" && echo "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!build*' 2>/dev/null || echo -dirty)" ) > "$run/COMMIT"
+  echo "gpu-test: staged $(du -sh "$run" | cut -f1) in $run (commit $(cat "$run/COMMIT"))"
+  exit 0
+fi
+
+probe=0
+[ "${1:-}" = --probe ] && probe=1
+[ -d "$run/bin" ] || { echo "gpu-test: no $run: run 'scripts/gpu-test.sh stage' on the CPU machine first" >&2; exit 2; }
+logs="${OUT:-$root/out/gpu-test}"
+mkdir -p "$logs"
+
+# GL front ends (GLVND) the GPU machine lacks; NVIDIA's vendor libraries are there.
+if [ -d "$root/.gl" ] && [ "$(id -u)" -eq 0 ]; then
+  for f in "$root"/.gl/*.deb; do dpkg -x "$f" /; done
+  ldconfig
+fi
+nv_json=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
+if [ -z "${__EGL_VENDOR_LIBRARY_FILENAMES:-}" ] && [ -f "$nv_json" ] &&
+   ! ls /usr/share/glvnd/egl_vendor.d/*nvidia*.json /etc/glvnd/egl_vendor.d/*nvidia*.json >/dev/null 2>&1; then
+  export __EGL_VENDOR_LIBRARY_FILENAMES="$nv_json"
+fi
+export LD_LIBRARY_PATH="$run/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
+sanitizer="$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)"
+echo "gpu-test: date    $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+echo "gpu-test: commit  $(cat "$run/COMMIT" 2>/dev/null || echo unknown)"
+echo "gpu-test: gpu     $(nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null | head -1)"
+echo "gpu-test: driver  $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -1)"
+echo "gpu-test: sanitizer $("$sanitizer" --version 2>/dev/null | tail -1)"
+echo "gpu-test: EGL vendor file ${__EGL_VENDOR_LIBRARY_FILENAMES:-default}"
+
+failed=0
+# Each test's result from a gtest log: "PASSED name", "FAILED name", "SKIPPED name".
+results() {
+  sed -n -E 's/^\[ +(OK|FAILED|SKIPPED) +\] ([A-Za-z0-9_./]+)( \(.*)?$/\1 \2/p' "$1" | grep -v ' listed' |
+    awk '!seen[$0]++ {r=$1; if (r=="OK") r="PASSED"; print "gpu-test:   " r " " $2}'
+}
+
+for t in gpu_field_tests gpu_no_round_trip_tests gpu_render_tests; do
+  log="$logs/$t.log"
+  start=$(date +%s%N)
+  "$run/bin/$t" --gtest_color=no >"$log" 2>&1
+  rc=$?
+  echo "gpu-test: $t: exit $rc ($(( ($(date +%s%N) - start) / 1000000 )) ms)"
+  results "$log"
+  grep -E '^(render|no-round-trip|auto):' "$log" | sed 's/^/gpu-test:   /'
+  [ $rc -eq 0 ] || { failed=1; grep -E 'Failure|error|Expected|Which is|worst' "$log" | head -20 | sed 's/^/gpu-test:     /'; }
+done
+
+# The command itself, headless: CUDA and CPU, same view; the timing is whole-process wall time.
+for b in cuda cpu; do
+  start=$(date +%s%N)
+  "$run/bin/geofield" render --backend "$b" --png "$logs/default-$b.png" >"$logs/render-$b.log" 2>&1
+  rc=$?
+  echo "gpu-test: render --backend $b: exit $rc ($(( ($(date +%s%N) - start) / 1000000 )) ms, whole process)"
+  sed 's/^/gpu-test:   /' "$logs/render-$b.log"
+  [ $rc -eq 0 ] || failed=1
+done
+if cmp -s "$logs/default-cuda.png" "$logs/default-cpu.png"; then
+  echo "gpu-test:   the two PNGs are byte-identical"
+else
+  echo "gpu-test:   the two PNGs differ (gpu_render_tests measures by how much)"
+fi
+
+# compute-sanitizer memcheck over the GPU tests. CUPTI and the sanitizer cannot both attach, so
+# the CUPTI counting is skipped under it (the test still runs its recomputes and GL checks).
+for t in gpu_field_tests gpu_no_round_trip_tests gpu_render_tests; do
+  log="$logs/$t.memcheck.log"
+  GEOFIELD_UNDER_SANITIZER=1 "$sanitizer" --tool memcheck --error-exitcode 99 \
+    "$run/bin/$t" --gtest_color=no >"$log" 2>&1
+  rc=$?
+  echo "gpu-test: memcheck $t: exit $rc; $(grep -E '^========= ERROR SUMMARY' "$log" | tail -1 | sed 's/=* *//')"
+  [ $rc -eq 0 ] || { failed=1; grep -E '^=========' "$log" | head -20 | sed 's/^/gpu-test:     /'; results "$log" | grep -v PASSED; }
+done
+
+if [ $probe -eq 1 ]; then
+  "$run/bin/geofield_interop_probe" >"$logs/probe.txt" 2>&1
+  echo "gpu-test: interop probe: exit $? (numbers in $logs/probe.txt)"
+  sed 's/^/gpu-test:   /' "$logs/probe.txt"
+fi
+
+echo "gpu-test: $([ $failed -eq 0 ] && echo ALL PASSED || echo SOME FAILED)"
+exit $failed

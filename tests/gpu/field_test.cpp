@@ -1,0 +1,229 @@
+// The CUDA field against the CPU double field (compute_field_on_cpu<double>), on the
+// foundation's grids, both formulas, all units, float and double paths: through a plain
+// cudaArray (the kernel alone, no GL), through the interop texture, and through the
+// pixel-buffer fallback. Every texel is poisoned with NaN first, so an unwritten one fails.
+#include <cuda_runtime_api.h>
+#include <glad/gl.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "cuda_backend.h"
+#include "cuda_backend_factory.h"
+#include "cuda_check.h"
+#include "device_memory.h"
+#include "errors.h"
+#include "field_kernel.h"
+#include "gl_check.h"
+#include "gpu_test_support.h"
+
+namespace geofield {
+namespace {
+
+using gpu_test::NamedGrid;
+
+const Units kAllUnits[] = {Units::km, Units::nm, Units::mi, Units::m};
+const Precision kBothPrecisions[] = {Precision::f32, Precision::f64};
+
+std::string label(const NamedGrid& g, const FieldParams& p) {
+  return g.name + " " + std::string(to_string(p.formula)) + " " + std::string(to_string(p.units)) +
+         " " + std::string(to_string(p.precision));
+}
+
+// A grid x formula; every test loops over units and precisions.
+struct Case {
+  NamedGrid grid;
+  Formula formula;
+};
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.grid.name << " " << to_string(c.formula); }
+
+std::vector<Case> all_cases() {
+  std::vector<Case> cases;
+  for (const NamedGrid& g : gpu_test::test_grids()) {
+    for (Formula f : {Formula::haversine, Formula::seed}) cases.push_back({g, f});
+  }
+  return cases;
+}
+
+std::string case_name(const testing::TestParamInfo<Case>& info) {
+  return info.param.grid.name + "_" + std::string(to_string(info.param.formula));
+}
+
+class FieldOnGpu : public testing::TestWithParam<Case> {};
+
+// The kernel alone, into a plain CUDA array: needs a CUDA device, no GL.
+TEST_P(FieldOnGpu, KernelIntoCudaArrayMatchesCpuDouble) {
+  GF_REQUIRE_CUDA();
+  FieldParams p = GetParam().grid.params;
+  p.formula = GetParam().formula;
+  cudaChannelFormatDesc fmt = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+  cudaArray_t array = nullptr;
+  GF_CUDA(cudaMallocArray(&array, &fmt, p.nx, p.ny, cudaArraySurfaceLoadStore));
+  cudaResourceDesc desc{};
+  desc.resType = cudaResourceTypeArray;
+  desc.res.array.array = array;
+  cudaSurfaceObject_t surface = 0;
+  GF_CUDA(cudaCreateSurfaceObject(&surface, &desc));
+  const size_t n = static_cast<size_t>(node_count(p));
+  std::vector<float> poison(n, std::numeric_limits<float>::quiet_NaN()), out(n);
+  for (Units u : kAllUnits) {
+    for (Precision pr : kBothPrecisions) {
+      p.units = u;
+      p.precision = pr;
+      GF_CUDA(cudaMemcpy2DToArray(array, 0, 0, poison.data(), p.nx * sizeof(float),
+                                  p.nx * sizeof(float), p.ny, cudaMemcpyHostToDevice));
+      if (pr == Precision::f64) {
+        launch_field_to_surface<double>(grid_geometry(p), surface, nullptr);
+      } else {
+        launch_field_to_surface<float>(grid_geometry(p), surface, nullptr);
+      }
+      GF_CUDA(cudaMemcpy2DFromArray(out.data(), p.nx * sizeof(float), array, 0, 0,
+                                    p.nx * sizeof(float), p.ny, cudaMemcpyDeviceToHost));
+      gpu_test::expect_close_to_reference(out, gpu_test::cpu_reference(p), p.nx,
+                                          "cudaArray " + label(GetParam().grid, p));
+    }
+  }
+  GF_CUDA(cudaDestroySurfaceObject(surface));
+  GF_CUDA(cudaFreeArray(array));
+}
+
+// The double path into linear memory (the f64 export's path) keeps double values.
+TEST_P(FieldOnGpu, DoubleBufferMatchesCpuDouble) {
+  GF_REQUIRE_CUDA();
+  FieldParams p = GetParam().grid.params;
+  p.formula = GetParam().formula;
+  p.precision = Precision::f64;
+  const size_t n = static_cast<size_t>(node_count(p));
+  DeviceBuffer buffer;
+  buffer.ensure(n * sizeof(double), "test");
+  std::vector<double> out(n);
+  for (Units u : kAllUnits) {
+    p.units = u;
+    GF_CUDA(cudaMemset(buffer.get(), 0xff, n * sizeof(double)));  // NaN pattern
+    launch_field_to_buffer<double, double>(grid_geometry(p), static_cast<double*>(buffer.get()),
+                                           nullptr);
+    GF_CUDA(cudaMemcpy(out.data(), buffer.get(), n * sizeof(double), cudaMemcpyDeviceToHost));
+    gpu_test::expect_close_to_reference(out, gpu_test::cpu_reference(p), p.nx,
+                                        "double buffer " + label(GetParam().grid, p));
+  }
+}
+
+// Fills the texture with NaN so that a texel the kernel misses shows.
+void poison(const FieldTexture& t) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  GF_GL(glClearTexImage(t.id(), 0, GL_RED, GL_FLOAT, &nan));
+}
+
+void check_backend_against_cpu(CudaBackend& backend, const Case& c) {
+  FieldTexture texture;
+  FieldParams p = c.grid.params;
+  p.formula = c.formula;
+  texture.ensure_size(p.nx, p.ny);
+  for (Units u : kAllUnits) {
+    for (Precision pr : kBothPrecisions) {
+      p.units = u;
+      p.precision = pr;
+      poison(texture);
+      backend.compute(p, texture);
+      const std::vector<double> ref = gpu_test::cpu_reference(p);
+      const std::string what = std::string(backend.path() == CudaBackend::Path::interop
+                                               ? "interop "
+                                               : "pixel buffer ") +
+                               label(c.grid, p);
+      const HostField texels = backend.read_field(texture, Precision::f32);
+      gpu_test::expect_close_to_reference(texels.f32, ref, p.nx, what + " texture");
+      if (pr == Precision::f64) {
+        const HostField values = backend.read_field(texture, Precision::f64);
+        gpu_test::expect_close_to_reference(values.f64, ref, p.nx, what + " f64 export");
+      }
+    }
+  }
+}
+
+TEST_P(FieldOnGpu, InteropTextureMatchesCpuDouble) {
+  GF_REQUIRE_GL_ON_CUDA();
+  int device = 0;
+  GF_CUDA(cudaGetDevice(&device));
+  CudaBackend backend(device, CudaBackend::Path::interop);
+  check_backend_against_cpu(backend, GetParam());
+  EXPECT_EQ(backend.path(), CudaBackend::Path::interop) << "fell back to the pixel buffer";
+}
+
+TEST_P(FieldOnGpu, PixelBufferFallbackMatchesCpuDouble) {
+  GF_REQUIRE_GL_ON_CUDA();
+  int device = 0;
+  GF_CUDA(cudaGetDevice(&device));
+  CudaBackend backend(device, CudaBackend::Path::pixel_buffer);
+  check_backend_against_cpu(backend, GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(Grids, FieldOnGpu, testing::ValuesIn(all_cases()), case_name);
+
+// A reallocated texture (new size, new GL object) is registered again, not written stale.
+TEST(InteropTexture, FollowsReallocation) {
+  GF_REQUIRE_GL_ON_CUDA();
+  int device = 0;
+  GF_CUDA(cudaGetDevice(&device));
+  CudaBackend backend(device, CudaBackend::Path::interop);
+  FieldTexture texture;
+  FieldParams p;
+  for (auto [nx, ny] : {std::pair{300, 200}, std::pair{640, 480}, std::pair{640, 480},
+                        std::pair{77, 1031}}) {
+    p.nx = nx;
+    p.ny = ny;
+    p.ref_lat_deg += 0.25;
+    texture.ensure_size(nx, ny);
+    poison(texture);
+    backend.compute(p, texture);
+    gpu_test::expect_close_to_reference(backend.read_field(texture, Precision::f32).f32,
+                                        gpu_test::cpu_reference(p), p.nx,
+                                        std::to_string(nx) + "x" + std::to_string(ny));
+  }
+  EXPECT_EQ(backend.path(), CudaBackend::Path::interop);
+}
+
+TEST(CudaBackend, SizeBeyondTextureLimitNamesIt) {
+  GF_REQUIRE_GL_ON_CUDA();
+  int device = 0;
+  GF_CUDA(cudaGetDevice(&device));
+  CudaBackend backend(device, CudaBackend::Path::interop);
+  GLint max_size = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+  FieldParams p;
+  p.nx = max_size + 1;
+  FieldTexture texture;  // never allocated: the check comes first
+  try {
+    backend.compute(p, texture);
+    FAIL() << "no error for " << p.nx << " columns";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("GL_MAX_TEXTURE_SIZE"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CudaBackend, DeviceMemoryLimitNamesIt) {
+  GF_REQUIRE_CUDA();
+  // More than any device has: the check refuses before cudaMalloc.
+  DeviceBuffer b;
+  try {
+    b.ensure(std::size_t{1} << 50, "the double export of the 16777216x67108864 field");
+    FAIL() << "no error for 1 PiB";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("cudaMemGetInfo"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("GiB free"), std::string::npos) << e.what();
+  }
+}
+
+TEST(BackendChoice, AutoPicksCudaWhenTheGlContextRunsOnIt) {
+  GF_REQUIRE_GL_ON_CUDA();
+  std::string reason;
+  std::unique_ptr<FieldBackend> b = make_backend(BackendChoice::automatic, &reason);
+  EXPECT_EQ(b->name(), "cuda") << reason;
+  EXPECT_NE(reason.find("runs this GL context"), std::string::npos) << reason;
+  std::printf("auto: %s\n", reason.c_str());
+}
+
+}  // namespace
+}  // namespace geofield

@@ -1,0 +1,153 @@
+#include "gpu_test_support.h"
+
+#include <cuda_runtime_api.h>
+#include <glad/gl.h>
+#include <cuda_gl_interop.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "cpu_backend.h"
+#include "cuda_check.h"
+#include "errors.h"
+
+namespace geofield::gpu_test {
+
+const std::string& cuda_unavailable() {
+  static const std::string why = [] {
+    int count = 0;
+    const cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess) {
+      cudaGetLastError();
+      return "cudaGetDeviceCount: " + cuda_error_text(e);
+    }
+    return count > 0 ? std::string() : std::string("no CUDA device");
+  }();
+  return why;
+}
+
+HeadlessGlContext* gl_context(std::string* why) {
+  static std::string failure;
+  static std::unique_ptr<HeadlessGlContext> context = [] {
+    try {
+      return std::make_unique<HeadlessGlContext>();
+    } catch (const std::exception& e) {
+      failure = e.what();
+      return std::unique_ptr<HeadlessGlContext>();
+    }
+  }();
+  if (!context) *why = failure;
+  return context.get();
+}
+
+std::string gl_not_on_cuda() {
+  unsigned count = 0;
+  int devices[4] = {};
+  const cudaError_t e = cudaGLGetDevices(&count, devices, 4, cudaGLDeviceListAll);
+  if (e == cudaSuccess && count > 0) {
+    if (cudaSetDevice(devices[0]) != cudaSuccess) return "cudaSetDevice failed";
+    return {};
+  }
+  cudaGetLastError();
+  return std::string("the GL context (") +
+         reinterpret_cast<const char*>(glGetString(GL_RENDERER)) + ") is not on a CUDA device";
+}
+
+std::vector<double> cpu_reference(const FieldParams& p) {
+  std::vector<double> ref(static_cast<size_t>(node_count(p)));
+  compute_field_on_cpu<double>(p, ref.data());
+  return ref;
+}
+
+template <typename T>
+double expect_close_to_reference(const std::vector<T>& values, const std::vector<double>& ref,
+                                 int nx, const std::string& what) {
+  EXPECT_EQ(values.size(), ref.size()) << what;
+  if (values.size() != ref.size()) return INFINITY;
+  double max_abs = 0;
+  for (double r : ref) max_abs = std::max(max_abs, std::fabs(r));
+  size_t bad = 0, nan = 0, worst_at = 0;
+  double worst = 0;  // error / bound
+  for (size_t k = 0; k < values.size(); ++k) {
+    const double v = static_cast<double>(values[k]);
+    if (std::isnan(v)) {
+      ++nan;
+      continue;
+    }
+    const double bound = 2e-6 * max_abs + 2e-6 * std::fabs(ref[k]);
+    const double ratio = std::fabs(v - ref[k]) / bound;
+    if (!(ratio <= 1)) ++bad;
+    if (!(ratio <= worst)) {
+      worst = ratio;
+      worst_at = k;
+    }
+  }
+  EXPECT_EQ(nan, 0u) << what << ": " << nan << " texels not written (still NaN)";
+  EXPECT_EQ(bad, 0u) << what << ": " << bad << " nodes outside 2e-6 max|v| + 2e-6 |v|; worst at row "
+                     << worst_at / nx << " column " << worst_at % nx << ": "
+                     << static_cast<double>(values[worst_at]) << " vs " << ref[worst_at]
+                     << " (error/bound " << worst << ")";
+  return worst;
+}
+
+template double expect_close_to_reference<float>(const std::vector<float>&,
+                                                  const std::vector<double>&, int,
+                                                  const std::string&);
+template double expect_close_to_reference<double>(const std::vector<double>&,
+                                                  const std::vector<double>&, int,
+                                                  const std::string&);
+
+std::vector<NamedGrid> test_grids() {
+  std::vector<NamedGrid> grids;
+  FieldParams p;  // default view: 29:31, 99:101, ref 30,101, 1000x1000
+  grids.push_back({"default_view", p});
+
+  p = FieldParams{};  // crossing the antimeridian, reference on it
+  p.lat_min_deg = -10;
+  p.lat_max_deg = 10;
+  p.lon_min_deg = 170;
+  p.lon_max_deg = -170;
+  p.nx = 517;
+  p.ny = 389;
+  p.ref_lat_deg = 0;
+  p.ref_lon_deg = 180;
+  grids.push_back({"antimeridian", p});
+
+  p = FieldParams{};  // the north pole: top row is the pole, reference on it, whole circle
+  p.lat_min_deg = 60;
+  p.lat_max_deg = 90;
+  p.lon_min_deg = -180;
+  p.lon_max_deg = 180;
+  p.nx = 721;
+  p.ny = 301;
+  p.ref_lat_deg = 90;
+  p.ref_lon_deg = 0;
+  grids.push_back({"pole", p});
+
+  p = FieldParams{};  // 0.0001 x 0.0001 degree grid in metres (about 11 m x 8 m)
+  p.lat_min_deg = 45;
+  p.lat_max_deg = 45.0001;
+  p.lon_min_deg = 7;
+  p.lon_max_deg = 7.0001;
+  p.nx = 101;
+  p.ny = 101;
+  p.ref_lat_deg = 45.00005;
+  p.ref_lon_deg = 7.00003;
+  p.units = Units::m;
+  grids.push_back({"tiny_metres", p});
+
+  p = FieldParams{};  // the antipode of (30, 100) is (-30, -80), node (200, 200) of this grid
+  p.lat_min_deg = -40;
+  p.lat_max_deg = -20;
+  p.lon_min_deg = -90;
+  p.lon_max_deg = -70;
+  p.nx = 401;
+  p.ny = 401;
+  p.ref_lat_deg = 30;
+  p.ref_lon_deg = 100;
+  grids.push_back({"antipode", p});
+  return grids;
+}
+
+}  // namespace geofield::gpu_test

@@ -1,0 +1,59 @@
+// What the GPU tests share: finding out whether this machine can run them (a CUDA device, an
+// EGL display whose GL runs on it), skipping cleanly when not, and the accuracy bound.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "field_params.h"
+#include "headless_gl_context.h"
+
+namespace geofield::gpu_test {
+
+// Empty when a CUDA device is usable; otherwise why not (no driver, no device, ...).
+const std::string& cuda_unavailable();
+
+// The process's headless GL context, made on first use; nullptr when none can be made,
+// with *why saying why.
+HeadlessGlContext* gl_context(std::string* why);
+
+// Empty when the current GL context runs on a CUDA device (interop possible); otherwise why.
+std::string gl_not_on_cuda();
+
+// The CPU double field, the reference: compute_field_on_cpu<double>.
+std::vector<double> cpu_reference(const FieldParams& p);
+
+// Checks |value - ref| <= 2e-6 max|ref| + 2e-6 |ref| at every node, that no value is NaN
+// (every texel written), and reports the worst node. Returns the worst error / bound.
+template <typename T>
+double expect_close_to_reference(const std::vector<T>& values, const std::vector<double>& ref,
+                                 int nx, const std::string& what);
+
+// The grids of the foundation issue, by name.
+struct NamedGrid {
+  std::string name;
+  FieldParams params;
+};
+std::vector<NamedGrid> test_grids();
+
+}  // namespace geofield::gpu_test
+
+// Skip the test (reported as skipped, never failed) where the machine cannot run it.
+#define GF_REQUIRE_CUDA()                                                            \
+  do {                                                                               \
+    if (!::geofield::gpu_test::cuda_unavailable().empty())                           \
+      GTEST_SKIP() << "no CUDA: " << ::geofield::gpu_test::cuda_unavailable();       \
+  } while (0)
+
+#define GF_REQUIRE_GL_ON_CUDA()                                                      \
+  do {                                                                               \
+    GF_REQUIRE_CUDA();                                                               \
+    std::string gf_why_;                                                             \
+    if (::geofield::gpu_test::gl_context(&gf_why_) == nullptr)                       \
+      GTEST_SKIP() << "no EGL display: " << gf_why_;                                 \
+    gf_why_ = ::geofield::gpu_test::gl_not_on_cuda();                                \
+    if (!gf_why_.empty()) GTEST_SKIP() << gf_why_;                                   \
+  } while (0)
