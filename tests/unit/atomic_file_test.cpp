@@ -1,0 +1,114 @@
+// Files appear whole or not at all, and bad output paths are refused before any work.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "atomic_file.h"
+#include "errors.h"
+#include "usage_error_matchers.h"
+
+namespace geofield {
+namespace {
+
+namespace fs = std::filesystem;
+using test::throws_usage_error_naming;
+
+class AtomicFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "geofield-atomic-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
+    dir_ = tmpl;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::vector<std::string> names() const {
+    std::vector<std::string> v;
+    for (const auto& e : fs::directory_iterator(dir_)) v.push_back(e.path().filename().string());
+    return v;
+  }
+  static std::string read(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+  }
+  static std::span<const std::uint8_t> bytes(const std::string& s) {
+    return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(AtomicFile, WritesThePiecesInOrderAndLeavesNoTemporary) {
+  const fs::path target = dir_ / "out.npy";
+  const std::string a = "header", b(100000, 'x'), c;
+  write_file_atomically(target, {bytes(a), bytes(b), bytes(c)});
+  EXPECT_EQ(read(target), a + b);
+  EXPECT_EQ(names(), std::vector<std::string>{"out.npy"});
+}
+
+TEST_F(AtomicFile, ReplacesAnExistingFileWhole) {
+  const fs::path target = dir_ / "out.png";
+  std::ofstream(target) << std::string(5000, 'o');
+  const std::string fresh = "new";
+  write_file_atomically(target, {bytes(fresh)});
+  EXPECT_EQ(read(target), "new");
+  EXPECT_EQ(names(), std::vector<std::string>{"out.png"});
+}
+
+TEST_F(AtomicFile, IsReadableLikeAnyOtherFile) {
+  const fs::path target = dir_ / "out.png";
+  const mode_t old = ::umask(022);
+  write_file_atomically(target, {bytes("x")});
+  ::umask(old);
+  struct stat st {};
+  ASSERT_EQ(::stat(target.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0644u);
+}
+
+TEST_F(AtomicFile, AFailureThrowsAndLeavesNothing) {
+  EXPECT_THROW(write_file_atomically(dir_ / "missing" / "out.png", {bytes("x")}), RuntimeFailure);
+  // A folder in the way of the final name: the rename fails, the temporary goes.
+  fs::create_directory(dir_ / "taken");
+  fs::create_directory(dir_ / "taken" / "inside");
+  EXPECT_THROW(write_file_atomically(dir_ / "taken", {bytes("x")}), RuntimeFailure);
+  EXPECT_EQ(names(), std::vector<std::string>{"taken"});
+}
+
+TEST_F(AtomicFile, CheckWritableAcceptsANewFileInAWritableFolder) {
+  EXPECT_NO_THROW(check_writable(dir_ / "new.png", "--png"));
+  EXPECT_TRUE(names().empty()) << "the check must not leave anything behind";
+}
+
+TEST_F(AtomicFile, CheckWritableRefusesBadPathsNamingTheOption) {
+  fs::create_directory(dir_ / "folder");
+  std::ofstream(dir_ / "plain.txt") << "x";
+  EXPECT_TRUE(throws_usage_error_naming([&] { check_writable(dir_ / "folder", "--png"); }, "--png"));
+  EXPECT_TRUE(throws_usage_error_naming([&] { check_writable(dir_ / "no" / "a.npy", "--npy"); },
+                                        "--npy"));
+  EXPECT_TRUE(throws_usage_error_naming(
+      [&] { check_writable(dir_ / "plain.txt" / "a.npy", "--npy"); }, "--npy"));
+  EXPECT_TRUE(throws_usage_error_naming([&] { check_writable("", "--png"); }, "--png"));
+}
+
+TEST_F(AtomicFile, CheckWritableRefusesAFolderWeCannotWriteIn) {
+  // Root may write anywhere on a writable file system: /proc is the folder nobody can fill.
+  EXPECT_TRUE(
+      throws_usage_error_naming([&] { check_writable("/proc/geofield-test.png", "--png"); }, "--png"));
+  if (::geteuid() != 0) {
+    fs::create_directory(dir_ / "locked");
+    fs::permissions(dir_ / "locked", fs::perms::owner_read | fs::perms::owner_exec);
+    EXPECT_TRUE(throws_usage_error_naming(
+        [&] { check_writable(dir_ / "locked" / "a.png", "--png"); }, "--png"));
+    fs::permissions(dir_ / "locked", fs::perms::owner_all);
+  }
+}
+
+}  // namespace
+}  // namespace geofield

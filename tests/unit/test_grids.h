@@ -1,0 +1,64 @@
+// The grids the precision tests run on: the default view and the hard places.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "field_params.h"
+
+namespace geofield::test {
+
+struct NamedGrid {
+  std::string name;
+  FieldParams params;
+};
+
+// Readable test names and failure messages instead of the parameter's bytes.
+inline void PrintTo(const NamedGrid& g, std::ostream* os) { *os << g.name; }
+
+inline FieldParams make_params(double lat0, double lat1, double lon0, double lon1, int nx, int ny,
+                               double ref_lat, double ref_lon, Units units = Units::km) {
+  FieldParams p;
+  p.lat_min_deg = lat0, p.lat_max_deg = lat1, p.lon_min_deg = lon0, p.lon_max_deg = lon1;
+  p.nx = nx, p.ny = ny;
+  p.ref_lat_deg = ref_lat, p.ref_lon_deg = ref_lon;
+  p.units = units;
+  return p;
+}
+
+// Each grid for both formulas, or for the one asked for.
+inline std::vector<NamedGrid> precision_test_grids(std::optional<Formula> only = std::nullopt) {
+  std::vector<NamedGrid> base = {
+      {"default_view", FieldParams{}},
+      {"antimeridian", make_params(-20, 20, 170, -170, 401, 301, 5, 178)},
+      {"antimeridian_ref_west", make_params(50, 70, 160, -150, 301, 201, 60, -175)},
+      {"touching_north_pole", make_params(80, 90, -180, 180, 361, 201, 85, 10)},
+      {"near_north_pole_small", make_params(89, 90, 0, 360, 181, 201, 89.5, 0)},
+      {"touching_south_pole", make_params(-90, -60, 0, 360, 361, 301, -75, -45)},
+      {"whole_globe", make_params(-90, 90, -180, 180, 721, 361, 30, 101)},
+      {"tiny_metres_ref_at_corner", make_params(30, 30.0001, 100.9999, 101, 301, 301, 30, 101,
+                                                Units::m)},
+      {"tiny_metres_ref_inside",
+       make_params(-45.00005, -44.99995, 12.34565, 12.34575, 257, 199, -45, 12.3457, Units::m)},
+      {"tiny_metres_far_ref", make_params(30, 30.0001, 101, 101.0001, 201, 201, 0, 0, Units::m)},
+      {"contains_antipode", make_params(-31, -29, -80, -78, 201, 201, 30, 101)},
+      {"contains_antipode_tiny",
+       make_params(-30.00005, -29.99995, -79.00005, -78.99995, 101, 101, 30, 101, Units::m)},
+      {"antipode_of_pole_ref", make_params(-90, -85, -180, 180, 361, 101, 90, 0)},
+  };
+  std::vector<NamedGrid> all;
+  for (const NamedGrid& g : base) {
+    for (Formula f : {Formula::haversine, Formula::seed}) {
+      if (only && *only != f) continue;
+      NamedGrid n = g;
+      n.params.formula = f;
+      n.name += f == Formula::seed ? "_seed" : "_haversine";
+      all.push_back(n);
+    }
+  }
+  return all;
+}
+
+}  // namespace geofield::test

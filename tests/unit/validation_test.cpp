@@ -1,0 +1,99 @@
+// validate(FieldParams): every invalid field is a UsageError naming its option.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "field_params.h"
+#include "usage_error_matchers.h"
+
+namespace geofield {
+namespace {
+
+using test::throws_usage_error_naming;
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+template <typename Edit>
+::testing::AssertionResult rejected(Edit edit, const char* option) {
+  FieldParams p;
+  edit(p);
+  return throws_usage_error_naming([&] { validate(p); }, option);
+}
+
+TEST(Validate, TheDefaultsAndTheEdgesAreValid) {
+  EXPECT_NO_THROW(validate(FieldParams{}));
+  FieldParams p;
+  p.lat_min_deg = -90, p.lat_max_deg = 90, p.lon_min_deg = -360, p.lon_max_deg = 360;
+  p.ref_lat_deg = -90, p.ref_lon_deg = 360, p.nx = 2, p.ny = 2, p.radius_km = 1e9;
+  EXPECT_NO_THROW(validate(p));
+  p.lon_min_deg = 170, p.lon_max_deg = -170;  // crosses the antimeridian
+  EXPECT_NO_THROW(validate(p));
+  p.nx = p.ny = kMaxGridSide;
+  EXPECT_NO_THROW(validate(p));
+}
+
+TEST(Validate, Latitudes) {
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.lat_min_deg = -90.0001; }, "--lat"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.lat_max_deg = 91; }, "--lat"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.lat_min_deg = 31; }, "--lat"));  // min > max
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.lat_min_deg = p.lat_max_deg; }, "--lat"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.lat_min_deg = kNaN; }, "--lat"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.lat_max_deg = kInf; }, "--lat"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.lat_min_deg = -kInf; }, "--lat"));
+}
+
+TEST(Validate, Longitudes) {
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.lon_min_deg = p.lon_max_deg; }, "--lon"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.lon_min_deg = -360.5; }, "--lon"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.lon_max_deg = 400; }, "--lon"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.lon_max_deg = kNaN; }, "--lon"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.lon_min_deg = kInf; }, "--lon"));
+}
+
+TEST(Validate, Sizes) {
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.nx = 1; }, "--size"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.ny = 1; }, "--size"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.nx = 0; }, "--size"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.ny = -5; }, "--size"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.nx = kMaxGridSide + 1; }, "--size"));
+}
+
+TEST(Validate, ReferencePoint) {
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.ref_lat_deg = 90.5; }, "--ref"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.ref_lat_deg = kNaN; }, "--ref"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.ref_lon_deg = -361; }, "--ref"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.ref_lon_deg = kInf; }, "--ref"));
+}
+
+TEST(Validate, Radius) {
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.radius_km = 0; }, "--radius"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.radius_km = -6371; }, "--radius"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.radius_km = 2e9; }, "--radius"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.radius_km = kNaN; }, "--radius"));
+  EXPECT_TRUE(rejected([](FieldParams& p) { p.radius_km = kInf; }, "--radius"));
+}
+
+TEST(Validate, NamesRoundTrip) {
+  for (Units u : {Units::km, Units::nm, Units::mi, Units::m}) {
+    Units back = Units::km;
+    ASSERT_TRUE(parse_units(to_string(u), &back)) << to_string(u);
+    EXPECT_EQ(back, u);
+  }
+  Formula f = Formula::haversine;
+  EXPECT_TRUE(parse_formula("seed", &f));
+  EXPECT_EQ(f, Formula::seed);
+  EXPECT_FALSE(parse_formula("Haversine", &f));
+  Units u = Units::m;
+  EXPECT_FALSE(parse_units("KM", &u));
+  EXPECT_FALSE(parse_units("", &u));
+  EXPECT_EQ(u, Units::m);  // a failed parse leaves the value alone
+  Precision pr = Precision::f32;
+  EXPECT_TRUE(parse_precision("double", &pr));
+  EXPECT_EQ(pr, Precision::f64);
+  EXPECT_FALSE(parse_precision("f64", &pr));
+}
+
+}  // namespace
+}  // namespace geofield

@@ -1,0 +1,83 @@
+// The strict command-line value parsers: the accepted forms and every malformed one.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <utility>
+
+#include "value_parsers.h"
+#include "usage_error_matchers.h"
+
+namespace geofield {
+namespace {
+
+using test::throws_usage_error_naming;
+
+TEST(ParseNumber, AcceptsPlainDecimalForms) {
+  EXPECT_EQ(parse_number("30", "--x"), 30.0);
+  EXPECT_EQ(parse_number("-10.5", "--x"), -10.5);
+  EXPECT_EQ(parse_number("+7", "--x"), 7.0);
+  EXPECT_EQ(parse_number(".25", "--x"), 0.25);
+  EXPECT_EQ(parse_number("1e3", "--x"), 1000.0);
+  EXPECT_EQ(parse_number("-0", "--x"), 0.0);
+  EXPECT_TRUE(std::signbit(parse_number("-0", "--x")));
+  EXPECT_EQ(parse_number("6371.0088", "--radius"), 6371.0088);
+}
+
+TEST(ParseNumber, RejectsMalformedAndNonFinite) {
+  for (const char* bad : {"", " ", "abc", "1.2.3", "10 ", " 10", "1e", "--5", "+-5", "-+5", "++5",
+                          "0x10", "1,5", "5km", "nan", "NaN", "-nan", "inf", "-inf", "infinity",
+                          "1e999", "+"}) {
+    EXPECT_TRUE(throws_usage_error_naming([&] { parse_number(bad, "--radius"); }, "--radius"))
+        << "'" << bad << "'";
+  }
+}
+
+TEST(ParseRange, SplitsOnOneColon) {
+  EXPECT_EQ(parse_range("-10:10", "--lat"), (std::pair{-10.0, 10.0}));
+  EXPECT_EQ(parse_range("170:-170", "--lon"), (std::pair{170.0, -170.0}));
+  EXPECT_EQ(parse_range("+1.5:2e1", "--lat"), (std::pair{1.5, 20.0}));
+  for (const char* bad : {"", ":", "10", "10:", ":10", "1:2:3", "a:b", "10:nan", "-inf:5",
+                          "10;20", "10..20", "1 :2"}) {
+    EXPECT_TRUE(throws_usage_error_naming([&] { parse_range(bad, "--lat"); }, "--lat"))
+        << "'" << bad << "'";
+  }
+}
+
+TEST(ParseSize, AcceptsNxByNyAndASingleSide) {
+  EXPECT_EQ(parse_size("1000x1000", "--size"), (std::pair{1000, 1000}));
+  EXPECT_EQ(parse_size("640x480", "--size"), (std::pair{640, 480}));
+  EXPECT_EQ(parse_size("3X2", "--size"), (std::pair{3, 2}));
+  EXPECT_EQ(parse_size("256", "--size"), (std::pair{256, 256}));
+}
+
+TEST(ParseSize, RejectsMalformedSizes) {
+  for (const char* bad : {"", "x", "10x", "x10", "10x10x10", "10.5x10", "1e3x10", "ax10",
+                          "10 x 10", "10*10", "0x", "10xX10", "10,10"}) {
+    EXPECT_TRUE(throws_usage_error_naming([&] { parse_size(bad, "--size"); }, "--size"))
+        << "'" << bad << "'";
+  }
+}
+
+TEST(ParseSize, HugeValuesAreClampedAboveTheLimitNotWrapped) {
+  // Left for validate() to reject with the limit in its message; never wrapped to small ones.
+  const auto [nx, ny] = parse_size("99999999999999999999999x4294967298", "--size");
+  EXPECT_GT(nx, 1 << 20);
+  EXPECT_GT(ny, 1 << 20);
+  // Negative sizes stay below the minimum, however large.
+  const auto [a, b] = parse_size("-5x-99999999999999999999999", "--size");
+  EXPECT_LT(a, 2);
+  EXPECT_LT(b, 2);
+}
+
+TEST(ParsePoint, SplitsOnOneComma) {
+  EXPECT_EQ(parse_point("30,101", "--ref"), (std::pair{30.0, 101.0}));
+  EXPECT_EQ(parse_point("-33.9,-70.6", "--ref"), (std::pair{-33.9, -70.6}));
+  for (const char* bad : {"", ",", "30", "30,", ",101", "30,101,5", "30;101", "30:101",
+                          "nan,0", "0,inf"}) {
+    EXPECT_TRUE(throws_usage_error_naming([&] { parse_point(bad, "--ref"); }, "--ref"))
+        << "'" << bad << "'";
+  }
+}
+
+}  // namespace
+}  // namespace geofield
