@@ -1,5 +1,6 @@
 #include "value_parsers.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -27,7 +28,8 @@ std::pair<std::string_view, std::string_view> split_once(std::string_view s, cha
 double parse_number(std::string_view s, const char* option) {
   double v = 0;
   std::string_view t = s;
-  if (!t.empty() && t.front() == '+') t.remove_prefix(1);
+  // from_chars takes no '+': drop one, unless a '-' follows ("+-5" is not a number).
+  if (t.size() > 1 && t.front() == '+' && t[1] != '-') t.remove_prefix(1);
   const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (t.empty() || ec != std::errc() || end != t.data() + t.size()) bad(option, s, "a number");
   if (!std::isfinite(v)) throw UsageError(std::string(option) + ": must be a finite number, not '" +
@@ -48,9 +50,10 @@ std::pair<int, int> parse_size(std::string_view s, const char* option) {
     if (t.empty() || end != t.data() + t.size() || ec == std::errc::invalid_argument) {
       bad(option, s, expected);
     }
-    // Out-of-range values are clamped so the range check names the limit.
-    if (ec == std::errc::result_out_of_range || v > (1LL << 40)) v = 1LL << 40;
-    return v > (1LL << 30) ? (1 << 30) : static_cast<int>(v);
+    // Out-of-range values are clamped, keeping their sign, so the range check names the limit.
+    constexpr long long kClamp = 1LL << 30;
+    if (ec == std::errc::result_out_of_range) v = t.front() == '-' ? -kClamp : kClamp;
+    return static_cast<int>(std::clamp(v, -kClamp, kClamp));
   };
   const size_t x = s.find_first_of("xX");
   if (x == std::string_view::npos) {
