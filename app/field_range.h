@@ -10,8 +10,9 @@ struct ValueRange {
   double min = 0, max = 0;
 };
 
-// Exact over the nodes (in double): for a fixed row the value grows with the column factor s,
-// so each row's extremes sit at the columns of least and greatest s.
+// Exact over the nodes (in double): for a fixed row the value grows with the column's angle
+// from the reference (s/k for haversine, s for seed), so each row's extremes sit at the same
+// two columns.
 ValueRange field_range(const FieldParams& p);
 
 }  // namespace geofield
