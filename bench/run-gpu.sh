@@ -1,19 +1,46 @@
 #!/usr/bin/env bash
-# The whole GPU benchmark of issue 5, on the GPU machine, in the project's root with a build
-# made on a CPU machine beside it (default build-bench/, or $GEOFIELD_BENCH_BUILD) and the GL
-# front ends in .gl/ (../shared/gpu/README.md). Writes into $OUT (default bench-out/):
-#   env.txt          date, GPU, driver, commit
-#   bench.md         geofield_bench's tables (also on stdout)
-#   bench.json       every number, with its repeats and spread
-#   startup.json     process start -> field written, `geofield render --backend cuda` (default view)
-# Usage: GEOFIELD_COMMIT=<sha> bench/run-gpu.sh [geofield_bench options, e.g. --sizes 1000,4096]
+# The whole GPU benchmark of issue 5. Two steps, one script:
+#
+#   on the CPU machine:  cmake -S . -B build-bench -DCMAKE_CUDA_ARCHITECTURES=90
+#                        cmake --build build-bench --target geofield_bench geofield
+#                        bench/run-gpu.sh stage [BUILD]
+#       copies geofield_bench, geofield and the shared libraries a bare machine lacks into
+#       build-bench-run/ (git-ignored), with the commit they were built from;
+#   on the GPU machine, in the project root with build-bench-run/ and .gl/ beside it:
+#                        bench/run-gpu.sh [geofield_bench options, e.g. --sizes 1000,4096]
+#       writes into $OUT (default bench-out/):
+#         env.txt       date, GPU, driver, commit, command
+#         bench.md      geofield_bench's tables (also on stdout)
+#         bench.json    every number, with its repeats and spread
+#         startup.json  process start -> field written: `geofield render --backend cuda` (and cpu),
+#                       default view, whole process, wall clock
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-build="${GEOFIELD_BENCH_BUILD:-build-bench}"
+run="$root/build-bench-run"
+
+if [ "${1:-}" = stage ]; then
+  build="$(cd "${2:-$root/build-bench}" && pwd)"
+  rm -rf "$run"
+  mkdir -p "$run/bench" "$run/app" "$run/lib"
+  bins=("$build/bench/geofield_bench" "$build/app/geofield")
+  cp "${bins[0]}" "$run/bench/"
+  cp "${bins[1]}" "$run/app/"
+  # Every library but glibc's, the C++ runtime (the machine's is newer) and the GL/EGL front
+  # ends (those come from .gl/ and the driver).
+  for b in "${bins[@]}"; do ldd "$b"; done | awk '/=> \//{print $3}' | sort -u |
+    grep -v -E '/(libc|libm|libdl|librt|libpthread|libresolv|libutil|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so|/lib(EGL|GL|GLX|OpenGL|GLdispatch|cuda)\.so' |
+    while read -r lib; do cp -L "$lib" "$run/lib/"; done
+  echo "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!build*' 2>/dev/null || echo -dirty)" > "$run/COMMIT"
+  echo "run-gpu: staged $(du -sh "$run" | cut -f1) in $run (commit $(cat "$run/COMMIT"))"
+  exit 0
+fi
+
+build="${GEOFIELD_BENCH_BUILD:-$run}"
 out="${OUT:-$root/bench-out}"
 mkdir -p "$out"
-commit="${GEOFIELD_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+commit="${GEOFIELD_COMMIT:-$(cat "$build/COMMIT" 2>/dev/null || echo unknown)}"
+[ -d "$build/lib" ] && export LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 # The GL front ends the machine lacks (GLVND's libEGL, libOpenGL, ...).
 if [ -d .gl ] && ! ldconfig -p | grep -q 'libEGL.so.1 '; then
