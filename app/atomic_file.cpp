@@ -24,10 +24,16 @@ void check_writable(const fs::path& path, const char* option) {
   if (!fs::is_directory(dir, ec)) {
     throw UsageError(std::string(option) + ": folder " + dir.string() + " does not exist");
   }
-  if (::access(dir.c_str(), W_OK | X_OK) != 0) {
+  // Try what the write will do, a temporary file beside the target: access() says yes to
+  // root for folders where no file can be created (/proc, /sys).
+  std::string probe = (dir / ".geofield-probe-XXXXXX").string();
+  const int fd = ::mkstemp(probe.data());
+  if (fd < 0) {
     throw UsageError(std::string(option) + ": cannot write in folder " + dir.string() + ": " +
                      std::strerror(errno));
   }
+  ::close(fd);
+  ::unlink(probe.c_str());
 }
 
 void write_file_atomically(const fs::path& path,
