@@ -72,7 +72,7 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
 }
 
 void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_step,
-                            double lon_step) const {
+                            double lon_step, bool hover_readout) const {
   const FieldParams& p = s.params;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   char text[64];
@@ -97,7 +97,7 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
     }
   }
   const ImGuiIO& io = ImGui::GetIO();
-  if (r.contains(io.MousePos.x, io.MousePos.y) && !io.WantCaptureMouse) {
+  if (hover_readout && r.contains(io.MousePos.x, io.MousePos.y) && !io.WantCaptureMouse) {
     const GeoPoint g = screen_to_geo(p, r, io.MousePos.x, io.MousePos.y);
     const double v = value_at(p, g);
     ImGui::BeginTooltip();

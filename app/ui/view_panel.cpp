@@ -60,10 +60,11 @@ void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& inf
     ImGui::SetTooltip("one node per pixel of the map (%d x %d now)", static_cast<int>(info.map.w),
                       static_cast<int>(info.map.h));
   }
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("cap: %d per side (GL_MAX_TEXTURE_SIZE), %.0f M nodes (memory)",
-                     caps.max_side, caps.max_nodes / 1e6);
-  ImGui::PopStyleColor();
+  ImGui::TextDisabled("cap: %d per side (GL), %.0f M nodes (memory)", caps.max_side,
+                      caps.max_nodes / 1e6);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("GL_MAX_TEXTURE_SIZE of this OpenGL; half the free memory at 12 bytes a node");
+  }
 }
 
 void reference_section(FieldParams* p) {

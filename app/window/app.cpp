@@ -60,7 +60,7 @@ void fit_caps(FieldParams* p, const SizeCaps& caps) {
 App::App(const WindowRequest& request)
     : request_(request),
       window_(request.width, request.height, "geofield"),
-      input_hook_(window_.get(), &redraw_frames_),
+      input_hook_(window_.get(), &input_),
       imgui_(window_.get(), window_.content_scale()),
       caps_(machine_caps()),
       state_(request.state) {
@@ -86,7 +86,7 @@ bool App::automation_done() const {
 int App::run() {
   GLFWwindow* w = window_.get();
   while (!glfwWindowShouldClose(w) && !quit_) {
-    if (request_.frames > 0 || redraw_frames_ > 0) {
+    if (request_.frames > 0 || input_.redraw_frames > 0) {
       glfwPollEvents();
     } else {
       // Asleep until input, a finished field (glfwPostEmptyEvent) or a slow tick while busy.
@@ -98,7 +98,7 @@ int App::run() {
       glfwWaitEventsTimeout(0.25);
       continue;
     }
-    if (redraw_frames_ > 0) --redraw_frames_;
+    if (input_.redraw_frames > 0) --input_.redraw_frames;
     frame(fbw, fbh);
   }
   int status = 0;
@@ -187,11 +187,12 @@ void App::frame(int fbw, int fbh) {
   ImGui::End();
 
   map_.handle_mouse(&state_, info_.map, 7.0f * info_.scale);
-  if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) {
+  if (input_.screenshot) {
     actions.screenshot = true;
     actions.screenshot_with_ui = true;
+    input_.screenshot = false;
   }
-  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false)) quit_ = true;
+  if (input_.quit) quit_ = true;
   apply_edits(before);
 
   // The field: a frame whose FieldParams equal the last asked computes nothing.
@@ -210,7 +211,9 @@ void App::frame(int fbw, int fbh) {
   const int mx = int(std::lround(info_.map.x * fbs_x)), mw = std::max(1, fbw - mx);
   const int mh = fbh;
   const ViewStyle style = style_for(mw, mh);
-  map_.draw_overlays(state_, info_.map, style.graticule_lat_step_deg, style.graticule_lon_step_deg);
+  // Automation pictures show the view, not wherever the pointer happens to rest.
+  map_.draw_overlays(state_, info_.map, style.graticule_lat_step_deg, style.graticule_lon_step_deg,
+                     request_.frames == 0);
   if (!shown) {
     ImGui::GetBackgroundDrawList()->AddText(
         ImVec2(info_.map.x + 20, info_.map.y + 20), IM_COL32(255, 255, 255, 255), "computing the field...");
@@ -254,7 +257,7 @@ void App::frame(int fbw, int fbh) {
   if (automation_shot) quit_ = true;
   do_actions(actions);
   // Keep drawing while something moves (a computing field, a drag) or ImGui is mid-gesture.
-  if (!(state_ == before) || io.MouseDown[0] || io.WantTextInput) redraw_frames_ = std::max(redraw_frames_, 2);
+  if (!(state_ == before) || io.MouseDown[0] || io.WantTextInput) input_.redraw_frames = std::max(input_.redraw_frames, 2);
 }
 
 }  // namespace geofield

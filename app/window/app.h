@@ -33,7 +33,7 @@ class App {
   bool automation_done() const;
 
   WindowRequest request_;
-  int redraw_frames_ = 3;  // frames still to draw without waiting for input
+  InputEvents input_;  // written by the GLFW callbacks, read by the frame
   GlfwWindow window_;
   InputHook input_hook_;  // before ImGui, which chains to these callbacks
   ImGuiLayer imgui_;

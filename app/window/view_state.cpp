@@ -21,6 +21,17 @@ std::string_view backend_name(BackendChoice b) {
   }
 }
 
+// The names of backend_name(); kept here so the saved view needs no backend code.
+bool parse_backend_name(std::string_view s, BackendChoice* out) {
+  for (BackendChoice b : {BackendChoice::automatic, BackendChoice::cpu, BackendChoice::cuda}) {
+    if (s == backend_name(b)) {
+      *out = b;
+      return true;
+    }
+  }
+  return false;
+}
+
 template <typename T>
 void read(const json& j, const char* key, T* out) {
   if (!j.contains(key)) return;
@@ -101,7 +112,7 @@ ViewState state_from_json(const json& j) {
   read_enum(j, "units", parse_units, &p.units);
   read(j, "radius_km", &p.radius_km);
   read_enum(j, "precision", parse_precision, &p.precision);
-  read_enum(j, "backend", parse_backend, &s.backend);
+  read_enum(j, "backend", parse_backend_name, &s.backend);
   read_enum(j, "colormap", parse_colormap, &s.colormap);
   read(j, "reverse", &s.reverse);
   read(j, "auto_range", &s.auto_range);

@@ -1,0 +1,75 @@
+// The CPU worker computes the newest request off the calling thread, and its field is the
+// CPU backend's field exactly.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "cpu_backend.h"
+#include "window/cpu_field_worker.h"
+
+namespace geofield {
+namespace {
+
+std::optional<CpuFieldResult> wait_for(CpuFieldWorker& w) {
+  for (int k = 0; k < 2000; ++k) {
+    if (auto r = w.take()) return r;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return std::nullopt;
+}
+
+TEST(CpuFieldWorker, ComputesTheSameFieldAsTheBackend) {
+  std::atomic<int> ready{0};
+  CpuFieldWorker w([&] { ++ready; });
+  FieldParams p;
+  p.nx = 64;
+  p.ny = 48;
+  w.request(p);
+  const auto r = wait_for(w);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->params, p);
+  std::vector<float> want(64 * 48);
+  compute_field_on_cpu<float>(p, want.data());
+  EXPECT_EQ(r->f32, want);
+  EXPECT_TRUE(r->f64.empty());
+  EXPECT_GE(ready.load(), 1);
+  EXPECT_FALSE(w.take().has_value());  // taken once
+}
+
+TEST(CpuFieldWorker, DoubleFieldsKeepTheirDoubles) {
+  CpuFieldWorker w;
+  FieldParams p;
+  p.nx = 16;
+  p.ny = 16;
+  p.precision = Precision::f64;
+  w.request(p);
+  const auto r = wait_for(w);
+  ASSERT_TRUE(r.has_value());
+  std::vector<double> want(256);
+  compute_field_on_cpu<double>(p, want.data());
+  EXPECT_EQ(r->f64, want);
+  EXPECT_EQ(r->f32[5], float(want[5]));
+}
+
+TEST(CpuFieldWorker, TheNewestRequestWins) {
+  CpuFieldWorker w;
+  FieldParams p;
+  p.nx = p.ny = 512;
+  for (int k = 0; k < 20; ++k) {
+    p.ref_lat_deg = 29 + 0.1 * k;
+    w.request(p);
+  }
+  std::optional<CpuFieldResult> last;
+  for (int k = 0; k < 4000 && (w.busy() || !last || !(last->params == p)); ++k) {
+    if (auto r = w.take()) last = std::move(r);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  ASSERT_TRUE(last.has_value());
+  EXPECT_EQ(last->params, p);
+  EXPECT_FALSE(w.busy());
+}
+
+}  // namespace
+}  // namespace geofield

@@ -1,0 +1,145 @@
+// The saved view: JSON round trip, broken files reported, and the command line that
+// reproduces the view parses back to the same view.
+#include <gtest/gtest.h>
+
+#include <CLI/CLI.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "errors.h"
+#include "window/reproduce_command.h"
+#include "window/startup.h"
+#include "window/view_state.h"
+
+namespace geofield {
+namespace {
+
+ViewState unusual_state() {
+  ViewState s;
+  s.params.lat_min_deg = -12.25;
+  s.params.lat_max_deg = 0.1 + 0.2;  // not a short decimal
+  s.params.lon_min_deg = 170.5;
+  s.params.lon_max_deg = -170.25;
+  s.params.nx = 1234;
+  s.params.ny = 567;
+  s.params.ref_lat_deg = -5.000000001;
+  s.params.ref_lon_deg = 179.9;
+  s.params.formula = Formula::seed;
+  s.params.units = Units::nm;
+  s.params.radius_km = 6378.137;
+  s.params.precision = Precision::f64;
+  s.backend = BackendChoice::cpu;
+  s.colormap = Colormap::turbo;
+  s.reverse = true;
+  s.auto_range = false;
+  s.range_min = 10;
+  s.range_max = 1e4 / 3;
+  s.contours = true;
+  s.contour_interval = 25;
+  s.graticule = false;
+  s.marker = false;
+  s.follow_window = true;
+  return s;
+}
+
+TEST(ViewState, JsonRoundTripIsExact) {
+  const ViewState s = unusual_state();
+  EXPECT_EQ(state_from_json(nlohmann::json::parse(to_json(s).dump())), s);
+}
+
+TEST(ViewState, MissingFieldsKeepDefaults) {
+  const ViewState s = state_from_json(nlohmann::json::parse(R"({"nx": 64})"));
+  ViewState d;
+  d.params.nx = 64;
+  EXPECT_EQ(s, d);
+}
+
+TEST(ViewState, BadValuesAreReported) {
+  EXPECT_THROW(state_from_json(nlohmann::json::parse(R"({"lat_min_deg": 50, "lat_max_deg": 10})")), UsageError);
+  EXPECT_THROW(state_from_json(nlohmann::json::parse(R"({"units": "furlong"})")), UsageError);
+  EXPECT_THROW(state_from_json(nlohmann::json::parse(R"({"nx": "many"})")), UsageError);
+  EXPECT_THROW(state_from_json(nlohmann::json::parse(R"([1, 2])")), UsageError);
+}
+
+TEST(ViewState, FileRoundTripAndBrokenFile) {
+  const std::filesystem::path dir = std::filesystem::path(testing::TempDir()) / "geofield_state";
+  std::filesystem::create_directories(dir);
+  const ViewState s = unusual_state();
+  save_state(dir / "view.json", s);
+  EXPECT_EQ(load_state(dir / "view.json"), s);
+  std::ofstream(dir / "broken.json") << "{ not json";
+  EXPECT_THROW(load_state(dir / "broken.json"), UsageError);
+  EXPECT_THROW(load_state(dir / "missing.json"), UsageError);
+}
+
+TEST(ViewState, BrokenSessionGivesDefaultsAndAMessage) {
+  const std::filesystem::path dir = std::filesystem::path(testing::TempDir()) / "geofield_xdg";
+  std::filesystem::create_directories(dir / "geofield");
+  std::ofstream(dir / "geofield" / "session.json") << "{\"lat_min_deg\": ";
+  ::setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
+  EXPECT_EQ(session_path(), dir / "geofield" / "session.json");
+  const WindowRequest r = make_window_request(WindowOptionText{}, ViewOptionText{});
+  EXPECT_EQ(r.state, ViewState{});
+  ASSERT_EQ(r.startup_messages.size(), 1u);
+  EXPECT_NE(r.startup_messages[0].find("not restored"), std::string::npos);
+  // A good session is restored, and typed options win over it.
+  save_state(dir / "geofield" / "session.json", unusual_state());
+  ViewOptionText typed;
+  typed.units = "mi";
+  const WindowRequest r2 = make_window_request(WindowOptionText{}, typed);
+  ViewState want = unusual_state();
+  want.params.units = Units::mi;
+  EXPECT_EQ(r2.state, want);
+  EXPECT_TRUE(r2.startup_messages.empty());
+  ::unsetenv("XDG_CONFIG_HOME");
+}
+
+// Splits the command on spaces (it has no quoting) and parses it with the render options.
+ViewOptions parse_back(const std::string& command) {
+  std::istringstream in(command);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  EXPECT_GE(words.size(), 2u);
+  EXPECT_EQ(words[0], "geofield");
+  EXPECT_EQ(words[1], "render");
+  CLI::App app;
+  ViewOptionText text;
+  add_view_options(app, &text);
+  std::string png, contours;
+  bool graticule = false, marker = false;
+  app.add_option("--png", png);
+  app.add_option("--contours", contours);
+  app.add_flag("--graticule", graticule);
+  app.add_flag("--marker", marker);
+  std::vector<const char*> argv = {"render"};
+  for (size_t k = 2; k < words.size(); ++k) argv.push_back(words[k].c_str());
+  app.parse(static_cast<int>(argv.size()), argv.data());
+  return resolve(text);
+}
+
+TEST(ReproduceCommand, ParsesBackToTheSameView) {
+  ViewState s = unusual_state();
+  const ViewOptions o = parse_back(render_command_line(s));
+  EXPECT_EQ(o.params, s.params);
+  EXPECT_EQ(o.colormap, s.colormap);
+  EXPECT_EQ(o.reverse, s.reverse);
+  ASSERT_TRUE(o.fixed_range.has_value());
+  EXPECT_EQ(o.fixed_range->first, s.range_min);
+  EXPECT_EQ(o.fixed_range->second, s.range_max);
+
+  const ViewState d;
+  const ViewOptions od = parse_back(render_command_line(d));
+  EXPECT_EQ(od.params, d.params);
+  EXPECT_FALSE(od.fixed_range.has_value());
+}
+
+TEST(ReproduceCommand, ExactNumbers) {
+  EXPECT_EQ(exact_number(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(exact_number(-170.25), "-170.25");
+  EXPECT_EQ(std::strtod(exact_number(1e4 / 3).c_str(), nullptr), 1e4 / 3);
+}
+
+}  // namespace
+}  // namespace geofield

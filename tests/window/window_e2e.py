@@ -1,0 +1,363 @@
+#!/usr/bin/python3
+"""End-to-end tests of the real geofield window under Xvfb (Mesa llvmpipe, CPU backend).
+
+Each case starts its own X server, runs the app, drives it with real input through xdotool
+(XTEST: the same path as a person's mouse and keyboard), and checks what a person would:
+the picture is a colormapped field, the zoom changed the bounds, the reference point went
+where the click was, the app's own screenshot is what the window shows.
+
+Usage: window_e2e.py GEOFIELD_BINARY CASE   (CASE: one of CASES below, or "all")
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+from PIL import Image
+
+W, H = 1280, 800          # the window, --window
+PANEL_W = 400             # the left panel at content scale 1 (kPanelWidth)
+MAP = (PANEL_W, 0, W - PANEL_W, H)  # x, y, w, h of the map in window pixels
+OUTSIDE = (W + 100, H + 100)        # a pointer position off the window: no hover tooltip
+# The "ref lat" slider of the View panel at 1280x800, scale 1 (its track spans x 8..178).
+REF_LAT_SLIDER_Y = 337
+REF_LAT_SLIDER_X = (8, 178)
+
+QUIET_STATE = {"graticule": False, "marker": False}  # the bare field, for pixel checks
+
+
+def viridis_lut():
+    import matplotlib
+    return np.round(np.array(matplotlib.colormaps["viridis"](np.linspace(0, 1, 256)))[:, :3] * 255)
+
+
+class Xvfb:
+    def __init__(self):
+        for n in range(140, 400):
+            if not os.path.exists(f"/tmp/.X{n}-lock") and not os.path.exists(f"/tmp/.X11-unix/X{n}"):
+                self.display = f":{n}"
+                self.proc = subprocess.Popen(
+                    ["Xvfb", self.display, "-screen", "0", f"{W + 200}x{H + 200}x24", "-nolisten", "tcp"],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                for _ in range(100):
+                    if os.path.exists(f"/tmp/.X11-unix/X{n}"):
+                        return
+                    if self.proc.poll() is not None:
+                        break
+                    time.sleep(0.1)
+                self.proc.kill()
+        raise RuntimeError("no free X display")
+
+    def close(self):
+        self.proc.terminate()
+        self.proc.wait(10)
+
+
+class Session:
+    """One X server, one app, a scratch folder (the app's cwd and XDG_CONFIG_HOME)."""
+
+    def __init__(self, binary, state=None, args=()):
+        self.binary = binary
+        self.dir = tempfile.mkdtemp(prefix="geofield_window_")
+        self.x = Xvfb()
+        self.env = dict(os.environ, DISPLAY=self.x.display, XDG_CONFIG_HOME=os.path.join(self.dir, "cfg"))
+        self.env.pop("WAYLAND_DISPLAY", None)
+        self.state_out = os.path.join(self.dir, "state-out.json")
+        self.args = [binary, "--window", f"{W}x{H}", "--save-state", self.state_out, "--backend", "cpu"]
+        if state is not None:
+            path = os.path.join(self.dir, "start.json")
+            with open(path, "w") as f:
+                json.dump(state, f)
+            self.args += ["--state", path]
+        self.args += list(args)
+        self.proc = None
+        self.wid = None
+
+    def run_to_end(self, timeout=120):
+        self.move(*OUTSIDE)  # no hover tooltip over the map
+        r = subprocess.run(self.args, env=self.env, cwd=self.dir, capture_output=True, text=True,
+                           timeout=timeout)
+        return r
+
+    def start(self):
+        self.log = open(os.path.join(self.dir, "app.log"), "w")
+        self.proc = subprocess.Popen(self.args, env=self.env, cwd=self.dir, stdout=self.log,
+                                     stderr=subprocess.STDOUT)
+        out = self.xdo("search", "--sync", "--onlyvisible", "--name", "^geofield$", timeout=60)
+        self.wid = out.split()[0]
+        self.xdo("windowmove", self.wid, "0", "0")
+        self.wait_for_field()
+
+    def xdo(self, *args, timeout=20):
+        r = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=timeout)
+        if r.returncode != 0:
+            raise RuntimeError(f"xdotool {' '.join(args)}: {r.stderr}")
+        return r.stdout
+
+    def move(self, x, y):
+        self.xdo("mousemove", str(x), str(y))
+        time.sleep(0.15)
+
+    def screen(self):
+        """The X screen as the server has it (imagemagick's import), RGB, window at 0,0."""
+        path = os.path.join(self.dir, f"root-{time.monotonic_ns()}.png")
+        subprocess.run(["import", "-display", self.x.display, "-window", "root", path], check=True,
+                       env=self.env, timeout=30)
+        return np.asarray(Image.open(path).convert("RGB"))[:H, :W].astype(np.int32)
+
+    def map_pixels(self, img):
+        x, y, w, h = MAP
+        return img[y:y + h, x:x + w]
+
+    def wait_for_field(self, timeout=60):
+        """Until the map shows a field (many colours) and stops changing."""
+        t0 = time.time()
+        last = None
+        while time.time() - t0 < timeout:
+            m = self.map_pixels(self.screen())
+            colours = len(np.unique(m.reshape(-1, 3)[::97], axis=0))
+            if colours > 30 and last is not None and np.array_equal(m, last):
+                return m
+            last = m
+            time.sleep(0.4)
+        raise AssertionError("the map never showed a steady field")
+
+    def key(self, *keys):
+        self.xdo("windowfocus", self.wid)
+        time.sleep(0.2)
+        self.xdo("key", "--clearmodifiers", *keys)
+        time.sleep(0.3)
+
+    def quit(self):
+        self.key("ctrl+q")
+        rc = self.proc.wait(30)
+        assert rc == 0, f"geofield exited with {rc}: {open(os.path.join(self.dir, 'app.log')).read()}"
+        with open(self.state_out) as f:
+            return json.load(f)
+
+    def close(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+        self.x.close()
+        if os.environ.get("GEOFIELD_KEEP_TEST_FILES"):
+            print("files kept in", self.dir)
+        else:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def check_colormapped(rgb, lut, what):
+    """Nearly every pixel is a viridis colour, and the picture spans much of the map."""
+    px = rgb.reshape(-1, 3)[::7].astype(np.float64)
+    d = np.sqrt(((px[:, None, :] - lut[None, :, :]) ** 2).sum(-1))
+    nearest = d.argmin(1)
+    on_lut = (d.min(1) <= 6).mean()
+    assert on_lut > 0.98, f"{what}: only {on_lut:.1%} of the pixels are viridis colours"
+    span = np.percentile(nearest, 99) - np.percentile(nearest, 1)
+    assert span > 100, f"{what}: the colours cover only {span} of 256 colormap entries"
+    return nearest
+
+
+def darkest_at(rgb):
+    """Window coordinates of the darkest map pixel: viridis' low end is the nearest point."""
+    lum = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
+    y, x = np.unravel_index(lum.argmin(), lum.shape)
+    return MAP[0] + x, MAP[1] + y
+
+
+def case_colormapped(binary):
+    """--frames/--screenshot: the saved window shows a viridis field, darkest at the reference."""
+    s = Session(binary, state=dict(QUIET_STATE, ref_lat_deg=30.5, ref_lon_deg=99.5),
+                args=["--frames", "3", "--screenshot", "shot.png", "--no-session"])
+    try:
+        r = s.run_to_end()
+        assert r.returncode == 0, r.stderr
+        img = np.asarray(Image.open(os.path.join(s.dir, "shot.png")).convert("RGB")).astype(np.int32)
+        assert img.shape == (H, W, 3), img.shape
+        check_colormapped(s.map_pixels(img), viridis_lut(), "map")
+        x, y = darkest_at(s.map_pixels(img))
+        # 30.5N 99.5E in a 29:31, 99:101 view: a quarter from the west and the north edges.
+        want = (MAP[0] + MAP[2] * 0.25, MAP[1] + MAP[3] * 0.25)
+        assert abs(x - want[0]) <= 3 and abs(y - want[1]) <= 3, f"darkest at {(x, y)}, want {want}"
+        panel = img[:, :PANEL_W]
+        assert panel.mean() < 90, "the panel should be ImGui's dark theme"
+    finally:
+        s.close()
+
+
+def case_screenshot_matches_window(binary):
+    """F12 saves what the X server shows of the window."""
+    s = Session(binary, state=QUIET_STATE)
+    try:
+        s.start()
+        s.move(*OUTSIDE)
+        s.key("F12")
+        shots = []
+        for _ in range(50):
+            shots = [f for f in os.listdir(s.dir) if f.startswith("geofield-") and f.endswith("-screenshot.png")]
+            if shots:
+                break
+            time.sleep(0.2)
+        assert shots, "F12 wrote no screenshot in the export folder"
+        time.sleep(0.5)
+        own = np.asarray(Image.open(os.path.join(s.dir, shots[0])).convert("RGB")).astype(np.int32)
+        seen = s.screen()
+        assert own.shape == seen.shape, (own.shape, seen.shape)
+        diff = np.abs(own - seen).max(-1)
+        # The panel's last message line ("saved ...") appears only after the shot; allow it.
+        frac = (diff > 8).mean()
+        assert frac < 0.01, f"{frac:.2%} of the pixels differ between the app's screenshot and the window"
+        check_colormapped(s.map_pixels(own), viridis_lut(), "screenshot map")
+        s.quit()
+    finally:
+        s.close()
+
+
+def case_zoom(binary):
+    """Three wheel notches over the map zoom in about the cursor and recompute the view."""
+    s = Session(binary, state=QUIET_STATE)
+    try:
+        s.start()
+        before = s.map_pixels(s.screen())
+        cx, cy = MAP[0] + MAP[2] // 4, MAP[1] + MAP[3] // 2  # lon 99.5, lat 30.0
+        s.move(cx, cy)
+        for _ in range(3):
+            s.xdo("click", "4")  # wheel up
+            time.sleep(0.2)
+        s.move(*OUTSIDE)
+        after = s.wait_for_field()
+        state = s.quit()
+        f = 0.85 ** 3
+        lat_span = state["lat_max_deg"] - state["lat_min_deg"]
+        lon_span = state["lon_max_deg"] - state["lon_min_deg"]
+        assert abs(lat_span - 2 * f) < 1e-6 and abs(lon_span - 2 * f) < 1e-6, state
+        # The point under the cursor stayed: 99.5E is still a quarter from the west edge.
+        tx = (cx - MAP[0]) / MAP[2]
+        assert abs(state["lon_min_deg"] + tx * lon_span - 99.5) < 0.01, state
+        assert abs(state["lat_max_deg"] - 0.5 * lat_span - 30.0) < 0.01, state
+        assert np.abs(after - before).mean() > 3, "the picture did not change"
+        check_colormapped(after, viridis_lut(), "zoomed map")
+    finally:
+        s.close()
+
+
+def case_click_places_reference(binary):
+    """A click on the map puts the reference point there: the field's minimum moves to it."""
+    s = Session(binary, state=QUIET_STATE)
+    try:
+        s.start()
+        x0, y0 = darkest_at(s.map_pixels(s.screen()))
+        cx, cy = MAP[0] + 300, MAP[1] + 200
+        assert abs(x0 - cx) > 50 or abs(y0 - cy) > 50
+        s.move(cx, cy)
+        s.xdo("click", "1")
+        s.move(*OUTSIDE)
+        img = s.wait_for_field()
+        x, y = darkest_at(img)
+        assert abs(x - cx) <= 3 and abs(y - cy) <= 3, f"minimum at {(x, y)}, clicked {(cx, cy)}"
+        state = s.quit()
+        want_lon = 99 + 2 * 300 / MAP[2]
+        want_lat = 31 - 2 * 200 / MAP[3]
+        assert abs(state["ref_lon_deg"] - want_lon) < 2 * 2 / MAP[2], state
+        assert abs(state["ref_lat_deg"] - want_lat) < 2 * 2 / MAP[3], state
+    finally:
+        s.close()
+
+
+def case_drag_pans(binary):
+    """Dragging the map moves the view with the mouse."""
+    s = Session(binary, state=QUIET_STATE)
+    try:
+        s.start()
+        s.move(MAP[0] + 400, 400)
+        s.xdo("mousedown", "1")
+        for k in range(1, 11):
+            s.xdo("mousemove", str(MAP[0] + 400 - 22 * k), str(400 + 10 * k))
+            time.sleep(0.05)
+        s.xdo("mouseup", "1")
+        s.move(*OUTSIDE)
+        s.wait_for_field()
+        state = s.quit()
+        # 220 px left = 0.5 deg east; 100 px down = 0.25 deg north.
+        assert abs(state["lon_min_deg"] - 99.5) < 1e-6, state
+        assert abs(state["lat_min_deg"] - 29.25) < 1e-6, state
+        assert abs(state["ref_lat_deg"] - 30.0) < 1e-12, "a drag must not move the reference"
+    finally:
+        s.close()
+
+
+def case_drag_slider(binary):
+    """Dragging the "ref lat" slider to its west end sets the reference latitude near -90."""
+    s = Session(binary, state=QUIET_STATE)
+    try:
+        s.start()
+        x_mid = sum(REF_LAT_SLIDER_X) // 2
+        s.move(x_mid, REF_LAT_SLIDER_Y)
+        s.xdo("mousedown", "1")
+        for x in range(x_mid, REF_LAT_SLIDER_X[0] - 20, -10):
+            s.xdo("mousemove", str(x), str(REF_LAT_SLIDER_Y))
+            time.sleep(0.03)
+        s.xdo("mouseup", "1")
+        s.move(*OUTSIDE)
+        img = s.wait_for_field()
+        state = s.quit()
+        assert state["ref_lat_deg"] < -89, state
+        # The reference is far south now: the field is nearly flat, its darkest row the south edge.
+        x, y = darkest_at(img)
+        assert y >= MAP[3] - 3, f"darkest at {(x, y)}"
+    finally:
+        s.close()
+
+
+def case_session_and_resize(binary):
+    """A resize storm with 'follow the window' on; the view is restored on the next start."""
+    s = Session(binary, state=dict(QUIET_STATE, follow_window=True, colormap="magma"))
+    try:
+        s.start()
+        for k in range(25):
+            s.xdo("windowsize", s.wid, str(300 + 37 * k % 900), str(200 + 53 * k % 600))
+        s.xdo("windowsize", s.wid, str(W), str(H))
+        time.sleep(0.5)
+        s.move(*OUTSIDE)
+        s.wait_for_field()
+        state = s.quit()
+        assert (state["nx"], state["ny"]) == (W - PANEL_W, H), state
+        session = os.path.join(s.dir, "cfg", "geofield", "session.json")
+        with open(session) as f:
+            assert json.load(f) == state
+        # The next start (no --state) restores it.
+        s.args = [a for a in s.args if a != "--state"]
+        s.args = s.args[:s.args.index("--backend")] + ["--backend", "cpu", "--frames", "2"]
+        r = s.run_to_end()
+        assert r.returncode == 0, r.stderr
+        with open(s.state_out) as f:
+            again = json.load(f)
+        assert again["colormap"] == "magma" and again["follow_window"], again
+        # A broken session is reported and the defaults are used; the app still runs.
+        with open(session, "w") as f:
+            f.write("{ broken")
+        r = s.run_to_end()
+        assert r.returncode == 0, r.stderr
+        with open(s.state_out) as f:
+            assert json.load(f)["colormap"] == "viridis"
+    finally:
+        s.close()
+
+
+CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
+
+
+def main():
+    binary, case = sys.argv[1], sys.argv[2]
+    for name in (CASES if case == "all" else [case]):
+        t0 = time.time()
+        CASES[name](os.path.abspath(binary))
+        print(f"ok {name} ({time.time() - t0:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()
