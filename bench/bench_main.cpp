@@ -76,9 +76,8 @@ void measure_ceiling(FieldTexture& texture, SizeTable& t, std::vector<Row>& rows
                   c.linear_store,
                   {{"write_GB_per_s", bytes / (c.linear_store.median_ms * 1e-3) / 1e9}}});
   rows.push_back({"ceiling: map + store-only kernel + unmap, sync", RowKind::whole, "steady-clock",
-                  c.map_store_unmap_wall});
-  rows.push_back({"ceiling: map + store-only kernel + unmap (events)", RowKind::whole,
-                  "cuda-events", c.map_store_unmap_events});
+                  c.map_store_unmap_wall,
+                  {{"same_between_cuda_events", to_json(c.map_store_unmap_events)}}});
   rows.push_back({"map + unmap alone, sync", RowKind::other, "steady-clock", c.map_unmap_wall});
   rows.push_back({"map + unmap alone, write-discard, sync", RowKind::other, "steady-clock",
                   c.map_unmap_write_discard_wall});
@@ -99,14 +98,10 @@ void measure_geofield(FieldTexture& texture, SizeTable& t, std::vector<Row>& row
     rows.push_back({tag + ": kernel -> interop texture", RowKind::kernel, "cuda-events", r.kernel,
                     {{"max_rel_err_vs_cpu_f64", r.max_rel_err}}});
     rows.push_back({tag + ": whole recompute (interop incl.), sync", RowKind::whole, "steady-clock",
-                    r.recompute_wall});
-    rows.push_back({tag + ": whole recompute (events)", RowKind::whole, "cuda-events",
-                    r.recompute_events});
-    if (r.unchanged_wall.repeats > 0) {
-      rows.push_back({tag + ": compute() with unchanged params", RowKind::other, "steady-clock",
-                      r.unchanged_wall});
-    }
+                    r.recompute_wall, {{"same_between_cuda_events", to_json(r.recompute_events)}}});
   }
+  rows.push_back({"redraw, no recompute: draw 1920x1080 + glFinish", RowKind::other, "steady-clock",
+                  result.redraw_1080p});
   rows.push_back({"store-only kernel with geofield's tiles (launch_store_only)", RowKind::kernel,
                   "cuda-events", result.store_only_tiles});
 }

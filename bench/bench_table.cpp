@@ -24,9 +24,9 @@ const double* originals_for(const SizeTable& t, RowKind k) {
 void print_table(std::FILE* out, const SizeTable& t) {
   std::fprintf(out, "\n## %d x %d (%.1f M nodes); ceiling %.4f ms\n\n", t.nx, t.ny,
                double(t.nx) * t.ny / 1e6, t.ceiling_ms);
-  std::fprintf(out, "| %-52s | %10s | %19s | %8s | %7s | %8s | %8s | %8s |\n", "row", "ms",
+  std::fprintf(out, "| %-62s | %10s | %19s | %8s | %7s | %8s | %8s | %8s |\n", "row", "ms",
                "p10..p90 ms", "Geval/s", "% ceil", "vs a", "vs b", "vs c");
-  std::fprintf(out, "|%s|%s|%s|%s|%s|%s|%s|%s|\n", std::string(54, '-').c_str(),
+  std::fprintf(out, "|%s|%s|%s|%s|%s|%s|%s|%s|\n", std::string(64, '-').c_str(),
                std::string(12, '-').c_str(), std::string(21, '-').c_str(),
                std::string(10, '-').c_str(), std::string(9, '-').c_str(), std::string(10, '-').c_str(),
                std::string(10, '-').c_str(), std::string(10, '-').c_str());
@@ -39,7 +39,7 @@ void print_table(std::FILE* out, const SizeTable& t) {
       std::snprintf(ceil, sizeof ceil, "%.1f", 100.0 * t.ceiling_ms / ms);
     }
     const double* o = originals_for(t, r.kind);
-    std::fprintf(out, "| %-52s | %10.4f | %19s | %8.2f | %7s | %8s | %8s | %8s |\n", r.name.c_str(),
+    std::fprintf(out, "| %-62s | %10.4f | %19s | %8.2f | %7s | %8s | %8s | %8s |\n", r.name.c_str(),
                  ms, spread, evals_per_s(t, ms) / 1e9, ceil, o ? ratio_text(o[0], ms).c_str() : "-",
                  o ? ratio_text(o[1], ms).c_str() : "-", o ? ratio_text(o[2], ms).c_str() : "-");
   }

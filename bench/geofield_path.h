@@ -18,13 +18,16 @@ struct GeofieldRow {
   Stats kernel;            // the kernel alone into the mapped texture (CUDA events)
   Stats recompute_wall;    // one whole recompute (map, kernel, unmap), then a stream sync
   Stats recompute_events;  // the same recompute between CUDA events
-  Stats unchanged_wall;    // compute() with parameters equal to the last ones (no launch expected)
   double max_rel_err = 0;  // the field read back against the CPU backend in double, sampled
 };
 
 struct GeofieldResult {
   std::vector<GeofieldRow> rows;  // (haversine, seed) x (f32, f64)
   Stats store_only_tiles;         // the backend's own store-only kernel (its tiles, no math)
+  // A frame with no parameter change, GPU side: Renderer::draw of the computed field into a
+  // 1920 x 1080 framebuffer object, then glFinish (steady clock). No CUDA work at all: the
+  // change detection that skips the launch lives in the app's frame loop, not in compute().
+  Stats redraw_1080p;
 };
 
 // Measures the view (already resized) into texture, which is made view.nx x view.ny. Returns
