@@ -6,16 +6,23 @@
 //
 // Every number is the median of kRepeats after kWarmup. "cpu" numbers are host wall time
 // (steady_clock), "gpu" numbers are CUDA events on the stream.
+#include <glad/egl.h>
+#include <glad/gl.h>
+// After glad: the EGL types the CUDA EGL interop header wants.
+#include <cuda_egl_interop.h>
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "cpu_backend.h"
 #include "cuda_check.h"
 #include "device_memory.h"
 #include "field_params.h"
@@ -118,6 +125,132 @@ void report(int n, const char* variant, const char* what, double ms) {
   std::fflush(stdout);
 }
 
+bool has_egl_extension(EGLDisplay d, const char* name) {
+  const char* list = eglQueryString(d, EGL_EXTENSIONS);
+  if (list == nullptr) return false;
+  const size_t n = std::strlen(name);
+  for (const char* p = list; (p = std::strstr(p, name)) != nullptr; p += n) {
+    if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return true;
+  }
+  return false;
+}
+
+// The alternative the CUDA docs give for EGL: an EGLImage of the GL texture registered with
+// cudaGraphicsEGLRegisterImage needs no map/unmap ("Additional Mapping/Unmapping is not
+// required"); the application orders GL and CUDA itself: GL work on the texture complete before
+// CUDA writes it, CUDA work complete before GL uses it.
+void probe_egl_image(int n, Renderer& renderer, cudaStream_t s) {
+  const char* v = "eglimage";
+  EGLDisplay dpy = eglGetCurrentDisplay();
+  EGLContext ctx = eglGetCurrentContext();
+  const bool cuda_event_sync = has_egl_extension(dpy, "EGL_NV_cuda_event");
+  std::printf("%6d  %-26s EGL_KHR_gl_texture_2D_image %d, EGL_KHR_fence_sync %d, EGL_NV_cuda_event %d, EGL_KHR_wait_sync %d\n",
+              n, v, has_egl_extension(dpy, "EGL_KHR_gl_texture_2D_image"),
+              has_egl_extension(dpy, "EGL_KHR_fence_sync"), cuda_event_sync,
+              has_egl_extension(dpy, "EGL_KHR_wait_sync"));
+  const EGLAttrib image_attribs[] = {EGL_GL_TEXTURE_LEVEL, 0, EGL_NONE};
+  EGLImage image = eglCreateImage(dpy, ctx, EGL_GL_TEXTURE_2D,
+                                  reinterpret_cast<EGLClientBuffer>(static_cast<uintptr_t>(renderer.field().id())),
+                                  image_attribs);
+  if (image == EGL_NO_IMAGE) {
+    std::printf("%6d  %-26s eglCreateImage failed: 0x%x\n", n, v, eglGetError());
+    return;
+  }
+  cudaGraphicsResource_t res = nullptr;
+  cudaError_t e = cudaGraphicsEGLRegisterImage(&res, image, cudaGraphicsRegisterFlagsSurfaceLoadStore);
+  if (e != cudaSuccess) {
+    cudaGetLastError();
+    std::printf("%6d  %-26s cudaGraphicsEGLRegisterImage(SurfaceLoadStore): %s; trying None\n", n, v, cuda_error_text(e).c_str());
+    e = cudaGraphicsEGLRegisterImage(&res, image, cudaGraphicsRegisterFlagsNone);
+  }
+  if (e != cudaSuccess) {
+    cudaGetLastError();
+    std::printf("%6d  %-26s cudaGraphicsEGLRegisterImage failed: %s\n", n, v, cuda_error_text(e).c_str());
+    eglDestroyImage(dpy, image);
+    return;
+  }
+  cudaEglFrame frame{};
+  GF_CUDA(cudaGraphicsResourceGetMappedEglFrame(&frame, res, 0, 0));
+  if (frame.frameType != cudaEglFrameTypeArray) {
+    std::printf("%6d  %-26s the EGL frame is not an array\n", n, v);
+  } else {
+    cudaResourceDesc desc{};
+    desc.resType = cudaResourceTypeArray;
+    desc.res.array.array = frame.frame.pArray[0];
+    cudaSurfaceObject_t surface = 0;
+    GF_CUDA(cudaCreateSurfaceObject(&surface, &desc));
+    FieldParams p;
+    p.nx = p.ny = n;
+    const GridGeometry g = grid_geometry(p);
+    cudaEvent_t done = nullptr;
+    GF_CUDA(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
+    // (a) host waits: a GL fence before the kernel, the CUDA event after it.
+    auto recompute_host_waits = [&] {
+      GLsync fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+      glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
+      glDeleteSync(fence);
+      launch_field_to_surface<float>(g, surface, s);
+      GF_CUDA(cudaEventRecord(done, s));
+      GF_CUDA(cudaEventSynchronize(done));
+    };
+    // (b) device waits: CUDA waits on an EGL fence of GL's work (cudaEventCreateFromEGLSync);
+    // GL waits on the CUDA event through EGL_NV_cuda_event where offered, else the host waits.
+    std::vector<EGLSync> syncs;
+    std::vector<cudaEvent_t> events;
+    auto recompute_device_waits = [&] {
+      EGLSync gl_done = eglCreateSync(dpy, EGL_SYNC_FENCE, nullptr);
+      GF_GL(glFlush());
+      cudaEvent_t gl_event = nullptr;
+      GF_CUDA(cudaEventCreateFromEGLSync(&gl_event, gl_done, cudaEventDefault));
+      GF_CUDA(cudaStreamWaitEvent(s, gl_event, 0));
+      launch_field_to_surface<float>(g, surface, s);
+      GF_CUDA(cudaEventRecord(done, s));
+      if (cuda_event_sync) {
+        const EGLAttrib a[] = {EGL_CUDA_EVENT_HANDLE_NV, reinterpret_cast<EGLAttrib>(done), EGL_NONE};
+        EGLSync cuda_done = eglCreateSync(dpy, EGL_SYNC_CUDA_EVENT_NV, a);
+        eglWaitSync(dpy, cuda_done, 0);
+        syncs.push_back(cuda_done);
+      } else {
+        GF_CUDA(cudaEventSynchronize(done));
+      }
+      syncs.push_back(gl_done);
+      events.push_back(gl_event);
+    };
+    auto release = [&] {
+      GF_CUDA(cudaStreamSynchronize(s));
+      GF_GL(glFinish());
+      for (cudaEvent_t ev : events) cudaEventDestroy(ev);
+      for (EGLSync y : syncs) eglDestroySync(dpy, y);
+      events.clear();
+      syncs.clear();
+    };
+    Offscreen frame_fbo(512, 512);
+    ViewStyle style;
+    style.value_max = 200;
+    auto draw = [&] {
+      GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, frame_fbo.fbo));
+      renderer.draw(0, 0, 512, 512, style);
+    };
+    report(n, v, "recompute float, host waits, each synced", cpu_ms(recompute_host_waits, [] {}));
+    report(n, v, "frame recompute+draw, host waits, pipelined", cpu_ms_pipelined([&] { recompute_host_waits(); draw(); GF_GL(glFlush()); }, [] { GF_GL(glFinish()); }));
+    report(n, v, cuda_event_sync ? "recompute float, gpu waits (EGL syncs)" : "recompute float, gpu wait + host wait", cpu_ms(recompute_device_waits, release));
+    report(n, v, "frame recompute+draw, gpu waits, pipelined", cpu_ms_pipelined([&] { recompute_device_waits(); draw(); GF_GL(glFlush()); }, release));
+    release();
+    // Correctness of what the EGL path wrote: row 0..7 against the CPU float field.
+    std::vector<float> ref(static_cast<size_t>(node_count(p))), got(static_cast<size_t>(n) * 8);
+    compute_field_on_cpu<float>(p, ref.data());
+    GF_GL(glGetTextureSubImage(renderer.field().id(), 0, 0, 0, 0, n, 8, 1, GL_RED, GL_FLOAT,
+                               static_cast<GLsizei>(got.size() * sizeof(float)), got.data()));
+    double worst = 0;
+    for (size_t k = 0; k < got.size(); ++k) worst = std::max(worst, std::fabs(got[k] - ref[k]) / (1e-30 + std::fabs(ref[k])));
+    std::printf("%6d  %-26s written values vs CPU float, rows 0-7: worst relative difference %.3g\n", n, v, worst);
+    GF_CUDA(cudaEventDestroy(done));
+    GF_CUDA(cudaDestroySurfaceObject(surface));
+  }
+  GF_CUDA(cudaGraphicsUnregisterResource(res));
+  eglDestroyImage(dpy, image);
+}
+
 void probe_size(int n, Renderer& renderer) {
   FieldParams p;
   p.nx = n;
@@ -143,7 +276,8 @@ void probe_size(int n, Renderer& renderer) {
     const char* name;
     cudaStream_t s;
   };
-  const StreamChoice streams[] = {{"nonblocking", owned.get()}, {"legacy0", nullptr}};
+  // The legacy default stream measured the same as a non-blocking one (first run, RESULTS).
+  const StreamChoice streams[] = {{"nonblocking", owned.get()}};
   for (bool discard : {true, false}) {
     for (const StreamChoice& sc : streams) {
       const cudaStream_t s = sc.s;
@@ -222,6 +356,7 @@ void probe_size(int n, Renderer& renderer) {
       GF_GL(glFinish());
     }
   }
+  probe_egl_image(n, renderer, owned.get());
   // The floor of any interop design: the kernel into a plain CUDA array, launches alone.
   {
     cudaChannelFormatDesc fmt = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);

@@ -5,7 +5,9 @@
 #include <cuda_runtime_api.h>
 #include <glad/gl.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 #include <vector>
@@ -69,6 +71,7 @@ TEST_P(FieldOnGpu, KernelIntoCudaArrayMatchesCpuDouble) {
   GF_CUDA(cudaCreateSurfaceObject(&surface, &desc));
   const size_t n = static_cast<size_t>(node_count(p));
   std::vector<float> poison(n, std::numeric_limits<float>::quiet_NaN()), out(n);
+  double worst = 0;
   for (Units u : kAllUnits) {
     for (Precision pr : kBothPrecisions) {
       p.units = u;
@@ -82,10 +85,13 @@ TEST_P(FieldOnGpu, KernelIntoCudaArrayMatchesCpuDouble) {
       }
       GF_CUDA(cudaMemcpy2DFromArray(out.data(), p.nx * sizeof(float), array, 0, 0,
                                     p.nx * sizeof(float), p.ny, cudaMemcpyDeviceToHost));
-      gpu_test::expect_close_to_reference(out, gpu_test::cpu_reference(p), p.nx,
-                                          "cudaArray " + label(GetParam().grid, p));
+      worst = std::max(worst, gpu_test::expect_close_to_reference(
+                                  out, gpu_test::cpu_reference(p), p.nx,
+                                  "cudaArray " + label(GetParam().grid, p)));
     }
   }
+  std::printf("worst error/bound: cudaArray %s %s: %.3f\n", GetParam().grid.name.c_str(),
+              std::string(to_string(GetParam().formula)).c_str(), worst);
   GF_CUDA(cudaDestroySurfaceObject(surface));
   GF_CUDA(cudaFreeArray(array));
 }
@@ -117,7 +123,8 @@ void poison(const FieldTexture& t) {
   GF_GL(glClearTexImage(t.id(), 0, GL_RED, GL_FLOAT, &nan));
 }
 
-void check_backend_against_cpu(CudaBackend& backend, const Case& c) {
+double check_backend_against_cpu(CudaBackend& backend, const Case& c) {
+  double worst = 0;
   FieldTexture texture;
   FieldParams p = c.grid.params;
   p.formula = c.formula;
@@ -134,13 +141,19 @@ void check_backend_against_cpu(CudaBackend& backend, const Case& c) {
                                                : "pixel buffer ") +
                                label(c.grid, p);
       const HostField texels = backend.read_field(texture, Precision::f32);
-      gpu_test::expect_close_to_reference(texels.f32, ref, p.nx, what + " texture");
+      worst = std::max(worst, gpu_test::expect_close_to_reference(texels.f32, ref, p.nx,
+                                                                  what + " texture"));
       if (pr == Precision::f64) {
         const HostField values = backend.read_field(texture, Precision::f64);
-        gpu_test::expect_close_to_reference(values.f64, ref, p.nx, what + " f64 export");
+        worst = std::max(worst, gpu_test::expect_close_to_reference(values.f64, ref, p.nx,
+                                                                    what + " f64 export"));
       }
     }
   }
+  std::printf("worst error/bound: %s %s %s: %.3f\n",
+              backend.path() == CudaBackend::Path::interop ? "interop" : "pixel buffer",
+              c.grid.name.c_str(), std::string(to_string(c.formula)).c_str(), worst);
+  return worst;
 }
 
 TEST_P(FieldOnGpu, InteropTextureMatchesCpuDouble) {
