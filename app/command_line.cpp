@@ -4,7 +4,9 @@
 
 #include <cstdio>
 
+#include "errors.h"
 #include "render_command.h"
+#include "value_parsers.h"
 #include "view_options.h"
 #include "window/startup.h"
 #include "window/window_request.h"
@@ -55,6 +57,12 @@ int run_command_line(int argc, char** argv) {
                          "write the raw field as NumPy .npy, float32, shape (ny, nx), row 0 north")
       ->type_name("FILE");
   render_cmd->add_flag("--f64", render.npy_f64, "compute in double and write the .npy as float64");
+  std::string contours;
+  render_cmd->add_option("--contours", contours,
+                         "draw range rings every INTERVAL of the output unit on the picture")
+      ->type_name("INTERVAL");
+  render_cmd->add_flag("--graticule", render.graticule, "draw latitude/longitude lines on the picture");
+  render_cmd->add_flag("--marker", render.marker, "draw a ring at the reference point on the picture");
 
   std::vector<std::string> args = join_negative_values(argc, argv);
   std::vector<const char*> cargs;
@@ -69,6 +77,10 @@ int run_command_line(int argc, char** argv) {
     render.view = resolve(render_text);
     if (!png.empty()) render.png = png;
     if (!npy.empty()) render.npy = npy;
+    if (!contours.empty()) {
+      render.contour_interval = parse_number(contours, "--contours");
+      if (!(render.contour_interval > 0)) throw UsageError("--contours: INTERVAL must be positive");
+    }
     return run_render(render);
   }
   WindowRequest request = make_window_request(window_text, app_text);

@@ -2,6 +2,7 @@
 
 #include <glad/gl.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "atomic_file.h"
@@ -12,6 +13,7 @@
 #include "npy_export.h"
 #include "png_export.h"
 #include "renderer.h"
+#include "window/view_math.h"
 
 namespace geofield {
 
@@ -50,6 +52,23 @@ int run_render(const RenderRequest& request) {
       const ValueRange r = field_range(params);
       style.value_min = r.min;
       style.value_max = r.max;
+    }
+    if (request.contour_interval > 0 || request.graticule || request.marker) {
+      style.view = style.field = {params.lat_min_deg, params.lat_max_deg, params.lon_min_deg,
+                                  lon_span_of(params)};
+      style.field_nx = params.nx;
+      style.field_ny = params.ny;
+      style.contour_interval = request.contour_interval;
+      if (request.graticule) {
+        constexpr double kSpacingPx = 140;  // as in the window
+        style.graticule_lat_step_deg = nice_step_deg(params.lat_max_deg - params.lat_min_deg,
+                                                     std::max(1, int(params.ny / kSpacingPx)));
+        style.graticule_lon_step_deg =
+            nice_step_deg(lon_span_of(params), std::max(1, int(params.nx / kSpacingPx)));
+      }
+      style.marker = request.marker;
+      style.marker_lat_deg = params.ref_lat_deg;
+      style.marker_lon_deg = params.ref_lon_deg;
     }
     write_png(*request.png, renderer.render_image(params.nx, params.ny, style));
     std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", request.png->c_str(), params.nx, params.ny);

@@ -14,6 +14,10 @@ struct RenderRequest {
   std::optional<std::filesystem::path> png;
   std::optional<std::filesystem::path> npy;
   bool npy_f64 = false;  // float64 .npy, computed in double
+  // Overlays on the picture, as the window draws them; none by default.
+  double contour_interval = 0;  // output unit; 0: no contours
+  bool graticule = false;
+  bool marker = false;
 };
 
 // Returns the exit status; throws UsageError or RuntimeFailure with the reason.

@@ -298,7 +298,7 @@ def case_drag_slider(binary):
         x_mid = sum(REF_LAT_SLIDER_X) // 2
         s.move(x_mid, REF_LAT_SLIDER_Y)
         s.xdo("mousedown", "1")
-        for x in range(x_mid, REF_LAT_SLIDER_X[0] - 20, -10):
+        for x in list(range(x_mid, 0, -10)) + [0]:
             s.xdo("mousemove", str(x), str(REF_LAT_SLIDER_Y))
             time.sleep(0.03)
         s.xdo("mouseup", "1")
