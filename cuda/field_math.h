@@ -39,6 +39,9 @@ constexpr double kKmPerStatuteMile = 1.609344;   // exact by definition
 // The seed formula's literal constants (pi/360 and pi/180 as typed in the original answer).
 constexpr double kSeedHalfRadPerDeg = 0.008726645;
 constexpr double kSeedRadPerDeg = 0.01745329;
+// pi/2 - 90 * 0.01745329: the truncated constant stops this short of pi/2 at a pole, so the
+// seed's cos(0.01745329 lat) = sin(kSeedPoleGapRad + 0.01745329 (90 - |lat|)) is 2.3e-7 there.
+constexpr double kSeedPoleGapRad = kPi / 2 - 90.0 * kSeedRadPerDeg;
 
 GF_HD double units_per_km(Units u) {
   switch (u) {
@@ -81,6 +84,9 @@ struct GridGeometry {
   double slat0_deg = 0;      // lat_max + ref_lat
   double dlon0_deg = 0;      // lon_min - ref_lon reduced to [-180, 180)
   double dlon0_raw_deg = 0;  // lon_min - ref_lon as is (the seed formula uses the raw difference)
+  double north_polar0_deg = 0;  // 90 - lat_max: row 0's distance from the north pole
+  double south_polar0_deg = 0;  // 90 + lat_min: the last row's distance from the south pole
+  double cos_ref_lat = 0;       // cos(ref_lat), or the seed's cos(0.01745329 ref_lat), in double
   double radius = 0;         // sphere radius in the output unit
   Formula formula = Formula::haversine;
 };
@@ -114,6 +120,14 @@ inline GridGeometry make_grid_geometry(double lat_min_deg, double lat_max_deg, d
   g.slat0_deg = lat_max_deg + ref_lat_deg;
   g.dlon0_deg = reduce_deg_180(lon_min_deg - ref_lon_deg);
   g.dlon0_raw_deg = lon_min_deg - ref_lon_deg;
+  g.north_polar0_deg = 90.0 - lat_max_deg;
+  g.south_polar0_deg = 90.0 + lat_min_deg;
+  if (formula == Formula::seed) {
+    g.cos_ref_lat = std::cos(kSeedRadPerDeg * ref_lat_deg);
+  } else {
+    double s = 0;
+    sincos_deg(ref_lat_deg, &s, &g.cos_ref_lat);
+  }
   g.radius = radius_km * units_per_km(units);
   g.formula = formula;
   return g;
@@ -138,17 +152,24 @@ struct ColFactors {
   T s, k;
 };
 
-// Haversine factors from angular offsets in degrees: dlat = lat - lat_r, slat = lat + lat_r.
+// Haversine factors from angular offsets in degrees, dlat = lat - lat_r and slat = lat + lat_r,
+// and the cosines of the two latitudes.
 template <typename T>
-GF_HD RowFactors<T> haversine_row(T dlat_deg, T slat_deg, T lat_deg, T ref_lat_deg) {
-  T sd, cd, ss, cs, sl, cl, sr, cr;
+GF_HD RowFactors<T> haversine_row_from_cos(T dlat_deg, T slat_deg, T cos_lat, T cos_ref_lat) {
+  T sd, cd, ss, cs;
   sincos_deg(dlat_deg / T(2), &sd, &cd);
   sincos_deg(slat_deg / T(2), &ss, &cs);
-  sincos_deg(lat_deg, &sl, &cl);
-  sincos_deg(ref_lat_deg, &sr, &cr);
-  T c = cl * cr;
+  T c = cos_lat * cos_ref_lat;
   c = c > T(0) ? c : T(0);  // cos of a latitude in [-90, 90] is never negative
   return {sd * sd, ss * ss, c};
+}
+
+template <typename T>
+GF_HD RowFactors<T> haversine_row(T dlat_deg, T slat_deg, T lat_deg, T ref_lat_deg) {
+  T sl, cl, sr, cr;
+  sincos_deg(lat_deg, &sl, &cl);
+  sincos_deg(ref_lat_deg, &sr, &cr);
+  return haversine_row_from_cos(dlat_deg, slat_deg, cl, cr);
 }
 
 template <typename T>
@@ -168,10 +189,17 @@ GF_HD T haversine_combine(const RowFactors<T>& r, const ColFactors<T>& col, T ra
 
 // The seed expression, literally: a = sin^2(0.008726645 dlat) + cos(0.01745329 lat_r)
 // cos(0.01745329 lat) sin^2(0.008726645 dlon); value atan2(a, 1 - a) * 2R.
+// cos_lat and cos_ref_lat are the seed's cos(0.01745329 lat) and cos(0.01745329 lat_r).
+template <typename T>
+GF_HD RowFactors<T> seed_row_from_cos(T dlat_deg, T cos_lat, T cos_ref_lat) {
+  const T sd = sin(T(kSeedHalfRadPerDeg) * dlat_deg);
+  return {sd * sd, T(0), cos_ref_lat * cos_lat};
+}
+
 template <typename T>
 GF_HD RowFactors<T> seed_row(T dlat_deg, T lat_deg, T ref_lat_deg) {
-  const T sd = sin(T(kSeedHalfRadPerDeg) * dlat_deg);
-  return {sd * sd, T(0), cos(T(kSeedRadPerDeg) * ref_lat_deg) * cos(T(kSeedRadPerDeg) * lat_deg)};
+  return seed_row_from_cos(dlat_deg, cos(T(kSeedRadPerDeg) * lat_deg),
+                           cos(T(kSeedRadPerDeg) * ref_lat_deg));
 }
 
 template <typename T>
@@ -186,15 +214,31 @@ GF_HD T seed_combine(const RowFactors<T>& r, const ColFactors<T>& col, T radius)
   return atan2(a, T(1) - a) * T(2) * radius;
 }
 
+// Row i's distance from the nearer pole in degrees, counted from the grid's edge on that side
+// (a sum of two non-negative terms), so it keeps its relative accuracy in float. The row's
+// cosine of latitude is taken from it: near a pole the float latitude itself has lost the
+// digits that matter (the float spacing at 89.99 is 7.6e-6 degree, 0.4 % of 0.001 degree).
+template <typename T>
+GF_HD T row_polar_distance_deg(const GridGeometry& g, int i) {
+  const T step = T(g.lat_step_deg);
+  const T di = T(i) * step;
+  if (T(g.lat_max_deg) - di >= T(0)) return T(g.north_polar0_deg) + di;
+  return T(g.south_polar0_deg) + T(g.ny - 1 - i) * step;
+}
+
 // Row i and column j factors of a grid in precision T. Only the offsets leave double.
 template <typename T>
 GF_HD RowFactors<T> row_factors(const GridGeometry& g, int i) {
-  const T step = T(g.lat_step_deg);
-  const T di = T(i) * step;
+  const T di = T(i) * T(g.lat_step_deg);
   const T dlat = T(g.dlat0_deg) - di;
-  const T lat = T(g.lat_max_deg) - di;
-  if (g.formula == Formula::seed) return seed_row<T>(dlat, lat, T(g.ref_lat_deg));
-  return haversine_row<T>(dlat, T(g.slat0_deg) - di, lat, T(g.ref_lat_deg));
+  const T polar = row_polar_distance_deg<T>(g, i);
+  if (g.formula == Formula::seed) {
+    const T cos_lat = sin(T(kSeedPoleGapRad) + T(kSeedRadPerDeg) * polar);
+    return seed_row_from_cos<T>(dlat, cos_lat, T(g.cos_ref_lat));
+  }
+  T cos_lat, abs_sin_lat;
+  sincos_deg(polar, &cos_lat, &abs_sin_lat);  // cos(lat) = sin(polar distance)
+  return haversine_row_from_cos<T>(dlat, T(g.slat0_deg) - di, cos_lat, T(g.cos_ref_lat));
 }
 
 template <typename T>
