@@ -27,6 +27,10 @@ OUTSIDE = (W + 100, H + 100)        # a pointer position off the window: no hove
 REF_LAT_SLIDER_Y = 337
 REF_LAT_SLIDER_X = (8, 178)
 
+# Buttons of the Export panel at 1280x800, scale 1.
+NPY_BUTTON = (47, 776)
+GEOTIFF_BUTTON = (123, 776)
+
 QUIET_STATE = {"graticule": False, "marker": False}  # the bare field, for pixel checks
 
 
@@ -344,6 +348,41 @@ def case_session_and_resize(binary):
         assert r.returncode == 0, r.stderr
         with open(s.state_out) as f:
             assert json.load(f)["colormap"] == "viridis"
+    finally:
+        s.close()
+
+
+def case_exports(binary):
+    """The Field .npy and GeoTIFF buttons write the shown field; numpy and GDAL read it back."""
+    s = Session(binary, state=dict(QUIET_STATE, nx=300, ny=200))
+    try:
+        s.start()
+        for button in (NPY_BUTTON, GEOTIFF_BUTTON):
+            s.move(*button)
+            s.xdo("click", "1")
+            time.sleep(0.5)
+        files = {}
+        for _ in range(50):
+            files = {os.path.splitext(f)[1]: f for f in os.listdir(s.dir)
+                     if f.startswith("geofield-") and "-field." in f}
+            if ".npy" in files and ".tif" in files:
+                break
+            time.sleep(0.2)
+        assert ".npy" in files and ".tif" in files, f"exports missing: {os.listdir(s.dir)}"
+        field = np.load(os.path.join(s.dir, files[".npy"]))
+        assert field.shape == (200, 300) and field.dtype == np.float32, (field.shape, field.dtype)
+        i, j = np.unravel_index(field.argmin(), field.shape)
+        # The reference 30N 101E: the middle row, the east column.
+        assert abs(i - 99.5) <= 1 and j == 299, (i, j)
+        if shutil.which("gdallocationinfo"):
+            tif = os.path.join(s.dir, files[".tif"])
+            r = subprocess.run(["gdallocationinfo", "-valonly", "-wgs84", tif, "100", "30"],
+                               capture_output=True, text=True, check=True)
+            # 100E 30N is a node? Not exactly: compare with the nearest node's value.
+            jj = round((100 - 99) / 2 * 299)
+            ii = round((31 - 30) / 2 * 199)
+            assert abs(float(r.stdout) - field[ii, jj]) < 1e-3, (r.stdout, field[ii, jj])
+        s.quit()
     finally:
         s.close()
 
