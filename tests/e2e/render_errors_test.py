@@ -1,0 +1,116 @@
+"""geofield render with bad input: a non-zero exit, one line naming the option, and no output
+file left behind (no temporary file either)."""
+
+import os
+import stat
+import unittest
+
+from geofield_e2e import RenderTestCase
+
+# (arguments, the option the message must name)
+BAD_INPUTS = [
+    (["--lat", "-91:10"], "--lat"),
+    (["--lat=10:95"], "--lat"),
+    (["--lat", "10:10"], "--lat"),
+    (["--lat", "20:-20"], "--lat"),
+    (["--lat=nan:10"], "--lat"),
+    (["--lat=0:inf"], "--lat"),
+    (["--lat", "1.2.3:4"], "--lat"),
+    (["--lat", "10"], "--lat"),
+    (["--lon", "100:100"], "--lon"),
+    (["--lon", "-180:-180"], "--lon"),
+    (["--lon", "0:400"], "--lon"),
+    (["--lon=-inf:0"], "--lon"),
+    (["--size", "1x100"], "--size"),
+    (["--size", "100x1"], "--size"),
+    (["--size", "0"], "--size"),
+    (["--size", "-5x5"], "--size"),
+    (["--size", "10.5x10"], "--size"),
+    (["--size", "100000x100000"], "--size"),  # beyond the GL texture limit and memory
+    (["--size", "99999999999999999999x4"], "--size"),
+    (["--ref", "91,0"], "--ref"),
+    (["--ref", "0,nan"], "--ref"),
+    (["--ref", "30"], "--ref"),
+    (["--radius", "0"], "--radius"),
+    (["--radius", "-6371"], "--radius"),
+    (["--radius", "inf"], "--radius"),
+    (["--radius", "6371km"], "--radius"),
+    (["--units", "furlong"], "--units"),
+    (["--formula", "vincenty"], "--formula"),
+    (["--backend", "opencl"], "--backend"),
+    (["--colormap", "jet"], "--colormap"),
+    (["--precision", "half"], "--precision"),
+    (["--range", "5:1"], "--range"),
+]
+
+
+class RenderErrors(RenderTestCase):
+
+    def expect_refused(self, args, option):
+        r = self.run_geofield("render", *args)
+        label = " ".join(args)
+        self.assertNotEqual(r.returncode, 0, f"{label} was accepted")
+        self.assertLess(r.returncode, 128, f"{label} crashed: {r.stderr}")
+        errors = [line for line in r.stderr.splitlines() if "error" in line]
+        self.assertEqual(len(errors), 1, f"{label}: expected one error line:\n{r.stderr}")
+        self.assertIn(option, errors[0], f"{label}: the message does not name {option}")
+        self.assertEqual(self.files(), [], f"{label} left files behind")
+        return errors[0]
+
+    def test_every_bad_value_is_refused_naming_its_option(self):
+        for args, option in BAD_INPUTS:
+            with self.subTest(args=args):
+                self.expect_refused(args + ["--png", "out.png", "--npy", "out.npy"], option)
+
+    def test_cuda_backend_on_a_build_or_machine_without_it(self):
+        line = self.expect_refused(["--backend", "cuda", "--size", "8x8", "--png", "c.png"],
+                                   "--backend")
+        self.assertIn("cuda", line.lower())
+
+    def test_nothing_to_write(self):
+        r = self.run_geofield("render", "--size", "8x8")
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("--png", r.stderr)
+        self.assertEqual(self.files(), [])
+
+    def test_output_path_that_is_a_folder(self):
+        os.mkdir(self.path("folder"))
+        for flag in ("--png", "--npy"):
+            with self.subTest(flag=flag):
+                r = self.run_geofield("render", "--size", "8x8", flag, "folder")
+                self.assertNotEqual(r.returncode, 0)
+                self.assertIn(flag, r.stderr)
+                self.assertEqual(self.files(), ["folder"])
+                self.assertEqual(os.listdir(self.path("folder")), [])
+
+    def test_unwritable_output_paths(self):
+        cases = [("--png", "missing/out.png"), ("--npy", "missing/out.npy"),
+                 ("--png", "/proc/geofield-e2e.png")]  # nobody, root included, writes there
+        if os.geteuid() != 0:
+            os.mkdir(self.path("locked"), stat.S_IRUSR | stat.S_IXUSR)
+            cases.append(("--npy", "locked/out.npy"))
+        for flag, target in cases:
+            with self.subTest(target=target):
+                r = self.run_geofield("render", "--size", "8x8", flag, target)
+                self.assertNotEqual(r.returncode, 0)
+                self.assertIn(flag, r.stderr)
+                self.assertEqual([f for f in self.files() if f != "locked"], [])
+        self.assertFalse(os.path.exists("/proc/geofield-e2e.png"))
+
+    def test_one_bad_output_path_means_no_file_at_all(self):
+        # The good --png must not be written when --npy cannot be.
+        r = self.run_geofield("render", "--size", "8x8", "--png", "good.png",
+                              "--npy", "missing/out.npy")
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("--npy", r.stderr)
+        self.assertEqual(self.files(), [])
+
+    def test_unknown_option(self):
+        r = self.run_geofield("render", "--bogus", "3", "--png", "x.png")
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("--bogus", r.stderr)
+        self.assertEqual(self.files(), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
