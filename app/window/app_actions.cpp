@@ -113,10 +113,9 @@ void App::do_actions(const UiActions& a) {
   }
   if (a.load_state) {
     attempt("load view", [&] {
-      ViewState s = load_state(state_file);
-      const BackendChoice backend = s.backend;
-      state_ = s;
-      state_.backend = backend_reason_.empty() ? backend : state_.backend;
+      const BackendChoice running = state_.backend;  // the backend stays; switch it in View
+      state_ = load_state(state_file);
+      state_.backend = running;
       log_.add(true, "loaded " + state_file.string());
     });
   }
