@@ -70,7 +70,9 @@ int run_command_line(int argc, char** argv) {
   try {
     app.parse(static_cast<int>(cargs.size()), cargs.data());
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    // Everything else is bad input: one line, exit status 2, like our own checks.
+    throw UsageError(std::string(e.what()) + " (see 'geofield --help')");
   }
 
   if (render_cmd->parsed()) {

@@ -21,8 +21,10 @@ std::uint64_t available_host_memory_bytes() {
 
 std::uint64_t render_bytes_needed(const FieldParams& p, bool picture) {
   const std::uint64_t n = node_count(p);
-  // float field + texture, plus the double field when asked, plus RGBA8 picture and its PNG.
-  std::uint64_t per_node = 4 + 4 + (p.precision == Precision::f64 ? 8 : 0) + (picture ? 8 : 0);
+  const std::uint64_t value = p.precision == Precision::f64 ? 8 : 4;
+  // float field on the host + the texture; the double field; the copy an export takes;
+  // the RGBA8 picture and its encoded PNG (at most about as large again).
+  const std::uint64_t per_node = 4 + 4 + (value == 8 ? 8 : 0) + value + (picture ? 4 + 4 : 0);
   return n * per_node;
 }
 

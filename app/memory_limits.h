@@ -10,7 +10,8 @@ namespace geofield {
 // MemAvailable from /proc/meminfo, in bytes (0 when it cannot be read).
 std::uint64_t available_host_memory_bytes();
 
-// Host and GL memory one render of p needs: the host field, the texture and the picture.
+// Host and GL memory one render of p needs: the host field, the texture, an export's copy
+// and the picture.
 std::uint64_t render_bytes_needed(const FieldParams& p, bool picture);
 
 // Throws UsageError naming --size and the limit when p does not fit this machine.
