@@ -4,7 +4,7 @@
 # (CPU) machine. Installs gmt and hyperfine from Debian when missing, checks that GMT's values
 # are the great-circle distances geofield computes (GMT writes zeros without -fg and uses
 # Vincenty on WGS84 without --PROJ_ELLIPSOID=Sphere), then times each command with hyperfine.
-# Usage: bench/cpu_vs_gmt.sh [geofield binary] [out folder]   (RUNS=10 by default)
+# Usage: [GEOFIELD_COMMIT=sha] [RUNS=10] bench/cpu_vs_gmt.sh [geofield binary] [out folder]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 geofield="$(realpath "${1:-$root/build/app/geofield}")"
@@ -55,7 +55,8 @@ PY
 
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  # The commit the geofield binary was built from, when it is not this checkout's HEAD.
+  echo "commit: ${GEOFIELD_COMMIT:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)}"
   echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//') ($(nproc) cores)"
   echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "gmt $(gmt --version), $(hyperfine --version)"
