@@ -10,18 +10,19 @@
 
 namespace geofield::bench {
 
-[[noreturn]] inline void throw_cuda_error(const char* call, cudaError_t e, const char* file, int line) {
-  ::geofield::throw_failure(file, line,
-                            std::string(call) + " failed: " + cudaGetErrorName(e) + " (" +
-                                cudaGetErrorString(e) + ")");
+[[noreturn]] inline void throw_cuda_error(const char* call, cudaError_t e, const char* file,
+                                          int line) {
+  ::geofield::throw_failure(
+      file, line,
+      std::string(call) + " failed: " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")");
 }
 
 }  // namespace geofield::bench
 
-#define BENCH_CUDA(call)                                                        \
-  do {                                                                          \
-    const cudaError_t bench_err_ = (call);                                      \
-    if (bench_err_ != cudaSuccess)                                              \
+#define BENCH_CUDA(call)                                                          \
+  do {                                                                            \
+    const cudaError_t bench_err_ = (call);                                        \
+    if (bench_err_ != cudaSuccess)                                                \
       ::geofield::bench::throw_cuda_error(#call, bench_err_, __FILE__, __LINE__); \
   } while (0)
 

@@ -9,19 +9,18 @@
 // clang-format on
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
-
 #include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "bench_table.h"
 #include "bench_check.h"
+#include "bench_table.h"
 #include "errors.h"
 #include "field_params.h"
 #include "field_texture.h"
@@ -69,13 +68,19 @@ void measure_ceiling(FieldTexture& texture, SizeTable& t, std::vector<Row>& rows
   nlohmann::json blocks = nlohmann::json::object();
   for (const auto& [name, s] : c.by_block) blocks[name] = to_json(s);
   rows.push_back({"ceiling: store-only kernel -> GL R32F texture (" + c.best_block + ")",
-                  RowKind::kernel, "cuda-events", c.texture_store,
+                  RowKind::kernel,
+                  "cuda-events",
+                  c.texture_store,
                   {{"write_GB_per_s", bytes / (c.texture_store.median_ms * 1e-3) / 1e9},
                    {"by_block", blocks}}});
-  rows.push_back({"ceiling: store-only kernel -> linear memory", RowKind::kernel, "cuda-events",
+  rows.push_back({"ceiling: store-only kernel -> linear memory",
+                  RowKind::kernel,
+                  "cuda-events",
                   c.linear_store,
                   {{"write_GB_per_s", bytes / (c.linear_store.median_ms * 1e-3) / 1e9}}});
-  rows.push_back({"ceiling: map + store-only kernel + unmap, sync", RowKind::whole, "steady-clock",
+  rows.push_back({"ceiling: map + store-only kernel + unmap, sync",
+                  RowKind::whole,
+                  "steady-clock",
                   c.map_store_unmap_wall,
                   {{"same_between_cuda_events", to_json(c.map_store_unmap_events)}}});
   rows.push_back({"map + unmap alone, sync", RowKind::other, "steady-clock", c.map_unmap_wall});
@@ -94,11 +99,18 @@ void measure_geofield(FieldTexture& texture, SizeTable& t, std::vector<Row>& row
     return;
   }
   for (const GeofieldRow& r : result.rows) {
-    const std::string tag = "geofield " + formula_name(r.formula) + " " + precision_name(r.precision);
-    rows.push_back({tag + ": kernel -> interop texture", RowKind::kernel, "cuda-events", r.kernel,
+    const std::string tag =
+        "geofield " + formula_name(r.formula) + " " + precision_name(r.precision);
+    rows.push_back({tag + ": kernel -> interop texture",
+                    RowKind::kernel,
+                    "cuda-events",
+                    r.kernel,
                     {{"max_rel_err_vs_cpu_f64", r.max_rel_err}}});
-    rows.push_back({tag + ": whole recompute (interop incl.), sync", RowKind::whole, "steady-clock",
-                    r.recompute_wall, {{"same_between_cuda_events", to_json(r.recompute_events)}}});
+    rows.push_back({tag + ": whole recompute (interop incl.), sync",
+                    RowKind::whole,
+                    "steady-clock",
+                    r.recompute_wall,
+                    {{"same_between_cuda_events", to_json(r.recompute_events)}}});
   }
   rows.push_back({"redraw, no recompute: draw 1920x1080 + glFinish", RowKind::other, "steady-clock",
                   result.redraw_1080p});
@@ -119,9 +131,15 @@ void measure_originals(SizeTable& t, std::vector<Row>& rows, double e2e_budget_m
     t.original_whole_ms[k] = r.until_host.median_ms;
     const std::string tag =
         std::string("original ") + strategy_name(s) + " (" + strategy_description(s) + ")";
-    rows.push_back({tag + ": kernel", RowKind::kernel, "cuda-events", r.kernel,
+    rows.push_back({tag + ": kernel",
+                    RowKind::kernel,
+                    "cuda-events",
+                    r.kernel,
                     {{"max_rel_err_vs_host_f64", r.max_rel_err}}});
-    rows.push_back({tag + ": until host", RowKind::whole, "steady-clock", r.until_host,
+    rows.push_back({tag + ": until host",
+                    RowKind::whole,
+                    "steady-clock",
+                    r.until_host,
                     {{"phases_median_ms",
                       {{"host_grid", r.build_ms},
                        {"h2d", r.h2d_ms},
@@ -133,7 +151,8 @@ void measure_originals(SizeTable& t, std::vector<Row>& rows, double e2e_budget_m
 }
 
 int run(int argc, char** argv) {
-  CLI::App app{"geofield_bench: geofield's recompute beside the original strategies and the ceiling"};
+  CLI::App app{
+      "geofield_bench: geofield's recompute beside the original strategies and the ceiling"};
   Options o;
   app.add_option("--sizes", o.sizes, "grid sides (n x n)")->delimiter(',');
   app.add_option("--json", o.json_path, "where to write the results as JSON");
@@ -154,7 +173,8 @@ int run(int argc, char** argv) {
   unsigned gl_devices_count = 0;
   int gl_devices[4] = {};
   BENCH_CUDA(cudaGLGetDevices(&gl_devices_count, gl_devices, 4, cudaGLDeviceListAll));
-  if (gl_devices_count == 0) GF_FAIL("no CUDA device runs this GL context (" + gl.description() + ")");
+  if (gl_devices_count == 0)
+    GF_FAIL("no CUDA device runs this GL context (" + gl.description() + ")");
   BENCH_CUDA(cudaSetDevice(gl_devices[0]));
   cudaDeviceProp prop{};
   BENCH_CUDA(cudaGetDeviceProperties(&prop, gl_devices[0]));
@@ -172,14 +192,16 @@ int run(int argc, char** argv) {
                         {"command", command},
                         {"view", "default: lat 29:31, lon 99:101, ref 30,101, resized n x n"},
                         {"sizes", nlohmann::json::array()}};
-  std::printf("# geofield_bench %s\n\nGPU %s (%d SMs), CUDA driver API %d, runtime %d; %s\ncommit %s\n"
-              "command: %s\n",
-              doc["date_utc"].get<std::string>().c_str(), prop.name, prop.multiProcessorCount,
-              driver, runtime, gl.description().c_str(), o.commit.c_str(), command.c_str());
-  std::printf("\nms: median of the repeats after warm-up. %% ceil: the store-only texture kernel's "
-              "time / the row's time. vs a/b/c: the original strategy's time / the row's time "
-              "(kernel rows against the originals' kernels, whole rows against the originals' "
-              "time until the field is in host memory).\n");
+  std::printf(
+      "# geofield_bench %s\n\nGPU %s (%d SMs), CUDA driver API %d, runtime %d; %s\ncommit %s\n"
+      "command: %s\n",
+      doc["date_utc"].get<std::string>().c_str(), prop.name, prop.multiProcessorCount, driver,
+      runtime, gl.description().c_str(), o.commit.c_str(), command.c_str());
+  std::printf(
+      "\nms: median of the repeats after warm-up. %% ceil: the store-only texture kernel's "
+      "time / the row's time. vs a/b/c: the original strategy's time / the row's time "
+      "(kernel rows against the originals' kernels, whole rows against the originals' "
+      "time until the field is in host memory).\n");
   std::fflush(stdout);
 
   FieldTexture texture;

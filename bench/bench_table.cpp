@@ -9,7 +9,8 @@ double evals_per_s(const SizeTable& t, double ms) { return double(t.nx) * t.ny /
 std::string ratio_text(double original_ms, double row_ms) {
   if (original_ms <= 0 || row_ms <= 0) return "-";
   char buf[32];
-  std::snprintf(buf, sizeof buf, original_ms / row_ms >= 100 ? "%.0fx" : "%.2fx", original_ms / row_ms);
+  std::snprintf(buf, sizeof buf, original_ms / row_ms >= 100 ? "%.0fx" : "%.2fx",
+                original_ms / row_ms);
   return buf;
 }
 
@@ -28,8 +29,9 @@ void print_table(std::FILE* out, const SizeTable& t) {
                "p10..p90 ms", "Geval/s", "% ceil", "vs a", "vs b", "vs c");
   std::fprintf(out, "|%s|%s|%s|%s|%s|%s|%s|%s|\n", std::string(64, '-').c_str(),
                std::string(12, '-').c_str(), std::string(21, '-').c_str(),
-               std::string(10, '-').c_str(), std::string(9, '-').c_str(), std::string(10, '-').c_str(),
-               std::string(10, '-').c_str(), std::string(10, '-').c_str());
+               std::string(10, '-').c_str(), std::string(9, '-').c_str(),
+               std::string(10, '-').c_str(), std::string(10, '-').c_str(),
+               std::string(10, '-').c_str());
   for (const Row& r : t.rows) {
     const double ms = r.stats.median_ms;
     char spread[40];
@@ -50,7 +52,7 @@ void print_table(std::FILE* out, const SizeTable& t) {
 
 nlohmann::json to_json(const Stats& s) {
   return {{"median_ms", s.median_ms}, {"min_ms", s.min_ms}, {"p10_ms", s.p10_ms},
-          {"p90_ms", s.p90_ms}, {"max_ms", s.max_ms}, {"repeats", s.repeats}};
+          {"p90_ms", s.p90_ms},       {"max_ms", s.max_ms}, {"repeats", s.repeats}};
 }
 
 nlohmann::json to_json(const SizeTable& t) {
@@ -58,7 +60,7 @@ nlohmann::json to_json(const SizeTable& t) {
   for (const Row& r : t.rows) {
     const double ms = r.stats.median_ms;
     nlohmann::json j = {{"name", r.name},
-                        {"kind", r.kind == RowKind::kernel ? "kernel"
+                        {"kind", r.kind == RowKind::kernel  ? "kernel"
                                  : r.kind == RowKind::whole ? "whole"
                                                             : "other"},
                         {"timer", r.timer},
@@ -78,8 +80,12 @@ nlohmann::json to_json(const SizeTable& t) {
     }
     rows.push_back(std::move(j));
   }
-  return {{"nx", t.nx}, {"ny", t.ny}, {"nodes", double(t.nx) * t.ny}, {"ceiling_ms", t.ceiling_ms},
-          {"rows", rows}, {"notes", t.notes}};
+  return {{"nx", t.nx},
+          {"ny", t.ny},
+          {"nodes", double(t.nx) * t.ny},
+          {"ceiling_ms", t.ceiling_ms},
+          {"rows", rows},
+          {"notes", t.notes}};
 }
 
 }  // namespace geofield::bench

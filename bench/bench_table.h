@@ -1,9 +1,8 @@
 // The benchmark's rows for one grid size, printed as a table and turned into JSON.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 

@@ -17,9 +17,11 @@ class DeviceBuffer {
   ~DeviceBuffer() {
     if (p_ == nullptr) return;
     const cudaError_t e = cudaFree(p_);  // destructors only log
-    if (e != cudaSuccess) std::fprintf(stderr, "geofield_bench: cudaFree: %s\n", cudaGetErrorString(e));
+    if (e != cudaSuccess)
+      std::fprintf(stderr, "geofield_bench: cudaFree: %s\n", cudaGetErrorString(e));
   }
-  DeviceBuffer(DeviceBuffer&& o) noexcept : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+  DeviceBuffer(DeviceBuffer&& o) noexcept
+      : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
   DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
     std::swap(p_, o.p_);
     std::swap(n_, o.n_);

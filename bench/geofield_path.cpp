@@ -116,8 +116,9 @@ GeofieldResult run_geofield_path(const FieldParams& view, FieldTexture& texture,
         result.rows.push_back(row);
       }
     }
-    result.store_only_tiles = time_events(
-        [&] { launch_store_only(view.nx, view.ny, mapping.surface(), stream.get()); }, stream.get());
+    result.store_only_tiles =
+        time_events([&] { launch_store_only(view.nx, view.ny, mapping.surface(), stream.get()); },
+                    stream.get());
     mapping.unmap();
     BENCH_CUDA(cudaStreamSynchronize(stream.get()));
   }  // unregistered here: the backend below registers the texture itself

@@ -1,10 +1,9 @@
-#include "original_strategies.h"
-
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
 #include "device_buffer.h"
+#include "original_strategies.h"
 
 namespace geofield::bench {
 namespace {
@@ -43,9 +42,9 @@ __global__ void kernel_c(GridGeometry g, double* out) {
   const int i = blockIdx.y * kBlockY + threadIdx.y;
   if (i >= g.ny || j >= g.nx) return;
   const double lat = node_lat_deg(g, i), lon = node_lon_deg(g, j);
-  out[size_t(i) * g.nx + j] = seed_combine<double>(
-      seed_row<double>(lat - g.ref_lat_deg, lat, g.ref_lat_deg),
-      seed_col<double>(lon - g.ref_lon_deg), g.radius);
+  out[size_t(i) * g.nx + j] =
+      seed_combine<double>(seed_row<double>(lat - g.ref_lat_deg, lat, g.ref_lat_deg),
+                           seed_col<double>(lon - g.ref_lon_deg), g.radius);
 }
 
 unsigned blocks_1d(size_t n) { return static_cast<unsigned>((n + kThreads1d - 1) / kThreads1d); }
@@ -104,19 +103,21 @@ OriginalResult run_original(Strategy s, const GridGeometry& g, double e2e_budget
     BENCH_CUDA(cudaMemcpy(d_lat.get(), lat.data(), n * sizeof(double), cudaMemcpyHostToDevice));
     BENCH_CUDA(cudaMemcpy(d_lon.get(), lon.data(), n * sizeof(double), cudaMemcpyHostToDevice));
     if (four) {
-      BENCH_CUDA(cudaMemcpy(d_lat_r.get(), lat_r.data(), n * sizeof(double), cudaMemcpyHostToDevice));
-      BENCH_CUDA(cudaMemcpy(d_lon_r.get(), lon_r.data(), n * sizeof(double), cudaMemcpyHostToDevice));
+      BENCH_CUDA(
+          cudaMemcpy(d_lat_r.get(), lat_r.data(), n * sizeof(double), cudaMemcpyHostToDevice));
+      BENCH_CUDA(
+          cudaMemcpy(d_lon_r.get(), lon_r.data(), n * sizeof(double), cudaMemcpyHostToDevice));
     }
   };
   const auto launch = [&] {
     switch (s) {
       case Strategy::a:
         kernel_a<<<blocks_1d(n), kThreads1d>>>(d_lat.get(), d_lon.get(), d_lat_r.get(),
-                                              d_lon_r.get(), d_out.get(), n);
+                                               d_lon_r.get(), d_out.get(), n);
         break;
       case Strategy::b:
         kernel_b<<<blocks_1d(n), kThreads1d>>>(d_lat.get(), d_lon.get(), g.ref_lat_deg,
-                                              g.ref_lon_deg, g.radius, d_out.get(), n);
+                                               g.ref_lon_deg, g.radius, d_out.get(), n);
         break;
       case Strategy::c: {
         const dim3 block(kBlockX, kBlockY);
@@ -176,8 +177,8 @@ OriginalResult run_original(Strategy s, const GridGeometry& g, double e2e_budget
   const size_t step = std::max<size_t>(1, n / 4099);
   for (size_t k = 0; k < n; k += step) {
     const int i = static_cast<int>(k / g.nx), j = static_cast<int>(k % g.nx);
-    const double want = seed_value(g.ref_lat_deg, g.ref_lon_deg, node_lat_deg(g, i),
-                                   node_lon_deg(g, j), g.radius);
+    const double want =
+        seed_value(g.ref_lat_deg, g.ref_lon_deg, node_lat_deg(g, i), node_lon_deg(g, j), g.radius);
     // A 1 km floor: the reference point lies on the grid, where the value is 0.
     const double err = std::abs(result[k] - want) / std::max(std::abs(want), 1.0);
     r.max_rel_err = std::max(r.max_rel_err, err);

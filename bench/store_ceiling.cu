@@ -55,14 +55,17 @@ class Registration {
   }
   ~Registration() {
     const cudaError_t e = cudaGraphicsUnregisterResource(resource_);
-    if (e != cudaSuccess) std::fprintf(stderr, "geofield_bench: unregister: %s\n", cudaGetErrorString(e));
+    if (e != cudaSuccess)
+      std::fprintf(stderr, "geofield_bench: unregister: %s\n", cudaGetErrorString(e));
   }
   Registration(const Registration&) = delete;
   Registration& operator=(const Registration&) = delete;
 
   void map() { BENCH_CUDA(cudaGraphicsMapResources(1, &resource_, 0)); }
   void unmap() { BENCH_CUDA(cudaGraphicsUnmapResources(1, &resource_, 0)); }
-  void set_map_flags(unsigned flags) { BENCH_CUDA(cudaGraphicsResourceSetMapFlags(resource_, flags)); }
+  void set_map_flags(unsigned flags) {
+    BENCH_CUDA(cudaGraphicsResourceSetMapFlags(resource_, flags));
+  }
   cudaSurfaceObject_t make_surface() {
     cudaArray_t array = nullptr;
     BENCH_CUDA(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
@@ -88,8 +91,8 @@ CeilingResult run_ceiling(FieldTexture& texture, int nx, int ny) {
   // The kernel alone, texture mapped once; the best of a few block shapes is the ceiling.
   reg.map();
   const cudaSurfaceObject_t surface = reg.make_surface();
-  const Shape shapes[] = {{{32, 8}, 1},  {{32, 8}, 4},  {{32, 8}, 16}, {{32, 16}, 1},
-                          {{32, 32}, 1}, {{64, 4}, 1},  {{16, 16}, 1}, {{128, 2}, 1}};
+  const Shape shapes[] = {{{32, 8}, 1},  {{32, 8}, 4}, {{32, 8}, 16}, {{32, 16}, 1},
+                          {{32, 32}, 1}, {{64, 4}, 1}, {{16, 16}, 1}, {{128, 2}, 1}};
   double best = std::numeric_limits<double>::max();
   Shape best_shape = shapes[0];
   for (const Shape& sh : shapes) {

@@ -18,11 +18,11 @@ struct CeilingResult {
   Stats texture_store;  // the best block shape, texture mapped once, kernel alone (events)
   std::string best_block;
   std::vector<std::pair<std::string, Stats>> by_block;
-  Stats linear_store;           // the same stores into cudaMalloc'd memory (events)
-  Stats map_store_unmap_wall;   // map, surface, kernel, unmap, stream sync (steady clock)
-  Stats map_store_unmap_events; // the same between events recorded before map and after unmap
-  Stats map_unmap_wall;               // map + unmap with no kernel, default map flags
-  Stats map_unmap_write_discard_wall; // map + unmap, cudaGraphicsMapFlagsWriteDiscard
+  Stats linear_store;            // the same stores into cudaMalloc'd memory (events)
+  Stats map_store_unmap_wall;    // map, surface, kernel, unmap, stream sync (steady clock)
+  Stats map_store_unmap_events;  // the same between events recorded before map and after unmap
+  Stats map_unmap_wall;          // map + unmap with no kernel, default map flags
+  Stats map_unmap_write_discard_wall;  // map + unmap, cudaGraphicsMapFlagsWriteDiscard
 };
 
 // Needs a current GL context on the CUDA device; `texture` is made nx x ny.
