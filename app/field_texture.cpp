@@ -7,6 +7,12 @@ namespace geofield {
 FieldTexture::~FieldTexture() { release(); }
 
 void FieldTexture::release() noexcept {
+  if (release_hook_) {
+    // Taken out first: the hook may clear itself through set_release_hook.
+    std::function<void()> hook = std::move(release_hook_);
+    release_hook_ = nullptr;
+    hook();
+  }
   if (id_ != 0) glDeleteTextures(1, &id_);
   id_ = 0;
 }

@@ -6,6 +6,7 @@
 #include <glad/gl.h>
 
 #include <cstdint>
+#include <functional>
 
 namespace geofield {
 
@@ -25,11 +26,17 @@ class FieldTexture {
   int ny() const { return ny_; }
   std::uint64_t generation() const { return generation_; }
 
+  // Called once, just before this GL texture object is deleted (reallocation or destruction),
+  // so that a CUDA registration of it is released first, as the interop rules require.
+  // One hook at a time; set nullptr to remove it.
+  void set_release_hook(std::function<void()> hook) { release_hook_ = std::move(hook); }
+
  private:
   void release() noexcept;
   GLuint id_ = 0;
   int nx_ = 0, ny_ = 0;
   std::uint64_t generation_ = 0;
+  std::function<void()> release_hook_;
 };
 
 }  // namespace geofield

@@ -17,6 +17,10 @@ void log_cuda_failure(const char* call, cudaError_t e) {
 InteropTexture::~InteropTexture() { unregister(); }
 
 void InteropTexture::unregister() noexcept {
+  if (hooked_ != nullptr) {
+    hooked_->set_release_hook(nullptr);
+    hooked_ = nullptr;
+  }
   if (resource_ == nullptr) return;
   // The last compute's kernel may still use the surface object.
   if (last_stream_ != nullptr || surface_ != 0) {
@@ -36,7 +40,7 @@ void InteropTexture::unregister() noexcept {
   generation_ = 0;
 }
 
-void InteropTexture::follow(const FieldTexture& target) {
+void InteropTexture::follow(FieldTexture& target) {
   if (resource_ != nullptr && target.id() == texture_ && target.generation() == generation_) return;
   unregister();
   unsigned flags = cudaGraphicsRegisterFlagsSurfaceLoadStore;
@@ -44,6 +48,8 @@ void InteropTexture::follow(const FieldTexture& target) {
   GF_CUDA(cudaGraphicsGLRegisterImage(&resource_, target.id(), GL_TEXTURE_2D, flags));
   texture_ = target.id();
   generation_ = target.generation();
+  target.set_release_hook([this] { unregister(); });
+  hooked_ = &target;
 }
 
 cudaSurfaceObject_t InteropTexture::surface_for(cudaArray_t array) {

@@ -30,9 +30,10 @@ class InteropTexture {
   InteropTexture(const InteropTexture&) = delete;
   InteropTexture& operator=(const InteropTexture&) = delete;
 
-  // Registers target when it is not the registered texture object (new name or generation).
+  // Registers target when it is not the registered texture object (new name or generation),
+  // and hooks target's release so the registration ends before the GL texture is deleted.
   // Throws RuntimeFailure with the CUDA error when CUDA cannot register it.
-  void follow(const FieldTexture& target);
+  void follow(FieldTexture& target);
   bool registered() const { return resource_ != nullptr; }
 
   // CUDA's access to the texture for one compute, on one stream.
@@ -63,6 +64,7 @@ class InteropTexture {
   cudaGraphicsResource_t resource_ = nullptr;
   GLuint texture_ = 0;
   std::uint64_t generation_ = 0;
+  FieldTexture* hooked_ = nullptr;  // the texture whose release hook points at us
   cudaStream_t last_stream_ = nullptr;  // work on the texture may still be queued there
   // The mapped array is the same from map to map unless the driver moves it; its surface
   // object is kept and made again only when the array changes.
