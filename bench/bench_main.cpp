@@ -3,13 +3,13 @@
 // sizes. Prints a Markdown table per size to stdout and writes everything as JSON.
 //
 //   geofield_bench --json results.json [--sizes 1000,4096,8192,16384] [--commit SHA]
+// glad first: cuda_gl_interop.h then skips the system GL header.
 #include <glad/gl.h>
 // clang-format off
 #include <cuda_gl_interop.h>
 // clang-format on
 
 #include <CLI/CLI.hpp>
-#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <exception>
