@@ -25,15 +25,24 @@ std::string npy_header(const HostField& field) {
   return h + dict;
 }
 
-void write_npy(const std::filesystem::path& path, const HostField& field) {
-  const std::string header = npy_header(field);
-  const bool f64 = field.precision == Precision::f64;
-  const auto* bytes = f64 ? reinterpret_cast<const std::uint8_t*>(field.f64.data())
-                          : reinterpret_cast<const std::uint8_t*>(field.f32.data());
-  const size_t size = f64 ? field.f64.size() * sizeof(double) : field.f32.size() * sizeof(float);
+void write_npy(const std::filesystem::path& path, int nx, int ny, Precision precision,
+               const void* values) {
+  HostField shape;  // the header needs only the shape and the type
+  shape.nx = nx;
+  shape.ny = ny;
+  shape.precision = precision;
+  const std::string header = npy_header(shape);
+  const size_t size = static_cast<size_t>(nx) * static_cast<size_t>(ny) *
+                      (precision == Precision::f64 ? sizeof(double) : sizeof(float));
   write_file_atomically(
       path, {std::span(reinterpret_cast<const std::uint8_t*>(header.data()), header.size()),
-             std::span(bytes, size)});
+             std::span(static_cast<const std::uint8_t*>(values), size)});
+}
+
+void write_npy(const std::filesystem::path& path, const HostField& field) {
+  write_npy(path, field.nx, field.ny, field.precision,
+            field.precision == Precision::f64 ? static_cast<const void*>(field.f64.data())
+                                              : static_cast<const void*>(field.f32.data()));
 }
 
 }  // namespace geofield

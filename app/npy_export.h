@@ -14,4 +14,8 @@ std::string npy_header(const HostField& field);
 
 void write_npy(const std::filesystem::path& path, const HostField& field);
 
+// The same from a plain array of nx * ny values (float when f32, double when f64).
+void write_npy(const std::filesystem::path& path, int nx, int ny, Precision precision,
+               const void* values);
+
 }  // namespace geofield

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "atomic_file.h"
+#include "cpu_backend.h"
 #include "errors.h"
 #include "field_range.h"
 #include "headless_gl_context.h"
@@ -16,6 +17,33 @@
 #include "window/view_math.h"
 
 namespace geofield {
+namespace {
+
+// The raw field alone from the CPU backend needs no GL at all: compute straight into the
+// buffer that is written (no texture, no copy, no zero-fill), which is most of the run time
+// of a .npy-only render.
+void write_npy_from_cpu(const FieldParams& params, Precision stored,
+                        const std::filesystem::path& path) {
+  const size_t n = static_cast<size_t>(node_count(params));
+  if (params.precision == Precision::f32) {
+    std::unique_ptr<float[]> values(new float[n]);  // left uninitialised: every node is written
+    compute_field_on_cpu<float>(params, values.get());
+    write_npy(path, params.nx, params.ny, Precision::f32, values.get());
+    return;
+  }
+  std::unique_ptr<double[]> values(new double[n]);
+  compute_field_on_cpu<double>(params, values.get());
+  if (stored == Precision::f64) {
+    write_npy(path, params.nx, params.ny, Precision::f64, values.get());
+    return;
+  }
+  std::unique_ptr<float[]> narrowed(new float[n]);
+  std::transform(values.get(), values.get() + n, narrowed.get(),
+                 [](double v) { return static_cast<float>(v); });
+  write_npy(path, params.nx, params.ny, Precision::f32, narrowed.get());
+}
+
+}  // namespace
 
 int run_render(const RenderRequest& request) {
   if (!request.png && !request.npy) {
@@ -27,6 +55,15 @@ int run_render(const RenderRequest& request) {
 
   FieldParams params = request.view.params;
   if (request.npy_f64) params.precision = Precision::f64;
+
+  if (!request.png && request.view.backend == BackendChoice::cpu) {
+    check_size_fits(params, kMaxGridSide, false);
+    std::fprintf(stderr, "geofield: backend cpu (asked for); .npy only: no GL needed\n");
+    write_npy_from_cpu(params, request.npy_f64 ? Precision::f64 : Precision::f32, *request.npy);
+    std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", request.npy->c_str(),
+                 request.npy_f64 ? "float64" : "float32", params.ny, params.nx);
+    return 0;
+  }
 
   HeadlessGlContext gl;
   GLint max_texture = 0;
