@@ -44,8 +44,18 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
     const double d = std::hypot(m.x - mx, m.y - my);
     drag_ = s->marker && d <= marker_radius_px + 4 ? Drag::marker : Drag::pan;
     moved_ = false;
-    press_x_ = m.x;
-    press_y_ = m.y;
+    press_x_ = pan_x_ = m.x;
+    press_y_ = pan_y_ = m.y;
+  }
+  if (drag_ != Drag::none && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    // Released. The pointer may have moved on since the release within this frame's events,
+    // so its position now is not part of the drag: only a click (no drag) acts here.
+    if (!moved_) {  // a click: the reference point goes where it was
+      const GeoPoint g = screen_to_geo(*p, r, press_x_, press_y_);
+      p->ref_lat_deg = g.lat_deg;
+      p->ref_lon_deg = g.lon_deg;
+    }
+    drag_ = Drag::none;
   }
   if (drag_ != Drag::none) {
     if (std::hypot(m.x - press_x_, m.y - press_y_) > kClickSlopPx) moved_ = true;
@@ -54,16 +64,10 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
                                        std::clamp<double>(m.y, r.y, r.y + r.h));
       p->ref_lat_deg = g.lat_deg;
       p->ref_lon_deg = g.lon_deg;
-    } else if (drag_ == Drag::pan && moved_ && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
-      pan(p, r, io.MouseDelta.x, io.MouseDelta.y);
-    }
-    if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-      if (!moved_) {  // a click: the reference point goes where it was
-        const GeoPoint g = screen_to_geo(*p, r, press_x_, press_y_);
-        p->ref_lat_deg = g.lat_deg;
-        p->ref_lon_deg = g.lon_deg;
-      }
-      drag_ = Drag::none;
+    } else if (drag_ == Drag::pan && moved_ && (m.x != pan_x_ || m.y != pan_y_)) {
+      pan(p, r, m.x - pan_x_, m.y - pan_y_);
+      pan_x_ = m.x;
+      pan_y_ = m.y;
     }
   }
   if (over && io.MouseWheel != 0) {

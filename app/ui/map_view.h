@@ -21,6 +21,9 @@ class MapView {
   Drag drag_ = Drag::none;
   bool moved_ = false;
   float press_x_ = 0, press_y_ = 0;
+  // Where the pan last put the pointer: pans follow the pointer's own positions, not ImGui's
+  // per-frame MouseDelta, which can carry a jump from before the press when focus arrives late.
+  double pan_x_ = 0, pan_y_ = 0;
 };
 
 // The value under a point, in the output unit, with the formula of p.

@@ -200,6 +200,8 @@ void App::frame(int fbw, int fbh) {
     source_->update(state_.params, renderer_.field());
   } catch (const std::exception& e) {
     log_.add(false, std::string("compute failed: ") + e.what());
+    // Back to the field on screen, so the panels show it and the failure is not retried.
+    if (source_->shown()) state_.params = *source_->shown();
   }
   const std::optional<FieldParams>& shown = source_->shown();
   if (shown && (!range_of_ || !(*range_of_ == *shown))) {

@@ -18,8 +18,18 @@ class DirectFieldSource final : public FieldSource {
   bool update(const FieldParams& wanted, FieldTexture& texture) override {
     if (shown_ && *shown_ == wanted) return false;
     const auto t0 = std::chrono::steady_clock::now();
-    texture.ensure_size(wanted.nx, wanted.ny);
-    backend_->compute(wanted, texture);
+    try {
+      texture.ensure_size(wanted.nx, wanted.ny);
+      backend_->compute(wanted, texture);
+    } catch (...) {
+      // The previous field stays on screen: the texture may have been reallocated for the new
+      // size, so compute the shown field into it again (cheap on this path), then report.
+      if (shown_) {
+        texture.ensure_size(shown_->nx, shown_->ny);
+        backend_->compute(*shown_, texture);
+      }
+      throw;
+    }
     last_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     shown_ = wanted;

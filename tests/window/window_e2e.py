@@ -40,21 +40,22 @@ def viridis_lut():
 
 
 class Xvfb:
+    """An X server on a display number it picks itself (-displayfd): tests running side by side
+    never race for the same number."""
+
     def __init__(self):
-        for n in range(140, 400):
-            if not os.path.exists(f"/tmp/.X{n}-lock") and not os.path.exists(f"/tmp/.X11-unix/X{n}"):
-                self.display = f":{n}"
-                self.proc = subprocess.Popen(
-                    ["Xvfb", self.display, "-screen", "0", f"{W + 200}x{H + 200}x24", "-nolisten", "tcp"],
-                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                for _ in range(100):
-                    if os.path.exists(f"/tmp/.X11-unix/X{n}"):
-                        return
-                    if self.proc.poll() is not None:
-                        break
-                    time.sleep(0.1)
-                self.proc.kill()
-        raise RuntimeError("no free X display")
+        read_end, write_end = os.pipe()
+        self.proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{W + 200}x{H + 200}x24",
+             "-nolisten", "tcp"],
+            pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_end)
+        with os.fdopen(read_end, "rb") as f:
+            number = f.readline().strip()  # written once the server accepts clients; EOF if it died
+        if not number:
+            self.proc.kill()
+            raise RuntimeError("Xvfb did not start")
+        self.display = ":" + number.decode()
 
     def close(self):
         self.proc.terminate()
@@ -105,6 +106,19 @@ class Session:
     def move(self, x, y):
         self.xdo("mousemove", str(x), str(y))
         time.sleep(0.15)
+
+    def point_at(self, x, y):
+        """Puts the pointer at (x, y) and waits until the app has drawn frames with it there, so
+        a press that follows starts where it should even when the machine is busy."""
+        self.xdo("windowfocus", self.wid)
+        self.move(x, y)
+        self.move(x + 1, y)
+        self.move(x, y)
+        time.sleep(0.4)
+
+    def press(self):
+        self.xdo("mousedown", "1")
+        time.sleep(0.3)
 
     def screen(self):
         """The X screen as the server has it (imagemagick's import), RGB, window at 0,0."""
@@ -228,7 +242,7 @@ def case_zoom(binary):
         s.start()
         before = s.map_pixels(s.screen())
         cx, cy = MAP[0] + MAP[2] // 4, MAP[1] + MAP[3] // 2  # lon 99.5, lat 30.0
-        s.move(cx, cy)
+        s.point_at(cx, cy)
         for _ in range(3):
             s.xdo("click", "4")  # wheel up
             time.sleep(0.2)
@@ -257,7 +271,7 @@ def case_click_places_reference(binary):
         x0, y0 = darkest_at(s.map_pixels(s.screen()))
         cx, cy = MAP[0] + 300, MAP[1] + 200
         assert abs(x0 - cx) > 50 or abs(y0 - cy) > 50
-        s.move(cx, cy)
+        s.point_at(cx, cy)
         s.xdo("click", "1")
         s.move(*OUTSIDE)
         img = s.wait_for_field()
@@ -277,11 +291,12 @@ def case_drag_pans(binary):
     s = Session(binary, state=QUIET_STATE)
     try:
         s.start()
-        s.move(MAP[0] + 400, 400)
-        s.xdo("mousedown", "1")
+        s.point_at(MAP[0] + 400, 400)
+        s.press()
         for k in range(1, 11):
             s.xdo("mousemove", str(MAP[0] + 400 - 22 * k), str(400 + 10 * k))
             time.sleep(0.05)
+        time.sleep(0.3)  # the last position drawn before the release: a release ends the drag
         s.xdo("mouseup", "1")
         s.move(*OUTSIDE)
         s.wait_for_field()
@@ -300,11 +315,12 @@ def case_drag_slider(binary):
     try:
         s.start()
         x_mid = sum(REF_LAT_SLIDER_X) // 2
-        s.move(x_mid, REF_LAT_SLIDER_Y)
-        s.xdo("mousedown", "1")
+        s.point_at(x_mid, REF_LAT_SLIDER_Y)
+        s.press()
         for x in list(range(x_mid, 0, -10)) + [0]:
             s.xdo("mousemove", str(x), str(REF_LAT_SLIDER_Y))
             time.sleep(0.03)
+        time.sleep(0.3)  # the last position drawn before the release: a release ends the drag
         s.xdo("mouseup", "1")
         s.move(*OUTSIDE)
         img = s.wait_for_field()
@@ -358,7 +374,7 @@ def case_exports(binary):
     try:
         s.start()
         for button in (NPY_BUTTON, GEOTIFF_BUTTON):
-            s.move(*button)
+            s.point_at(*button)
             s.xdo("click", "1")
             time.sleep(0.5)
         files = {}
