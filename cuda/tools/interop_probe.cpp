@@ -148,14 +148,69 @@ void probe_egl_image(int n, Renderer& renderer, cudaStream_t s) {
               n, v, has_egl_extension(dpy, "EGL_KHR_gl_texture_2D_image"),
               has_egl_extension(dpy, "EGL_KHR_fence_sync"), cuda_event_sync,
               has_egl_extension(dpy, "EGL_KHR_wait_sync"));
-  const EGLAttrib image_attribs[] = {EGL_GL_TEXTURE_LEVEL, 0, EGL_NONE};
-  EGLImage image = eglCreateImage(dpy, ctx, EGL_GL_TEXTURE_2D,
-                                  reinterpret_cast<EGLClientBuffer>(static_cast<uintptr_t>(renderer.field().id())),
-                                  image_attribs);
-  if (image == EGL_NO_IMAGE) {
-    std::printf("%6d  %-26s eglCreateImage failed: 0x%x\n", n, v, eglGetError());
-    return;
+  // Which ways of making an EGLImage of a GL texture this driver takes: the core call and the
+  // KHR one, with and without attributes, on the immutable field texture and on a mutable one.
+  auto client_buffer = [](GLuint t) {
+    return reinterpret_cast<EGLClientBuffer>(static_cast<uintptr_t>(t));
+  };
+  auto try_make_image = [&](GLuint tex, const char* what) -> EGLImage {
+    const EGLAttrib core_attribs[] = {EGL_GL_TEXTURE_LEVEL, 0, EGL_NONE};
+    const EGLint khr_attribs[] = {EGL_GL_TEXTURE_LEVEL_KHR, 0, EGL_NONE};
+    struct Way {
+      const char* name;
+      std::function<EGLImage()> make;
+    };
+    const Way ways[] = {
+        {"eglCreateImage+level", [&] { return eglCreateImage(dpy, ctx, EGL_GL_TEXTURE_2D, client_buffer(tex), core_attribs); }},
+        {"eglCreateImage", [&] { return eglCreateImage(dpy, ctx, EGL_GL_TEXTURE_2D, client_buffer(tex), nullptr); }},
+        {"eglCreateImageKHR+level", [&] { return eglCreateImageKHR ? eglCreateImageKHR(dpy, ctx, EGL_GL_TEXTURE_2D_KHR, client_buffer(tex), khr_attribs) : EGL_NO_IMAGE_KHR; }},
+        {"eglCreateImageKHR", [&] { return eglCreateImageKHR ? eglCreateImageKHR(dpy, ctx, EGL_GL_TEXTURE_2D_KHR, client_buffer(tex), nullptr) : EGL_NO_IMAGE_KHR; }},
+    };
+    for (const Way& w : ways) {
+      glFinish();
+      EGLImage img = w.make();
+      std::printf("%6d  %-26s %s on %s: %s (0x%x)\n", n, v, w.name, what,
+                  img == EGL_NO_IMAGE ? "failed" : "made", eglGetError());
+      if (img != EGL_NO_IMAGE) return img;
+    }
+    return EGL_NO_IMAGE;
+  };
+  struct Format {
+    const char* name;
+    GLenum internal, format, type;
+  };
+  const Format formats[] = {{"glTexImage2D R32F", GL_R32F, GL_RED, GL_FLOAT},
+                            {"glTexImage2D RGBA8", GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE},
+                            {"glTexImage2D R32UI", GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT}};
+  for (const Format& f : formats) {
+    GLuint mutable_tex = 0;
+    glGenTextures(1, &mutable_tex);
+    glBindTexture(GL_TEXTURE_2D, mutable_tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+    glTexImage2D(GL_TEXTURE_2D, 0, f.internal, n, n, 0, f.format, f.type, nullptr);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    std::printf("%6d  %-26s %s: GL error 0x%x\n", n, v, f.name, glGetError());
+    EGLImage m = try_make_image(mutable_tex, f.name);
+    if (m != EGL_NO_IMAGE) eglDestroyImage(dpy, m);
+    glDeleteTextures(1, &mutable_tex);
   }
+  // The driver takes RGBA8 textures (not R32F): the field's float bits can live in RGBA8
+  // texels (the kernel's 4-byte surface writes are the same) and a shader reads them back with
+  // texelFetch + packUnorm4x8 + uintBitsToFloat. Time that texture when R32F is refused.
+  GLuint image_tex = renderer.field().id();
+  GLuint rgba8_tex = 0;
+  EGLImage image = try_make_image(image_tex, "the field texture (immutable R32F)");
+  if (image == EGL_NO_IMAGE) {
+    glCreateTextures(GL_TEXTURE_2D, 1, &rgba8_tex);
+    glTextureStorage2D(rgba8_tex, 1, GL_RGBA8, n, n);
+    glTextureParameteri(rgba8_tex, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTextureParameteri(rgba8_tex, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    image_tex = rgba8_tex;
+    image = try_make_image(image_tex, "an immutable RGBA8 texture (float bits)");
+  }
+  if (image == EGL_NO_IMAGE) return;
   cudaGraphicsResource_t res = nullptr;
   cudaError_t e = cudaGraphicsEGLRegisterImage(&res, image, cudaGraphicsRegisterFlagsSurfaceLoadStore);
   if (e != cudaSuccess) {
@@ -239,8 +294,13 @@ void probe_egl_image(int n, Renderer& renderer, cudaStream_t s) {
     // Correctness of what the EGL path wrote: row 0..7 against the CPU float field.
     std::vector<float> ref(static_cast<size_t>(node_count(p))), got(static_cast<size_t>(n) * 8);
     compute_field_on_cpu<float>(p, ref.data());
-    GF_GL(glGetTextureSubImage(renderer.field().id(), 0, 0, 0, 0, n, 8, 1, GL_RED, GL_FLOAT,
-                               static_cast<GLsizei>(got.size() * sizeof(float)), got.data()));
+    if (image_tex == rgba8_tex) {  // the same bytes, read as RGBA8
+      GF_GL(glGetTextureSubImage(image_tex, 0, 0, 0, 0, n, 8, 1, GL_RGBA, GL_UNSIGNED_BYTE,
+                                 static_cast<GLsizei>(got.size() * sizeof(float)), got.data()));
+    } else {
+      GF_GL(glGetTextureSubImage(image_tex, 0, 0, 0, 0, n, 8, 1, GL_RED, GL_FLOAT,
+                                 static_cast<GLsizei>(got.size() * sizeof(float)), got.data()));
+    }
     double worst = 0;
     for (size_t k = 0; k < got.size(); ++k) worst = std::max(worst, std::fabs(got[k] - ref[k]) / (1e-30 + std::fabs(ref[k])));
     std::printf("%6d  %-26s written values vs CPU float, rows 0-7: worst relative difference %.3g\n", n, v, worst);
@@ -249,6 +309,7 @@ void probe_egl_image(int n, Renderer& renderer, cudaStream_t s) {
   }
   GF_CUDA(cudaGraphicsUnregisterResource(res));
   eglDestroyImage(dpy, image);
+  if (rgba8_tex != 0) glDeleteTextures(1, &rgba8_tex);
 }
 
 void probe_size(int n, Renderer& renderer) {
