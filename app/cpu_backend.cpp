@@ -36,36 +36,45 @@ void compute_field_on_cpu(const FieldParams& p, T* out) {
 template void compute_field_on_cpu<float>(const FieldParams&, float*);
 template void compute_field_on_cpu<double>(const FieldParams&, double*);
 
-void CpuBackend::compute(const FieldParams& p, FieldTexture& target) {
+void compute_host_field(const FieldParams& p, std::vector<float>* f32, std::vector<double>* f64) {
   const size_t n = static_cast<size_t>(node_count(p));
-  f32_.resize(n);
+  f32->resize(n);
   if (p.precision == Precision::f64) {
-    f64_.resize(n);
-    compute_field_on_cpu<double>(p, f64_.data());
-    std::transform(f64_.begin(), f64_.end(), f32_.begin(), [](double v) { return float(v); });
+    f64->resize(n);
+    compute_field_on_cpu<double>(p, f64->data());
+    std::transform(f64->begin(), f64->end(), f32->begin(), [](double v) { return float(v); });
   } else {
-    f64_.clear();
-    f64_.shrink_to_fit();
-    compute_field_on_cpu<float>(p, f32_.data());
+    f64->clear();
+    f64->shrink_to_fit();
+    compute_field_on_cpu<float>(p, f32->data());
   }
+}
+
+HostField host_field_as(int nx, int ny, const std::vector<float>& f32,
+                        const std::vector<double>& f64, Precision as) {
+  HostField h;
+  h.nx = nx;
+  h.ny = ny;
+  h.precision = as;
+  if (as == Precision::f32) {
+    h.f32 = f32;
+  } else if (!f64.empty()) {
+    h.f64 = f64;
+  } else {
+    h.f64.assign(f32.begin(), f32.end());
+  }
+  return h;
+}
+
+void CpuBackend::compute(const FieldParams& p, FieldTexture& target) {
+  compute_host_field(p, &f32_, &f64_);
   GF_GL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
   GF_GL(glTextureSubImage2D(target.id(), 0, 0, 0, p.nx, p.ny, GL_RED, GL_FLOAT, f32_.data()));
   last_ = p;
 }
 
 HostField CpuBackend::read_field(const FieldTexture&, Precision as) {
-  HostField h;
-  h.nx = last_.nx;
-  h.ny = last_.ny;
-  h.precision = as;
-  if (as == Precision::f32) {
-    h.f32 = f32_;
-  } else if (!f64_.empty()) {
-    h.f64 = f64_;
-  } else {
-    h.f64.assign(f32_.begin(), f32_.end());
-  }
-  return h;
+  return host_field_as(last_.nx, last_.ny, f32_, f64_, as);
 }
 
 }  // namespace geofield

@@ -10,6 +10,14 @@ namespace geofield {
 template <typename T>
 void compute_field_on_cpu(const FieldParams& p, T* out);
 
+// The field of p in host memory, computed in p.precision: *f32 always (what the texture holds),
+// *f64 too when the precision is f64 (emptied otherwise).
+void compute_host_field(const FieldParams& p, std::vector<float>* f32, std::vector<double>* f64);
+
+// An export of a host field (nx x ny, f64 possibly empty) as float32 or float64.
+HostField host_field_as(int nx, int ny, const std::vector<float>& f32,
+                        const std::vector<double>& f64, Precision as);
+
 class CpuBackend final : public FieldBackend {
  public:
   std::string_view name() const override { return "cpu"; }

@@ -51,15 +51,7 @@ void CpuFieldWorker::run(std::stop_token stop) {
     r.params = p;
     try {
       const auto t0 = std::chrono::steady_clock::now();
-      const size_t n = static_cast<size_t>(node_count(p));
-      r.f32.resize(n);
-      if (p.precision == Precision::f64) {
-        r.f64.resize(n);
-        compute_field_on_cpu<double>(p, r.f64.data());
-        std::transform(r.f64.begin(), r.f64.end(), r.f32.begin(), [](double v) { return float(v); });
-      } else {
-        compute_field_on_cpu<float>(p, r.f32.data());
-      }
+      compute_host_field(p, &r.f32, &r.f64);
       r.compute_ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     } catch (const std::exception& e) {  // out of memory: keep the last field, say why

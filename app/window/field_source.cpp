@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "cpu_backend.h"
 #include "cpu_field_worker.h"
 #include "gl_check.h"
 
@@ -69,14 +70,7 @@ class AsyncCpuFieldSource final : public FieldSource {
   }
 
   HostField read_field(const FieldTexture&, Precision as) override {
-    HostField h;
-    h.nx = field_.params.nx;
-    h.ny = field_.params.ny;
-    h.precision = as;
-    if (as == Precision::f32) h.f32 = field_.f32;
-    else if (!field_.f64.empty()) h.f64 = field_.f64;
-    else h.f64.assign(field_.f32.begin(), field_.f32.end());
-    return h;
+    return host_field_as(field_.params.nx, field_.params.ny, field_.f32, field_.f64, as);
   }
 
  private:
