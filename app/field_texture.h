@@ -18,7 +18,7 @@ class FieldTexture {
   FieldTexture& operator=(const FieldTexture&) = delete;
 
   // Makes the texture nx x ny, keeping it when the size is already that. Sizes are checked
-  // against GL_MAX_TEXTURE_SIZE by the caller (see gl_limits.h).
+  // against GL_MAX_TEXTURE_SIZE by the caller (check_texture_size in memory_limits.h).
   void ensure_size(int nx, int ny);
 
   GLuint id() const { return id_; }

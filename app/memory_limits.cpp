@@ -28,13 +28,17 @@ std::uint64_t render_bytes_needed(const FieldParams& p, bool picture) {
   return n * per_node;
 }
 
-void check_size_fits(const FieldParams& p, int max_texture_size, bool picture) {
+void check_texture_size(const FieldParams& p, int max_texture_size) {
   if (p.nx > max_texture_size || p.ny > max_texture_size) {
     std::ostringstream m;
     m << "--size: NX and NY must be at most " << max_texture_size
       << " with this OpenGL (GL_MAX_TEXTURE_SIZE); got " << p.nx << "x" << p.ny;
     throw UsageError(m.str());
   }
+}
+
+void check_size_fits(const FieldParams& p, int max_texture_size, bool picture) {
+  check_texture_size(p, max_texture_size);
   const std::uint64_t need = render_bytes_needed(p, picture);
   const std::uint64_t have = available_host_memory_bytes();
   if (have != 0 && need > have) {

@@ -9,6 +9,7 @@
 #include "cpu_backend.h"
 #include "errors.h"
 #include "field_range.h"
+#include "gl_check.h"
 #include "headless_gl_context.h"
 #include "memory_limits.h"
 #include "npy_export.h"
@@ -67,7 +68,7 @@ int run_render(const RenderRequest& request) {
 
   HeadlessGlContext gl;
   GLint max_texture = 0;
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
+  GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
   check_size_fits(params, max_texture, request.png.has_value());
 
   std::string reason;

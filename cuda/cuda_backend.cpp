@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <sstream>
 
 #include "cuda_backend_factory.h"
 #include "cuda_check.h"
 #include "errors.h"
 #include "field_kernel.h"
 #include "gl_check.h"
+#include "memory_limits.h"
 
 namespace geofield {
 namespace {
@@ -60,12 +60,7 @@ void CudaBackend::release_pixel_buffer() noexcept {
 }
 
 void CudaBackend::compute(const FieldParams& p, FieldTexture& target) {
-  if (p.nx > max_texture_size_ || p.ny > max_texture_size_) {
-    std::ostringstream m;
-    m << "--size: NX and NY must be at most " << max_texture_size_
-      << " with this OpenGL (GL_MAX_TEXTURE_SIZE); got " << size_text(p);
-    throw UsageError(m.str());
-  }
+  check_texture_size(p, max_texture_size_);
   if (target.nx() != p.nx || target.ny() != p.ny) {
     GF_FAIL("CudaBackend::compute: the texture is " + std::to_string(target.nx()) + "x" +
             std::to_string(target.ny()) + ", the field " + size_text(p));
