@@ -179,12 +179,43 @@ GF_HD ColFactors<T> haversine_col(T dlon_deg) {
   return {s * s, c * c};
 }
 
+// atan2(y, x) in radians for y, x >= 0, not both 0, in float; result in [0, pi/2].
+// Error < 2 ulp on the host (1.74 seen; tests/unit/atan2_nonneg_test.cpp); on the device,
+// where nvcc fuses multiply-adds and divides approximately, a little different.
+// Selects, no branches and no libm call, so that GCC vectorises the CPU backend's row loop
+// (libm's atan2f is a scalar call). t = min / max is in [0, 1] and atan(t) = t + t^3 Q(t^2),
+// Q minimax in the relative error (coefficients from scripts/fit_atan_poly.py); when y > x
+// the angle is pi/2 - atan(t), pi/2 as a float plus its remainder (the float pi/2 alone is
+// 0.73 ulp off at pi/4).
+GF_HD float atan2_nonneg(float y, float x) {
+  const float mn = y < x ? y : x;
+  const float mx = y < x ? x : y;
+  const float t = mn / mx;
+  const float s = t * t;
+  float q = 0.00292069302f;
+  q = q * s - 0.0163679309f;
+  q = q * s + 0.0432118662f;
+  q = q * s - 0.0755221471f;
+  q = q * s + 0.106660046f;
+  q = q * s - 0.142110556f;
+  q = q * s + 0.199937731f;
+  q = q * s - 0.333331525f;
+  const float r = t + (t * s) * q;
+  constexpr float kHalfPiHi = 1.57079637f;            // float(pi/2)
+  constexpr float kHalfPiLo = -4.37113883e-08f;       // pi/2 - kHalfPiHi, rounded to float
+  const float swapped = (kHalfPiHi - r) + kHalfPiLo;  // computed either way: a select, no branch
+  return y > x ? swapped : r;
+}
+
+// The double path keeps libm's atan2: it promises ~1e-14 relative against GeographicLib.
+GF_HD double atan2_nonneg(double y, double x) { return atan2(y, x); }
+
 // Great-circle distance, radius in the output unit.
 template <typename T>
 GF_HD T haversine_combine(const RowFactors<T>& r, const ColFactors<T>& col, T radius) {
   const T a = r.a0 + r.c * col.s;
   const T b = r.b0 + r.c * col.k;
-  return T(2) * radius * atan2(sqrt(a), sqrt(b));
+  return T(2) * radius * atan2_nonneg(sqrt(a), sqrt(b));
 }
 
 // The seed expression, literally: a = sin^2(0.008726645 dlat) + cos(0.01745329 lat_r)
