@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "errors.h"
 
@@ -36,49 +37,76 @@ void check_writable(const fs::path& path, const char* option) {
   ::unlink(probe.c_str());
 }
 
-void write_file_atomically(const fs::path& path,
-                           std::initializer_list<std::span<const std::uint8_t>> pieces) {
-  std::string tmpl = path.string() + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(tmpl.data());
-  if (fd < 0) {
-    throw RuntimeFailure("cannot create " + tmpl + ": " + std::strerror(errno));
+AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {
+  temporary_ = path_.string() + ".tmp-XXXXXX";
+  fd_ = ::mkstemp(temporary_.data());
+  if (fd_ < 0) {
+    throw RuntimeFailure("cannot create " + temporary_ + ": " + std::strerror(errno));
   }
-  auto fail = [&](const std::string& what) {
-    const int err = errno;
-    ::close(fd);
-    ::unlink(tmpl.c_str());
-    throw RuntimeFailure("cannot write " + path.string() + ": " + what + ": " +
-                         std::strerror(err));
-  };
-  for (std::span<const std::uint8_t> piece : pieces) {
-    const std::uint8_t* p = piece.data();
-    size_t left = piece.size();
-    while (left > 0) {
-      const ssize_t n = ::write(fd, p, left);
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        fail("write");
-      }
-      p += n;
-      left -= static_cast<size_t>(n);
+}
+
+AtomicFile::~AtomicFile() {
+  if (fd_ < 0) return;  // committed, or a failure already cleaned up
+  ::close(fd_);
+  ::unlink(temporary_.c_str());
+}
+
+void AtomicFile::fail(const char* what, int err) {
+  ::close(fd_);
+  fd_ = -1;
+  ::unlink(temporary_.c_str());
+  throw RuntimeFailure("cannot write " + path_.string() + ": " + what + ": " + std::strerror(err));
+}
+
+void AtomicFile::write_at(std::uint64_t offset, std::span<const std::uint8_t> bytes) {
+  const std::uint8_t* p = bytes.data();
+  size_t left = bytes.size();
+  while (left > 0) {
+    const ssize_t n = ::pwrite(fd_, p, left, static_cast<off_t>(offset));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      // Not fail(): other threads may still be writing to fd_; the destructor cleans up.
+      throw RuntimeFailure("cannot write " + path_.string() + ": write: " + std::strerror(errno));
     }
+    p += n;
+    offset += static_cast<std::uint64_t>(n);
+    left -= static_cast<size_t>(n);
   }
+}
+
+void AtomicFile::commit() {
   // mkstemp makes 0600; a picture or data file should be readable like any other output.
   const mode_t mask = ::umask(0);
   ::umask(mask);
-  if (::fchmod(fd, 0666 & ~mask) != 0) fail("fchmod");
-  if (::fsync(fd) != 0) fail("fsync");
+  if (::fchmod(fd_, 0666 & ~mask) != 0) fail("fchmod", errno);
+  // The rename below makes the name atomic, not the data: without fsync a crash soon after
+  // can leave the new name on an empty or partial file (ext4 and xfs write data later than
+  // the rename). Free on tmpfs, where the benchmark writes; on a disk it is the disk's time.
+  if (::fsync(fd_) != 0) fail("fsync", errno);
+  const int fd = fd_;
+  fd_ = -1;
   if (::close(fd) != 0) {
     const int err = errno;
-    ::unlink(tmpl.c_str());
-    throw RuntimeFailure("cannot write " + path.string() + ": close: " + std::strerror(err));
+    ::unlink(temporary_.c_str());
+    throw RuntimeFailure("cannot write " + path_.string() + ": close: " + std::strerror(err));
   }
-  if (::rename(tmpl.c_str(), path.c_str()) != 0) {
+  if (::rename(temporary_.c_str(), path_.c_str()) != 0) {
     const int err = errno;
-    ::unlink(tmpl.c_str());
-    throw RuntimeFailure("cannot rename " + tmpl + " to " + path.string() + ": " +
+    ::unlink(temporary_.c_str());
+    throw RuntimeFailure("cannot rename " + temporary_ + " to " + path_.string() + ": " +
                          std::strerror(err));
   }
+}
+
+void write_file_atomically(const fs::path& path,
+                           std::initializer_list<std::span<const std::uint8_t>> pieces) {
+  AtomicFile file(path);
+  std::uint64_t offset = 0;
+  for (std::span<const std::uint8_t> piece : pieces) {
+    file.write_at(offset, piece);
+    offset += piece.size();
+  }
+  file.commit();
 }
 
 }  // namespace geofield

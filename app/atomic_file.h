@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <span>
+#include <string>
 
 namespace geofield {
 
@@ -16,5 +17,29 @@ void check_writable(const std::filesystem::path& path, const char* option);
 // Writes the pieces, in order, as the whole new content of path.
 void write_file_atomically(const std::filesystem::path& path,
                            std::initializer_list<std::span<const std::uint8_t>> pieces);
+
+// The same for content that is made a piece at a time, possibly by several threads at once:
+// the temporary file is created here, filled with write_at (from any thread, in any order),
+// and renamed over the target by commit(). Without commit() (an exception on the way) the
+// destructor removes the temporary. Every failure throws RuntimeFailure with the reason.
+class AtomicFile {
+ public:
+  explicit AtomicFile(std::filesystem::path path);
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+  ~AtomicFile();
+
+  // Writes bytes at offset (in bytes from the start of the file); safe from several threads.
+  void write_at(std::uint64_t offset, std::span<const std::uint8_t> bytes);
+  // Flushes, closes and renames the temporary over the target. Once only.
+  void commit();
+
+ private:
+  [[noreturn]] void fail(const char* what, int err);
+
+  std::filesystem::path path_;
+  std::string temporary_;
+  int fd_ = -1;
+};
 
 }  // namespace geofield

@@ -1,40 +1,146 @@
 #include "cpu_backend.h"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "gl_check.h"
 
 namespace geofield {
+namespace {
+
+// The row loop of a float haversine field, where a CPU render spends its time. GCC vectorises
+// it: sqrt, divide and atan2_nonneg are plain arithmetic and selects, given -fno-math-errno
+// and -fno-trapping-math (app/CMakeLists.txt, this file only; without them sqrtf stays a call
+// and the selects stay branches). The binary must run on any x86-64, so the loop is compiled
+// twice and the loader picks one at start-up: AVX2 (8 lanes) where the CPU has it, SSE2
+// (4 lanes) elsewhere. -ffp-contract=off keeps FMA out of the AVX2 clone, so both clones give
+// the bits of the scalar shared math (tests/unit/cpu_backend_test.cpp checks them).
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v3", "default")))
+#endif
+void fill_haversine_row(RowFactors<float> r, const float* __restrict col_s,
+                        const float* __restrict col_k, float radius, float* __restrict out, int n) {
+  for (int j = 0; j < n; ++j) out[j] = haversine_combine<float>(r, {col_s[j], col_k[j]}, radius);
+}
+
+// Column factors in two plain arrays (s and k), the layout the vector loop loads best.
+template <typename T>
+struct ColumnTable {
+  std::vector<T> s, k;
+  explicit ColumnTable(const GridGeometry& g) : s(static_cast<size_t>(g.nx)), k(s.size()) {
+    for (int j = 0; j < g.nx; ++j) {
+      const ColFactors<T> c = col_factors<T>(g, j);
+      s[j] = c.s;
+      k[j] = c.k;
+    }
+  }
+};
+
+template <typename T>
+void fill_row(const GridGeometry& g, const ColumnTable<T>& cols, int i, T* row) {
+  const RowFactors<T> r = row_factors<T>(g, i);
+  if constexpr (std::is_same_v<T, float>) {
+    if (g.formula == Formula::haversine) {
+      fill_haversine_row(r, cols.s.data(), cols.k.data(), T(g.radius), row, g.nx);
+      return;
+    }
+  }
+  for (int j = 0; j < g.nx; ++j) row[j] = combine<T>(g, r, {cols.s[j], cols.k[j]});
+}
+
+// Whole rows handed out a block at a time to whichever thread asks next.
+class RowBlocks {
+ public:
+  RowBlocks(int rows, int rows_per_block) : rows_(rows), per_(rows_per_block) {}
+  int count() const { return (rows_ + per_ - 1) / per_; }
+  // The next block of rows [*first, *last); false when none is left or stop() was called.
+  bool next(int* first, int* last) {
+    const int b = next_.fetch_add(1);
+    if (stopped_.load() || b >= count()) return false;
+    *first = b * per_;
+    *last = std::min(rows_, *first + per_);
+    return true;
+  }
+  void stop() { stopped_.store(true); }
+
+ private:
+  int rows_, per_;
+  std::atomic<int> next_{0};
+  std::atomic<bool> stopped_{false};
+};
+
+// Runs work() on one thread per core (this one included, at most one per block). The first
+// exception from any of them stops the others at their next block and is rethrown here.
+template <typename Work>
+void run_on_all_cores(RowBlocks& blocks, Work work) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  std::mutex mutex;
+  std::exception_ptr error;
+  auto guarded = [&] {
+    try {
+      work();
+    } catch (...) {
+      blocks.stop();
+      const std::lock_guard<std::mutex> lock(mutex);
+      if (!error) error = std::current_exception();
+    }
+  };
+  {
+    std::vector<std::jthread> others;
+    for (int t = 1; t < std::min(cores, blocks.count()); ++t) others.emplace_back(guarded);
+    guarded();
+  }
+  if (error) std::rethrow_exception(error);
+}
+
+// Rows per block: about 256 KiB of values, which stay in the core's cache between being
+// computed and being copied out.
+template <typename T>
+int rows_per_block(int nx) {
+  constexpr size_t kBlockBytes = size_t{256} << 10;
+  return static_cast<int>(std::max<size_t>(1, kBlockBytes / (sizeof(T) * static_cast<size_t>(nx))));
+}
+
+}  // namespace
 
 template <typename T>
 void compute_field_on_cpu(const FieldParams& p, T* out) {
   const GridGeometry g = grid_geometry(p);
   // Column factors depend on the column alone: once per field, not once per node.
-  std::vector<ColFactors<T>> cols(static_cast<size_t>(g.nx));
-  for (int j = 0; j < g.nx; ++j) cols[j] = col_factors<T>(g, j);
-
-  const int workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  const int threads = std::min(workers, g.ny);
-  auto fill_rows = [&](int first, int last) {
-    for (int i = first; i < last; ++i) {
-      const RowFactors<T> r = row_factors<T>(g, i);
-      T* row = out + static_cast<size_t>(i) * g.nx;
-      for (int j = 0; j < g.nx; ++j) row[j] = combine<T>(g, r, cols[j]);
+  const ColumnTable<T> cols(g);
+  RowBlocks blocks(g.ny, rows_per_block<T>(g.nx));
+  run_on_all_cores(blocks, [&] {
+    for (int first, last; blocks.next(&first, &last);) {
+      for (int i = first; i < last; ++i) fill_row(g, cols, i, out + static_cast<size_t>(i) * g.nx);
     }
-  };
-  std::vector<std::jthread> pool;
-  pool.reserve(threads);
-  for (int t = 0; t < threads; ++t) {
-    const int first = static_cast<int>(static_cast<long long>(g.ny) * t / threads);
-    const int last = static_cast<int>(static_cast<long long>(g.ny) * (t + 1) / threads);
-    pool.emplace_back(fill_rows, first, last);
-  }
+  });
+}
+
+template <typename T>
+void compute_field_blocks_on_cpu(const FieldParams& p, const EmitRows<T>& emit) {
+  const GridGeometry g = grid_geometry(p);
+  const ColumnTable<T> cols(g);
+  RowBlocks blocks(g.ny, rows_per_block<T>(g.nx));
+  run_on_all_cores(blocks, [&] {
+    std::vector<T> buffer(static_cast<size_t>(rows_per_block<T>(g.nx)) * g.nx);
+    for (int first, last; blocks.next(&first, &last);) {
+      for (int i = first; i < last; ++i) {
+        fill_row(g, cols, i, buffer.data() + static_cast<size_t>(i - first) * g.nx);
+      }
+      emit(first, std::span<const T>(buffer.data(), static_cast<size_t>(last - first) * g.nx));
+    }
+  });
 }
 
 template void compute_field_on_cpu<float>(const FieldParams&, float*);
 template void compute_field_on_cpu<double>(const FieldParams&, double*);
+template void compute_field_blocks_on_cpu<float>(const FieldParams&, const EmitRows<float>&);
+template void compute_field_blocks_on_cpu<double>(const FieldParams&, const EmitRows<double>&);
 
 void compute_host_field(const FieldParams& p, std::vector<float>* f32, std::vector<double>* f64) {
   const size_t n = static_cast<size_t>(node_count(p));

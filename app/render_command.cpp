@@ -3,7 +3,12 @@
 #include <glad/gl.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <vector>
 
 #include "atomic_file.h"
 #include "cpu_backend.h"
@@ -20,28 +25,49 @@
 namespace geofield {
 namespace {
 
-// The raw field alone from the CPU backend needs no GL at all: compute straight into the
-// buffer that is written (no texture, no copy, no zero-fill), which is most of the run time
-// of a .npy-only render.
+std::span<const std::uint8_t> bytes_of(const void* data, size_t size) {
+  return {static_cast<const std::uint8_t*>(data), size};
+}
+
+// The raw field alone from the CPU backend needs no GL at all, and no buffer of the whole
+// field either: each thread computes a block of rows into a small buffer of its own and writes
+// it at its place in the (temporary, then renamed) file. Most of such a run was the kernel's
+// work on memory: faulting in a 64 MB buffer for a 4096² float field, then copying it cold into
+// the file. Now only the file's own pages are new, and the copy reads from the cache.
+template <typename T, typename Stored>
+void write_npy_blocks_from_cpu(const FieldParams& params, const std::filesystem::path& path) {
+  constexpr Precision stored = std::is_same_v<Stored, double> ? Precision::f64 : Precision::f32;
+  HostField shape;  // the header needs only the shape and the type
+  shape.nx = params.nx;
+  shape.ny = params.ny;
+  shape.precision = stored;
+  const std::string header = npy_header(shape);
+  const size_t row_bytes = static_cast<size_t>(params.nx) * sizeof(Stored);
+
+  AtomicFile file(path);
+  file.write_at(0, bytes_of(header.data(), header.size()));
+  compute_field_blocks_on_cpu<T>(params, [&](int first_row, std::span<const T> values) {
+    const std::uint64_t offset = header.size() + static_cast<std::uint64_t>(first_row) * row_bytes;
+    if constexpr (std::is_same_v<T, Stored>) {
+      file.write_at(offset, bytes_of(values.data(), values.size_bytes()));
+    } else {
+      thread_local std::vector<Stored> narrowed;  // one per thread, reused block after block
+      narrowed.assign(values.begin(), values.end());
+      file.write_at(offset, bytes_of(narrowed.data(), narrowed.size() * sizeof(Stored)));
+    }
+  });
+  file.commit();
+}
+
 void write_npy_from_cpu(const FieldParams& params, Precision stored,
                         const std::filesystem::path& path) {
-  const size_t n = static_cast<size_t>(node_count(params));
   if (params.precision == Precision::f32) {
-    std::unique_ptr<float[]> values(new float[n]);  // left uninitialised: every node is written
-    compute_field_on_cpu<float>(params, values.get());
-    write_npy(path, params.nx, params.ny, Precision::f32, values.get());
-    return;
+    write_npy_blocks_from_cpu<float, float>(params, path);
+  } else if (stored == Precision::f64) {
+    write_npy_blocks_from_cpu<double, double>(params, path);
+  } else {
+    write_npy_blocks_from_cpu<double, float>(params, path);
   }
-  std::unique_ptr<double[]> values(new double[n]);
-  compute_field_on_cpu<double>(params, values.get());
-  if (stored == Precision::f64) {
-    write_npy(path, params.nx, params.ny, Precision::f64, values.get());
-    return;
-  }
-  std::unique_ptr<float[]> narrowed(new float[n]);
-  std::transform(values.get(), values.get() + n, narrowed.get(),
-                 [](double v) { return static_cast<float>(v); });
-  write_npy(path, params.nx, params.ny, Precision::f32, narrowed.get());
 }
 
 }  // namespace

@@ -1,8 +1,17 @@
 // compute_field_on_cpu: every node is the shared math's value at that node, in row order with
-// row 0 north, whatever the number of threads the rows are split into.
+// row 0 north, whatever the number of threads the rows are split into; the blocks of
+// compute_field_blocks_on_cpu make the same field, and a failure in one stops them all.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
+#include <cstring>
+#include <mutex>
+#include <span>
+#include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "cpu_backend.h"
@@ -62,6 +71,47 @@ TEST(CpuBackend, RowZeroIsNorthAndValuesAreDistances) {
     EXPECT_NEAR(d[k], test::geographiclib_sphere_distance(0, 0, 2 - i, j, kDefaultRadiusKm),
                 1e-9);
   }
+}
+
+// The blocks of compute_field_blocks_on_cpu, put where they belong, are the whole field.
+template <typename T>
+void expect_blocks_tile_the_field(const FieldParams& p) {
+  const size_t n = static_cast<size_t>(node_count(p));
+  std::vector<T> whole(n), tiled(n, T(-1));
+  std::vector<int> times_seen(static_cast<size_t>(p.ny), 0);
+  std::mutex mutex;
+  compute_field_on_cpu<T>(p, whole.data());
+  compute_field_blocks_on_cpu<T>(p, [&](int first_row, std::span<const T> values) {
+    ASSERT_EQ(values.size() % static_cast<size_t>(p.nx), 0u);
+    const int rows = static_cast<int>(values.size() / static_cast<size_t>(p.nx));
+    ASSERT_LE(first_row + rows, p.ny);
+    std::copy(values.begin(), values.end(), tiled.begin() + static_cast<size_t>(first_row) * p.nx);
+    const std::lock_guard<std::mutex> lock(mutex);
+    for (int i = first_row; i < first_row + rows; ++i) ++times_seen[static_cast<size_t>(i)];
+  });
+  EXPECT_EQ(std::count(times_seen.begin(), times_seen.end(), 1), p.ny) << "every row once";
+  EXPECT_EQ(std::memcmp(whole.data(), tiled.data(), n * sizeof(T)), 0) << "bit-identical";
+}
+
+TEST(CpuBackend, BlocksOfRowsMakeTheSameField) {
+  expect_blocks_tile_the_field<float>(FieldParams{});
+  expect_blocks_tile_the_field<double>(FieldParams{});
+  expect_blocks_tile_the_field<float>(test::make_params(-5, 5, 10, 20, 3, 5000, 0, 15));
+  expect_blocks_tile_the_field<double>(test::make_params(-5, 5, 10, 20, 70000, 3, 0, 15));
+  expect_blocks_tile_the_field<float>(test::make_params(0, 1, 0, 1, 2, 2, 0, 0));
+}
+
+TEST(CpuBackend, AFailureInOneBlockStopsTheOthersAndIsRethrown) {
+  const FieldParams p = test::make_params(-5, 5, 10, 20, 65536, 200, 0, 15);  // a row a block
+  std::atomic<int> calls{0};
+  auto emit = [&](int first_row, std::span<const float>) {
+    ++calls;
+    if (first_row == 0) throw std::runtime_error("disk full");
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));  // a slow write
+  };
+  EXPECT_THROW(compute_field_blocks_on_cpu<float>(p, emit), std::runtime_error);
+  // The others stop at their next block: far fewer than the 200 blocks.
+  EXPECT_LT(calls.load(), 100);
 }
 
 }  // namespace
