@@ -14,7 +14,7 @@ namespace geofield {
 namespace {
 
 // The row loop of a float haversine field, where a CPU render spends its time. GCC vectorises
-// it: sqrt, divide and atan2_nonneg are plain arithmetic and selects, given -fno-math-errno
+// it: sqrt and haversine_half_angle are plain arithmetic and selects, given -fno-math-errno
 // and -fno-trapping-math (app/CMakeLists.txt, this file only; without them sqrtf stays a call
 // and the selects stay branches). The binary must run on any x86-64, so the loop is compiled
 // twice and the loader picks one at start-up: AVX2 (8 lanes) where the CPU has it, SSE2

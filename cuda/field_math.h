@@ -179,43 +179,73 @@ GF_HD ColFactors<T> haversine_col(T dlon_deg) {
   return {s * s, c * c};
 }
 
-// atan2(y, x) in radians for y, x >= 0, not both 0, in float; result in [0, pi/2].
-// Error < 2 ulp on the host (1.74 seen; tests/unit/atan2_nonneg_test.cpp); on the device,
-// where nvcc fuses multiply-adds and divides approximately, a little different.
-// Selects, no branches and no libm call, so that GCC vectorises the CPU backend's row loop
-// (libm's atan2f is a scalar call). t = min / max is in [0, 1] and atan(t) = t + t^3 Q(t^2),
-// Q minimax in the relative error (coefficients from scripts/fit_atan_poly.py); when y > x
-// the angle is pi/2 - atan(t), pi/2 as a float plus its remainder (the float pi/2 alone is
-// 0.73 ulp off at pi/4).
-GF_HD float atan2_nonneg(float y, float x) {
-  const float mn = y < x ? y : x;
-  const float mx = y < x ? x : y;
-  const float t = mn / mx;
-  const float s = t * t;
-  float q = 0.00292069302f;
-  q = q * s - 0.0163679309f;
-  q = q * s + 0.0432118662f;
-  q = q * s - 0.0755221471f;
-  q = q * s + 0.106660046f;
-  q = q * s - 0.142110556f;
-  q = q * s + 0.199937731f;
-  q = q * s - 0.333331525f;
-  const float r = t + (t * s) * q;
-  constexpr float kHalfPiHi = 1.57079637f;            // float(pi/2)
-  constexpr float kHalfPiLo = -4.37113883e-08f;       // pi/2 - kHalfPiHi, rounded to float
-  const float swapped = (kHalfPiHi - r) + kHalfPiLo;  // computed either way: a select, no branch
-  return y > x ? swapped : r;
+// asin(sqrt m) / sqrt m = 1 + m Q(m) for m in [0, 0.5005], Q minimax in the relative error
+// (coefficients from scripts/fit_asin_poly.py, which also checks the evaluation below in ulp).
+// Plain multiply-adds: GCC vectorises them in the CPU backend's row loop, nvcc fuses them.
+GF_HD float asin_sqrt_over_sqrt(float m) {
+  float q = 1.1154396e-01f;
+  q = q * m - 9.298604e-02f;
+  q = q * m + 7.720237e-02f;
+  q = q * m + 1.631871e-02f;
+  q = q * m + 4.651311e-02f;
+  q = q * m + 7.488408e-02f;
+  q = q * m + 1.6666907e-01f;
+  return 1.0f + m * q;
 }
 
-// The double path keeps libm's atan2: it promises ~1e-14 relative against GeographicLib.
-GF_HD double atan2_nonneg(double y, double x) { return atan2(y, x); }
+GF_HD double asin_sqrt_over_sqrt(double m) {
+  double q = 9.264578716301071e-01;
+  q = q * m - 3.4437492001521215e+00;
+  q = q * m + 6.092505961346284e+00;
+  q = q * m - 6.641127757788607e+00;
+  q = q * m + 4.985321847685702e+00;
+  q = q * m - 2.6957386893111184e+00;
+  q = q * m + 1.0984773265875025e+00;
+  q = q * m - 3.267245562038436e-01;
+  q = q * m + 8.617110918926801e-02;
+  q = q * m - 4.004590389785901e-03;
+  q = q * m + 1.3388084562730912e-02;
+  q = q * m + 1.3783166507626489e-02;
+  q = q * m + 1.7365764027454614e-02;
+  q = q * m + 2.2371511464467295e-02;
+  q = q * m + 3.03819656502614e-02;
+  q = q * m + 4.4642856726550204e-02;
+  q = q * m + 7.5000000004162e-02;
+  q = q * m + 1.6666666666665203e-01;
+  return 1.0 + m * q;
+}
+
+// pi/2 as the nearest T plus its remainder, so that pi/2 - r keeps its last bit.
+template <typename T>
+struct HalfPi;
+template <>
+struct HalfPi<float> {
+  static constexpr float hi = 1.57079637f, lo = -4.37113883e-08f;
+};
+template <>
+struct HalfPi<double> {
+  static constexpr double hi = 1.5707963267948966, lo = 6.123233995736766e-17;
+};
+
+// Half the great-circle angle, in radians, from a = hav(angle) and b = hav(pi - angle)
+// (a + b = 1, each accurate to its last bits): asin(sqrt a) while a <= b (a <= 1/2), else
+// pi/2 - asin(sqrt b). The same value as atan2(sqrt a, sqrt b) for one square root and a
+// polynomial: no division, no atan2, no branch (a select). About 2 ulp in float and in double
+// (tests/unit/haversine_angle_test.cpp).
+template <typename T>
+GF_HD T haversine_half_angle(T a, T b) {
+  const T m = a <= b ? a : b;
+  const T r = sqrt(m) * asin_sqrt_over_sqrt(m);
+  const T far = (HalfPi<T>::hi - r) + HalfPi<T>::lo;  // computed either way: a select
+  return a <= b ? r : far;
+}
 
 // Great-circle distance, radius in the output unit.
 template <typename T>
 GF_HD T haversine_combine(const RowFactors<T>& r, const ColFactors<T>& col, T radius) {
   const T a = r.a0 + r.c * col.s;
   const T b = r.b0 + r.c * col.k;
-  return T(2) * radius * atan2_nonneg(sqrt(a), sqrt(b));
+  return T(2) * radius * haversine_half_angle(a, b);
 }
 
 // The seed expression, literally: a = sin^2(0.008726645 dlat) + cos(0.01745329 lat_r)
