@@ -5,7 +5,6 @@
 #include <exception>
 #include <mutex>
 #include <thread>
-#include <type_traits>
 #include <vector>
 
 #include "gl_check.h"
@@ -13,19 +12,31 @@
 namespace geofield {
 namespace {
 
-// The row loop of a float haversine field, where a CPU render spends its time. GCC vectorises
-// it: sqrt and haversine_half_angle are plain arithmetic and selects, given -fno-math-errno
-// and -fno-trapping-math (app/CMakeLists.txt, this file only; without them sqrtf stays a call
-// and the selects stay branches). The binary must run on any x86-64, so the loop is compiled
-// twice and the loader picks one at start-up: AVX2 (8 lanes) where the CPU has it, SSE2
-// (4 lanes) elsewhere. -ffp-contract=off keeps FMA out of the AVX2 clone, so both clones give
-// the bits of the scalar shared math (tests/unit/cpu_backend_test.cpp checks them).
+// The row loop of a haversine field, where a CPU render spends its time. GCC vectorises it:
+// sqrt and haversine_half_angle are plain arithmetic and selects, given -fno-math-errno and
+// -fno-trapping-math (app/CMakeLists.txt, this file only; without them sqrt stays a call and
+// the selects stay branches). The binary must run on any x86-64, so the loop is compiled
+// twice and the loader picks one at start-up: AVX2 (8 floats or 4 doubles a lane) where the
+// CPU has it, SSE2 (4 or 2) elsewhere. -ffp-contract=off keeps FMA out of the AVX2 clone, so
+// both clones give the bits of the scalar shared math (tests/unit/cpu_backend_test.cpp).
+template <typename T>
+inline void haversine_row(RowFactors<T> r, const T* __restrict col_s, const T* __restrict col_k,
+                          T radius, T* __restrict out, int n) {
+  for (int j = 0; j < n; ++j) out[j] = haversine_combine<T>(r, {col_s[j], col_k[j]}, radius);
+}
+
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target_clones("arch=x86-64-v3", "default")))
+#define GF_ROW_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define GF_ROW_CLONES
 #endif
-void fill_haversine_row(RowFactors<float> r, const float* __restrict col_s,
-                        const float* __restrict col_k, float radius, float* __restrict out, int n) {
-  for (int j = 0; j < n; ++j) out[j] = haversine_combine<float>(r, {col_s[j], col_k[j]}, radius);
+GF_ROW_CLONES void fill_haversine_row(RowFactors<float> r, const float* col_s, const float* col_k,
+                                      float radius, float* out, int n) {
+  haversine_row(r, col_s, col_k, radius, out, n);
+}
+GF_ROW_CLONES void fill_haversine_row(RowFactors<double> r, const double* col_s,
+                                      const double* col_k, double radius, double* out, int n) {
+  haversine_row(r, col_s, col_k, radius, out, n);
 }
 
 // Column factors in two plain arrays (s and k), the layout the vector loop loads best.
@@ -44,11 +55,9 @@ struct ColumnTable {
 template <typename T>
 void fill_row(const GridGeometry& g, const ColumnTable<T>& cols, int i, T* row) {
   const RowFactors<T> r = row_factors<T>(g, i);
-  if constexpr (std::is_same_v<T, float>) {
-    if (g.formula == Formula::haversine) {
-      fill_haversine_row(r, cols.s.data(), cols.k.data(), T(g.radius), row, g.nx);
-      return;
-    }
+  if (g.formula == Formula::haversine) {
+    fill_haversine_row(r, cols.s.data(), cols.k.data(), T(g.radius), row, g.nx);
+    return;
   }
   for (int j = 0; j < g.nx; ++j) row[j] = combine<T>(g, r, {cols.s[j], cols.k[j]});
 }
