@@ -87,7 +87,8 @@ TEST_P(FieldOnGpu, KernelIntoCudaArrayMatchesCpuDouble) {
                                     p.nx * sizeof(float), p.ny, cudaMemcpyDeviceToHost));
       worst = std::max(worst, gpu_test::expect_close_to_reference(
                                   out, gpu_test::cpu_reference(p), p.nx,
-                                  "cudaArray " + label(GetParam().grid, p)));
+                                  "cudaArray " + label(GetParam().grid, p),
+                                  gpu_test::tolerance_for(pr, Precision::f32)));
     }
   }
   std::printf("worst error/bound: cudaArray %s %s: %.3f\n", GetParam().grid.name.c_str(),
@@ -113,7 +114,8 @@ TEST_P(FieldOnGpu, DoubleBufferMatchesCpuDouble) {
                                            nullptr);
     GF_CUDA(cudaMemcpy(out.data(), buffer.get(), n * sizeof(double), cudaMemcpyDeviceToHost));
     gpu_test::expect_close_to_reference(out, gpu_test::cpu_reference(p), p.nx,
-                                        "double buffer " + label(GetParam().grid, p));
+                                        "double buffer " + label(GetParam().grid, p),
+                                        gpu_test::kDoublePath);
   }
 }
 
@@ -141,12 +143,14 @@ double check_backend_against_cpu(CudaBackend& backend, const Case& c) {
                                                : "pixel buffer ") +
                                label(c.grid, p);
       const HostField texels = backend.read_field(texture, Precision::f32);
-      worst = std::max(worst, gpu_test::expect_close_to_reference(texels.f32, ref, p.nx,
-                                                                  what + " texture"));
+      worst = std::max(worst, gpu_test::expect_close_to_reference(
+                                  texels.f32, ref, p.nx, what + " texture",
+                                  gpu_test::tolerance_for(pr, Precision::f32)));
       if (pr == Precision::f64) {
         const HostField values = backend.read_field(texture, Precision::f64);
-        worst = std::max(worst, gpu_test::expect_close_to_reference(values.f64, ref, p.nx,
-                                                                    what + " f64 export"));
+        worst = std::max(worst, gpu_test::expect_close_to_reference(
+                                    values.f64, ref, p.nx, what + " f64 export",
+                                    gpu_test::kDoublePath));
       }
     }
   }
@@ -193,7 +197,8 @@ TEST(InteropTexture, FollowsReallocation) {
     backend.compute(p, texture);
     gpu_test::expect_close_to_reference(backend.read_field(texture, Precision::f32).f32,
                                         gpu_test::cpu_reference(p), p.nx,
-                                        std::to_string(nx) + "x" + std::to_string(ny));
+                                        std::to_string(nx) + "x" + std::to_string(ny),
+                                        gpu_test::kFloatPath);
   }
   EXPECT_EQ(backend.path(), CudaBackend::Path::interop);
 }

@@ -62,7 +62,7 @@ std::vector<double> cpu_reference(const FieldParams& p) {
 
 template <typename T>
 double expect_close_to_reference(const std::vector<T>& values, const std::vector<double>& ref,
-                                 int nx, const std::string& what) {
+                                 int nx, const std::string& what, Tolerance tol) {
   EXPECT_EQ(values.size(), ref.size()) << what;
   if (values.size() != ref.size()) return INFINITY;
   double max_abs = 0;
@@ -75,7 +75,7 @@ double expect_close_to_reference(const std::vector<T>& values, const std::vector
       ++nan;
       continue;
     }
-    const double bound = 2e-6 * max_abs + 2e-6 * std::fabs(ref[k]);
+    const double bound = tol.of_max * max_abs + tol.relative * std::fabs(ref[k]);
     const double ratio = std::fabs(v - ref[k]) / bound;
     if (!(ratio <= 1)) ++bad;
     if (!(ratio <= worst)) {
@@ -84,7 +84,8 @@ double expect_close_to_reference(const std::vector<T>& values, const std::vector
     }
   }
   EXPECT_EQ(nan, 0u) << what << ": " << nan << " texels not written (still NaN)";
-  EXPECT_EQ(bad, 0u) << what << ": " << bad << " nodes outside 2e-6 max|v| + 2e-6 |v|; worst at row "
+  EXPECT_EQ(bad, 0u) << what << ": " << bad << " nodes outside " << tol.of_max << " max|v| + "
+                     << tol.relative << " |v|; worst at row "
                      << worst_at / nx << " column " << worst_at % nx << ": "
                      << static_cast<double>(values[worst_at]) << " vs " << ref[worst_at]
                      << " (error/bound " << worst << ")";
@@ -93,10 +94,15 @@ double expect_close_to_reference(const std::vector<T>& values, const std::vector
 
 template double expect_close_to_reference<float>(const std::vector<float>&,
                                                   const std::vector<double>&, int,
-                                                  const std::string&);
+                                                  const std::string&, Tolerance);
 template double expect_close_to_reference<double>(const std::vector<double>&,
                                                   const std::vector<double>&, int,
-                                                  const std::string&);
+                                                  const std::string&, Tolerance);
+
+Tolerance tolerance_for(Precision computed, Precision stored) {
+  if (computed == Precision::f32) return kFloatPath;
+  return stored == Precision::f32 ? kDoubleAsFloat : kDoublePath;
+}
 
 std::vector<NamedGrid> test_grids() {
   std::vector<NamedGrid> grids;
