@@ -4,13 +4,15 @@
 namespace geofield {
 namespace {
 
-// A block of 32 x 8 threads covers a tile of 32 columns x 128 rows: each thread writes 16
-// nodes of one column. (32 x 16 threads x 8 rows stores faster but computed the haversine
-// slower on the H200: 0.161 ms against 0.154 ms at 8192^2, bench/RESULTS.md.) The factors of the tile's 32 columns and 128 rows are computed once
-// (160 evaluations for 4096 nodes), so per node only combine() remains.
+// A block of 32 x 8 threads covers a tile of 32 columns x 32 rows: each thread writes 4 nodes
+// of one column. The factors of the tile's 32 columns and 32 rows are computed once (64
+// evaluations for 1024 nodes), so per node only combine() remains. 4 rows per thread is the
+// fastest of 16, 8, 4 and 1 on the H200 (cuda/tools/kernel_variants_probe.cu, 8192^2: 0.121 ms
+// against 0.126, 0.204 and 0.313; bench/RESULTS.md). Why 16 is that slow was not isolated, but
+// it is not the arithmetic: with 16 rows, storing `a` alone took as long.
 constexpr int kTileX = 32;
 constexpr int kThreadsY = 8;
-constexpr int kRowsPerThread = 16;
+constexpr int kRowsPerThread = 4;
 constexpr int kTileY = kThreadsY * kRowsPerThread;
 static_assert(kTileX + kTileY <= kTileX * kThreadsY, "one thread per row and column factor");
 

@@ -3,8 +3,8 @@
 // The kernel derives each node's latitude and longitude from the GridGeometry it is given (no
 // grid exists anywhere) and evaluates the shared math (field_math.h). The distance separates
 // into a factor per row and a factor per column: a block computes the factors of its tile's
-// rows and columns once into shared memory, then each node costs two FMAs, two square roots
-// and an atan2. Precision T (float or double) is the precision of every step; the surface
+// rows and columns once into shared memory, then each node costs two FMAs, one square root and
+// a polynomial (haversine_half_angle). Precision T (float or double) is the precision of every step; the surface
 // always receives float (the GL texture is GL_R32F).
 //
 // The kernel writes to what it is handed: a surface object (the registered GL texture, or a
