@@ -26,7 +26,7 @@ void launch_field_to_surface(const GridGeometry& g, cudaSurfaceObject_t surface,
 template <typename T, typename Out>
 void launch_field_to_buffer(const GridGeometry& g, Out* out, cudaStream_t stream);
 
-// The hardware ceiling: the same tiles, one cheap value stored per texel, no math.
+// The hardware ceiling: the float path's tiles, one cheap value stored per texel, no math.
 void launch_store_only(int nx, int ny, cudaSurfaceObject_t surface, cudaStream_t stream);
 
 }  // namespace geofield
