@@ -21,7 +21,8 @@ if [ "${1:-}" = stage ]; then
   rm -rf "$run"
   mkdir -p "$run/bin" "$run/lib"
   bins=("$build/app/geofield" "$build/tests/gpu/gpu_field_tests" "$build/tests/gpu/gpu_no_round_trip_tests"
-        "$build/tests/gpu/gpu_render_tests" "$build/cuda/geofield_interop_probe" "$build/cuda/geofield_external_memory_probe")
+        "$build/tests/gpu/gpu_render_tests" "$build/cuda/geofield_interop_probe" "$build/cuda/geofield_external_memory_probe"
+        "$build/cuda/geofield_kernel_variants_probe")
   cp "${bins[@]}" "$run/bin/"
   # Every library but glibc's and the GL/EGL front ends (those come from .gl/ and the driver).
   for b in "${bins[@]}"; do ldd "$b"; done | awk '/=> \//{print $3}' | sort -u |
