@@ -46,15 +46,17 @@ AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {
 }
 
 AtomicFile::~AtomicFile() {
-  if (fd_ < 0) return;  // committed, or a failure already cleaned up
-  ::close(fd_);
-  ::unlink(temporary_.c_str());
+  if (fd_ >= 0) ::close(fd_);
+  // Not committed (an exception on the way): the temporary goes. After commit() or a failure
+  // that cleaned up, temporary_ is empty.
+  if (!temporary_.empty()) ::unlink(temporary_.c_str());
 }
 
 void AtomicFile::fail(const char* what, int err) {
-  ::close(fd_);
+  if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
   ::unlink(temporary_.c_str());
+  temporary_.clear();
   throw RuntimeFailure("cannot write " + path_.string() + ": " + what + ": " + std::strerror(err));
 }
 
@@ -74,28 +76,33 @@ void AtomicFile::write_at(std::uint64_t offset, std::span<const std::uint8_t> by
   }
 }
 
-void AtomicFile::commit() {
+void AtomicFile::finish() {
+  if (finished_) return;
+  finished_ = true;
   // mkstemp makes 0600; a picture or data file should be readable like any other output.
   const mode_t mask = ::umask(0);
   ::umask(mask);
   if (::fchmod(fd_, 0666 & ~mask) != 0) fail("fchmod", errno);
-  // The rename below makes the name atomic, not the data: without fsync a crash soon after
-  // can leave the new name on an empty or partial file (ext4 and xfs write data later than
-  // the rename). Free on tmpfs, where the benchmark writes; on a disk it is the disk's time.
+  // The rename makes the name atomic, not the data: without fsync a crash soon after can
+  // leave the new name on an empty or partial file (ext4 and xfs write data later than the
+  // rename). Free on tmpfs, where the benchmark writes; on a disk it is the disk's time.
   if (::fsync(fd_) != 0) fail("fsync", errno);
   const int fd = fd_;
   fd_ = -1;
-  if (::close(fd) != 0) {
-    const int err = errno;
-    ::unlink(temporary_.c_str());
-    throw RuntimeFailure("cannot write " + path_.string() + ": close: " + std::strerror(err));
-  }
+  if (::close(fd) != 0) fail("close", errno);
+}
+
+void AtomicFile::commit() {
+  finish();
   if (::rename(temporary_.c_str(), path_.c_str()) != 0) {
     const int err = errno;
-    ::unlink(temporary_.c_str());
-    throw RuntimeFailure("cannot rename " + temporary_ + " to " + path_.string() + ": " +
+    const std::string temporary = std::move(temporary_);
+    temporary_.clear();
+    ::unlink(temporary.c_str());
+    throw RuntimeFailure("cannot rename " + temporary + " to " + path_.string() + ": " +
                          std::strerror(err));
   }
+  temporary_.clear();
 }
 
 void write_file_atomically(const fs::path& path,

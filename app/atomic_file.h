@@ -31,7 +31,11 @@ class AtomicFile {
 
   // Writes bytes at offset (in bytes from the start of the file); safe from several threads.
   void write_at(std::uint64_t offset, std::span<const std::uint8_t> bytes);
-  // Flushes, closes and renames the temporary over the target. Once only.
+  // Flushes and closes the temporary: after this only the rename can fail. Lets a command
+  // that writes several files finish them all before it renames any (all or none, as far as
+  // the file system allows). Once only; commit() does it when it was not done.
+  void finish();
+  // Renames the temporary over the target (after finish()). Once only.
   void commit();
 
  private:
@@ -40,6 +44,7 @@ class AtomicFile {
   std::filesystem::path path_;
   std::string temporary_;
   int fd_ = -1;
+  bool finished_ = false;
 };
 
 }  // namespace geofield

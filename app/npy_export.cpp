@@ -39,6 +39,16 @@ void write_npy(const std::filesystem::path& path, int nx, int ny, Precision prec
              std::span(static_cast<const std::uint8_t*>(values), size)});
 }
 
+void write_npy_into(AtomicFile& file, const HostField& field) {
+  const std::string header = npy_header(field);
+  const size_t count = static_cast<size_t>(field.nx) * static_cast<size_t>(field.ny);
+  const void* values = field.precision == Precision::f64 ? static_cast<const void*>(field.f64.data())
+                                                         : static_cast<const void*>(field.f32.data());
+  const size_t size = count * (field.precision == Precision::f64 ? sizeof(double) : sizeof(float));
+  file.write_at(0, std::span(reinterpret_cast<const std::uint8_t*>(header.data()), header.size()));
+  file.write_at(header.size(), std::span(static_cast<const std::uint8_t*>(values), size));
+}
+
 void write_npy(const std::filesystem::path& path, const HostField& field) {
   write_npy(path, field.nx, field.ny, field.precision,
             field.precision == Precision::f64 ? static_cast<const void*>(field.f64.data())

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 
+#include "atomic_file.h"
 #include "field_backend.h"
 
 namespace geofield {
@@ -13,6 +14,10 @@ namespace geofield {
 std::string npy_header(const HostField& field);
 
 void write_npy(const std::filesystem::path& path, const HostField& field);
+
+// Writes the .npy of field into file without committing it: for a command that finishes all
+// its files before it renames any.
+void write_npy_into(AtomicFile& file, const HostField& field);
 
 // The same from a plain array of nx * ny values (float when f32, double when f64).
 void write_npy(const std::filesystem::path& path, int nx, int ny, Precision precision,

@@ -9,7 +9,7 @@
 
 namespace geofield {
 
-void write_png(const std::filesystem::path& path, const Image& image) {
+std::vector<std::uint8_t> encode_png(const Image& image) {
   std::vector<std::uint8_t> encoded;
   auto append = [](void* ctx, void* data, int size) {
     auto* out = static_cast<std::vector<std::uint8_t>*>(ctx);
@@ -21,6 +21,11 @@ void write_png(const std::filesystem::path& path, const Image& image) {
     GF_FAIL("PNG encoding of a " + std::to_string(image.width) + "x" +
             std::to_string(image.height) + " picture failed");
   }
+  return encoded;
+}
+
+void write_png(const std::filesystem::path& path, const Image& image) {
+  const std::vector<std::uint8_t> encoded = encode_png(image);
   write_file_atomically(path, {std::span<const std::uint8_t>(encoded)});
 }
 

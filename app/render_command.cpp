@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -105,6 +106,9 @@ int run_render(const RenderRequest& request) {
   renderer.field().ensure_size(params.nx, params.ny);
   backend->compute(params, renderer.field());
 
+  // Both outputs are written whole and flushed before either is renamed into place: a failure
+  // while writing (a full disk, a file-size limit) leaves neither file, as a bad path does.
+  std::optional<AtomicFile> png_file, npy_file;
   if (request.png) {
     ViewStyle style;
     style.colormap = request.view.colormap;
@@ -134,12 +138,25 @@ int run_render(const RenderRequest& request) {
       style.marker_lat_deg = params.ref_lat_deg;
       style.marker_lon_deg = params.ref_lon_deg;
     }
-    write_png(*request.png, renderer.render_image(params.nx, params.ny, style));
-    std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", request.png->c_str(), params.nx, params.ny);
+    const std::vector<std::uint8_t> png =
+        encode_png(renderer.render_image(params.nx, params.ny, style));
+    png_file.emplace(*request.png);
+    png_file->write_at(0, png);
+    png_file->finish();
   }
   if (request.npy) {
-    write_npy(*request.npy,
-              backend->read_field(renderer.field(), request.npy_f64 ? Precision::f64 : Precision::f32));
+    npy_file.emplace(*request.npy);
+    write_npy_into(*npy_file, backend->read_field(renderer.field(), request.npy_f64
+                                                                        ? Precision::f64
+                                                                        : Precision::f32));
+    npy_file->finish();
+  }
+  if (png_file) {
+    png_file->commit();
+    std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", request.png->c_str(), params.nx, params.ny);
+  }
+  if (npy_file) {
+    npy_file->commit();
     std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", request.npy->c_str(),
                  request.npy_f64 ? "float64" : "float32", params.ny, params.nx);
   }

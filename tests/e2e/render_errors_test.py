@@ -2,10 +2,13 @@
 file left behind (no temporary file either)."""
 
 import os
+import resource
+import signal
 import stat
+import subprocess
 import unittest
 
-from geofield_e2e import RenderTestCase
+from geofield_e2e import RenderTestCase, binary
 
 # (arguments, the option the message must name)
 BAD_INPUTS = [
@@ -104,6 +107,25 @@ class RenderErrors(RenderTestCase):
         self.assertNotEqual(r.returncode, 0)
         self.assertIn("--npy", r.stderr)
         self.assertEqual(self.files(), [])
+
+    def test_a_write_failing_midway_leaves_no_file_at_all(self):
+        # The .npy (1.44 MB) outgrows a 1 MB file-size limit while the PNG fits: the command
+        # fails naming the .npy, and the PNG written before it must not stay either.
+        def limit_file_size():
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG from write(), not a signal
+            resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))
+
+        r = subprocess.run([binary(), "render", "--size", "600x600", "--png", "field.png",
+                            "--npy", "field.npy"], cwd=self.dir, capture_output=True, text=True,
+                           timeout=300, preexec_fn=limit_file_size)
+        self.assertNotEqual(r.returncode, 0, r.stderr)
+        self.assertIn("field.npy", r.stderr)
+        self.assertIn("File too large", r.stderr)
+        self.assertEqual(self.files(), [])
+        # Without the limit the same command writes both.
+        self.render_ok("--size", "600x600", "--png", "field.png", "--npy", "field.npy")
+        self.assertEqual(self.files(), ["field.npy", "field.png"])
+        self.assertLess(os.path.getsize(self.path("field.png")), 1 << 20)
 
     def test_unknown_option(self):
         r = self.run_geofield("render", "--bogus", "3", "--png", "x.png")

@@ -81,6 +81,29 @@ TEST_F(AtomicFile, AFailureThrowsAndLeavesNothing) {
   EXPECT_EQ(names(), std::vector<std::string>{"taken"});
 }
 
+TEST_F(AtomicFile, FinishedButNotCommittedLeavesNothing) {
+  // render finishes every output before it renames any: one that fails later takes the
+  // finished others' temporaries with it.
+  {
+    geofield::AtomicFile file(dir_ / "out.png");
+    file.write_at(0, bytes("picture"));
+    file.finish();
+    EXPECT_EQ(names().size(), 1u);  // the temporary, not yet out.png
+    EXPECT_FALSE(fs::exists(dir_ / "out.png"));
+  }
+  EXPECT_TRUE(names().empty());
+}
+
+TEST_F(AtomicFile, CommitAfterFinishRenamesOnce) {
+  geofield::AtomicFile file(dir_ / "out.npy");
+  file.write_at(0, bytes("data"));
+  file.finish();
+  file.finish();  // once only: the second does nothing
+  file.commit();
+  EXPECT_EQ(read(dir_ / "out.npy"), "data");
+  EXPECT_EQ(names(), std::vector<std::string>{"out.npy"});
+}
+
 TEST_F(AtomicFile, CheckWritableAcceptsANewFileInAWritableFolder) {
   EXPECT_NO_THROW(check_writable(dir_ / "new.png", "--png"));
   EXPECT_TRUE(names().empty()) << "the check must not leave anything behind";
