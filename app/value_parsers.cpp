@@ -31,9 +31,22 @@ double parse_number(std::string_view s, const char* option) {
   // from_chars takes no '+': drop one, unless a '-' follows ("+-5" is not a number).
   if (t.size() > 1 && t.front() == '+' && t[1] != '-') t.remove_prefix(1);
   const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-  if (t.empty() || ec != std::errc() || end != t.data() + t.size()) bad(option, s, "a number");
-  if (!std::isfinite(v)) throw UsageError(std::string(option) + ": must be a finite number, not '" +
-                                          std::string(s) + "'");
+  if (t.empty() || end != t.data() + t.size() || ec == std::errc::invalid_argument) {
+    bad(option, s, "a number");
+  }
+  auto not_finite = [&] {
+    return UsageError(std::string(option) + ": must be a finite number, not '" + std::string(s) +
+                      "'");
+  };
+  if (ec == std::errc::result_out_of_range) {
+    // Too small for a double (1e-400) reads as zero, keeping its sign, as strtod does;
+    // too large (1e400) is refused like inf.
+    const size_t e = t.find_first_of("eE");
+    const bool underflow = e != std::string_view::npos && e + 1 < t.size() && t[e + 1] == '-';
+    if (!underflow) throw not_finite();
+    return t.front() == '-' ? -0.0 : 0.0;
+  }
+  if (!std::isfinite(v)) throw not_finite();
   return v;
 }
 

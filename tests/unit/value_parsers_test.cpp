@@ -21,6 +21,12 @@ TEST(ParseNumber, AcceptsPlainDecimalForms) {
   EXPECT_EQ(parse_number("-0", "--x"), 0.0);
   EXPECT_TRUE(std::signbit(parse_number("-0", "--x")));
   EXPECT_EQ(parse_number("6371.0088", "--radius"), 6371.0088);
+  // Below the smallest double: zero, with its sign (as strtod reads it).
+  EXPECT_EQ(parse_number("1e-400", "--x"), 0.0);
+  EXPECT_TRUE(std::signbit(parse_number("-1e-400", "--x")));
+  EXPECT_FALSE(std::signbit(parse_number("+2.5E-999", "--x")));
+  EXPECT_TRUE(throws_usage_error_naming([] { parse_number("1e400", "--radius"); }, "--radius"));
+  EXPECT_TRUE(throws_usage_error_naming([] { parse_number("-1E+400", "--lat"); }, "--lat"));
 }
 
 TEST(ParseNumber, RejectsMalformedAndNonFinite) {
