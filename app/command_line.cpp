@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "cuda_backend_factory.h"
 #include "errors.h"
 #include "render_command.h"
 #include "value_parsers.h"
@@ -87,6 +88,7 @@ int run_command_line(int argc, char** argv) {
   }
   WindowRequest request = make_window_request(window_text, app_text);
   request.make_backend = make_backend;
+  request.cuda_usable = cuda_device_usable;
   return run_window(request);
 }
 

@@ -3,9 +3,19 @@
 
 namespace geofield {
 
+namespace {
+const char* const kNoCuda =
+    "this build has no CUDA backend (no CUDA compiler was found when it was built)";
+}
+
 std::unique_ptr<FieldBackend> try_make_cuda_backend(std::string* why_not) {
-  *why_not = "this build has no CUDA backend (no CUDA compiler was found when it was built)";
+  *why_not = kNoCuda;
   return nullptr;
+}
+
+bool cuda_device_usable(std::string* why_not) {
+  *why_not = kNoCuda;
+  return false;
 }
 
 }  // namespace geofield

@@ -162,23 +162,26 @@ HostField CudaBackend::read_field(const FieldTexture& target, Precision as) {
   return h;
 }
 
-std::unique_ptr<FieldBackend> try_make_cuda_backend(std::string* why_not) {
+bool cuda_device_usable(std::string* why_not) {
   int count = 0;
   const cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess || count == 0) {
-    cudaGetLastError();  // not sticky; leave no error behind
-    if (e == cudaErrorNoDevice || (e == cudaSuccess && count == 0)) {
-      *why_not = "no CUDA device on this machine";
-    } else if (e == cudaErrorInsufficientDriver) {
-      *why_not = "no NVIDIA driver, or one too old for this build's CUDA " +
-                 std::to_string(CUDART_VERSION / 1000) + "." +
-                 std::to_string(CUDART_VERSION % 1000 / 10) + " runtime (" + cuda_error_text(e) +
-                 ")";
-    } else {
-      *why_not = "CUDA is not usable (cudaGetDeviceCount: " + cuda_error_text(e) + ")";
-    }
-    return nullptr;
+  if (e == cudaSuccess && count > 0) return true;
+  cudaGetLastError();  // not sticky; leave no error behind
+  if (e == cudaErrorNoDevice || (e == cudaSuccess && count == 0)) {
+    *why_not = "no CUDA device on this machine";
+  } else if (e == cudaErrorInsufficientDriver) {
+    *why_not = "no NVIDIA driver, or one too old for this build's CUDA " +
+               std::to_string(CUDART_VERSION / 1000) + "." +
+               std::to_string(CUDART_VERSION % 1000 / 10) + " runtime (" + cuda_error_text(e) +
+               ")";
+  } else {
+    *why_not = "CUDA is not usable (cudaGetDeviceCount: " + cuda_error_text(e) + ")";
   }
+  return false;
+}
+
+std::unique_ptr<FieldBackend> try_make_cuda_backend(std::string* why_not) {
+  if (!cuda_device_usable(why_not)) return nullptr;
   try {
     unsigned gl_count = 0;
     int gl_devices[8] = {};

@@ -24,7 +24,8 @@ struct SizeCaps {
 struct FrameInfo {
   std::string backend;         // "cpu", "cuda"
   std::string backend_reason;  // make_backend's one line
-  bool cuda_built = false;     // whether switching to cuda can work at all
+  bool cuda_usable = false;    // whether switching to cuda can work on this machine
+  std::string cuda_why_not;    // when it cannot, why (no CUDA in this build, no device, ...)
   bool busy = false;           // a field is being computed
   double compute_ms = 0;       // the last field's compute time
   double frame_ms = 0;

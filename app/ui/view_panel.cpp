@@ -94,10 +94,19 @@ void field_section(ViewState* s, const FrameInfo& info, UiActions* a) {
   }
   ImGui::Text("backend: %s", info.backend.c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", info.backend_reason.c_str());
-  if (info.cuda_built) {
-    ImGui::SameLine();
-    if (info.backend == "cpu" && ImGui::SmallButton("use cuda")) a->switch_backend = BackendChoice::cuda;
-    if (info.backend != "cpu" && ImGui::SmallButton("use cpu")) a->switch_backend = BackendChoice::cpu;
+  ImGui::SameLine();
+  if (info.backend != "cpu") {
+    if (ImGui::SmallButton("use cpu")) a->switch_backend = BackendChoice::cpu;
+  } else if (info.cuda_usable) {
+    if (ImGui::SmallButton("use cuda")) a->switch_backend = BackendChoice::cuda;
+  } else {
+    // Shown greyed out with the reason, so that nobody wonders where the GPU went.
+    ImGui::BeginDisabled();
+    ImGui::SmallButton("use cuda");
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+      ImGui::SetTooltip("CUDA is not available: %s", info.cuda_why_not.c_str());
+    }
   }
 }
 

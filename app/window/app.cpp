@@ -70,9 +70,8 @@ App::App(const WindowRequest& request)
   std::fprintf(stderr, "geofield: %s; %s\n", backend_reason_.c_str(), window_.description().c_str());
   for (const std::string& m : request_.startup_messages) log_.add(false, m);
   info_.backend_reason = backend_reason_;
-#if defined(GEOFIELD_HAVE_CUDA)
-  info_.cuda_built = true;
-#endif
+  info_.cuda_usable = request_.cuda_usable && request_.cuda_usable(&info_.cuda_why_not);
+  if (!request_.cuda_usable) info_.cuda_why_not = "this program was started without CUDA";
   info_.scale = window_.content_scale();
   last_frame_ = std::chrono::steady_clock::now();
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,8 @@ struct WindowRequest {
   std::optional<std::filesystem::path> save_state_on_exit;  // the view as JSON on exit
   std::vector<std::string> startup_messages;  // shown in the UI (e.g. a broken session file)
   BackendFactory make_backend;  // the backends this program has
+  // Whether switching to CUDA can work here (*why_not when not); unset: it cannot.
+  std::function<bool(std::string* why_not)> cuda_usable;
 };
 
 // Runs the window until it is closed; returns the exit status.
