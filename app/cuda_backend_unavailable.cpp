@@ -18,4 +18,7 @@ bool cuda_device_usable(std::string* why_not) {
   return false;
 }
 
+CudaWarmUp::CudaWarmUp() = default;  // nothing to start
+CudaWarmUp::~CudaWarmUp() = default;
+
 }  // namespace geofield

@@ -13,6 +13,7 @@
 
 #include "atomic_file.h"
 #include "cpu_backend.h"
+#include "cuda_backend_factory.h"
 #include "errors.h"
 #include "field_range.h"
 #include "gl_check.h"
@@ -93,6 +94,9 @@ int run_render(const RenderRequest& request) {
     return 0;
   }
 
+  // CUDA starts on another thread while EGL and GL start here (render --backend cpu skips it).
+  std::optional<CudaWarmUp> cuda_warm_up;
+  if (request.view.backend != BackendChoice::cpu) cuda_warm_up.emplace();
   HeadlessGlContext gl;
   GLint max_texture = 0;
   GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
@@ -100,6 +104,7 @@ int run_render(const RenderRequest& request) {
 
   std::string reason;
   Renderer renderer;
+  cuda_warm_up.reset();  // CUDA's start-up is done (or found nothing) before the backend is made
   std::unique_ptr<FieldBackend> backend = make_backend(request.view.backend, &reason);
   std::fprintf(stderr, "geofield: %s; %s\n", reason.c_str(), gl.description().c_str());
 

@@ -180,6 +180,19 @@ bool cuda_device_usable(std::string* why_not) {
   return false;
 }
 
+CudaWarmUp::CudaWarmUp()
+    : thread_([] {
+        int count = 0;
+        if (cudaGetDeviceCount(&count) == cudaSuccess && count == 1) {
+          cudaFree(nullptr);  // makes the primary context of the one device
+        }
+        cudaGetLastError();  // nothing sticky left for the real start
+      }) {}
+
+CudaWarmUp::~CudaWarmUp() {
+  if (thread_.joinable()) thread_.join();
+}
+
 std::unique_ptr<FieldBackend> try_make_cuda_backend(std::string* why_not) {
   if (!cuda_device_usable(why_not)) return nullptr;
   try {
