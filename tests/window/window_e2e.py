@@ -43,11 +43,12 @@ class Xvfb:
     """An X server on a display number it picks itself (-displayfd): tests running side by side
     never race for the same number."""
 
-    def __init__(self):
+    def __init__(self, scale=1):
         read_end, write_end = os.pipe()
+        # -noreset: the server keeps its resources (Xft.dpi below) when a client disconnects.
         self.proc = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{W + 200}x{H + 200}x24",
-             "-nolisten", "tcp"],
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0",
+             f"{W * scale + 200}x{H * scale + 200}x24", "-nolisten", "tcp", "-noreset"],
             pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write_end)
         with os.fdopen(read_end, "rb") as f:
@@ -65,12 +66,20 @@ class Xvfb:
 class Session:
     """One X server, one app, a scratch folder (the app's cwd and XDG_CONFIG_HOME)."""
 
-    def __init__(self, binary, state=None, args=()):
+    def __init__(self, binary, state=None, args=(), scale=1):
         self.binary = binary
         self.dir = tempfile.mkdtemp(prefix="geofield_window_")
-        self.x = Xvfb()
+        self.x = Xvfb(scale)
         self.env = dict(os.environ, DISPLAY=self.x.display, XDG_CONFIG_HOME=os.path.join(self.dir, "cfg"))
         self.env.pop("WAYLAND_DISPLAY", None)
+        # The window in X pixels: GLFW scales it by the monitor's content scale, which X11 gives
+        # as Xft.dpi / 96 (a HiDPI screen says 192).
+        self.scale = scale
+        self.w, self.h = W * scale, H * scale
+        self.map = (PANEL_W * scale, 0, self.w - PANEL_W * scale, self.h)
+        if scale != 1:
+            subprocess.run(["xrdb", "-nocpp", "-merge"], input=f"Xft.dpi: {96 * scale}\n", text=True,
+                           env=self.env, check=True, timeout=20)
         self.state_out = os.path.join(self.dir, "state-out.json")
         self.args = [binary, "--window", f"{W}x{H}", "--save-state", self.state_out, "--backend", "cpu"]
         if state is not None:
@@ -83,7 +92,7 @@ class Session:
         self.wid = None
 
     def run_to_end(self, timeout=120):
-        self.move(*OUTSIDE)  # no hover tooltip over the map
+        self.move(self.w + 100, self.h + 100)  # off the window: no hover tooltip over the map
         r = subprocess.run(self.args, env=self.env, cwd=self.dir, capture_output=True, text=True,
                            timeout=timeout)
         return r
@@ -125,10 +134,10 @@ class Session:
         path = os.path.join(self.dir, f"root-{time.monotonic_ns()}.png")
         subprocess.run(["import", "-display", self.x.display, "-window", "root", path], check=True,
                        env=self.env, timeout=30)
-        return np.asarray(Image.open(path).convert("RGB"))[:H, :W].astype(np.int32)
+        return np.asarray(Image.open(path).convert("RGB"))[:self.h, :self.w].astype(np.int32)
 
     def map_pixels(self, img):
-        x, y, w, h = MAP
+        x, y, w, h = self.map
         return img[y:y + h, x:x + w]
 
     def wait_for_field(self, timeout=60):
@@ -180,11 +189,11 @@ def check_colormapped(rgb, lut, what):
     return nearest
 
 
-def darkest_at(rgb):
+def darkest_at(rgb, map_rect=MAP):
     """Window coordinates of the darkest map pixel: viridis' low end is the nearest point."""
     lum = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
     y, x = np.unravel_index(lum.argmin(), lum.shape)
-    return MAP[0] + x, MAP[1] + y
+    return map_rect[0] + x, map_rect[1] + y
 
 
 def case_colormapped(binary):
@@ -282,6 +291,47 @@ def case_click_places_reference(binary):
         want_lat = 31 - 2 * 200 / MAP[3]
         assert abs(state["ref_lon_deg"] - want_lon) < 2 * 2 / MAP[2], state
         assert abs(state["ref_lat_deg"] - want_lat) < 2 * 2 / MAP[3], state
+    finally:
+        s.close()
+
+
+def case_hidpi(binary):
+    """At content scale 2 (Xft.dpi 192) the window, the panel and its fonts are twice the size,
+    the map still shows the field where it belongs, and a click still lands where it was made."""
+    s = Session(binary, state=dict(QUIET_STATE, ref_lat_deg=30.5, ref_lon_deg=99.5),
+                args=["--frames", "3", "--screenshot", "shot.png", "--no-session"], scale=2)
+    try:
+        r = s.run_to_end()
+        assert r.returncode == 0, r.stderr
+        img = np.asarray(Image.open(os.path.join(s.dir, "shot.png")).convert("RGB")).astype(np.int32)
+        assert img.shape == (s.h, s.w, 3), f"window {img.shape[1]}x{img.shape[0]}, want {s.w}x{s.h}"
+        check_colormapped(s.map_pixels(img), viridis_lut(), "map at scale 2")
+        x, y = darkest_at(s.map_pixels(img), s.map)
+        mx, my, mw, mh = s.map
+        want = (mx + mw * 0.25, my + mh * 0.25)
+        assert abs(x - want[0]) <= 4 and abs(y - want[1]) <= 4, f"darkest at {(x, y)}, want {want}"
+        assert img[:, :mx].mean() < 90, "the panel should be ImGui's dark theme, 800 pixels wide"
+        # The panel really is twice as wide: just left of x = 800 is panel, just right is field.
+        assert img[:, mx - 30:mx - 10].mean() < 90, "the panel should reach x = 800"
+        strip = img[:, mx + 10:mx + 30].reshape(-1, 3)[::5].astype(np.float64)
+        lut = viridis_lut()
+        on_lut = (np.sqrt(((strip[:, None, :] - lut[None]) ** 2).sum(-1)).min(1) <= 6).mean()
+        assert on_lut > 0.98, f"the map should start at x = 800: {on_lut:.1%} viridis there"
+    finally:
+        s.close()
+    s = Session(binary, state=QUIET_STATE, scale=2)
+    try:
+        s.start()
+        mx, my, mw, mh = s.map
+        cx, cy = mx + 600, my + 400
+        s.point_at(cx, cy)
+        s.xdo("click", "1")
+        s.move(s.w + 100, s.h + 100)
+        x, y = darkest_at(s.wait_for_field(), s.map)
+        assert abs(x - cx) <= 4 and abs(y - cy) <= 4, f"minimum at {(x, y)}, clicked {(cx, cy)}"
+        state = s.quit()
+        assert abs(state["ref_lon_deg"] - (99 + 2 * 600 / mw)) < 2 * 2 / mw, state
+        assert abs(state["ref_lat_deg"] - (31 - 2 * 400 / mh)) < 2 * 2 / mh, state
     finally:
         s.close()
 
