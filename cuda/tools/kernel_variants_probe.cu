@@ -84,6 +84,75 @@ __global__ void __launch_bounds__(256) variant_kernel(GridGeometry g, cudaSurfac
   }
 }
 
+// The double path: its factors and combine in double, the polynomial by Horner (the shared
+// math) or by Estrin's scheme (shorter dependency chains, a few more multiplies).
+__device__ __forceinline__ double asin_sqrt_over_sqrt_estrin(double m) {
+  const double c[18] = {1.6666666666665203e-01, 7.5000000004162e-02,     4.4642856726550204e-02,
+                        3.03819656502614e-02,   2.2371511464467295e-02,  1.7365764027454614e-02,
+                        1.3783166507626489e-02, 1.3388084562730912e-02,  -4.004590389785901e-03,
+                        8.617110918926801e-02,  -3.267245562038436e-01,  1.0984773265875025e+00,
+                        -2.6957386893111184e+00, 4.985321847685702e+00,  -6.641127757788607e+00,
+                        6.092505961346284e+00,  -3.4437492001521215e+00, 9.264578716301071e-01};
+  const double m2 = m * m, m4 = m2 * m2, m8 = m4 * m4, m16 = m8 * m8;
+  double p[9];
+#pragma unroll
+  for (int k = 0; k < 9; ++k) p[k] = c[2 * k] + c[2 * k + 1] * m;
+  const double q0 = p[0] + p[1] * m2, q1 = p[2] + p[3] * m2, q2 = p[4] + p[5] * m2,
+               q3 = p[6] + p[7] * m2;
+  const double r0 = q0 + q1 * m4, r1 = q2 + q3 * m4;
+  const double q = (r0 + r1 * m8) + p[8] * m16;
+  return 1.0 + m * q;
+}
+
+template <bool Estrin>
+__global__ void __launch_bounds__(256) double_kernel(GridGeometry g, cudaSurfaceObject_t s,
+                                                     int rows_per_thread) {
+  extern __shared__ double shared_d[];
+  ColFactors<double>* cols = reinterpret_cast<ColFactors<double>*>(shared_d);
+  RowFactors<double>* rows = reinterpret_cast<RowFactors<double>*>(cols + kTileX);
+  const int tile_y = kThreadsY * rows_per_thread;
+  const int j0 = blockIdx.x * kTileX, i0 = blockIdx.y * tile_y;
+  const int t = threadIdx.y * kTileX + threadIdx.x;
+  for (int k = t; k < kTileX + tile_y; k += kTileX * kThreadsY) {
+    if (k < kTileX) {
+      if (j0 + k < g.nx) cols[k] = col_factors<double>(g, j0 + k);
+    } else if (i0 + k - kTileX < g.ny) {
+      rows[k - kTileX] = row_factors<double>(g, i0 + k - kTileX);
+    }
+  }
+  __syncthreads();
+  const int j = j0 + threadIdx.x;
+  if (j >= g.nx) return;
+  const ColFactors<double> c = cols[threadIdx.x];
+#pragma unroll 4
+  for (int k = 0; k < rows_per_thread; ++k) {
+    const int r = threadIdx.y + k * kThreadsY;
+    const int i = i0 + r;
+    if (i >= g.ny) break;
+    const RowFactors<double> rf = rows[r];
+    double v;
+    if (Estrin) {
+      const double a = rf.a0 + rf.c * c.s, b = rf.b0 + rf.c * c.k;
+      const double m = a <= b ? a : b;
+      const double h = sqrt(m) * asin_sqrt_over_sqrt_estrin(m);
+      v = 2.0 * g.radius * (a <= b ? h : (HalfPi<double>::hi - h) + HalfPi<double>::lo);
+    } else {
+      v = haversine_combine<double>(rf, c, g.radius);
+    }
+    surf2Dwrite(float(v), s, j * int(sizeof(float)), i);
+  }
+}
+
+template <bool Estrin>
+void launch_double(const GridGeometry& g, cudaSurfaceObject_t s, int rows_per_thread) {
+  const dim3 block(kTileX, kThreadsY);
+  const int tile_y = kThreadsY * rows_per_thread;
+  const dim3 grid((g.nx + kTileX - 1) / kTileX, (g.ny + tile_y - 1) / tile_y);
+  const size_t shared = kTileX * sizeof(ColFactors<double>) + tile_y * sizeof(RowFactors<double>);
+  double_kernel<Estrin><<<grid, block, shared>>>(g, s, rows_per_thread);
+  GF_CUDA_LAUNCHED("double_kernel");
+}
+
 template <int V>
 void launch(const GridGeometry& g, cudaSurfaceObject_t s, int rows_per_thread) {
   const dim3 block(kTileX, kThreadsY);
@@ -141,6 +210,16 @@ void probe(int n) {
       std::printf("%6d  %-34s 32x8 x%-3d %8.4f ms\n", n, kNames[v], rows,
                   time_ms(kLaunchers[v], g, s, rows));
     }
+  }
+  const float lib_d = time_ms([](const GridGeometry& gg, cudaSurfaceObject_t ss, int) {
+    launch_field_to_surface<double>(gg, ss, nullptr);
+  }, g, s, 0);
+  std::printf("%6d  %-34s %-10s %8.4f ms\n", n, "launch_field_to_surface<double>", "library", lib_d);
+  for (int rows : {32, 16, 8, 4}) {
+    std::printf("%6d  %-34s 32x8 x%-3d %8.4f ms\n", n, "double haversine, Horner", rows,
+                time_ms(launch_double<false>, g, s, rows));
+    std::printf("%6d  %-34s 32x8 x%-3d %8.4f ms\n", n, "double haversine, Estrin", rows,
+                time_ms(launch_double<true>, g, s, rows));
   }
   std::fflush(stdout);
   GF_CUDA(cudaDestroySurfaceObject(s));
