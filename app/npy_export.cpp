@@ -25,20 +25,6 @@ std::string npy_header(const HostField& field) {
   return h + dict;
 }
 
-void write_npy(const std::filesystem::path& path, int nx, int ny, Precision precision,
-               const void* values) {
-  HostField shape;  // the header needs only the shape and the type
-  shape.nx = nx;
-  shape.ny = ny;
-  shape.precision = precision;
-  const std::string header = npy_header(shape);
-  const size_t size = static_cast<size_t>(nx) * static_cast<size_t>(ny) *
-                      (precision == Precision::f64 ? sizeof(double) : sizeof(float));
-  write_file_atomically(
-      path, {std::span(reinterpret_cast<const std::uint8_t*>(header.data()), header.size()),
-             std::span(static_cast<const std::uint8_t*>(values), size)});
-}
-
 void write_npy_into(AtomicFile& file, const HostField& field) {
   const std::string header = npy_header(field);
   const size_t count = static_cast<size_t>(field.nx) * static_cast<size_t>(field.ny);
@@ -50,9 +36,9 @@ void write_npy_into(AtomicFile& file, const HostField& field) {
 }
 
 void write_npy(const std::filesystem::path& path, const HostField& field) {
-  write_npy(path, field.nx, field.ny, field.precision,
-            field.precision == Precision::f64 ? static_cast<const void*>(field.f64.data())
-                                              : static_cast<const void*>(field.f32.data()));
+  AtomicFile file(path);
+  write_npy_into(file, field);
+  file.commit();
 }
 
 }  // namespace geofield

@@ -19,8 +19,4 @@ void write_npy(const std::filesystem::path& path, const HostField& field);
 // its files before it renames any.
 void write_npy_into(AtomicFile& file, const HostField& field);
 
-// The same from a plain array of nx * ny values (float when f32, double when f64).
-void write_npy(const std::filesystem::path& path, int nx, int ny, Precision precision,
-               const void* values);
-
 }  // namespace geofield

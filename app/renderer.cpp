@@ -8,47 +8,12 @@
 
 #include "errors.h"
 #include "gl_check.h"
+#include "gl_shader.h"
 #include "shader_field_frag.h"
 #include "shader_field_vert.h"
 
 namespace geofield {
 namespace {
-
-GLuint compile(GLenum type, const char* source, const char* name) {
-  const GLuint s = glCreateShader(type);
-  if (s == 0) GF_FAIL(std::string("glCreateShader failed for ") + name);
-  GF_GL(glShaderSource(s, 1, &source, nullptr));
-  GF_GL(glCompileShader(s));
-  GLint ok = 0;
-  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    char log[2048] = {};
-    glGetShaderInfoLog(s, sizeof log, nullptr, log);
-    glDeleteShader(s);
-    GF_FAIL(std::string("shader ") + name + " does not compile: " + log);
-  }
-  return s;
-}
-
-GLuint link(const char* vert, const char* frag) {
-  const GLuint vs = compile(GL_VERTEX_SHADER, vert, "field.vert");
-  const GLuint fs = compile(GL_FRAGMENT_SHADER, frag, "field.frag");
-  const GLuint p = glCreateProgram();
-  GF_GL(glAttachShader(p, vs));
-  GF_GL(glAttachShader(p, fs));
-  GF_GL(glLinkProgram(p));
-  glDeleteShader(vs);
-  glDeleteShader(fs);
-  GLint ok = 0;
-  glGetProgramiv(p, GL_LINK_STATUS, &ok);
-  if (!ok) {
-    char log[2048] = {};
-    glGetProgramInfoLog(p, sizeof log, nullptr, log);
-    glDeleteProgram(p);
-    GF_FAIL(std::string("shader program does not link: ") + log);
-  }
-  return p;
-}
 
 // RAII for the offscreen framebuffer of one picture.
 struct OffscreenTarget {
@@ -75,7 +40,8 @@ struct OffscreenTarget {
 }  // namespace
 
 Renderer::Renderer() {
-  program_ = link(embedded::shader_field_vert, embedded::shader_field_frag);
+  program_ = link_program({compile_shader(GL_VERTEX_SHADER, embedded::shader_field_vert, "field.vert"),
+                           compile_shader(GL_FRAGMENT_SHADER, embedded::shader_field_frag, "field.frag")});
   loc_value_min_ = glGetUniformLocation(program_, "u_value_min");
   loc_value_max_ = glGetUniformLocation(program_, "u_value_max");
   loc_reverse_ = glGetUniformLocation(program_, "u_reverse");

@@ -32,67 +32,15 @@
 #include "field_kernel.h"
 #include "field_params.h"
 #include "gl_check.h"
+#include "gl_shader.h"
 #include "headless_gl_context.h"
 #include "interop_texture.h"
+#include "probe_timing.h"
 
 namespace geofield {
 namespace {
 
-constexpr int kWarmup = 10;
-constexpr int kRepeats = 60;
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-double cpu_ms(const std::function<void()>& body) {
-  std::vector<double> t;
-  for (int r = 0; r < kWarmup + kRepeats; ++r) {
-    const auto t0 = Clock::now();
-    body();
-    if (r >= kWarmup) t.push_back(ms_since(t0));
-  }
-  return median(t);
-}
-
-// Host time per body of 200 back to back, then `finish` (a window's frames).
-double cpu_ms_pipelined(const std::function<void()>& body, const std::function<void()>& finish) {
-  for (int r = 0; r < kWarmup; ++r) body();
-  finish();
-  std::vector<double> t;
-  for (int k = 0; k < 5; ++k) {
-    const auto t0 = Clock::now();
-    for (int r = 0; r < 200; ++r) body();
-    finish();
-    t.push_back(ms_since(t0) / 200);
-  }
-  return median(t);
-}
-
-double gpu_ms(cudaStream_t s, const std::function<void()>& body) {
-  cudaEvent_t a, b;
-  GF_CUDA(cudaEventCreate(&a));
-  GF_CUDA(cudaEventCreate(&b));
-  std::vector<double> t;
-  for (int r = 0; r < kWarmup + kRepeats; ++r) {
-    GF_CUDA(cudaEventRecord(a, s));
-    body();
-    GF_CUDA(cudaEventRecord(b, s));
-    GF_CUDA(cudaEventSynchronize(b));
-    float ms = 0;
-    GF_CUDA(cudaEventElapsedTime(&ms, a, b));
-    if (r >= kWarmup) t.push_back(ms);
-  }
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  return median(t);
-}
+using namespace probe;
 
 void report(int n, const char* variant, const char* what, double ms) {
   std::printf("%6d  %-10s %-58s %9.4f ms\n", n, variant, what, ms);
@@ -395,21 +343,13 @@ void probe_gl_compute(Context& c, FieldTexture& field) {
   const char* v = "gl-compute";
   const int n = c.n;
   field.ensure_size(n, n);
-  const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-  GF_GL(glShaderSource(shader, 1, &kCombineShader, nullptr));
-  GF_GL(glCompileShader(shader));
-  GLint ok = 0;
-  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    char log[2048] = {};
-    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-    say(n, v, std::string("compute shader does not compile: ") + log);
+  GLuint program = 0;
+  try {
+    program = link_program({compile_shader(GL_COMPUTE_SHADER, kCombineShader, "combine")});
+  } catch (const std::exception& e) {
+    say(n, v, e.what());
     return;
   }
-  const GLuint program = glCreateProgram();
-  GF_GL(glAttachShader(program, shader));
-  GF_GL(glLinkProgram(program));
-  glDeleteShader(shader);
   GLuint bufs[2] = {};
   GF_GL(glCreateBuffers(2, bufs));
   GF_GL(glNamedBufferStorage(bufs[0], static_cast<GLsizeiptr>(n) * 16, nullptr, GL_DYNAMIC_STORAGE_BIT));

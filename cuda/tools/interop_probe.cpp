@@ -30,79 +30,13 @@
 #include "gl_check.h"
 #include "headless_gl_context.h"
 #include "interop_texture.h"
+#include "probe_timing.h"
 #include "renderer.h"
 
 namespace geofield {
 namespace {
 
-constexpr int kWarmup = 10;
-constexpr int kRepeats = 60;
-
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-// Median host time of body(), each repeat ending with what `finish` does.
-double cpu_ms(const std::function<void()>& body, const std::function<void()>& finish) {
-  std::vector<double> t;
-  for (int r = 0; r < kWarmup + kRepeats; ++r) {
-    const auto t0 = Clock::now();
-    body();
-    finish();
-    if (r >= kWarmup) t.push_back(ms_since(t0));
-  }
-  return median(t);
-}
-
-// Host time per iteration of `count` back-to-back bodies, then one finish (throughput).
-double cpu_ms_pipelined(const std::function<void()>& body, const std::function<void()>& finish,
-                        int count = 200) {
-  for (int r = 0; r < kWarmup; ++r) body();
-  finish();
-  std::vector<double> t;
-  for (int k = 0; k < 5; ++k) {
-    const auto t0 = Clock::now();
-    for (int r = 0; r < count; ++r) body();
-    finish();
-    t.push_back(ms_since(t0) / count);
-  }
-  return median(t);
-}
-
-struct Events {
-  cudaEvent_t a = nullptr, b = nullptr;
-  Events() {
-    GF_CUDA(cudaEventCreate(&a));
-    GF_CUDA(cudaEventCreate(&b));
-  }
-  ~Events() {
-    cudaEventDestroy(a);
-    cudaEventDestroy(b);
-  }
-};
-
-// Median GPU time between events recorded before and after body(), on stream s.
-double gpu_ms(cudaStream_t s, const std::function<void()>& body) {
-  Events e;
-  std::vector<double> t;
-  for (int r = 0; r < kWarmup + kRepeats; ++r) {
-    GF_CUDA(cudaEventRecord(e.a, s));
-    body();
-    GF_CUDA(cudaEventRecord(e.b, s));
-    GF_CUDA(cudaEventSynchronize(e.b));
-    float ms = 0;
-    GF_CUDA(cudaEventElapsedTime(&ms, e.a, e.b));
-    if (r >= kWarmup) t.push_back(ms);
-  }
-  return median(t);
-}
+using namespace probe;
 
 struct Offscreen {
   GLuint fbo = 0, rb = 0;

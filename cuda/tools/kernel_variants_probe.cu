@@ -5,14 +5,15 @@
 //   geofield_kernel_variants_probe [N ...]     sizes N x N (default 4096 8192)
 #include <cuda_runtime_api.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "cuda_check.h"
 #include "field_kernel.h"
 #include "field_math.h"
+#include "probe_timing.h"
 
 namespace geofield {
 namespace {
@@ -24,7 +25,8 @@ enum Variant : int {
   kSmoothBits,      // the combine, the value's 12 low mantissa bits cleared
   kRandomBits,      // a hash of (i, j) as float bits: nothing for a compressor
   kIntegerValues,   // float(i) * 0.5 + j: the ceiling kernel's values
-  kVariants
+  kFloatVariants,   // the float path measures the ones above
+  kEstrin = kFloatVariants,  // the double path: the polynomial by Estrin's scheme
 };
 const char* const kNames[] = {"haversine (asin of min)", "atan2f(sqrt a, sqrt b)", "store a only",
                               "haversine, 12 low bits cleared", "hash bits (incompressible)",
@@ -34,58 +36,8 @@ constexpr int kTileX = 32, kThreadsY = 8;
 
 __device__ __forceinline__ float bits_float(unsigned u) { return __uint_as_float(u); }
 
-template <int V>
-__global__ void __launch_bounds__(256) variant_kernel(GridGeometry g, cudaSurfaceObject_t s,
-                                                      int rows_per_thread) {
-  extern __shared__ float shared[];
-  ColFactors<float>* cols = reinterpret_cast<ColFactors<float>*>(shared);
-  RowFactors<float>* rows = reinterpret_cast<RowFactors<float>*>(cols + kTileX);
-  const int tile_y = kThreadsY * rows_per_thread;
-  const int j0 = blockIdx.x * kTileX, i0 = blockIdx.y * tile_y;
-  const int t = threadIdx.y * kTileX + threadIdx.x;
-  for (int k = t; k < kTileX + tile_y; k += kTileX * kThreadsY) {
-    if (k < kTileX) {
-      if (j0 + k < g.nx) cols[k] = col_factors<float>(g, j0 + k);
-    } else if (i0 + k - kTileX < g.ny) {
-      rows[k - kTileX] = row_factors<float>(g, i0 + k - kTileX);
-    }
-  }
-  __syncthreads();
-  const int j = j0 + threadIdx.x;
-  if (j >= g.nx) return;
-  const ColFactors<float> c = cols[threadIdx.x];
-  const float radius = float(g.radius);
-#pragma unroll 4
-  for (int k = 0; k < rows_per_thread; ++k) {
-    const int r = threadIdx.y + k * kThreadsY;
-    const int i = i0 + r;
-    if (i >= g.ny) break;
-    const RowFactors<float> rf = rows[r];
-    float v;
-    if (V == kHaversine) {
-      v = haversine_combine<float>(rf, c, radius);
-    } else if (V == kAtan2) {
-      const float a = rf.a0 + rf.c * c.s, b = rf.b0 + rf.c * c.k;
-      v = 2.0f * radius * atan2f(sqrtf(a), sqrtf(b));
-    } else if (V == kStoreA) {
-      v = rf.a0 + rf.c * c.s;
-    } else if (V == kSmoothBits) {
-      v = bits_float(__float_as_uint(haversine_combine<float>(rf, c, radius)) & ~0xfffu);
-    } else if (V == kRandomBits) {
-      unsigned h = unsigned(i) * 0x9E3779B1u ^ unsigned(j) * 0x85EBCA77u;
-      h ^= h >> 15;
-      h *= 0x2C1B3C6Du;
-      h ^= h >> 13;
-      v = bits_float((h & 0x007fffffu) | 0x3f800000u);
-    } else {
-      v = float(i) * 0.5f + float(j);
-    }
-    surf2Dwrite(v, s, j * int(sizeof(float)), i);
-  }
-}
-
-// The double path: its factors and combine in double, the polynomial by Horner (the shared
-// math) or by Estrin's scheme (shorter dependency chains, a few more multiplies).
+// The double path's polynomial by Estrin's scheme (shorter dependency chains, a few more
+// multiplies) instead of Horner's (the shared math).
 __device__ __forceinline__ double asin_sqrt_over_sqrt_estrin(double m) {
   const double c[18] = {1.6666666666665203e-01, 7.5000000004162e-02,     4.4642856726550204e-02,
                         3.03819656502614e-02,   2.2371511464467295e-02,  1.7365764027454614e-02,
@@ -104,92 +56,81 @@ __device__ __forceinline__ double asin_sqrt_over_sqrt_estrin(double m) {
   return 1.0 + m * q;
 }
 
-template <bool Estrin>
-__global__ void __launch_bounds__(256) double_kernel(GridGeometry g, cudaSurfaceObject_t s,
-                                                     int rows_per_thread) {
-  extern __shared__ double shared_d[];
-  ColFactors<double>* cols = reinterpret_cast<ColFactors<double>*>(shared_d);
-  RowFactors<double>* rows = reinterpret_cast<RowFactors<double>*>(cols + kTileX);
+// What variant V stores at node (i, j), in precision T.
+template <typename T, int V>
+__device__ __forceinline__ float node_value(const RowFactors<T>& rf, const ColFactors<T>& c,
+                                            T radius, int i, int j) {
+  if (V == kHaversine) return float(haversine_combine<T>(rf, c, radius));
+  const T a = rf.a0 + rf.c * c.s, b = rf.b0 + rf.c * c.k;
+  if (V == kAtan2) return float(T(2) * radius * atan2(sqrt(a), sqrt(b)));
+  if (V == kStoreA) return float(a);
+  if (V == kSmoothBits) {
+    return bits_float(__float_as_uint(float(haversine_combine<T>(rf, c, radius))) & ~0xfffu);
+  }
+  if (V == kRandomBits) {
+    unsigned h = unsigned(i) * 0x9E3779B1u ^ unsigned(j) * 0x85EBCA77u;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    h ^= h >> 13;
+    return bits_float((h & 0x007fffffu) | 0x3f800000u);
+  }
+  if (V == kEstrin) {
+    const T m = a <= b ? a : b;
+    const T r = sqrt(m) * asin_sqrt_over_sqrt_estrin(m);
+    return float(T(2) * radius * (a <= b ? r : (HalfPi<T>::hi - r) + HalfPi<T>::lo));
+  }
+  return float(i) * 0.5f + float(j);  // kIntegerValues
+}
+
+// The field kernel's tiling with rows_per_thread chosen at run time: a block's column and row
+// factors into shared memory, then rows_per_thread nodes of one column per thread.
+template <typename T, int V>
+__global__ void __launch_bounds__(256) variant_kernel(GridGeometry g, cudaSurfaceObject_t s,
+                                                      int rows_per_thread) {
+  extern __shared__ double shared[];  // double: aligned for either precision's factors
+  ColFactors<T>* cols = reinterpret_cast<ColFactors<T>*>(shared);
+  RowFactors<T>* rows = reinterpret_cast<RowFactors<T>*>(cols + kTileX);
   const int tile_y = kThreadsY * rows_per_thread;
   const int j0 = blockIdx.x * kTileX, i0 = blockIdx.y * tile_y;
   const int t = threadIdx.y * kTileX + threadIdx.x;
   for (int k = t; k < kTileX + tile_y; k += kTileX * kThreadsY) {
     if (k < kTileX) {
-      if (j0 + k < g.nx) cols[k] = col_factors<double>(g, j0 + k);
+      if (j0 + k < g.nx) cols[k] = col_factors<T>(g, j0 + k);
     } else if (i0 + k - kTileX < g.ny) {
-      rows[k - kTileX] = row_factors<double>(g, i0 + k - kTileX);
+      rows[k - kTileX] = row_factors<T>(g, i0 + k - kTileX);
     }
   }
   __syncthreads();
   const int j = j0 + threadIdx.x;
   if (j >= g.nx) return;
-  const ColFactors<double> c = cols[threadIdx.x];
+  const ColFactors<T> c = cols[threadIdx.x];
+  const T radius = T(g.radius);
 #pragma unroll 4
   for (int k = 0; k < rows_per_thread; ++k) {
     const int r = threadIdx.y + k * kThreadsY;
     const int i = i0 + r;
     if (i >= g.ny) break;
-    const RowFactors<double> rf = rows[r];
-    double v;
-    if (Estrin) {
-      const double a = rf.a0 + rf.c * c.s, b = rf.b0 + rf.c * c.k;
-      const double m = a <= b ? a : b;
-      const double h = sqrt(m) * asin_sqrt_over_sqrt_estrin(m);
-      v = 2.0 * g.radius * (a <= b ? h : (HalfPi<double>::hi - h) + HalfPi<double>::lo);
-    } else {
-      v = haversine_combine<double>(rf, c, g.radius);
-    }
-    surf2Dwrite(float(v), s, j * int(sizeof(float)), i);
+    surf2Dwrite(node_value<T, V>(rows[r], c, radius, i, j), s, j * int(sizeof(float)), i);
   }
 }
 
-template <bool Estrin>
-void launch_double(const GridGeometry& g, cudaSurfaceObject_t s, int rows_per_thread) {
-  const dim3 block(kTileX, kThreadsY);
-  const int tile_y = kThreadsY * rows_per_thread;
-  const dim3 grid((g.nx + kTileX - 1) / kTileX, (g.ny + tile_y - 1) / tile_y);
-  const size_t shared = kTileX * sizeof(ColFactors<double>) + tile_y * sizeof(RowFactors<double>);
-  double_kernel<Estrin><<<grid, block, shared>>>(g, s, rows_per_thread);
-  GF_CUDA_LAUNCHED("double_kernel");
-}
-
-template <int V>
+template <typename T, int V>
 void launch(const GridGeometry& g, cudaSurfaceObject_t s, int rows_per_thread) {
   const dim3 block(kTileX, kThreadsY);
   const int tile_y = kThreadsY * rows_per_thread;
   const dim3 grid((g.nx + kTileX - 1) / kTileX, (g.ny + tile_y - 1) / tile_y);
-  const size_t shared = kTileX * sizeof(ColFactors<float>) + tile_y * sizeof(RowFactors<float>);
-  variant_kernel<V><<<grid, block, shared>>>(g, s, rows_per_thread);
+  const size_t shared = kTileX * sizeof(ColFactors<T>) + tile_y * sizeof(RowFactors<T>);
+  variant_kernel<T, V><<<grid, block, shared>>>(g, s, rows_per_thread);
   GF_CUDA_LAUNCHED("variant_kernel");
 }
 
-float time_ms(void (*body)(const GridGeometry&, cudaSurfaceObject_t, int), const GridGeometry& g,
-              cudaSurfaceObject_t s, int rows) {
-  cudaEvent_t a, b;
-  GF_CUDA(cudaEventCreate(&a));
-  GF_CUDA(cudaEventCreate(&b));
-  std::vector<float> t;
-  for (int r = 0; r < 60; ++r) {
-    GF_CUDA(cudaEventRecord(a));
-    body(g, s, rows);
-    GF_CUDA(cudaEventRecord(b));
-    GF_CUDA(cudaEventSynchronize(b));
-    float ms = 0;
-    GF_CUDA(cudaEventElapsedTime(&ms, a, b));
-    if (r >= 10) t.push_back(ms);
-  }
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
-
 using Launcher = void (*)(const GridGeometry&, cudaSurfaceObject_t, int);
-const Launcher kLaunchers[] = {launch<kHaversine>, launch<kAtan2>, launch<kStoreA>,
-                               launch<kSmoothBits>, launch<kRandomBits>, launch<kIntegerValues>};
-static_assert(sizeof(kLaunchers) / sizeof(kLaunchers[0]) == kVariants);
+const Launcher kFloatLaunchers[] = {launch<float, kHaversine>,  launch<float, kAtan2>,
+                                    launch<float, kStoreA>,     launch<float, kSmoothBits>,
+                                    launch<float, kRandomBits>, launch<float, kIntegerValues>};
+static_assert(sizeof(kFloatLaunchers) / sizeof(kFloatLaunchers[0]) == kFloatVariants);
 
-void probe(int n) {
+void probe_size(int n) {
   // The default view (lat 29:31, lon 99:101, reference 30, 101), n x n nodes.
   const GridGeometry g = make_grid_geometry(29, 31, 99, 101, n, n, 30, 101, Formula::haversine,
                                             Units::km, kDefaultRadiusKm);
@@ -201,25 +142,25 @@ void probe(int n) {
   desc.res.array.array = array;
   cudaSurfaceObject_t s = 0;
   GF_CUDA(cudaCreateSurfaceObject(&s, &desc));
-  const float lib = time_ms([](const GridGeometry& gg, cudaSurfaceObject_t ss, int) {
-    launch_field_to_surface<float>(gg, ss, nullptr);
-  }, g, s, 0);
-  std::printf("%6d  %-34s %-10s %8.4f ms\n", n, "launch_field_to_surface<float>", "library", lib);
+  auto row = [n](const char* what, const char* shape, double ms) {
+    std::printf("%6d  %-34s %-10s %8.4f ms\n", n, what, shape, ms);
+  };
+  auto tiles = [](int rows) { return "32x8 x" + std::to_string(rows); };
+  row("launch_field_to_surface<float>", "library",
+      probe::gpu_ms(nullptr, [&] { launch_field_to_surface<float>(g, s, nullptr); }));
   for (int rows : {16, 8, 4, 1}) {
-    for (int v = 0; v < kVariants; ++v) {
-      std::printf("%6d  %-34s 32x8 x%-3d %8.4f ms\n", n, kNames[v], rows,
-                  time_ms(kLaunchers[v], g, s, rows));
+    for (int v = 0; v < kFloatVariants; ++v) {
+      row(kNames[v], tiles(rows).c_str(),
+          probe::gpu_ms(nullptr, [&] { kFloatLaunchers[v](g, s, rows); }));
     }
   }
-  const float lib_d = time_ms([](const GridGeometry& gg, cudaSurfaceObject_t ss, int) {
-    launch_field_to_surface<double>(gg, ss, nullptr);
-  }, g, s, 0);
-  std::printf("%6d  %-34s %-10s %8.4f ms\n", n, "launch_field_to_surface<double>", "library", lib_d);
+  row("launch_field_to_surface<double>", "library",
+      probe::gpu_ms(nullptr, [&] { launch_field_to_surface<double>(g, s, nullptr); }));
   for (int rows : {32, 16, 8, 4}) {
-    std::printf("%6d  %-34s 32x8 x%-3d %8.4f ms\n", n, "double haversine, Horner", rows,
-                time_ms(launch_double<false>, g, s, rows));
-    std::printf("%6d  %-34s 32x8 x%-3d %8.4f ms\n", n, "double haversine, Estrin", rows,
-                time_ms(launch_double<true>, g, s, rows));
+    row("double haversine, Horner", tiles(rows).c_str(),
+        probe::gpu_ms(nullptr, [&] { launch<double, kHaversine>(g, s, rows); }));
+    row("double haversine, Estrin", tiles(rows).c_str(),
+        probe::gpu_ms(nullptr, [&] { launch<double, kEstrin>(g, s, rows); }));
   }
   std::fflush(stdout);
   GF_CUDA(cudaDestroySurfaceObject(s));
@@ -234,7 +175,7 @@ int main(int argc, char** argv) {
     std::vector<int> sizes;
     for (int a = 1; a < argc; ++a) sizes.push_back(std::atoi(argv[a]));
     if (sizes.empty()) sizes = {4096, 8192};
-    for (int n : sizes) geofield::probe(n);
+    for (int n : sizes) geofield::probe_size(n);
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "probe: failed: %s\n", e.what());
