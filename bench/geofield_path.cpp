@@ -95,6 +95,7 @@ GeofieldResult run_geofield_path(const FieldParams& view, FieldTexture& texture,
     InteropTexture interop;
     interop.follow(texture);
     InteropTexture::Mapping mapping(interop, stream.get());
+    DeviceBuffer factors;  // the double path's pre-pass output, kept as the backend keeps it
     for (Formula f : kFormulas) {
       for (Precision prec : kPrecisions) {
         FieldParams p = view;
@@ -109,7 +110,7 @@ GeofieldResult run_geofield_path(const FieldParams& view, FieldTexture& texture,
               if (prec == Precision::f32) {
                 launch_field_to_surface<float>(g, mapping.surface(), stream.get());
               } else {
-                launch_field_to_surface<double>(g, mapping.surface(), stream.get());
+                launch_field_to_surface<double>(g, mapping.surface(), stream.get(), &factors);
               }
             },
             stream.get());

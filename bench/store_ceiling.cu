@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <limits>
+#include <string>
 
 #include "device_buffer.h"
 
@@ -30,6 +31,20 @@ __global__ void store_surface(cudaSurfaceObject_t s, int nx, int ny, int rows) {
   }
 }
 
+// Warps of 16 columns x 2 rows (a 32 x 8 block: thread (x, y) at column (x & 15) + 16 c, row
+// 2 y + (x >> 4) + 16 r): each store fills whole 32-byte sectors of the block-linear texture,
+// which hold 16 bytes of two rows (cuda/field_kernel.cu). cols x rows texels per thread.
+__global__ void store_surface_pairs(cudaSurfaceObject_t s, int nx, int ny, int cols, int rows) {
+  const int j0 = blockIdx.x * 16 * cols + (threadIdx.x & 15);
+  const int i0 = blockIdx.y * 16 * rows + 2 * threadIdx.y + (threadIdx.x >> 4);
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      const int i = i0 + 16 * r, j = j0 + 16 * c;
+      if (i < ny && j < nx) surf2Dwrite(store_value(i, j), s, j * int(sizeof(float)), i);
+    }
+  }
+}
+
 __global__ void store_linear(float* out, int nx, int ny) {
   const int j = blockIdx.x * blockDim.x + threadIdx.x;
   const int i = blockIdx.y * blockDim.y + threadIdx.y;
@@ -42,8 +57,32 @@ dim3 grid_for(dim3 block, int nx, int ny, int rows = 1) {
 
 struct Shape {
   dim3 block;
-  int rows;  // texels per thread, down a column
+  int rows;      // texels per thread, down a column (pairs: rows of 16)
+  int cols = 0;  // 0: warps along a row; else warps of 16 x 2, cols x rows texels per thread
 };
+
+dim3 grid_for(const Shape& sh, int nx, int ny) {
+  if (sh.cols == 0) return grid_for(sh.block, nx, ny, sh.rows);
+  return dim3((nx + 16 * sh.cols - 1) / (16 * sh.cols), (ny + 16 * sh.rows - 1) / (16 * sh.rows));
+}
+
+void store(const Shape& sh, cudaSurfaceObject_t s, int nx, int ny) {
+  if (sh.cols == 0) {
+    store_surface<<<grid_for(sh, nx, ny), sh.block>>>(s, nx, ny, sh.rows);
+  } else {
+    store_surface_pairs<<<grid_for(sh, nx, ny), sh.block>>>(s, nx, ny, sh.cols, sh.rows);
+  }
+  BENCH_CUDA_LAUNCHED("store_surface");
+}
+
+std::string shape_name(const Shape& sh) {
+  if (sh.cols != 0) {
+    return "32x8 threads in 16x2 warps, " + std::to_string(sh.cols) + "x" +
+           std::to_string(sh.rows) + " texel/thread";
+  }
+  return std::to_string(sh.block.x) + "x" + std::to_string(sh.block.y) + " threads, " +
+         std::to_string(sh.rows) + " texel/thread";
+}
 
 // The ceiling's own registration of the texture (the app's goes through the CUDA backend's
 // interop wrapper): registered once, unregistered on destruction.
@@ -91,18 +130,14 @@ CeilingResult run_ceiling(FieldTexture& texture, int nx, int ny) {
   // The kernel alone, texture mapped once; the best of a few block shapes is the ceiling.
   reg.map();
   const cudaSurfaceObject_t surface = reg.make_surface();
-  const Shape shapes[] = {{{32, 8}, 1},  {{32, 8}, 4}, {{32, 8}, 16}, {{32, 16}, 1},
-                          {{32, 32}, 1}, {{64, 4}, 1}, {{16, 16}, 1}, {{128, 2}, 1}};
+  const Shape shapes[] = {{{32, 8}, 1},     {{32, 8}, 4},     {{32, 8}, 16},   {{32, 16}, 1},
+                          {{32, 32}, 1},    {{64, 4}, 1},     {{16, 16}, 1},   {{128, 2}, 1},
+                          {{32, 8}, 2, 2},  {{32, 8}, 4, 2},  {{32, 8}, 4, 4}, {{32, 8}, 2, 4}};
   double best = std::numeric_limits<double>::max();
   Shape best_shape = shapes[0];
   for (const Shape& sh : shapes) {
-    const dim3 g = grid_for(sh.block, nx, ny, sh.rows);
-    const Stats st = time_events([&] {
-      store_surface<<<g, sh.block>>>(surface, nx, ny, sh.rows);
-      BENCH_CUDA_LAUNCHED("store_surface");
-    });
-    const std::string name = std::to_string(sh.block.x) + "x" + std::to_string(sh.block.y) +
-                             " threads, " + std::to_string(sh.rows) + " texel/thread";
+    const Stats st = time_events([&] { store(sh, surface, nx, ny); });
+    const std::string name = shape_name(sh);
     r.by_block.emplace_back(name, st);
     if (st.median_ms < best) {
       best = st.median_ms;
@@ -111,26 +146,24 @@ CeilingResult run_ceiling(FieldTexture& texture, int nx, int ny) {
       r.best_block = name;
     }
   }
-  const dim3 best_block = best_shape.block;
   BENCH_CUDA(cudaDestroySurfaceObject(surface));
   reg.unmap();
 
   {
     DeviceBuffer<float> linear(size_t(nx) * size_t(ny));
-    const dim3 g = grid_for(best_block, nx, ny);
+    const dim3 block(32, 8);
+    const dim3 g = grid_for(block, nx, ny);
     r.linear_store = time_events([&] {  // one texel per thread: plain coalesced rows
-      store_linear<<<g, best_block>>>(linear.get(), nx, ny);
+      store_linear<<<g, block>>>(linear.get(), nx, ny);
       BENCH_CUDA_LAUNCHED("store_linear");
     });
   }
 
   // A whole store-only recompute: map, surface, kernel, unmap.
-  const dim3 g = grid_for(best_block, nx, ny, best_shape.rows);
   const auto recompute = [&] {
     reg.map();
     const cudaSurfaceObject_t s = reg.make_surface();
-    store_surface<<<g, best_block>>>(s, nx, ny, best_shape.rows);
-    BENCH_CUDA_LAUNCHED("store_surface");
+    store(best_shape, s, nx, ny);
     BENCH_CUDA(cudaDestroySurfaceObject(s));
     reg.unmap();
   };

@@ -90,7 +90,7 @@ void CudaBackend::compute_interop(const FieldParams& p, FieldTexture&) {
   const GridGeometry g = grid_geometry(p);
   InteropTexture::Mapping mapping(interop_, stream_.get());
   if (p.precision == Precision::f64) {
-    launch_field_to_surface<double>(g, mapping.surface(), stream_.get());
+    launch_field_to_surface<double>(g, mapping.surface(), stream_.get(), &factors_);
   } else {
     launch_field_to_surface<float>(g, mapping.surface(), stream_.get());
   }
@@ -103,7 +103,7 @@ void CudaBackend::compute_pixel_buffer(const FieldParams& p, FieldTexture& targe
   staging_.ensure(bytes, "the " + size_text(p) + " field");
   float* field = static_cast<float*>(staging_.get());
   if (p.precision == Precision::f64) {
-    launch_field_to_buffer<double, float>(g, field, stream_.get());
+    launch_field_to_buffer<double, float>(g, field, stream_.get(), &factors_);
   } else {
     launch_field_to_buffer<float, float>(g, field, stream_.get());
   }
@@ -145,7 +145,7 @@ HostField CudaBackend::read_field(const FieldTexture& target, Precision as) {
     DeviceBuffer values;
     values.ensure(n * sizeof(double), "the double export of the " + size_text(last_) + " field");
     launch_field_to_buffer<double, double>(grid_geometry(last_), static_cast<double*>(values.get()),
-                                           stream_.get());
+                                           stream_.get(), &factors_);
     h.f64.resize(n);
     GF_CUDA(cudaMemcpyAsync(h.f64.data(), values.get(), n * sizeof(double),
                             cudaMemcpyDeviceToHost, stream_.get()));

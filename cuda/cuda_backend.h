@@ -54,6 +54,7 @@ class CudaBackend final : public FieldBackend {
   CudaStream stream_;        // declared before interop_: outlives every use of it
   InteropTexture interop_;
   DeviceBuffer staging_;     // pixel_buffer path: the field in device memory
+  DeviceBuffer factors_;     // the double path's row and column factors (its pre-pass)
   GLuint pixel_buffer_ = 0;  // pixel_buffer path: GL_PIXEL_UNPACK_BUFFER
   std::size_t pixel_buffer_bytes_ = 0;
   FieldParams last_{};

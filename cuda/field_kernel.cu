@@ -1,106 +1,210 @@
 #include "cuda_check.h"
+#include "double_for_float.h"
 #include "field_kernel.h"
 
 namespace geofield {
 namespace {
 
-// A block of 32 x 8 threads covers a tile of 32 columns x (8 x rows per thread) rows: each
-// thread writes that many nodes of one column. The factors of the tile's columns and rows are
-// computed once into shared memory, so per node only combine() remains.
-// Rows per thread, measured on the H200 at 8192^2 (cuda/tools/kernel_variants_probe.cu,
-// bench/RESULTS.md):
-//   float : 4 (32 x 32 tiles): 0.121 ms against 0.126 (8), 0.204 (16) and 0.313 (1). Why 16 is
-//           that slow was not isolated, but it is not the arithmetic: storing `a` alone with 16
-//           rows took as long.
-//   double: 16 (32 x 128 tiles): the FP64 kernel is bound by arithmetic, and the double sin/cos
-//           of the factors cost less spread over more nodes (0.288 ms against 0.331 with 4).
-constexpr int kTileX = 32;
-constexpr int kThreadsY = 8;
+// Thread layout. A block is 32 x 8 threads; thread (x, y) covers the nodes of its block's tile at
+// column (x & 15) + 16 c and row 2 y + (x >> 4) + 16 r, c < kCols, r < kRows. A warp so stores
+// 16 columns of 2 rows at a time: in the texture's block-linear layout a 32-byte sector holds
+// 16 bytes of two rows, and such a store fills whole sectors, where a warp storing 32 columns of
+// one row half-fills 8 and leaves the other halves to another warp. Measured on the H200 at
+// 8192^2 (cuda/tools/kernel_variants_probe.cu, bench/RESULTS.md): a store-only kernel takes
+// 0.066 ms this way against 0.104 ms with warps along one row (12.6 M L2 sector writes against
+// 18.4 M), and with one node a thread 0.166 ms: a thread needs several stores in flight.
+constexpr int kBlockX = 32;
+constexpr int kBlockY = 8;
+const dim3 kBlock(kBlockX, kBlockY);
 
+// float : 2 x 2 nodes a thread, 32 x 32 tiles; the block computes its tile's row and column
+//         factors into shared memory (float sin/cos are cheap next to the stores).
+// double: 4 x 4 nodes a thread, 64 x 64 tiles; the factors come from a pre-pass over the grid's
+//         rows and columns (each tile's own FP64 sin/cos cost ~15% of the kernel), each row's
+//         factors read by its warp directly (a broadcast load, no barrier).
 template <typename T>
 struct Tile {
-  static constexpr int kRowsPerThread = sizeof(T) == sizeof(float) ? 4 : 16;
-  static constexpr int kY = kThreadsY * kRowsPerThread;
-  static_assert(kTileX + kY <= kTileX * kThreadsY, "one thread per row and column factor");
+  static constexpr bool kPrepass = sizeof(T) == sizeof(double);
+  static constexpr int kCols = kPrepass ? 4 : 2;
+  static constexpr int kRows = kPrepass ? 4 : 2;
+  static constexpr int kX = 16 * kCols;
+  static constexpr int kY = 16 * kRows;
 };
 
+// Double rounded to the nearest float by cvt.rn (the ftz form -ftz=true would pick costs a
+// compare and a multiply more per node).
+__device__ __forceinline__ float to_float(double v) {
+  float f;
+  asm("cvt.rn.f32.f64 %0, %1;" : "=f"(f) : "d"(v));
+  return f;
+}
+__device__ __forceinline__ float to_float(float v) { return v; }
+
 struct SurfaceSink {
+  static constexpr bool kToFloat = true;
   cudaSurfaceObject_t surface;
   template <typename V>
   __device__ void operator()(int j, int i, V v) const {
-    surf2Dwrite(static_cast<float>(v), surface, j * static_cast<int>(sizeof(float)), i);
+    surf2Dwrite(to_float(v), surface, j * static_cast<int>(sizeof(float)), i);
   }
 };
 
-template <typename Out>
+// kForFloat: the values end as floats even though Out is double (the test hook
+// launch_field_for_float_to_buffer).
+template <typename Out, bool kForFloat = sizeof(Out) == sizeof(float)>
 struct BufferSink {
+  static constexpr bool kToFloat = kForFloat;
   Out* out;
   int nx;
   template <typename V>
   __device__ void operator()(int j, int i, V v) const {
-    out[static_cast<size_t>(i) * nx + j] = static_cast<Out>(v);
+    out[static_cast<size_t>(i) * nx + j] = sizeof(Out) == sizeof(float) ? Out(to_float(v)) : Out(v);
   }
 };
 
-template <typename T, typename Sink>
-__global__ void __launch_bounds__(kTileX * kThreadsY) field_kernel(GridGeometry g, Sink sink) {
-  __shared__ ColFactors<T> cols[kTileX];
-  __shared__ RowFactors<T> rows[Tile<T>::kY];
-  const int j0 = blockIdx.x * kTileX;
-  const int i0 = blockIdx.y * Tile<T>::kY;
-  const int t = threadIdx.y * kTileX + threadIdx.x;
-  if (t < kTileX) {
-    if (j0 + t < g.nx) cols[t] = col_factors<T>(g, j0 + t);
-  } else if (t < kTileX + Tile<T>::kY) {
-    const int r = t - kTileX;
-    if (i0 + r < g.ny) rows[r] = row_factors<T>(g, i0 + r);
+// The node's value in precision T; double values bound for a float take the shorter combine.
+template <typename T, bool kToFloat>
+__device__ __forceinline__ T node_value(const GridGeometry& g, const RowFactors<T>& r,
+                                        const ColFactors<T>& c) {
+  if constexpr (sizeof(T) == sizeof(double) && kToFloat) {
+    if (g.formula == Formula::haversine) return haversine_combine_for_float(r, c, g.radius);
   }
-  __syncthreads();
-  const int j = j0 + threadIdx.x;
-  if (j >= g.nx) return;
-  const ColFactors<T> c = cols[threadIdx.x];
-#pragma unroll 4
-  for (int k = 0; k < Tile<T>::kRowsPerThread; ++k) {
-    const int r = threadIdx.y + k * kThreadsY;
-    if (i0 + r >= g.ny) break;
-    sink(j, i0 + r, combine<T>(g, rows[r], c));
+  return combine<T>(g, r, c);
+}
+
+template <typename T>
+__global__ void factors_kernel(GridGeometry g, RowFactors<T>* rows, ColFactors<T>* cols) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < g.ny) {
+    rows[k] = row_factors<T>(g, k);
+  } else if (k < g.ny + g.nx) {
+    cols[k - g.ny] = col_factors<T>(g, k - g.ny);
   }
 }
 
-__global__ void __launch_bounds__(kTileX * kThreadsY)
+template <typename T, typename Sink>
+__global__ void __launch_bounds__(kBlockX * kBlockY)
+    field_kernel(GridGeometry g, Sink sink, const RowFactors<T>* all_rows,
+                 const ColFactors<T>* all_cols) {
+  using TileT = Tile<T>;
+  const int j0 = blockIdx.x * TileT::kX, i0 = blockIdx.y * TileT::kY;
+  const int tx = threadIdx.x & 15, ty = 2 * threadIdx.y + (threadIdx.x >> 4);  // in the tile
+  // Factors: the tile's, in shared memory (float), or the pre-pass's (double).
+  __shared__ ColFactors<T> shared_cols[TileT::kPrepass ? 1 : TileT::kX];
+  __shared__ RowFactors<T> shared_rows[TileT::kPrepass ? 1 : TileT::kY];
+  if constexpr (!TileT::kPrepass) {
+    const int t = threadIdx.y * kBlockX + threadIdx.x;
+    static_assert(TileT::kX + TileT::kY <= kBlockX * kBlockY, "one thread per factor");
+    if (t < TileT::kX) {
+      if (j0 + t < g.nx) shared_cols[t] = col_factors<T>(g, j0 + t);
+    } else if (t < TileT::kX + TileT::kY) {
+      const int r = t - TileT::kX;
+      if (i0 + r < g.ny) shared_rows[r] = row_factors<T>(g, i0 + r);
+    }
+    __syncthreads();
+  }
+  auto col_at = [&](int c) {
+    const int lc = tx + 16 * c;
+    if constexpr (TileT::kPrepass) return all_cols[min(j0 + lc, g.nx - 1)];
+    else return shared_cols[lc];
+  };
+  auto row_at = [&](int r) {
+    const int lr = ty + 16 * r;
+    if constexpr (TileT::kPrepass) return all_rows[min(i0 + lr, g.ny - 1)];
+    else return shared_rows[lr];
+  };
+  ColFactors<T> cols[TileT::kCols];
+#pragma unroll
+  for (int c = 0; c < TileT::kCols; ++c) cols[c] = col_at(c);
+  constexpr bool kToFloat = Sink::kToFloat;
+  if (i0 + TileT::kY <= g.ny && j0 + TileT::kX <= g.nx) {  // a whole tile: no bound checks
+#pragma unroll
+    for (int r = 0; r < TileT::kRows; ++r) {
+      const RowFactors<T> row = row_at(r);
+#pragma unroll
+      for (int c = 0; c < TileT::kCols; ++c) {
+        sink(j0 + tx + 16 * c, i0 + ty + 16 * r, node_value<T, kToFloat>(g, row, cols[c]));
+      }
+    }
+    return;
+  }
+  for (int r = 0; r < TileT::kRows; ++r) {
+    const int i = i0 + ty + 16 * r;
+    if (i >= g.ny) break;
+    const RowFactors<T> row = row_at(r);
+    for (int c = 0; c < TileT::kCols; ++c) {
+      const int j = j0 + tx + 16 * c;
+      if (j < g.nx) sink(j, i, node_value<T, kToFloat>(g, row, cols[c]));
+    }
+  }
+}
+
+__global__ void __launch_bounds__(kBlockX * kBlockY)
     store_only_kernel(int nx, int ny, cudaSurfaceObject_t surface) {
-  const int j = blockIdx.x * kTileX + threadIdx.x;
-  const int i0 = blockIdx.y * Tile<float>::kY;
-  if (j >= nx) return;
-#pragma unroll 4
-  for (int k = 0; k < Tile<float>::kRowsPerThread; ++k) {
-    const int i = i0 + threadIdx.y + k * kThreadsY;
-    if (i >= ny) break;
-    surf2Dwrite(static_cast<float>(i + j), surface, j * static_cast<int>(sizeof(float)), i);
+  using TileT = Tile<float>;
+  const int j0 = blockIdx.x * TileT::kX, i0 = blockIdx.y * TileT::kY;
+  const int tx = threadIdx.x & 15, ty = 2 * threadIdx.y + (threadIdx.x >> 4);
+#pragma unroll
+  for (int r = 0; r < TileT::kRows; ++r) {
+#pragma unroll
+    for (int c = 0; c < TileT::kCols; ++c) {
+      const int i = i0 + ty + 16 * r, j = j0 + tx + 16 * c;
+      if (i < ny && j < nx) {
+        surf2Dwrite(static_cast<float>(i) * 0.5f + static_cast<float>(j), surface,
+                    j * static_cast<int>(sizeof(float)), i);
+      }
+    }
   }
 }
 
 template <typename T>
 dim3 grid_of(int nx, int ny) {
-  return dim3(static_cast<unsigned>((nx + kTileX - 1) / kTileX),
+  return dim3(static_cast<unsigned>((nx + Tile<T>::kX - 1) / Tile<T>::kX),
               static_cast<unsigned>((ny + Tile<T>::kY - 1) / Tile<T>::kY));
 }
 
-const dim3 kBlock(kTileX, kThreadsY);
+// The pre-pass (double): every row's and column's factors into `factors` (grown as needed;
+// a launch without one gets a buffer of its own, released when the launch has run).
+template <typename T, typename Sink>
+void launch(const GridGeometry& g, Sink sink, cudaStream_t stream, DeviceBuffer* factors) {
+  const RowFactors<T>* rows = nullptr;
+  const ColFactors<T>* cols = nullptr;
+  DeviceBuffer own;
+  if constexpr (Tile<T>::kPrepass) {
+    DeviceBuffer& buffer = factors != nullptr ? *factors : own;
+    const size_t row_bytes = sizeof(RowFactors<T>) * static_cast<size_t>(g.ny);
+    buffer.ensure(row_bytes + sizeof(ColFactors<T>) * static_cast<size_t>(g.nx),
+                  "the row and column factors");
+    auto* r = static_cast<RowFactors<T>*>(buffer.get());
+    auto* c = reinterpret_cast<ColFactors<T>*>(static_cast<char*>(buffer.get()) + row_bytes);
+    constexpr int kPrepassBlock = 32;  // 16384 factors over every SM, not a few
+    const int n = g.nx + g.ny;
+    factors_kernel<T><<<(n + kPrepassBlock - 1) / kPrepassBlock, kPrepassBlock, 0, stream>>>(g, r, c);
+    GF_CUDA_LAUNCHED("factors_kernel");
+    rows = r;
+    cols = c;
+  }
+  field_kernel<T><<<grid_of<T>(g.nx, g.ny), kBlock, 0, stream>>>(g, sink, rows, cols);
+  GF_CUDA_LAUNCHED("field_kernel");
+  if (own.get() != nullptr) GF_CUDA(cudaStreamSynchronize(stream));  // before `own` is freed
+}
 
 }  // namespace
 
 template <typename T>
 void launch_field_to_surface(const GridGeometry& g, cudaSurfaceObject_t surface,
-                             cudaStream_t stream) {
-  field_kernel<T><<<grid_of<T>(g.nx, g.ny), kBlock, 0, stream>>>(g, SurfaceSink{surface});
-  GF_CUDA_LAUNCHED("field_kernel (surface)");
+                             cudaStream_t stream, DeviceBuffer* factors) {
+  launch<T>(g, SurfaceSink{surface}, stream, factors);
 }
 
 template <typename T, typename Out>
-void launch_field_to_buffer(const GridGeometry& g, Out* out, cudaStream_t stream) {
-  field_kernel<T><<<grid_of<T>(g.nx, g.ny), kBlock, 0, stream>>>(g, BufferSink<Out>{out, g.nx});
-  GF_CUDA_LAUNCHED("field_kernel (buffer)");
+void launch_field_to_buffer(const GridGeometry& g, Out* out, cudaStream_t stream,
+                            DeviceBuffer* factors) {
+  launch<T>(g, BufferSink<Out>{out, g.nx}, stream, factors);
+}
+
+void launch_field_for_float_to_buffer(const GridGeometry& g, double* out, cudaStream_t stream) {
+  launch<double>(g, BufferSink<double, true>{out, g.nx}, stream, nullptr);
 }
 
 void launch_store_only(int nx, int ny, cudaSurfaceObject_t surface, cudaStream_t stream) {
@@ -108,10 +212,15 @@ void launch_store_only(int nx, int ny, cudaSurfaceObject_t surface, cudaStream_t
   GF_CUDA_LAUNCHED("store_only_kernel");
 }
 
-template void launch_field_to_surface<float>(const GridGeometry&, cudaSurfaceObject_t, cudaStream_t);
-template void launch_field_to_surface<double>(const GridGeometry&, cudaSurfaceObject_t, cudaStream_t);
-template void launch_field_to_buffer<float, float>(const GridGeometry&, float*, cudaStream_t);
-template void launch_field_to_buffer<double, float>(const GridGeometry&, float*, cudaStream_t);
-template void launch_field_to_buffer<double, double>(const GridGeometry&, double*, cudaStream_t);
+template void launch_field_to_surface<float>(const GridGeometry&, cudaSurfaceObject_t,
+                                             cudaStream_t, DeviceBuffer*);
+template void launch_field_to_surface<double>(const GridGeometry&, cudaSurfaceObject_t,
+                                              cudaStream_t, DeviceBuffer*);
+template void launch_field_to_buffer<float, float>(const GridGeometry&, float*, cudaStream_t,
+                                                   DeviceBuffer*);
+template void launch_field_to_buffer<double, float>(const GridGeometry&, float*, cudaStream_t,
+                                                    DeviceBuffer*);
+template void launch_field_to_buffer<double, double>(const GridGeometry&, double*, cudaStream_t,
+                                                     DeviceBuffer*);
 
 }  // namespace geofield

@@ -2,17 +2,23 @@
 //
 // The kernel derives each node's latitude and longitude from the GridGeometry it is given (no
 // grid exists anywhere) and evaluates the shared math (field_math.h). The distance separates
-// into a factor per row and a factor per column: a block computes the factors of its tile's
-// rows and columns once into shared memory, then each node costs two FMAs, one square root and
-// a polynomial (haversine_half_angle). Precision T (float or double) is the precision of every step; the surface
-// always receives float (the GL texture is GL_R32F).
+// into a factor per row and a factor per column, computed once per tile (float) or once per
+// launch by a pre-pass (double); then each node costs two FMAs, one square root and a
+// polynomial. Precision T (float or double) is the precision of every step; double values that
+// end as floats (the surface, float buffers) take haversine_combine_for_float
+// (double_for_float.h: 1.4e-12 relative before the rounding), double buffers the full
+// haversine_combine. The surface always receives float (the GL texture is GL_R32F).
 //
 // The kernel writes to what it is handed: a surface object (the registered GL texture, or a
 // plain cudaArray in tests and headless runs) or linear device memory (exports, fallback).
+// `factors`: device memory the double path's pre-pass fills, kept by the caller across launches
+// (it grows, never shrinks); without one a double launch allocates its own and waits for itself
+// before freeing it. The float path ignores it.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
+#include "device_memory.h"
 #include "field_math.h"
 
 namespace geofield {
@@ -20,13 +26,18 @@ namespace geofield {
 // g.nx x g.ny texels of an R32F surface, texel (j, i) = node (row i, column j); T float or double.
 template <typename T>
 void launch_field_to_surface(const GridGeometry& g, cudaSurfaceObject_t surface,
-                             cudaStream_t stream);
+                             cudaStream_t stream, DeviceBuffer* factors = nullptr);
 
 // Row-major device memory, g.nx values per row, computed in T and stored as Out.
 template <typename T, typename Out>
-void launch_field_to_buffer(const GridGeometry& g, Out* out, cudaStream_t stream);
+void launch_field_to_buffer(const GridGeometry& g, Out* out, cudaStream_t stream,
+                            DeviceBuffer* factors = nullptr);
 
-// The hardware ceiling: the float path's tiles, one cheap value stored per texel, no math.
+// For tests: the double path's values for a float destination, before their rounding to float.
+void launch_field_for_float_to_buffer(const GridGeometry& g, double* out, cudaStream_t stream);
+
+// The hardware ceiling: the float path's tiles and thread layout, one cheap value stored per
+// texel, no math.
 void launch_store_only(int nx, int ny, cudaSurfaceObject_t surface, cudaStream_t stream);
 
 }  // namespace geofield

@@ -19,6 +19,7 @@ namespace geofield {
 // Float and double overloads on the host as on the device.
 using std::atan2;
 using std::cos;
+using std::fma;
 using std::rint;
 using std::sin;
 using std::sqrt;

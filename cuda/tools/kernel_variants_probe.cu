@@ -3,8 +3,11 @@
 // cuda/INTEROP.md). For the benchmark notes (bench/RESULTS.md); not a test.
 //
 //   geofield_kernel_variants_probe [N ...]     sizes N x N (default 4096 8192)
+//   geofield_kernel_variants_probe --profile [N]   each double case launched once (for ncu)
+//   geofield_kernel_variants_probe --trimmed [N ...]  only the library kernels and round E
 #include <cuda_runtime_api.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -124,13 +127,712 @@ void launch(const GridGeometry& g, cudaSurfaceObject_t s, int rows_per_thread) {
   GF_CUDA_LAUNCHED("variant_kernel");
 }
 
+// ---- The double path: where its FP64 work goes (issue 5: double <= 1.3x float) ----------------
+// Steps, each on top of the one before:
+//   kD1Fused   : the smaller haversine chosen by an integer compare (both are >= 0, so their bit
+//                patterns order as they do; no DSETP on the FP64 pipe), and 2R folded into the
+//                end: value = fma(+-2R sqrt(m), P(m), 0 or pi R) (one multiply and one FMA
+//                instead of a multiply, a subtraction, an addition and a multiply);
+//   kD2Sqrt    : sqrt(m) from rsqrt.approx.f64 and two Newton steps instead of the IEEE sqrt;
+//   kD3Cvt     : the double rounded to float with integer operations instead of F2F.F32.F64;
+// and, orthogonal to those, how the kernel runs: full tiles without the per-row bound check (the
+// nodes of one thread can interleave), and the row and column factors from a pre-pass in global
+// memory instead of each tile's own sin/cos.
+enum DoubleVariant : int { kD0Library, kD1Fused, kD2Sqrt, kD3Cvt, kDoubleVariants };
+
+__device__ __forceinline__ double rsqrt_approx(double x) {
+  double y;
+  asm("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(y) : "d"(x));
+  return y;
+}
+
+// sqrt(m) for m >= 0 from the hardware's reciprocal square root (about 2^-22) and two coupled
+// Newton steps (s -> sqrt m, h -> 1 / (2 sqrt m)); 0 for m == 0 (rsqrt(0) is inf).
+__device__ __forceinline__ double sqrt_newton(double m) {
+  const double y = rsqrt_approx(m);
+  double s = m * y, h = 0.5 * y;
+  double r = fma(-s, h, 0.5);
+  s = fma(s, r, s);
+  h = fma(h, r, h);
+  r = fma(-s, h, 0.5);
+  s = fma(s, r, s);
+  return __double_as_longlong(m) == 0 ? 0.0 : s;
+}
+
+// v >= 0 rounded to the nearest float (ties to even), values below FLT_MIN flushed to 0.
+__device__ __forceinline__ float to_float_int(double v) {
+  const unsigned long long u = static_cast<unsigned long long>(__double_as_longlong(v));
+  const unsigned hi = static_cast<unsigned>(u >> 32), lo = static_cast<unsigned>(u);
+  unsigned f = ((hi - (896u << 20)) << 3) | (lo >> 29);  // exponent 1023 - 127 = 896 apart
+  const unsigned rest = lo & 0x1fffffffu;
+  f += (rest > 0x10000000u) | ((rest == 0x10000000u) & f);
+  return hi < (897u << 20) ? 0.0f : __uint_as_float(f);
+}
+
+template <int V>
+__device__ __forceinline__ double double_value(const RowFactors<double>& rf,
+                                               const ColFactors<double>& c, double two_r,
+                                               double pi_r) {
+  if (V == kD0Library) return haversine_combine<double>(rf, c, two_r * 0.5);
+  const double a = rf.a0 + rf.c * c.s, b = rf.b0 + rf.c * c.k;
+  const bool near = __double_as_longlong(a) <= __double_as_longlong(b);
+  const double m = near ? a : b;
+  const double s = V >= kD2Sqrt ? sqrt_newton(m) : sqrt(m);
+  return fma((near ? two_r : -two_r) * s, asin_sqrt_over_sqrt(m), near ? 0.0 : pi_r);
+}
+
+template <int V>
+__device__ __forceinline__ float stored(double v) {
+  return V >= kD3Cvt ? to_float_int(v) : static_cast<float>(v);
+}
+
+// Row and column factors of the whole grid, once per recompute (the pre-pass).
+__global__ void double_factors_kernel(GridGeometry g, RowFactors<double>* rows,
+                                      ColFactors<double>* cols) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < g.ny) rows[k] = row_factors<double>(g, k);
+  else if (k < g.ny + g.nx) cols[k - g.ny] = col_factors<double>(g, k - g.ny);
+}
+
+// The field kernel's double tiling (32 x 8 threads, rows_per_thread nodes of one column each).
+// kFullTiles: tiles inside the grid run their rows without a bound check. kPrepass: the tile's
+// factors are copied from the pre-pass instead of computed. out: when set, the double values go
+// there (the accuracy check) instead of the surface.
+template <int V, bool kFullTiles, bool kPrepass>
+__global__ void __launch_bounds__(256)
+    double_variant_kernel(GridGeometry g, cudaSurfaceObject_t surface, int rows_per_thread,
+                          const RowFactors<double>* all_rows, const ColFactors<double>* all_cols,
+                          double* out) {
+  extern __shared__ double shared[];
+  ColFactors<double>* cols = reinterpret_cast<ColFactors<double>*>(shared);
+  RowFactors<double>* rows = reinterpret_cast<RowFactors<double>*>(cols + kTileX);
+  const int tile_y = kThreadsY * rows_per_thread;
+  const int j0 = blockIdx.x * kTileX, i0 = blockIdx.y * tile_y;
+  const int t = threadIdx.y * kTileX + threadIdx.x;
+  for (int k = t; k < kTileX + tile_y; k += kTileX * kThreadsY) {
+    if (k < kTileX) {
+      if (j0 + k < g.nx) cols[k] = kPrepass ? all_cols[j0 + k] : col_factors<double>(g, j0 + k);
+    } else if (i0 + k - kTileX < g.ny) {
+      const int i = i0 + k - kTileX;
+      rows[k - kTileX] = kPrepass ? all_rows[i] : row_factors<double>(g, i);
+    }
+  }
+  __syncthreads();
+  const int j = j0 + threadIdx.x;
+  if (j >= g.nx) return;
+  const ColFactors<double> c = cols[threadIdx.x];
+  const double two_r = 2 * g.radius, pi_r = kPi * g.radius;
+  auto put = [&](int i, double v) {
+    if (out) out[static_cast<size_t>(i) * g.nx + j] = v;
+    else surf2Dwrite(stored<V>(v), surface, j * int(sizeof(float)), i);
+  };
+  if (kFullTiles && i0 + tile_y <= g.ny) {
+#pragma unroll 4
+    for (int k = 0; k < rows_per_thread; ++k) {
+      const int r = threadIdx.y + k * kThreadsY;
+      put(i0 + r, double_value<V>(rows[r], c, two_r, pi_r));
+    }
+    return;
+  }
+#pragma unroll 4
+  for (int k = 0; k < rows_per_thread; ++k) {
+    const int r = threadIdx.y + k * kThreadsY;
+    if (i0 + r >= g.ny) break;
+    put(i0 + r, double_value<V>(rows[r], c, two_r, pi_r));
+  }
+}
+
+struct DoubleScratch {
+  RowFactors<double>* rows = nullptr;
+  ColFactors<double>* cols = nullptr;
+  double* out = nullptr;  // the accuracy check's field
+};
+
+template <int V, bool kFullTiles, bool kPrepass>
+void launch_double(const GridGeometry& g, cudaSurfaceObject_t s, int rows_per_thread,
+                   const DoubleScratch& d, double* out) {
+  if (kPrepass) {
+    const int n = g.nx + g.ny;
+    double_factors_kernel<<<(n + 127) / 128, 128>>>(g, d.rows, d.cols);
+    GF_CUDA_LAUNCHED("double_factors_kernel");
+  }
+  const dim3 block(kTileX, kThreadsY);
+  const int tile_y = kThreadsY * rows_per_thread;
+  const dim3 grid((g.nx + kTileX - 1) / kTileX, (g.ny + tile_y - 1) / tile_y);
+  const size_t shared = kTileX * sizeof(ColFactors<double>) + tile_y * sizeof(RowFactors<double>);
+  double_variant_kernel<V, kFullTiles, kPrepass>
+      <<<grid, block, shared>>>(g, s, rows_per_thread, d.rows, d.cols, out);
+  GF_CUDA_LAUNCHED("double_variant_kernel");
+}
+
+using DoubleLauncher = void (*)(const GridGeometry&, cudaSurfaceObject_t, int,
+                                const DoubleScratch&, double*);
+struct DoubleCase {
+  const char* name;
+  DoubleLauncher launch;
+};
+const DoubleCase kDoubleCases[] = {
+    {"D0 shared math", launch_double<kD0Library, false, false>},
+    {"D1 int min + fused end", launch_double<kD1Fused, false, false>},
+    {"D2 D1 + rsqrt/Newton sqrt", launch_double<kD2Sqrt, false, false>},
+    {"D3 D2 + int double->float", launch_double<kD3Cvt, false, false>},
+    {"D0 full tiles", launch_double<kD0Library, true, false>},
+    {"D2 full tiles", launch_double<kD2Sqrt, true, false>},
+    {"D3 full tiles", launch_double<kD3Cvt, true, false>},
+    {"D0 pre-pass", launch_double<kD0Library, false, true>},
+    {"D2 full tiles + pre-pass", launch_double<kD2Sqrt, true, true>},
+    {"D3 full tiles + pre-pass", launch_double<kD3Cvt, true, true>},
+};
+
+// ---- Round E: fewer instructions per node (D was issue-bound: 67 instructions a node) ----------
+// The smaller haversine chosen on the high words (a tie means both are 1/2 within 2^-20, inside
+// the polynomial's range either way); a zero m kept out of the reciprocal square root by raising
+// its high word to the smallest normal's (the result m * y stays 0); 2R and its sign folded into
+// the square root's correction; the double rounded by F2F without the ftz emulation; the rows
+// of a thread unrolled at compile time so the coefficients are loaded once.
+// kForFloat: the value is only ever rounded to float (the texture), so the combine stops at
+// ~1e-12 relative: one Newton step and a 12-coefficient polynomial (scripts/fit_asin_poly.py
+// double 12: 1.12e-12), instead of a second-order correction and 18 coefficients.
+template <bool kForFloat>
+__device__ __forceinline__ double trimmed_value(const RowFactors<double>& rf,
+                                                const ColFactors<double>& c, double two_r,
+                                                double r, double pi_r) {
+  const double a = fma(rf.c, c.s, rf.a0), b = fma(rf.c, c.k, rf.b0);
+  const int ahi = __double2hiint(a), bhi = __double2hiint(b);
+  const bool near = ahi <= bhi;
+  const double m = near ? a : b;
+  const int mhi = near ? ahi : bhi;
+  const double y = rsqrt_approx(__hiloint2double(max(mhi, 0x00100000), __double2loint(m)));
+  const int flip = near ? 0 : int(0x80000000u);
+  const double sr2 = __hiloint2double(__double2hiint(two_r) ^ flip, __double2loint(two_r));
+  const double sr = __hiloint2double(__double2hiint(r) ^ flip, __double2loint(r));
+  const double g = m * y;              // sqrt(m) to the approximation's precision
+  const double e = fma(-g, y, 1.0);    // 1 - m y^2
+  const double big = g * sr2;          // +-2R sqrt(m), first approximation
+  double t;
+  if (kForFloat) {
+    t = fma(g * sr, e, big);           // +-2R g (1 + e/2)
+  } else {
+    const double k = fma(e, 0.375, 0.5);
+    t = fma(big, e * k, big);          // +-2R g (1 + e/2 + 3e^2/8)
+  }
+  if (!kForFloat) return fma(t, asin_sqrt_over_sqrt(m), near ? 0.0 : pi_r);  // 18 coefficients
+  double q = 2.5017433508719805e-01;
+  q = fma(q, m, -5.443969512667522e-01);
+  q = fma(q, m, 5.903870764688959e-01);
+  q = fma(q, m, -3.536344439498757e-01);
+  q = fma(q, m, 1.580017188722634e-01);
+  q = fma(q, m, -2.544236818254346e-02);
+  q = fma(q, m, 2.446936195886098e-02);
+  q = fma(q, m, 2.1524679018920554e-02);
+  q = fma(q, m, 3.044569886639864e-02);
+  q = fma(q, m, 4.4640061912354416e-02);
+  q = fma(q, m, 7.50000612277798e-02);
+  q = fma(q, m, 1.6666666620012108e-01);
+  return fma(t, fma(m, q, 1.0), near ? 0.0 : pi_r);
+}
+
+template <bool kForFloat, int kRows>
+__global__ void __launch_bounds__(256)
+    trimmed_kernel(GridGeometry g, cudaSurfaceObject_t surface, const RowFactors<double>* all_rows,
+                   const ColFactors<double>* all_cols, double* out) {
+  __shared__ ColFactors<double> cols[kTileX];
+  __shared__ RowFactors<double> rows[kThreadsY * kRows];
+  constexpr int tile_y = kThreadsY * kRows;
+  const int j0 = blockIdx.x * kTileX, i0 = blockIdx.y * tile_y;
+  const int t = threadIdx.y * kTileX + threadIdx.x;
+  for (int k = t; k < kTileX + tile_y; k += kTileX * kThreadsY) {
+    if (k < kTileX) {
+      if (j0 + k < g.nx) cols[k] = all_cols[j0 + k];
+    } else if (i0 + k - kTileX < g.ny) {
+      rows[k - kTileX] = all_rows[i0 + k - kTileX];
+    }
+  }
+  __syncthreads();
+  const int j = j0 + threadIdx.x;
+  if (j >= g.nx) return;
+  const ColFactors<double> c = cols[threadIdx.x];
+  const double two_r = 2 * g.radius, r = g.radius, pi_r = kPi * g.radius;
+  auto put = [&](int i, double v) {
+    if (out) out[static_cast<size_t>(i) * g.nx + j] = v;
+    else surf2Dwrite(__double2float_rn(v), surface, j * int(sizeof(float)), i);
+  };
+  if (i0 + tile_y <= g.ny) {
+#pragma unroll
+    for (int k = 0; k < kRows; ++k) {
+      const int rr = threadIdx.y + k * kThreadsY;
+      put(i0 + rr, trimmed_value<kForFloat>(rows[rr], c, two_r, r, pi_r));
+    }
+    return;
+  }
+  for (int k = 0; k < kRows; ++k) {
+    const int rr = threadIdx.y + k * kThreadsY;
+    if (i0 + rr >= g.ny) break;
+    put(i0 + rr, trimmed_value<kForFloat>(rows[rr], c, two_r, r, pi_r));
+  }
+}
+
+template <bool kForFloat, int kRows>
+void launch_trimmed(const GridGeometry& g, cudaSurfaceObject_t s, int /*rows*/,
+                    const DoubleScratch& d, double* out) {
+  const int n = g.nx + g.ny;
+  double_factors_kernel<<<(n + 127) / 128, 128>>>(g, d.rows, d.cols);
+  GF_CUDA_LAUNCHED("double_factors_kernel");
+  const dim3 block(kTileX, kThreadsY);
+  const dim3 grid((g.nx + kTileX - 1) / kTileX, (g.ny + kThreadsY * kRows - 1) / (kThreadsY * kRows));
+  trimmed_kernel<kForFloat, kRows><<<grid, block>>>(g, s, d.rows, d.cols, out);
+  GF_CUDA_LAUNCHED("trimmed_kernel");
+}
+
+const DoubleCase kTrimmedCases[] = {
+    {"E1 full precision, 8 rows", launch_trimmed<false, 8>},
+    {"E1 full precision, 16 rows", launch_trimmed<false, 16>},
+    {"E1 full precision, 32 rows", launch_trimmed<false, 32>},
+    {"E2 for float, 4 rows", launch_trimmed<true, 4>},
+    {"E2 for float, 8 rows", launch_trimmed<true, 8>},
+    {"E2 for float, 16 rows", launch_trimmed<true, 16>},
+    {"E2 for float, 32 rows", launch_trimmed<true, 32>},
+};
+
+// ---- Round F: round E with the coefficients in constant memory (DFMA reads them from the
+// constant bank: no UMOV per coefficient), the sink chosen at compile time, and optionally no
+// shared memory at all (each warp reads its row's factors from the pre-pass, one broadcast load,
+// no barrier).
+__constant__ double kQForFloat[12] = {
+    1.6666666620012108e-01, 7.50000612277798e-02,    4.4640061912354416e-02,
+    3.044569886639864e-02,  2.1524679018920554e-02,  2.446936195886098e-02,
+    -2.544236818254346e-02, 1.580017188722634e-01,   -3.536344439498757e-01,
+    5.903870764688959e-01,  -5.443969512667522e-01,  2.5017433508719805e-01};
+__constant__ double kQFull[18] = {
+    1.6666666666665203e-01, 7.5000000004162e-02,     4.4642856726550204e-02,
+    3.03819656502614e-02,   2.2371511464467295e-02,  1.7365764027454614e-02,
+    1.3783166507626489e-02, 1.3388084562730912e-02,  -4.004590389785901e-03,
+    8.617110918926801e-02,  -3.267245562038436e-01,  1.0984773265875025e+00,
+    -2.6957386893111184e+00, 4.985321847685702e+00,  -6.641127757788607e+00,
+    6.092505961346284e+00,  -3.4437492001521215e+00, 9.264578716301071e-01};
+
+template <bool kForFloat>
+__device__ __forceinline__ double constbank_value(double a0, double b0, double rc,
+                                                  const ColFactors<double>& c, double two_r,
+                                                  double r, double pi_r) {
+  const double a = fma(rc, c.s, a0), b = fma(rc, c.k, b0);
+  const int ahi = __double2hiint(a), bhi = __double2hiint(b);
+  const bool near = ahi <= bhi;
+  const double m = near ? a : b;
+  const int mhi = near ? ahi : bhi;
+  const double y = rsqrt_approx(__hiloint2double(max(mhi, 0x00100000), __double2loint(m)));
+  const int flip = near ? 0 : int(0x80000000u);
+  const double sr2 = __hiloint2double(__double2hiint(two_r) ^ flip, __double2loint(two_r));
+  const double g = m * y;
+  const double e = fma(-g, y, 1.0);
+  const double big = g * sr2;
+  double t, q;
+  if (kForFloat) {
+    const double sr = __hiloint2double(__double2hiint(r) ^ flip, __double2loint(r));
+    t = fma(g * sr, e, big);
+    q = kQForFloat[11];
+#pragma unroll
+    for (int k = 10; k >= 0; --k) q = fma(q, m, kQForFloat[k]);
+  } else {
+    t = fma(big, e * fma(e, 0.375, 0.5), big);
+    q = kQFull[17];
+#pragma unroll
+    for (int k = 16; k >= 0; --k) q = fma(q, m, kQFull[k]);
+  }
+  return fma(t, fma(m, q, 1.0), near ? 0.0 : pi_r);
+}
+
+template <bool kForFloat, int kRows, bool kShared, bool kToBuffer>
+__global__ void __launch_bounds__(256)
+    constbank_kernel(GridGeometry g, cudaSurfaceObject_t surface,
+                     const RowFactors<double>* all_rows, const ColFactors<double>* all_cols,
+                     double* out) {
+  __shared__ ColFactors<double> cols[kShared ? kTileX : 1];
+  __shared__ RowFactors<double> rows[kShared ? kThreadsY * kRows : 1];
+  constexpr int tile_y = kThreadsY * kRows;
+  const int j0 = blockIdx.x * kTileX, i0 = blockIdx.y * tile_y;
+  const int j = j0 + threadIdx.x;
+  if (kShared) {
+    const int t = threadIdx.y * kTileX + threadIdx.x;
+    for (int k = t; k < kTileX + tile_y; k += kTileX * kThreadsY) {
+      if (k < kTileX) {
+        if (j0 + k < g.nx) cols[k] = all_cols[j0 + k];
+      } else if (i0 + k - kTileX < g.ny) {
+        rows[k - kTileX] = all_rows[i0 + k - kTileX];
+      }
+    }
+    __syncthreads();
+  }
+  if (j >= g.nx) return;
+  const ColFactors<double> c = kShared ? cols[threadIdx.x] : all_cols[j];
+  const double two_r = 2 * g.radius, r = g.radius, pi_r = kPi * g.radius;
+  auto node = [&](int rr) {
+    const RowFactors<double>& f = kShared ? rows[rr] : all_rows[i0 + rr];
+    const double v = constbank_value<kForFloat>(f.a0, f.b0, f.c, c, two_r, r, pi_r);
+    if (kToBuffer) out[static_cast<size_t>(i0 + rr) * g.nx + j] = v;
+    else surf2Dwrite(__double2float_rn(v), surface, j * int(sizeof(float)), i0 + rr);
+  };
+  if (i0 + tile_y <= g.ny) {
+#pragma unroll
+    for (int k = 0; k < kRows; ++k) node(threadIdx.y + k * kThreadsY);
+    return;
+  }
+  for (int k = 0; k < kRows; ++k) {
+    const int rr = threadIdx.y + k * kThreadsY;
+    if (i0 + rr >= g.ny) break;
+    node(rr);
+  }
+}
+
+template <bool kForFloat, int kRows, bool kShared>
+void launch_constbank(const GridGeometry& g, cudaSurfaceObject_t s, int /*rows*/,
+                      const DoubleScratch& d, double* out) {
+  const int n = g.nx + g.ny;
+  double_factors_kernel<<<(n + 127) / 128, 128>>>(g, d.rows, d.cols);
+  GF_CUDA_LAUNCHED("double_factors_kernel");
+  const dim3 block(kTileX, kThreadsY);
+  const dim3 grid((g.nx + kTileX - 1) / kTileX, (g.ny + kThreadsY * kRows - 1) / (kThreadsY * kRows));
+  if (out) constbank_kernel<kForFloat, kRows, kShared, true><<<grid, block>>>(g, s, d.rows, d.cols, out);
+  else constbank_kernel<kForFloat, kRows, kShared, false><<<grid, block>>>(g, s, d.rows, d.cols, out);
+  GF_CUDA_LAUNCHED("constbank_kernel");
+}
+
+const DoubleCase kConstbankCases[] = {
+    {"F1 for float, shared, 8 rows", launch_constbank<true, 8, true>},
+    {"F1 for float, shared, 16 rows", launch_constbank<true, 16, true>},
+    {"F2 for float, direct, 4 rows", launch_constbank<true, 4, false>},
+    {"F2 for float, direct, 8 rows", launch_constbank<true, 8, false>},
+    {"F2 for float, direct, 16 rows", launch_constbank<true, 16, false>},
+    {"F3 full, shared, 8 rows", launch_constbank<false, 8, true>},
+    {"F3 full, direct, 8 rows", launch_constbank<false, 8, false>},
+    {"F3 full, direct, 16 rows", launch_constbank<false, 16, false>},
+};
+
+// ---- Round G: round F's direct loads with two columns per thread (j and j + 32: each row's
+// factors loaded once for two nodes, two independent chains), the square root's correction
+// folded with the radius (+-2R sqrt(m) = +-R g (3 - g y), g = m y), and the rounding to float
+// without the ftz emulation that -ftz=true adds to cvt (DSETP + FMUL).
+__device__ __forceinline__ float to_float_rn(double v) {
+  float f;
+  asm("cvt.rn.f32.f64 %0, %1;" : "=f"(f) : "d"(v));
+  return f;
+}
+
+template <bool kForFloat>
+__device__ __forceinline__ double folded_value(double a0, double b0, double rc, double cs,
+                                               double ck, double r, double pi_r) {
+  const double a = fma(rc, cs, a0), b = fma(rc, ck, b0);
+  const int ahi = __double2hiint(a), bhi = __double2hiint(b);
+  const bool near = ahi <= bhi;
+  const double m = near ? a : b;
+  const int mhi = near ? ahi : bhi;
+  const double y = rsqrt_approx(__hiloint2double(max(mhi, 0x00100000), __double2loint(m)));
+  const double sr = __hiloint2double(__double2hiint(r) ^ (near ? 0 : int(0x80000000u)),
+                                     __double2loint(r));
+  const double g = m * y;
+  double t, q;
+  if (kForFloat) {
+    t = (g * sr) * fma(-g, y, 3.0);  // +-2R sqrt(m) to ~2^-42
+    q = kQForFloat[11];
+#pragma unroll
+    for (int k = 10; k >= 0; --k) q = fma(q, m, kQForFloat[k]);
+  } else {
+    const double e = fma(-g, y, 1.0);
+    const double big = 2.0 * (g * sr);
+    t = fma(big, e * fma(e, 0.375, 0.5), big);
+    q = kQFull[17];
+#pragma unroll
+    for (int k = 16; k >= 0; --k) q = fma(q, m, kQFull[k]);
+  }
+  return fma(t, fma(m, q, 1.0), near ? 0.0 : pi_r);
+}
+
+template <bool kForFloat, int kRows, bool kToBuffer>
+__global__ void __launch_bounds__(256)
+    two_column_kernel(GridGeometry g, cudaSurfaceObject_t surface,
+                      const RowFactors<double>* all_rows, const ColFactors<double>* all_cols,
+                      double* out) {
+  constexpr int tile_y = kThreadsY * kRows;
+  const int j0 = blockIdx.x * 2 * kTileX + threadIdx.x, j1 = j0 + kTileX;
+  const int i0 = blockIdx.y * tile_y + threadIdx.y;
+  if (j0 >= g.nx) return;
+  const bool second = j1 < g.nx;
+  const ColFactors<double> c0 = all_cols[j0], c1 = all_cols[second ? j1 : j0];
+  const double r = g.radius, pi_r = kPi * g.radius;
+  auto put = [&](int i, int j, double v) {
+    if (kToBuffer) out[static_cast<size_t>(i) * g.nx + j] = v;
+    else surf2Dwrite(to_float_rn(v), surface, j * int(sizeof(float)), i);
+  };
+  auto row = [&](int i) {
+    const RowFactors<double> f = all_rows[i];
+    const double v0 = folded_value<kForFloat>(f.a0, f.b0, f.c, c0.s, c0.k, r, pi_r);
+    const double v1 = folded_value<kForFloat>(f.a0, f.b0, f.c, c1.s, c1.k, r, pi_r);
+    put(i, j0, v0);
+    if (second) put(i, j1, v1);
+  };
+  if (blockIdx.y * tile_y + tile_y <= g.ny) {
+#pragma unroll
+    for (int k = 0; k < kRows; ++k) row(i0 + k * kThreadsY);
+    return;
+  }
+  for (int k = 0; k < kRows; ++k) {
+    if (i0 + k * kThreadsY >= g.ny) break;
+    row(i0 + k * kThreadsY);
+  }
+}
+
+template <bool kForFloat, int kRows>
+void launch_two_column(const GridGeometry& g, cudaSurfaceObject_t s, int /*rows*/,
+                       const DoubleScratch& d, double* out) {
+  const int n = g.nx + g.ny;
+  double_factors_kernel<<<(n + 127) / 128, 128>>>(g, d.rows, d.cols);
+  GF_CUDA_LAUNCHED("double_factors_kernel");
+  const dim3 block(kTileX, kThreadsY);
+  const dim3 grid((g.nx + 2 * kTileX - 1) / (2 * kTileX),
+                  (g.ny + kThreadsY * kRows - 1) / (kThreadsY * kRows));
+  if (out) two_column_kernel<kForFloat, kRows, true><<<grid, block>>>(g, s, d.rows, d.cols, out);
+  else two_column_kernel<kForFloat, kRows, false><<<grid, block>>>(g, s, d.rows, d.cols, out);
+  GF_CUDA_LAUNCHED("two_column_kernel");
+}
+
+const DoubleCase kTwoColumnCases[] = {
+    {"G1 for float, 2 cols, 4 rows", launch_two_column<true, 4>},
+    {"G1 for float, 2 cols, 8 rows", launch_two_column<true, 8>},
+    {"G1 for float, 2 cols, 16 rows", launch_two_column<true, 16>},
+    {"G2 full, 2 cols, 8 rows", launch_two_column<false, 8>},
+    {"G2 full, 2 cols, 16 rows", launch_two_column<false, 16>},
+};
+
+// ---- Round H: kCols columns per thread (j + 32 c), kRows rows; the sign of the far half applied
+// to t by one LOP3 on its high word instead of building +-R per node.
+template <bool kForFloat>
+__device__ __forceinline__ double signed_value(double a0, double b0, double rc, double cs,
+                                               double ck, double r, double pi_r) {
+  const double a = fma(rc, cs, a0), b = fma(rc, ck, b0);
+  const int ahi = __double2hiint(a), bhi = __double2hiint(b);
+  const bool near = ahi <= bhi;
+  const double m = near ? a : b;
+  const int mhi = near ? ahi : bhi;
+  const double y = rsqrt_approx(__hiloint2double(max(mhi, 0x00100000), __double2loint(m)));
+  const double g = m * y;
+  double t, q;
+  if (kForFloat) {
+    t = (g * r) * fma(-g, y, 3.0);  // 2R sqrt(m) to ~2^-42
+    q = kQForFloat[11];
+#pragma unroll
+    for (int k = 10; k >= 0; --k) q = fma(q, m, kQForFloat[k]);
+  } else {
+    const double e = fma(-g, y, 1.0);
+    const double big = 2.0 * (g * r);
+    t = fma(big, e * fma(e, 0.375, 0.5), big);
+    q = kQFull[17];
+#pragma unroll
+    for (int k = 16; k >= 0; --k) q = fma(q, m, kQFull[k]);
+  }
+  t = __hiloint2double(__double2hiint(t) ^ (near ? 0 : int(0x80000000u)), __double2loint(t));
+  return fma(t, fma(m, q, 1.0), near ? 0.0 : pi_r);
+}
+
+template <bool kForFloat, int kCols, int kRows, bool kToBuffer>
+__global__ void __launch_bounds__(256)
+    multi_column_kernel(GridGeometry g, cudaSurfaceObject_t surface,
+                        const RowFactors<double>* all_rows, const ColFactors<double>* all_cols,
+                        double* out) {
+  constexpr int tile_y = kThreadsY * kRows;
+  const int jb = blockIdx.x * kCols * kTileX + threadIdx.x;
+  const int i0 = blockIdx.y * tile_y + threadIdx.y;
+  if (jb >= g.nx) return;
+  ColFactors<double> c[kCols];
+#pragma unroll
+  for (int k = 0; k < kCols; ++k) c[k] = all_cols[min(jb + k * kTileX, g.nx - 1)];
+  const double r = g.radius, pi_r = kPi * g.radius;
+  auto row = [&](int i) {
+    const RowFactors<double> f = all_rows[i];
+#pragma unroll
+    for (int k = 0; k < kCols; ++k) {
+      const int j = jb + k * kTileX;
+      const double v = signed_value<kForFloat>(f.a0, f.b0, f.c, c[k].s, c[k].k, r, pi_r);
+      if (k == 0 || j < g.nx) {
+        if (kToBuffer) out[static_cast<size_t>(i) * g.nx + j] = v;
+        else surf2Dwrite(to_float_rn(v), surface, j * int(sizeof(float)), i);
+      }
+    }
+  };
+  if (blockIdx.y * tile_y + tile_y <= g.ny) {
+#pragma unroll
+    for (int k = 0; k < kRows; ++k) row(i0 + k * kThreadsY);
+    return;
+  }
+  for (int k = 0; k < kRows; ++k) {
+    if (i0 + k * kThreadsY >= g.ny) break;
+    row(i0 + k * kThreadsY);
+  }
+}
+
+// The pre-pass in blocks of 32: the factors of 16384 rows and columns spread over every SM.
+__global__ void double_factors_kernel_small(GridGeometry g, RowFactors<double>* rows,
+                                            ColFactors<double>* cols) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < g.ny) rows[k] = row_factors<double>(g, k);
+  else if (k < g.ny + g.nx) cols[k - g.ny] = col_factors<double>(g, k - g.ny);
+}
+
+template <bool kForFloat, int kCols, int kRows, int kPrepassBlock>
+void launch_multi_column(const GridGeometry& g, cudaSurfaceObject_t s, int /*rows*/,
+                         const DoubleScratch& d, double* out) {
+  const int n = g.nx + g.ny;
+  double_factors_kernel_small<<<(n + kPrepassBlock - 1) / kPrepassBlock, kPrepassBlock>>>(g, d.rows, d.cols);
+  GF_CUDA_LAUNCHED("double_factors_kernel_small");
+  const dim3 block(kTileX, kThreadsY);
+  const dim3 grid((g.nx + kCols * kTileX - 1) / (kCols * kTileX),
+                  (g.ny + kThreadsY * kRows - 1) / (kThreadsY * kRows));
+  if (out) multi_column_kernel<kForFloat, kCols, kRows, true><<<grid, block>>>(g, s, d.rows, d.cols, out);
+  else multi_column_kernel<kForFloat, kCols, kRows, false><<<grid, block>>>(g, s, d.rows, d.cols, out);
+  GF_CUDA_LAUNCHED("multi_column_kernel");
+}
+
+const DoubleCase kMultiColumnCases[] = {
+    {"H for float, 2 cols x 4 rows, pp128", launch_multi_column<true, 2, 4, 128>},
+    {"H for float, 2 cols x 4 rows, pp32", launch_multi_column<true, 2, 4, 32>},
+    {"H for float, 2 cols x 2 rows, pp32", launch_multi_column<true, 2, 2, 32>},
+    {"H for float, 4 cols x 1 rows, pp32", launch_multi_column<true, 4, 1, 32>},
+    {"H for float, 4 cols x 2 rows, pp32", launch_multi_column<true, 4, 2, 32>},
+    {"H for float, 4 cols x 4 rows, pp32", launch_multi_column<true, 4, 4, 32>},
+    {"H full, 2 cols x 4 rows, pp32", launch_multi_column<false, 2, 4, 32>},
+    {"H full, 4 cols x 2 rows, pp32", launch_multi_column<false, 4, 2, 32>},
+};
+
+// ---- Round I: warps of 16 columns x 2 rows. In the texture's block-linear layout a 32-byte
+// sector holds 16 bytes of two rows, so a warp storing one row of 32 floats half-fills 8 sectors
+// and another warp must fill the other halves; 16 x 2 fills 4 sectors whole.
+// Thread (x, y) of a 32 x 8 block: column (x & 15) + 16 c, row 2 y + (x >> 4) + 16 k.
+template <int V, int kCols, int kRows>
+__global__ void __launch_bounds__(256)
+    pair_rows_kernel(GridGeometry g, cudaSurfaceObject_t surface,
+                     const RowFactors<double>* all_rows, const ColFactors<double>* all_cols) {
+  // V: 0 double for float (round H's value), 1 the float library combine, 2 store only
+  constexpr int tile_x = 16 * kCols, tile_y = 16 * kRows;
+  const int jb = blockIdx.x * tile_x + (threadIdx.x & 15);
+  const int ib = blockIdx.y * tile_y + 2 * threadIdx.y + (threadIdx.x >> 4);
+  if (jb >= g.nx) return;
+  const double r = g.radius, pi_r = kPi * g.radius;
+  ColFactors<double> c[kCols];
+  ColFactors<float> cf[kCols];
+#pragma unroll
+  for (int k = 0; k < kCols; ++k) {
+    const int j = min(jb + 16 * k, g.nx - 1);
+    if (V == 0) c[k] = all_cols[j];
+    if (V == 1) cf[k] = col_factors<float>(g, j);
+  }
+  auto row = [&](int i) {
+    RowFactors<double> f{};
+    RowFactors<float> ff{};
+    if (V == 0) f = all_rows[i];
+    if (V == 1) ff = row_factors<float>(g, i);
+#pragma unroll
+    for (int k = 0; k < kCols; ++k) {
+      const int j = jb + 16 * k;
+      float v;
+      if (V == 0) v = to_float_rn(signed_value<true>(f.a0, f.b0, f.c, c[k].s, c[k].k, r, pi_r));
+      else if (V == 1) v = haversine_combine<float>(ff, cf[k], float(g.radius));
+      else v = float(i) * 0.5f + float(j);
+      if (k == 0 || j < g.nx) surf2Dwrite(v, surface, j * int(sizeof(float)), i);
+    }
+  };
+  if (blockIdx.y * tile_y + tile_y <= g.ny) {
+#pragma unroll
+    for (int k = 0; k < kRows; ++k) row(ib + 16 * k);
+    return;
+  }
+  for (int k = 0; k < kRows; ++k) {
+    if (ib + 16 * k >= g.ny) break;
+    row(ib + 16 * k);
+  }
+}
+
+template <int V, int kCols, int kRows>
+void launch_pair_rows(const GridGeometry& g, cudaSurfaceObject_t s, int /*rows*/,
+                      const DoubleScratch& d, double* out) {
+  if (out) {  // the accuracy check: the round H kernel computes the same values
+    launch_multi_column<true, 2, 4, 32>(g, s, 0, d, out);
+    return;
+  }
+  if (V == 0) {
+    const int n = g.nx + g.ny;
+    double_factors_kernel_small<<<(n + 31) / 32, 32>>>(g, d.rows, d.cols);
+    GF_CUDA_LAUNCHED("double_factors_kernel_small");
+  }
+  const dim3 block(kTileX, kThreadsY);
+  const dim3 grid((g.nx + 16 * kCols - 1) / (16 * kCols), (g.ny + 16 * kRows - 1) / (16 * kRows));
+  pair_rows_kernel<V, kCols, kRows><<<grid, block>>>(g, s, d.rows, d.cols);
+  GF_CUDA_LAUNCHED("pair_rows_kernel");
+}
+
+const DoubleCase kPairRowsCases[] = {
+    {"I double for float, 16x2 warps, 2c x 2r", launch_pair_rows<0, 2, 2>},
+    {"I double for float, 16x2 warps, 2c x 4r", launch_pair_rows<0, 2, 4>},
+    {"I double for float, 16x2 warps, 4c x 2r", launch_pair_rows<0, 4, 2>},
+    {"I double for float, 16x2 warps, 4c x 4r", launch_pair_rows<0, 4, 4>},
+    {"I store only, 16x2 warps, 1c x 1r", launch_pair_rows<2, 1, 1>},
+    {"I store only, 16x2 warps, 2c x 2r", launch_pair_rows<2, 2, 2>},
+    {"I store only, 16x2 warps, 2c x 4r", launch_pair_rows<2, 2, 4>},
+};
+
+void row_store_only(const GridGeometry& g, cudaSurfaceObject_t s, int n) {
+  std::printf("%6d  %-34s %8.4f ms\n", n, "library store_only_kernel (32x8 x4)",
+              probe::gpu_ms(nullptr, [&] { launch_store_only(g.nx, g.ny, s, nullptr); }));
+}
+
+// Every double case at every tile height, timed into the surface, and its double field against
+// the library's (max relative difference over every node).
+void probe_double(const GridGeometry& g, cudaSurfaceObject_t s, int n, bool trimmed_only) {
+  DoubleScratch d;
+  GF_CUDA(cudaMalloc(&d.rows, sizeof(RowFactors<double>) * g.ny));
+  GF_CUDA(cudaMalloc(&d.cols, sizeof(ColFactors<double>) * g.nx));
+  const size_t nodes = static_cast<size_t>(g.nx) * g.ny;
+  double* ref = nullptr;
+  GF_CUDA(cudaMalloc(&ref, nodes * sizeof(double)));
+  GF_CUDA(cudaMalloc(&d.out, nodes * sizeof(double)));
+  launch_field_to_buffer<double, double>(g, ref, nullptr);
+  std::vector<double> want(nodes), got(nodes);
+  GF_CUDA(cudaMemcpy(want.data(), ref, nodes * sizeof(double), cudaMemcpyDeviceToHost));
+  auto check_and_time = [&](const DoubleCase& c, std::initializer_list<int> shapes) {
+    c.launch(g, s, 16, d, d.out);
+    GF_CUDA(cudaMemcpy(got.data(), d.out, nodes * sizeof(double), cudaMemcpyDeviceToHost));
+    double worst = 0;
+    for (size_t k = 0; k < nodes; ++k) {
+      const double e = std::fabs(got[k] - want[k]) / std::fmax(std::fabs(want[k]), 1e-300);
+      worst = std::fmax(worst, e);
+    }
+    for (int rows : shapes) {
+      const double ms = probe::gpu_ms(nullptr, [&] { c.launch(g, s, rows, d, nullptr); });
+      std::printf("%6d  %-34s 32x8 x%-3d %8.4f ms   max rel vs library %.2e\n", n, c.name, rows, ms,
+                  worst);
+    }
+  };
+  if (!trimmed_only) {
+    for (const DoubleCase& c : kDoubleCases) check_and_time(c, {32, 16, 8});
+  }
+  for (const DoubleCase& c : kTrimmedCases) check_and_time(c, {0});
+  for (const DoubleCase& c : kConstbankCases) check_and_time(c, {0});
+  for (const DoubleCase& c : kTwoColumnCases) check_and_time(c, {0});
+  for (const DoubleCase& c : kMultiColumnCases) check_and_time(c, {0});
+  for (const DoubleCase& c : kPairRowsCases) check_and_time(c, {0});
+  row_store_only(g, s, n);
+  std::fflush(stdout);
+  GF_CUDA(cudaFree(ref));
+  GF_CUDA(cudaFree(d.out));
+  GF_CUDA(cudaFree(d.rows));
+  GF_CUDA(cudaFree(d.cols));
+}
+
 using Launcher = void (*)(const GridGeometry&, cudaSurfaceObject_t, int);
 const Launcher kFloatLaunchers[] = {launch<float, kHaversine>,  launch<float, kAtan2>,
                                     launch<float, kStoreA>,     launch<float, kSmoothBits>,
                                     launch<float, kRandomBits>, launch<float, kIntegerValues>};
 static_assert(sizeof(kFloatLaunchers) / sizeof(kFloatLaunchers[0]) == kFloatVariants);
 
-void probe_size(int n) {
+void probe_size(int n, bool trimmed_only) {
   // The default view (lat 29:31, lon 99:101, reference 30, 101), n x n nodes.
   const GridGeometry g = make_grid_geometry(29, 31, 99, 101, n, n, 30, 101, Formula::haversine,
                                             Units::km, kDefaultRadiusKm);
@@ -148,6 +850,14 @@ void probe_size(int n) {
   auto tiles = [](int rows) { return "32x8 x" + std::to_string(rows); };
   row("launch_field_to_surface<float>", "library",
       probe::gpu_ms(nullptr, [&] { launch_field_to_surface<float>(g, s, nullptr); }));
+  row("launch_field_to_surface<double>", "library",
+      probe::gpu_ms(nullptr, [&] { launch_field_to_surface<double>(g, s, nullptr); }));
+  if (trimmed_only) {
+    probe_double(g, s, n, true);
+    GF_CUDA(cudaDestroySurfaceObject(s));
+    GF_CUDA(cudaFreeArray(array));
+    return;
+  }
   for (int rows : {16, 8, 4, 1}) {
     for (int v = 0; v < kFloatVariants; ++v) {
       row(kNames[v], tiles(rows).c_str(),
@@ -162,20 +872,53 @@ void probe_size(int n) {
     row("double haversine, Estrin", tiles(rows).c_str(),
         probe::gpu_ms(nullptr, [&] { launch<double, kEstrin>(g, s, rows); }));
   }
+  probe_double(g, s, n, false);
   std::fflush(stdout);
   GF_CUDA(cudaDestroySurfaceObject(s));
   GF_CUDA(cudaFreeArray(array));
 }
 
 }  // namespace
+
+void profile_double(int n) {
+  const GridGeometry g = make_grid_geometry(29, 31, 99, 101, n, n, 30, 101, Formula::haversine,
+                                            Units::km, kDefaultRadiusKm);
+  cudaChannelFormatDesc fmt = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+  cudaArray_t array = nullptr;
+  GF_CUDA(cudaMallocArray(&array, &fmt, n, n, cudaArraySurfaceLoadStore));
+  cudaResourceDesc desc{};
+  desc.resType = cudaResourceTypeArray;
+  desc.res.array.array = array;
+  cudaSurfaceObject_t s = 0;
+  GF_CUDA(cudaCreateSurfaceObject(&s, &desc));
+  DoubleScratch d;
+  GF_CUDA(cudaMalloc(&d.rows, sizeof(RowFactors<double>) * g.ny));
+  GF_CUDA(cudaMalloc(&d.cols, sizeof(ColFactors<double>) * g.nx));
+  launch_field_to_surface<double>(g, s, nullptr);
+  for (const DoubleCase& c : kDoubleCases) c.launch(g, s, 16, d, nullptr);
+  for (const DoubleCase& c : kTrimmedCases) c.launch(g, s, 16, d, nullptr);
+  for (const DoubleCase& c : kPairRowsCases) c.launch(g, s, 16, d, nullptr);
+  launch_field_to_surface<float>(g, s, nullptr);
+  launch_store_only(g.nx, g.ny, s, nullptr);
+  GF_CUDA(cudaDeviceSynchronize());
+}
 }  // namespace geofield
 
 int main(int argc, char** argv) {
   try {
     std::vector<int> sizes;
-    for (int a = 1; a < argc; ++a) sizes.push_back(std::atoi(argv[a]));
+    bool profile = false, trimmed = false;
+    for (int a = 1; a < argc; ++a) {
+      if (std::string(argv[a]) == "--profile") profile = true;
+      else if (std::string(argv[a]) == "--trimmed") trimmed = true;
+      else sizes.push_back(std::atoi(argv[a]));
+    }
+    if (profile) {  // each double case once, 16 rows per thread, 8192^2: for ncu
+      geofield::profile_double(sizes.empty() ? 8192 : sizes[0]);
+      return 0;
+    }
     if (sizes.empty()) sizes = {4096, 8192};
-    for (int n : sizes) geofield::probe_size(n);
+    for (int n : sizes) geofield::probe_size(n, trimmed);
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "probe: failed: %s\n", e.what());

@@ -39,6 +39,10 @@ inline constexpr Tolerance kDoubleAsFloat{6e-8, 1e-12};
 // The double path kept in double (the f64 export): GPU and CPU double differ by a few ulp of
 // their sin/cos; far below anything a float could show.
 inline constexpr Tolerance kDoublePath{1e-11, 1e-12};
+// The double path's values for a float destination before their rounding
+// (haversine_combine_for_float: 1.4e-12 relative in its own test) plus the GPU/CPU double
+// difference.
+inline constexpr Tolerance kDoubleForFloat{3e-12, 1e-12};
 
 // The tolerance of a field computed in `computed` and stored in `stored` precision.
 Tolerance tolerance_for(Precision computed, Precision stored);

@@ -1,0 +1,91 @@
+// haversine_combine_for_float (cuda/double_for_float.h): the double path's distance for values
+// rounded to float next, against the exact distance in long double from the same haversines
+// (a = hav(angle), b = hav(pi - angle)). On the host the reciprocal square root seed is exact,
+// so this checks the formula, the 12-coefficient polynomial and the far half's sign and pi R;
+// the device's hardware seed is checked by the GPU test DoubleForFloatValuesWithin3e12OfCpuDouble.
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <cmath>
+#include <random>
+
+#include "double_for_float.h"
+#include "field_math.h"
+
+namespace geofield {
+namespace {
+
+// The polynomial's minimax error is 1.12e-12 (scripts/fit_asin_poly.py double 12); the rest is
+// rounding, some 1e-15.
+constexpr double kMaxRelative = 1.2e-12;
+const long double kPiL = std::acos(-1.0L);
+
+long double exact_distance(double a, double b, double radius) {
+  const long double half = a <= b ? std::asin(std::sqrt(static_cast<long double>(a)))
+                                  : kPiL / 2 - std::asin(std::sqrt(static_cast<long double>(b)));
+  return 2 * radius * half;
+}
+
+// The combine sees only a, b: factors that give them (row c = 0: a = a0, b = b0).
+double combine_ab(double a, double b, double radius) {
+  return haversine_combine_for_float(RowFactors<double>{a, b, 0.0}, ColFactors<double>{0.0, 0.0},
+                                     radius);
+}
+
+double relative_error(double got, long double want) {
+  return static_cast<double>(std::fabs(static_cast<long double>(got) - want) / std::fabs(want));
+}
+
+TEST(DoubleForFloat, ReferencePointIsZeroAndAntipodeIsPiR) {
+  EXPECT_EQ(combine_ab(0.0, 1.0, 6371.0), 0.0);
+  EXPECT_LE(relative_error(combine_ab(1.0, 0.0, 6371.0), kPiL * 6371.0L), kMaxRelative);
+  EXPECT_LE(relative_error(combine_ab(0.5, 0.5, 6371.0), kPiL / 2 * 6371.0L), kMaxRelative);
+}
+
+TEST(DoubleForFloat, TinyHaversinesNearAndFar) {
+  for (double m : {DBL_MIN, 1e-300, 1e-100, 1e-30, 1e-16, 1e-8, 1e-3}) {
+    EXPECT_LE(relative_error(combine_ab(m, 1.0 - m, 1.0), exact_distance(m, 1.0 - m, 1.0)),
+              kMaxRelative)
+        << m;
+    EXPECT_LE(relative_error(combine_ab(1.0 - m, m, 1.0), exact_distance(1.0 - m, m, 1.0)),
+              kMaxRelative)
+        << m;
+  }
+}
+
+TEST(DoubleForFloat, WholeRangeOfTheSmallerHaversine) {
+  // m over [0, 0.5] densely, on both halves, and a and b a little off a + b = 1 as rounding
+  // leaves them (the polynomial covers m up to 0.5005).
+  double worst = 0;
+  for (int k = 1; k <= 200000; ++k) {
+    const double m = 0.5005 * k / 200000.0;
+    for (double other : {1.0 - m, std::nextafter(1.0 - m, 2.0), std::nextafter(1.0 - m, 0.0)}) {
+      worst = std::fmax(worst, relative_error(combine_ab(m, other, 6371.0088),
+                                              exact_distance(m, other, 6371.0088)));
+      worst = std::fmax(worst, relative_error(combine_ab(other, m, 6371.0088),
+                                              exact_distance(other, m, 6371.0088)));
+    }
+  }
+  EXPECT_LE(worst, kMaxRelative);
+  ::testing::Test::RecordProperty("max_relative", std::to_string(worst));
+}
+
+TEST(DoubleForFloat, RandomPointPairsAgreeWithTheFullCombineToFarBelowAFloat) {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> lat(-90, 90), lon(-180, 180);
+  double worst = 0;
+  for (int k = 0; k < 200000; ++k) {
+    const double lat1 = lat(rng), lon1 = lon(rng), lat2 = lat(rng), lon2 = lon(rng);
+    const RowFactors<double> r = haversine_row<double>(lat2 - lat1, lat2 + lat1, lat2, lat1);
+    const ColFactors<double> c = haversine_col<double>(reduce_deg_180(lon2 - lon1));
+    const double full = haversine_combine(r, c, 6371.0088);
+    const double short_one = haversine_combine_for_float(r, c, 6371.0088);
+    if (full == 0) continue;
+    worst = std::fmax(worst, std::fabs(short_one - full) / full);
+  }
+  EXPECT_LE(worst, kMaxRelative);
+  ::testing::Test::RecordProperty("max_relative_vs_full", std::to_string(worst));
+}
+
+}  // namespace
+}  // namespace geofield
