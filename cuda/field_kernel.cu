@@ -17,16 +17,16 @@ constexpr int kBlockX = 32;
 constexpr int kBlockY = 8;
 const dim3 kBlock(kBlockX, kBlockY);
 
-// float : 2 x 2 nodes a thread, 32 x 32 tiles; the block computes its tile's row and column
-//         factors into shared memory (float sin/cos are cheap next to the stores).
+// float : 4 x 4 nodes a thread, 64 x 64 tiles; the block computes its tile's row and column
+//         factors into shared memory (128 threads, one factor each, then a barrier).
 // double: 4 x 4 nodes a thread, 64 x 64 tiles; the factors come from a pre-pass over the grid's
 //         rows and columns (each tile's own FP64 sin/cos cost ~15% of the kernel), each row's
 //         factors read by its warp directly (a broadcast load, no barrier).
 template <typename T>
 struct Tile {
   static constexpr bool kPrepass = sizeof(T) == sizeof(double);
-  static constexpr int kCols = kPrepass ? 4 : 2;
-  static constexpr int kRows = kPrepass ? 4 : 2;
+  static constexpr int kCols = 4;
+  static constexpr int kRows = 4;
   static constexpr int kX = 16 * kCols;
   static constexpr int kY = 16 * kRows;
 };
@@ -62,12 +62,32 @@ struct BufferSink {
   }
 };
 
+// The float haversine as few instructions as it takes (the float kernel issues an instruction
+// per cycle at best, and the stores leave room for about 30 a node): the same angle as
+// haversine_combine<float> (asin of the smaller haversine by the same polynomial), with the
+// hardware's approximate square root, and 2R, the far half's sign and pi R folded into one
+// multiply and one fma: 2R asin(sqrt m) or pi R - 2R asin(sqrt m).
+__device__ __forceinline__ float haversine_distance_f32(const RowFactors<float>& r,
+                                                        const ColFactors<float>& c, float two_r,
+                                                        float pi_r) {
+  const float a = fmaf(r.c, c.s, r.a0), b = fmaf(r.c, c.k, r.b0);
+  const bool near = a <= b;
+  const float m = fminf(a, b);
+  float s;
+  asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(s) : "f"(m));
+  return fmaf(s * (near ? two_r : -two_r), asin_sqrt_over_sqrt(m), near ? 0.0f : pi_r);
+}
+
 // The node's value in precision T; double values bound for a float take the shorter combine.
 template <typename T, bool kToFloat>
 __device__ __forceinline__ T node_value(const GridGeometry& g, const RowFactors<T>& r,
                                         const ColFactors<T>& c) {
-  if constexpr (sizeof(T) == sizeof(double) && kToFloat) {
-    if (g.formula == Formula::haversine) return haversine_combine_for_float(r, c, g.radius);
+  if (g.formula == Formula::haversine) {
+    if constexpr (sizeof(T) == sizeof(float)) {
+      return haversine_distance_f32(r, c, float(2 * g.radius), float(kPi * g.radius));
+    } else if constexpr (kToFloat) {
+      return haversine_combine_for_float(r, c, g.radius);
+    }
   }
   return combine<T>(g, r, c);
 }
