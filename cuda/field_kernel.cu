@@ -17,18 +17,19 @@ constexpr int kBlockX = 32;
 constexpr int kBlockY = 8;
 const dim3 kBlock(kBlockX, kBlockY);
 
-// float : 2 x 4 nodes a thread, 32 x 64 tiles; the block computes its tile's row and column
-//         factors into shared memory (96 threads, one factor each, then a barrier). Stores
-//         alone: 2 x 2 and 2 x 4 take 0.064-0.066 ms at 8192^2, 4 x 4 0.072 ms; 2 x 4 makes
-//         a third fewer factors per node than 2 x 2.
+// float : 4 x 8 nodes a thread, 64 x 128 tiles; the block computes its tile's row and column
+//         factors into shared memory (192 threads, one factor each, then a barrier). Measured
+//         at 8192^2 into a cudaArray (probe round J): 0.0725 ms against 0.0774 (4 x 4), 0.090
+//         (4 x 2) and 0.119 (2 x 2): the tile's float sin/cos are the cost that the larger tile
+//         spreads; the stores alone take 0.065-0.068 ms in every one of these shapes.
 // double: 4 x 4 nodes a thread, 64 x 64 tiles; the factors come from a pre-pass over the grid's
 //         rows and columns (each tile's own FP64 sin/cos cost ~15% of the kernel), each row's
 //         factors read by its warp directly (a broadcast load, no barrier).
 template <typename T>
 struct Tile {
   static constexpr bool kPrepass = sizeof(T) == sizeof(double);
-  static constexpr int kCols = kPrepass ? 4 : 2;
-  static constexpr int kRows = 4;
+  static constexpr int kCols = 4;
+  static constexpr int kRows = kPrepass ? 4 : 8;
   static constexpr int kX = 16 * kCols;
   static constexpr int kY = 16 * kRows;
 };
@@ -80,18 +81,55 @@ __device__ __forceinline__ float haversine_distance_f32(const RowFactors<float>&
   return fmaf(s * (near ? two_r : -two_r), asin_sqrt_over_sqrt(m), near ? 0.0f : pi_r);
 }
 
-// The node's value in precision T; double values bound for a float take the shorter combine.
-template <typename T, bool kToFloat>
-__device__ __forceinline__ T node_value(const GridGeometry& g, const RowFactors<T>& r,
-                                        const ColFactors<T>& c) {
-  if (g.formula == Formula::haversine) {
-    if constexpr (sizeof(T) == sizeof(float)) {
-      return haversine_distance_f32(r, c, float(2 * g.radius), float(kPi * g.radius));
+// A node's value for formula F in precision T, with what depends on the grid alone taken once per
+// thread (and the formula chosen once per thread, not per node). Double values bound for a float
+// take the shorter combine.
+template <typename T, Formula F, bool kToFloat>
+struct NodeValue {
+  T radius;
+  float two_r, pi_r;  // the float haversine's 2R and pi R
+  __device__ explicit NodeValue(const GridGeometry& g)
+      : radius(T(g.radius)), two_r(float(2 * g.radius)), pi_r(float(kPi * g.radius)) {}
+  __device__ T operator()(const RowFactors<T>& r, const ColFactors<T>& c) const {
+    if constexpr (F == Formula::seed) {
+      return seed_combine<T>(r, c, radius);
+    } else if constexpr (sizeof(T) == sizeof(float)) {
+      return haversine_distance_f32(r, c, two_r, pi_r);
     } else if constexpr (kToFloat) {
-      return haversine_combine_for_float(r, c, g.radius);
+      return haversine_combine_for_float(r, c, radius);
+    } else {
+      return haversine_combine<T>(r, c, radius);
     }
   }
-  return combine<T>(g, r, c);
+};
+
+// The nodes of one thread: kCols x kRows of its tile, without bound checks when the tile lies
+// inside the grid.
+template <typename T, Formula F, typename Sink, typename RowAt>
+__device__ __forceinline__ void store_nodes(const GridGeometry& g, const Sink& sink, int j0, int i0,
+                                            const ColFactors<T> (&cols)[Tile<T>::kCols],
+                                            RowAt row_at) {
+  using TileT = Tile<T>;
+  const NodeValue<T, F, Sink::kToFloat> value(g);
+  const int tx = threadIdx.x & 15, ty = 2 * threadIdx.y + (threadIdx.x >> 4);
+  if (i0 + TileT::kY <= g.ny && j0 + TileT::kX <= g.nx) {
+#pragma unroll
+    for (int r = 0; r < TileT::kRows; ++r) {
+      const RowFactors<T> row = row_at(ty + 16 * r);
+#pragma unroll
+      for (int c = 0; c < TileT::kCols; ++c) sink(j0 + tx + 16 * c, i0 + ty + 16 * r, value(row, cols[c]));
+    }
+    return;
+  }
+  for (int r = 0; r < TileT::kRows; ++r) {
+    const int i = i0 + ty + 16 * r;
+    if (i >= g.ny) break;
+    const RowFactors<T> row = row_at(ty + 16 * r);
+    for (int c = 0; c < TileT::kCols; ++c) {
+      const int j = j0 + tx + 16 * c;
+      if (j < g.nx) sink(j, i, value(row, cols[c]));
+    }
+  }
 }
 
 template <typename T>
@@ -110,7 +148,6 @@ __global__ void __launch_bounds__(kBlockX * kBlockY)
                  const ColFactors<T>* all_cols) {
   using TileT = Tile<T>;
   const int j0 = blockIdx.x * TileT::kX, i0 = blockIdx.y * TileT::kY;
-  const int tx = threadIdx.x & 15, ty = 2 * threadIdx.y + (threadIdx.x >> 4);  // in the tile
   // Factors: the tile's, in shared memory (float), or the pre-pass's (double).
   __shared__ ColFactors<T> shared_cols[TileT::kPrepass ? 1 : TileT::kX];
   __shared__ RowFactors<T> shared_rows[TileT::kPrepass ? 1 : TileT::kY];
@@ -125,39 +162,21 @@ __global__ void __launch_bounds__(kBlockX * kBlockY)
     }
     __syncthreads();
   }
-  auto col_at = [&](int c) {
-    const int lc = tx + 16 * c;
-    if constexpr (TileT::kPrepass) return all_cols[min(j0 + lc, g.nx - 1)];
-    else return shared_cols[lc];
-  };
-  auto row_at = [&](int r) {
-    const int lr = ty + 16 * r;
+  const int tx = threadIdx.x & 15;
+  ColFactors<T> cols[TileT::kCols];
+#pragma unroll
+  for (int c = 0; c < TileT::kCols; ++c) {
+    if constexpr (TileT::kPrepass) cols[c] = all_cols[min(j0 + tx + 16 * c, g.nx - 1)];
+    else cols[c] = shared_cols[tx + 16 * c];
+  }
+  auto row_at = [&](int lr) {  // row lr of the tile
     if constexpr (TileT::kPrepass) return all_rows[min(i0 + lr, g.ny - 1)];
     else return shared_rows[lr];
   };
-  ColFactors<T> cols[TileT::kCols];
-#pragma unroll
-  for (int c = 0; c < TileT::kCols; ++c) cols[c] = col_at(c);
-  constexpr bool kToFloat = Sink::kToFloat;
-  if (i0 + TileT::kY <= g.ny && j0 + TileT::kX <= g.nx) {  // a whole tile: no bound checks
-#pragma unroll
-    for (int r = 0; r < TileT::kRows; ++r) {
-      const RowFactors<T> row = row_at(r);
-#pragma unroll
-      for (int c = 0; c < TileT::kCols; ++c) {
-        sink(j0 + tx + 16 * c, i0 + ty + 16 * r, node_value<T, kToFloat>(g, row, cols[c]));
-      }
-    }
-    return;
-  }
-  for (int r = 0; r < TileT::kRows; ++r) {
-    const int i = i0 + ty + 16 * r;
-    if (i >= g.ny) break;
-    const RowFactors<T> row = row_at(r);
-    for (int c = 0; c < TileT::kCols; ++c) {
-      const int j = j0 + tx + 16 * c;
-      if (j < g.nx) sink(j, i, node_value<T, kToFloat>(g, row, cols[c]));
-    }
+  if (g.formula == Formula::haversine) {
+    store_nodes<T, Formula::haversine>(g, sink, j0, i0, cols, row_at);
+  } else {
+    store_nodes<T, Formula::seed>(g, sink, j0, i0, cols, row_at);
   }
 }
 

@@ -4,7 +4,8 @@
 //
 //   geofield_kernel_variants_probe [N ...]     sizes N x N (default 4096 8192)
 //   geofield_kernel_variants_probe --profile [N]   each double case launched once (for ncu)
-//   geofield_kernel_variants_probe --trimmed [N ...]  only the library kernels and round E
+//   geofield_kernel_variants_probe --trimmed [N ...]  the library kernels and rounds E-J
+//   geofield_kernel_variants_probe --float-tiles [N ...]  the library kernels and round J
 #include <cuda_runtime_api.h>
 
 #include <cmath>
@@ -783,6 +784,111 @@ void row_store_only(const GridGeometry& g, cudaSurfaceObject_t s, int n) {
               probe::gpu_ms(nullptr, [&] { launch_store_only(g.nx, g.ny, s, nullptr); }));
 }
 
+// ---- Round J: the float kernel's tile (cols x rows nodes a thread in 16 x 2 warps), its factors
+// from the tile (shared memory, a barrier) or from a pre-pass (direct loads), against stores alone.
+__device__ __forceinline__ float float_distance(const RowFactors<float>& r, const ColFactors<float>& c,
+                                                float two_r, float pi_r) {
+  const float a = fmaf(r.c, c.s, r.a0), b = fmaf(r.c, c.k, r.b0);
+  const bool near = a <= b;
+  const float m = fminf(a, b);
+  float s;
+  asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(s) : "f"(m));
+  return fmaf(s * (near ? two_r : -two_r), asin_sqrt_over_sqrt(m), near ? 0.0f : pi_r);
+}
+
+template <int kCols, int kRows, int kSource>  // 0 tile factors, 1 pre-pass, 2 store only
+__global__ void __launch_bounds__(256)
+    float_tile_kernel(GridGeometry g, cudaSurfaceObject_t surface, const RowFactors<float>* all_rows,
+                      const ColFactors<float>* all_cols) {
+  constexpr int kX = 16 * kCols, kY = 16 * kRows;
+  const int j0 = blockIdx.x * kX, i0 = blockIdx.y * kY;
+  const int tx = threadIdx.x & 15, ty = 2 * threadIdx.y + (threadIdx.x >> 4);
+  __shared__ ColFactors<float> sc[kSource == 0 ? kX : 1];
+  __shared__ RowFactors<float> sr[kSource == 0 ? kY : 1];
+  if constexpr (kSource == 0) {
+    const int t = threadIdx.y * 32 + threadIdx.x;
+    for (int k = t; k < kX + kY; k += 256) {
+      if (k < kX) {
+        if (j0 + k < g.nx) sc[k] = col_factors<float>(g, j0 + k);
+      } else if (i0 + k - kX < g.ny) {
+        sr[k - kX] = row_factors<float>(g, i0 + k - kX);
+      }
+    }
+    __syncthreads();
+  }
+  const float two_r = float(2 * g.radius), pi_r = float(kPi * g.radius);
+  ColFactors<float> c[kCols];
+#pragma unroll
+  for (int k = 0; k < kCols; ++k) {
+    if constexpr (kSource == 0) c[k] = sc[tx + 16 * k];
+    if constexpr (kSource == 1) c[k] = all_cols[min(j0 + tx + 16 * k, g.nx - 1)];
+  }
+  if (i0 + kY <= g.ny && j0 + kX <= g.nx) {
+#pragma unroll
+    for (int r = 0; r < kRows; ++r) {
+      RowFactors<float> f{};
+      if constexpr (kSource == 0) f = sr[ty + 16 * r];
+      if constexpr (kSource == 1) f = all_rows[i0 + ty + 16 * r];
+#pragma unroll
+      for (int k = 0; k < kCols; ++k) {
+        const int i = i0 + ty + 16 * r, j = j0 + tx + 16 * k;
+        const float v = kSource == 2 ? float(i) * 0.5f + float(j) : float_distance(f, c[k], two_r, pi_r);
+        surf2Dwrite(v, surface, j * int(sizeof(float)), i);
+      }
+    }
+  }
+}
+
+__global__ void float_factors_kernel(GridGeometry g, RowFactors<float>* rows, ColFactors<float>* cols) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < g.ny) rows[k] = row_factors<float>(g, k);
+  else if (k < g.ny + g.nx) cols[k - g.ny] = col_factors<float>(g, k - g.ny);
+}
+
+template <int kCols, int kRows, int kSource>
+double time_float_tile(const GridGeometry& g, cudaSurfaceObject_t s, RowFactors<float>* rows,
+                       ColFactors<float>* cols) {
+  const dim3 grid((g.nx + 16 * kCols - 1) / (16 * kCols), (g.ny + 16 * kRows - 1) / (16 * kRows));
+  return probe::gpu_ms(nullptr, [&] {
+    if (kSource == 1) {
+      const int n = g.nx + g.ny;
+      float_factors_kernel<<<(n + 31) / 32, 32>>>(g, rows, cols);
+      GF_CUDA_LAUNCHED("float_factors_kernel");
+    }
+    float_tile_kernel<kCols, kRows, kSource><<<grid, dim3(32, 8)>>>(g, s, rows, cols);
+    GF_CUDA_LAUNCHED("float_tile_kernel");
+  });
+}
+
+void probe_float_tiles(const GridGeometry& g, cudaSurfaceObject_t s, int n) {
+  RowFactors<float>* rows = nullptr;
+  ColFactors<float>* cols = nullptr;
+  GF_CUDA(cudaMalloc(&rows, sizeof(RowFactors<float>) * g.ny));
+  GF_CUDA(cudaMalloc(&cols, sizeof(ColFactors<float>) * g.nx));
+  auto line = [n](const char* what, double ms) { std::printf("%6d  J %-40s %8.4f ms\n", n, what, ms); };
+  line("library float", probe::gpu_ms(nullptr, [&] { launch_field_to_surface<float>(g, s, nullptr); }));
+  line("library store only", probe::gpu_ms(nullptr, [&] { launch_store_only(g.nx, g.ny, s, nullptr); }));
+  line("2x2 tile factors", time_float_tile<2, 2, 0>(g, s, rows, cols));
+  line("2x2 pre-pass", time_float_tile<2, 2, 1>(g, s, rows, cols));
+  line("2x2 stores", time_float_tile<2, 2, 2>(g, s, rows, cols));
+  line("4x2 tile factors", time_float_tile<4, 2, 0>(g, s, rows, cols));
+  line("4x2 pre-pass", time_float_tile<4, 2, 1>(g, s, rows, cols));
+  line("4x2 stores", time_float_tile<4, 2, 2>(g, s, rows, cols));
+  line("2x4 tile factors", time_float_tile<2, 4, 0>(g, s, rows, cols));
+  line("2x4 pre-pass", time_float_tile<2, 4, 1>(g, s, rows, cols));
+  line("2x4 stores", time_float_tile<2, 4, 2>(g, s, rows, cols));
+  line("4x4 tile factors", time_float_tile<4, 4, 0>(g, s, rows, cols));
+  line("4x4 pre-pass", time_float_tile<4, 4, 1>(g, s, rows, cols));
+  line("4x4 stores", time_float_tile<4, 4, 2>(g, s, rows, cols));
+  line("8x2 tile factors", time_float_tile<8, 2, 0>(g, s, rows, cols));
+  line("8x2 stores", time_float_tile<8, 2, 2>(g, s, rows, cols));
+  line("4x8 tile factors", time_float_tile<4, 8, 0>(g, s, rows, cols));
+  line("4x8 stores", time_float_tile<4, 8, 2>(g, s, rows, cols));
+  std::fflush(stdout);
+  GF_CUDA(cudaFree(rows));
+  GF_CUDA(cudaFree(cols));
+}
+
 // Every double case at every tile height, timed into the surface, and its double field against
 // the library's (max relative difference over every node).
 void probe_double(const GridGeometry& g, cudaSurfaceObject_t s, int n, bool trimmed_only) {
@@ -832,7 +938,7 @@ const Launcher kFloatLaunchers[] = {launch<float, kHaversine>,  launch<float, kA
                                     launch<float, kRandomBits>, launch<float, kIntegerValues>};
 static_assert(sizeof(kFloatLaunchers) / sizeof(kFloatLaunchers[0]) == kFloatVariants);
 
-void probe_size(int n, bool trimmed_only) {
+void probe_size(int n, bool trimmed_only, bool float_tiles_only = false) {
   // The default view (lat 29:31, lon 99:101, reference 30, 101), n x n nodes.
   const GridGeometry g = make_grid_geometry(29, 31, 99, 101, n, n, 30, 101, Formula::haversine,
                                             Units::km, kDefaultRadiusKm);
@@ -852,8 +958,9 @@ void probe_size(int n, bool trimmed_only) {
       probe::gpu_ms(nullptr, [&] { launch_field_to_surface<float>(g, s, nullptr); }));
   row("launch_field_to_surface<double>", "library",
       probe::gpu_ms(nullptr, [&] { launch_field_to_surface<double>(g, s, nullptr); }));
-  if (trimmed_only) {
-    probe_double(g, s, n, true);
+  if (trimmed_only || float_tiles_only) {
+    probe_float_tiles(g, s, n);
+    if (trimmed_only) probe_double(g, s, n, true);
     GF_CUDA(cudaDestroySurfaceObject(s));
     GF_CUDA(cudaFreeArray(array));
     return;
@@ -907,10 +1014,11 @@ void profile_double(int n) {
 int main(int argc, char** argv) {
   try {
     std::vector<int> sizes;
-    bool profile = false, trimmed = false;
+    bool profile = false, trimmed = false, float_tiles = false;
     for (int a = 1; a < argc; ++a) {
       if (std::string(argv[a]) == "--profile") profile = true;
       else if (std::string(argv[a]) == "--trimmed") trimmed = true;
+      else if (std::string(argv[a]) == "--float-tiles") float_tiles = true;
       else sizes.push_back(std::atoi(argv[a]));
     }
     if (profile) {  // each double case once, 16 rows per thread, 8192^2: for ncu
@@ -918,7 +1026,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (sizes.empty()) sizes = {4096, 8192};
-    for (int n : sizes) geofield::probe_size(n, trimmed);
+    for (int n : sizes) geofield::probe_size(n, trimmed, float_tiles);
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "probe: failed: %s\n", e.what());
