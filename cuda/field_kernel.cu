@@ -17,11 +17,13 @@ constexpr int kBlockX = 32;
 constexpr int kBlockY = 8;
 const dim3 kBlock(kBlockX, kBlockY);
 
-// float : 4 x 8 nodes a thread, 64 x 128 tiles; the block computes its tile's row and column
-//         factors into shared memory (192 threads, one factor each, then a barrier). Measured
-//         at 8192^2 into a cudaArray (probe round J): 0.0725 ms against 0.0774 (4 x 4), 0.090
-//         (4 x 2) and 0.119 (2 x 2): the tile's float sin/cos are the cost that the larger tile
-//         spreads; the stores alone take 0.065-0.068 ms in every one of these shapes.
+// float : 4 x 4 nodes a thread, 64 x 64 tiles; the block computes its tile's row and column
+//         factors into shared memory (128 threads, one factor each, then a barrier). The tile
+//         spreads the float sin/cos of its factors (into a cudaArray at 8192^2, probe round J:
+//         4 x 8 0.0725 ms, 4 x 4 0.0774, 4 x 2 0.090, 2 x 2 0.119), but the GL texture takes
+//         the stores of larger tiles slower (stores alone, bench: 2 x 2 0.066 ms, 4 x 4 0.072,
+//         4 x 8 0.079; a cudaArray 0.065-0.068 for all): 4 x 4 was the fastest into the texture
+//         (0.080 ms against 0.084 for 4 x 8 and 0.090 for 2 x 4).
 // double: 4 x 4 nodes a thread, 64 x 64 tiles; the factors come from a pre-pass over the grid's
 //         rows and columns (each tile's own FP64 sin/cos cost ~15% of the kernel), each row's
 //         factors read by its warp directly (a broadcast load, no barrier).
@@ -29,7 +31,7 @@ template <typename T>
 struct Tile {
   static constexpr bool kPrepass = sizeof(T) == sizeof(double);
   static constexpr int kCols = 4;
-  static constexpr int kRows = kPrepass ? 4 : 8;
+  static constexpr int kRows = 4;
   static constexpr int kX = 16 * kCols;
   static constexpr int kY = 16 * kRows;
 };
