@@ -1,6 +1,14 @@
-// Why a kernel stores slower or faster than another with the same tiles: variants of the per-node
-// work and of the stored values, into a plain cudaArray (the GL texture measured the same,
-// cuda/INTEROP.md). For the benchmark notes (bench/RESULTS.md); not a test.
+// Why a kernel stores slower or faster than another: variants of the per-node work, the stored
+// values, the tiles and the thread layout, into a plain cudaArray. For the benchmark notes
+// (bench/RESULTS.md, raw output in bench/results/2026-11-29-h200-kernel-rounds/); not a test.
+// A cudaArray is not the GL texture in every respect: the texture takes the stores of large
+// tiles slower (bench: 4 x 8 nodes a thread 0.079 ms against 0.067 into a cudaArray), so a
+// shape chosen here is confirmed by the benchmark, which writes the texture.
+// Rounds (the double path unless said): D where the FP64 work goes (ncu: 67 instructions a
+// node, issue-bound), E an integer min and a folded end, F coefficients from constant memory and
+// factors from a pre-pass, G two columns a thread, H more columns, I warps of 16 x 2 (whole
+// block-linear sectors: the store ceiling itself moved, 0.104 -> 0.066 ms at 8192^2),
+// J the float kernel's tile.
 //
 //   geofield_kernel_variants_probe [N ...]     sizes N x N (default 4096 8192)
 //   geofield_kernel_variants_probe --profile [N]   each double case launched once (for ncu)
@@ -954,10 +962,11 @@ void probe_size(int n, bool trimmed_only, bool float_tiles_only = false) {
     std::printf("%6d  %-34s %-10s %8.4f ms\n", n, what, shape, ms);
   };
   auto tiles = [](int rows) { return "32x8 x" + std::to_string(rows); };
+  DeviceBuffer factors;  // the double path's pre-pass output, kept as the backend keeps it
   row("launch_field_to_surface<float>", "library",
       probe::gpu_ms(nullptr, [&] { launch_field_to_surface<float>(g, s, nullptr); }));
   row("launch_field_to_surface<double>", "library",
-      probe::gpu_ms(nullptr, [&] { launch_field_to_surface<double>(g, s, nullptr); }));
+      probe::gpu_ms(nullptr, [&] { launch_field_to_surface<double>(g, s, nullptr, &factors); }));
   if (trimmed_only || float_tiles_only) {
     probe_float_tiles(g, s, n);
     if (trimmed_only) probe_double(g, s, n, true);
@@ -972,7 +981,7 @@ void probe_size(int n, bool trimmed_only, bool float_tiles_only = false) {
     }
   }
   row("launch_field_to_surface<double>", "library",
-      probe::gpu_ms(nullptr, [&] { launch_field_to_surface<double>(g, s, nullptr); }));
+      probe::gpu_ms(nullptr, [&] { launch_field_to_surface<double>(g, s, nullptr, &factors); }));
   for (int rows : {32, 16, 8, 4}) {
     row("double haversine, Horner", tiles(rows).c_str(),
         probe::gpu_ms(nullptr, [&] { launch<double, kHaversine>(g, s, rows); }));
