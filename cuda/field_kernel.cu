@@ -22,8 +22,9 @@ const dim3 kBlock(kBlockX, kBlockY);
 //         spreads the float sin/cos of its factors (into a cudaArray at 8192^2, probe round J:
 //         4 x 8 0.0725 ms, 4 x 4 0.0774, 4 x 2 0.090, 2 x 2 0.119), but the GL texture takes
 //         the stores of larger tiles slower (stores alone, bench: 2 x 2 0.066 ms, 4 x 4 0.072,
-//         4 x 8 0.079; a cudaArray 0.065-0.068 for all): 4 x 4 was the fastest into the texture
-//         (0.080 ms against 0.084 for 4 x 8 and 0.090 for 2 x 4).
+//         4 x 8 0.079; a cudaArray 0.065-0.068 for all): 4 x 4 is the fastest into the texture
+//         (bench, 8192^2: 0.0747 ms, bbd5d09; 4 x 8 0.0841, b930c7b; 2 x 4 0.0897 and 2 x 2
+//         0.1111 before the per-thread constants were hoisted, d139e43 and f0bef2b).
 // double: 4 x 4 nodes a thread, 64 x 64 tiles; the factors come from a pre-pass over the grid's
 //         rows and columns (each tile's own FP64 sin/cos cost ~15% of the kernel), each row's
 //         factors read by its warp directly (a broadcast load, no barrier).
