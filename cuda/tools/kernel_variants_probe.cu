@@ -5,14 +5,15 @@
 // tiles slower (bench: 4 x 8 nodes a thread 0.079 ms against 0.067 into a cudaArray), so a
 // shape chosen here is confirmed by the benchmark, which writes the texture.
 // Rounds (the double path unless said): D where the FP64 work goes (ncu: 67 instructions a
-// node, issue-bound), E an integer min and a folded end, F coefficients from constant memory and
-// factors from a pre-pass, G two columns a thread, H more columns, I warps of 16 x 2 (whole
-// block-linear sectors: the store ceiling itself moved, 0.104 -> 0.066 ms at 8192^2),
-// J the float kernel's tile.
+// node, issue-bound), H several columns a thread, I warps of 16 x 2 (whole block-linear
+// sectors: the store ceiling itself moved, 0.104 -> 0.066 ms at 8192^2), J the float kernel's
+// tile. Rounds E-G (an integer min and a folded end; constant-memory coefficients and factors
+// from a pre-pass; two columns a thread) led from D to H: their numbers are in
+// bench/RESULTS.md, their kernels in git history (b890f4e).
 //
 //   geofield_kernel_variants_probe [N ...]     sizes N x N (default 4096 8192)
 //   geofield_kernel_variants_probe --profile [N]   each double case launched once (for ncu)
-//   geofield_kernel_variants_probe --trimmed [N ...]  the library kernels and rounds E-J
+//   geofield_kernel_variants_probe --trimmed [N ...]  the library kernels and rounds H-J
 //   geofield_kernel_variants_probe --float-tiles [N ...]  the library kernels and round J
 #include <cuda_runtime_api.h>
 
@@ -293,120 +294,11 @@ const DoubleCase kDoubleCases[] = {
     {"D3 full tiles + pre-pass", launch_double<kD3Cvt, true, true>},
 };
 
-// ---- Round E: fewer instructions per node (D was issue-bound: 67 instructions a node) ----------
-// The smaller haversine chosen on the high words (a tie means both are 1/2 within 2^-20, inside
-// the polynomial's range either way); a zero m kept out of the reciprocal square root by raising
-// its high word to the smallest normal's (the result m * y stays 0); 2R and its sign folded into
-// the square root's correction; the double rounded by F2F without the ftz emulation; the rows
-// of a thread unrolled at compile time so the coefficients are loaded once.
-// kForFloat: the value is only ever rounded to float (the texture), so the combine stops at
-// ~1e-12 relative: one Newton step and a 12-coefficient polynomial (scripts/fit_asin_poly.py
-// double 12: 1.12e-12), instead of a second-order correction and 18 coefficients.
-template <bool kForFloat>
-__device__ __forceinline__ double trimmed_value(const RowFactors<double>& rf,
-                                                const ColFactors<double>& c, double two_r,
-                                                double r, double pi_r) {
-  const double a = fma(rf.c, c.s, rf.a0), b = fma(rf.c, c.k, rf.b0);
-  const int ahi = __double2hiint(a), bhi = __double2hiint(b);
-  const bool near = ahi <= bhi;
-  const double m = near ? a : b;
-  const int mhi = near ? ahi : bhi;
-  const double y = rsqrt_approx(__hiloint2double(max(mhi, 0x00100000), __double2loint(m)));
-  const int flip = near ? 0 : int(0x80000000u);
-  const double sr2 = __hiloint2double(__double2hiint(two_r) ^ flip, __double2loint(two_r));
-  const double sr = __hiloint2double(__double2hiint(r) ^ flip, __double2loint(r));
-  const double g = m * y;              // sqrt(m) to the approximation's precision
-  const double e = fma(-g, y, 1.0);    // 1 - m y^2
-  const double big = g * sr2;          // +-2R sqrt(m), first approximation
-  double t;
-  if (kForFloat) {
-    t = fma(g * sr, e, big);           // +-2R g (1 + e/2)
-  } else {
-    const double k = fma(e, 0.375, 0.5);
-    t = fma(big, e * k, big);          // +-2R g (1 + e/2 + 3e^2/8)
-  }
-  if (!kForFloat) return fma(t, asin_sqrt_over_sqrt(m), near ? 0.0 : pi_r);  // 18 coefficients
-  double q = 2.5017433508719805e-01;
-  q = fma(q, m, -5.443969512667522e-01);
-  q = fma(q, m, 5.903870764688959e-01);
-  q = fma(q, m, -3.536344439498757e-01);
-  q = fma(q, m, 1.580017188722634e-01);
-  q = fma(q, m, -2.544236818254346e-02);
-  q = fma(q, m, 2.446936195886098e-02);
-  q = fma(q, m, 2.1524679018920554e-02);
-  q = fma(q, m, 3.044569886639864e-02);
-  q = fma(q, m, 4.4640061912354416e-02);
-  q = fma(q, m, 7.50000612277798e-02);
-  q = fma(q, m, 1.6666666620012108e-01);
-  return fma(t, fma(m, q, 1.0), near ? 0.0 : pi_r);
-}
-
-template <bool kForFloat, int kRows>
-__global__ void __launch_bounds__(256)
-    trimmed_kernel(GridGeometry g, cudaSurfaceObject_t surface, const RowFactors<double>* all_rows,
-                   const ColFactors<double>* all_cols, double* out) {
-  __shared__ ColFactors<double> cols[kTileX];
-  __shared__ RowFactors<double> rows[kThreadsY * kRows];
-  constexpr int tile_y = kThreadsY * kRows;
-  const int j0 = blockIdx.x * kTileX, i0 = blockIdx.y * tile_y;
-  const int t = threadIdx.y * kTileX + threadIdx.x;
-  for (int k = t; k < kTileX + tile_y; k += kTileX * kThreadsY) {
-    if (k < kTileX) {
-      if (j0 + k < g.nx) cols[k] = all_cols[j0 + k];
-    } else if (i0 + k - kTileX < g.ny) {
-      rows[k - kTileX] = all_rows[i0 + k - kTileX];
-    }
-  }
-  __syncthreads();
-  const int j = j0 + threadIdx.x;
-  if (j >= g.nx) return;
-  const ColFactors<double> c = cols[threadIdx.x];
-  const double two_r = 2 * g.radius, r = g.radius, pi_r = kPi * g.radius;
-  auto put = [&](int i, double v) {
-    if (out) out[static_cast<size_t>(i) * g.nx + j] = v;
-    else surf2Dwrite(__double2float_rn(v), surface, j * int(sizeof(float)), i);
-  };
-  if (i0 + tile_y <= g.ny) {
-#pragma unroll
-    for (int k = 0; k < kRows; ++k) {
-      const int rr = threadIdx.y + k * kThreadsY;
-      put(i0 + rr, trimmed_value<kForFloat>(rows[rr], c, two_r, r, pi_r));
-    }
-    return;
-  }
-  for (int k = 0; k < kRows; ++k) {
-    const int rr = threadIdx.y + k * kThreadsY;
-    if (i0 + rr >= g.ny) break;
-    put(i0 + rr, trimmed_value<kForFloat>(rows[rr], c, two_r, r, pi_r));
-  }
-}
-
-template <bool kForFloat, int kRows>
-void launch_trimmed(const GridGeometry& g, cudaSurfaceObject_t s, int /*rows*/,
-                    const DoubleScratch& d, double* out) {
-  const int n = g.nx + g.ny;
-  double_factors_kernel<<<(n + 127) / 128, 128>>>(g, d.rows, d.cols);
-  GF_CUDA_LAUNCHED("double_factors_kernel");
-  const dim3 block(kTileX, kThreadsY);
-  const dim3 grid((g.nx + kTileX - 1) / kTileX, (g.ny + kThreadsY * kRows - 1) / (kThreadsY * kRows));
-  trimmed_kernel<kForFloat, kRows><<<grid, block>>>(g, s, d.rows, d.cols, out);
-  GF_CUDA_LAUNCHED("trimmed_kernel");
-}
-
-const DoubleCase kTrimmedCases[] = {
-    {"E1 full precision, 8 rows", launch_trimmed<false, 8>},
-    {"E1 full precision, 16 rows", launch_trimmed<false, 16>},
-    {"E1 full precision, 32 rows", launch_trimmed<false, 32>},
-    {"E2 for float, 4 rows", launch_trimmed<true, 4>},
-    {"E2 for float, 8 rows", launch_trimmed<true, 8>},
-    {"E2 for float, 16 rows", launch_trimmed<true, 16>},
-    {"E2 for float, 32 rows", launch_trimmed<true, 32>},
-};
-
-// ---- Round F: round E with the coefficients in constant memory (DFMA reads them from the
-// constant bank: no UMOV per coefficient), the sink chosen at compile time, and optionally no
-// shared memory at all (each warp reads its row's factors from the pre-pass, one broadcast load,
-// no barrier).
+// ---- Helpers of rounds H and I --------------------------------------------------------------
+// (Rounds E, F and G, the steps between D and H, are recorded in bench/RESULTS.md with their
+// raw output; their kernels are in git history, b890f4e.)
+// The polynomials' coefficients in constant memory, where DFMA reads them as operands: as
+// literals each cost a uniform-register move per node (round F).
 __constant__ double kQForFloat[12] = {
     1.6666666620012108e-01, 7.50000612277798e-02,    4.4640061912354416e-02,
     3.044569886639864e-02,  2.1524679018920554e-02,  2.446936195886098e-02,
@@ -420,197 +312,12 @@ __constant__ double kQFull[18] = {
     -2.6957386893111184e+00, 4.985321847685702e+00,  -6.641127757788607e+00,
     6.092505961346284e+00,  -3.4437492001521215e+00, 9.264578716301071e-01};
 
-template <bool kForFloat>
-__device__ __forceinline__ double constbank_value(double a0, double b0, double rc,
-                                                  const ColFactors<double>& c, double two_r,
-                                                  double r, double pi_r) {
-  const double a = fma(rc, c.s, a0), b = fma(rc, c.k, b0);
-  const int ahi = __double2hiint(a), bhi = __double2hiint(b);
-  const bool near = ahi <= bhi;
-  const double m = near ? a : b;
-  const int mhi = near ? ahi : bhi;
-  const double y = rsqrt_approx(__hiloint2double(max(mhi, 0x00100000), __double2loint(m)));
-  const int flip = near ? 0 : int(0x80000000u);
-  const double sr2 = __hiloint2double(__double2hiint(two_r) ^ flip, __double2loint(two_r));
-  const double g = m * y;
-  const double e = fma(-g, y, 1.0);
-  const double big = g * sr2;
-  double t, q;
-  if (kForFloat) {
-    const double sr = __hiloint2double(__double2hiint(r) ^ flip, __double2loint(r));
-    t = fma(g * sr, e, big);
-    q = kQForFloat[11];
-#pragma unroll
-    for (int k = 10; k >= 0; --k) q = fma(q, m, kQForFloat[k]);
-  } else {
-    t = fma(big, e * fma(e, 0.375, 0.5), big);
-    q = kQFull[17];
-#pragma unroll
-    for (int k = 16; k >= 0; --k) q = fma(q, m, kQFull[k]);
-  }
-  return fma(t, fma(m, q, 1.0), near ? 0.0 : pi_r);
-}
-
-template <bool kForFloat, int kRows, bool kShared, bool kToBuffer>
-__global__ void __launch_bounds__(256)
-    constbank_kernel(GridGeometry g, cudaSurfaceObject_t surface,
-                     const RowFactors<double>* all_rows, const ColFactors<double>* all_cols,
-                     double* out) {
-  __shared__ ColFactors<double> cols[kShared ? kTileX : 1];
-  __shared__ RowFactors<double> rows[kShared ? kThreadsY * kRows : 1];
-  constexpr int tile_y = kThreadsY * kRows;
-  const int j0 = blockIdx.x * kTileX, i0 = blockIdx.y * tile_y;
-  const int j = j0 + threadIdx.x;
-  if (kShared) {
-    const int t = threadIdx.y * kTileX + threadIdx.x;
-    for (int k = t; k < kTileX + tile_y; k += kTileX * kThreadsY) {
-      if (k < kTileX) {
-        if (j0 + k < g.nx) cols[k] = all_cols[j0 + k];
-      } else if (i0 + k - kTileX < g.ny) {
-        rows[k - kTileX] = all_rows[i0 + k - kTileX];
-      }
-    }
-    __syncthreads();
-  }
-  if (j >= g.nx) return;
-  const ColFactors<double> c = kShared ? cols[threadIdx.x] : all_cols[j];
-  const double two_r = 2 * g.radius, r = g.radius, pi_r = kPi * g.radius;
-  auto node = [&](int rr) {
-    const RowFactors<double>& f = kShared ? rows[rr] : all_rows[i0 + rr];
-    const double v = constbank_value<kForFloat>(f.a0, f.b0, f.c, c, two_r, r, pi_r);
-    if (kToBuffer) out[static_cast<size_t>(i0 + rr) * g.nx + j] = v;
-    else surf2Dwrite(__double2float_rn(v), surface, j * int(sizeof(float)), i0 + rr);
-  };
-  if (i0 + tile_y <= g.ny) {
-#pragma unroll
-    for (int k = 0; k < kRows; ++k) node(threadIdx.y + k * kThreadsY);
-    return;
-  }
-  for (int k = 0; k < kRows; ++k) {
-    const int rr = threadIdx.y + k * kThreadsY;
-    if (i0 + rr >= g.ny) break;
-    node(rr);
-  }
-}
-
-template <bool kForFloat, int kRows, bool kShared>
-void launch_constbank(const GridGeometry& g, cudaSurfaceObject_t s, int /*rows*/,
-                      const DoubleScratch& d, double* out) {
-  const int n = g.nx + g.ny;
-  double_factors_kernel<<<(n + 127) / 128, 128>>>(g, d.rows, d.cols);
-  GF_CUDA_LAUNCHED("double_factors_kernel");
-  const dim3 block(kTileX, kThreadsY);
-  const dim3 grid((g.nx + kTileX - 1) / kTileX, (g.ny + kThreadsY * kRows - 1) / (kThreadsY * kRows));
-  if (out) constbank_kernel<kForFloat, kRows, kShared, true><<<grid, block>>>(g, s, d.rows, d.cols, out);
-  else constbank_kernel<kForFloat, kRows, kShared, false><<<grid, block>>>(g, s, d.rows, d.cols, out);
-  GF_CUDA_LAUNCHED("constbank_kernel");
-}
-
-const DoubleCase kConstbankCases[] = {
-    {"F1 for float, shared, 8 rows", launch_constbank<true, 8, true>},
-    {"F1 for float, shared, 16 rows", launch_constbank<true, 16, true>},
-    {"F2 for float, direct, 4 rows", launch_constbank<true, 4, false>},
-    {"F2 for float, direct, 8 rows", launch_constbank<true, 8, false>},
-    {"F2 for float, direct, 16 rows", launch_constbank<true, 16, false>},
-    {"F3 full, shared, 8 rows", launch_constbank<false, 8, true>},
-    {"F3 full, direct, 8 rows", launch_constbank<false, 8, false>},
-    {"F3 full, direct, 16 rows", launch_constbank<false, 16, false>},
-};
-
-// ---- Round G: round F's direct loads with two columns per thread (j and j + 32: each row's
-// factors loaded once for two nodes, two independent chains), the square root's correction
-// folded with the radius (+-2R sqrt(m) = +-R g (3 - g y), g = m y), and the rounding to float
-// without the ftz emulation that -ftz=true adds to cvt (DSETP + FMUL).
+// The double rounded to float by cvt.rn, without the compare and multiply of the ftz form.
 __device__ __forceinline__ float to_float_rn(double v) {
   float f;
   asm("cvt.rn.f32.f64 %0, %1;" : "=f"(f) : "d"(v));
   return f;
 }
-
-template <bool kForFloat>
-__device__ __forceinline__ double folded_value(double a0, double b0, double rc, double cs,
-                                               double ck, double r, double pi_r) {
-  const double a = fma(rc, cs, a0), b = fma(rc, ck, b0);
-  const int ahi = __double2hiint(a), bhi = __double2hiint(b);
-  const bool near = ahi <= bhi;
-  const double m = near ? a : b;
-  const int mhi = near ? ahi : bhi;
-  const double y = rsqrt_approx(__hiloint2double(max(mhi, 0x00100000), __double2loint(m)));
-  const double sr = __hiloint2double(__double2hiint(r) ^ (near ? 0 : int(0x80000000u)),
-                                     __double2loint(r));
-  const double g = m * y;
-  double t, q;
-  if (kForFloat) {
-    t = (g * sr) * fma(-g, y, 3.0);  // +-2R sqrt(m) to ~2^-42
-    q = kQForFloat[11];
-#pragma unroll
-    for (int k = 10; k >= 0; --k) q = fma(q, m, kQForFloat[k]);
-  } else {
-    const double e = fma(-g, y, 1.0);
-    const double big = 2.0 * (g * sr);
-    t = fma(big, e * fma(e, 0.375, 0.5), big);
-    q = kQFull[17];
-#pragma unroll
-    for (int k = 16; k >= 0; --k) q = fma(q, m, kQFull[k]);
-  }
-  return fma(t, fma(m, q, 1.0), near ? 0.0 : pi_r);
-}
-
-template <bool kForFloat, int kRows, bool kToBuffer>
-__global__ void __launch_bounds__(256)
-    two_column_kernel(GridGeometry g, cudaSurfaceObject_t surface,
-                      const RowFactors<double>* all_rows, const ColFactors<double>* all_cols,
-                      double* out) {
-  constexpr int tile_y = kThreadsY * kRows;
-  const int j0 = blockIdx.x * 2 * kTileX + threadIdx.x, j1 = j0 + kTileX;
-  const int i0 = blockIdx.y * tile_y + threadIdx.y;
-  if (j0 >= g.nx) return;
-  const bool second = j1 < g.nx;
-  const ColFactors<double> c0 = all_cols[j0], c1 = all_cols[second ? j1 : j0];
-  const double r = g.radius, pi_r = kPi * g.radius;
-  auto put = [&](int i, int j, double v) {
-    if (kToBuffer) out[static_cast<size_t>(i) * g.nx + j] = v;
-    else surf2Dwrite(to_float_rn(v), surface, j * int(sizeof(float)), i);
-  };
-  auto row = [&](int i) {
-    const RowFactors<double> f = all_rows[i];
-    const double v0 = folded_value<kForFloat>(f.a0, f.b0, f.c, c0.s, c0.k, r, pi_r);
-    const double v1 = folded_value<kForFloat>(f.a0, f.b0, f.c, c1.s, c1.k, r, pi_r);
-    put(i, j0, v0);
-    if (second) put(i, j1, v1);
-  };
-  if (blockIdx.y * tile_y + tile_y <= g.ny) {
-#pragma unroll
-    for (int k = 0; k < kRows; ++k) row(i0 + k * kThreadsY);
-    return;
-  }
-  for (int k = 0; k < kRows; ++k) {
-    if (i0 + k * kThreadsY >= g.ny) break;
-    row(i0 + k * kThreadsY);
-  }
-}
-
-template <bool kForFloat, int kRows>
-void launch_two_column(const GridGeometry& g, cudaSurfaceObject_t s, int /*rows*/,
-                       const DoubleScratch& d, double* out) {
-  const int n = g.nx + g.ny;
-  double_factors_kernel<<<(n + 127) / 128, 128>>>(g, d.rows, d.cols);
-  GF_CUDA_LAUNCHED("double_factors_kernel");
-  const dim3 block(kTileX, kThreadsY);
-  const dim3 grid((g.nx + 2 * kTileX - 1) / (2 * kTileX),
-                  (g.ny + kThreadsY * kRows - 1) / (kThreadsY * kRows));
-  if (out) two_column_kernel<kForFloat, kRows, true><<<grid, block>>>(g, s, d.rows, d.cols, out);
-  else two_column_kernel<kForFloat, kRows, false><<<grid, block>>>(g, s, d.rows, d.cols, out);
-  GF_CUDA_LAUNCHED("two_column_kernel");
-}
-
-const DoubleCase kTwoColumnCases[] = {
-    {"G1 for float, 2 cols, 4 rows", launch_two_column<true, 4>},
-    {"G1 for float, 2 cols, 8 rows", launch_two_column<true, 8>},
-    {"G1 for float, 2 cols, 16 rows", launch_two_column<true, 16>},
-    {"G2 full, 2 cols, 8 rows", launch_two_column<false, 8>},
-    {"G2 full, 2 cols, 16 rows", launch_two_column<false, 16>},
-};
 
 // ---- Round H: kCols columns per thread (j + 32 c), kRows rows; the sign of the far half applied
 // to t by one LOP3 on its high word instead of building +-R per node.
@@ -927,9 +634,6 @@ void probe_double(const GridGeometry& g, cudaSurfaceObject_t s, int n, bool trim
   if (!trimmed_only) {
     for (const DoubleCase& c : kDoubleCases) check_and_time(c, {32, 16, 8});
   }
-  for (const DoubleCase& c : kTrimmedCases) check_and_time(c, {0});
-  for (const DoubleCase& c : kConstbankCases) check_and_time(c, {0});
-  for (const DoubleCase& c : kTwoColumnCases) check_and_time(c, {0});
   for (const DoubleCase& c : kMultiColumnCases) check_and_time(c, {0});
   for (const DoubleCase& c : kPairRowsCases) check_and_time(c, {0});
   row_store_only(g, s, n);
@@ -1012,7 +716,6 @@ void profile_double(int n) {
   GF_CUDA(cudaMalloc(&d.cols, sizeof(ColFactors<double>) * g.nx));
   launch_field_to_surface<double>(g, s, nullptr);
   for (const DoubleCase& c : kDoubleCases) c.launch(g, s, 16, d, nullptr);
-  for (const DoubleCase& c : kTrimmedCases) c.launch(g, s, 16, d, nullptr);
   for (const DoubleCase& c : kPairRowsCases) c.launch(g, s, 16, d, nullptr);
   launch_field_to_surface<float>(g, s, nullptr);
   launch_store_only(g.nx, g.ny, s, nullptr);
