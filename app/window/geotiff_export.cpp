@@ -1,66 +1,92 @@
 #include "geotiff_export.h"
 
-#include <geotiff/geotiffio.h>
-#include <geotiff/xtiffio.h>
+#include <dlfcn.h>
 #include <unistd.h>
 
 #include <cstdlib>
+#include <mutex>
 #include <string>
+#include <system_error>
+#include <vector>
 
 #include "errors.h"
+#include "geotiff_plugin_abi.h"
 
 namespace geofield {
+namespace {
+
+// Where the writer module is looked for, in order: $GEOFIELD_GEOTIFF_PLUGIN, beside the running
+// binary, then the loader's own search (LD_LIBRARY_PATH and the system's directories).
+std::vector<std::string> plugin_candidates() {
+  std::vector<std::string> c;
+  if (const char* env = std::getenv(kGeotiffPluginEnv); env != nullptr && *env != '\0') {
+    c.emplace_back(env);
+  }
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) c.push_back((exe.parent_path() / kGeotiffPluginFile).string());
+  c.emplace_back(kGeotiffPluginFile);
+  return c;
+}
+
+// The module's entry point, loaded once per process (and never unloaded).
+GeofieldWriteGeotiff load_writer() {
+  static std::once_flag once;
+  static GeofieldWriteGeotiff writer = nullptr;
+  static std::string failure;
+  std::call_once(once, [] {
+    std::string tried;
+    for (const std::string& candidate : plugin_candidates()) {
+      void* module = ::dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+      if (module == nullptr) {
+        tried += "\n  " + candidate + ": " + ::dlerror();
+        continue;
+      }
+      writer = reinterpret_cast<GeofieldWriteGeotiff>(::dlsym(module, kGeotiffPluginSymbol));
+      if (writer != nullptr) return;
+      tried += "\n  " + candidate + ": no " + kGeotiffPluginSymbol;
+    }
+    failure = std::string("GeoTIFF export needs ") + kGeotiffPluginFile +
+              " (built with geofield, kept beside the binary; or name it in $" +
+              kGeotiffPluginEnv + "). Tried:" + tried;
+  });
+  if (writer == nullptr) throw RuntimeFailure(failure);
+  return writer;
+}
+
+}  // namespace
 
 void write_geotiff(const std::filesystem::path& path, const HostField& field, const FieldParams& p) {
+  const GeofieldWriteGeotiff writer = load_writer();  // before any file is made
   const bool f64 = field.precision == Precision::f64;
   const GridGeometry g = grid_geometry(p);
+  const std::string desc = "geofield: " + std::string(to_string(p.formula)) + " distance in " +
+                           std::string(to_string(p.units)) + " from (" +
+                           std::to_string(p.ref_lat_deg) + ", " + std::to_string(p.ref_lon_deg) + ")";
+  const GeofieldGeotiffRaster raster{field.nx,
+                                     field.ny,
+                                     f64 ? 1 : 0,
+                                     f64 ? static_cast<const void*>(field.f64.data())
+                                         : static_cast<const void*>(field.f32.data()),
+                                     g.lon_min_deg,
+                                     g.lat_max_deg,
+                                     g.lon_step_deg,
+                                     g.lat_step_deg,
+                                     desc.c_str()};
+  // Written beside the target and renamed over it: whole or not at all.
   std::string tmp = path.string() + ".tmp-XXXXXX";
   const int fd = ::mkstemp(tmp.data());
   if (fd < 0) throw RuntimeFailure("cannot create a file beside " + path.string());
   ::close(fd);
-  auto fail = [&](const std::string& what) {
+  char error[256] = "";
+  if (writer(tmp.c_str(), &raster, error, sizeof error) != 0) {
     ::unlink(tmp.c_str());
-    throw RuntimeFailure("cannot write " + path.string() + ": " + what);
-  };
-
-  TIFF* tif = XTIFFOpen(tmp.c_str(), "w");
-  if (!tif) fail("libtiff could not open it");
-  GTIF* gtif = GTIFNew(tif);
-  bool ok = gtif != nullptr;
-  ok = ok && TIFFSetField(tif, TIFFTAG_IMAGEWIDTH, static_cast<uint32_t>(field.nx));
-  ok = ok && TIFFSetField(tif, TIFFTAG_IMAGELENGTH, static_cast<uint32_t>(field.ny));
-  ok = ok && TIFFSetField(tif, TIFFTAG_BITSPERSAMPLE, f64 ? 64 : 32);
-  ok = ok && TIFFSetField(tif, TIFFTAG_SAMPLESPERPIXEL, 1);
-  ok = ok && TIFFSetField(tif, TIFFTAG_SAMPLEFORMAT, SAMPLEFORMAT_IEEEFP);
-  ok = ok && TIFFSetField(tif, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_MINISBLACK);
-  ok = ok && TIFFSetField(tif, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
-  ok = ok && TIFFSetField(tif, TIFFTAG_COMPRESSION, COMPRESSION_NONE);
-  ok = ok && TIFFSetField(tif, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(tif, 0));
-  const std::string desc = "geofield: " + std::string(to_string(p.formula)) + " distance in " +
-                           std::string(to_string(p.units)) + " from (" +
-                           std::to_string(p.ref_lat_deg) + ", " + std::to_string(p.ref_lon_deg) + ")";
-  ok = ok && TIFFSetField(tif, TIFFTAG_IMAGEDESCRIPTION, desc.c_str());
-  // Node (0, 0) is the north-west corner node; steps are per node.
-  double tie[6] = {0, 0, 0, g.lon_min_deg, g.lat_max_deg, 0};
-  double scale[3] = {g.lon_step_deg, g.lat_step_deg, 0};
-  ok = ok && TIFFSetField(tif, TIFFTAG_GEOTIEPOINTS, 6, tie);
-  ok = ok && TIFFSetField(tif, TIFFTAG_GEOPIXELSCALE, 3, scale);
-  if (ok) {
-    GTIFKeySet(gtif, GTModelTypeGeoKey, TYPE_SHORT, 1, ModelGeographic);
-    GTIFKeySet(gtif, GTRasterTypeGeoKey, TYPE_SHORT, 1, RasterPixelIsPoint);
-    GTIFKeySet(gtif, GeographicTypeGeoKey, TYPE_SHORT, 1, GCS_WGS_84);
-    GTIFKeySet(gtif, GeogAngularUnitsGeoKey, TYPE_SHORT, 1, Angular_Degree);
+    throw RuntimeFailure("cannot write " + path.string() + ": " + error);
   }
-  for (int i = 0; ok && i < field.ny; ++i) {
-    const void* row = f64 ? static_cast<const void*>(field.f64.data() + static_cast<size_t>(i) * field.nx)
-                          : static_cast<const void*>(field.f32.data() + static_cast<size_t>(i) * field.nx);
-    ok = TIFFWriteScanline(tif, const_cast<void*>(row), static_cast<uint32_t>(i), 0) == 1;
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    ::unlink(tmp.c_str());
+    throw RuntimeFailure("cannot write " + path.string() + ": rename failed");
   }
-  ok = ok && GTIFWriteKeys(gtif);
-  if (gtif) GTIFFree(gtif);
-  XTIFFClose(tif);
-  if (!ok) fail("libtiff/libgeotiff reported an error (disk full?)");
-  if (::rename(tmp.c_str(), path.c_str()) != 0) fail("rename failed");
 }
 
 }  // namespace geofield

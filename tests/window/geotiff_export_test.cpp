@@ -5,12 +5,15 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
 
 #include "cpu_backend.h"
+#include "errors.h"
 #include "window/geotiff_export.h"
+#include "window/geotiff_plugin_abi.h"
 
 namespace geofield {
 namespace {
@@ -25,6 +28,7 @@ std::string run(const std::string& command) {
 
 TEST(GeoTiffExport, GdalReadsTheGeoreferencing) {
   if (std::system("command -v gdalinfo > /dev/null 2>&1") != 0) GTEST_SKIP() << "no gdalinfo";
+  ::setenv(kGeotiffPluginEnv, GEOFIELD_TEST_GEOTIFF_PLUGIN, 1);  // the module, built for this test
   FieldParams p;
   p.lat_min_deg = 10;
   p.lat_max_deg = 20;
@@ -63,6 +67,34 @@ TEST(GeoTiffExport, GdalReadsTheGeoreferencing) {
     const std::string v = run("gdallocationinfo -valonly -wgs84 " + path.string() + " 180 15");
     EXPECT_NEAR(std::stod(v), 0.0, 1e-3) << v;
   }
+}
+
+// Without the writer module the export says what is missing and where it looked, and leaves no
+// file. In a fresh process (the module, once loaded, stays loaded).
+TEST(GeoTiffExport, WithoutTheModuleSaysWhatIsMissingAndWritesNothing) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  FieldParams p;
+  p.nx = p.ny = 4;
+  HostField f;
+  f.nx = f.ny = 4;
+  f.precision = Precision::f32;
+  f.f32.assign(16, 1.0f);
+  const std::filesystem::path path = std::filesystem::path(testing::TempDir()) / "no-module.tif";
+  std::filesystem::remove(path);
+  EXPECT_EXIT(
+      {
+        ::setenv(kGeotiffPluginEnv, "/nonexistent/libgeofield_geotiff.so", 1);
+        try {
+          write_geotiff(path, f, p);
+        } catch (const RuntimeFailure& e) {
+          std::fprintf(stderr, "%s\n", e.what());
+          std::exit(3);
+        }
+        std::exit(0);
+      },
+      testing::ExitedWithCode(3),
+      "GeoTIFF export needs libgeofield_geotiff.so .*Tried:\n  /nonexistent/libgeofield_geotiff.so: ");
+  EXPECT_FALSE(std::filesystem::exists(path));
 }
 
 }  // namespace

@@ -1,0 +1,32 @@
+// The C interface between geofield and its GeoTIFF writer, a module loaded only when a GeoTIFF
+// is exported (libgeofield_geotiff.so, beside the geofield binary). Linking libgeotiff into the
+// binary cost every process ~20 ms of start-up — libgeotiff pulls in PROJ, libcurl, GnuTLS and
+// their initialisers — for an export few runs make. Plain C types: the module and the binary
+// share no C++ objects, exceptions or allocations.
+#pragma once
+
+#include <stddef.h>
+
+extern "C" {
+
+// One band of float32 (f64 == 0) or float64 values, row 0 north, georeferenced in EPSG:4326 with
+// the nodes as points: node (0, 0) at (lon_min_deg, lat_max_deg), steps per node.
+struct GeofieldGeotiffRaster {
+  int nx, ny;
+  int f64;
+  const void* values;  // nx * ny values, row-major
+  double lon_min_deg, lat_max_deg, lon_step_deg, lat_step_deg;
+  const char* description;  // TIFF ImageDescription
+};
+
+// Writes `raster` to `path` (created or truncated). Returns 0 on success; otherwise writes a
+// NUL-terminated reason into error[0 .. error_size) and returns nonzero.
+typedef int (*GeofieldWriteGeotiff)(const char* path, const struct GeofieldGeotiffRaster* raster,
+                                    char* error, size_t error_size);
+}
+
+namespace geofield {
+constexpr const char* kGeotiffPluginFile = "libgeofield_geotiff.so";
+constexpr const char* kGeotiffPluginSymbol = "geofield_write_geotiff_v1";
+constexpr const char* kGeotiffPluginEnv = "GEOFIELD_GEOTIFF_PLUGIN";  // a full path, first choice
+}  // namespace geofield
