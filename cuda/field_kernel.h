@@ -36,8 +36,8 @@ void launch_field_to_buffer(const GridGeometry& g, Out* out, cudaStream_t stream
 // For tests: the double path's values for a float destination, before their rounding to float.
 void launch_field_for_float_to_buffer(const GridGeometry& g, double* out, cudaStream_t stream);
 
-// The hardware ceiling: the float path's tiles and thread layout, one cheap value stored per
-// texel, no math.
+// Stores alone, with the float path's tiles and thread layout: one cheap value per texel, no
+// math (the benchmark sets it beside its store ceiling, the best of several layouts).
 void launch_store_only(int nx, int ny, cudaSurfaceObject_t surface, cudaStream_t stream);
 
 }  // namespace geofield
