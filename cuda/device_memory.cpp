@@ -36,6 +36,28 @@ void DeviceBuffer::release() noexcept {
   bytes_ = 0;
 }
 
+SurfaceArray::SurfaceArray(int nx, int ny) {
+  const cudaChannelFormatDesc fmt = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+  GF_CUDA(cudaMallocArray(&array_, &fmt, nx, ny, cudaArraySurfaceLoadStore));
+  cudaResourceDesc desc{};
+  desc.resType = cudaResourceTypeArray;
+  desc.res.array.array = array_;
+  try {
+    GF_CUDA(cudaCreateSurfaceObject(&surface_, &desc));
+  } catch (...) {
+    cudaFreeArray(array_);
+    throw;
+  }
+}
+
+SurfaceArray::~SurfaceArray() {
+  cudaError_t e = cudaDestroySurfaceObject(surface_);
+  if (e == cudaSuccess) e = cudaFreeArray(array_);
+  if (e != cudaSuccess) {
+    std::fprintf(stderr, "geofield: freeing a CUDA array failed: %s\n", cuda_error_text(e).c_str());
+  }
+}
+
 std::string device_memory_message(std::size_t bytes, std::size_t free_bytes,
                                   std::size_t total_bytes, const std::string& what,
                                   const std::string& device) {

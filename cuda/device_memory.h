@@ -1,4 +1,5 @@
-// Move-only owners of a CUDA stream and of linear device memory. Destructors only log.
+// Owners of a CUDA stream, of linear device memory and of a float CUDA array with its surface.
+// Not copyable; destructors only log.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -38,6 +39,22 @@ class DeviceBuffer {
  private:
   void* ptr_ = nullptr;
   std::size_t bytes_ = 0;
+};
+
+// An nx x ny float32 CUDA array with a surface object on it: the kernels' target where no GL
+// texture is wanted (tests, probes).
+class SurfaceArray {
+ public:
+  SurfaceArray(int nx, int ny);
+  ~SurfaceArray();
+  SurfaceArray(const SurfaceArray&) = delete;
+  SurfaceArray& operator=(const SurfaceArray&) = delete;
+  cudaArray_t array() const { return array_; }
+  cudaSurfaceObject_t surface() const { return surface_; }
+
+ private:
+  cudaArray_t array_ = nullptr;
+  cudaSurfaceObject_t surface_ = 0;
 };
 
 // Throws UsageError when `bytes` more do not fit in the current device's free memory

@@ -1,5 +1,6 @@
 #include "cuda_check.h"
 #include "double_for_float.h"
+#include "kernel_math.cuh"
 #include "field_kernel.h"
 
 namespace geofield {
@@ -37,14 +38,6 @@ struct Tile {
   static constexpr int kY = 16 * kRows;
 };
 
-// Double rounded to the nearest float by cvt.rn (the ftz form -ftz=true would pick costs a
-// compare and a multiply more per node).
-__device__ __forceinline__ float to_float(double v) {
-  float f;
-  asm("cvt.rn.f32.f64 %0, %1;" : "=f"(f) : "d"(v));
-  return f;
-}
-__device__ __forceinline__ float to_float(float v) { return v; }
 
 struct SurfaceSink {
   static constexpr bool kToFloat = true;
@@ -67,22 +60,6 @@ struct BufferSink {
     out[static_cast<size_t>(i) * nx + j] = sizeof(Out) == sizeof(float) ? Out(to_float(v)) : Out(v);
   }
 };
-
-// The float haversine as few instructions as it takes (the float kernel issues an instruction
-// per cycle at best, and the stores leave room for about 30 a node): the same angle as
-// haversine_combine<float> (asin of the smaller haversine by the same polynomial), with the
-// hardware's approximate square root, and 2R, the far half's sign and pi R folded into one
-// multiply and one fma: 2R asin(sqrt m) or pi R - 2R asin(sqrt m).
-__device__ __forceinline__ float haversine_distance_f32(const RowFactors<float>& r,
-                                                        const ColFactors<float>& c, float two_r,
-                                                        float pi_r) {
-  const float a = fmaf(r.c, c.s, r.a0), b = fmaf(r.c, c.k, r.b0);
-  const bool near = a <= b;
-  const float m = fminf(a, b);
-  float s;
-  asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(s) : "f"(m));
-  return fmaf(s * (near ? two_r : -two_r), asin_sqrt_over_sqrt(m), near ? 0.0f : pi_r);
-}
 
 // A node's value for formula F in precision T, with what depends on the grid alone taken once per
 // thread (and the formula chosen once per thread, not per node). Double values bound for a float

@@ -60,5 +60,4 @@ extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v1(
 }
 
 // The entry point's type, checked against the interface.
-static_assert(sizeof(GeofieldWriteGeotiff) > 0);
 [[maybe_unused]] static const GeofieldWriteGeotiff kChecked = geofield_write_geotiff_v1;

@@ -355,14 +355,8 @@ void probe_size(int n, Renderer& renderer) {
   probe_egl_image(n, renderer, owned.get());
   // The floor of any interop design: the kernel into a plain CUDA array, launches alone.
   {
-    cudaChannelFormatDesc fmt = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
-    cudaArray_t array = nullptr;
-    GF_CUDA(cudaMallocArray(&array, &fmt, n, n, cudaArraySurfaceLoadStore));
-    cudaResourceDesc desc{};
-    desc.resType = cudaResourceTypeArray;
-    desc.res.array.array = array;
-    cudaSurfaceObject_t surface = 0;
-    GF_CUDA(cudaCreateSurfaceObject(&surface, &desc));
+    const SurfaceArray target(n, n);
+    const cudaSurfaceObject_t surface = target.surface();
     const cudaStream_t s = owned.get();
     auto sync = [s] { GF_CUDA(cudaStreamSynchronize(s)); };
     report(n, "cudaArray (no GL)", "kernel store-only (ceiling)", gpu_ms(s, [&] { launch_store_only(n, n, surface, s); }));
@@ -370,8 +364,6 @@ void probe_size(int n, Renderer& renderer) {
     report(n, "cudaArray (no GL)", "kernel double haversine", gpu_ms(s, [&] { launch_field_to_surface<double>(g, surface, s, &factors); }));
     report(n, "cudaArray (no GL)", "launch float, cpu, each synced", cpu_ms([&] { launch_field_to_surface<float>(g, surface, s); }, sync));
     report(n, "cudaArray (no GL)", "launch float, cpu, pipelined", cpu_ms_pipelined([&] { launch_field_to_surface<float>(g, surface, s); }, sync));
-    GF_CUDA(cudaDestroySurfaceObject(surface));
-    GF_CUDA(cudaFreeArray(array));
   }
 }
 

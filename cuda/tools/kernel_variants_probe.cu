@@ -24,8 +24,10 @@
 #include <vector>
 
 #include "cuda_check.h"
+#include "device_memory.h"
 #include "field_kernel.h"
 #include "field_math.h"
+#include "kernel_math.cuh"
 #include "probe_timing.h"
 
 namespace geofield {
@@ -252,10 +254,26 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-struct DoubleScratch {
+// A grid's double row and column factors (the pre-pass's output) and, with `field`, room for a
+// double field (the accuracy check's), in device memory owned here.
+class DoubleScratch {
+ public:
+  DoubleScratch(const GridGeometry& g, bool field) {
+    const size_t row_bytes = sizeof(RowFactors<double>) * g.ny;
+    factors_.ensure(row_bytes + sizeof(ColFactors<double>) * g.nx, "the probe's factors");
+    rows = static_cast<RowFactors<double>*>(factors_.get());
+    cols = reinterpret_cast<ColFactors<double>*>(static_cast<char*>(factors_.get()) + row_bytes);
+    if (field) {
+      field_.ensure(sizeof(double) * g.nx * g.ny, "the probe's double field");
+      out = static_cast<double*>(field_.get());
+    }
+  }
   RowFactors<double>* rows = nullptr;
   ColFactors<double>* cols = nullptr;
-  double* out = nullptr;  // the accuracy check's field
+  double* out = nullptr;
+
+ private:
+  DeviceBuffer factors_, field_;
 };
 
 template <int V, bool kFullTiles, bool kPrepass>
@@ -312,13 +330,6 @@ __constant__ double kQFull[18] = {
     -2.6957386893111184e+00, 4.985321847685702e+00,  -6.641127757788607e+00,
     6.092505961346284e+00,  -3.4437492001521215e+00, 9.264578716301071e-01};
 
-// The double rounded to float by cvt.rn, without the compare and multiply of the ftz form.
-__device__ __forceinline__ float to_float_rn(double v) {
-  float f;
-  asm("cvt.rn.f32.f64 %0, %1;" : "=f"(f) : "d"(v));
-  return f;
-}
-
 // ---- Round H: kCols columns per thread (j + 32 c), kRows rows; the sign of the far half applied
 // to t by one LOP3 on its high word instead of building +-R per node.
 template <bool kForFloat>
@@ -370,7 +381,7 @@ __global__ void __launch_bounds__(256)
       const double v = signed_value<kForFloat>(f.a0, f.b0, f.c, c[k].s, c[k].k, r, pi_r);
       if (k == 0 || j < g.nx) {
         if (kToBuffer) out[static_cast<size_t>(i) * g.nx + j] = v;
-        else surf2Dwrite(to_float_rn(v), surface, j * int(sizeof(float)), i);
+        else surf2Dwrite(to_float(v), surface, j * int(sizeof(float)), i);
       }
     }
   };
@@ -449,7 +460,7 @@ __global__ void __launch_bounds__(256)
     for (int k = 0; k < kCols; ++k) {
       const int j = jb + 16 * k;
       float v;
-      if (V == 0) v = to_float_rn(signed_value<true>(f.a0, f.b0, f.c, c[k].s, c[k].k, r, pi_r));
+      if (V == 0) v = to_float(signed_value<true>(f.a0, f.b0, f.c, c[k].s, c[k].k, r, pi_r));
       else if (V == 1) v = haversine_combine<float>(ff, cf[k], float(g.radius));
       else v = float(i) * 0.5f + float(j);
       if (k == 0 || j < g.nx) surf2Dwrite(v, surface, j * int(sizeof(float)), i);
@@ -501,16 +512,6 @@ void row_store_only(const GridGeometry& g, cudaSurfaceObject_t s, int n) {
 
 // ---- Round J: the float kernel's tile (cols x rows nodes a thread in 16 x 2 warps), its factors
 // from the tile (shared memory, a barrier) or from a pre-pass (direct loads), against stores alone.
-__device__ __forceinline__ float float_distance(const RowFactors<float>& r, const ColFactors<float>& c,
-                                                float two_r, float pi_r) {
-  const float a = fmaf(r.c, c.s, r.a0), b = fmaf(r.c, c.k, r.b0);
-  const bool near = a <= b;
-  const float m = fminf(a, b);
-  float s;
-  asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(s) : "f"(m));
-  return fmaf(s * (near ? two_r : -two_r), asin_sqrt_over_sqrt(m), near ? 0.0f : pi_r);
-}
-
 template <int kCols, int kRows, int kSource>  // 0 tile factors, 1 pre-pass, 2 store only
 __global__ void __launch_bounds__(256)
     float_tile_kernel(GridGeometry g, cudaSurfaceObject_t surface, const RowFactors<float>* all_rows,
@@ -547,7 +548,7 @@ __global__ void __launch_bounds__(256)
 #pragma unroll
       for (int k = 0; k < kCols; ++k) {
         const int i = i0 + ty + 16 * r, j = j0 + tx + 16 * k;
-        const float v = kSource == 2 ? float(i) * 0.5f + float(j) : float_distance(f, c[k], two_r, pi_r);
+        const float v = kSource == 2 ? float(i) * 0.5f + float(j) : haversine_distance_f32(f, c[k], two_r, pi_r);
         surf2Dwrite(v, surface, j * int(sizeof(float)), i);
       }
     }
@@ -576,10 +577,11 @@ double time_float_tile(const GridGeometry& g, cudaSurfaceObject_t s, RowFactors<
 }
 
 void probe_float_tiles(const GridGeometry& g, cudaSurfaceObject_t s, int n) {
-  RowFactors<float>* rows = nullptr;
-  ColFactors<float>* cols = nullptr;
-  GF_CUDA(cudaMalloc(&rows, sizeof(RowFactors<float>) * g.ny));
-  GF_CUDA(cudaMalloc(&cols, sizeof(ColFactors<float>) * g.nx));
+  DeviceBuffer factors;
+  const size_t row_bytes = sizeof(RowFactors<float>) * g.ny;
+  factors.ensure(row_bytes + sizeof(ColFactors<float>) * g.nx, "the probe's float factors");
+  auto* rows = static_cast<RowFactors<float>*>(factors.get());
+  auto* cols = reinterpret_cast<ColFactors<float>*>(static_cast<char*>(factors.get()) + row_bytes);
   auto line = [n](const char* what, double ms) { std::printf("%6d  J %-40s %8.4f ms\n", n, what, ms); };
   line("library float", probe::gpu_ms(nullptr, [&] { launch_field_to_surface<float>(g, s, nullptr); }));
   line("library store only", probe::gpu_ms(nullptr, [&] { launch_store_only(g.nx, g.ny, s, nullptr); }));
@@ -600,23 +602,16 @@ void probe_float_tiles(const GridGeometry& g, cudaSurfaceObject_t s, int n) {
   line("4x8 tile factors", time_float_tile<4, 8, 0>(g, s, rows, cols));
   line("4x8 stores", time_float_tile<4, 8, 2>(g, s, rows, cols));
   std::fflush(stdout);
-  GF_CUDA(cudaFree(rows));
-  GF_CUDA(cudaFree(cols));
 }
 
 // Every double case at every tile height, timed into the surface, and its double field against
 // the library's (max relative difference over every node).
 void probe_double(const GridGeometry& g, cudaSurfaceObject_t s, int n, bool trimmed_only) {
-  DoubleScratch d;
-  GF_CUDA(cudaMalloc(&d.rows, sizeof(RowFactors<double>) * g.ny));
-  GF_CUDA(cudaMalloc(&d.cols, sizeof(ColFactors<double>) * g.nx));
+  const DoubleScratch d(g, true);
   const size_t nodes = static_cast<size_t>(g.nx) * g.ny;
-  double* ref = nullptr;
-  GF_CUDA(cudaMalloc(&ref, nodes * sizeof(double)));
-  GF_CUDA(cudaMalloc(&d.out, nodes * sizeof(double)));
-  launch_field_to_buffer<double, double>(g, ref, nullptr);
+  launch_field_to_buffer<double, double>(g, d.out, nullptr);  // the library's field, first
   std::vector<double> want(nodes), got(nodes);
-  GF_CUDA(cudaMemcpy(want.data(), ref, nodes * sizeof(double), cudaMemcpyDeviceToHost));
+  GF_CUDA(cudaMemcpy(want.data(), d.out, nodes * sizeof(double), cudaMemcpyDeviceToHost));
   auto check_and_time = [&](const DoubleCase& c, std::initializer_list<int> shapes) {
     c.launch(g, s, 16, d, d.out);
     GF_CUDA(cudaMemcpy(got.data(), d.out, nodes * sizeof(double), cudaMemcpyDeviceToHost));
@@ -638,10 +633,6 @@ void probe_double(const GridGeometry& g, cudaSurfaceObject_t s, int n, bool trim
   for (const DoubleCase& c : kPairRowsCases) check_and_time(c, {0});
   row_store_only(g, s, n);
   std::fflush(stdout);
-  GF_CUDA(cudaFree(ref));
-  GF_CUDA(cudaFree(d.out));
-  GF_CUDA(cudaFree(d.rows));
-  GF_CUDA(cudaFree(d.cols));
 }
 
 using Launcher = void (*)(const GridGeometry&, cudaSurfaceObject_t, int);
@@ -654,14 +645,8 @@ void probe_size(int n, bool trimmed_only, bool float_tiles_only = false) {
   // The default view (lat 29:31, lon 99:101, reference 30, 101), n x n nodes.
   const GridGeometry g = make_grid_geometry(29, 31, 99, 101, n, n, 30, 101, Formula::haversine,
                                             Units::km, kDefaultRadiusKm);
-  cudaChannelFormatDesc fmt = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
-  cudaArray_t array = nullptr;
-  GF_CUDA(cudaMallocArray(&array, &fmt, n, n, cudaArraySurfaceLoadStore));
-  cudaResourceDesc desc{};
-  desc.resType = cudaResourceTypeArray;
-  desc.res.array.array = array;
-  cudaSurfaceObject_t s = 0;
-  GF_CUDA(cudaCreateSurfaceObject(&s, &desc));
+  const SurfaceArray target(n, n);
+  const cudaSurfaceObject_t s = target.surface();
   auto row = [n](const char* what, const char* shape, double ms) {
     std::printf("%6d  %-34s %-10s %8.4f ms\n", n, what, shape, ms);
   };
@@ -674,8 +659,6 @@ void probe_size(int n, bool trimmed_only, bool float_tiles_only = false) {
   if (trimmed_only || float_tiles_only) {
     probe_float_tiles(g, s, n);
     if (trimmed_only) probe_double(g, s, n, true);
-    GF_CUDA(cudaDestroySurfaceObject(s));
-    GF_CUDA(cudaFreeArray(array));
     return;
   }
   for (int rows : {16, 8, 4, 1}) {
@@ -694,8 +677,6 @@ void probe_size(int n, bool trimmed_only, bool float_tiles_only = false) {
   }
   probe_double(g, s, n, false);
   std::fflush(stdout);
-  GF_CUDA(cudaDestroySurfaceObject(s));
-  GF_CUDA(cudaFreeArray(array));
 }
 
 }  // namespace
@@ -703,17 +684,9 @@ void probe_size(int n, bool trimmed_only, bool float_tiles_only = false) {
 void profile_double(int n) {
   const GridGeometry g = make_grid_geometry(29, 31, 99, 101, n, n, 30, 101, Formula::haversine,
                                             Units::km, kDefaultRadiusKm);
-  cudaChannelFormatDesc fmt = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
-  cudaArray_t array = nullptr;
-  GF_CUDA(cudaMallocArray(&array, &fmt, n, n, cudaArraySurfaceLoadStore));
-  cudaResourceDesc desc{};
-  desc.resType = cudaResourceTypeArray;
-  desc.res.array.array = array;
-  cudaSurfaceObject_t s = 0;
-  GF_CUDA(cudaCreateSurfaceObject(&s, &desc));
-  DoubleScratch d;
-  GF_CUDA(cudaMalloc(&d.rows, sizeof(RowFactors<double>) * g.ny));
-  GF_CUDA(cudaMalloc(&d.cols, sizeof(ColFactors<double>) * g.nx));
+  const SurfaceArray target(n, n);
+  const cudaSurfaceObject_t s = target.surface();
+  const DoubleScratch d(g, false);
   launch_field_to_surface<double>(g, s, nullptr);
   for (const DoubleCase& c : kDoubleCases) c.launch(g, s, 16, d, nullptr);
   for (const DoubleCase& c : kPairRowsCases) c.launch(g, s, 16, d, nullptr);

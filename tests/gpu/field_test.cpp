@@ -61,14 +61,9 @@ TEST_P(FieldOnGpu, KernelIntoCudaArrayMatchesCpuDouble) {
   GF_REQUIRE_CUDA();
   FieldParams p = GetParam().grid.params;
   p.formula = GetParam().formula;
-  cudaChannelFormatDesc fmt = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
-  cudaArray_t array = nullptr;
-  GF_CUDA(cudaMallocArray(&array, &fmt, p.nx, p.ny, cudaArraySurfaceLoadStore));
-  cudaResourceDesc desc{};
-  desc.resType = cudaResourceTypeArray;
-  desc.res.array.array = array;
-  cudaSurfaceObject_t surface = 0;
-  GF_CUDA(cudaCreateSurfaceObject(&surface, &desc));
+  const SurfaceArray target(p.nx, p.ny);
+  const cudaArray_t array = target.array();
+  const cudaSurfaceObject_t surface = target.surface();
   const size_t n = static_cast<size_t>(node_count(p));
   std::vector<float> poison(n, std::numeric_limits<float>::quiet_NaN()), out(n);
   double worst = 0;
@@ -93,8 +88,20 @@ TEST_P(FieldOnGpu, KernelIntoCudaArrayMatchesCpuDouble) {
   }
   std::printf("worst error/bound: cudaArray %s %s: %.3f\n", GetParam().grid.name.c_str(),
               std::string(to_string(GetParam().formula)).c_str(), worst);
-  GF_CUDA(cudaDestroySurfaceObject(surface));
-  GF_CUDA(cudaFreeArray(array));
+}
+
+// The double field of p that `launch` computes into linear device memory, poisoned with NaN
+// first so that a value the kernel misses shows.
+template <typename Launch>
+std::vector<double> double_buffer_field(const FieldParams& p, Launch launch) {
+  const size_t n = static_cast<size_t>(node_count(p));
+  DeviceBuffer buffer;
+  buffer.ensure(n * sizeof(double), "test");
+  GF_CUDA(cudaMemset(buffer.get(), 0xff, n * sizeof(double)));  // NaN pattern
+  launch(grid_geometry(p), static_cast<double*>(buffer.get()));
+  std::vector<double> out(n);
+  GF_CUDA(cudaMemcpy(out.data(), buffer.get(), n * sizeof(double), cudaMemcpyDeviceToHost));
+  return out;
 }
 
 // The double path into linear memory (the f64 export's path) keeps double values.
@@ -103,16 +110,11 @@ TEST_P(FieldOnGpu, DoubleBufferMatchesCpuDouble) {
   FieldParams p = GetParam().grid.params;
   p.formula = GetParam().formula;
   p.precision = Precision::f64;
-  const size_t n = static_cast<size_t>(node_count(p));
-  DeviceBuffer buffer;
-  buffer.ensure(n * sizeof(double), "test");
-  std::vector<double> out(n);
   for (Units u : kAllUnits) {
     p.units = u;
-    GF_CUDA(cudaMemset(buffer.get(), 0xff, n * sizeof(double)));  // NaN pattern
-    launch_field_to_buffer<double, double>(grid_geometry(p), static_cast<double*>(buffer.get()),
-                                           nullptr);
-    GF_CUDA(cudaMemcpy(out.data(), buffer.get(), n * sizeof(double), cudaMemcpyDeviceToHost));
+    const std::vector<double> out = double_buffer_field(p, [](const GridGeometry& g, double* d) {
+      launch_field_to_buffer<double, double>(g, d, nullptr);
+    });
     gpu_test::expect_close_to_reference(out, gpu_test::cpu_reference(p), p.nx,
                                         "double buffer " + label(GetParam().grid, p),
                                         gpu_test::kDoublePath);
@@ -127,16 +129,12 @@ TEST_P(FieldOnGpu, DoubleForFloatValuesWithin3e12OfCpuDouble) {
   FieldParams p = GetParam().grid.params;
   p.formula = GetParam().formula;
   p.precision = Precision::f64;
-  const size_t n = static_cast<size_t>(node_count(p));
-  DeviceBuffer buffer;
-  buffer.ensure(n * sizeof(double), "test");
-  std::vector<double> out(n);
   double worst = 0;
   for (Units u : kAllUnits) {
     p.units = u;
-    GF_CUDA(cudaMemset(buffer.get(), 0xff, n * sizeof(double)));  // NaN pattern
-    launch_field_for_float_to_buffer(grid_geometry(p), static_cast<double*>(buffer.get()), nullptr);
-    GF_CUDA(cudaMemcpy(out.data(), buffer.get(), n * sizeof(double), cudaMemcpyDeviceToHost));
+    const std::vector<double> out = double_buffer_field(p, [](const GridGeometry& g, double* d) {
+      launch_field_for_float_to_buffer(g, d, nullptr);
+    });
     worst = std::max(worst, gpu_test::expect_close_to_reference(
                                 out, gpu_test::cpu_reference(p), p.nx,
                                 "double for float " + label(GetParam().grid, p),

@@ -1,0 +1,33 @@
+// Device functions of the field kernel that the kernel variants probe measures as they are.
+#pragma once
+
+#include "field_math.h"
+
+namespace geofield {
+
+// Double rounded to the nearest float by cvt.rn (the ftz form -ftz=true would pick costs a
+// compare and a multiply more per node).
+__device__ __forceinline__ float to_float(double v) {
+  float f;
+  asm("cvt.rn.f32.f64 %0, %1;" : "=f"(f) : "d"(v));
+  return f;
+}
+__device__ __forceinline__ float to_float(float v) { return v; }
+
+// The float haversine as few instructions as it takes (the float kernel issues an instruction
+// per cycle at best, and the stores leave room for about 30 a node): the same angle as
+// haversine_combine<float> (asin of the smaller haversine by the same polynomial), with the
+// hardware's approximate square root, and 2R, the far half's sign and pi R folded into one
+// multiply and one fma: 2R asin(sqrt m) or pi R - 2R asin(sqrt m).
+__device__ __forceinline__ float haversine_distance_f32(const RowFactors<float>& r,
+                                                        const ColFactors<float>& c, float two_r,
+                                                        float pi_r) {
+  const float a = fmaf(r.c, c.s, r.a0), b = fmaf(r.c, c.k, r.b0);
+  const bool near = a <= b;
+  const float m = fminf(a, b);
+  float s;
+  asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(s) : "f"(m));
+  return fmaf(s * (near ? two_r : -two_r), asin_sqrt_over_sqrt(m), near ? 0.0f : pi_r);
+}
+
+}  // namespace geofield
