@@ -21,8 +21,8 @@ if [ "${1:-}" = stage ]; then
   rm -rf "$run"
   mkdir -p "$run/bin" "$run/lib"
   bins=("$build/app/geofield" "$build/tests/gpu/gpu_field_tests" "$build/tests/gpu/gpu_no_round_trip_tests"
-        "$build/tests/gpu/gpu_render_tests" "$build/cuda/geofield_interop_probe" "$build/cuda/geofield_external_memory_probe"
-        "$build/cuda/geofield_kernel_variants_probe")
+        "$build/tests/gpu/gpu_render_tests" "$build/tests/gpu/gpu_window_source_tests" "$build/cuda/geofield_interop_probe" "$build/cuda/geofield_external_memory_probe"
+        "$build/cuda/geofield_kernel_variants_probe" "$build/cuda/geofield_context_switch_probe")
   cp "${bins[@]}" "$run/bin/"
   # Every library but glibc's and the GL/EGL front ends (those come from .gl/ and the driver).
   for b in "${bins[@]}"; do ldd "$b"; done | awk '/=> \//{print $3}' | sort -u |
@@ -66,7 +66,7 @@ results() {
     awk '!seen[$0]++ {r=$1; if (r=="OK") r="PASSED"; print "gpu-test:   " r " " $2}'
 }
 
-for t in gpu_field_tests gpu_no_round_trip_tests gpu_render_tests; do
+for t in gpu_field_tests gpu_no_round_trip_tests gpu_render_tests gpu_window_source_tests; do
   log="$logs/$t.log"
   start=$(date +%s%N)
   "$run/bin/$t" --gtest_color=no >"$log" 2>&1
@@ -94,7 +94,7 @@ fi
 
 # compute-sanitizer memcheck over the GPU tests. CUPTI and the sanitizer cannot both attach, so
 # the CUPTI counting is skipped under it (the test still runs its recomputes and GL checks).
-for t in gpu_field_tests gpu_no_round_trip_tests gpu_render_tests; do
+for t in gpu_field_tests gpu_no_round_trip_tests gpu_render_tests gpu_window_source_tests; do
   log="$logs/$t.memcheck.log"
   GEOFIELD_UNDER_SANITIZER=1 "$sanitizer" --tool memcheck --error-exitcode 99 \
     "$run/bin/$t" --gtest_color=no >"$log" 2>&1

@@ -145,11 +145,6 @@ TEST_P(FieldOnGpu, DoubleForFloatValuesWithin3e12OfCpuDouble) {
               std::string(to_string(GetParam().formula)).c_str(), worst);
 }
 
-// Fills the texture with NaN so that a texel the kernel misses shows.
-void poison(const FieldTexture& t) {
-  const float nan = std::numeric_limits<float>::quiet_NaN();
-  GF_GL(glClearTexImage(t.id(), 0, GL_RED, GL_FLOAT, &nan));
-}
 
 double check_backend_against_cpu(CudaBackend& backend, const Case& c) {
   double worst = 0;
@@ -161,7 +156,7 @@ double check_backend_against_cpu(CudaBackend& backend, const Case& c) {
     for (Precision pr : kBothPrecisions) {
       p.units = u;
       p.precision = pr;
-      poison(texture);
+      gpu_test::poison(texture);
       backend.compute(p, texture);
       const std::vector<double> ref = gpu_test::cpu_reference(p);
       const std::string what = std::string(backend.path() == CudaBackend::Path::interop
@@ -219,7 +214,7 @@ TEST(InteropTexture, FollowsReallocation) {
     p.ny = ny;
     p.ref_lat_deg += 0.25;
     texture.ensure_size(nx, ny);
-    poison(texture);
+    gpu_test::poison(texture);
     backend.compute(p, texture);
     gpu_test::expect_close_to_reference(backend.read_field(texture, Precision::f32).f32,
                                         gpu_test::cpu_reference(p), p.nx,

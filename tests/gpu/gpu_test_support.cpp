@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "cpu_backend.h"
 #include "cuda_check.h"
 #include "errors.h"
+#include "gl_check.h"
 
 namespace geofield::gpu_test {
 
@@ -52,6 +54,19 @@ std::string gl_not_on_cuda() {
   cudaGetLastError();
   return std::string("the GL context (") +
          reinterpret_cast<const char*>(glGetString(GL_RENDERER)) + ") is not on a CUDA device";
+}
+
+void poison(const FieldTexture& t) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  GF_GL(glClearTexImage(t.id(), 0, GL_RED, GL_FLOAT, &nan));
+}
+
+std::vector<float> texture_values(const FieldTexture& t) {
+  std::vector<float> v(static_cast<std::size_t>(t.nx()) * static_cast<std::size_t>(t.ny()));
+  GF_GL(glPixelStorei(GL_PACK_ALIGNMENT, 4));
+  GF_GL(glGetTextureImage(t.id(), 0, GL_RED, GL_FLOAT,
+                          static_cast<GLsizei>(v.size() * sizeof(float)), v.data()));
+  return v;
 }
 
 std::vector<double> cpu_reference(const FieldParams& p) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "field_params.h"
+#include "field_texture.h"
 #include "headless_gl_context.h"
 
 namespace geofield::gpu_test {
@@ -22,6 +23,12 @@ HeadlessGlContext* gl_context(std::string* why);
 
 // Empty when the current GL context runs on a CUDA device (interop possible); otherwise why.
 std::string gl_not_on_cuda();
+
+// Fills the texture with NaN so that a texel a compute misses shows.
+void poison(const FieldTexture& t);
+
+// What the GL texture holds, read back by GL itself (row 0 first, nx per row).
+std::vector<float> texture_values(const FieldTexture& t);
 
 // The CPU double field, the reference: compute_field_on_cpu<double>.
 std::vector<double> cpu_reference(const FieldParams& p);
