@@ -7,12 +7,14 @@
 //   GL (headless EGL) <-> CUDA primary context, host ordered (what the window does).
 // Host wall time, medians (probe_timing.h). The switch cost is the turn minus the work alone.
 //
-//   geofield_context_switch_probe
+//   geofield_context_switch_probe [--no-gl]     --no-gl: no GL context in the process at all
 #include <glad/gl.h>
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
+#include <cmath>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "cuda_check.h"
@@ -71,9 +73,14 @@ struct Side {
   }
 };
 
-int run() {
-  HeadlessGlContext gl;
-  std::printf("GL: %s\n", gl.description().c_str());
+int run(bool with_gl) {
+  std::unique_ptr<HeadlessGlContext> gl;
+  if (with_gl) {
+    gl = std::make_unique<HeadlessGlContext>();
+    std::printf("GL: %s\n", gl->description().c_str());
+  } else {
+    std::printf("GL: none in this process (--no-gl)\n");
+  }
   GF_CUDA(cudaSetDevice(0));
   GF_CUDA(cudaFree(nullptr));  // the runtime's primary context, current from here
   cudaDeviceProp prop{};
@@ -91,8 +98,10 @@ int run() {
   second.setup();
 
   GLuint tex = 0;
-  GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &tex));
-  GF_GL(glTextureStorage2D(tex, 1, GL_R32F, 64, 64));
+  if (with_gl) {
+    GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &tex));
+    GF_GL(glTextureStorage2D(tex, 1, GL_R32F, 64, 64));
+  }
   const float one = 1.0f;
   auto gl_work_and_wait = [&] {
     GF_GL(glClearTexImage(tex, 0, GL_RED, GL_FLOAT, &one));
@@ -113,8 +122,8 @@ int run() {
     second.launch();
     second.sync();
   });
-  const double gl_alone = cpu_ms(gl_work_and_wait);
-  const double gl_cuda_host = cpu_ms([&] {
+  const double gl_alone = with_gl ? cpu_ms(gl_work_and_wait) : NAN;
+  const double gl_cuda_host = !with_gl ? NAN : cpu_ms([&] {
     gl_work_and_wait();
     primary.make_current();
     primary.launch();
@@ -158,7 +167,7 @@ int run() {
   }
   std::printf("\nlaunches counted: primary %d, primary second stream %d, second context %d\n",
               counts[0], counts[1], counts[2]);
-  glDeleteTextures(1, &tex);
+  if (with_gl) glDeleteTextures(1, &tex);
   GF_CU(cuCtxDestroy(second.ctx));
   return 0;
 }
@@ -166,9 +175,10 @@ int run() {
 }  // namespace
 }  // namespace geofield
 
-int main() {
+int main(int argc, char** argv) {
+  const bool with_gl = !(argc > 1 && std::string(argv[1]) == "--no-gl");
   try {
-    return geofield::run();
+    return geofield::run(with_gl);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "geofield_context_switch_probe: %s\n", e.what());
     return 1;
