@@ -37,6 +37,10 @@ class AtomicFile {
   void finish();
   // Renames the temporary over the target (after finish()). Once only.
   void commit();
+  // The temporary's name, for a writer that must open the file itself (libtiff): what it
+  // writes there is flushed by finish() and renamed by commit() like the rest.
+  const std::string& temporary_path() const { return temporary_; }
+  const std::filesystem::path& target() const { return path_; }
 
  private:
   [[noreturn]] void fail(const char* what, int err);

@@ -24,7 +24,7 @@ int run_command_line(int argc, char** argv) {
       "Commands:\n"
       "  geofield [view options] [window options]\n"
       "                                   open the window (the last session, then the options)\n"
-      "  geofield render [view options] --png FILE [--npy FILE [--f64]]\n"
+      "  geofield render [view options] [--png FILE] [--npy FILE] [--geotiff FILE] [--f64]\n"
       "                                   draw one view without a window\n"
       "Run 'geofield render --help' for every option.");
 
@@ -48,7 +48,7 @@ int run_command_line(int argc, char** argv) {
 
   RenderRequest render;
   ViewOptionText render_text;
-  std::string png, npy;
+  std::string png, npy, geotiff;
   CLI::App* render_cmd = app.add_subcommand(
       "render", "compute and draw one view with no window (headless EGL) and write it out");
   add_view_options(*render_cmd, &render_text);
@@ -57,7 +57,12 @@ int run_command_line(int argc, char** argv) {
   render_cmd->add_option("--npy", npy,
                          "write the raw field as NumPy .npy, float32, shape (ny, nx), row 0 north")
       ->type_name("FILE");
-  render_cmd->add_flag("--f64", render.npy_f64, "compute in double and write the .npy as float64");
+  render_cmd->add_option("--geotiff", geotiff,
+                         "write the raw field as a GeoTIFF, float32, EPSG:4326, nodes as points "
+                         "(BigTIFF above 4 GB)")
+      ->type_name("FILE");
+  render_cmd->add_flag("--f64", render.f64,
+                       "compute in double and write the .npy and the GeoTIFF as float64");
   std::string contours;
   render_cmd->add_option("--contours", contours,
                          "draw range rings every INTERVAL of the output unit on the picture")
@@ -80,6 +85,7 @@ int run_command_line(int argc, char** argv) {
     render.view = resolve(render_text);
     if (!png.empty()) render.png = png;
     if (!npy.empty()) render.npy = npy;
+    if (!geotiff.empty()) render.geotiff = geotiff;
     if (!contours.empty()) {
       render.contour_interval = parse_number(contours, "--contours");
       if (!(render.contour_interval > 0)) throw UsageError("--contours: INTERVAL must be positive");

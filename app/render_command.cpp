@@ -3,12 +3,14 @@
 #include <glad/gl.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "atomic_file.h"
@@ -16,6 +18,7 @@
 #include "cuda_backend_factory.h"
 #include "errors.h"
 #include "field_range.h"
+#include "geotiff_export.h"
 #include "gl_check.h"
 #include "headless_gl_context.h"
 #include "memory_limits.h"
@@ -72,25 +75,97 @@ void write_npy_from_cpu(const FieldParams& params, Precision stored,
   }
 }
 
+// The raw-field outputs of one render, written into their temporaries and finished (flushed)
+// but not yet renamed: the caller commits them with the picture, so that all appear or none.
+struct RawOutputs {
+  std::optional<AtomicFile> npy, geotiff;
+
+  void write(const RenderRequest& request, const FieldParams& params, const HostField& field) {
+    if (request.npy) {
+      npy.emplace(*request.npy);
+      write_npy_into(*npy, field);
+      npy->finish();
+    }
+    if (request.geotiff) {
+      geotiff.emplace(*request.geotiff);
+      write_geotiff_into(*geotiff, field, params);
+      geotiff->finish();
+    }
+  }
+
+  void commit(const RenderRequest& request, const FieldParams& params) {
+    const char* type = request.f64 ? "float64" : "float32";
+    if (npy) {
+      npy->commit();
+      std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", request.npy->c_str(), type,
+                   params.ny, params.nx);
+    }
+    if (geotiff) {
+      geotiff->commit();
+      std::fprintf(stderr, "geofield: wrote %s (GeoTIFF, %s, %d x %d nodes)\n",
+                   request.geotiff->c_str(), type, params.nx, params.ny);
+    }
+  }
+};
+
+// Whether two output paths name one file: as written, through links, or existing already.
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::equivalent(a, b, ec)) return true;  // both exist (hard links too)
+  return fs::weakly_canonical(fs::absolute(a)) == fs::weakly_canonical(fs::absolute(b));
+}
+
+// Two outputs of one run must not be one file: the second would replace the first.
+void check_distinct(const RenderRequest& request) {
+  std::vector<std::pair<const char*, std::filesystem::path>> outs;
+  if (request.png) outs.emplace_back("--png", *request.png);
+  if (request.npy) outs.emplace_back("--npy", *request.npy);
+  if (request.geotiff) outs.emplace_back("--geotiff", *request.geotiff);
+  for (size_t i = 0; i < outs.size(); ++i) {
+    for (size_t j = i + 1; j < outs.size(); ++j) {
+      if (same_file(outs[i].second, outs[j].second)) {
+        throw UsageError(std::string(outs[i].first) + " and " + outs[j].first +
+                         " name the same file (" + outs[i].second.string() +
+                         "): give each output its own");
+      }
+    }
+  }
+}
+
 }  // namespace
 
 int run_render(const RenderRequest& request) {
-  if (!request.png && !request.npy) {
-    throw UsageError("render: nothing to write: give --png FILE and/or --npy FILE");
+  if (!request.png && !request.npy && !request.geotiff) {
+    throw UsageError(
+        "render: nothing to write: give --png FILE, --npy FILE and/or --geotiff FILE");
   }
-  // Fail fast on unwritable paths, before any work.
+  // Fail fast on unwritable paths and a missing GeoTIFF writer, before any work.
   if (request.png) check_writable(*request.png, "--png");
   if (request.npy) check_writable(*request.npy, "--npy");
+  if (request.geotiff) check_writable(*request.geotiff, "--geotiff");
+  check_distinct(request);
+  if (request.geotiff) require_geotiff_writer();
 
   FieldParams params = request.view.params;
-  if (request.npy_f64) params.precision = Precision::f64;
+  if (request.f64) params.precision = Precision::f64;
+  const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
 
   if (!request.png && request.view.backend == BackendChoice::cpu) {
     check_size_fits(params, kMaxGridSide, false);
-    std::fprintf(stderr, "geofield: backend cpu (asked for); .npy only: no GL needed\n");
-    write_npy_from_cpu(params, request.npy_f64 ? Precision::f64 : Precision::f32, *request.npy);
-    std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", request.npy->c_str(),
-                 request.npy_f64 ? "float64" : "float32", params.ny, params.nx);
+    std::fprintf(stderr, "geofield: backend cpu (asked for); raw field only: no GL needed\n");
+    if (!request.geotiff) {  // .npy alone: written a block of rows at a time, never whole in memory
+      write_npy_from_cpu(params, raw, *request.npy);
+      std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", request.npy->c_str(),
+                   request.f64 ? "float64" : "float32", params.ny, params.nx);
+      return 0;
+    }
+    std::vector<float> f32;
+    std::vector<double> f64;
+    compute_host_field(params, &f32, &f64);
+    RawOutputs outputs;
+    outputs.write(request, params, host_field_as(params.nx, params.ny, f32, f64, raw));
+    outputs.commit(request, params);
     return 0;
   }
 
@@ -111,9 +186,9 @@ int run_render(const RenderRequest& request) {
   renderer.field().ensure_size(params.nx, params.ny);
   backend->compute(params, renderer.field());
 
-  // Both outputs are written whole and flushed before either is renamed into place: a failure
-  // while writing (a full disk, a file-size limit) leaves neither file, as a bad path does.
-  std::optional<AtomicFile> png_file, npy_file;
+  // Every output is written whole and flushed before any is renamed into place: a failure
+  // while writing (a full disk, a file-size limit) leaves no file, as a bad path does.
+  std::optional<AtomicFile> png_file;
   if (request.png) {
     ViewStyle style;
     style.colormap = request.view.colormap;
@@ -149,22 +224,15 @@ int run_render(const RenderRequest& request) {
     png_file->write_at(0, png);
     png_file->finish();
   }
-  if (request.npy) {
-    npy_file.emplace(*request.npy);
-    write_npy_into(*npy_file, backend->read_field(renderer.field(), request.npy_f64
-                                                                        ? Precision::f64
-                                                                        : Precision::f32));
-    npy_file->finish();
+  RawOutputs outputs;
+  if (request.npy || request.geotiff) {
+    outputs.write(request, params, backend->read_field(renderer.field(), raw));
   }
   if (png_file) {
     png_file->commit();
     std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", request.png->c_str(), params.nx, params.ny);
   }
-  if (npy_file) {
-    npy_file->commit();
-    std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", request.npy->c_str(),
-                 request.npy_f64 ? "float64" : "float32", params.ny, params.nx);
-  }
+  outputs.commit(request, params);
   return 0;
 }
 

@@ -1,5 +1,5 @@
 // `geofield render`: the field of one view, computed and drawn with no window, written as a
-// PNG picture and/or the raw field (.npy).
+// PNG picture and/or the raw field (.npy, GeoTIFF).
 #pragma once
 
 #include <filesystem>
@@ -13,7 +13,8 @@ struct RenderRequest {
   ViewOptions view;
   std::optional<std::filesystem::path> png;
   std::optional<std::filesystem::path> npy;
-  bool npy_f64 = false;  // float64 .npy, computed in double
+  std::optional<std::filesystem::path> geotiff;
+  bool f64 = false;  // the raw field (.npy, GeoTIFF) as float64, computed in double
   // Overlays on the picture, as the window draws them; none by default.
   double contour_interval = 0;  // output unit; 0: no contours
   bool graticule = false;

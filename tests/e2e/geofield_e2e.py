@@ -2,6 +2,8 @@
 and compute reference fields with numpy, independently of the C++ math."""
 
 import os
+import resource
+import signal
 import subprocess
 import tempfile
 import unittest
@@ -31,6 +33,15 @@ class RenderTestCase(unittest.TestCase):
     def run_geofield(self, *args):
         return subprocess.run([binary(), *args], cwd=self.dir, capture_output=True, text=True,
                               timeout=300)
+
+    def render_with_1mb_file_limit(self, *args):
+        """geofield render under a 1 MB file-size limit: a bigger write fails with EFBIG."""
+        def limit_file_size():
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG from write(), not a signal
+            resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))
+
+        return subprocess.run([binary(), "render", *args], cwd=self.dir, capture_output=True,
+                              text=True, timeout=300, preexec_fn=limit_file_size)
 
     def render_ok(self, *args):
         r = self.run_geofield("render", *args)

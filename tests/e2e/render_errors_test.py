@@ -2,13 +2,10 @@
 file left behind (no temporary file either)."""
 
 import os
-import resource
-import signal
 import stat
-import subprocess
 import unittest
 
-from geofield_e2e import RenderTestCase, binary
+from geofield_e2e import RenderTestCase
 
 # (arguments, the option the message must name)
 BAD_INPUTS = [
@@ -78,7 +75,7 @@ class RenderErrors(RenderTestCase):
 
     def test_output_path_that_is_a_folder(self):
         os.mkdir(self.path("folder"))
-        for flag in ("--png", "--npy"):
+        for flag in ("--png", "--npy", "--geotiff"):
             with self.subTest(flag=flag):
                 r = self.run_geofield("render", "--size", "8x8", flag, "folder")
                 self.assertNotEqual(r.returncode, 0)
@@ -88,6 +85,7 @@ class RenderErrors(RenderTestCase):
 
     def test_unwritable_output_paths(self):
         cases = [("--png", "missing/out.png"), ("--npy", "missing/out.npy"),
+                 ("--geotiff", "missing/out.tif"),
                  ("--png", "/proc/geofield-e2e.png")]  # nobody, root included, writes there
         if os.geteuid() != 0:
             os.mkdir(self.path("locked"), stat.S_IRUSR | stat.S_IXUSR)
@@ -111,13 +109,8 @@ class RenderErrors(RenderTestCase):
     def test_a_write_failing_midway_leaves_no_file_at_all(self):
         # The .npy (1.44 MB) outgrows a 1 MB file-size limit while the PNG fits: the command
         # fails naming the .npy, and the PNG written before it must not stay either.
-        def limit_file_size():
-            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG from write(), not a signal
-            resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))
-
-        r = subprocess.run([binary(), "render", "--size", "600x600", "--png", "field.png",
-                            "--npy", "field.npy"], cwd=self.dir, capture_output=True, text=True,
-                           timeout=300, preexec_fn=limit_file_size)
+        r = self.render_with_1mb_file_limit("--size", "600x600", "--png", "field.png",
+                                            "--npy", "field.npy")
         self.assertNotEqual(r.returncode, 0, r.stderr)
         self.assertIn("field.npy", r.stderr)
         self.assertIn("File too large", r.stderr)

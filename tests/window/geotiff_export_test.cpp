@@ -12,8 +12,8 @@
 
 #include "cpu_backend.h"
 #include "errors.h"
-#include "window/geotiff_export.h"
-#include "window/geotiff_plugin_abi.h"
+#include "geotiff_export.h"
+#include "geotiff_plugin_abi.h"
 
 namespace geofield {
 namespace {

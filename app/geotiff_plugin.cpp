@@ -3,6 +3,7 @@
 #include <geotiff/geotiffio.h>
 #include <geotiff/xtiffio.h>
 
+#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 
@@ -10,8 +11,25 @@
 
 namespace {
 
+// Above this many bytes of values, BigTIFF (the margin leaves room for tags and strip offsets).
+constexpr double kBigTiffAboveBytes = 4.0e9;
+
+// libtiff reports through a process-wide handler that prints to stderr by default; the module
+// keeps the last message instead, for geofield's one-line error. An export runs on one thread.
+char last_libtiff_error[200] = "";
+
+void keep_libtiff_error(const char* module, const char* fmt, va_list ap) {
+  char text[160];
+  std::vsnprintf(text, sizeof text, fmt, ap);
+  std::snprintf(last_libtiff_error, sizeof last_libtiff_error, "%s%s%s", module ? module : "",
+                module ? ": " : "", text);
+}
+
 int fail(char* error, size_t error_size, const char* what) {
-  if (error_size > 0) std::snprintf(error, error_size, "%s", what);
+  if (error_size > 0) {
+    std::snprintf(error, error_size, "%s%s%s", what, last_libtiff_error[0] ? ": " : "",
+                  last_libtiff_error);
+  }
   return 1;
 }
 
@@ -50,13 +68,21 @@ bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
 
 extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v1(
     const char* path, const GeofieldGeotiffRaster* raster, char* error, size_t error_size) {
-  TIFF* tif = XTIFFOpen(path, "w");
+  // Classic TIFF addresses its file with 32-bit offsets: a field near 4 GiB (a 32768² float32
+  // one is 4 GiB) needs BigTIFF, which fewer readers take, so only then.
+  const double bytes = static_cast<double>(raster->nx) * raster->ny * (raster->f64 ? 8 : 4);
+  last_libtiff_error[0] = '\0';
+  TIFFSetErrorHandler(keep_libtiff_error);
+  TIFFSetWarningHandler(nullptr);
+  TIFF* tif = XTIFFOpen(path, bytes > kBigTiffAboveBytes ? "w8" : "w");
   if (!tif) return fail(error, error_size, "libtiff could not open it");
   GTIF* gtif = GTIFNew(tif);
   const bool ok = gtif != nullptr && write(tif, gtif, *raster);
   if (gtif) GTIFFree(gtif);
-  XTIFFClose(tif);
-  return ok ? 0 : fail(error, error_size, "libtiff/libgeotiff reported an error (disk full?)");
+  XTIFFClose(tif);  // flushes: a full disk can show here too
+  return ok && last_libtiff_error[0] == '\0'
+             ? 0
+             : fail(error, error_size, "libtiff/libgeotiff could not write it");
 }
 
 // The entry point's type, checked against the interface.

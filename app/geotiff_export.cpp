@@ -1,7 +1,6 @@
 #include "geotiff_export.h"
 
 #include <dlfcn.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <mutex>
@@ -9,6 +8,7 @@
 #include <system_error>
 #include <vector>
 
+#include "atomic_file.h"
 #include "errors.h"
 #include "geotiff_plugin_abi.h"
 
@@ -16,7 +16,8 @@ namespace geofield {
 namespace {
 
 // Where the writer module is looked for, in order: $GEOFIELD_GEOTIFF_PLUGIN, beside the running
-// binary, then the loader's own search (LD_LIBRARY_PATH and the system's directories).
+// binary (a build folder), where `cmake --install` puts it relative to the binary
+// (bin/../lib/geofield), then the loader's own search (LD_LIBRARY_PATH, the system's folders).
 std::vector<std::string> plugin_candidates() {
   std::vector<std::string> c;
   if (const char* env = std::getenv(kGeotiffPluginEnv); env != nullptr && *env != '\0') {
@@ -24,7 +25,13 @@ std::vector<std::string> plugin_candidates() {
   }
   std::error_code ec;
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) c.push_back((exe.parent_path() / kGeotiffPluginFile).string());
+  if (!ec) {
+    const std::filesystem::path dir = exe.parent_path();
+    c.push_back((dir / kGeotiffPluginFile).string());
+#ifdef GEOFIELD_INSTALLED_PLUGIN_DIR
+    c.push_back((dir / GEOFIELD_INSTALLED_PLUGIN_DIR / kGeotiffPluginFile).lexically_normal().string());
+#endif
+  }
   c.emplace_back(kGeotiffPluginFile);
   return c;
 }
@@ -47,7 +54,8 @@ GeofieldWriteGeotiff load_writer() {
       tried += "\n  " + candidate + ": no " + kGeotiffPluginSymbol;
     }
     failure = std::string("GeoTIFF export needs ") + kGeotiffPluginFile +
-              " (built with geofield, kept beside the binary; or name it in $" +
+              " (built with geofield; beside the binary in a build folder, in ../lib/geofield "
+              "once installed; or name it in $" +
               kGeotiffPluginEnv + "). Tried:" + tried;
   });
   if (writer == nullptr) throw RuntimeFailure(failure);
@@ -56,8 +64,10 @@ GeofieldWriteGeotiff load_writer() {
 
 }  // namespace
 
-void write_geotiff(const std::filesystem::path& path, const HostField& field, const FieldParams& p) {
-  const GeofieldWriteGeotiff writer = load_writer();  // before any file is made
+void require_geotiff_writer() { load_writer(); }
+
+void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p) {
+  const GeofieldWriteGeotiff writer = load_writer();
   const bool f64 = field.precision == Precision::f64;
   const GridGeometry g = grid_geometry(p);
   const std::string desc = "geofield: " + std::string(to_string(p.formula)) + " distance in " +
@@ -73,20 +83,17 @@ void write_geotiff(const std::filesystem::path& path, const HostField& field, co
                                      g.lon_step_deg,
                                      g.lat_step_deg,
                                      desc.c_str()};
-  // Written beside the target and renamed over it: whole or not at all.
-  std::string tmp = path.string() + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(tmp.data());
-  if (fd < 0) throw RuntimeFailure("cannot create a file beside " + path.string());
-  ::close(fd);
   char error[256] = "";
-  if (writer(tmp.c_str(), &raster, error, sizeof error) != 0) {
-    ::unlink(tmp.c_str());
-    throw RuntimeFailure("cannot write " + path.string() + ": " + error);
+  if (writer(file.temporary_path().c_str(), &raster, error, sizeof error) != 0) {
+    throw RuntimeFailure("cannot write " + file.target().string() + ": " + error);
   }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    ::unlink(tmp.c_str());
-    throw RuntimeFailure("cannot write " + path.string() + ": rename failed");
-  }
+}
+
+void write_geotiff(const std::filesystem::path& path, const HostField& field, const FieldParams& p) {
+  load_writer();  // before any file is made
+  AtomicFile file(path);
+  write_geotiff_into(file, field, p);
+  file.commit();
 }
 
 }  // namespace geofield

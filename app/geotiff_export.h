@@ -1,0 +1,26 @@
+// The raw field as a GeoTIFF: one band of float32 or float64, row 0 north, georeferenced in
+// EPSG:4326 (WGS 84 latitude/longitude) with the grid's nodes as points (RasterPixelIsPoint),
+// so GDAL tools place node (i, j) exactly at its latitude and longitude.
+#pragma once
+
+#include <filesystem>
+
+#include "field_backend.h"
+
+namespace geofield {
+
+class AtomicFile;
+
+// Loads the writer module (libgeofield_geotiff.so) if not yet loaded; throws RuntimeFailure
+// naming the module and every place tried when it cannot. Commands call it before any work, so
+// that a missing module fails fast.
+void require_geotiff_writer();
+
+// Writes the GeoTIFF of `field` into file's temporary; p gives the georeferencing (bounds,
+// units). finish() and commit() are the caller's, so that several outputs appear together.
+void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p);
+
+// The same into path, whole or not at all.
+void write_geotiff(const std::filesystem::path& path, const HostField& field, const FieldParams& p);
+
+}  // namespace geofield
