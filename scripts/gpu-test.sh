@@ -8,7 +8,8 @@
 #   on the GPU machine, in the project root with build-gpu-run/ and .gl/ beside it:
 #                        scripts/gpu-test.sh [--probe]
 #       brings up the GL libraries (.gl/*.deb, see shared/gpu/README.md), states the GPU, the driver
-#       and the commit, runs the GPU tests, a headless `render --backend cuda` (and cpu, to compare),
+#       and the commit, runs the GPU tests, a headless `render --backend cuda` (and cpu, to compare;
+#       and its .npy and GeoTIFF exports, compared),
 #       compute-sanitizer memcheck over the GPU tests, and with --probe the interop probe
 #       (cuda/INTEROP.md). Logs go to $OUT (or out/gpu-test). Exit status 0 when all passed.
 set -uo pipefail
@@ -23,6 +24,8 @@ if [ "${1:-}" = stage ]; then
   bins=("$build/app/geofield" "$build/tests/gpu/gpu_field_tests" "$build/tests/gpu/gpu_no_round_trip_tests"
         "$build/tests/gpu/gpu_render_tests" "$build/tests/gpu/gpu_window_source_tests" "$build/cuda/geofield_interop_probe" "$build/cuda/geofield_external_memory_probe"
         "$build/cuda/geofield_kernel_variants_probe" "$build/cuda/geofield_context_switch_probe")
+  # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
+  bins+=("$build/app/libgeofield_geotiff.so")
   cp "${bins[@]}" "$run/bin/"
   # Every library but glibc's and the GL/EGL front ends (those come from .gl/ and the driver).
   for b in "${bins[@]}"; do ldd "$b"; done | awk '/=> \//{print $3}' | sort -u |
@@ -91,6 +94,26 @@ if cmp -s "$logs/default-cuda.png" "$logs/default-cpu.png"; then
 else
   echo "gpu-test:   the two PNGs differ (gpu_render_tests measures by how much)"
 fi
+# The raw exports from CUDA: the GeoTIFF holds the .npy's float64 values bit for bit (its strips
+# are uncompressed and in order, so the .npy's payload appears whole in it; no GDAL here).
+"$run/bin/geofield" render --backend cuda --lat -60:70 --lon 150:-120 --size 512x256 --ref 10,179.5 \
+  --f64 --npy "$logs/raw.npy" --geotiff "$logs/raw.tif" >"$logs/render-raw.log" 2>&1
+rc=$?
+echo "gpu-test: render --backend cuda --f64 --npy --geotiff: exit $rc"
+sed 's/^/gpu-test:   /' "$logs/render-raw.log"
+if [ $rc -eq 0 ] && python3 - "$logs/raw.npy" "$logs/raw.tif" <<'PY'
+import sys
+npy, tif = (open(p, "rb").read() for p in sys.argv[1:3])
+payload = npy[10 + int.from_bytes(npy[8:10], "little"):]  # after the .npy header
+sys.exit(0 if len(payload) == 512 * 256 * 8 and payload in tif else 1)
+PY
+then
+  echo "gpu-test:   the GeoTIFF holds the .npy's 131072 float64 values bit for bit"
+else
+  echo "gpu-test:   the GeoTIFF does not hold the .npy's values"
+  failed=1
+fi
+rm -f "$logs/raw.npy" "$logs/raw.tif"
 
 # compute-sanitizer memcheck over the GPU tests. CUPTI and the sanitizer cannot both attach, so
 # the CUPTI counting is skipped under it (the test still runs its recomputes and GL checks).
