@@ -64,6 +64,12 @@ GeofieldWriteGeotiff load_writer() {
 
 }  // namespace
 
+bool geotiff_needs_bigtiff(std::uint64_t value_bytes) {
+  // The margin leaves room for the header, the tags and the strip offsets and sizes.
+  constexpr std::uint64_t kClassicTiffValueBytes = (std::uint64_t{1} << 32) - (std::uint64_t{64} << 20);
+  return value_bytes > kClassicTiffValueBytes;
+}
+
 void require_geotiff_writer() { load_writer(); }
 
 void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p) {
@@ -82,7 +88,12 @@ void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldPar
                                      g.lat_max_deg,
                                      g.lon_step_deg,
                                      g.lat_step_deg,
-                                     desc.c_str()};
+                                     desc.c_str(),
+                                     geotiff_needs_bigtiff(static_cast<std::uint64_t>(field.nx) *
+                                                           static_cast<std::uint64_t>(field.ny) *
+                                                           (f64 ? 8u : 4u))
+                                         ? 1
+                                         : 0};
   char error[256] = "";
   if (writer(file.temporary_path().c_str(), &raster, error, sizeof error) != 0) {
     throw RuntimeFailure("cannot write " + file.target().string() + ": " + error);

@@ -3,6 +3,7 @@
 // so GDAL tools place node (i, j) exactly at its latitude and longitude.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 
 #include "field_backend.h"
@@ -10,6 +11,11 @@
 namespace geofield {
 
 class AtomicFile;
+
+// Whether a GeoTIFF of this many bytes of values must be a BigTIFF: classic TIFF addresses its
+// file with 32-bit offsets, so a field near 4 GiB (a 32768² float32 one is 4 GiB) needs it.
+// Fewer readers take BigTIFF, so only then.
+bool geotiff_needs_bigtiff(std::uint64_t value_bytes);
 
 // Loads the writer module (libgeofield_geotiff.so) if not yet loaded; throws RuntimeFailure
 // naming the module and every place tried when it cannot. Commands call it before any work, so

@@ -11,9 +11,6 @@
 
 namespace {
 
-// Above this many bytes of values, BigTIFF (the margin leaves room for tags and strip offsets).
-constexpr double kBigTiffAboveBytes = 4.0e9;
-
 // libtiff reports through a process-wide handler that prints to stderr by default; the module
 // keeps the last message instead, for geofield's one-line error. An export runs on one thread.
 char last_libtiff_error[200] = "";
@@ -66,15 +63,12 @@ bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
 
 }  // namespace
 
-extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v1(
+extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v2(
     const char* path, const GeofieldGeotiffRaster* raster, char* error, size_t error_size) {
-  // Classic TIFF addresses its file with 32-bit offsets: a field near 4 GiB (a 32768² float32
-  // one is 4 GiB) needs BigTIFF, which fewer readers take, so only then.
-  const double bytes = static_cast<double>(raster->nx) * raster->ny * (raster->f64 ? 8 : 4);
   last_libtiff_error[0] = '\0';
   TIFFSetErrorHandler(keep_libtiff_error);
   TIFFSetWarningHandler(nullptr);
-  TIFF* tif = XTIFFOpen(path, bytes > kBigTiffAboveBytes ? "w8" : "w");
+  TIFF* tif = XTIFFOpen(path, raster->bigtiff ? "w8" : "w");
   if (!tif) return fail(error, error_size, "libtiff could not open it");
   GTIF* gtif = GTIFNew(tif);
   const bool ok = gtif != nullptr && write(tif, gtif, *raster);
@@ -86,4 +80,4 @@ extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v1(
 }
 
 // The entry point's type, checked against the interface.
-[[maybe_unused]] static const GeofieldWriteGeotiff kChecked = geofield_write_geotiff_v1;
+[[maybe_unused]] static const GeofieldWriteGeotiff kChecked = geofield_write_geotiff_v2;

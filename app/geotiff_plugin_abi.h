@@ -17,6 +17,7 @@ struct GeofieldGeotiffRaster {
   const void* values;  // nx * ny values, row-major
   double lon_min_deg, lat_max_deg, lon_step_deg, lat_step_deg;
   const char* description;  // TIFF ImageDescription
+  int bigtiff;              // nonzero: BigTIFF (64-bit offsets), which a file above 4 GiB needs
 };
 
 // Writes `raster` to `path` (created or truncated). Returns 0 on success; otherwise writes a
@@ -27,6 +28,6 @@ typedef int (*GeofieldWriteGeotiff)(const char* path, const struct GeofieldGeoti
 
 namespace geofield {
 constexpr const char* kGeotiffPluginFile = "libgeofield_geotiff.so";
-constexpr const char* kGeotiffPluginSymbol = "geofield_write_geotiff_v1";
+constexpr const char* kGeotiffPluginSymbol = "geofield_write_geotiff_v2";
 constexpr const char* kGeotiffPluginEnv = "GEOFIELD_GEOTIFF_PLUGIN";  // a full path, first choice
 }  // namespace geofield

@@ -1,14 +1,17 @@
 // The GeoTIFF export: GDAL reads it back with EPSG:4326, the nodes where the grid contract
 // puts them, and the values as written. Skipped where gdalinfo is not installed.
+#include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cpu_backend.h"
 #include "errors.h"
@@ -67,6 +70,53 @@ TEST(GeoTiffExport, GdalReadsTheGeoreferencing) {
     const std::string v = run("gdallocationinfo -valonly -wgs84 " + path.string() + " 180 15");
     EXPECT_NEAR(std::stod(v), 0.0, 1e-3) << v;
   }
+}
+
+TEST(GeoTiffExport, BigTiffOnlyWhereClassicTiffCannotHoldTheValues) {
+  EXPECT_FALSE(geotiff_needs_bigtiff(0));
+  EXPECT_FALSE(geotiff_needs_bigtiff(std::uint64_t{32000} * 32000 * 4));  // 4.096 GB: fits
+  EXPECT_TRUE(geotiff_needs_bigtiff(std::uint64_t{32768} * 32768 * 4));   // 4 GiB: does not
+  EXPECT_TRUE(geotiff_needs_bigtiff(std::uint64_t{1} << 32));
+  EXPECT_FALSE(geotiff_needs_bigtiff((std::uint64_t{1} << 32) - (std::uint64_t{64} << 20)));
+}
+
+// The module's BigTIFF (asked for directly: a field that needs one is 4 GiB) is a BigTIFF that
+// GDAL reads with the same georeferencing and values as the classic one.
+TEST(GeoTiffExport, BigTiffReadsBackLikeTheClassicOne) {
+  if (std::system("command -v gdalinfo > /dev/null 2>&1") != 0) GTEST_SKIP() << "no gdalinfo";
+  void* module = ::dlopen(GEOFIELD_TEST_GEOTIFF_PLUGIN, RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(module, nullptr) << ::dlerror();
+  const auto writer =
+      reinterpret_cast<GeofieldWriteGeotiff>(::dlsym(module, kGeotiffPluginSymbol));
+  ASSERT_NE(writer, nullptr);
+  std::vector<double> values(7 * 5);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = 1000.0 + 0.125 * static_cast<double>(i);
+  std::string stats[2];
+  for (int bigtiff : {0, 1}) {
+    const GeofieldGeotiffRaster raster{7, 5, 1, values.data(), -3.0, 4.0, 0.5, 2.0, "test", bigtiff};
+    const std::string path =
+        (std::filesystem::path(testing::TempDir()) / ("big" + std::to_string(bigtiff) + ".tif")).string();
+    char error[256] = "";
+    ASSERT_EQ(writer(path.c_str(), &raster, error, sizeof error), 0) << error;
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    ASSERT_NE(f, nullptr);
+    unsigned char magic[4] = {};
+    ASSERT_EQ(std::fread(magic, 1, 4, f), 4u);
+    std::fclose(f);
+    EXPECT_EQ(magic[2], bigtiff ? 43 : 42) << "TIFF version: 42 classic, 43 BigTIFF";
+    const nlohmann::json info = nlohmann::json::parse(run("gdalinfo -json -stats " + path + " 2>/dev/null"));
+    EXPECT_EQ(info["size"], nlohmann::json::array({7, 5}));
+    EXPECT_EQ(info["bands"][0]["type"], "Float64");
+    EXPECT_NEAR(info["geoTransform"][0].get<double>(), -3.25, 1e-12);
+    EXPECT_NEAR(info["geoTransform"][3].get<double>(), 5.0, 1e-12);
+    EXPECT_DOUBLE_EQ(info["bands"][0]["minimum"].get<double>(), 1000.0);
+    EXPECT_DOUBLE_EQ(info["bands"][0]["maximum"].get<double>(), 1000.0 + 0.125 * 34);
+    // The value at the last node, by coordinates: lon -3 + 6 * 0.5, lat 4 - 4 * 2.
+    const std::string v = run("gdallocationinfo -valonly -wgs84 " + path + " 0 -4");
+    EXPECT_DOUBLE_EQ(std::stod(v), 1000.0 + 0.125 * 34) << v;
+    stats[bigtiff] = info["bands"][0]["mean"].dump();
+  }
+  EXPECT_EQ(stats[0], stats[1]);
 }
 
 // Without the writer module the export says what is missing and where it looked, and leaves no
