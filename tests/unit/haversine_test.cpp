@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -24,8 +25,9 @@ struct Pair {
 };
 
 std::string describe(const Pair& p) {
-  return "(" + std::to_string(p.lat1) + ", " + std::to_string(p.lon1) + ") -> (" +
-         std::to_string(p.lat2) + ", " + std::to_string(p.lon2) + ")";
+  char text[128];  // snprintf, not "(" + std::string: GCC 12 warns falsely on that (-Wrestrict)
+  std::snprintf(text, sizeof text, "(%f, %f) -> (%f, %f)", p.lat1, p.lon1, p.lat2, p.lon2);
+  return text;
 }
 
 // The hard places: signed zeros, the antimeridian, the poles, antipodes exact and near,
