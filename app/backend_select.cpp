@@ -2,6 +2,7 @@
 #include "cuda_backend_factory.h"
 #include "errors.h"
 #include "field_backend.h"
+#include "gl_backend.h"
 
 namespace geofield {
 
@@ -9,6 +10,7 @@ bool parse_backend(std::string_view s, BackendChoice* out) {
   if (s == "auto") *out = BackendChoice::automatic;
   else if (s == "cpu") *out = BackendChoice::cpu;
   else if (s == "cuda") *out = BackendChoice::cuda;
+  else if (s == "gl") *out = BackendChoice::gl;
   else return false;
   return true;
 }
@@ -17,6 +19,16 @@ std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* re
   if (choice == BackendChoice::cpu) {
     *reason = "backend cpu (asked for)";
     return std::make_unique<CpuBackend>();
+  }
+  if (choice == BackendChoice::gl) {
+    try {
+      std::unique_ptr<FieldBackend> gl = std::make_unique<GlBackend>();
+      *reason = "backend gl (asked for): compute shaders in this GL context";
+      return gl;
+    } catch (const RuntimeFailure& e) {
+      throw UsageError(std::string("--backend gl: this GL cannot build the compute shaders: ") +
+                       e.what());
+    }
   }
   // On success `why` says which CUDA device and path; on failure, why CUDA cannot be used.
   std::string why;

@@ -1,6 +1,7 @@
 // A backend computes the field of a FieldParams into the field texture the renderer draws.
 //   cuda: the kernel writes the registered texture through a surface (no copies);
-//   cpu : threads fill a host buffer that is uploaded (the path without CUDA).
+//   gl  : compute shaders in the GL context write the texture (no copies, no second context);
+//   cpu : threads fill a host buffer that is uploaded (the path without a GPU).
 #pragma once
 
 #include <memory>
@@ -21,6 +22,10 @@ struct HostField {
   std::vector<double> f64;  // filled when precision == f64
 };
 
+// The field in an R32F texture (nx x ny) as a HostField of precision `as`: float64 widens the
+// float values. What a backend exports when the texture holds all there is.
+HostField texture_field_as(GLuint texture, int nx, int ny, Precision as);
+
 class FieldBackend {
  public:
   virtual ~FieldBackend() = default;
@@ -34,7 +39,7 @@ class FieldBackend {
   virtual HostField read_field(const FieldTexture& target, Precision as) = 0;
 };
 
-enum class BackendChoice { automatic, cpu, cuda };
+enum class BackendChoice { automatic, cpu, cuda, gl };
 bool parse_backend(std::string_view s, BackendChoice* out);
 
 // Makes the backend asked for, in the current GL context. `automatic` takes CUDA when a CUDA

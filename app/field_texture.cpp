@@ -1,5 +1,10 @@
 #include "field_texture.h"
 
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+#include "field_backend.h"
 #include "gl_check.h"
 
 namespace geofield {
@@ -30,6 +35,34 @@ void FieldTexture::ensure_size(int nx, int ny) {
   nx_ = nx;
   ny_ = ny;
   ++generation_;
+}
+
+void read_texture_rows(GLuint texture, int nx, int ny, float* out) {
+  GF_GL(glBindBuffer(GL_PIXEL_PACK_BUFFER, 0));
+  GF_GL(glPixelStorei(GL_PACK_ALIGNMENT, 4));
+  const std::size_t row_bytes = static_cast<std::size_t>(nx) * sizeof(float);
+  const int band = static_cast<int>(std::max<std::size_t>(1, (std::size_t{1} << 30) / row_bytes));
+  for (int y = 0; y < ny; y += band) {
+    const int rows = std::min(band, ny - y);
+    GF_GL(glGetTextureSubImage(texture, 0, 0, y, 0, nx, rows, 1, GL_RED, GL_FLOAT,
+                               static_cast<GLsizei>(row_bytes * rows),
+                               out + static_cast<std::size_t>(y) * nx));
+  }
+}
+
+HostField texture_field_as(GLuint texture, int nx, int ny, Precision as) {
+  HostField h;
+  h.nx = nx;
+  h.ny = ny;
+  h.precision = as;
+  std::vector<float> f32(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny));
+  read_texture_rows(texture, nx, ny, f32.data());
+  if (as == Precision::f32) {
+    h.f32 = std::move(f32);
+  } else {
+    h.f64.assign(f32.begin(), f32.end());
+  }
+  return h;
 }
 
 }  // namespace geofield

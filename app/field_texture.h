@@ -39,4 +39,8 @@ class FieldTexture {
   std::function<void()> release_hook_;
 };
 
+// Reads rows [0, ny) of an R32F texture nx wide into out (nx * ny floats), in bands of at most
+// 1 GiB (GLsizei is 32-bit).
+void read_texture_rows(GLuint texture, int nx, int ny, float* out);
+
 }  // namespace geofield

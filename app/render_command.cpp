@@ -169,9 +169,11 @@ int run_render(const RenderRequest& request) {
     return 0;
   }
 
-  // CUDA starts on another thread while EGL and GL start here (render --backend cpu skips it).
+  // CUDA starts on another thread while EGL and GL start here (when it may be used).
   std::optional<CudaWarmUp> cuda_warm_up;
-  if (request.view.backend != BackendChoice::cpu) cuda_warm_up.emplace();
+  if (request.view.backend == BackendChoice::automatic || request.view.backend == BackendChoice::cuda) {
+    cuda_warm_up.emplace();
+  }
   HeadlessGlContext gl;
   GLint max_texture = 0;
   GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));

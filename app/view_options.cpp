@@ -11,7 +11,7 @@ namespace geofield {
 namespace {
 const std::set<std::string> kValueOptions = {"--lat", "--lon",   "--size", "--ref",  "--radius",
                                              "--range", "--formula", "--units", "--backend",
-                                             "--precision", "--colormap", "--png", "--npy"};
+                                             "--precision", "--colormap", "--png", "--npy", "--geotiff"};
 }
 
 void add_view_options(CLI::App& app, ViewOptionText* t) {
@@ -36,8 +36,9 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
                  "float: computed and stored in float32; double: computed in float64 [float]")
       ->type_name("float|double");
   app.add_option("--backend", t->backend,
-                 "auto: CUDA when a CUDA device runs the GL context, else the CPU [auto]")
-      ->type_name("auto|cpu|cuda");
+                 "auto: CUDA when a CUDA device runs the GL context, else the CPU; gl: compute "
+                 "shaders in the GL context (no second context to switch to) [auto]")
+      ->type_name("auto|cpu|cuda|gl");
   app.add_option("--colormap", t->colormap, "viridis, magma, cividis or turbo [viridis]")
       ->type_name("NAME");
   app.add_flag("--reverse", t->reverse, "reverse the colormap");
@@ -64,7 +65,7 @@ ViewOptions resolve(const ViewOptionText& t) {
     throw UsageError("--precision: '" + t.precision + "' is not one of float, double");
   }
   if (!t.backend.empty() && !parse_backend(t.backend, &v.backend)) {
-    throw UsageError("--backend: '" + t.backend + "' is not one of auto, cpu, cuda");
+    throw UsageError("--backend: '" + t.backend + "' is not one of auto, cpu, cuda, gl");
   }
   if (!t.colormap.empty() && !parse_colormap(t.colormap, &v.colormap)) {
     throw UsageError("--colormap: '" + t.colormap + "' is not one of viridis, magma, cividis, turbo");

@@ -23,23 +23,6 @@ std::string device_name(int device) {
   return prop.name;
 }
 
-// Reads rows [0, ny) of the R32F texture in bands of at most 1 GiB (GLsizei is 32-bit).
-void read_texture(GLuint texture, int nx, int ny, float* out) {
-  GF_GL(glBindBuffer(GL_PIXEL_PACK_BUFFER, 0));
-  GF_GL(glPixelStorei(GL_PACK_ALIGNMENT, 4));
-  const std::size_t row_bytes = static_cast<std::size_t>(nx) * sizeof(float);
-  const int band = static_cast<int>(std::max<std::size_t>(1, (std::size_t{1} << 30) / row_bytes));
-  for (int y = 0; y < ny; y += band) {
-    const int rows = std::min(band, ny - y);
-    GF_GL(glGetTextureSubImage(texture, 0, 0, y, 0, nx, rows, 1, GL_RED, GL_FLOAT,
-                               static_cast<GLsizei>(row_bytes * rows),
-                               out + static_cast<std::size_t>(y) * nx));
-  }
-}
-
-}  // namespace
-
-namespace {
 int make_current(int device) {
   GF_CUDA(cudaSetDevice(device));
   return device;
@@ -136,29 +119,22 @@ void CudaBackend::compute_pixel_buffer(const FieldParams& p, FieldTexture& targe
 
 HostField CudaBackend::read_field(const FieldTexture& target, Precision as) {
   if (!computed_) GF_FAIL("CudaBackend::read_field: nothing was computed yet");
+  if (as == Precision::f32 || last_.precision == Precision::f32) {
+    return texture_field_as(target.id(), last_.nx, last_.ny, as);
+  }
   HostField h;
   h.nx = last_.nx;
   h.ny = last_.ny;
   h.precision = as;
   const std::size_t n = static_cast<std::size_t>(node_count(last_));
-  if (as == Precision::f64 && last_.precision == Precision::f64) {
-    DeviceBuffer values;
-    values.ensure(n * sizeof(double), "the double export of the " + size_text(last_) + " field");
-    launch_field_to_buffer<double, double>(grid_geometry(last_), static_cast<double*>(values.get()),
-                                           stream_.get(), &factors_);
-    h.f64.resize(n);
-    GF_CUDA(cudaMemcpyAsync(h.f64.data(), values.get(), n * sizeof(double),
-                            cudaMemcpyDeviceToHost, stream_.get()));
-    GF_CUDA(cudaStreamSynchronize(stream_.get()));
-    return h;
-  }
-  std::vector<float> f32(n);
-  read_texture(target.id(), last_.nx, last_.ny, f32.data());
-  if (as == Precision::f32) {
-    h.f32 = std::move(f32);
-  } else {
-    h.f64.assign(f32.begin(), f32.end());
-  }
+  DeviceBuffer values;
+  values.ensure(n * sizeof(double), "the double export of the " + size_text(last_) + " field");
+  launch_field_to_buffer<double, double>(grid_geometry(last_), static_cast<double*>(values.get()),
+                                         stream_.get(), &factors_);
+  h.f64.resize(n);
+  GF_CUDA(cudaMemcpyAsync(h.f64.data(), values.get(), n * sizeof(double),
+                          cudaMemcpyDeviceToHost, stream_.get()));
+  GF_CUDA(cudaStreamSynchronize(stream_.get()));
   return h;
 }
 

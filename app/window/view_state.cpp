@@ -16,6 +16,7 @@ std::string_view backend_name(BackendChoice b) {
   switch (b) {
     case BackendChoice::cpu: return "cpu";
     case BackendChoice::cuda: return "cuda";
+    case BackendChoice::gl: return "gl";
     case BackendChoice::automatic:
     default: return "auto";
   }
@@ -23,7 +24,8 @@ std::string_view backend_name(BackendChoice b) {
 
 // The names of backend_name(); kept here so the saved view needs no backend code.
 bool parse_backend_name(std::string_view s, BackendChoice* out) {
-  for (BackendChoice b : {BackendChoice::automatic, BackendChoice::cpu, BackendChoice::cuda}) {
+  for (BackendChoice b :
+       {BackendChoice::automatic, BackendChoice::cpu, BackendChoice::cuda, BackendChoice::gl}) {
     if (s == backend_name(b)) {
       *out = b;
       return true;

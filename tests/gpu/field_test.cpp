@@ -24,35 +24,13 @@
 namespace geofield {
 namespace {
 
+using gpu_test::Case;
+using gpu_test::all_cases;
+using gpu_test::case_name;
+using gpu_test::kAllUnits;
+using gpu_test::kBothPrecisions;
+using gpu_test::label;
 using gpu_test::NamedGrid;
-
-const Units kAllUnits[] = {Units::km, Units::nm, Units::mi, Units::m};
-const Precision kBothPrecisions[] = {Precision::f32, Precision::f64};
-
-std::string label(const NamedGrid& g, const FieldParams& p) {
-  return g.name + " " + std::string(to_string(p.formula)) + " " + std::string(to_string(p.units)) +
-         " " + std::string(to_string(p.precision));
-}
-
-// A grid x formula; every test loops over units and precisions.
-struct Case {
-  NamedGrid grid;
-  Formula formula;
-};
-
-void PrintTo(const Case& c, std::ostream* os) { *os << c.grid.name << " " << to_string(c.formula); }
-
-std::vector<Case> all_cases() {
-  std::vector<Case> cases;
-  for (const NamedGrid& g : gpu_test::test_grids()) {
-    for (Formula f : {Formula::haversine, Formula::seed}) cases.push_back({g, f});
-  }
-  return cases;
-}
-
-std::string case_name(const testing::TestParamInfo<Case>& info) {
-  return info.param.grid.name + "_" + std::string(to_string(info.param.formula));
-}
 
 class FieldOnGpu : public testing::TestWithParam<Case> {};
 

@@ -1,0 +1,101 @@
+// The GL backend's second pass: the field at every node from its row's and its column's
+// factors (field_math.h's haversine_combine<T> and seed_combine<T>), into the R32F texture that
+// is drawn (rounded to float) or, for a float64 export (OUT_F64), into a buffer of doubles, a
+// block of rows at a time. Prepended by the program: #version, REAL, VEC2, VEC4, IS_DOUBLE,
+// SEED, OUT_F64, and field_math.glsl.
+//
+// A group of 16 x 16 invocations covers 64 x 64 nodes, 4 x 4 each at (x + 16 u, y + 16 v): each
+// store of a warp then covers 16 columns x 2 rows, whole 32-byte sectors of the texture's
+// block-linear layout (the CUDA kernel's layout; cuda/INTEROP.md measured GL's likewise).
+layout(local_size_x = 16, local_size_y = 16) in;
+const int kTile = 4;
+
+layout(std430, binding = 0) readonly buffer Rows { VEC4 rows[]; };
+layout(std430, binding = 1) readonly buffer Cols { VEC2 cols[]; };
+#if OUT_F64
+layout(std430, binding = 2) writeonly buffer Values { double values[]; };
+#else
+layout(r32f, binding = 0) uniform writeonly image2D u_field;
+#endif
+uniform int u_nx, u_row0, u_rows;  // this dispatch writes rows [u_row0, u_row0 + u_rows)
+uniform REAL u_radius;             // in the output unit
+
+// asin(sqrt m) / sqrt m = 1 + m Q(m), m in [0, 0.5005] (field_math.h's coefficients).
+REAL asin_sqrt_over_sqrt(REAL m) {
+#if IS_DOUBLE
+  REAL q = 9.264578716301071e-01LF;
+  q = q * m - 3.4437492001521215e+00LF;
+  q = q * m + 6.092505961346284e+00LF;
+  q = q * m - 6.641127757788607e+00LF;
+  q = q * m + 4.985321847685702e+00LF;
+  q = q * m - 2.6957386893111184e+00LF;
+  q = q * m + 1.0984773265875025e+00LF;
+  q = q * m - 3.267245562038436e-01LF;
+  q = q * m + 8.617110918926801e-02LF;
+  q = q * m - 4.004590389785901e-03LF;
+  q = q * m + 1.3388084562730912e-02LF;
+  q = q * m + 1.3783166507626489e-02LF;
+  q = q * m + 1.7365764027454614e-02LF;
+  q = q * m + 2.2371511464467295e-02LF;
+  q = q * m + 3.03819656502614e-02LF;
+  q = q * m + 4.4642856726550204e-02LF;
+  q = q * m + 7.5000000004162e-02LF;
+  q = q * m + 1.6666666666665203e-01LF;
+  return 1.0LF + m * q;
+#else
+  float q = 1.1154396e-01;
+  q = q * m - 9.298604e-02;
+  q = q * m + 7.720237e-02;
+  q = q * m + 1.631871e-02;
+  q = q * m + 4.651311e-02;
+  q = q * m + 7.488408e-02;
+  q = q * m + 1.6666907e-01;
+  return 1.0 + m * q;
+#endif
+}
+
+// sqrt to the last bits: GLSL leaves the precision of a double sqrt to the implementation, so
+// two Newton steps on the exact residual (fma) make it the double square root whatever it was.
+REAL sqrt_full(REAL m) {
+  REAL s = sqrt(m);
+#if IS_DOUBLE
+  if (m > 0.0LF) {
+    s = fma(fma(-s, s, m), 0.5LF / s, s);
+    s = fma(fma(-s, s, m), 0.5LF / s, s);
+  }
+#endif
+  return s;
+}
+
+REAL field_value(VEC4 r, VEC2 col) {
+  REAL a = r.x + r.z * col.x;
+#if SEED
+  return atan2_nonneg_y(a, REAL(1.0LF) - a) * REAL(2.0LF) * u_radius;
+#else
+  REAL b = r.y + r.z * col.y;
+  // haversine_half_angle: asin(sqrt a) while a <= b, else pi/2 - asin(sqrt b).
+  REAL m = a <= b ? a : b;
+  REAL h = sqrt_full(m) * asin_sqrt_over_sqrt(m);
+  REAL far = (kHalfPiHi - h) + kHalfPiLo;
+  return REAL(2.0LF) * u_radius * (a <= b ? h : far);
+#endif
+}
+
+void main() {
+  ivec2 first = ivec2(gl_WorkGroupID.xy) * (16 * kTile) + ivec2(gl_LocalInvocationID.xy);
+  for (int v = 0; v < kTile; ++v) {
+    int i = first.y + 16 * v;  // within this dispatch's block of rows
+    if (i >= u_rows) break;
+    VEC4 r = rows[u_row0 + i];
+    for (int u = 0; u < kTile; ++u) {
+      int j = first.x + 16 * u;
+      if (j >= u_nx) break;
+      REAL d = field_value(r, cols[j]);
+#if OUT_F64
+      values[i * u_nx + j] = d;
+#else
+      imageStore(u_field, ivec2(j, u_row0 + i), vec4(float(d)));
+#endif
+    }
+  }
+}

@@ -1,0 +1,107 @@
+// The shared math of cuda/field_math.h in GLSL, for the GL backend's compute shaders (app/gl_backend.cpp).
+// Compiled in float or double: the program prepends "#define REAL float" (or double) and
+// IS_DOUBLE. Constants are double literals converted to REAL, so that the double programs get
+// every digit. GLSL's own sin, cos and atan are not used: their error is absolute and
+// implementation-defined, too coarse for sin^2 of a small half-angle; these polynomials on
+// exactly reduced arguments are as accurate as the CPU's libm, to a few ulp.
+
+const REAL kRadPerDeg = REAL(0.017453292519943295LF);
+// pi/2 as the nearest REAL and its remainder (field_math.h's HalfPi), so that pi/2 - r keeps
+// its last bit.
+#if IS_DOUBLE
+const REAL kHalfPiHi = 1.5707963267948966LF;
+const REAL kHalfPiLo = 6.123233995736766e-17LF;
+#else
+const REAL kHalfPiHi = 1.57079637;
+const REAL kHalfPiLo = -4.37113883e-08;
+#endif
+const REAL kPi = REAL(3.141592653589793LF);
+
+// sin and cos of r in radians, |r| <= pi/4, by Taylor polynomials (truncation below 1e-19
+// relative in double, 2e-9 in float).
+void sincos_reduced(REAL r, out REAL s, out REAL c) {
+  REAL r2 = r * r;
+#if IS_DOUBLE
+  s = r + r * r2 * (-1.0LF / 6.0LF + r2 * (1.0LF / 120.0LF + r2 * (-1.0LF / 5040.0LF +
+      r2 * (1.0LF / 362880.0LF + r2 * (-1.0LF / 39916800.0LF + r2 * (1.0LF / 6227020800.0LF +
+      r2 * (-1.0LF / 1307674368000.0LF + r2 * (1.0LF / 355687428096000.0LF))))))));
+  c = 1.0LF + r2 * (-0.5LF + r2 * (1.0LF / 24.0LF + r2 * (-1.0LF / 720.0LF +
+      r2 * (1.0LF / 40320.0LF + r2 * (-1.0LF / 3628800.0LF + r2 * (1.0LF / 479001600.0LF +
+      r2 * (-1.0LF / 87178291200.0LF + r2 * (1.0LF / 20922789888000.0LF +
+      r2 * (-1.0LF / 6402373705728000.0LF)))))))));
+#else
+  s = r + r * r2 * (-1.0 / 6.0 + r2 * (1.0 / 120.0 + r2 * (-1.0 / 5040.0 + r2 * (1.0 / 362880.0))));
+  c = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24.0 + r2 * (-1.0 / 720.0 + r2 * (1.0 / 40320.0 +
+      r2 * (-1.0 / 3628800.0)))));
+#endif
+}
+
+// (s, c) rotated by q quarter turns.
+void quadrant(REAL q, REAL s0, REAL c0, out REAL s, out REAL c) {
+  int n = int(q) & 3;  // two's complement: ((q % 4) + 4) % 4
+  if (n == 0) { s = s0; c = c0; }
+  else if (n == 1) { s = c0; c = -s0; }
+  else if (n == 2) { s = -s0; c = -c0; }
+  else { s = -c0; c = s0; }
+}
+
+// sincos_deg: reduced exactly to [-45, 45] degrees first, as field_math.h does.
+void sincos_deg(REAL x_deg, out REAL s, out REAL c) {
+  precise REAL q = roundEven(x_deg / REAL(90.0LF));
+  precise REAL r_deg = x_deg - q * REAL(90.0LF);
+  REAL s0, c0;
+  sincos_reduced(r_deg * kRadPerDeg, s0, c0);
+  quadrant(q, s0, c0, s, c);
+}
+
+// sin of x radians (the seed formula's literal expressions), reduced by quarter turns with
+// pi/2 in two parts (|x| stays below 20 here).
+REAL sin_rad(REAL x) {
+  precise REAL q = roundEven(x * REAL(0.6366197723675814LF));
+  precise REAL r = fma(-q, kHalfPiHi, x) - q * kHalfPiLo;
+  REAL s0, c0, s, c;
+  sincos_reduced(r, s0, c0);
+  quadrant(q, s0, c0, s, c);
+  return s;
+}
+
+// atan(t) for t in [0, 1]: about the nearest of 0, 1/4, 1/2, 3/4, 1, then Taylor on the rest
+// (|v| <= 1/8).
+REAL atan_01(REAL t) {
+  REAL k = roundEven(t * REAL(4.0LF));
+  REAL centre = k * REAL(0.25LF);
+  REAL base = k < 0.5 ? REAL(0.0LF)
+            : k < 1.5 ? REAL(0.24497866312686414LF)
+            : k < 2.5 ? REAL(0.4636476090008061LF)
+            : k < 3.5 ? REAL(0.6435011087932844LF)
+                      : REAL(0.7853981633974483LF);
+  REAL v = (t - centre) / (REAL(1.0LF) + t * centre);
+  REAL v2 = v * v;
+#if IS_DOUBLE
+  REAL p = -1.0LF / 17.0LF;
+  p = p * v2 + 1.0LF / 15.0LF;
+  p = p * v2 - 1.0LF / 13.0LF;
+  p = p * v2 + 1.0LF / 11.0LF;
+  p = p * v2 - 1.0LF / 9.0LF;
+  p = p * v2 + 1.0LF / 7.0LF;
+  p = p * v2 - 1.0LF / 5.0LF;
+  p = p * v2 + 1.0LF / 3.0LF;
+  p = p * v2 - 1.0LF;
+#else
+  REAL p = 1.0 / 9.0;
+  p = p * v2 - 1.0 / 7.0;
+  p = p * v2 + 1.0 / 5.0;
+  p = p * v2 - 1.0 / 3.0;
+  p = p * v2 + 1.0;
+  p = -p;
+#endif
+  return base - v * p;  // atan(v) = v (1 - v^2/3 + ...) = -v p
+}
+
+// atan2(y, x) for y >= 0 (the seed's a is a sum of non-negative terms).
+REAL atan2_nonneg_y(REAL y, REAL x) {
+  REAL ax = abs(x);
+  REAL th = y <= ax ? (ax > REAL(0.0LF) ? atan_01(y / ax) : REAL(0.0LF))
+                    : (kHalfPiHi - atan_01(ax / y)) + kHalfPiLo;
+  return x < REAL(0.0LF) ? (kPi - th) : th;
+}

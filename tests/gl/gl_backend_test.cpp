@@ -1,0 +1,112 @@
+// The GL backend (app/gl_backend.*): the field by compute shaders in the GL context, checked
+// node by node against the CPU double field with the CUDA backend's tolerances
+// (tests/support/field_checks.h) on the foundation's grids, both formulas, every unit, float and
+// double, in the texture and as a float64 export. On whatever GL the machine has: Mesa's
+// llvmpipe here and in CI, NVIDIA's on the GPU machine. Every texel is poisoned with NaN first.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "errors.h"
+#include "field_backend.h"
+#include "field_checks.h"
+#include "gl_backend.h"
+#include "gl_check.h"
+
+namespace geofield {
+namespace {
+
+using namespace field_checks;
+
+#define GF_REQUIRE_GL()                                                  \
+  do {                                                                   \
+    std::string gf_why_;                                                 \
+    if (gl_context(&gf_why_) == nullptr) GTEST_SKIP() << "no EGL display: " << gf_why_; \
+  } while (0)
+
+class FieldOnGl : public testing::TestWithParam<Case> {};
+
+TEST_P(FieldOnGl, TextureAndExportsMatchCpuDouble) {
+  GF_REQUIRE_GL();
+  // Small export blocks, so that the float64 export takes several, the last one short.
+  GlBackend backend(GLsizeiptr{8} * 7 * 1021);
+  FieldTexture texture;
+  FieldParams p = GetParam().grid.params;
+  p.formula = GetParam().formula;
+  texture.ensure_size(p.nx, p.ny);
+  double worst = 0;
+  for (Units u : kAllUnits) {
+    for (Precision pr : kBothPrecisions) {
+      p.units = u;
+      p.precision = pr;
+      poison(texture);
+      backend.compute(p, texture);
+      const std::vector<double> ref = cpu_reference(p);
+      const std::string what = label(GetParam().grid, p);
+      const std::vector<float> texels = texture_values(texture);
+      worst = std::max(worst, expect_close_to_reference(texels, ref, p.nx, what + " texture",
+                                                        tolerance_for(pr, Precision::f32)));
+      const HostField f32 = backend.read_field(texture, Precision::f32);
+      EXPECT_EQ(f32.f32, texels) << what << ": the float32 export is the texture";
+      const HostField f64 = backend.read_field(texture, Precision::f64);
+      ASSERT_EQ(f64.f64.size(), ref.size()) << what;
+      if (pr == Precision::f64) {
+        worst = std::max(worst, expect_close_to_reference(f64.f64, ref, p.nx, what + " f64 export",
+                                                          kDoublePath));
+      } else {  // computed in float: the export widens the texture's values
+        EXPECT_TRUE(std::equal(f64.f64.begin(), f64.f64.end(), texels.begin())) << what;
+      }
+    }
+  }
+  std::printf("worst error/bound: gl %s %s: %.3f\n", GetParam().grid.name.c_str(),
+              std::string(to_string(GetParam().formula)).c_str(), worst);
+}
+
+INSTANTIATE_TEST_SUITE_P(Grids, FieldOnGl, testing::ValuesIn(all_cases()), case_name);
+
+// Sizes up and down (the factor buffers grow, the texture is a new object each time) and the
+// precisions in turn, on one backend.
+TEST(GlBackend, FollowsSizesAndPrecisions) {
+  GF_REQUIRE_GL();
+  GlBackend backend;
+  FieldTexture texture;
+  FieldParams p;
+  for (auto [nx, ny, pr] : {std::tuple{300, 200, Precision::f32}, std::tuple{640, 480, Precision::f64},
+                            std::tuple{77, 1031, Precision::f32}, std::tuple{2, 2, Precision::f64},
+                            std::tuple{1000, 3, Precision::f32}}) {
+    p.nx = nx;
+    p.ny = ny;
+    p.precision = pr;
+    p.ref_lat_deg += 0.25;
+    texture.ensure_size(nx, ny);
+    poison(texture);
+    backend.compute(p, texture);
+    expect_close_to_reference(texture_values(texture), cpu_reference(p), p.nx,
+                              std::to_string(nx) + "x" + std::to_string(ny),
+                              tolerance_for(pr, Precision::f32));
+  }
+}
+
+TEST(GlBackend, ExportBeforeAnyFieldIsAnError) {
+  GF_REQUIRE_GL();
+  GlBackend backend;
+  FieldTexture texture;
+  EXPECT_THROW(backend.read_field(texture, Precision::f32), RuntimeFailure);
+}
+
+TEST(GlBackend, MadeByTheBackendChoice) {
+  GF_REQUIRE_GL();
+  BackendChoice choice = BackendChoice::automatic;
+  ASSERT_TRUE(parse_backend("gl", &choice));
+  EXPECT_EQ(choice, BackendChoice::gl);
+  std::string reason;
+  std::unique_ptr<FieldBackend> b = make_backend(BackendChoice::gl, &reason);
+  EXPECT_EQ(b->name(), "gl");
+  EXPECT_NE(reason.find("compute shaders"), std::string::npos) << reason;
+}
+
+}  // namespace
+}  // namespace geofield

@@ -1,0 +1,81 @@
+// What the tests of a GPU backend share, CUDA or GL: the CPU double field as the reference, the
+// tolerances of each path, the node-by-node check, NaN poisoning and read-back of the texture,
+// and the grids of the foundation issue.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "field_params.h"
+#include "field_texture.h"
+#include "headless_gl_context.h"
+
+namespace geofield::field_checks {
+
+// Fills the texture with NaN so that a texel a compute misses shows.
+void poison(const FieldTexture& t);
+
+// What the GL texture holds, read back by GL itself (row 0 first, nx per row).
+std::vector<float> texture_values(const FieldTexture& t);
+
+// The CPU double field, the reference: compute_field_on_cpu<double>.
+std::vector<double> cpu_reference(const FieldParams& p);
+
+// How close a GPU field must be to the CPU double field: |value - ref| <= relative |ref| +
+// of_max max|ref| at every node.
+struct Tolerance {
+  double relative, of_max;
+};
+// The float path (the foundation's bound, some 16 float ulp).
+inline constexpr Tolerance kFloatPath{2e-6, 2e-6};
+// The double path stored as float (texture, pixel buffer): the double value correctly rounded,
+// half a float ulp (2^-24 = 5.96e-8 relative) plus the double paths' own difference.
+inline constexpr Tolerance kDoubleAsFloat{6e-8, 1e-12};
+// The double path kept in double (the f64 export): GPU and CPU double differ by a few ulp of
+// their sin/cos; far below anything a float could show.
+inline constexpr Tolerance kDoublePath{1e-11, 1e-12};
+// The double path's values for a float destination before their rounding
+// (haversine_combine_for_float: 1.4e-12 relative in its own test) plus the GPU/CPU double
+// difference.
+inline constexpr Tolerance kDoubleForFloat{3e-12, 1e-12};
+
+// The tolerance of a field computed in `computed` and stored in `stored` precision.
+Tolerance tolerance_for(Precision computed, Precision stored);
+
+// Checks the tolerance at every node, that no value is NaN (every texel written), and reports
+// the worst node. Returns the worst error / bound.
+template <typename T>
+double expect_close_to_reference(const std::vector<T>& values, const std::vector<double>& ref,
+                                 int nx, const std::string& what, Tolerance tol);
+
+// The grids of the foundation issue, by name.
+struct NamedGrid {
+  std::string name;
+  FieldParams params;
+};
+std::vector<NamedGrid> test_grids();
+
+// A grid x formula, the parameter of the backends' field tests; each test loops over the units
+// and the precisions.
+struct Case {
+  NamedGrid grid;
+  Formula formula;
+};
+void PrintTo(const Case& c, std::ostream* os);  // readable names in gtest's messages
+std::vector<Case> all_cases();
+std::string case_name(const testing::TestParamInfo<Case>& info);
+
+inline constexpr Units kAllUnits[] = {Units::km, Units::nm, Units::mi, Units::m};
+inline constexpr Precision kBothPrecisions[] = {Precision::f32, Precision::f64};
+
+// "grid formula units precision", for failure messages.
+std::string label(const NamedGrid& g, const FieldParams& p);
+
+// The process's headless GL context, made on first use; nullptr when none can be made, with
+// *why saying why.
+HeadlessGlContext* gl_context(std::string* why);
+
+}  // namespace geofield::field_checks
