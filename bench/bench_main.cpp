@@ -25,6 +25,7 @@
 #include "field_params.h"
 #include "field_texture.h"
 #include "geofield_path.h"
+#include "gl_path.h"
 #include "headless_gl_context.h"
 #include "original_strategies.h"
 #include "store_ceiling.h"
@@ -111,6 +112,14 @@ void measure_geofield(FieldTexture& texture, SizeTable& t, std::vector<Row>& row
                     "steady-clock",
                     r.recompute_wall,
                     {{"same_between_cuda_events", to_json(r.recompute_events)}}});
+  }
+  for (const GlRow& r : run_gl_path(view, texture)) {
+    rows.push_back({"geofield gl backend " + formula_name(r.formula) + " " +
+                        precision_name(r.precision) + ": whole recompute (compute shaders), glFinish",
+                    RowKind::whole,
+                    "steady-clock",
+                    r.recompute_wall,
+                    {{"max_rel_err_vs_cpu_f64", r.max_rel_err}}});
   }
   rows.push_back({"redraw, no recompute: draw 1920x1080 + glFinish", RowKind::other, "steady-clock",
                   result.redraw_1080p});

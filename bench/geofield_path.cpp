@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "bench_check.h"
+#include "field_sampling.h"
 #include "cuda_backend.h"
 #include "field_kernel.h"
 #include "gl_check.h"
@@ -17,27 +18,6 @@ namespace {
 
 constexpr Formula kFormulas[] = {Formula::haversine, Formula::seed};
 constexpr Precision kPrecisions[] = {Precision::f32, Precision::f64};
-
-// A slider move: the reference point nudged by a different amount every repeat, so the
-// backend's change detection never skips a recompute.
-FieldParams nudged(FieldParams p, int k) {
-  p.ref_lon_deg += 1e-7 * (k % 1000 + 1);
-  return p;
-}
-
-// Largest |texture - host double field| / max(|value|, 1 unit) at sampled nodes.
-double sampled_error(const FieldParams& p, const HostField& f) {
-  const GridGeometry g = grid_geometry(p);
-  const size_t n = size_t(p.nx) * size_t(p.ny);
-  const size_t step = std::max<size_t>(1, n / 4099);
-  double worst = 0;
-  for (size_t k = 0; k < n; k += step) {
-    const int i = static_cast<int>(k / p.nx), j = static_cast<int>(k % p.nx);
-    const double want = field_value<double>(g, i, j);
-    worst = std::max(worst, std::abs(double(f.f32[k]) - want) / std::max(std::abs(want), 1.0));
-  }
-  return worst;
-}
 
 // A width x height RGBA8 framebuffer object, bound while it lives.
 class Framebuffer {

@@ -8,7 +8,8 @@
 #   on the GPU machine, in the project root with build-gpu-run/ and .gl/ beside it:
 #                        scripts/gpu-test.sh [--probe]
 #       brings up the GL libraries (.gl/*.deb, see shared/gpu/README.md), states the GPU, the driver
-#       and the commit, runs the GPU tests, a headless `render --backend cuda` (and cpu, to compare;
+#       and the commit, runs the GPU tests (and the GL backend's, on NVIDIA's GL), a headless
+#       `render --backend cuda` (and cpu, to compare;
 #       and its .npy and GeoTIFF exports, compared),
 #       compute-sanitizer memcheck over the GPU tests, and with --probe the interop probe
 #       (cuda/INTEROP.md). Logs go to $OUT (or out/gpu-test). Exit status 0 when all passed.
@@ -24,7 +25,7 @@ if [ "${1:-}" = stage ]; then
   bins=("$build/app/geofield" "$build/tests/gpu/gpu_field_tests" "$build/tests/gpu/gpu_no_round_trip_tests"
         "$build/tests/gpu/gpu_render_tests" "$build/tests/gpu/gpu_window_source_tests" "$build/cuda/geofield_interop_probe" "$build/cuda/geofield_external_memory_probe"
         "$build/cuda/geofield_kernel_variants_probe" "$build/cuda/geofield_context_switch_probe"
-        "$build/cuda/geofield_gl_compute_probe")
+        "$build/cuda/geofield_gl_compute_probe" "$build/tests/gl/geofield_gl_backend_tests")
   # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
   bins+=("$build/app/libgeofield_geotiff.so")
   cp "${bins[@]}" "$run/bin/"
@@ -70,7 +71,8 @@ results() {
     awk '!seen[$0]++ {r=$1; if (r=="OK") r="PASSED"; print "gpu-test:   " r " " $2}'
 }
 
-for t in gpu_field_tests gpu_no_round_trip_tests gpu_render_tests gpu_window_source_tests; do
+for t in gpu_field_tests gpu_no_round_trip_tests gpu_render_tests gpu_window_source_tests \
+         geofield_gl_backend_tests; do
   log="$logs/$t.log"
   start=$(date +%s%N)
   "$run/bin/$t" --gtest_color=no >"$log" 2>&1
@@ -82,7 +84,7 @@ for t in gpu_field_tests gpu_no_round_trip_tests gpu_render_tests gpu_window_sou
 done
 
 # The command itself, headless: CUDA and CPU, same view; the timing is whole-process wall time.
-for b in cuda cpu; do
+for b in cuda gl cpu; do
   start=$(date +%s%N)
   "$run/bin/geofield" render --backend "$b" --png "$logs/default-$b.png" >"$logs/render-$b.log" 2>&1
   rc=$?

@@ -22,7 +22,7 @@ struct SizeCaps {
 
 // What the panels show about the field and the frame.
 struct FrameInfo {
-  std::string backend;         // "cpu", "cuda"
+  std::string backend;         // "cpu", "cuda", "gl"
   std::string backend_reason;  // make_backend's one line
   bool cuda_usable = false;    // whether switching to cuda can work on this machine
   std::string cuda_why_not;    // when it cannot, why (no CUDA in this build, no device, ...)

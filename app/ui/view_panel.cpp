@@ -94,18 +94,30 @@ void field_section(ViewState* s, const FrameInfo& info, UiActions* a) {
   }
   ImGui::Text("backend: %s", info.backend.c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", info.backend_reason.c_str());
-  ImGui::SameLine();
-  if (info.backend != "cpu") {
-    if (ImGui::SmallButton("use cpu")) a->switch_backend = BackendChoice::cpu;
-  } else if (info.cuda_usable) {
-    if (ImGui::SmallButton("use cuda")) a->switch_backend = BackendChoice::cuda;
-  } else {
-    // Shown greyed out with the reason, so that nobody wonders where the GPU went.
-    ImGui::BeginDisabled();
-    ImGui::SmallButton("use cuda");
+  // A button for each other backend. CUDA, where it cannot run, is shown greyed out with the
+  // reason, so that nobody wonders where the GPU went.
+  const struct {
+    const char *name, *button, *tip;
+    BackendChoice choice;
+  } others[] = {
+      {"cpu", "use cpu", "all CPU cores, off the UI thread", BackendChoice::cpu},
+      {"cuda", "use cuda", "a CUDA kernel writes the texture", BackendChoice::cuda},
+      {"gl", "use gl", "compute shaders in this GL context: no second context to switch to",
+       BackendChoice::gl},
+  };
+  for (const auto& o : others) {
+    if (info.backend == o.name) continue;
+    ImGui::SameLine();
+    const bool unavailable = o.choice == BackendChoice::cuda && !info.cuda_usable;
+    ImGui::BeginDisabled(unavailable);
+    if (ImGui::SmallButton(o.button)) a->switch_backend = o.choice;
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-      ImGui::SetTooltip("CUDA is not available: %s", info.cuda_why_not.c_str());
+      if (unavailable) {
+        ImGui::SetTooltip("CUDA is not available: %s", info.cuda_why_not.c_str());
+      } else {
+        ImGui::SetTooltip("%s", o.tip);
+      }
     }
   }
 }

@@ -118,6 +118,23 @@ class RenderOutputs(RenderTestCase):
         d = haversine(-3.0, -12.0, lat, lon, R_KM)
         self.assertTrue(np.all(np.abs(a - d) <= 2e-6 * d.max() + 2e-6 * d))
 
+    def test_gl_backend_writes_the_cpu_backends_field(self):
+        grid = ["--lat", "-90:90", "--lon", "-180:180", "--size", "361x181", "--ref", "30,101"]
+        for formula in ("haversine", "seed"):
+            for extra, rtol in (([], 2e-6), (["--f64"], 1e-11)):
+                with self.subTest(formula=formula, f64=bool(extra)):
+                    fields = {}
+                    for backend in ("cpu", "gl"):
+                        r = self.render_ok(*grid, "--formula", formula, "--backend", backend,
+                                           "--npy", f"{backend}.npy", *extra)
+                        self.assertIn(f"backend {backend} (asked for)", r.stderr)
+                        fields[backend] = np.load(self.path(f"{backend}.npy"))
+                    cpu, gl = fields["cpu"], fields["gl"]
+                    self.assertEqual(gl.dtype, cpu.dtype)
+                    scale = np.abs(cpu).max()
+                    bad = np.abs(gl.astype(float) - cpu) > rtol * (np.abs(cpu) + scale)
+                    self.assertFalse(bad.any(), f"{bad.sum()} nodes differ beyond {rtol}")
+
     def test_existing_output_is_replaced_whole(self):
         with open(self.path("out.npy"), "wb") as f:
             f.write(b"old" * 100000)

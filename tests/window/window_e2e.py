@@ -216,6 +216,28 @@ def case_colormapped(binary):
         s.close()
 
 
+def case_gl_backend(binary):
+    """--backend gl: the window computes with compute shaders and shows the CPU's picture."""
+    maps = {}
+    for backend in ("cpu", "gl"):
+        s = Session(binary, state=dict(QUIET_STATE, ref_lat_deg=30.5, ref_lon_deg=99.5),
+                    args=["--frames", "3", "--screenshot", "shot.png", "--no-session"])
+        s.args[s.args.index("--backend") + 1] = backend
+        try:
+            r = s.run_to_end()
+            assert r.returncode == 0, r.stderr
+            assert f"backend {backend} (asked for)" in r.stderr, r.stderr
+            img = np.asarray(Image.open(os.path.join(s.dir, "shot.png")).convert("RGB")).astype(np.int32)
+            maps[backend] = s.map_pixels(img)
+        finally:
+            s.close()
+    check_colormapped(maps["gl"], viridis_lut(), "gl map")
+    diff = np.abs(maps["gl"] - maps["cpu"]).max(-1)
+    # The two fields differ by a few float ulp: a colour step here and there, no more.
+    assert diff.max() <= 2, f"gl and cpu maps differ by up to {diff.max()}"
+    assert (diff > 0).mean() < 0.01, f"{(diff > 0).mean():.2%} of the map pixels differ"
+
+
 def case_screenshot_matches_window(binary):
     """F12 saves what the X server shows of the window."""
     s = Session(binary, state=QUIET_STATE)
