@@ -3,7 +3,9 @@
 // cuda/field_math.h in GLSL). No second context, so no switch between contexts: issue 5 measured
 // a recompute at 8192² in 0.14 ms this way against 0.40 ms for CUDA handing its texture to GL
 // (cuda/INTEROP.md). Float and double, both formulas; a float64 export computes the double
-// field again into a buffer, a block of rows at a time.
+// field again into a buffer, a block of rows at a time. Opt-in (--backend gl): the default stays
+// CUDA, and its GLSL is a port of the shared header, kept equal by tests (field_math.glsl says
+// more).
 #pragma once
 
 #include <glad/gl.h>

@@ -1,4 +1,8 @@
 // The shared math of cuda/field_math.h in GLSL, for the GL backend's compute shaders (app/gl_backend.cpp).
+// DESIGN.md wants the math in one header; GLSL cannot include it, so this is a port, the one
+// place the math exists twice. It is kept equal by tests, not by construction: tests/gl checks
+// every node of the foundation's grids against the header's CPU double field with the CUDA
+// backend's tolerances (both formulas, every unit, float and double). Change both together.
 // Compiled in float or double: the program prepends "#define REAL float" (or double) and
 // IS_DOUBLE. Constants are double literals converted to REAL, so that the double programs get
 // every digit. GLSL's own sin, cos and atan are not used: their error is absolute and
