@@ -25,7 +25,7 @@ if [ "${1:-}" = stage ]; then
   bins=("$build/app/geofield" "$build/tests/gpu/gpu_field_tests" "$build/tests/gpu/gpu_no_round_trip_tests"
         "$build/tests/gpu/gpu_render_tests" "$build/tests/gpu/gpu_window_source_tests" "$build/cuda/geofield_interop_probe" "$build/cuda/geofield_external_memory_probe"
         "$build/cuda/geofield_kernel_variants_probe" "$build/cuda/geofield_context_switch_probe"
-        "$build/cuda/geofield_gl_compute_probe" "$build/tests/gl/geofield_gl_backend_tests")
+        "$build/tests/gl/geofield_gl_backend_tests")
   # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
   bins+=("$build/app/libgeofield_geotiff.so")
   cp "${bins[@]}" "$run/bin/"
