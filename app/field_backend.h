@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,13 @@ class FieldBackend {
   // Explicit export of the last computed field, as float32 or float64. Values of a f64 read
   // were computed in double when the last compute's precision was f64.
   virtual HostField read_field(const FieldTexture& target, Precision as) = 0;
+
+  // GPU backends return from compute() before the GPU has done the work, so the time compute()
+  // takes is not the recompute's. They time the work on the device (CUDA events, GL timestamp
+  // queries): last_compute_device_ms() gives the last compute's device time once it is known,
+  // without waiting, and nullopt before then.
+  virtual bool measures_device_time() const { return false; }
+  virtual std::optional<double> last_compute_device_ms() { return std::nullopt; }
 };
 
 enum class BackendChoice { automatic, cpu, cuda, gl };

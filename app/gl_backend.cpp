@@ -58,6 +58,7 @@ GlBackend::GlBackend(GLsizeiptr export_block_bytes) : export_block_bytes_(export
   // The default view's programs now, so that a driver that cannot build them says so here,
   // when the backend is chosen, rather than at the first field.
   programs(Precision::f32, Formula::haversine);
+  GF_GL(glGenQueries(2, timestamps_));
 }
 
 GlBackend::~GlBackend() {
@@ -69,6 +70,7 @@ GlBackend::~GlBackend() {
   for (GLuint b : {rows_, cols_, values_}) {
     if (b != 0) glDeleteBuffers(1, &b);
   }
+  glDeleteQueries(2, timestamps_);
 }
 
 const GlBackend::Programs& GlBackend::programs(Precision precision, Formula formula) {
@@ -148,14 +150,27 @@ void GlBackend::compute(const FieldParams& p, FieldTexture& target) {
             std::to_string(target.ny()) + ", the field " + std::to_string(p.nx) + "x" +
             std::to_string(p.ny));
   }
+  GF_GL(glQueryCounter(timestamps_[0], GL_TIMESTAMP));
   dispatch_factors(p);
   GF_GL(glBindImageTexture(0, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F));
   dispatch_combine(programs(p.precision, p.formula).combine, p, 0, p.ny);
   // What reads the texture next: the draw (sampling), exports (glGetTextureImage), picture FBOs.
   GF_GL(glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
                         GL_FRAMEBUFFER_BARRIER_BIT));
+  GF_GL(glQueryCounter(timestamps_[1], GL_TIMESTAMP));
   last_ = p;
   computed_ = true;
+}
+
+std::optional<double> GlBackend::last_compute_device_ms() {
+  if (!computed_) return std::nullopt;
+  GLint available = 0;
+  GF_GL(glGetQueryObjectiv(timestamps_[1], GL_QUERY_RESULT_AVAILABLE, &available));
+  if (!available) return std::nullopt;
+  GLuint64 t0 = 0, t1 = 0;
+  GF_GL(glGetQueryObjectui64v(timestamps_[0], GL_QUERY_RESULT, &t0));
+  GF_GL(glGetQueryObjectui64v(timestamps_[1], GL_QUERY_RESULT, &t1));
+  return static_cast<double>(t1 - t0) * 1e-6;
 }
 
 HostField GlBackend::read_field(const FieldTexture& target, Precision as) {

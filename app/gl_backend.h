@@ -11,6 +11,7 @@
 #include <glad/gl.h>
 
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "field_backend.h"
@@ -31,6 +32,8 @@ class GlBackend final : public FieldBackend {
   GlBackend& operator=(const GlBackend&) = delete;
 
   std::string_view name() const override { return "gl"; }
+  bool measures_device_time() const override { return true; }
+  std::optional<double> last_compute_device_ms() override;
   void compute(const FieldParams& p, FieldTexture& target) override;
   HostField read_field(const FieldTexture& target, Precision as) override;
 
@@ -46,6 +49,7 @@ class GlBackend final : public FieldBackend {
 
   std::map<std::tuple<Precision, Formula>, Programs> programs_;
   GLuint rows_ = 0, cols_ = 0, values_ = 0;
+  GLuint timestamps_[2] = {};  // GL_TIMESTAMP queries before and after the last compute
   GLsizeiptr rows_size_ = 0, cols_size_ = 0, values_size_ = 0;
   GLsizeiptr export_block_bytes_;
   FieldParams last_{};

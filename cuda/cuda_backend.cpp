@@ -60,13 +60,22 @@ void CudaBackend::compute(const FieldParams& p, FieldTexture& target) {
       path_ = Path::pixel_buffer;
     }
   }
+  GF_CUDA(cudaEventRecord(compute_start_.get(), stream_.get()));
   if (path_ == Path::interop) {
     compute_interop(p, target);
   } else {
     compute_pixel_buffer(p, target);
   }
+  GF_CUDA(cudaEventRecord(compute_end_.get(), stream_.get()));
   last_ = p;
   computed_ = true;
+}
+
+std::optional<double> CudaBackend::last_compute_device_ms() {
+  if (!computed_ || !compute_end_.done()) return std::nullopt;
+  float ms = 0;
+  GF_CUDA(cudaEventElapsedTime(&ms, compute_start_.get(), compute_end_.get()));
+  return ms;
 }
 
 void CudaBackend::compute_interop(const FieldParams& p, FieldTexture&) {

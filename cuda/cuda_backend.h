@@ -10,6 +10,7 @@
 
 #include <glad/gl.h>
 
+#include <optional>
 #include <string>
 
 #include "device_memory.h"
@@ -29,6 +30,8 @@ class CudaBackend final : public FieldBackend {
   CudaBackend& operator=(const CudaBackend&) = delete;
 
   std::string_view name() const override { return "cuda"; }
+  bool measures_device_time() const override { return true; }
+  std::optional<double> last_compute_device_ms() override;
   Path path() const { return path_; }
   int device() const { return device_; }
   cudaStream_t stream() const { return stream_.get(); }
@@ -55,6 +58,7 @@ class CudaBackend final : public FieldBackend {
   InteropTexture interop_;
   DeviceBuffer staging_;     // pixel_buffer path: the field in device memory
   DeviceBuffer factors_;     // the double path's row and column factors (its pre-pass)
+  CudaEvent compute_start_, compute_end_;  // around the last compute's work on stream_
   GLuint pixel_buffer_ = 0;  // pixel_buffer path: GL_PIXEL_UNPACK_BUFFER
   std::size_t pixel_buffer_bytes_ = 0;
   FieldParams last_{};

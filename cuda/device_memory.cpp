@@ -18,6 +18,26 @@ CudaStream::~CudaStream() {
   }
 }
 
+CudaEvent::CudaEvent() { GF_CUDA(cudaEventCreate(&event_)); }
+
+CudaEvent::~CudaEvent() {
+  if (event_ == nullptr) return;
+  const cudaError_t e = cudaEventDestroy(event_);
+  if (e != cudaSuccess) {
+    std::fprintf(stderr, "geofield: cudaEventDestroy failed: %s\n", cuda_error_text(e).c_str());
+  }
+}
+
+bool CudaEvent::done() const {
+  const cudaError_t e = cudaEventQuery(event_);
+  if (e == cudaErrorNotReady) {
+    cudaGetLastError();  // not an error: the work is still running
+    return false;
+  }
+  GF_CUDA(e);
+  return true;
+}
+
 void DeviceBuffer::ensure(std::size_t bytes, const std::string& what) {
   if (ptr_ != nullptr && bytes <= bytes_) return;
   release();

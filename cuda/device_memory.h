@@ -1,4 +1,4 @@
-// Owners of a CUDA stream, of linear device memory and of a float CUDA array with its surface.
+// Owners of a CUDA stream, an event, linear device memory and a float CUDA array with its surface.
 // Not copyable; destructors only log.
 #pragma once
 
@@ -20,6 +20,20 @@ class CudaStream {
 
  private:
   cudaStream_t stream_ = nullptr;
+};
+
+class CudaEvent {
+ public:
+  CudaEvent();  // timing enabled
+  ~CudaEvent();
+  CudaEvent(const CudaEvent&) = delete;
+  CudaEvent& operator=(const CudaEvent&) = delete;
+  cudaEvent_t get() const { return event_; }
+  // Whether the work before its last record has finished (never waits).
+  bool done() const;
+
+ private:
+  cudaEvent_t event_ = nullptr;
 };
 
 class DeviceBuffer {

@@ -79,7 +79,7 @@ for t in gpu_field_tests gpu_no_round_trip_tests gpu_render_tests gpu_window_sou
   rc=$?
   echo "gpu-test: $t: exit $rc ($(( ($(date +%s%N) - start) / 1000000 )) ms)"
   results "$log"
-  grep -E '^(render|no-round-trip|auto|worst error/bound):' "$log" | sed 's/^/gpu-test:   /'
+  grep -E '^(render|no-round-trip|auto|worst error/bound|device time):' "$log" | sed 's/^/gpu-test:   /'
   [ $rc -eq 0 ] || { failed=1; grep -E 'Failure|error|Expected|Which is|worst' "$log" | head -20 | sed 's/^/gpu-test:     /'; }
 done
 

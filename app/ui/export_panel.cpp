@@ -58,7 +58,7 @@ void draw_status_panel(const FrameInfo& info) {
   ImGui::Separator();
   const double nodes = info.shown ? double(node_count(*info.shown)) : 0.0;
   const double evals = info.compute_ms > 0 ? nodes / (info.compute_ms / 1000.0) : 0.0;
-  ImGui::Text("%s%s | recompute %.1f ms | frame %.1f ms | %.3g eval/s", info.backend.c_str(),
+  ImGui::Text("%s%s | recompute %.3g ms | frame %.1f ms | %.3g eval/s", info.backend.c_str(),
               info.busy ? " (computing)" : "", info.compute_ms, info.frame_ms, evals);
 }
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -88,6 +89,24 @@ TEST(GlBackend, FollowsSizesAndPrecisions) {
                               std::to_string(nx) + "x" + std::to_string(ny),
                               tolerance_for(pr, Precision::f32));
   }
+}
+
+// The device time of a compute, from GL timestamp queries, once the GL has done it.
+TEST(GlBackend, ReportsTheDeviceTimeOfACompute) {
+  GF_REQUIRE_GL();
+  GlBackend backend;
+  EXPECT_TRUE(backend.measures_device_time());
+  EXPECT_FALSE(backend.last_compute_device_ms().has_value()) << "nothing computed yet";
+  FieldTexture texture;
+  FieldParams p;
+  p.nx = p.ny = 512;
+  texture.ensure_size(p.nx, p.ny);
+  backend.compute(p, texture);
+  GF_GL(glFinish());
+  const std::optional<double> ms = backend.last_compute_device_ms();
+  ASSERT_TRUE(ms.has_value()) << "known after glFinish";
+  EXPECT_GT(*ms, 0.0);
+  EXPECT_LT(*ms, 10000.0);
 }
 
 TEST(GlBackend, ExportBeforeAnyFieldIsAnError) {

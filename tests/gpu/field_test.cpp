@@ -202,6 +202,27 @@ TEST(InteropTexture, FollowsReallocation) {
   EXPECT_EQ(backend.path(), CudaBackend::Path::interop);
 }
 
+// The device time of a compute, from CUDA events on the backend's stream, once it is done.
+TEST(CudaBackend, ReportsTheDeviceTimeOfACompute) {
+  GF_REQUIRE_GL_ON_CUDA();
+  int device = 0;
+  GF_CUDA(cudaGetDevice(&device));
+  CudaBackend backend(device, CudaBackend::Path::interop);
+  EXPECT_TRUE(backend.measures_device_time());
+  EXPECT_FALSE(backend.last_compute_device_ms().has_value()) << "nothing computed yet";
+  FieldTexture texture;
+  FieldParams p;
+  p.nx = p.ny = 2048;
+  texture.ensure_size(p.nx, p.ny);
+  backend.compute(p, texture);
+  GF_CUDA(cudaStreamSynchronize(backend.stream()));
+  const std::optional<double> ms = backend.last_compute_device_ms();
+  ASSERT_TRUE(ms.has_value()) << "known after the stream is done";
+  EXPECT_GT(*ms, 0.0);
+  EXPECT_LT(*ms, 1000.0);
+  std::printf("device time: cuda compute 2048x2048: %.4f ms\n", *ms);
+}
+
 TEST(CudaBackend, SizeBeyondTextureLimitNamesIt) {
   GF_REQUIRE_GL_ON_CUDA();
   int device = 0;

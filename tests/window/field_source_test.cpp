@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <optional>
 
 #include "window/field_source.h"
 #include "headless_gl_context.h"
@@ -52,6 +53,46 @@ TEST(FieldSource, FrameWithoutParameterChangeLaunchesNothing) {
   EXPECT_EQ(backend->computes, 3);
   ASSERT_TRUE(source->shown().has_value());
   EXPECT_TRUE(*source->shown() == p);
+}
+
+// A GPU backend's compute() returns before the device has worked: the source shows the device
+// time the backend reports once it has it, never the time compute() took to enqueue.
+class DeviceTimedBackend final : public FieldBackend {
+ public:
+  std::string_view name() const override { return "timed"; }
+  void compute(const FieldParams&, FieldTexture&) override { ready = false; }
+  HostField read_field(const FieldTexture&, Precision) override { return {}; }
+  bool measures_device_time() const override { return true; }
+  std::optional<double> last_compute_device_ms() override {
+    return ready ? std::optional<double>(device_ms) : std::nullopt;
+  }
+  bool ready = false;
+  double device_ms = 0;
+};
+
+TEST(FieldSource, ShowsTheDeviceTimeOnceTheBackendHasIt) {
+  HeadlessGlContext gl;
+  auto owned = std::make_unique<DeviceTimedBackend>();
+  DeviceTimedBackend* backend = owned.get();
+  std::unique_ptr<FieldSource> source = make_field_source(std::move(owned), [] {});
+  FieldTexture texture;
+  FieldParams p;
+  p.nx = p.ny = 16;
+  EXPECT_TRUE(source->update(p, texture));
+  EXPECT_EQ(source->last_compute_ms(), 0.0) << "nothing known yet: not compute()'s own time";
+  EXPECT_FALSE(source->update(p, texture));
+  EXPECT_EQ(source->last_compute_ms(), 0.0);
+  backend->device_ms = 1.25;  // the device finished
+  backend->ready = true;
+  EXPECT_FALSE(source->update(p, texture));
+  EXPECT_EQ(source->last_compute_ms(), 1.25);
+  p.ref_lat_deg += 1;  // the next field: the last known time stays until the new one is in
+  EXPECT_TRUE(source->update(p, texture));
+  EXPECT_EQ(source->last_compute_ms(), 1.25);
+  backend->device_ms = 0.5;
+  backend->ready = true;
+  EXPECT_FALSE(source->update(p, texture));
+  EXPECT_EQ(source->last_compute_ms(), 0.5);
 }
 
 }  // namespace
