@@ -77,13 +77,21 @@ const GlBackend::Programs& GlBackend::programs(Precision precision, Formula form
   auto it = programs_.find({precision, formula});
   if (it != programs_.end()) return it->second;
   Programs p;
-  p.factors = compute_program(embedded::shader_field_factors_comp, "field_factors.comp",
-                              precision, formula, false);
-  p.combine = compute_program(embedded::shader_field_combine_comp, "field_combine.comp",
-                              precision, formula, false);
-  if (precision == Precision::f64) {
-    p.combine_f64 = compute_program(embedded::shader_field_combine_comp,
-                                    "field_combine.comp (float64 export)", precision, formula, true);
+  try {
+    p.factors = compute_program(embedded::shader_field_factors_comp, "field_factors.comp",
+                                precision, formula, false);
+    p.combine = compute_program(embedded::shader_field_combine_comp, "field_combine.comp",
+                                precision, formula, false);
+    if (precision == Precision::f64) {
+      p.combine_f64 = compute_program(embedded::shader_field_combine_comp,
+                                      "field_combine.comp (float64 export)", precision, formula,
+                                      true);
+    }
+  } catch (...) {  // the ones built before the failure are not kept: delete them
+    for (GLuint built : {p.factors, p.combine}) {
+      if (built != 0) glDeleteProgram(built);
+    }
+    throw;
   }
   return programs_.emplace(std::make_pair(precision, formula), p).first->second;
 }
