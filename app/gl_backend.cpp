@@ -97,7 +97,8 @@ const GlBackend::Programs& GlBackend::programs(Precision precision, Formula form
 }
 
 // Buffers only grow; immutable storage cannot, so growing makes a new buffer object.
-void GlBackend::ensure_buffer(GLuint* buffer, GLsizeiptr bytes, GLsizeiptr* size) {
+void GlBackend::ensure_buffer(GLuint* buffer, GLsizeiptr bytes, GLsizeiptr* size,
+                              const char* what) {
   if (*buffer != 0 && bytes <= *size) return;
   GLuint fresh = 0;
   GF_GL(glCreateBuffers(1, &fresh));
@@ -105,7 +106,7 @@ void GlBackend::ensure_buffer(GLuint* buffer, GLsizeiptr bytes, GLsizeiptr* size
   if (const GLenum e = glGetError(); e != GL_NO_ERROR) {
     glDeleteBuffers(1, &fresh);
     throw RuntimeFailure("GL could not allocate " + std::to_string(bytes) +
-                         " bytes for the field's " + (buffer == &values_ ? "float64 export" : "factors") +
+                         " bytes for the field's " + what +
                          " (" + gl_error_name(e) + ")");
   }
   if (*buffer != 0) glDeleteBuffers(1, buffer);
@@ -117,8 +118,8 @@ void GlBackend::dispatch_factors(const FieldParams& p) {
   const Programs& progs = programs(p.precision, p.formula);
   const GridGeometry g = grid_geometry(p);
   const GLsizeiptr real = p.precision == Precision::f64 ? 8 : 4;
-  ensure_buffer(&rows_, real * 4 * p.ny, &rows_size_);
-  ensure_buffer(&cols_, real * 2 * p.nx, &cols_size_);
+  ensure_buffer(&rows_, real * 4 * p.ny, &rows_size_, "row factors");
+  ensure_buffer(&cols_, real * 2 * p.nx, &cols_size_, "column factors");
   const GLuint f = progs.factors;
   set_int(f, "u_nx", p.nx);
   set_int(f, "u_ny", p.ny);
@@ -186,26 +187,21 @@ HostField GlBackend::read_field(const FieldTexture& target, Precision as) {
   if (as == Precision::f32 || last_.precision == Precision::f32) {
     return texture_field_as(target.id(), last_.nx, last_.ny, as);
   }
-  HostField h;
-  h.nx = last_.nx;
-  h.ny = last_.ny;
-  h.precision = as;
-  const std::size_t n = static_cast<std::size_t>(node_count(last_));
-  // The double field again, into a buffer of doubles by blocks of rows, each read back.
-  h.f64.resize(n);
+  // The double field again from the factors the last compute left in rows_ and cols_, into a
+  // buffer of doubles by blocks of rows, each read back.
   const GLsizeiptr row_bytes = GLsizeiptr{8} * last_.nx;
   GLint64 max_block = 0;
   GF_GL(glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block));
   const GLsizeiptr block_bytes =
       std::min<GLsizeiptr>(export_block_bytes_, static_cast<GLsizeiptr>(max_block));
-  const int block_rows =
-      static_cast<int>(std::max<GLsizeiptr>(1, std::min<GLsizeiptr>(last_.ny, block_bytes / row_bytes)));
   if (row_bytes > block_bytes) {
     GF_FAIL("a row of " + std::to_string(last_.nx) + " doubles exceeds this GL's " +
             std::to_string(max_block) + "-byte shader storage block");
   }
-  ensure_buffer(&values_, row_bytes * block_rows, &values_size_);
-  dispatch_factors(last_);
+  const int block_rows = static_cast<int>(std::min<GLsizeiptr>(last_.ny, block_bytes / row_bytes));
+  ensure_buffer(&values_, row_bytes * block_rows, &values_size_, "float64 export");
+  HostField h{last_.nx, last_.ny, Precision::f64, {},
+              std::vector<double>(static_cast<std::size_t>(node_count(last_)))};
   const GLuint program = programs(last_.precision, last_.formula).combine_f64;
   for (int row0 = 0; row0 < last_.ny; row0 += block_rows) {
     const int rows = std::min(block_rows, last_.ny - row0);

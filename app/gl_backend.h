@@ -42,7 +42,7 @@ class GlBackend final : public FieldBackend {
     GLuint factors = 0, combine = 0, combine_f64 = 0;  // combine_f64: double only
   };
   const Programs& programs(Precision precision, Formula formula);
-  void ensure_buffer(GLuint* buffer, GLsizeiptr bytes, GLsizeiptr* size);
+  void ensure_buffer(GLuint* buffer, GLsizeiptr bytes, GLsizeiptr* size, const char* what);
   void dispatch_factors(const FieldParams& p);
   // Rows [row0, row0 + rows) into the texture, or into values_ (combine_f64).
   void dispatch_combine(GLuint program, const FieldParams& p, int row0, int rows);

@@ -75,6 +75,11 @@ void write_npy_from_cpu(const FieldParams& params, Precision stored,
   }
 }
 
+void say_wrote_npy(const RenderRequest& request, const FieldParams& params) {
+  std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", request.npy->c_str(),
+               request.f64 ? "float64" : "float32", params.ny, params.nx);
+}
+
 // The raw-field outputs of one render, written into their temporaries and finished (flushed)
 // but not yet renamed: the caller commits them with the picture, so that all appear or none.
 struct RawOutputs {
@@ -94,16 +99,15 @@ struct RawOutputs {
   }
 
   void commit(const RenderRequest& request, const FieldParams& params) {
-    const char* type = request.f64 ? "float64" : "float32";
     if (npy) {
       npy->commit();
-      std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", request.npy->c_str(), type,
-                   params.ny, params.nx);
+      say_wrote_npy(request, params);
     }
     if (geotiff) {
       geotiff->commit();
       std::fprintf(stderr, "geofield: wrote %s (GeoTIFF, %s, %d x %d nodes)\n",
-                   request.geotiff->c_str(), type, params.nx, params.ny);
+                   request.geotiff->c_str(), request.f64 ? "float64" : "float32", params.nx,
+                   params.ny);
     }
   }
 };
@@ -156,8 +160,7 @@ int run_render(const RenderRequest& request) {
     std::fprintf(stderr, "geofield: backend cpu (asked for); raw field only: no GL needed\n");
     if (!request.geotiff) {  // .npy alone: written a block of rows at a time, never whole in memory
       write_npy_from_cpu(params, raw, *request.npy);
-      std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", request.npy->c_str(),
-                   request.f64 ? "float64" : "float32", params.ny, params.nx);
+      say_wrote_npy(request, params);
       return 0;
     }
     std::vector<float> f32;

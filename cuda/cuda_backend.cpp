@@ -131,16 +131,12 @@ HostField CudaBackend::read_field(const FieldTexture& target, Precision as) {
   if (as == Precision::f32 || last_.precision == Precision::f32) {
     return texture_field_as(target.id(), last_.nx, last_.ny, as);
   }
-  HostField h;
-  h.nx = last_.nx;
-  h.ny = last_.ny;
-  h.precision = as;
   const std::size_t n = static_cast<std::size_t>(node_count(last_));
   DeviceBuffer values;
   values.ensure(n * sizeof(double), "the double export of the " + size_text(last_) + " field");
   launch_field_to_buffer<double, double>(grid_geometry(last_), static_cast<double*>(values.get()),
                                          stream_.get(), &factors_);
-  h.f64.resize(n);
+  HostField h{last_.nx, last_.ny, Precision::f64, {}, std::vector<double>(n)};
   GF_CUDA(cudaMemcpyAsync(h.f64.data(), values.get(), n * sizeof(double),
                           cudaMemcpyDeviceToHost, stream_.get()));
   GF_CUDA(cudaStreamSynchronize(stream_.get()));
