@@ -2,7 +2,7 @@
 #include <cstdio>
 #include <exception>
 
-#include "command_line.h"
+#include "cli/command_line.h"
 #include "errors.h"
 
 int main(int argc, char** argv) {

@@ -23,10 +23,10 @@
 #include "bench_table.h"
 #include "errors.h"
 #include "field_params.h"
-#include "field_texture.h"
+#include "gl/field_texture.h"
 #include "geofield_path.h"
 #include "gl_path.h"
-#include "headless_gl_context.h"
+#include "gl/headless_gl_context.h"
 #include "original_strategies.h"
 #include "store_ceiling.h"
 

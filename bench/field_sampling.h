@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstddef>
 
-#include "field_backend.h"
+#include "backends/field_backend.h"
 #include "field_math.h"
 #include "field_params.h"
 

@@ -7,11 +7,11 @@
 
 #include "bench_check.h"
 #include "field_sampling.h"
-#include "cuda_backend.h"
+#include "backends/cuda_backend.h"
 #include "field_kernel.h"
-#include "gl_check.h"
+#include "gl/gl_check.h"
 #include "interop_texture.h"
-#include "renderer.h"
+#include "gl/renderer.h"
 
 namespace geofield::bench {
 namespace {
@@ -73,7 +73,7 @@ GeofieldResult run_geofield_path(const FieldParams& view, FieldTexture& texture,
   {
     CudaStream stream;
     InteropTexture interop;
-    interop.follow(texture);
+    interop.follow(texture.id(), texture.generation());
     InteropTexture::Mapping mapping(interop, stream.get());
     DeviceBuffer factors;  // the double path's pre-pass output, kept as the backend keeps it
     for (Formula f : kFormulas) {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "field_params.h"
-#include "field_texture.h"
+#include "gl/field_texture.h"
 #include "timing.h"
 
 namespace geofield::bench {

@@ -1,8 +1,8 @@
 #include "gl_path.h"
 
 #include "field_sampling.h"
-#include "gl_backend.h"
-#include "gl_check.h"
+#include "backends/gl_backend.h"
+#include "gl/gl_check.h"
 
 namespace geofield::bench {
 

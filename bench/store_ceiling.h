@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "field_texture.h"
+#include "gl/field_texture.h"
 #include "timing.h"
 
 namespace geofield::bench {

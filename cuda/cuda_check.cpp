@@ -2,14 +2,27 @@
 
 #include <string>
 
-#include "errors.h"
-
 namespace geofield {
+namespace {
+
+// "what (file.cu:42)": the app's RuntimeFailure says where in the same form.
+std::string located(const std::string& what, const char* file, int line) {
+  std::string name(file);
+  const std::size_t slash = name.find_last_of('/');
+  if (slash != std::string::npos) name.erase(0, slash + 1);
+  return what + " (" + name + ":" + std::to_string(line) + ")";
+}
+
+}  // namespace
 
 void throw_cuda_failure(const char* call, cudaError_t error, const char* file, int line) {
-  throw_failure(file, line,
-                std::string(call) + " failed: " + cudaGetErrorName(error) + ": " +
-                    cudaGetErrorString(error));
+  throw CudaFailure(located(std::string(call) + " failed: " + cudaGetErrorName(error) + ": " +
+                                cudaGetErrorString(error),
+                            file, line));
+}
+
+void throw_cuda_misuse(const std::string& what, const char* file, int line) {
+  throw CudaFailure(located(what, file, line));
 }
 
 void check_launch(const char* what, const char* file, int line) {

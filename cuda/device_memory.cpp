@@ -4,7 +4,6 @@
 #include <sstream>
 
 #include "cuda_check.h"
-#include "errors.h"
 
 namespace geofield {
 
@@ -97,7 +96,7 @@ void check_device_memory(std::size_t bytes, const std::string& what) {
   GF_CUDA(cudaGetDevice(&device));
   cudaDeviceProp prop{};
   GF_CUDA(cudaGetDeviceProperties(&prop, device));
-  throw UsageError(device_memory_message(bytes, free_bytes, total_bytes, what,
+  throw DeviceMemoryShortage(device_memory_message(bytes, free_bytes, total_bytes, what,
                                          "CUDA device " + std::to_string(device) + " (" +
                                              prop.name + ")"));
 }

@@ -3,7 +3,6 @@
 #include <cstdio>
 
 #include "cuda_check.h"
-#include "errors.h"
 
 namespace geofield {
 namespace {
@@ -17,10 +16,6 @@ void log_cuda_failure(const char* call, cudaError_t e) {
 InteropTexture::~InteropTexture() { unregister(); }
 
 void InteropTexture::unregister() noexcept {
-  if (hooked_ != nullptr) {
-    hooked_->set_release_hook(nullptr);
-    hooked_ = nullptr;
-  }
   if (resource_ == nullptr) return;
   // The last compute's kernel may still use the surface object.
   if (last_stream_ != nullptr || surface_ != 0) {
@@ -40,16 +35,14 @@ void InteropTexture::unregister() noexcept {
   generation_ = 0;
 }
 
-void InteropTexture::follow(FieldTexture& target) {
-  if (resource_ != nullptr && target.id() == texture_ && target.generation() == generation_) return;
+void InteropTexture::follow(GLuint texture, std::uint64_t generation) {
+  if (resource_ != nullptr && texture == texture_ && generation == generation_) return;
   unregister();
   unsigned flags = cudaGraphicsRegisterFlagsSurfaceLoadStore;
   if (options_.write_discard) flags |= cudaGraphicsRegisterFlagsWriteDiscard;
-  GF_CUDA(cudaGraphicsGLRegisterImage(&resource_, target.id(), GL_TEXTURE_2D, flags));
-  texture_ = target.id();
-  generation_ = target.generation();
-  target.set_release_hook([this] { unregister(); });
-  hooked_ = &target;
+  GF_CUDA(cudaGraphicsGLRegisterImage(&resource_, texture, GL_TEXTURE_2D, flags));
+  texture_ = texture;
+  generation_ = generation;
 }
 
 cudaSurfaceObject_t InteropTexture::surface_for(cudaArray_t array) {
@@ -69,7 +62,7 @@ cudaSurfaceObject_t InteropTexture::surface_for(cudaArray_t array) {
 
 InteropTexture::Mapping::Mapping(InteropTexture& owner, cudaStream_t stream)
     : owner_(owner), stream_(stream) {
-  if (owner_.resource_ == nullptr) GF_FAIL("InteropTexture::Mapping: no texture is registered");
+  if (owner_.resource_ == nullptr) GF_CUDA_MISUSE("InteropTexture::Mapping: no texture is registered");
   GF_CUDA(cudaGraphicsMapResources(1, &owner_.resource_, stream_));
   mapped_ = true;
   owner_.last_stream_ = stream_;

@@ -1,7 +1,8 @@
 // The CUDA registration of the field texture: the only code that calls cudaGraphics*.
 //
-// Registers the GL texture on first use and again when the texture was reallocated
-// (FieldTexture::generation()), unregisters on destruction. A Mapping scopes CUDA's access to
+// Registers a GL texture (a name and the generation of its storage: a reallocated texture is
+// registered again) and unregisters it on release() or destruction. Its owner calls release()
+// before the GL texture is deleted, as the interop rules require. A Mapping scopes CUDA's access to
 // one compute: mapping orders the CUDA work after all GL work issued before it, unmapping
 // orders GL work issued after it behind the CUDA work (the CUDA runtime's documented
 // guarantees). The texture is never left mapped while GL may use it: that is undefined.
@@ -13,7 +14,6 @@
 
 #include <cstdint>
 
-#include "field_texture.h"
 
 namespace geofield {
 
@@ -30,11 +30,13 @@ class InteropTexture {
   InteropTexture(const InteropTexture&) = delete;
   InteropTexture& operator=(const InteropTexture&) = delete;
 
-  // Registers target when it is not the registered texture object (new name or generation),
-  // and hooks target's release so the registration ends before the GL texture is deleted.
-  // Throws RuntimeFailure with the CUDA error when CUDA cannot register it.
-  void follow(FieldTexture& target);
+  // Registers the GL_TEXTURE_2D `texture` when it is not the one registered (another name, or
+  // another `generation` of its storage); throws CudaFailure with the CUDA error when CUDA
+  // cannot register it.
+  void follow(GLuint texture, std::uint64_t generation);
   bool registered() const { return resource_ != nullptr; }
+  // Ends the registration (waiting for the last compute's work on it); logs failures.
+  void release() noexcept { unregister(); }
 
   // CUDA's access to the texture for one compute, on one stream.
   class Mapping {
@@ -46,7 +48,7 @@ class InteropTexture {
 
     // A surface object over the mapped texture, valid until unmap.
     cudaSurfaceObject_t surface() const { return surface_; }
-    // Hands the texture back to GL; throws RuntimeFailure when CUDA reports an error.
+    // Hands the texture back to GL; throws CudaFailure when CUDA reports an error.
     void unmap();
 
    private:
@@ -64,7 +66,6 @@ class InteropTexture {
   cudaGraphicsResource_t resource_ = nullptr;
   GLuint texture_ = 0;
   std::uint64_t generation_ = 0;
-  FieldTexture* hooked_ = nullptr;  // the texture whose release hook points at us
   cudaStream_t last_stream_ = nullptr;  // work on the texture may still be queued there
   // The mapped array is the same from map to map unless the driver moves it; its surface
   // object is kept and made again only when the array changes.

@@ -3,8 +3,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "ui_model.h"
-#include "window/reproduce_command.h"
+#include "ui/ui_model.h"
+#include "view/reproduce_command.h"
 
 namespace geofield {
 

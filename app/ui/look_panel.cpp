@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "colormap.h"
-#include "ui_model.h"
+#include "gl/colormap.h"
+#include "ui/ui_model.h"
 
 namespace geofield {
 namespace {

@@ -3,8 +3,8 @@
 // readout computed on the host with the shared math (no read-back).
 #pragma once
 
-#include "window/view_math.h"
-#include "window/view_state.h"
+#include "view/view_math.h"
+#include "view/view_state.h"
 
 namespace geofield {
 

@@ -7,10 +7,10 @@
 #include <optional>
 #include <string>
 
-#include "field_backend.h"
+#include "backends/field_backend.h"
 #include "field_range.h"
-#include "window/view_math.h"
-#include "window/view_state.h"
+#include "view/view_math.h"
+#include "view/view_state.h"
 
 namespace geofield {
 

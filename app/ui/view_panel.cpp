@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "ui_model.h"
-#include "widgets.h"
+#include "ui/ui_model.h"
+#include "ui/widgets.h"
 
 namespace geofield {
 namespace {

@@ -1,4 +1,4 @@
-#include "app.h"
+#include "window/app.h"
 
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
@@ -12,13 +12,13 @@
 
 #include "errors.h"
 #include "field_range.h"
-#include "framebuffer_capture.h"
-#include "geotiff_export.h"
-#include "gl_check.h"
+#include "window/framebuffer_capture.h"
+#include "export/geotiff_export.h"
+#include "gl/gl_check.h"
 #include "memory_limits.h"
-#include "npy_export.h"
-#include "png_export.h"
-#include "reproduce_command.h"
+#include "export/npy_export.h"
+#include "export/png_export.h"
+#include "view/reproduce_command.h"
 
 namespace geofield {
 namespace {

@@ -7,14 +7,14 @@
 #include <optional>
 #include <string>
 
-#include "field_source.h"
-#include "glfw_window.h"
-#include "imgui_layer.h"
-#include "input_hook.h"
-#include "renderer.h"
+#include "window/field_source.h"
+#include "window/glfw_window.h"
+#include "window/imgui_layer.h"
+#include "window/input_hook.h"
+#include "gl/renderer.h"
 #include "ui/map_view.h"
 #include "ui/ui_model.h"
-#include "window_request.h"
+#include "window/window_request.h"
 
 namespace geofield {
 

@@ -7,15 +7,15 @@
 
 #include <ctime>
 
-#include "app.h"
-#include "atomic_file.h"
+#include "window/app.h"
+#include "export/atomic_file.h"
 #include "errors.h"
-#include "gl_check.h"
-#include "geotiff_export.h"
+#include "gl/gl_check.h"
+#include "export/geotiff_export.h"
 #include "memory_limits.h"
-#include "npy_export.h"
-#include "png_export.h"
-#include "reproduce_command.h"
+#include "export/npy_export.h"
+#include "export/png_export.h"
+#include "view/reproduce_command.h"
 
 namespace geofield {
 namespace {

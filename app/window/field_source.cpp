@@ -1,11 +1,11 @@
-#include "field_source.h"
+#include "window/field_source.h"
 
 #include <chrono>
 #include <optional>
 
-#include "cpu_backend.h"
-#include "cpu_field_worker.h"
-#include "gl_check.h"
+#include "backends/cpu_backend.h"
+#include "view/cpu_field_worker.h"
+#include "gl/gl_check.h"
 
 namespace geofield {
 namespace {

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "field_backend.h"
+#include "backends/field_backend.h"
 
 namespace geofield {
 

@@ -1,8 +1,8 @@
-#include "framebuffer_capture.h"
+#include "window/framebuffer_capture.h"
 
 #include <cstring>
 
-#include "gl_check.h"
+#include "gl/gl_check.h"
 
 namespace geofield {
 

@@ -2,7 +2,7 @@
 // into an Image with row 0 at the top: for screenshots of what is on screen.
 #pragma once
 
-#include "renderer.h"
+#include "gl/renderer.h"
 
 namespace geofield {
 

@@ -1,4 +1,4 @@
-#include "glfw_window.h"
+#include "window/glfw_window.h"
 
 #include <glad/gl.h>
 // GLAD first: GLFW must not pull in a GL header of its own.

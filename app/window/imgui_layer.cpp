@@ -1,4 +1,4 @@
-#include "imgui_layer.h"
+#include "window/imgui_layer.h"
 
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>

@@ -1,4 +1,4 @@
-#include "input_hook.h"
+#include "window/input_hook.h"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>

@@ -1,6 +1,6 @@
-#include "window_request.h"
+#include "window/window_request.h"
 
-#include "app.h"
+#include "window/app.h"
 
 namespace geofield {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "field_source.h"
-#include "view_state.h"
+#include "window/field_source.h"
+#include "view/view_state.h"
 
 namespace geofield {
 

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "errors.h"
-#include "field_backend.h"
+#include "backends/field_backend.h"
 #include "field_checks.h"
-#include "gl_backend.h"
-#include "gl_check.h"
+#include "backends/gl_backend.h"
+#include "gl/gl_check.h"
 
 namespace geofield {
 namespace {

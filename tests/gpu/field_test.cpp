@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "cuda_backend.h"
-#include "cuda_backend_factory.h"
+#include "backends/cuda_backend.h"
+#include "backends/cuda_backend_factory.h"
 #include "cuda_check.h"
 #include "device_memory.h"
 #include "errors.h"
 #include "field_kernel.h"
-#include "gl_check.h"
+#include "gl/gl_check.h"
 #include "gpu_test_support.h"
 
 namespace geofield {
@@ -248,7 +248,7 @@ TEST(CudaBackend, DeviceMemoryLimitNamesIt) {
   try {
     b.ensure(std::size_t{1} << 50, "the double export of the 16777216x67108864 field");
     FAIL() << "no error for 1 PiB";
-  } catch (const UsageError& e) {
+  } catch (const DeviceMemoryShortage& e) {
     EXPECT_NE(std::string(e.what()).find("cudaMemGetInfo"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("GiB free"), std::string::npos) << e.what();
   }

@@ -9,10 +9,10 @@
 #include <cstdio>
 #include <limits>
 
-#include "cpu_backend.h"
+#include "backends/cpu_backend.h"
 #include "cuda_check.h"
 #include "errors.h"
-#include "gl_check.h"
+#include "gl/gl_check.h"
 
 namespace geofield::gpu_test {
 

@@ -11,7 +11,7 @@
 
 #include "field_checks.h"
 #include "field_params.h"
-#include "headless_gl_context.h"
+#include "gl/headless_gl_context.h"
 
 namespace geofield::gpu_test {
 

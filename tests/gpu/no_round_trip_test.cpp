@@ -12,12 +12,12 @@
 #include <string>
 #include <utility>
 
-#include "cpu_backend.h"
-#include "cuda_backend.h"
+#include "backends/cpu_backend.h"
+#include "backends/cuda_backend.h"
 #include "cuda_check.h"
-#include "gl_check.h"
+#include "gl/gl_check.h"
 #include "gpu_test_support.h"
-#include "renderer.h"
+#include "gl/renderer.h"
 
 namespace geofield {
 namespace {

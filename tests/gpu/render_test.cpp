@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "gpu_test_support.h"
-#include "render_command.h"
+#include "cli/render_command.h"
 
 namespace geofield {
 namespace {

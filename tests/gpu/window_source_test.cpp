@@ -14,7 +14,7 @@
 #include <thread>
 #include <tuple>
 
-#include "field_backend.h"
+#include "backends/field_backend.h"
 #include "gpu_test_support.h"
 #include "window/field_source.h"
 

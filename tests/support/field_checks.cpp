@@ -8,8 +8,8 @@
 #include <limits>
 #include <memory>
 
-#include "cpu_backend.h"
-#include "gl_check.h"
+#include "backends/cpu_backend.h"
+#include "gl/gl_check.h"
 
 namespace geofield::field_checks {
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "field_params.h"
-#include "field_texture.h"
-#include "headless_gl_context.h"
+#include "gl/field_texture.h"
+#include "gl/headless_gl_context.h"
 
 namespace geofield::field_checks {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "atomic_file.h"
+#include "export/atomic_file.h"
 #include "errors.h"
 #include "usage_error_matchers.h"
 

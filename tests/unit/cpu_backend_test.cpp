@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "cpu_backend.h"
+#include "backends/cpu_backend.h"
 #include "field_math.h"
 #include "spherical_reference.h"
 #include "test_grids.h"

@@ -5,7 +5,7 @@
 #include <random>
 #include <vector>
 
-#include "cpu_backend.h"
+#include "backends/cpu_backend.h"
 #include "field_range.h"
 #include "spherical_reference.h"
 #include "test_grids.h"

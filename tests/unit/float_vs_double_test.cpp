@@ -8,7 +8,7 @@
 #include <cmath>
 #include <vector>
 
-#include "cpu_backend.h"
+#include "backends/cpu_backend.h"
 #include "field_math.h"
 #include "spherical_reference.h"
 #include "test_grids.h"

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "cpu_backend.h"
+#include "backends/cpu_backend.h"
 #include "errors.h"
-#include "geotiff_export.h"
-#include "geotiff_plugin_abi.h"
+#include "export/geotiff_export.h"
+#include "export/geotiff_plugin_abi.h"
 
 namespace geofield {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "npy_export.h"
+#include "export/npy_export.h"
 
 namespace geofield {
 namespace {

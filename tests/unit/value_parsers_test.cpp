@@ -4,7 +4,7 @@
 #include <cmath>
 #include <utility>
 
-#include "value_parsers.h"
+#include "cli/value_parsers.h"
 #include "usage_error_matchers.h"
 
 namespace geofield {

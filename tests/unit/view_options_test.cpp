@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "usage_error_matchers.h"
-#include "view_options.h"
+#include "cli/view_options.h"
 
 namespace geofield {
 namespace {

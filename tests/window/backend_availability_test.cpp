@@ -5,10 +5,10 @@
 
 #include <string>
 
-#include "cuda_backend_factory.h"
+#include "backends/cuda_backend_factory.h"
 #include "errors.h"
-#include "field_backend.h"
-#include "headless_gl_context.h"
+#include "backends/field_backend.h"
+#include "gl/headless_gl_context.h"
 
 namespace geofield {
 namespace {

@@ -6,8 +6,8 @@
 #include <chrono>
 #include <thread>
 
-#include "cpu_backend.h"
-#include "window/cpu_field_worker.h"
+#include "backends/cpu_backend.h"
+#include "view/cpu_field_worker.h"
 
 namespace geofield {
 namespace {

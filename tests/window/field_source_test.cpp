@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "window/field_source.h"
-#include "headless_gl_context.h"
+#include "gl/headless_gl_context.h"
 
 namespace geofield {
 namespace {

@@ -2,7 +2,7 @@
 // the antimeridian and the poles are handled.
 #include <gtest/gtest.h>
 
-#include "window/view_math.h"
+#include "view/view_math.h"
 
 namespace geofield {
 namespace {

@@ -9,9 +9,9 @@
 #include <sstream>
 
 #include "errors.h"
-#include "window/reproduce_command.h"
-#include "window/startup.h"
-#include "window/view_state.h"
+#include "view/reproduce_command.h"
+#include "cli/startup.h"
+#include "view/view_state.h"
 
 namespace geofield {
 namespace {

@@ -1,0 +1,46 @@
+#include "backends/cpu_backend.h"
+#include "backends/cuda_backend_factory.h"
+#include "errors.h"
+#include "backends/field_backend.h"
+#include "backends/gl_backend.h"
+
+namespace geofield {
+
+bool parse_backend(std::string_view s, BackendChoice* out) {
+  if (s == "auto") *out = BackendChoice::automatic;
+  else if (s == "cpu") *out = BackendChoice::cpu;
+  else if (s == "cuda") *out = BackendChoice::cuda;
+  else if (s == "gl") *out = BackendChoice::gl;
+  else return false;
+  return true;
+}
+
+std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* reason) {
+  if (choice == BackendChoice::cpu) {
+    *reason = "backend cpu (asked for)";
+    return std::make_unique<CpuBackend>();
+  }
+  if (choice == BackendChoice::gl) {
+    try {
+      std::unique_ptr<FieldBackend> gl = std::make_unique<GlBackend>();
+      *reason = "backend gl (asked for): compute shaders in this GL context";
+      return gl;
+    } catch (const RuntimeFailure& e) {
+      throw UsageError(std::string("--backend gl: this GL cannot build the compute shaders: ") +
+                       e.what());
+    }
+  }
+  // On success `why` says which CUDA device and path; on failure, why CUDA cannot be used.
+  std::string why;
+  std::unique_ptr<FieldBackend> cuda = try_make_cuda_backend(&why);
+  if (cuda) {
+    *reason = "backend cuda" + std::string(choice == BackendChoice::cuda ? " (asked for)" : "") +
+              ": " + why;
+    return cuda;
+  }
+  if (choice == BackendChoice::cuda) throw UsageError("--backend cuda: " + why);
+  *reason = "backend cpu: " + why;
+  return std::make_unique<CpuBackend>();
+}
+
+}  // namespace geofield

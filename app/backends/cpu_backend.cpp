@@ -1,0 +1,195 @@
+#include "backends/cpu_backend.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "gl/gl_check.h"
+
+namespace geofield {
+namespace {
+
+// The row loop of a haversine field, where a CPU render spends its time. GCC vectorises it:
+// sqrt and haversine_half_angle are plain arithmetic and selects, given -fno-math-errno and
+// -fno-trapping-math (app/CMakeLists.txt, this file only; without them sqrt stays a call and
+// the selects stay branches). The binary must run on any x86-64, so the loop is compiled
+// twice and the loader picks one at start-up: AVX2 (8 floats or 4 doubles a lane) where the
+// CPU has it, SSE2 (4 or 2) elsewhere. -ffp-contract=off keeps FMA out of the AVX2 clone, so
+// both clones give the bits of the scalar shared math (tests/unit/cpu_backend_test.cpp).
+template <typename T>
+inline void haversine_row(RowFactors<T> r, const T* __restrict col_s, const T* __restrict col_k,
+                          T radius, T* __restrict out, int n) {
+  for (int j = 0; j < n; ++j) out[j] = haversine_combine<T>(r, {col_s[j], col_k[j]}, radius);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define GF_ROW_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define GF_ROW_CLONES
+#endif
+GF_ROW_CLONES void fill_haversine_row(RowFactors<float> r, const float* col_s, const float* col_k,
+                                      float radius, float* out, int n) {
+  haversine_row(r, col_s, col_k, radius, out, n);
+}
+GF_ROW_CLONES void fill_haversine_row(RowFactors<double> r, const double* col_s,
+                                      const double* col_k, double radius, double* out, int n) {
+  haversine_row(r, col_s, col_k, radius, out, n);
+}
+
+// Column factors in two plain arrays (s and k), the layout the vector loop loads best.
+template <typename T>
+struct ColumnTable {
+  std::vector<T> s, k;
+  explicit ColumnTable(const GridGeometry& g) : s(static_cast<size_t>(g.nx)), k(s.size()) {
+    for (int j = 0; j < g.nx; ++j) {
+      const ColFactors<T> c = col_factors<T>(g, j);
+      s[j] = c.s;
+      k[j] = c.k;
+    }
+  }
+};
+
+template <typename T>
+void fill_row(const GridGeometry& g, const ColumnTable<T>& cols, int i, T* row) {
+  const RowFactors<T> r = row_factors<T>(g, i);
+  if (g.formula == Formula::haversine) {
+    fill_haversine_row(r, cols.s.data(), cols.k.data(), T(g.radius), row, g.nx);
+    return;
+  }
+  for (int j = 0; j < g.nx; ++j) row[j] = combine<T>(g, r, {cols.s[j], cols.k[j]});
+}
+
+// Whole rows handed out a block at a time to whichever thread asks next.
+class RowBlocks {
+ public:
+  RowBlocks(int rows, int rows_per_block) : rows_(rows), per_(rows_per_block) {}
+  int count() const { return (rows_ + per_ - 1) / per_; }
+  // The next block of rows [*first, *last); false when none is left or stop() was called.
+  bool next(int* first, int* last) {
+    const int b = next_.fetch_add(1);
+    if (stopped_.load() || b >= count()) return false;
+    *first = b * per_;
+    *last = std::min(rows_, *first + per_);
+    return true;
+  }
+  void stop() { stopped_.store(true); }
+
+ private:
+  int rows_, per_;
+  std::atomic<int> next_{0};
+  std::atomic<bool> stopped_{false};
+};
+
+// Runs work() on one thread per core (this one included, at most one per block). The first
+// exception from any of them stops the others at their next block and is rethrown here.
+template <typename Work>
+void run_on_all_cores(RowBlocks& blocks, Work work) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  std::mutex mutex;
+  std::exception_ptr error;
+  auto guarded = [&] {
+    try {
+      work();
+    } catch (...) {
+      blocks.stop();
+      const std::lock_guard<std::mutex> lock(mutex);
+      if (!error) error = std::current_exception();
+    }
+  };
+  {
+    std::vector<std::jthread> others;
+    for (int t = 1; t < std::min(cores, blocks.count()); ++t) others.emplace_back(guarded);
+    guarded();
+  }
+  if (error) std::rethrow_exception(error);
+}
+
+// Rows per block: about 256 KiB of values, which stay in the core's cache between being
+// computed and being copied out.
+template <typename T>
+int rows_per_block(int nx) {
+  constexpr size_t kBlockBytes = size_t{256} << 10;
+  return static_cast<int>(std::max<size_t>(1, kBlockBytes / (sizeof(T) * static_cast<size_t>(nx))));
+}
+
+}  // namespace
+
+template <typename T>
+void compute_field_on_cpu(const FieldParams& p, T* out) {
+  const GridGeometry g = grid_geometry(p);
+  // Column factors depend on the column alone: once per field, not once per node.
+  const ColumnTable<T> cols(g);
+  RowBlocks blocks(g.ny, rows_per_block<T>(g.nx));
+  run_on_all_cores(blocks, [&] {
+    for (int first, last; blocks.next(&first, &last);) {
+      for (int i = first; i < last; ++i) fill_row(g, cols, i, out + static_cast<size_t>(i) * g.nx);
+    }
+  });
+}
+
+template <typename T>
+void compute_field_blocks_on_cpu(const FieldParams& p, const EmitRows<T>& emit) {
+  const GridGeometry g = grid_geometry(p);
+  const ColumnTable<T> cols(g);
+  RowBlocks blocks(g.ny, rows_per_block<T>(g.nx));
+  run_on_all_cores(blocks, [&] {
+    std::vector<T> buffer(static_cast<size_t>(rows_per_block<T>(g.nx)) * g.nx);
+    for (int first, last; blocks.next(&first, &last);) {
+      for (int i = first; i < last; ++i) {
+        fill_row(g, cols, i, buffer.data() + static_cast<size_t>(i - first) * g.nx);
+      }
+      emit(first, std::span<const T>(buffer.data(), static_cast<size_t>(last - first) * g.nx));
+    }
+  });
+}
+
+template void compute_field_on_cpu<float>(const FieldParams&, float*);
+template void compute_field_on_cpu<double>(const FieldParams&, double*);
+template void compute_field_blocks_on_cpu<float>(const FieldParams&, const EmitRows<float>&);
+template void compute_field_blocks_on_cpu<double>(const FieldParams&, const EmitRows<double>&);
+
+void compute_host_field(const FieldParams& p, std::vector<float>* f32, std::vector<double>* f64) {
+  const size_t n = static_cast<size_t>(node_count(p));
+  f32->resize(n);
+  if (p.precision == Precision::f64) {
+    f64->resize(n);
+    compute_field_on_cpu<double>(p, f64->data());
+    std::transform(f64->begin(), f64->end(), f32->begin(), [](double v) { return float(v); });
+  } else {
+    f64->clear();
+    f64->shrink_to_fit();
+    compute_field_on_cpu<float>(p, f32->data());
+  }
+}
+
+HostField host_field_as(int nx, int ny, const std::vector<float>& f32,
+                        const std::vector<double>& f64, Precision as) {
+  HostField h;
+  h.nx = nx;
+  h.ny = ny;
+  h.precision = as;
+  if (as == Precision::f32) {
+    h.f32 = f32;
+  } else if (!f64.empty()) {
+    h.f64 = f64;
+  } else {
+    h.f64.assign(f32.begin(), f32.end());
+  }
+  return h;
+}
+
+void CpuBackend::compute(const FieldParams& p, FieldTexture& target) {
+  compute_host_field(p, &f32_, &f64_);
+  GF_GL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
+  GF_GL(glTextureSubImage2D(target.id(), 0, 0, 0, p.nx, p.ny, GL_RED, GL_FLOAT, f32_.data()));
+  last_ = p;
+}
+
+HostField CpuBackend::read_field(const FieldTexture&, Precision as) {
+  return host_field_as(last_.nx, last_.ny, f32_, f64_, as);
+}
+
+}  // namespace geofield

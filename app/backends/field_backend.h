@@ -1,0 +1,58 @@
+// A backend computes the field of a FieldParams into the field texture the renderer draws.
+//   cuda: the kernel writes the registered texture through a surface (no copies);
+//   gl  : compute shaders in the GL context write the texture (no copies, no second context);
+//   cpu : threads fill a host buffer that is uploaded (the path without a GPU).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "field_params.h"
+#include "gl/field_texture.h"
+
+namespace geofield {
+
+// A field in host memory, for explicit exports only. Row 0 north, row-major, nx per row.
+struct HostField {
+  int nx = 0, ny = 0;
+  Precision precision = Precision::f32;
+  std::vector<float> f32;   // filled when precision == f32
+  std::vector<double> f64;  // filled when precision == f64
+};
+
+// The field in an R32F texture (nx x ny) as a HostField of precision `as`: float64 widens the
+// float values. What a backend exports when the texture holds all there is.
+HostField texture_field_as(GLuint texture, int nx, int ny, Precision as);
+
+class FieldBackend {
+ public:
+  virtual ~FieldBackend() = default;
+  virtual std::string_view name() const = 0;
+
+  // Computes the field of p (already validated) into target, which has size p.nx x p.ny.
+  virtual void compute(const FieldParams& p, FieldTexture& target) = 0;
+
+  // Explicit export of the last computed field, as float32 or float64. Values of a f64 read
+  // were computed in double when the last compute's precision was f64.
+  virtual HostField read_field(const FieldTexture& target, Precision as) = 0;
+
+  // GPU backends return from compute() before the GPU has done the work, so the time compute()
+  // takes is not the recompute's. They time the work on the device (CUDA events, GL timestamp
+  // queries): last_compute_device_ms() gives the last compute's device time once it is known,
+  // without waiting, and nullopt before then.
+  virtual bool measures_device_time() const { return false; }
+  virtual std::optional<double> last_compute_device_ms() { return std::nullopt; }
+};
+
+enum class BackendChoice { automatic, cpu, cuda, gl };
+bool parse_backend(std::string_view s, BackendChoice* out);
+
+// Makes the backend asked for, in the current GL context. `automatic` takes CUDA when a CUDA
+// device runs this GL context, the CPU otherwise; *reason says which and why, in one line.
+// Asking for cuda where it cannot work throws UsageError with the reason.
+std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* reason);
+
+}  // namespace geofield

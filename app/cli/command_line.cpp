@@ -1,0 +1,101 @@
+#include "cli/command_line.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+
+#include "backends/cuda_backend_factory.h"
+#include "errors.h"
+#include "cli/render_command.h"
+#include "cli/value_parsers.h"
+#include "cli/view_options.h"
+#include "cli/startup.h"
+#include "window/window_request.h"
+
+namespace geofield {
+
+int run_command_line(int argc, char** argv) {
+  CLI::App app{
+      "geofield: the great-circle distance from a reference point to every node of a "
+      "latitude/longitude grid, computed on the GPU (or all CPU cores) and drawn live.",
+      "geofield"};
+  app.set_version_flag("--version", "geofield 0.1.0");
+  app.footer(
+      "Commands:\n"
+      "  geofield [view options] [window options]\n"
+      "                                   open the window (the last session, then the options)\n"
+      "  geofield render [view options] [--png FILE] [--npy FILE] [--geotiff FILE] [--f64]\n"
+      "                                   draw one view without a window\n"
+      "Run 'geofield render --help' for every option.");
+
+  ViewOptionText app_text;
+  add_view_options(app, &app_text);
+  WindowOptionText window_text;
+  app.add_option("--state", window_text.state_file, "start from a view saved as JSON")
+      ->type_name("FILE");
+  app.add_flag("--no-session", window_text.no_session,
+               "neither restore nor save the last session ($XDG_CONFIG_HOME/geofield)");
+  app.add_option("--window", window_text.window, "window size in screen units [1280x800]")
+      ->type_name("WxH");
+  app.add_option("--frames", window_text.frames,
+                 "automation: draw N frames (and until the field is shown), then exit")
+      ->type_name("N");
+  app.add_option("--screenshot", window_text.screenshot,
+                 "automation: save the window as PNG after --frames (default 1), then exit")
+      ->type_name("FILE");
+  app.add_option("--save-state", window_text.save_state, "write the view as JSON on exit")
+      ->type_name("FILE");
+
+  RenderRequest render;
+  ViewOptionText render_text;
+  std::string png, npy, geotiff;
+  CLI::App* render_cmd = app.add_subcommand(
+      "render", "compute and draw one view with no window (headless EGL) and write it out");
+  add_view_options(*render_cmd, &render_text);
+  render_cmd->add_option("--png", png, "write the colormapped picture (nx x ny pixels) as PNG")
+      ->type_name("FILE");
+  render_cmd->add_option("--npy", npy,
+                         "write the raw field as NumPy .npy, float32, shape (ny, nx), row 0 north")
+      ->type_name("FILE");
+  render_cmd->add_option("--geotiff", geotiff,
+                         "write the raw field as a GeoTIFF, float32, EPSG:4326, nodes as points "
+                         "(BigTIFF above 4 GB)")
+      ->type_name("FILE");
+  render_cmd->add_flag("--f64", render.f64,
+                       "compute in double and write the .npy and the GeoTIFF as float64");
+  std::string contours;
+  render_cmd->add_option("--contours", contours,
+                         "draw range rings every INTERVAL of the output unit on the picture")
+      ->type_name("INTERVAL");
+  render_cmd->add_flag("--graticule", render.graticule, "draw latitude/longitude lines on the picture");
+  render_cmd->add_flag("--marker", render.marker, "draw a ring at the reference point on the picture");
+
+  std::vector<std::string> args = join_negative_values(argc, argv);
+  std::vector<const char*> cargs;
+  for (const std::string& a : args) cargs.push_back(a.c_str());
+  try {
+    app.parse(static_cast<int>(cargs.size()), cargs.data());
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    // Everything else is bad input: one line, exit status 2, like our own checks.
+    throw UsageError(std::string(e.what()) + " (see 'geofield --help')");
+  }
+
+  if (render_cmd->parsed()) {
+    render.view = resolve(render_text);
+    if (!png.empty()) render.png = png;
+    if (!npy.empty()) render.npy = npy;
+    if (!geotiff.empty()) render.geotiff = geotiff;
+    if (!contours.empty()) {
+      render.contour_interval = parse_number(contours, "--contours");
+      if (!(render.contour_interval > 0)) throw UsageError("--contours: INTERVAL must be positive");
+    }
+    return run_render(render);
+  }
+  WindowRequest request = make_window_request(window_text, app_text);
+  request.make_backend = make_backend;
+  request.cuda_usable = cuda_device_usable;
+  return run_window(request);
+}
+
+}  // namespace geofield

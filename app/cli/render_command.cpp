@@ -1,0 +1,244 @@
+#include "cli/render_command.h"
+
+#include <glad/gl.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "export/atomic_file.h"
+#include "backends/cpu_backend.h"
+#include "backends/cuda_backend_factory.h"
+#include "errors.h"
+#include "field_range.h"
+#include "export/geotiff_export.h"
+#include "gl/gl_check.h"
+#include "gl/headless_gl_context.h"
+#include "memory_limits.h"
+#include "export/npy_export.h"
+#include "export/png_export.h"
+#include "gl/renderer.h"
+#include "view/view_math.h"
+
+namespace geofield {
+namespace {
+
+std::span<const std::uint8_t> bytes_of(const void* data, size_t size) {
+  return {static_cast<const std::uint8_t*>(data), size};
+}
+
+// The raw field alone from the CPU backend needs no GL at all, and no buffer of the whole
+// field either: each thread computes a block of rows into a small buffer of its own and writes
+// it at its place in the (temporary, then renamed) file. Most of such a run was the kernel's
+// work on memory: faulting in a 64 MB buffer for a 4096² float field, then copying it cold into
+// the file. Now only the file's own pages are new, and the copy reads from the cache.
+template <typename T, typename Stored>
+void write_npy_blocks_from_cpu(const FieldParams& params, const std::filesystem::path& path) {
+  constexpr Precision stored = std::is_same_v<Stored, double> ? Precision::f64 : Precision::f32;
+  HostField shape;  // the header needs only the shape and the type
+  shape.nx = params.nx;
+  shape.ny = params.ny;
+  shape.precision = stored;
+  const std::string header = npy_header(shape);
+  const size_t row_bytes = static_cast<size_t>(params.nx) * sizeof(Stored);
+
+  AtomicFile file(path);
+  file.write_at(0, bytes_of(header.data(), header.size()));
+  compute_field_blocks_on_cpu<T>(params, [&](int first_row, std::span<const T> values) {
+    const std::uint64_t offset = header.size() + static_cast<std::uint64_t>(first_row) * row_bytes;
+    if constexpr (std::is_same_v<T, Stored>) {
+      file.write_at(offset, bytes_of(values.data(), values.size_bytes()));
+    } else {
+      thread_local std::vector<Stored> narrowed;  // one per thread, reused block after block
+      narrowed.assign(values.begin(), values.end());
+      file.write_at(offset, bytes_of(narrowed.data(), narrowed.size() * sizeof(Stored)));
+    }
+  });
+  file.commit();
+}
+
+void write_npy_from_cpu(const FieldParams& params, Precision stored,
+                        const std::filesystem::path& path) {
+  if (params.precision == Precision::f32) {
+    write_npy_blocks_from_cpu<float, float>(params, path);
+  } else if (stored == Precision::f64) {
+    write_npy_blocks_from_cpu<double, double>(params, path);
+  } else {
+    write_npy_blocks_from_cpu<double, float>(params, path);
+  }
+}
+
+void say_wrote_npy(const RenderRequest& request, const FieldParams& params) {
+  std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", request.npy->c_str(),
+               request.f64 ? "float64" : "float32", params.ny, params.nx);
+}
+
+// The raw-field outputs of one render, written into their temporaries and finished (flushed)
+// but not yet renamed: the caller commits them with the picture, so that all appear or none.
+struct RawOutputs {
+  std::optional<AtomicFile> npy, geotiff;
+
+  void write(const RenderRequest& request, const FieldParams& params, const HostField& field) {
+    if (request.npy) {
+      npy.emplace(*request.npy);
+      write_npy_into(*npy, field);
+      npy->finish();
+    }
+    if (request.geotiff) {
+      geotiff.emplace(*request.geotiff);
+      write_geotiff_into(*geotiff, field, params);
+      geotiff->finish();
+    }
+  }
+
+  void commit(const RenderRequest& request, const FieldParams& params) {
+    if (npy) {
+      npy->commit();
+      say_wrote_npy(request, params);
+    }
+    if (geotiff) {
+      geotiff->commit();
+      std::fprintf(stderr, "geofield: wrote %s (GeoTIFF, %s, %d x %d nodes)\n",
+                   request.geotiff->c_str(), request.f64 ? "float64" : "float32", params.nx,
+                   params.ny);
+    }
+  }
+};
+
+// Whether two output paths name one file: as written, through links, or existing already.
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::equivalent(a, b, ec)) return true;  // both exist (hard links too)
+  return fs::weakly_canonical(fs::absolute(a)) == fs::weakly_canonical(fs::absolute(b));
+}
+
+// Two outputs of one run must not be one file: the second would replace the first.
+void check_distinct(const RenderRequest& request) {
+  std::vector<std::pair<const char*, std::filesystem::path>> outs;
+  if (request.png) outs.emplace_back("--png", *request.png);
+  if (request.npy) outs.emplace_back("--npy", *request.npy);
+  if (request.geotiff) outs.emplace_back("--geotiff", *request.geotiff);
+  for (size_t i = 0; i < outs.size(); ++i) {
+    for (size_t j = i + 1; j < outs.size(); ++j) {
+      if (same_file(outs[i].second, outs[j].second)) {
+        throw UsageError(std::string(outs[i].first) + " and " + outs[j].first +
+                         " name the same file (" + outs[i].second.string() +
+                         "): give each output its own");
+      }
+    }
+  }
+}
+
+}  // namespace
+
+int run_render(const RenderRequest& request) {
+  if (!request.png && !request.npy && !request.geotiff) {
+    throw UsageError(
+        "render: nothing to write: give --png FILE, --npy FILE and/or --geotiff FILE");
+  }
+  // Fail fast on unwritable paths and a missing GeoTIFF writer, before any work.
+  if (request.png) check_writable(*request.png, "--png");
+  if (request.npy) check_writable(*request.npy, "--npy");
+  if (request.geotiff) check_writable(*request.geotiff, "--geotiff");
+  check_distinct(request);
+  if (request.geotiff) require_geotiff_writer();
+
+  FieldParams params = request.view.params;
+  if (request.f64) params.precision = Precision::f64;
+  const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
+
+  if (!request.png && request.view.backend == BackendChoice::cpu) {
+    check_size_fits(params, kMaxGridSide, false);
+    std::fprintf(stderr, "geofield: backend cpu (asked for); raw field only: no GL needed\n");
+    if (!request.geotiff) {  // .npy alone: written a block of rows at a time, never whole in memory
+      write_npy_from_cpu(params, raw, *request.npy);
+      say_wrote_npy(request, params);
+      return 0;
+    }
+    std::vector<float> f32;
+    std::vector<double> f64;
+    compute_host_field(params, &f32, &f64);
+    RawOutputs outputs;
+    outputs.write(request, params, host_field_as(params.nx, params.ny, f32, f64, raw));
+    outputs.commit(request, params);
+    return 0;
+  }
+
+  // CUDA starts on another thread while EGL and GL start here (when it may be used).
+  std::optional<CudaWarmUp> cuda_warm_up;
+  if (request.view.backend == BackendChoice::automatic || request.view.backend == BackendChoice::cuda) {
+    cuda_warm_up.emplace();
+  }
+  HeadlessGlContext gl;
+  GLint max_texture = 0;
+  GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
+  check_size_fits(params, max_texture, request.png.has_value());
+
+  std::string reason;
+  Renderer renderer;
+  cuda_warm_up.reset();  // CUDA's start-up is done (or found nothing) before the backend is made
+  std::unique_ptr<FieldBackend> backend = make_backend(request.view.backend, &reason);
+  std::fprintf(stderr, "geofield: %s; %s\n", reason.c_str(), gl.description().c_str());
+
+  renderer.field().ensure_size(params.nx, params.ny);
+  backend->compute(params, renderer.field());
+
+  // Every output is written whole and flushed before any is renamed into place: a failure
+  // while writing (a full disk, a file-size limit) leaves no file, as a bad path does.
+  std::optional<AtomicFile> png_file;
+  if (request.png) {
+    ViewStyle style;
+    style.colormap = request.view.colormap;
+    style.reverse = request.view.reverse;
+    if (request.view.fixed_range) {
+      style.value_min = request.view.fixed_range->first;
+      style.value_max = request.view.fixed_range->second;
+    } else {
+      const ValueRange r = field_range(params);
+      style.value_min = r.min;
+      style.value_max = r.max;
+    }
+    if (request.contour_interval > 0 || request.graticule || request.marker) {
+      style.view = style.field = {params.lat_min_deg, params.lat_max_deg, params.lon_min_deg,
+                                  lon_span_of(params)};
+      style.field_nx = params.nx;
+      style.field_ny = params.ny;
+      style.contour_interval = request.contour_interval;
+      if (request.graticule) {
+        constexpr double kSpacingPx = 140;  // as in the window
+        style.graticule_lat_step_deg = nice_step_deg(params.lat_max_deg - params.lat_min_deg,
+                                                     std::max(1, int(params.ny / kSpacingPx)));
+        style.graticule_lon_step_deg =
+            nice_step_deg(lon_span_of(params), std::max(1, int(params.nx / kSpacingPx)));
+      }
+      style.marker = request.marker;
+      style.marker_lat_deg = params.ref_lat_deg;
+      style.marker_lon_deg = params.ref_lon_deg;
+    }
+    const std::vector<std::uint8_t> png =
+        encode_png(renderer.render_image(params.nx, params.ny, style));
+    png_file.emplace(*request.png);
+    png_file->write_at(0, png);
+    png_file->finish();
+  }
+  RawOutputs outputs;
+  if (request.npy || request.geotiff) {
+    outputs.write(request, params, backend->read_field(renderer.field(), raw));
+  }
+  if (png_file) {
+    png_file->commit();
+    std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", request.png->c_str(), params.nx, params.ny);
+  }
+  outputs.commit(request, params);
+  return 0;
+}
+
+}  // namespace geofield

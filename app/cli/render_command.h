@@ -1,0 +1,27 @@
+// `geofield render`: the field of one view, computed and drawn with no window, written as a
+// PNG picture and/or the raw field (.npy, GeoTIFF).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include "cli/view_options.h"
+
+namespace geofield {
+
+struct RenderRequest {
+  ViewOptions view;
+  std::optional<std::filesystem::path> png;
+  std::optional<std::filesystem::path> npy;
+  std::optional<std::filesystem::path> geotiff;
+  bool f64 = false;  // the raw field (.npy, GeoTIFF) as float64, computed in double
+  // Overlays on the picture, as the window draws them; none by default.
+  double contour_interval = 0;  // output unit; 0: no contours
+  bool graticule = false;
+  bool marker = false;
+};
+
+// Returns the exit status; throws UsageError or RuntimeFailure with the reason.
+int run_render(const RenderRequest& request);
+
+}  // namespace geofield

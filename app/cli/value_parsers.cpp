@@ -1,0 +1,85 @@
+#include "cli/value_parsers.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <string>
+
+#include "errors.h"
+
+namespace geofield {
+namespace {
+
+[[noreturn]] void bad(const char* option, std::string_view s, const char* expected) {
+  throw UsageError(std::string(option) + ": '" + std::string(s) + "' is not " + expected);
+}
+
+std::pair<std::string_view, std::string_view> split_once(std::string_view s, char sep,
+                                                         const char* option, const char* expected) {
+  const size_t at = s.find(sep);
+  if (at == std::string_view::npos || s.find(sep, at + 1) != std::string_view::npos) {
+    bad(option, s, expected);
+  }
+  return {s.substr(0, at), s.substr(at + 1)};
+}
+
+}  // namespace
+
+double parse_number(std::string_view s, const char* option) {
+  double v = 0;
+  std::string_view t = s;
+  // from_chars takes no '+': drop one, unless a '-' follows ("+-5" is not a number).
+  if (t.size() > 1 && t.front() == '+' && t[1] != '-') t.remove_prefix(1);
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (t.empty() || end != t.data() + t.size() || ec == std::errc::invalid_argument) {
+    bad(option, s, "a number");
+  }
+  auto not_finite = [&] {
+    return UsageError(std::string(option) + ": must be a finite number, not '" + std::string(s) +
+                      "'");
+  };
+  if (ec == std::errc::result_out_of_range) {
+    // Too small for a double (1e-400) reads as zero, keeping its sign, as strtod does;
+    // too large (1e400) is refused like inf.
+    const size_t e = t.find_first_of("eE");
+    const bool underflow = e != std::string_view::npos && e + 1 < t.size() && t[e + 1] == '-';
+    if (!underflow) throw not_finite();
+    return t.front() == '-' ? -0.0 : 0.0;
+  }
+  if (!std::isfinite(v)) throw not_finite();
+  return v;
+}
+
+std::pair<double, double> parse_range(std::string_view s, const char* option) {
+  const auto [a, b] = split_once(s, ':', option, "of the form MIN:MAX (e.g. -10:10)");
+  return {parse_number(a, option), parse_number(b, option)};
+}
+
+std::pair<int, int> parse_size(std::string_view s, const char* option) {
+  const char* expected = "of the form NXxNY (e.g. 1000x1000) with whole numbers";
+  auto whole = [&](std::string_view t) {
+    long long v = 0;
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (t.empty() || end != t.data() + t.size() || ec == std::errc::invalid_argument) {
+      bad(option, s, expected);
+    }
+    // Out-of-range values are clamped, keeping their sign, so the range check names the limit.
+    constexpr long long kClamp = 1LL << 30;
+    if (ec == std::errc::result_out_of_range) v = t.front() == '-' ? -kClamp : kClamp;
+    return static_cast<int>(std::clamp(v, -kClamp, kClamp));
+  };
+  const size_t x = s.find_first_of("xX");
+  if (x == std::string_view::npos) {
+    const int n = whole(s);
+    return {n, n};
+  }
+  const auto [a, b] = split_once(s, s[x], option, expected);
+  return {whole(a), whole(b)};
+}
+
+std::pair<double, double> parse_point(std::string_view s, const char* option) {
+  const auto [a, b] = split_once(s, ',', option, "of the form LAT,LON (e.g. 30,101)");
+  return {parse_number(a, option), parse_number(b, option)};
+}
+
+}  // namespace geofield

@@ -1,0 +1,102 @@
+#include "cli/view_options.h"
+
+#include <cctype>
+#include <set>
+
+#include "errors.h"
+#include "cli/value_parsers.h"
+
+namespace geofield {
+
+namespace {
+const std::set<std::string> kValueOptions = {"--lat", "--lon",   "--size", "--ref",  "--radius",
+                                             "--range", "--formula", "--units", "--backend",
+                                             "--precision", "--colormap", "--png", "--npy", "--geotiff"};
+}
+
+void add_view_options(CLI::App& app, ViewOptionText* t) {
+  app.add_option("--lat", t->lat, "latitude bounds in degrees, -90 <= MIN < MAX <= 90 [29:31]")
+      ->type_name("MIN:MAX");
+  app.add_option("--lon", t->lon,
+                 "longitude bounds in degrees within [-360, 360]; MIN > MAX crosses the "
+                 "antimeridian (170:-170), -180:180 is the whole circle [99:101]")
+      ->type_name("MIN:MAX");
+  app.add_option("--size", t->size, "grid nodes per row x per column, each >= 2 [1000x1000]")
+      ->type_name("NXxNY");
+  app.add_option("--ref", t->ref, "reference point in degrees [30,101]")->type_name("LAT,LON");
+  app.add_option("--formula", t->formula,
+                 "haversine: great-circle distance; seed: the original numba answer's "
+                 "expression, reproduced for comparison (not a distance) [haversine]")
+      ->type_name("haversine|seed");
+  app.add_option("--units", t->units, "output unit: kilometres, nautical miles, miles, metres [km]")
+      ->type_name("km|nm|mi|m");
+  app.add_option("--radius", t->radius, "sphere radius in km, in (0, 1e9] [6371.0088]")
+      ->type_name("KM");
+  app.add_option("--precision", t->precision,
+                 "float: computed and stored in float32; double: computed in float64 [float]")
+      ->type_name("float|double");
+  app.add_option("--backend", t->backend,
+                 "auto: CUDA when a CUDA device runs the GL context, else the CPU; gl: compute "
+                 "shaders in the GL context (no second context to switch to) [auto]")
+      ->type_name("auto|cpu|cuda|gl");
+  app.add_option("--colormap", t->colormap, "viridis, magma, cividis or turbo [viridis]")
+      ->type_name("NAME");
+  app.add_flag("--reverse", t->reverse, "reverse the colormap");
+  app.add_option("--range", t->range,
+                 "fixed colour range in the output unit [automatic: the field's min:max]")
+      ->type_name("MIN:MAX");
+}
+
+ViewOptions resolve(const ViewOptionText& t) {
+  ViewOptions v;
+  FieldParams& p = v.params;
+  if (!t.lat.empty()) std::tie(p.lat_min_deg, p.lat_max_deg) = parse_range(t.lat, "--lat");
+  if (!t.lon.empty()) std::tie(p.lon_min_deg, p.lon_max_deg) = parse_range(t.lon, "--lon");
+  if (!t.size.empty()) std::tie(p.nx, p.ny) = parse_size(t.size, "--size");
+  if (!t.ref.empty()) std::tie(p.ref_lat_deg, p.ref_lon_deg) = parse_point(t.ref, "--ref");
+  if (!t.radius.empty()) p.radius_km = parse_number(t.radius, "--radius");
+  if (!t.formula.empty() && !parse_formula(t.formula, &p.formula)) {
+    throw UsageError("--formula: '" + t.formula + "' is not one of haversine, seed");
+  }
+  if (!t.units.empty() && !parse_units(t.units, &p.units)) {
+    throw UsageError("--units: '" + t.units + "' is not one of km, nm, mi, m");
+  }
+  if (!t.precision.empty() && !parse_precision(t.precision, &p.precision)) {
+    throw UsageError("--precision: '" + t.precision + "' is not one of float, double");
+  }
+  if (!t.backend.empty() && !parse_backend(t.backend, &v.backend)) {
+    throw UsageError("--backend: '" + t.backend + "' is not one of auto, cpu, cuda, gl");
+  }
+  if (!t.colormap.empty() && !parse_colormap(t.colormap, &v.colormap)) {
+    throw UsageError("--colormap: '" + t.colormap + "' is not one of viridis, magma, cividis, turbo");
+  }
+  v.reverse = t.reverse;
+  if (!t.range.empty()) {
+    v.fixed_range = parse_range(t.range, "--range");
+    if (!(v.fixed_range->first < v.fixed_range->second)) {
+      throw UsageError("--range: MIN must be below MAX (got " + t.range + ")");
+    }
+  }
+  validate(p);
+  return v;
+}
+
+std::vector<std::string> join_negative_values(int argc, char** argv) {
+  std::vector<std::string> out;
+  for (int k = 0; k < argc; ++k) {
+    std::string a = argv[k];
+    if (k + 1 < argc && kValueOptions.count(a) != 0) {
+      const std::string next = argv[k + 1];
+      if (next.size() > 1 && next[0] == '-' &&
+          (std::isdigit(static_cast<unsigned char>(next[1])) || next[1] == '.')) {
+        out.push_back(a + "=" + next);
+        ++k;
+        continue;
+      }
+    }
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+}  // namespace geofield

@@ -1,0 +1,32 @@
+// The raw field as a GeoTIFF: one band of float32 or float64, row 0 north, georeferenced in
+// EPSG:4326 (WGS 84 latitude/longitude) with the grid's nodes as points (RasterPixelIsPoint),
+// so GDAL tools place node (i, j) exactly at its latitude and longitude.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+
+#include "backends/field_backend.h"
+
+namespace geofield {
+
+class AtomicFile;
+
+// Whether a GeoTIFF of this many bytes of values must be a BigTIFF: classic TIFF addresses its
+// file with 32-bit offsets, so a field near 4 GiB (a 32768² float32 one is 4 GiB) needs it.
+// Fewer readers take BigTIFF, so only then.
+bool geotiff_needs_bigtiff(std::uint64_t value_bytes);
+
+// Loads the writer module (libgeofield_geotiff.so) if not yet loaded; throws RuntimeFailure
+// naming the module and every place tried when it cannot. Commands call it before any work, so
+// that a missing module fails fast.
+void require_geotiff_writer();
+
+// Writes the GeoTIFF of `field` into file's temporary; p gives the georeferencing (bounds,
+// units). finish() and commit() are the caller's, so that several outputs appear together.
+void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p);
+
+// The same into path, whole or not at all.
+void write_geotiff(const std::filesystem::path& path, const HostField& field, const FieldParams& p);
+
+}  // namespace geofield

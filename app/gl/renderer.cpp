@@ -1,0 +1,180 @@
+#include "gl/renderer.h"
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "field_math.h"
+
+#include "errors.h"
+#include "gl/gl_check.h"
+#include "gl/gl_shader.h"
+#include "shader_field_frag.h"
+#include "shader_field_vert.h"
+
+namespace geofield {
+namespace {
+
+// RAII for the offscreen framebuffer of one picture.
+struct OffscreenTarget {
+  GLuint fbo = 0, color = 0;
+  OffscreenTarget(int w, int h) {
+    GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &color));
+    GF_GL(glTextureStorage2D(color, 1, GL_RGBA8, w, h));
+    GF_GL(glCreateFramebuffers(1, &fbo));
+    GF_GL(glNamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, color, 0));
+    const GLenum status = glCheckNamedFramebufferStatus(fbo, GL_FRAMEBUFFER);
+    if (status != GL_FRAMEBUFFER_COMPLETE) {
+      release();
+      GF_FAIL("offscreen framebuffer incomplete (status 0x" + std::to_string(status) + ")");
+    }
+  }
+  ~OffscreenTarget() { release(); }
+  void release() noexcept {
+    if (fbo) glDeleteFramebuffers(1, &fbo);
+    if (color) glDeleteTextures(1, &color);
+    fbo = color = 0;
+  }
+};
+
+}  // namespace
+
+Renderer::Renderer() {
+  program_ = link_program({compile_shader(GL_VERTEX_SHADER, embedded::shader_field_vert, "field.vert"),
+                           compile_shader(GL_FRAGMENT_SHADER, embedded::shader_field_frag, "field.frag")});
+  loc_value_min_ = glGetUniformLocation(program_, "u_value_min");
+  loc_value_max_ = glGetUniformLocation(program_, "u_value_max");
+  loc_reverse_ = glGetUniformLocation(program_, "u_reverse");
+  loc_colormap_row_ = glGetUniformLocation(program_, "u_colormap_row");
+  loc_remap_ = glGetUniformLocation(program_, "u_remap");
+  loc_tex_map_ = glGetUniformLocation(program_, "u_frac_map");
+  loc_contour_ = glGetUniformLocation(program_, "u_contour_interval");
+  loc_grid_lat_ = glGetUniformLocation(program_, "u_grid_lat");
+  loc_grid_lon_ = glGetUniformLocation(program_, "u_grid_lon");
+  loc_marker_ = glGetUniformLocation(program_, "u_marker");
+  loc_viewport_ = glGetUniformLocation(program_, "u_viewport_px");
+  GF_GL(glCreateVertexArrays(1, &vertex_array_));
+
+  std::vector<std::uint8_t> rgba(256 * kColormapCount * 4);
+  for (int k = 0; k < kColormapCount; ++k) {
+    const std::uint8_t* rgb = colormap_rgb(static_cast<Colormap>(k));
+    for (int e = 0; e < 256; ++e) {
+      std::memcpy(&rgba[(k * 256 + e) * 4], &rgb[e * 3], 3);
+      rgba[(k * 256 + e) * 4 + 3] = 255;
+    }
+  }
+  GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &colormaps_));
+  GF_GL(glTextureStorage2D(colormaps_, 1, GL_RGBA8, 256, kColormapCount));
+  GF_GL(glTextureSubImage2D(colormaps_, 0, 0, 0, 256, kColormapCount, GL_RGBA, GL_UNSIGNED_BYTE,
+                            rgba.data()));
+  // Linear along a row blends neighbouring entries; rows are sampled at their centres.
+  GF_GL(glTextureParameteri(colormaps_, GL_TEXTURE_MIN_FILTER, GL_LINEAR));
+  GF_GL(glTextureParameteri(colormaps_, GL_TEXTURE_MAG_FILTER, GL_LINEAR));
+  GF_GL(glTextureParameteri(colormaps_, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE));
+  GF_GL(glTextureParameteri(colormaps_, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE));
+
+  GF_GL(glUseProgram(program_));
+  GF_GL(glUniform1i(glGetUniformLocation(program_, "u_field"), 0));
+  GF_GL(glUniform1i(glGetUniformLocation(program_, "u_colormaps"), 1));
+}
+
+// Everything in degrees is reduced to small numbers here, in double, so the shader's floats
+// keep their digits however far one zooms in.
+void Renderer::set_geography_uniforms(int width, int height, const ViewStyle& s) {
+  const bool geo = s.view.valid() && s.field.valid() && s.field_nx > 1 && s.field_ny > 1;
+  GF_GL(glUniform1i(loc_remap_, geo ? 1 : 0));
+  GF_GL(glUniform2f(loc_viewport_, static_cast<float>(width), static_cast<float>(height)));
+  if (!geo) {
+    GF_GL(glUniform1f(loc_contour_, 0.0f));
+    GF_GL(glUniform2f(loc_grid_lat_, 0.0f, 0.0f));
+    GF_GL(glUniform2f(loc_grid_lon_, 0.0f, 0.0f));
+    GF_GL(glUniform4f(loc_marker_, 0.0f, 0.0f, 0.0f, 0.0f));
+    return;
+  }
+  const GeoBounds& v = s.view;
+  const GeoBounds& f = s.field;
+  const double v_lat = v.lat_max_deg - v.lat_min_deg, f_lat = f.lat_max_deg - f.lat_min_deg;
+  // Fraction of the field's grid (0 = first node, 1 = last) at viewport fraction (u, v).
+  const double d_centre = reduce_deg_180((v.lon_min_deg + v.lon_span_deg / 2) -
+                                         (f.lon_min_deg + f.lon_span_deg / 2));
+  const double west_off = d_centre + f.lon_span_deg / 2 - v.lon_span_deg / 2;
+  GF_GL(glUniform4f(loc_tex_map_, static_cast<float>(west_off / f.lon_span_deg),
+                    static_cast<float>(v.lon_span_deg / f.lon_span_deg),
+                    static_cast<float>((f.lat_max_deg - v.lat_max_deg) / f_lat),
+                    static_cast<float>(v_lat / f_lat)));
+  GF_GL(glUniform2i(glGetUniformLocation(program_, "u_field_size"), s.field_nx, s.field_ny));
+  GF_GL(glUniform1f(loc_contour_, static_cast<float>(s.contour_interval)));
+  // Graticule: line k sits where t is an integer; t measured from a line near the edge.
+  if (s.graticule_lat_step_deg > 0) {
+    const double step = s.graticule_lat_step_deg;
+    const double base = std::round(v.lat_max_deg / step) * step;
+    GF_GL(glUniform2f(loc_grid_lat_, static_cast<float>((v.lat_max_deg - base) / step),
+                      static_cast<float>(v_lat / step)));
+  } else {
+    GF_GL(glUniform2f(loc_grid_lat_, 0.0f, 0.0f));
+  }
+  if (s.graticule_lon_step_deg > 0) {
+    const double step = s.graticule_lon_step_deg;
+    const double base = std::round(v.lon_min_deg / step) * step;
+    GF_GL(glUniform2f(loc_grid_lon_, static_cast<float>((v.lon_min_deg - base) / step),
+                      static_cast<float>(v.lon_span_deg / step)));
+  } else {
+    GF_GL(glUniform2f(loc_grid_lon_, 0.0f, 0.0f));
+  }
+  if (s.marker) {
+    const double dx = reduce_deg_180(s.marker_lon_deg - (v.lon_min_deg + v.lon_span_deg / 2)) +
+                      v.lon_span_deg / 2;
+    const double mx = dx / v.lon_span_deg * width;
+    const double my = (v.lat_max_deg - s.marker_lat_deg) / v_lat * height;
+    GF_GL(glUniform4f(loc_marker_, static_cast<float>(mx), static_cast<float>(my),
+                      static_cast<float>(s.marker_radius_px), 1.0f));
+  } else {
+    GF_GL(glUniform4f(loc_marker_, 0.0f, 0.0f, 0.0f, 0.0f));
+  }
+}
+
+Renderer::~Renderer() {
+  glDeleteTextures(1, &colormaps_);
+  glDeleteVertexArrays(1, &vertex_array_);
+  glDeleteProgram(program_);
+}
+
+void Renderer::draw(int x, int y, int width, int height, const ViewStyle& style) {
+  if (width <= 0 || height <= 0 || field_.id() == 0) return;  // minimised, or nothing yet
+  GF_GL(glViewport(x, y, width, height));
+  GF_GL(glUseProgram(program_));
+  GF_GL(glUniform1f(loc_value_min_, static_cast<float>(style.value_min)));
+  GF_GL(glUniform1f(loc_value_max_, static_cast<float>(style.value_max)));
+  GF_GL(glUniform1i(loc_reverse_, style.reverse ? 1 : 0));
+  GF_GL(glUniform1i(loc_colormap_row_, static_cast<int>(style.colormap)));
+  set_geography_uniforms(width, height, style);
+  GF_GL(glBindTextureUnit(0, field_.id()));
+  GF_GL(glBindTextureUnit(1, colormaps_));
+  GF_GL(glBindVertexArray(vertex_array_));
+  GF_GL(glDrawArrays(GL_TRIANGLE_STRIP, 0, 4));
+}
+
+Image Renderer::render_image(int width, int height, const ViewStyle& style) {
+  OffscreenTarget target(width, height);
+  GLint previous = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous);
+  GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, target.fbo));
+  draw(0, 0, width, height, style);
+  Image img{width, height, std::vector<std::uint8_t>(static_cast<size_t>(width) * height * 4)};
+  GF_GL(glPixelStorei(GL_PACK_ALIGNMENT, 1));
+  GF_GL(glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, img.rgba.data()));
+  GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous)));
+  // GL's row 0 is the bottom; pictures start at the top.
+  const size_t stride = static_cast<size_t>(width) * 4;
+  std::vector<std::uint8_t> row(stride);
+  for (int r = 0; r < height / 2; ++r) {
+    std::uint8_t* a = &img.rgba[r * stride];
+    std::uint8_t* b = &img.rgba[(height - 1 - r) * stride];
+    std::memcpy(row.data(), a, stride);
+    std::memcpy(a, b, stride);
+    std::memcpy(b, row.data(), stride);
+  }
+  return img;
+}
+
+}  // namespace geofield

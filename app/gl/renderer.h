@@ -1,0 +1,80 @@
+// The one renderer: draws the field texture through a colormap into the bound framebuffer,
+// for the window and for headless pictures alike. Knows nothing of ImGui or windows.
+#pragma once
+
+#include <glad/gl.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "gl/colormap.h"
+#include "gl/field_texture.h"
+
+namespace geofield {
+
+// A latitude/longitude rectangle in degrees; lon_span_deg in (0, 360], 0 when unset.
+struct GeoBounds {
+  double lat_min_deg = 0, lat_max_deg = 0, lon_min_deg = 0, lon_span_deg = 0;
+  bool valid() const { return lon_span_deg > 0 && lat_max_deg > lat_min_deg; }
+  bool operator==(const GeoBounds&) const = default;
+};
+
+// How values become colours and what is drawn over them: uniforms only, so changing any of
+// it is a redraw, not a recompute.
+struct ViewStyle {
+  double value_min = 0, value_max = 1;  // the colormap's ends, in the output unit
+  Colormap colormap = Colormap::viridis;
+  bool reverse = false;
+
+  // Geography, for the window and overlays. When both are valid the viewport shows `view` and
+  // the texture's nodes lie on `field`'s grid (node 0 on the west/north edge), so a field of
+  // other bounds (the last one, while the new one computes) is drawn where it belongs.
+  // When unset the texture fills the viewport, as `geofield render` draws.
+  GeoBounds view, field;
+  int field_nx = 0, field_ny = 0;  // texture size, for the node registration
+
+  double contour_interval = 0;          // output unit; 0: no contours
+  double graticule_lat_step_deg = 0;    // 0: no graticule
+  double graticule_lon_step_deg = 0;
+  bool marker = false;                  // a ring at the reference point
+  double marker_lat_deg = 0, marker_lon_deg = 0;
+  double marker_radius_px = 6;
+
+  bool operator==(const ViewStyle&) const = default;
+};
+
+// An RGBA8 picture, row 0 at the top.
+struct Image {
+  int width = 0, height = 0;
+  std::vector<std::uint8_t> rgba;
+};
+
+class Renderer {
+ public:
+  Renderer();  // needs a current GL 4.5 context
+  ~Renderer();
+  Renderer(const Renderer&) = delete;
+  Renderer& operator=(const Renderer&) = delete;
+
+  FieldTexture& field() { return field_; }
+  const FieldTexture& field() const { return field_; }
+
+  // Draws the field over the viewport (x, y, width, height) of the bound framebuffer.
+  void draw(int x, int y, int width, int height, const ViewStyle& style);
+
+  // Renders width x height offscreen (a framebuffer object) and reads it back: for pictures.
+  Image render_image(int width, int height, const ViewStyle& style);
+
+ private:
+  void set_geography_uniforms(int width, int height, const ViewStyle& style);
+
+  FieldTexture field_;
+  GLuint program_ = 0;
+  GLuint vertex_array_ = 0;
+  GLuint colormaps_ = 0;  // 256 x kColormapCount RGBA8: one row per colormap
+  GLint loc_value_min_ = -1, loc_value_max_ = -1, loc_reverse_ = -1, loc_colormap_row_ = -1;
+  GLint loc_remap_ = -1, loc_tex_map_ = -1, loc_contour_ = -1, loc_grid_lat_ = -1,
+        loc_grid_lon_ = -1, loc_marker_ = -1, loc_viewport_ = -1;
+};
+
+}  // namespace geofield

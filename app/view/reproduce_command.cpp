@@ -1,0 +1,34 @@
+#include "view/reproduce_command.h"
+
+#include <charconv>
+
+namespace geofield {
+
+std::string exact_number(double v) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+
+std::string render_command_line(const ViewState& s, const std::string& png) {
+  const FieldParams& p = s.params;
+  std::string c = "geofield render";
+  c += " --lat=" + exact_number(p.lat_min_deg) + ":" + exact_number(p.lat_max_deg);
+  c += " --lon=" + exact_number(p.lon_min_deg) + ":" + exact_number(p.lon_max_deg);
+  c += " --size=" + std::to_string(p.nx) + "x" + std::to_string(p.ny);
+  c += " --ref=" + exact_number(p.ref_lat_deg) + "," + exact_number(p.ref_lon_deg);
+  c += " --formula=" + std::string(to_string(p.formula));
+  c += " --units=" + std::string(to_string(p.units));
+  c += " --radius=" + exact_number(p.radius_km);
+  c += " --precision=" + std::string(to_string(p.precision));
+  c += " --colormap=" + std::string(to_string(s.colormap));
+  if (s.reverse) c += " --reverse";
+  if (!s.auto_range) c += " --range=" + exact_number(s.range_min) + ":" + exact_number(s.range_max);
+  if (s.contours) c += " --contours=" + exact_number(s.contour_interval);
+  if (s.graticule) c += " --graticule";
+  if (s.marker) c += " --marker";
+  c += " --png=" + png;
+  return c;
+}
+
+}  // namespace geofield

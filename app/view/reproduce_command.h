@@ -1,0 +1,17 @@
+// "Copy as command": the `geofield render` line that draws the current view without a window.
+#pragma once
+
+#include <string>
+
+#include "view/view_state.h"
+
+namespace geofield {
+
+// Every value is written in full (shortest round-trip decimal), as --opt=value so negative
+// numbers need no care; parsing it back gives the same FieldParams and colours.
+std::string render_command_line(const ViewState& s, const std::string& png = "geofield.png");
+
+// Shortest decimal that reads back as exactly v.
+std::string exact_number(double v);
+
+}  // namespace geofield

@@ -1,0 +1,93 @@
+#include "view/view_math.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace geofield {
+
+double lon_span_of(const FieldParams& p) { return lon_span_deg(p.lon_min_deg, p.lon_max_deg); }
+
+GeoPoint screen_to_geo(const FieldParams& p, const MapRect& r, double px, double py) {
+  const double tx = (px - r.x) / r.w, ty = (py - r.y) / r.h;
+  GeoPoint g;
+  g.lat_deg = p.lat_max_deg - ty * (p.lat_max_deg - p.lat_min_deg);
+  g.lon_deg = reduce_deg_180(p.lon_min_deg + tx * lon_span_of(p));
+  return g;
+}
+
+void geo_to_screen(const FieldParams& p, const MapRect& r, GeoPoint g, double* px, double* py) {
+  const double span = lon_span_of(p);
+  const double centre = p.lon_min_deg + span / 2;
+  const double off = reduce_deg_180(g.lon_deg - centre) + span / 2;  // from the west edge
+  *px = r.x + off / span * r.w;
+  *py = r.y + (p.lat_max_deg - g.lat_deg) / (p.lat_max_deg - p.lat_min_deg) * r.h;
+}
+
+void set_lon_bounds(FieldParams* p, double lon_min_deg, double span_deg) {
+  span_deg = std::clamp(span_deg, kMinSpanDeg, 360.0);
+  double lo = reduce_deg_180(lon_min_deg);
+  double hi = lo + span_deg;
+  if (span_deg >= 360.0) {
+    if (hi > kMaxAbsLonDeg) {
+      lo -= 360.0;
+      hi -= 360.0;
+    }
+  } else if (hi > 180.0) {
+    hi -= 360.0;  // crosses the antimeridian: MIN > MAX
+  }
+  p->lon_min_deg = lo;
+  p->lon_max_deg = hi;
+}
+
+void set_lat_bounds(FieldParams* p, double lo, double hi) {
+  double span = std::clamp(hi - lo, kMinSpanDeg, 180.0);
+  if (lo < -90.0) lo = -90.0;
+  if (lo + span > 90.0) lo = 90.0 - span;
+  p->lat_min_deg = lo;
+  p->lat_max_deg = lo + span;
+  if (p->lat_max_deg > 90.0) p->lat_max_deg = 90.0;
+}
+
+void pan(FieldParams* p, const MapRect& r, double dx_px, double dy_px) {
+  const double lon_span = lon_span_of(*p), lat_span = p->lat_max_deg - p->lat_min_deg;
+  const double dlon = -dx_px / r.w * lon_span;
+  const double dlat = dy_px / r.h * lat_span;
+  set_lon_bounds(p, p->lon_min_deg + dlon, lon_span);
+  set_lat_bounds(p, p->lat_min_deg + dlat, p->lat_max_deg + dlat);
+}
+
+void zoom_about(FieldParams* p, const MapRect& r, double factor, double px, double py) {
+  const double tx = std::clamp((px - r.x) / r.w, 0.0, 1.0);
+  const double ty = std::clamp((py - r.y) / r.h, 0.0, 1.0);
+  const double lon_span = lon_span_of(*p), lat_span = p->lat_max_deg - p->lat_min_deg;
+  const double new_lon = std::clamp(lon_span * factor, kMinSpanDeg, 360.0);
+  const double new_lat = std::clamp(lat_span * factor, kMinSpanDeg, 180.0);
+  const double lon_at = p->lon_min_deg + tx * lon_span;  // fixed point, unwrapped
+  const double lat_at = p->lat_max_deg - ty * lat_span;
+  set_lon_bounds(p, lon_at - tx * new_lon, new_lon);
+  const double hi = lat_at + ty * new_lat;
+  set_lat_bounds(p, hi - new_lat, hi);
+}
+
+double nice_step_deg(double span_deg, int lines) {
+  const double raw = span_deg / std::max(lines, 1);
+  if (raw >= 10) {
+    for (double s : {15.0, 30.0, 45.0, 90.0}) {
+      if (s >= raw) return s;
+    }
+    return 90.0;
+  }
+  return nice_interval(0, span_deg, lines);
+}
+
+double nice_interval(double lo, double hi, int lines) {
+  const double raw = (hi - lo) / std::max(lines, 1);
+  if (!(raw > 0) || !std::isfinite(raw)) return 1.0;
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 5.0}) {
+    if (m * mag >= raw) return m * mag;
+  }
+  return 10.0 * mag;
+}
+
+}  // namespace geofield

@@ -1,0 +1,48 @@
+// ViewState: everything a person sets up in the window, saved as JSON and restored on start.
+// The field part (FieldParams) decides what is computed; the rest is how it is drawn.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+
+#include "gl/colormap.h"
+#include "backends/field_backend.h"
+#include "field_params.h"
+#include "cli/view_options.h"
+
+namespace geofield {
+
+struct ViewState {
+  FieldParams params;
+  BackendChoice backend = BackendChoice::automatic;
+  Colormap colormap = Colormap::viridis;
+  bool reverse = false;
+  bool auto_range = true;                  // colour range = the field's exact min:max
+  double range_min = 0, range_max = 1000;  // fixed colour range, output unit
+  bool contours = false;
+  double contour_interval = 50;  // output unit, > 0
+  bool graticule = true;
+  bool marker = true;
+  bool follow_window = false;  // nx, ny = the map's size in pixels
+
+  bool operator==(const ViewState&) const = default;
+};
+
+// The state the command-line view options describe (defaults elsewhere).
+ViewState state_from_options(const ViewOptions& options);
+
+nlohmann::json to_json(const ViewState& s);
+// Throws UsageError saying which field is wrong; missing fields keep their defaults.
+ViewState state_from_json(const nlohmann::json& j);
+
+// Whole-file helpers: load throws UsageError (unreadable, not JSON, bad values); save writes
+// atomically and throws RuntimeFailure with the reason.
+ViewState load_state(const std::filesystem::path& path);
+void save_state(const std::filesystem::path& path, const ViewState& s);
+
+// $XDG_CONFIG_HOME/geofield/session.json, or ~/.config/geofield/session.json.
+std::filesystem::path session_path();
+
+}  // namespace geofield
