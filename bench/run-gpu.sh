@@ -8,7 +8,7 @@
 #       build-bench-run/ (git-ignored), with the commit they were built from;
 #   on the GPU machine, in the project root with build-bench-run/ and .gl/ beside it:
 #                        bench/run-gpu.sh [geofield_bench options, e.g. --sizes 1000,4096]
-#       writes into $OUT (default bench-out/):
+#       writes into $OUT (without it, a new folder under /tmp that it names; never into the tree):
 #         env.txt       date, GPU, driver, commit, command
 #         bench.md      geofield_bench's tables (also on stdout)
 #         bench.json    every number, with its repeats and spread
@@ -37,8 +37,13 @@ if [ "${1:-}" = stage ]; then
 fi
 
 build="${GEOFIELD_BENCH_BUILD:-$run}"
-out="${OUT:-$root/bench-out}"
-mkdir -p "$out"
+if [ -n "${OUT:-}" ]; then
+  out="$OUT"
+  mkdir -p "$out"
+else
+  out="$(mktemp -d "${TMPDIR:-/tmp}/geofield-bench.XXXXXX")"
+fi
+echo "run-gpu: results in $out"
 commit="${GEOFIELD_COMMIT:-$(cat "$build/COMMIT" 2>/dev/null || echo unknown)}"
 [ -d "$build/lib" ] && export LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 

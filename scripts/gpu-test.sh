@@ -4,7 +4,8 @@
 #   on the CPU machine:  scripts/gpu-test.sh stage [BUILD]   (default BUILD: build-gpu, made with
 #                        cmake -S . -B build-gpu -DCMAKE_CUDA_ARCHITECTURES=90 && cmake --build build-gpu)
 #       copies the binaries and the shared libraries they need that a bare machine lacks into
-#       build-gpu-run/ (git-ignored), with the commit they were built from;
+#       build-gpu-run/ (git-ignored), with the commit they were built from; the research probes
+#       too when BUILD has them (-DGEOFIELD_BUILD_RESEARCH=ON, as `cmake --preset gpu` sets);
 #   on the GPU machine, in the project root with build-gpu-run/ and .gl/ beside it:
 #                        scripts/gpu-test.sh [--probe]
 #       brings up the GL libraries (.gl/*.deb, see shared/gpu/README.md), states the GPU, the driver
@@ -12,7 +13,8 @@
 #       `render --backend cuda` (and cpu, to compare;
 #       and its .npy and GeoTIFF exports, compared),
 #       compute-sanitizer memcheck over the GPU tests, and with --probe the interop probe
-#       (cuda/INTEROP.md). Logs go to $OUT (or out/gpu-test). Exit status 0 when all passed.
+#       (docs/interop.md). Logs go to $OUT, or to a new folder under /tmp that the script names:
+#       nothing is written into the tree. Exit status 0 when all passed.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 run="$root/build-gpu-run"
@@ -23,11 +25,17 @@ if [ "${1:-}" = stage ]; then
   rm -rf "$run"
   mkdir -p "$run/bin" "$run/lib"
   bins=("$build/app/geofield" "$build/tests/gpu/gpu_field_tests" "$build/tests/gpu/gpu_no_round_trip_tests"
-        "$build/tests/gpu/gpu_render_tests" "$build/tests/gpu/gpu_window_source_tests" "$build/cuda/geofield_interop_probe" "$build/cuda/geofield_external_memory_probe"
-        "$build/cuda/geofield_kernel_variants_probe" "$build/cuda/geofield_context_switch_probe"
+        "$build/tests/gpu/gpu_render_tests" "$build/tests/gpu/gpu_window_source_tests"
         "$build/tests/gl/geofield_gl_backend_tests")
   # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
   bins+=("$build/app/libgeofield_geotiff.so")
+  # The probes exist only in a build configured with -DGEOFIELD_BUILD_RESEARCH=ON.
+  probes=()
+  for p in geofield_interop_probe geofield_external_memory_probe geofield_kernel_variants_probe \
+           geofield_context_switch_probe; do
+    if [ -x "$build/research/$p" ]; then probes+=("$build/research/$p"); fi
+  done
+  bins+=(${probes[@]+"${probes[@]}"})
   cp "${bins[@]}" "$run/bin/"
   # Every library but glibc's and the GL/EGL front ends (those come from .gl/ and the driver).
   for b in "${bins[@]}"; do ldd "$b"; done | awk '/=> \//{print $3}' | sort -u |
@@ -35,14 +43,24 @@ if [ "${1:-}" = stage ]; then
     while read -r lib; do cp -L "$lib" "$run/lib/"; done
   ( cd "$root" && echo "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!build*' 2>/dev/null || echo -dirty)" ) > "$run/COMMIT"
   echo "gpu-test: staged $(du -sh "$run" | cut -f1) in $run (commit $(cat "$run/COMMIT"))"
+  if [ ${#probes[@]} -gt 0 ]; then
+    echo "gpu-test: probes staged: ${#probes[@]} (${probes[*]##*/})"
+  else
+    echo "gpu-test: no research probes in $build (configure with -DGEOFIELD_BUILD_RESEARCH=ON to stage them)"
+  fi
   exit 0
 fi
 
 probe=0
 [ "${1:-}" = --probe ] && probe=1
 [ -d "$run/bin" ] || { echo "gpu-test: no $run: run 'scripts/gpu-test.sh stage' on the CPU machine first" >&2; exit 2; }
-logs="${OUT:-$root/out/gpu-test}"
-mkdir -p "$logs"
+if [ -n "${OUT:-}" ]; then
+  logs="$OUT"
+  mkdir -p "$logs"
+else
+  logs="$(mktemp -d "${TMPDIR:-/tmp}/geofield-gpu-test.XXXXXX")"
+fi
+echo "gpu-test: logs in $logs"
 
 # GL front ends (GLVND) the GPU machine lacks; NVIDIA's vendor libraries are there.
 if [ -d "$root/.gl" ] && [ "$(id -u)" -eq 0 ]; then
@@ -130,9 +148,14 @@ for t in gpu_field_tests gpu_no_round_trip_tests gpu_render_tests gpu_window_sou
 done
 
 if [ $probe -eq 1 ]; then
-  "$run/bin/geofield_interop_probe" >"$logs/probe.txt" 2>&1
-  echo "gpu-test: interop probe: exit $? (numbers in $logs/probe.txt)"
-  sed 's/^/gpu-test:   /' "$logs/probe.txt"
+  if [ -x "$run/bin/geofield_interop_probe" ]; then
+    "$run/bin/geofield_interop_probe" >"$logs/probe.txt" 2>&1
+    echo "gpu-test: interop probe: exit $? (numbers in $logs/probe.txt)"
+    sed 's/^/gpu-test:   /' "$logs/probe.txt"
+  else
+    echo "gpu-test: interop probe: NOT RUN: it was not built (configure the build with" \
+         "-DGEOFIELD_BUILD_RESEARCH=ON, build geofield_interop_probe, stage again)"
+  fi
 fi
 
 echo "gpu-test: $([ $failed -eq 0 ] && echo ALL PASSED || echo SOME FAILED)"
