@@ -1,6 +1,6 @@
-// geofield's own path, measured through the CUDA backend's public API (cuda/, issue 3): the
-// kernel alone writing the interop texture, and the whole recompute including the interop
-// synchronisation, for both formulas in float and double.
+// geofield's own path, measured through public APIs: the kernel alone writing the interop
+// texture (cuda/), and the whole recompute as the CUDA backend runs it (app/backends/),
+// interop synchronisation included, for both formulas in float and double.
 #pragma once
 
 #include <string>

@@ -1,6 +1,6 @@
-// geofield's GL backend (app/gl_backend.*) in the benchmark: the whole recompute as the window
-// runs it with --backend gl (compute shaders in the context that draws), for both formulas in
-// float and double, beside the CUDA path's rows (geofield_path.h).
+// geofield's GL backend (app/backends/gl_backend.*) in the benchmark: the whole recompute as the
+// window runs it with --backend gl (compute shaders in the context that draws), for both
+// formulas in float and double, beside the CUDA path's rows (geofield_path.h).
 #pragma once
 
 #include <vector>

@@ -10,22 +10,16 @@ namespace {
 // column (x & 15) + 16 c and row 2 y + (x >> 4) + 16 r, c < kCols, r < kRows. A warp so stores
 // 16 columns of 2 rows at a time: in the texture's block-linear layout a 32-byte sector holds
 // 16 bytes of two rows, and such a store fills whole sectors, where a warp storing 32 columns of
-// one row half-fills 8 and leaves the other halves to another warp. Measured on the H200 at
-// 8192^2 (cuda/tools/kernel_variants_probe.cu, bench/RESULTS.md): a store-only kernel takes
-// 0.066 ms this way against 0.104 ms with warps along one row (12.6 M L2 sector writes against
-// 18.4 M), and with one node a thread 0.166 ms: a thread needs several stores in flight.
+// one row half-fills 8 and leaves the other halves to another warp. Stores alone run ~1.6x
+// faster this way, and a thread needs several stores in flight (docs/kernel-tuning.md).
 constexpr int kBlockX = 32;
 constexpr int kBlockY = 8;
 const dim3 kBlock(kBlockX, kBlockY);
 
 // float : 4 x 4 nodes a thread, 64 x 64 tiles; the block computes its tile's row and column
-//         factors into shared memory (128 threads, one factor each, then a barrier). The tile
-//         spreads the float sin/cos of its factors (into a cudaArray at 8192^2, probe round J:
-//         4 x 8 0.0725 ms, 4 x 4 0.0774, 4 x 2 0.090, 2 x 2 0.119), but the GL texture takes
-//         the stores of larger tiles slower (stores alone, bench: 2 x 2 0.066 ms, 4 x 4 0.072,
-//         4 x 8 0.079; a cudaArray 0.065-0.068 for all): 4 x 4 is the fastest into the texture
-//         (bench, 8192^2: 0.0747 ms, bbd5d09; 4 x 8 0.0841, b930c7b; 2 x 4 0.0897 and 2 x 2
-//         0.1111 before the per-thread constants were hoisted, d139e43 and f0bef2b).
+//         factors into shared memory (128 threads, one factor each, then a barrier). Larger
+//         tiles spread the factors' sin/cos further, but the GL texture takes their stores
+//         slower: 4 x 4 is the fastest into the texture (docs/kernel-tuning.md).
 // double: 4 x 4 nodes a thread, 64 x 64 tiles; the factors come from a pre-pass over the grid's
 //         rows and columns (each tile's own FP64 sin/cos cost ~15% of the kernel), each row's
 //         factors read by its warp directly (a broadcast load, no barrier).

@@ -19,6 +19,7 @@ __device__ __forceinline__ float to_float(float v) { return v; }
 // haversine_combine<float> (asin of the smaller haversine by the same polynomial), with the
 // hardware's approximate square root, and 2R, the far half's sign and pi R folded into one
 // multiply and one fma: 2R asin(sqrt m) or pi R - 2R asin(sqrt m).
+// What each step saves: docs/kernel-tuning.md.
 __device__ __forceinline__ float haversine_distance_f32(const RowFactors<float>& r,
                                                         const ColFactors<float>& c, float two_r,
                                                         float pi_r) {
