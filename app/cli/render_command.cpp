@@ -137,44 +137,85 @@ void check_distinct(const RenderRequest& request) {
   }
 }
 
-}  // namespace
-
-int run_render(const RenderRequest& request) {
+// Fails fast on a request with nothing to write, unwritable paths, two outputs naming one file
+// and a missing GeoTIFF writer, before any work.
+void check_request(const RenderRequest& request) {
   if (!request.png && !request.npy && !request.geotiff) {
     throw UsageError(
         "render: nothing to write: give --png FILE, --npy FILE and/or --geotiff FILE");
   }
-  // Fail fast on unwritable paths and a missing GeoTIFF writer, before any work.
   if (request.png) check_writable(*request.png, "--png");
   if (request.npy) check_writable(*request.npy, "--npy");
   if (request.geotiff) check_writable(*request.geotiff, "--geotiff");
   check_distinct(request);
   if (request.geotiff) require_geotiff_writer();
+}
 
+// The raw field from the CPU backend, with no GL at all.
+void render_raw_on_cpu(const RenderRequest& request, const FieldParams& params, Precision raw) {
+  check_size_fits(params, kMaxGridSide, false);
+  std::fprintf(stderr, "geofield: backend cpu (asked for); raw field only: no GL needed\n");
+  if (!request.geotiff) {  // .npy alone: written a block of rows at a time, never whole in memory
+    write_npy_from_cpu(params, raw, *request.npy);
+    say_wrote_npy(request, params);
+    return;
+  }
+  std::vector<float> f32;
+  std::vector<double> f64;
+  compute_host_field(params, &f32, &f64);
+  RawOutputs outputs;
+  outputs.write(request, params, host_field_as(params.nx, params.ny, f32, f64, raw));
+  outputs.commit(request, params);
+}
+
+// The picture's colours and overlays: as the window would draw this view, one pixel a node.
+ViewStyle picture_style(const RenderRequest& request, const FieldParams& params) {
+  ViewStyle style;
+  style.colormap = request.view.colormap;
+  style.reverse = request.view.reverse;
+  if (request.view.fixed_range) {
+    style.value_min = request.view.fixed_range->first;
+    style.value_max = request.view.fixed_range->second;
+  } else {
+    const ValueRange r = field_range(params);
+    style.value_min = r.min;
+    style.value_max = r.max;
+  }
+  if (request.contour_interval <= 0 && !request.graticule && !request.marker) return style;
+  style.view = style.field = {params.lat_min_deg, params.lat_max_deg, params.lon_min_deg,
+                              lon_span_of(params)};
+  style.field_nx = params.nx;
+  style.field_ny = params.ny;
+  style.contour_interval = request.contour_interval;
+  if (request.graticule) {
+    constexpr double kSpacingPx = 140;  // as in the window
+    style.graticule_lat_step_deg = nice_step_deg(params.lat_max_deg - params.lat_min_deg,
+                                                 std::max(1, int(params.ny / kSpacingPx)));
+    style.graticule_lon_step_deg =
+        nice_step_deg(lon_span_of(params), std::max(1, int(params.nx / kSpacingPx)));
+  }
+  style.marker = request.marker;
+  style.marker_lat_deg = params.ref_lat_deg;
+  style.marker_lon_deg = params.ref_lon_deg;
+  return style;
+}
+
+}  // namespace
+
+int run_render(const RenderRequest& request) {
+  check_request(request);
   FieldParams params = request.view.params;
   if (request.f64) params.precision = Precision::f64;
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
-
   if (!request.png && request.view.backend == BackendChoice::cpu) {
-    check_size_fits(params, kMaxGridSide, false);
-    std::fprintf(stderr, "geofield: backend cpu (asked for); raw field only: no GL needed\n");
-    if (!request.geotiff) {  // .npy alone: written a block of rows at a time, never whole in memory
-      write_npy_from_cpu(params, raw, *request.npy);
-      say_wrote_npy(request, params);
-      return 0;
-    }
-    std::vector<float> f32;
-    std::vector<double> f64;
-    compute_host_field(params, &f32, &f64);
-    RawOutputs outputs;
-    outputs.write(request, params, host_field_as(params.nx, params.ny, f32, f64, raw));
-    outputs.commit(request, params);
+    render_raw_on_cpu(request, params, raw);
     return 0;
   }
 
   // CUDA starts on another thread while EGL and GL start here (when it may be used).
   std::optional<CudaWarmUp> cuda_warm_up;
-  if (request.view.backend == BackendChoice::automatic || request.view.backend == BackendChoice::cuda) {
+  if (request.view.backend == BackendChoice::automatic ||
+      request.view.backend == BackendChoice::cuda) {
     cuda_warm_up.emplace();
   }
   HeadlessGlContext gl;
@@ -195,36 +236,8 @@ int run_render(const RenderRequest& request) {
   // while writing (a full disk, a file-size limit) leaves no file, as a bad path does.
   std::optional<AtomicFile> png_file;
   if (request.png) {
-    ViewStyle style;
-    style.colormap = request.view.colormap;
-    style.reverse = request.view.reverse;
-    if (request.view.fixed_range) {
-      style.value_min = request.view.fixed_range->first;
-      style.value_max = request.view.fixed_range->second;
-    } else {
-      const ValueRange r = field_range(params);
-      style.value_min = r.min;
-      style.value_max = r.max;
-    }
-    if (request.contour_interval > 0 || request.graticule || request.marker) {
-      style.view = style.field = {params.lat_min_deg, params.lat_max_deg, params.lon_min_deg,
-                                  lon_span_of(params)};
-      style.field_nx = params.nx;
-      style.field_ny = params.ny;
-      style.contour_interval = request.contour_interval;
-      if (request.graticule) {
-        constexpr double kSpacingPx = 140;  // as in the window
-        style.graticule_lat_step_deg = nice_step_deg(params.lat_max_deg - params.lat_min_deg,
-                                                     std::max(1, int(params.ny / kSpacingPx)));
-        style.graticule_lon_step_deg =
-            nice_step_deg(lon_span_of(params), std::max(1, int(params.nx / kSpacingPx)));
-      }
-      style.marker = request.marker;
-      style.marker_lat_deg = params.ref_lat_deg;
-      style.marker_lon_deg = params.ref_lon_deg;
-    }
     const std::vector<std::uint8_t> png =
-        encode_png(renderer.render_image(params.nx, params.ny, style));
+        encode_png(renderer.render_image(params.nx, params.ny, picture_style(request, params)));
     png_file.emplace(*request.png);
     png_file->write_at(0, png);
     png_file->finish();
@@ -235,7 +248,8 @@ int run_render(const RenderRequest& request) {
   }
   if (png_file) {
     png_file->commit();
-    std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", request.png->c_str(), params.nx, params.ny);
+    std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", request.png->c_str(), params.nx,
+                 params.ny);
   }
   outputs.commit(request, params);
   return 0;

@@ -157,24 +157,51 @@ void App::apply_edits(const ViewState& before) {
   }
 }
 
+// One frame: panels and input edit the view; the field follows the view; the map and the
+// panels are drawn; screenshots are taken before the swap; then the panels' actions run.
 void App::frame(int fbw, int fbh) {
+  const ViewState before = state_;
+  imgui_.begin_frame();
+  read_frame_info();
+  UiActions actions = draw_panels();
+  take_input(&actions);
+  apply_edits(before);
+  update_field();
+  const MapPixels map = draw_map(fbw, fbh);
+
+  ++frames_drawn_;
+  if (request_.frames > 0 && frames_drawn_ >= request_.frames) ++frames_waiting_;
+  const bool automation_shot = automation_done();
+  save_screenshots(actions, automation_shot, map, fbw, fbh);
+  glfwSwapBuffers(window_.get());
+  if (automation_shot) quit_ = true;
+  do_actions(actions);
+  // Keep drawing while something moves (a computing field, a drag) or ImGui is mid-gesture.
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!(state_ == before) || io.MouseDown[0] || io.WantTextInput) {
+    input_.redraw_frames = std::max(input_.redraw_frames, 2);
+  }
+}
+
+void App::read_frame_info() {
   const auto now = std::chrono::steady_clock::now();
   info_.frame_ms = std::chrono::duration<double, std::milli>(now - last_frame_).count();
   last_frame_ = now;
-
-  imgui_.begin_frame();
-  ImGuiIO& io = ImGui::GetIO();
+  const ImGuiIO& io = ImGui::GetIO();
   const float panel_w = std::min(kPanelWidth * info_.scale, io.DisplaySize.x * 0.6f);
-  info_.map = {panel_w, 0, std::max(1.0f, io.DisplaySize.x - panel_w), std::max(1.0f, io.DisplaySize.y)};
+  info_.map = {panel_w, 0, std::max(1.0f, io.DisplaySize.x - panel_w),
+               std::max(1.0f, io.DisplaySize.y)};
   info_.backend = std::string(source_->backend_name());
   info_.busy = source_->busy();
   info_.compute_ms = source_->last_compute_ms();
   info_.shown = source_->shown();
+}
 
-  const ViewState before = state_;
+UiActions App::draw_panels() {
+  const ImGuiIO& io = ImGui::GetIO();
   UiActions actions;
   ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(panel_w, io.DisplaySize.y));
+  ImGui::SetNextWindowSize(ImVec2(info_.map.x, io.DisplaySize.y));
   ImGui::Begin("geofield", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
@@ -184,17 +211,21 @@ void App::frame(int fbw, int fbh) {
   draw_status_panel(info_);
   ImGui::PopItemWidth();
   ImGui::End();
+  return actions;
+}
 
+void App::take_input(UiActions* actions) {
   map_.handle_mouse(&state_, info_.map, 7.0f * info_.scale);
   if (input_.screenshot) {
-    actions.screenshot = true;
-    actions.screenshot_with_ui = true;
+    actions->screenshot = true;
+    actions->screenshot_with_ui = true;
     input_.screenshot = false;
   }
   if (input_.quit) quit_ = true;
-  apply_edits(before);
+}
 
-  // The field: a frame whose FieldParams equal the last asked computes nothing.
+// A frame whose FieldParams equal the last asked computes nothing.
+void App::update_field() {
   try {
     source_->update(state_.params, renderer_.field());
   } catch (const std::exception& e) {
@@ -207,58 +238,60 @@ void App::frame(int fbw, int fbh) {
     info_.range = field_range(*shown);
     range_of_ = *shown;
   }
+}
 
+App::MapPixels App::draw_map(int fbw, int fbh) {
+  const ImGuiIO& io = ImGui::GetIO();
   const float fbs_x = fbw / std::max(1.0f, io.DisplaySize.x);
-  const int mx = int(std::lround(info_.map.x * fbs_x)), mw = std::max(1, fbw - mx);
-  const int mh = fbh;
-  const ViewStyle style = style_for(mw, mh);
+  MapPixels map;
+  map.x = int(std::lround(info_.map.x * fbs_x));
+  map.w = std::max(1, fbw - map.x);
+  map.h = fbh;
+  const ViewStyle style = style_for(map.w, map.h);
+  const bool shown = source_->shown().has_value();
   // Automation pictures show the view, not wherever the pointer happens to rest.
   map_.draw_overlays(state_, info_.map, style.graticule_lat_step_deg, style.graticule_lon_step_deg,
                      request_.frames == 0);
   if (!shown) {
-    ImGui::GetBackgroundDrawList()->AddText(
-        ImVec2(info_.map.x + 20, info_.map.y + 20), IM_COL32(255, 255, 255, 255), "computing the field...");
+    ImGui::GetBackgroundDrawList()->AddText(ImVec2(info_.map.x + 20, info_.map.y + 20),
+                                            IM_COL32(255, 255, 255, 255),
+                                            "computing the field...");
   }
-
   GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
   GF_GL(glViewport(0, 0, fbw, fbh));
   GF_GL(glClearColor(0.1f, 0.1f, 0.11f, 1.0f));
   GF_GL(glClear(GL_COLOR_BUFFER_BIT));
-  if (shown) renderer_.draw(mx, 0, mw, mh, style);
+  if (shown) renderer_.draw(map.x, 0, map.w, map.h, style);
+  return map;
+}
 
-  ++frames_drawn_;
-  if (request_.frames > 0 && frames_drawn_ >= request_.frames) ++frames_waiting_;
-  const bool automation_shot = automation_done();
-
+// The map alone is read before ImGui draws the panels over the frame, the window after.
+void App::save_screenshots(const UiActions& actions, bool automation_shot, const MapPixels& map,
+                           int fbw, int fbh) {
   std::optional<std::filesystem::path> map_shot, ui_shot;
   if (actions.screenshot) {
-    (actions.screenshot_with_ui ? ui_shot : map_shot) = export_path(actions.screenshot_with_ui ? "screenshot" : "map", "png");
+    (actions.screenshot_with_ui ? ui_shot : map_shot) =
+        export_path(actions.screenshot_with_ui ? "screenshot" : "map", "png");
   }
   if (automation_shot && request_.screenshot) ui_shot = *request_.screenshot;
   if (map_shot) {
     try {
-      write_png(*map_shot, capture_framebuffer(mx, 0, mw, mh));
+      write_png(*map_shot, capture_framebuffer(map.x, 0, map.w, map.h));
       log_.add(true, "saved " + map_shot->string());
     } catch (const std::exception& e) {
       log_.add(false, std::string("screenshot failed: ") + e.what());
     }
   }
   imgui_.render();
-  if (ui_shot) {
-    try {
-      write_png(*ui_shot, capture_framebuffer(0, 0, fbw, fbh));
-      log_.add(true, "saved " + ui_shot->string());
-      std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", ui_shot->c_str(), fbw, fbh);
-    } catch (const std::exception& e) {
-      log_.add(false, std::string("screenshot failed: ") + e.what());
-      if (automation_shot) throw;
-    }
+  if (!ui_shot) return;
+  try {
+    write_png(*ui_shot, capture_framebuffer(0, 0, fbw, fbh));
+    log_.add(true, "saved " + ui_shot->string());
+    std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", ui_shot->c_str(), fbw, fbh);
+  } catch (const std::exception& e) {
+    log_.add(false, std::string("screenshot failed: ") + e.what());
+    if (automation_shot) throw;
   }
-  glfwSwapBuffers(window_.get());
-  if (automation_shot) quit_ = true;
-  do_actions(actions);
-  // Keep drawing while something moves (a computing field, a drag) or ImGui is mid-gesture.
-  if (!(state_ == before) || io.MouseDown[0] || io.WantTextInput) input_.redraw_frames = std::max(input_.redraw_frames, 2);
 }
 
 }  // namespace geofield

@@ -24,7 +24,19 @@ class App {
   int run();  // until the window closes (or the automation is done); returns the exit status
 
  private:
+  // The map's part of the framebuffer, in framebuffer pixels (right of the panels).
+  struct MapPixels {
+    int x = 0, w = 1, h = 1;
+  };
+
   void frame(int fb_width, int fb_height);
+  void read_frame_info();
+  UiActions draw_panels();
+  void take_input(UiActions* actions);
+  void update_field();
+  MapPixels draw_map(int fb_width, int fb_height);
+  void save_screenshots(const UiActions& actions, bool automation_shot, const MapPixels& map,
+                        int fb_width, int fb_height);
   void apply_edits(const ViewState& before);
   ViewStyle style_for(int map_w_px, int map_h_px) const;
   void do_actions(const UiActions& a);
@@ -51,8 +63,6 @@ class App {
   int frames_drawn_ = 0;
   int frames_waiting_ = 0;  // automation frames past `frames` spent waiting for the field
   bool quit_ = false;
-  // Screenshots are taken during the frame, before the swap.
-  std::optional<std::filesystem::path> screenshot_ui_, screenshot_map_;
 };
 
 }  // namespace geofield
