@@ -1,4 +1,5 @@
-// The seam between the app and the CUDA backend (cuda/): the app calls this and never sees CUDA.
+// The seam between the app and the CUDA backend (backends/cuda_backend.*, over cuda/): the app
+// calls this and never sees CUDA.
 #pragma once
 
 #include <memory>
