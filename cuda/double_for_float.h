@@ -24,16 +24,9 @@
 
 namespace geofield {
 
-// asin(sqrt m) / sqrt m = 1 + m Q(m) to 1.12e-12 relative for m in [0, 0.5005]; Q's
-// coefficients, lowest first. On the device they live in constant memory, where the FMAs read
-// them as operands (as literals they cost a register move each per node).
-#define GF_ASIN_Q_FOR_FLOAT                                                                  \
-  1.6666666620012108e-01, 7.50000612277798e-02, 4.4640061912354416e-02,                      \
-      3.044569886639864e-02, 2.1524679018920554e-02, 2.446936195886098e-02,                  \
-      -2.544236818254346e-02, 1.580017188722634e-01, -3.536344439498757e-01,                 \
-      5.903870764688959e-01, -5.443969512667522e-01, 2.5017433508719805e-01
-constexpr int kAsinQForFloatTerms = 12;
-constexpr double kAsinQForFloat[kAsinQForFloatTerms] = {GF_ASIN_Q_FOR_FLOAT};
+// asin(sqrt m) / sqrt m = 1 + m Q(m) to 1.12e-12 relative for m in [0, 0.5005], Q's
+// coefficients kAsinQForFloat (field_constants.h). On the device they live in constant memory,
+// where the FMAs read them as operands (as literals they cost a register move each per node).
 #if defined(__CUDACC__)
 __constant__ double kAsinQForFloatDevice[kAsinQForFloatTerms] = {GF_ASIN_Q_FOR_FLOAT};
 #endif

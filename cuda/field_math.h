@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+#include "field_constants.h"
+
 #if defined(__CUDACC__)
 #define GF_HD __host__ __device__ __forceinline__
 #else
@@ -32,17 +34,8 @@ enum class Formula : int {
 enum class Units : int { km = 0, nm = 1, mi = 2, m = 3 };
 
 constexpr double kDefaultRadiusKm = 6371.0088;  // IUGG mean Earth radius
-constexpr double kPi = 3.14159265358979323846;
-constexpr double kRadPerDeg = kPi / 180.0;
-constexpr double kKmPerNauticalMile = 1.852;     // exact by definition
-constexpr double kKmPerStatuteMile = 1.609344;   // exact by definition
-
-// The seed formula's literal constants (pi/360 and pi/180 as typed in the original answer).
-constexpr double kSeedHalfRadPerDeg = 0.008726645;
-constexpr double kSeedRadPerDeg = 0.01745329;
-// pi/2 - 90 * 0.01745329: the truncated constant stops this short of pi/2 at a pole, so the
-// seed's cos(0.01745329 lat) = sin(kSeedPoleGapRad + 0.01745329 (90 - |lat|)) is 2.3e-7 there.
-constexpr double kSeedPoleGapRad = kPi / 2 - 90.0 * kSeedRadPerDeg;
+constexpr double kKmPerNauticalMile = 1.852;    // exact by definition
+constexpr double kKmPerStatuteMile = 1.609344;  // exact by definition
 
 GF_HD double units_per_km(Units u) {
   switch (u) {
@@ -180,53 +173,23 @@ GF_HD ColFactors<T> haversine_col(T dlon_deg) {
   return {s * s, c * c};
 }
 
-// asin(sqrt m) / sqrt m = 1 + m Q(m) for m in [0, 0.5005], Q minimax in the relative error
-// (coefficients from scripts/fit_asin_poly.py, which also checks the evaluation below in ulp).
-// Plain multiply-adds: GCC vectorises them in the CPU backend's row loop, nvcc fuses them.
-GF_HD float asin_sqrt_over_sqrt(float m) {
-  float q = 1.1154396e-01f;
-  q = q * m - 9.298604e-02f;
-  q = q * m + 7.720237e-02f;
-  q = q * m + 1.631871e-02f;
-  q = q * m + 4.651311e-02f;
-  q = q * m + 7.488408e-02f;
-  q = q * m + 1.6666907e-01f;
-  return 1.0f + m * q;
-}
-
-GF_HD double asin_sqrt_over_sqrt(double m) {
-  double q = 9.264578716301071e-01;
-  q = q * m - 3.4437492001521215e+00;
-  q = q * m + 6.092505961346284e+00;
-  q = q * m - 6.641127757788607e+00;
-  q = q * m + 4.985321847685702e+00;
-  q = q * m - 2.6957386893111184e+00;
-  q = q * m + 1.0984773265875025e+00;
-  q = q * m - 3.267245562038436e-01;
-  q = q * m + 8.617110918926801e-02;
-  q = q * m - 4.004590389785901e-03;
-  q = q * m + 1.3388084562730912e-02;
-  q = q * m + 1.3783166507626489e-02;
-  q = q * m + 1.7365764027454614e-02;
-  q = q * m + 2.2371511464467295e-02;
-  q = q * m + 3.03819656502614e-02;
-  q = q * m + 4.4642856726550204e-02;
-  q = q * m + 7.5000000004162e-02;
-  q = q * m + 1.6666666666665203e-01;
-  return 1.0 + m * q;
-}
-
-// pi/2 as the nearest T plus its remainder, so that pi/2 - r keeps its last bit.
+// c0 + m (c1 + m (c2 + ...)) for the list c0, c1, ... (lowest first): inlined, it is the Horner
+// lines q = q * m + ck from the highest ck down with the literals as operands, as if hand-written.
 template <typename T>
-struct HalfPi;
-template <>
-struct HalfPi<float> {
-  static constexpr float hi = 1.57079637f, lo = -4.37113883e-08f;
-};
-template <>
-struct HalfPi<double> {
-  static constexpr double hi = 1.5707963267948966, lo = 6.123233995736766e-17;
-};
+GF_HD T horner(T, T c) {
+  return c;
+}
+template <typename T, typename... Rest>
+GF_HD T horner(T m, T c0, Rest... rest) {
+  return horner(m, rest...) * m + c0;
+}
+
+// asin(sqrt m) / sqrt m = 1 + m Q(m) for m in [0, 0.5005], Q's coefficients in
+// field_constants.h (scripts/fit_asin_poly.py fits them and checks this evaluation in ulp).
+// Plain multiply-adds: GCC vectorises them in the CPU backend's row loop, nvcc fuses them.
+GF_HD float asin_sqrt_over_sqrt(float m) { return 1.0f + m * horner(m, GF_ASIN_Q32); }
+
+GF_HD double asin_sqrt_over_sqrt(double m) { return 1.0 + m * horner(m, GF_ASIN_Q64); }
 
 // Half the great-circle angle, in radians, from a = hav(angle) and b = hav(pi - angle)
 // (a + b = 1, each accurate to its last bits): asin(sqrt a) while a <= b (a <= 1/2), else

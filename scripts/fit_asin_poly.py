@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Coefficients of geofield's haversine angle (haversine_angle in cuda/field_math.h).
+"""Coefficients of geofield's haversine angle (asin_sqrt_over_sqrt in cuda/field_math.h).
 
 The great-circle angle from the haversines a = hav(angle) and b = hav(pi - angle) (a + b = 1,
 both sums of non-negative terms, so each keeps its relative accuracy) is
@@ -17,16 +17,23 @@ coefficients are then rounded to the working precision and the evaluation writte
 field_math.h writes it (Horner, no fused multiply-add) is checked against mpmath in units in
 the last place (ulp) of the result, over the whole [0, pi/2] of angle / 2.
 
+The coefficients are printed as the #define of cuda/field_constants.h that holds them, the one
+copy that C++, CUDA and (through the generated field_constants.glsl) the shaders read:
+float 7 is GF_ASIN_Q32, double 18 GF_ASIN_Q64, double 12 GF_ASIN_Q_FOR_FLOAT.
+
 Usage: /usr/bin/python3 scripts/fit_asin_poly.py float|double [TERMS]
-       (Debian's python3 with python3-numpy and python3-mpmath)
+       (Debian's python3 with python3-numpy and python3-mpmath; a minute or two)
 """
-import sys
+import argparse
 
 import mpmath as mp
 import numpy as np
 
 mp.mp.dps = 50
 M_MAX = mp.mpf("0.5005")
+# The lists of cuda/field_constants.h, by the fit that makes each.
+MACROS = {("float", 7): "GF_ASIN_Q32", ("double", 18): "GF_ASIN_Q64",
+          ("double", 12): "GF_ASIN_Q_FOR_FLOAT"}
 
 
 def p_exact(m):
@@ -86,16 +93,39 @@ def evaluate(q, m, dtype):
     return (np.sqrt(m) * p).astype(dtype)
 
 
+def define(name, literals, width=100):
+    """The #define of the list as cuda/field_constants.h writes it (clang-format's layout)."""
+    lines, line = [], "  "
+    for k, lit in enumerate(literals):
+        item = lit + ("," if k + 1 < len(literals) else "")
+        if line.strip() and len(line) + 1 + len(item) > width - 2:
+            lines.append(line)
+            line = "      "
+        line += (" " if line.strip() else "") + item
+    lines.append(line)
+    head = f"#define {name}"
+    column = max(len(head), *(len(x) for x in lines[:-1])) + 1
+    return "\n".join(x.ljust(column) + "\\" for x in [head] + lines[:-1]) + "\n" + lines[-1]
+
+
 def main():
-    kind = sys.argv[1] if len(sys.argv) > 1 else "float"
+    parser = argparse.ArgumentParser(
+        description="Fit Q of asin(sqrt m) / sqrt m = 1 + m Q(m) and print it as the #define "
+                    "of cuda/field_constants.h, with its worst error in ulp.")
+    parser.add_argument("kind", nargs="?", default="float", choices=["float", "double"])
+    parser.add_argument("terms", nargs="?", type=int,
+                        help="number of coefficients (default: 7 for float, 18 for double)")
+    args = parser.parse_args()
+    kind = args.kind
     dtype = {"float": np.float32, "double": np.float64}[kind]
-    terms = int(sys.argv[2]) if len(sys.argv) > 2 else (7 if kind == "float" else 18)
+    terms = args.terms or (7 if kind == "float" else 18)
     q, level = remez(terms)
     qr = [dtype(float(c)) for c in q]
     print(f"{kind}: Q with {terms} coefficients, minimax relative error of P {mp.nstr(level, 3)}")
     suffix = "f" if kind == "float" else ""
-    for c in qr:
-        print(f"  {np.format_float_scientific(c, unique=True, trim='k')}{suffix}")
+    name = MACROS.get((kind, terms), f"GF_ASIN_Q_{kind.upper()}_{terms}")
+    print("cuda/field_constants.h, lowest coefficient first:")
+    print(define(name, [np.format_float_scientific(c, unique=True, trim="k") + suffix for c in qr]))
     # ulp error of asin(sqrt m) over m in [0, M_MAX], and of pi/2 - asin(sqrt m) (the far half,
     # pi/2 as a hi + lo pair): logarithmic and uniform samples, exact values from mpmath.
     rng = np.random.default_rng(1)

@@ -2,7 +2,7 @@
 // factors (field_math.h's haversine_combine<T> and seed_combine<T>), into the R32F texture that
 // is drawn (rounded to float) or, for a float64 export (OUT_F64), into a buffer of doubles, a
 // block of rows at a time. Prepended by the program: #version, REAL, VEC2, VEC4, IS_DOUBLE,
-// SEED, OUT_F64, and field_math.glsl.
+// SEED, OUT_F64, field_constants.glsl and field_math.glsl.
 //
 // A group of 16 x 16 invocations covers 64 x 64 nodes, 4 x 4 each at (x + 16 u, y + 16 v): each
 // store of a warp then covers 16 columns x 2 rows, whole 32-byte sectors of the texture's
@@ -23,51 +23,18 @@ uniform REAL u_radius;             // in the output unit
 // asin(sqrt m) / sqrt m = 1 + m Q(m), m in [0, 0.5005]: field_math.h's coefficients; for the
 // double values bound for the float texture, the 12 of cuda/double_for_float.h (1.12e-12
 // relative, 50 000 times finer than the float they are rounded to), as the CUDA kernel does.
-REAL asin_sqrt_over_sqrt(REAL m) {
+// The lists come with field_constants.glsl, lowest coefficient first.
 #if IS_DOUBLE && !OUT_F64
-  REAL q = 2.5017433508719805e-01LF;
-  q = q * m - 5.443969512667522e-01LF;
-  q = q * m + 5.903870764688959e-01LF;
-  q = q * m - 3.536344439498757e-01LF;
-  q = q * m + 1.580017188722634e-01LF;
-  q = q * m - 2.544236818254346e-02LF;
-  q = q * m + 2.446936195886098e-02LF;
-  q = q * m + 2.1524679018920554e-02LF;
-  q = q * m + 3.044569886639864e-02LF;
-  q = q * m + 4.4640061912354416e-02LF;
-  q = q * m + 7.50000612277798e-02LF;
-  q = q * m + 1.6666666620012108e-01LF;
-  return 1.0LF + m * q;
+#define ASIN_Q kAsinQForFloat
 #elif IS_DOUBLE
-  REAL q = 9.264578716301071e-01LF;
-  q = q * m - 3.4437492001521215e+00LF;
-  q = q * m + 6.092505961346284e+00LF;
-  q = q * m - 6.641127757788607e+00LF;
-  q = q * m + 4.985321847685702e+00LF;
-  q = q * m - 2.6957386893111184e+00LF;
-  q = q * m + 1.0984773265875025e+00LF;
-  q = q * m - 3.267245562038436e-01LF;
-  q = q * m + 8.617110918926801e-02LF;
-  q = q * m - 4.004590389785901e-03LF;
-  q = q * m + 1.3388084562730912e-02LF;
-  q = q * m + 1.3783166507626489e-02LF;
-  q = q * m + 1.7365764027454614e-02LF;
-  q = q * m + 2.2371511464467295e-02LF;
-  q = q * m + 3.03819656502614e-02LF;
-  q = q * m + 4.4642856726550204e-02LF;
-  q = q * m + 7.5000000004162e-02LF;
-  q = q * m + 1.6666666666665203e-01LF;
-  return 1.0LF + m * q;
+#define ASIN_Q kAsinQ64
 #else
-  float q = 1.1154396e-01;
-  q = q * m - 9.298604e-02;
-  q = q * m + 7.720237e-02;
-  q = q * m + 1.631871e-02;
-  q = q * m + 4.651311e-02;
-  q = q * m + 7.488408e-02;
-  q = q * m + 1.6666907e-01;
-  return 1.0 + m * q;
+#define ASIN_Q kAsinQ32
 #endif
+REAL asin_sqrt_over_sqrt(REAL m) {
+  REAL q = ASIN_Q[ASIN_Q.length() - 1];
+  for (int k = ASIN_Q.length() - 2; k >= 0; --k) q = q * m + ASIN_Q[k];
+  return REAL(1.0LF) + m * q;
 }
 
 // sqrt to the last bits without a division: GLSL leaves the precision of a double

@@ -1,6 +1,7 @@
 // The GL backend's first pass: the row and column factors of the grid (field_math.h's
 // row_factors<T> and col_factors<T>), one invocation per row and then per column. Prepended by
-// the program: #version, REAL, VEC2, VEC4, IS_DOUBLE, SEED, and field_math.glsl.
+// the program: #version, REAL, VEC2, VEC4, IS_DOUBLE, SEED, field_constants.glsl (the seed's
+// constants among them) and field_math.glsl.
 layout(local_size_x = 64) in;
 
 layout(std430, binding = 0) writeonly buffer Rows { VEC4 rows[]; };  // a0, b0, c, unused
@@ -10,10 +11,6 @@ uniform int u_nx, u_ny;
 // GridGeometry's fields, in REAL (only the offsets leave double, as on the CPU and in CUDA).
 uniform REAL u_lat_step, u_lat_max, u_north_polar0, u_south_polar0, u_dlat0, u_slat0, u_cos_ref;
 uniform REAL u_lon_step, u_dlon0, u_dlon0_raw;
-
-const REAL kSeedHalfRadPerDeg = REAL(0.008726645LF);
-const REAL kSeedRadPerDeg = REAL(0.01745329LF);
-const REAL kSeedPoleGapRad = REAL(1.5707963267948966LF - 90.0LF * 0.01745329LF);
 
 // Row i's distance from the nearer pole, from that side's edge (field_math.h).
 REAL row_polar_distance_deg(int i, REAL di) {

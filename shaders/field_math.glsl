@@ -1,25 +1,15 @@
-// The shared math of cuda/field_math.h in GLSL, for the GL backend's compute shaders (app/gl_backend.cpp).
-// DESIGN.md wants the math in one header; GLSL cannot include it, so this is a port, the one
-// place the math exists twice. It is kept equal by tests, not by construction: tests/gl checks
-// every node of the foundation's grids against the header's CPU double field with the CUDA
-// backend's tolerances (both formulas, every unit, float and double). Change both together.
+// The shared math of cuda/field_math.h in GLSL, for the GL backend's compute shaders
+// (app/backends/gl_backend.cpp). DESIGN.md wants the math in one header; GLSL cannot include it,
+// so this is a port, the one place the math's code exists twice. Its numbers do not: the
+// program prepends field_constants.glsl, which the build prints from cuda/field_constants.h.
+// The code is kept equal by tests, not by construction: tests/gl checks every node of the
+// foundation's grids against the header's CPU double field with the CUDA backend's tolerances
+// (both formulas, every unit, float and double). Change both together.
 // Compiled in float or double: the program prepends "#define REAL float" (or double) and
 // IS_DOUBLE. Constants are double literals converted to REAL, so that the double programs get
 // every digit. GLSL's own sin, cos and atan are not used: their error is absolute and
 // implementation-defined, too coarse for sin^2 of a small half-angle; these polynomials on
 // exactly reduced arguments are as accurate as the CPU's libm, to a few ulp.
-
-const REAL kRadPerDeg = REAL(0.017453292519943295LF);
-// pi/2 as the nearest REAL and its remainder (field_math.h's HalfPi), so that pi/2 - r keeps
-// its last bit.
-#if IS_DOUBLE
-const REAL kHalfPiHi = 1.5707963267948966LF;
-const REAL kHalfPiLo = 6.123233995736766e-17LF;
-#else
-const REAL kHalfPiHi = 1.57079637;
-const REAL kHalfPiLo = -4.37113883e-08;
-#endif
-const REAL kPi = REAL(3.141592653589793LF);
 
 // sin and cos of r in radians, |r| <= pi/4, by Taylor polynomials (truncation below 1e-19
 // relative in double, 2e-9 in float).
@@ -61,7 +51,7 @@ void sincos_deg(REAL x_deg, out REAL s, out REAL c) {
 // sin of x radians (the seed formula's literal expressions), reduced by quarter turns with
 // pi/2 in two parts (|x| stays below 20 here).
 REAL sin_rad(REAL x) {
-  precise REAL q = roundEven(x * REAL(0.6366197723675814LF));
+  precise REAL q = roundEven(x * kTwoOverPi);
   precise REAL r = fma(-q, kHalfPiHi, x) - q * kHalfPiLo;
   REAL s0, c0, s, c;
   sincos_reduced(r, s0, c0);
@@ -74,11 +64,11 @@ REAL sin_rad(REAL x) {
 REAL atan_01(REAL t) {
   REAL k = roundEven(t * REAL(4.0LF));
   REAL centre = k * REAL(0.25LF);
-  REAL base = k < 0.5 ? REAL(0.0LF)
-            : k < 1.5 ? REAL(0.24497866312686414LF)
-            : k < 2.5 ? REAL(0.4636476090008061LF)
-            : k < 3.5 ? REAL(0.6435011087932844LF)
-                      : REAL(0.7853981633974483LF);
+  REAL base = k < 0.5 ? kAtanOfQuarters[0]
+            : k < 1.5 ? kAtanOfQuarters[1]
+            : k < 2.5 ? kAtanOfQuarters[2]
+            : k < 3.5 ? kAtanOfQuarters[3]
+                      : kAtanOfQuarters[4];
   REAL v = (t - centre) / (REAL(1.0LF) + t * centre);
   REAL v2 = v * v;
 #if IS_DOUBLE
