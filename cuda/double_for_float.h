@@ -7,8 +7,8 @@
 // Exports in double (render --f64, read back as f64) use haversine_combine, to the last bits.
 //
 // Why: on the H200 the double kernel is bound by FP64 issue (half the FP32 rate); this combine
-// issues 19 FP64 instructions a node where the full combine in the same kernel issues 28 (ncu,
-// bench/RESULTS.md, cuda/tools/kernel_variants_probe.cu rounds H and I).
+// issues 19 FP64 instructions a node where the full combine in the same kernel issues 28 (ncu;
+// docs/kernel-tuning.md).
 //   - sqrt(m) from a reciprocal square root seed and one Newton step folded with the radius:
 //     2R sqrt(m) = R g (3 - g y) to ~2^-42, g = m y, where y ~ 1/sqrt(m) (the device's
 //     MUFU.RSQ64H, ~2^-22; the host's exact 1/sqrt);

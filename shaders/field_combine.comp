@@ -6,7 +6,7 @@
 //
 // A group of 16 x 16 invocations covers 64 x 64 nodes, 4 x 4 each at (x + 16 u, y + 16 v): each
 // store of a warp then covers 16 columns x 2 rows, whole 32-byte sectors of the texture's
-// block-linear layout (the CUDA kernel's layout; cuda/INTEROP.md measured GL's likewise).
+// block-linear layout (the CUDA kernel's layout; docs/kernel-tuning.md).
 layout(local_size_x = 16, local_size_y = 16) in;
 const int kTile = 4;
 
