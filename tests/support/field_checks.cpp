@@ -76,63 +76,11 @@ Tolerance tolerance_for(Precision computed, Precision stored) {
   return stored == Precision::f32 ? kDoubleAsFloat : kDoublePath;
 }
 
-std::vector<NamedGrid> test_grids() {
-  std::vector<NamedGrid> grids;
-  FieldParams p;  // default view: 29:31, 99:101, ref 30,101, 1000x1000
-  grids.push_back({"default_view", p});
-
-  p = FieldParams{};  // crossing the antimeridian, reference on it
-  p.lat_min_deg = -10;
-  p.lat_max_deg = 10;
-  p.lon_min_deg = 170;
-  p.lon_max_deg = -170;
-  p.nx = 517;
-  p.ny = 389;
-  p.ref_lat_deg = 0;
-  p.ref_lon_deg = 180;
-  grids.push_back({"antimeridian", p});
-
-  p = FieldParams{};  // the north pole: top row is the pole, reference on it, whole circle
-  p.lat_min_deg = 60;
-  p.lat_max_deg = 90;
-  p.lon_min_deg = -180;
-  p.lon_max_deg = 180;
-  p.nx = 721;
-  p.ny = 301;
-  p.ref_lat_deg = 90;
-  p.ref_lon_deg = 0;
-  grids.push_back({"pole", p});
-
-  p = FieldParams{};  // 0.0001 x 0.0001 degree grid in metres (about 11 m x 8 m)
-  p.lat_min_deg = 45;
-  p.lat_max_deg = 45.0001;
-  p.lon_min_deg = 7;
-  p.lon_max_deg = 7.0001;
-  p.nx = 101;
-  p.ny = 101;
-  p.ref_lat_deg = 45.00005;
-  p.ref_lon_deg = 7.00003;
-  p.units = Units::m;
-  grids.push_back({"tiny_metres", p});
-
-  p = FieldParams{};  // the antipode of (30, 100) is (-30, -80), node (200, 200) of this grid
-  p.lat_min_deg = -40;
-  p.lat_max_deg = -20;
-  p.lon_min_deg = -90;
-  p.lon_max_deg = -70;
-  p.nx = 401;
-  p.ny = 401;
-  p.ref_lat_deg = 30;
-  p.ref_lon_deg = 100;
-  grids.push_back({"antipode", p});
-  return grids;
-}
-
 void PrintTo(const Case& c, std::ostream* os) { *os << c.grid.name << " " << to_string(c.formula); }
 
 std::vector<Case> all_cases() {
   std::vector<Case> cases;
-  for (const NamedGrid& g : test_grids()) {
+  for (const NamedGrid& g : test::backend_test_grids()) {
     for (Formula f : {Formula::haversine, Formula::seed}) cases.push_back({g, f});
   }
   return cases;

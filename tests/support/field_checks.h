@@ -1,6 +1,6 @@
 // What the tests of a GPU backend share, CUDA or GL: the CPU double field as the reference, the
 // tolerances of each path, the node-by-node check, NaN poisoning and read-back of the texture,
-// and the grids of the foundation issue.
+// and the cases made of the foundation issue's grids (test_grids.h).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,6 +12,7 @@
 #include "field_params.h"
 #include "gl/field_texture.h"
 #include "gl/headless_gl_context.h"
+#include "test_grids.h"
 
 namespace geofield::field_checks {
 
@@ -51,15 +52,10 @@ template <typename T>
 double expect_close_to_reference(const std::vector<T>& values, const std::vector<double>& ref,
                                  int nx, const std::string& what, Tolerance tol);
 
-// The grids of the foundation issue, by name.
-struct NamedGrid {
-  std::string name;
-  FieldParams params;
-};
-std::vector<NamedGrid> test_grids();
+using test::NamedGrid;  // the catalogue's (test_grids.h), as the backends' tests name it
 
-// A grid x formula, the parameter of the backends' field tests; each test loops over the units
-// and the precisions.
+// A grid of backend_test_grids() x formula, the parameter of the backends' field tests; each
+// test loops over the units and the precisions.
 struct Case {
   NamedGrid grid;
   Formula formula;

@@ -1,25 +1,11 @@
-// The grids the precision tests run on: the default view and the hard places.
-#pragma once
-
-#include <optional>
-#include <ostream>
-#include <string>
-#include <vector>
-
-#include "field_params.h"
+#include "test_grids.h"
 
 namespace geofield::test {
 
-struct NamedGrid {
-  std::string name;
-  FieldParams params;
-};
+void PrintTo(const NamedGrid& g, std::ostream* os) { *os << g.name; }
 
-// Readable test names and failure messages instead of the parameter's bytes.
-inline void PrintTo(const NamedGrid& g, std::ostream* os) { *os << g.name; }
-
-inline FieldParams make_params(double lat0, double lat1, double lon0, double lon1, int nx, int ny,
-                               double ref_lat, double ref_lon, Units units = Units::km) {
+FieldParams make_params(double lat0, double lat1, double lon0, double lon1, int nx, int ny,
+                        double ref_lat, double ref_lon, Units units) {
   FieldParams p;
   p.lat_min_deg = lat0, p.lat_max_deg = lat1, p.lon_min_deg = lon0, p.lon_max_deg = lon1;
   p.nx = nx, p.ny = ny;
@@ -28,9 +14,8 @@ inline FieldParams make_params(double lat0, double lat1, double lon0, double lon
   return p;
 }
 
-// Each grid for both formulas, or for the one asked for.
-inline std::vector<NamedGrid> precision_test_grids(std::optional<Formula> only = std::nullopt) {
-  std::vector<NamedGrid> base = {
+std::vector<NamedGrid> precision_test_grids(std::optional<Formula> only) {
+  const std::vector<NamedGrid> base = {
       {"default_view", FieldParams{}},
       {"antimeridian", make_params(-20, 20, 170, -170, 401, 301, 5, 178)},
       {"antimeridian_ref_west", make_params(50, 70, 160, -150, 301, 201, 60, -175)},
@@ -41,8 +26,8 @@ inline std::vector<NamedGrid> precision_test_grids(std::optional<Formula> only =
        make_params(89.9999, 90, 0, 360, 181, 201, 89.99995, 45, Units::m)},
       {"whole_globe_ref_near_south_pole", make_params(-90, 90, 0, 360, 361, 181, -89.9, 10)},
       {"whole_globe", make_params(-90, 90, -180, 180, 721, 361, 30, 101)},
-      {"tiny_metres_ref_at_corner", make_params(30, 30.0001, 100.9999, 101, 301, 301, 30, 101,
-                                                Units::m)},
+      {"tiny_metres_ref_at_corner",
+       make_params(30, 30.0001, 100.9999, 101, 301, 301, 30, 101, Units::m)},
       {"tiny_metres_ref_inside",
        make_params(-45.00005, -44.99995, 12.34565, 12.34575, 257, 199, -45, 12.3457, Units::m)},
       {"tiny_metres_far_ref", make_params(30, 30.0001, 101, 101.0001, 201, 201, 0, 0, Units::m)},
@@ -62,6 +47,21 @@ inline std::vector<NamedGrid> precision_test_grids(std::optional<Formula> only =
     }
   }
   return all;
+}
+
+std::vector<NamedGrid> backend_test_grids() {
+  return {
+      // 29:31, 99:101, ref 30,101, 1000x1000
+      {"default_view", FieldParams{}},
+      // crossing the antimeridian, reference on it
+      {"antimeridian", make_params(-10, 10, 170, -170, 517, 389, 0, 180)},
+      // the north pole: top row is the pole, reference on it, whole circle
+      {"pole", make_params(60, 90, -180, 180, 721, 301, 90, 0)},
+      // 0.0001 x 0.0001 degree grid in metres (about 11 m x 8 m)
+      {"tiny_metres", make_params(45, 45.0001, 7, 7.0001, 101, 101, 45.00005, 7.00003, Units::m)},
+      // the antipode of (30, 100) is (-30, -80), node (200, 200) of this grid
+      {"antipode", make_params(-40, -20, -90, -70, 401, 401, 30, 100)},
+  };
 }
 
 }  // namespace geofield::test

@@ -1,0 +1,38 @@
+// The grids every test layer runs on, in one place. Two sets, for two kinds of test:
+//   precision_test_grids: the hard places of the math (antimeridian, poles, metres, antipodes),
+//     for the CPU-side tests in tests/unit (float vs double, GeographicLib, value range, the
+//     CPU backend).
+//   backend_test_grids: the foundation issue's five grids, on which the GPU backends (CUDA in
+//     tests/gpu, GL in tests/gl) are checked node by node in every unit and precision.
+// Names are unique within a set, not across them: "antimeridian" is a different grid in each.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "field_params.h"
+
+namespace geofield::test {
+
+struct NamedGrid {
+  std::string name;
+  FieldParams params;
+};
+
+// Readable test names and failure messages instead of the parameter's bytes.
+void PrintTo(const NamedGrid& g, std::ostream* os);
+
+// A field with these bounds (degrees), size and reference point; everything else the default
+// (haversine, radius, float32).
+FieldParams make_params(double lat0, double lat1, double lon0, double lon1, int nx, int ny,
+                        double ref_lat, double ref_lon, Units units = Units::km);
+
+// Each precision grid for both formulas (names end in _haversine, _seed), or for the one asked for.
+std::vector<NamedGrid> precision_test_grids(std::optional<Formula> only = std::nullopt);
+
+// The GPU backends' grids, formula left at its default: their tests pair each with both formulas.
+std::vector<NamedGrid> backend_test_grids();
+
+}  // namespace geofield::test
