@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "bench_check.h"
 #include "bench_table.h"
+#include "cuda_check.h"
 #include "errors.h"
 #include "field_params.h"
 #include "gl/field_texture.h"
@@ -181,15 +181,15 @@ int run(int argc, char** argv) {
   HeadlessGlContext gl;
   unsigned gl_devices_count = 0;
   int gl_devices[4] = {};
-  BENCH_CUDA(cudaGLGetDevices(&gl_devices_count, gl_devices, 4, cudaGLDeviceListAll));
+  GF_CUDA(cudaGLGetDevices(&gl_devices_count, gl_devices, 4, cudaGLDeviceListAll));
   if (gl_devices_count == 0)
     GF_FAIL("no CUDA device runs this GL context (" + gl.description() + ")");
-  BENCH_CUDA(cudaSetDevice(gl_devices[0]));
+  GF_CUDA(cudaSetDevice(gl_devices[0]));
   cudaDeviceProp prop{};
-  BENCH_CUDA(cudaGetDeviceProperties(&prop, gl_devices[0]));
+  GF_CUDA(cudaGetDeviceProperties(&prop, gl_devices[0]));
   int driver = 0, runtime = 0;
-  BENCH_CUDA(cudaDriverGetVersion(&driver));
-  BENCH_CUDA(cudaRuntimeGetVersion(&runtime));
+  GF_CUDA(cudaDriverGetVersion(&driver));
+  GF_CUDA(cudaRuntimeGetVersion(&runtime));
 
   nlohmann::json doc = {{"date_utc", utc_now()},
                         {"gpu", prop.name},
@@ -238,6 +238,9 @@ int main(int argc, char** argv) {
   try {
     return geofield::bench::run(argc, argv);
   } catch (const geofield::UsageError& e) {
+    std::fprintf(stderr, "geofield_bench: %s\n", e.what());
+    return 2;
+  } catch (const geofield::DeviceMemoryShortage& e) {  // a --sizes entry the GPU cannot hold
     std::fprintf(stderr, "geofield_bench: %s\n", e.what());
     return 2;
   } catch (const std::exception& e) {

@@ -5,9 +5,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bench_check.h"
 #include "field_sampling.h"
 #include "backends/cuda_backend.h"
+#include "cuda_check.h"
+#include "errors.h"
 #include "field_kernel.h"
 #include "gl/gl_check.h"
 #include "interop_texture.h"
@@ -67,7 +68,7 @@ GeofieldResult run_geofield_path(const FieldParams& view, FieldTexture& texture,
   GeofieldResult result;
   texture.ensure_size(view.nx, view.ny);
   int device = 0;
-  BENCH_CUDA(cudaGetDevice(&device));
+  GF_CUDA(cudaGetDevice(&device));
 
   // 1. The kernel alone, writing the mapped interop texture (mapped once around the repeats).
   {
@@ -101,7 +102,7 @@ GeofieldResult run_geofield_path(const FieldParams& view, FieldTexture& texture,
         time_events([&] { launch_store_only(view.nx, view.ny, mapping.surface(), stream.get()); },
                     stream.get());
     mapping.unmap();
-    BENCH_CUDA(cudaStreamSynchronize(stream.get()));
+    GF_CUDA(cudaStreamSynchronize(stream.get()));
   }  // unregistered here: the backend below registers the texture itself
 
   // 2. The whole recompute as the app runs it: CudaBackend::compute with changed parameters.
@@ -115,7 +116,7 @@ GeofieldResult run_geofield_path(const FieldParams& view, FieldTexture& texture,
     row.recompute_wall = time_wall(
         [&] {
           backend.compute(nudged(p, k++), texture);
-          BENCH_CUDA(cudaStreamSynchronize(s));
+          GF_CUDA(cudaStreamSynchronize(s));
         },
         5, 300, 20, 200);
     row.recompute_events = time_events([&] { backend.compute(nudged(p, k++), texture); }, s);

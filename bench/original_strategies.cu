@@ -2,7 +2,8 @@
 #include <cmath>
 #include <vector>
 
-#include "device_buffer.h"
+#include "cuda_check.h"
+#include "device_memory.h"
 #include "original_strategies.h"
 
 namespace geofield::bench {
@@ -51,6 +52,9 @@ unsigned blocks_1d(size_t n) { return static_cast<unsigned>((n + kThreads1d - 1)
 
 double median_of(std::vector<double> v) { return summarize(std::move(v)).median_ms; }
 
+// A buffer as the kernels' array of doubles.
+double* doubles(const DeviceBuffer& b) { return static_cast<double*>(b.get()); }
+
 }  // namespace
 
 const char* strategy_name(Strategy s) {
@@ -81,8 +85,17 @@ OriginalResult run_original(Strategy s, const GridGeometry& g, double e2e_budget
   std::vector<double> lat(host_grid ? n : 0), lon(host_grid ? n : 0);
   std::vector<double> lat_r(four ? n : 0), lon_r(four ? n : 0);
   std::vector<double> out(n), field(four ? n : 0);
-  DeviceBuffer<double> d_lat(host_grid ? n : 0), d_lon(host_grid ? n : 0);
-  DeviceBuffer<double> d_lat_r(four ? n : 0), d_lon_r(four ? n : 0), d_out(n);
+  DeviceBuffer d_lat, d_lon, d_lat_r, d_lon_r, d_out;
+  const size_t bytes = n * sizeof(double);
+  if (host_grid) {
+    d_lat.ensure(bytes, "the original strategy's latitude array");
+    d_lon.ensure(bytes, "the original strategy's longitude array");
+  }
+  if (four) {
+    d_lat_r.ensure(bytes, "the original strategy's reference latitude array");
+    d_lon_r.ensure(bytes, "the original strategy's reference longitude array");
+  }
+  d_out.ensure(bytes, "the original strategy's output array");
 
   const auto build = [&] {  // numpy.meshgrid and numpy.full, one thread as numpy
     for (int i = 0; i < g.ny; ++i) {
@@ -100,36 +113,34 @@ OriginalResult run_original(Strategy s, const GridGeometry& g, double e2e_budget
     }
   };
   const auto copy_in = [&] {
-    BENCH_CUDA(cudaMemcpy(d_lat.get(), lat.data(), n * sizeof(double), cudaMemcpyHostToDevice));
-    BENCH_CUDA(cudaMemcpy(d_lon.get(), lon.data(), n * sizeof(double), cudaMemcpyHostToDevice));
+    GF_CUDA(cudaMemcpy(d_lat.get(), lat.data(), n * sizeof(double), cudaMemcpyHostToDevice));
+    GF_CUDA(cudaMemcpy(d_lon.get(), lon.data(), n * sizeof(double), cudaMemcpyHostToDevice));
     if (four) {
-      BENCH_CUDA(
-          cudaMemcpy(d_lat_r.get(), lat_r.data(), n * sizeof(double), cudaMemcpyHostToDevice));
-      BENCH_CUDA(
-          cudaMemcpy(d_lon_r.get(), lon_r.data(), n * sizeof(double), cudaMemcpyHostToDevice));
+      GF_CUDA(cudaMemcpy(d_lat_r.get(), lat_r.data(), n * sizeof(double), cudaMemcpyHostToDevice));
+      GF_CUDA(cudaMemcpy(d_lon_r.get(), lon_r.data(), n * sizeof(double), cudaMemcpyHostToDevice));
     }
   };
   const auto launch = [&] {
     switch (s) {
       case Strategy::a:
-        kernel_a<<<blocks_1d(n), kThreads1d>>>(d_lat.get(), d_lon.get(), d_lat_r.get(),
-                                               d_lon_r.get(), d_out.get(), n);
+        kernel_a<<<blocks_1d(n), kThreads1d>>>(doubles(d_lat), doubles(d_lon), doubles(d_lat_r),
+                                               doubles(d_lon_r), doubles(d_out), n);
         break;
       case Strategy::b:
-        kernel_b<<<blocks_1d(n), kThreads1d>>>(d_lat.get(), d_lon.get(), g.ref_lat_deg,
-                                               g.ref_lon_deg, g.radius, d_out.get(), n);
+        kernel_b<<<blocks_1d(n), kThreads1d>>>(doubles(d_lat), doubles(d_lon), g.ref_lat_deg,
+                                               g.ref_lon_deg, g.radius, doubles(d_out), n);
         break;
       case Strategy::c: {
         const dim3 block(kBlockX, kBlockY);
         const dim3 grid((g.nx + kBlockX - 1) / kBlockX, (g.ny + kBlockY - 1) / kBlockY);
-        kernel_c<<<grid, block>>>(g, d_out.get());
+        kernel_c<<<grid, block>>>(g, doubles(d_out));
         break;
       }
     }
-    BENCH_CUDA_LAUNCHED("original strategy kernel");
+    GF_CUDA_LAUNCHED("original strategy kernel");
   };
   const auto copy_out = [&] {
-    BENCH_CUDA(cudaMemcpy(out.data(), d_out.get(), n * sizeof(double), cudaMemcpyDeviceToHost));
+    GF_CUDA(cudaMemcpy(out.data(), d_out.get(), n * sizeof(double), cudaMemcpyDeviceToHost));
   };
   const auto finish = [&] {  // numpy.arctan2(a, 1 - a) * 2R, one thread as numpy
     for (size_t k = 0; k < n; ++k) field[k] = seed_finish(out[k], g.radius);
@@ -151,7 +162,7 @@ OriginalResult run_original(Strategy s, const GridGeometry& g, double e2e_budget
     if (host_grid) copy_in();
     const double t2 = now_ms();
     launch();
-    BENCH_CUDA(cudaDeviceSynchronize());
+    GF_CUDA(cudaDeviceSynchronize());
     const double t3 = now_ms();
     copy_out();
     const double t4 = now_ms();

@@ -10,7 +10,8 @@
 #include <limits>
 #include <string>
 
-#include "device_buffer.h"
+#include "cuda_check.h"
+#include "device_memory.h"
 
 namespace geofield::bench {
 namespace {
@@ -72,7 +73,7 @@ void store(const Shape& sh, cudaSurfaceObject_t s, int nx, int ny) {
   } else {
     store_surface_pairs<<<grid_for(sh, nx, ny), sh.block>>>(s, nx, ny, sh.cols, sh.rows);
   }
-  BENCH_CUDA_LAUNCHED("store_surface");
+  GF_CUDA_LAUNCHED("store_surface");
 }
 
 std::string shape_name(const Shape& sh) {
@@ -89,8 +90,8 @@ std::string shape_name(const Shape& sh) {
 class Registration {
  public:
   explicit Registration(GLuint texture) {
-    BENCH_CUDA(cudaGraphicsGLRegisterImage(&resource_, texture, GL_TEXTURE_2D,
-                                           cudaGraphicsRegisterFlagsSurfaceLoadStore));
+    GF_CUDA(cudaGraphicsGLRegisterImage(&resource_, texture, GL_TEXTURE_2D,
+                                        cudaGraphicsRegisterFlagsSurfaceLoadStore));
   }
   ~Registration() {
     const cudaError_t e = cudaGraphicsUnregisterResource(resource_);
@@ -100,19 +101,17 @@ class Registration {
   Registration(const Registration&) = delete;
   Registration& operator=(const Registration&) = delete;
 
-  void map() { BENCH_CUDA(cudaGraphicsMapResources(1, &resource_, 0)); }
-  void unmap() { BENCH_CUDA(cudaGraphicsUnmapResources(1, &resource_, 0)); }
-  void set_map_flags(unsigned flags) {
-    BENCH_CUDA(cudaGraphicsResourceSetMapFlags(resource_, flags));
-  }
+  void map() { GF_CUDA(cudaGraphicsMapResources(1, &resource_, 0)); }
+  void unmap() { GF_CUDA(cudaGraphicsUnmapResources(1, &resource_, 0)); }
+  void set_map_flags(unsigned flags) { GF_CUDA(cudaGraphicsResourceSetMapFlags(resource_, flags)); }
   cudaSurfaceObject_t make_surface() {
     cudaArray_t array = nullptr;
-    BENCH_CUDA(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
+    GF_CUDA(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
     cudaResourceDesc desc{};
     desc.resType = cudaResourceTypeArray;
     desc.res.array.array = array;
     cudaSurfaceObject_t s = 0;
-    BENCH_CUDA(cudaCreateSurfaceObject(&s, &desc));
+    GF_CUDA(cudaCreateSurfaceObject(&s, &desc));
     return s;
   }
 
@@ -146,16 +145,17 @@ CeilingResult run_ceiling(FieldTexture& texture, int nx, int ny) {
       r.best_block = name;
     }
   }
-  BENCH_CUDA(cudaDestroySurfaceObject(surface));
+  GF_CUDA(cudaDestroySurfaceObject(surface));
   reg.unmap();
 
   {
-    DeviceBuffer<float> linear(size_t(nx) * size_t(ny));
+    DeviceBuffer linear;
+    linear.ensure(size_t(nx) * size_t(ny) * sizeof(float), "the ceiling's linear store");
     const dim3 block(32, 8);
     const dim3 g = grid_for(block, nx, ny);
     r.linear_store = time_events([&] {  // one texel per thread: plain coalesced rows
-      store_linear<<<g, block>>>(linear.get(), nx, ny);
-      BENCH_CUDA_LAUNCHED("store_linear");
+      store_linear<<<g, block>>>(static_cast<float*>(linear.get()), nx, ny);
+      GF_CUDA_LAUNCHED("store_linear");
     });
   }
 
@@ -164,13 +164,13 @@ CeilingResult run_ceiling(FieldTexture& texture, int nx, int ny) {
     reg.map();
     const cudaSurfaceObject_t s = reg.make_surface();
     store(best_shape, s, nx, ny);
-    BENCH_CUDA(cudaDestroySurfaceObject(s));
+    GF_CUDA(cudaDestroySurfaceObject(s));
     reg.unmap();
   };
   r.map_store_unmap_wall = time_wall(
       [&] {
         recompute();
-        BENCH_CUDA(cudaStreamSynchronize(0));
+        GF_CUDA(cudaStreamSynchronize(0));
       },
       5, 300, 20, 200);
   r.map_store_unmap_events = time_events(recompute);
@@ -178,7 +178,7 @@ CeilingResult run_ceiling(FieldTexture& texture, int nx, int ny) {
       [&] {
         reg.map();
         reg.unmap();
-        BENCH_CUDA(cudaStreamSynchronize(0));
+        GF_CUDA(cudaStreamSynchronize(0));
       },
       5, 200, 20, 200);
   reg.set_map_flags(cudaGraphicsMapFlagsWriteDiscard);
@@ -186,7 +186,7 @@ CeilingResult run_ceiling(FieldTexture& texture, int nx, int ny) {
       [&] {
         reg.map();
         reg.unmap();
-        BENCH_CUDA(cudaStreamSynchronize(0));
+        GF_CUDA(cudaStreamSynchronize(0));
       },
       5, 200, 20, 200);
   return r;

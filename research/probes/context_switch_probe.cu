@@ -5,7 +5,7 @@
 //   CUDA primary context <-> a second CUDA context (driver API), host ordered and device ordered;
 //   one CUDA context, two streams, device ordered (the same ordering without a switch);
 //   GL (headless EGL) <-> CUDA primary context, host ordered (what the window does).
-// Host wall time, medians (probe_timing.h). The switch cost is the turn minus the work alone.
+// Host wall time, medians (bench/timing.h). The switch cost is the turn minus the work alone.
 //
 //   geofield_context_switch_probe [--no-gl]     --no-gl: no GL context in the process at all
 #include <glad/gl.h>
@@ -21,7 +21,7 @@
 #include "errors.h"
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
-#include "probe_timing.h"
+#include "timing.h"
 
 namespace geofield {
 namespace {

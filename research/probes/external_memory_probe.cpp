@@ -35,7 +35,7 @@
 #include "gl/gl_shader.h"
 #include "gl/headless_gl_context.h"
 #include "interop_texture.h"
-#include "probe_timing.h"
+#include "timing.h"
 
 namespace geofield {
 namespace {

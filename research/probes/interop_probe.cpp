@@ -30,8 +30,8 @@
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
 #include "interop_texture.h"
-#include "probe_timing.h"
 #include "gl/renderer.h"
+#include "timing.h"
 
 namespace geofield {
 namespace {

@@ -28,7 +28,7 @@
 #include "field_kernel.h"
 #include "field_math.h"
 #include "kernel_math.cuh"
-#include "probe_timing.h"
+#include "timing.h"
 
 namespace geofield {
 namespace {
