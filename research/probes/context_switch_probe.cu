@@ -1,4 +1,4 @@
-// Probes what one switch between two GPU contexts costs on the GPU machine, for cuda/INTEROP.md:
+// Probes what one switch between two GPU contexts costs on the GPU machine, for docs/interop.md:
 // is the ~0.33 ms a recompute pays between GL's work and CUDA's a property of the GL <-> CUDA
 // pair, or of any two contexts taking turns on this GPU? Three pairs, the same tiny work in each
 // (one 32-thread block that counts; a 64 x 64 texture clear for GL), so that only the turns cost:

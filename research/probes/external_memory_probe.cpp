@@ -1,4 +1,4 @@
-// Probes external-memory interop on the GPU machine, for cuda/INTEROP.md: the field's memory
+// Probes external-memory interop on the GPU machine, for docs/interop.md: the field's memory
 // allocated by CUDA (virtual memory management, exportable as a POSIX file descriptor),
 // imported by GL (GL_EXT_memory_object_fd) as
 //   buffer : a GL buffer object, CUDA writing it through its own virtual address;

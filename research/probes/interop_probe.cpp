@@ -1,5 +1,5 @@
 // Measures what CUDA/GL interop synchronisation costs on this machine, and the alternatives'
-// floors, for cuda/INTEROP.md. Not a test and not the benchmark (bench/ has that): a probe run
+// floors, for docs/interop.md. Not a test and not the benchmark (bench/ has that): a probe run
 // by scripts/gpu-test.sh --probe on the GPU machine.
 //
 //   geofield_interop_probe [N ...]     sizes N x N (default 1000 8192 16384)

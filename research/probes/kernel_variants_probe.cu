@@ -1,6 +1,6 @@
 // Why a kernel stores slower or faster than another: variants of the per-node work, the stored
 // values, the tiles and the thread layout, into a plain cudaArray. For the benchmark notes
-// (bench/RESULTS.md, raw output in bench/results/2026-11-29-h200-kernel-rounds/); not a test.
+// (docs/kernel-tuning.md; the numbers in bench/measurements.csv); not a test.
 // A cudaArray is not the GL texture in every respect: the texture takes the stores of large
 // tiles slower (bench: 4 x 8 nodes a thread 0.079 ms against 0.067 into a cudaArray), so a
 // shape chosen here is confirmed by the benchmark, which writes the texture.
@@ -9,7 +9,7 @@
 // sectors: the store ceiling itself moved, 0.104 -> 0.066 ms at 8192^2), J the float kernel's
 // tile. Rounds E-G (an integer min and a folded end; constant-memory coefficients and factors
 // from a pre-pass; two columns a thread) led from D to H: their numbers are in
-// bench/RESULTS.md, their kernels in git history (b890f4e).
+// docs/kernel-tuning.md, their kernels in git history (b890f4e).
 //
 //   geofield_kernel_variants_probe [N ...]     sizes N x N (default 4096 8192)
 //   geofield_kernel_variants_probe --profile [N]   each double case launched once (for ncu)
@@ -54,12 +54,7 @@ __device__ __forceinline__ float bits_float(unsigned u) { return __uint_as_float
 // The double path's polynomial by Estrin's scheme (shorter dependency chains, a few more
 // multiplies) instead of Horner's (the shared math).
 __device__ __forceinline__ double asin_sqrt_over_sqrt_estrin(double m) {
-  const double c[18] = {1.6666666666665203e-01, 7.5000000004162e-02,     4.4642856726550204e-02,
-                        3.03819656502614e-02,   2.2371511464467295e-02,  1.7365764027454614e-02,
-                        1.3783166507626489e-02, 1.3388084562730912e-02,  -4.004590389785901e-03,
-                        8.617110918926801e-02,  -3.267245562038436e-01,  1.0984773265875025e+00,
-                        -2.6957386893111184e+00, 4.985321847685702e+00,  -6.641127757788607e+00,
-                        6.092505961346284e+00,  -3.4437492001521215e+00, 9.264578716301071e-01};
+  const double c[18] = {GF_ASIN_Q64};  // lowest term first, as cuda/field_constants.h
   const double m2 = m * m, m4 = m2 * m2, m8 = m4 * m4, m16 = m8 * m8;
   double p[9];
 #pragma unroll
@@ -313,7 +308,7 @@ const DoubleCase kDoubleCases[] = {
 };
 
 // ---- Helpers of rounds H and I --------------------------------------------------------------
-// (Rounds E, F and G, the steps between D and H, are recorded in bench/RESULTS.md with their
+// (Rounds E, F and G, the steps between D and H, are recorded in docs/kernel-tuning.md with their
 // raw output; their kernels are in git history, b890f4e.)
 // The polynomials' coefficients in constant memory, where DFMA reads them as operands: as
 // literals each cost a uniform-register move per node (round F).
