@@ -74,9 +74,12 @@ std::string_view to_string(Units u) {
 std::string_view to_string(Precision p) { return p == Precision::f64 ? "double" : "float"; }
 
 bool parse_formula(std::string_view s, Formula* out) {
-  if (s == "haversine") *out = Formula::haversine;
-  else if (s == "seed") *out = Formula::seed;
-  else return false;
+  if (s == "haversine")
+    *out = Formula::haversine;
+  else if (s == "seed")
+    *out = Formula::seed;
+  else
+    return false;
   return true;
 }
 
@@ -91,9 +94,12 @@ bool parse_units(std::string_view s, Units* out) {
 }
 
 bool parse_precision(std::string_view s, Precision* out) {
-  if (s == "float") *out = Precision::f32;
-  else if (s == "double") *out = Precision::f64;
-  else return false;
+  if (s == "float")
+    *out = Precision::f32;
+  else if (s == "double")
+    *out = Precision::f64;
+  else
+    return false;
   return true;
 }
 

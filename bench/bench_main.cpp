@@ -23,10 +23,10 @@
 #include "cuda_check.h"
 #include "errors.h"
 #include "field_params.h"
-#include "gl/field_texture.h"
 #include "geofield_path.h"
-#include "gl_path.h"
+#include "gl/field_texture.h"
 #include "gl/headless_gl_context.h"
+#include "gl_path.h"
 #include "original_strategies.h"
 #include "store_ceiling.h"
 
@@ -115,7 +115,8 @@ void measure_geofield(FieldTexture& texture, SizeTable& t, std::vector<Row>& row
   }
   for (const GlRow& r : run_gl_path(view, texture)) {
     rows.push_back({"geofield gl backend " + formula_name(r.formula) + " " +
-                        precision_name(r.precision) + ": whole recompute (compute shaders), glFinish",
+                        precision_name(r.precision) +
+                        ": whole recompute (compute shaders), glFinish",
                     RowKind::whole,
                     "steady-clock",
                     r.recompute_wall,

@@ -5,14 +5,14 @@
 #include <algorithm>
 #include <cmath>
 
-#include "field_sampling.h"
 #include "backends/cuda_backend.h"
 #include "cuda_check.h"
 #include "errors.h"
 #include "field_kernel.h"
+#include "field_sampling.h"
 #include "gl/gl_check.h"
-#include "interop_texture.h"
 #include "gl/renderer.h"
+#include "interop_texture.h"
 
 namespace geofield::bench {
 namespace {

@@ -1,7 +1,7 @@
 #include "gl_path.h"
 
-#include "field_sampling.h"
 #include "backends/gl_backend.h"
+#include "field_sampling.h"
 #include "gl/gl_check.h"
 
 namespace geofield::bench {

@@ -129,9 +129,9 @@ CeilingResult run_ceiling(FieldTexture& texture, int nx, int ny) {
   // The kernel alone, texture mapped once; the best of a few block shapes is the ceiling.
   reg.map();
   const cudaSurfaceObject_t surface = reg.make_surface();
-  const Shape shapes[] = {{{32, 8}, 1},     {{32, 8}, 4},     {{32, 8}, 16},   {{32, 16}, 1},
-                          {{32, 32}, 1},    {{64, 4}, 1},     {{16, 16}, 1},   {{128, 2}, 1},
-                          {{32, 8}, 2, 2},  {{32, 8}, 4, 2},  {{32, 8}, 4, 4}, {{32, 8}, 2, 4}};
+  const Shape shapes[] = {{{32, 8}, 1},    {{32, 8}, 4},    {{32, 8}, 16},   {{32, 16}, 1},
+                          {{32, 32}, 1},   {{64, 4}, 1},    {{16, 16}, 1},   {{128, 2}, 1},
+                          {{32, 8}, 2, 2}, {{32, 8}, 4, 2}, {{32, 8}, 4, 4}, {{32, 8}, 2, 4}};
   double best = std::numeric_limits<double>::max();
   Shape best_shape = shapes[0];
   for (const Shape& sh : shapes) {

@@ -16,9 +16,9 @@ std::string located(const std::string& what, const char* file, int line) {
 }  // namespace
 
 void throw_cuda_failure(const char* call, cudaError_t error, const char* file, int line) {
-  throw CudaFailure(located(std::string(call) + " failed: " + cudaGetErrorName(error) + ": " +
-                                cudaGetErrorString(error),
-                            file, line));
+  throw CudaFailure(located(
+      std::string(call) + " failed: " + cudaGetErrorName(error) + ": " + cudaGetErrorString(error),
+      file, line));
 }
 
 void throw_cuda_misuse(const std::string& what, const char* file, int line) {
@@ -27,7 +27,8 @@ void throw_cuda_misuse(const std::string& what, const char* file, int line) {
 
 void check_launch(const char* what, const char* file, int line) {
   const cudaError_t e = cudaGetLastError();
-  if (e != cudaSuccess) throw_cuda_failure((std::string("launch of ") + what).c_str(), e, file, line);
+  if (e != cudaSuccess)
+    throw_cuda_failure((std::string("launch of ") + what).c_str(), e, file, line);
 }
 
 std::string cuda_error_text(cudaError_t error) {

@@ -22,7 +22,8 @@ struct DeviceMemoryShortage : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-[[noreturn]] void throw_cuda_failure(const char* call, cudaError_t error, const char* file, int line);
+[[noreturn]] void throw_cuda_failure(const char* call, cudaError_t error, const char* file,
+                                     int line);
 [[noreturn]] void throw_cuda_misuse(const std::string& what, const char* file, int line);
 
 // Throws like GF_CUDA when the last kernel launch failed (bad configuration, no kernel image

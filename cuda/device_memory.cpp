@@ -96,9 +96,9 @@ void check_device_memory(std::size_t bytes, const std::string& what) {
   GF_CUDA(cudaGetDevice(&device));
   cudaDeviceProp prop{};
   GF_CUDA(cudaGetDeviceProperties(&prop, device));
-  throw DeviceMemoryShortage(device_memory_message(bytes, free_bytes, total_bytes, what,
-                                         "CUDA device " + std::to_string(device) + " (" +
-                                             prop.name + ")"));
+  throw DeviceMemoryShortage(
+      device_memory_message(bytes, free_bytes, total_bytes, what,
+                            "CUDA device " + std::to_string(device) + " (" + prop.name + ")"));
 }
 
 }  // namespace geofield

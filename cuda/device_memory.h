@@ -44,7 +44,8 @@ class DeviceBuffer {
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
 
   // Holds at least `bytes`, reallocating when smaller. Before allocating, checks the device's
-  // free memory and throws DeviceMemoryShortage naming `what`, the size and the limit when it cannot fit.
+  // free memory and throws DeviceMemoryShortage naming `what`, the size and the limit when it
+  // cannot fit.
   void ensure(std::size_t bytes, const std::string& what);
   void release() noexcept;
   void* get() const { return ptr_; }
@@ -71,8 +72,8 @@ class SurfaceArray {
   cudaSurfaceObject_t surface_ = 0;
 };
 
-// Throws DeviceMemoryShortage (cuda_check.h) when `bytes` more do not fit in the current device's free memory
-// (cudaMemGetInfo), naming what needs them, the amount and the device's limit.
+// Throws DeviceMemoryShortage (cuda_check.h) when `bytes` more do not fit in the current device's
+// free memory (cudaMemGetInfo), naming what needs them, the amount and the device's limit.
 void check_device_memory(std::size_t bytes, const std::string& what);
 
 // The message check_device_memory throws, for the given numbers (tested without a GPU).

@@ -1,7 +1,7 @@
 #include "cuda_check.h"
 #include "double_for_float.h"
-#include "kernel_math.cuh"
 #include "field_kernel.h"
+#include "kernel_math.cuh"
 
 namespace geofield {
 namespace {
@@ -31,7 +31,6 @@ struct Tile {
   static constexpr int kX = 16 * kCols;
   static constexpr int kY = 16 * kRows;
 };
-
 
 struct SurfaceSink {
   static constexpr bool kToFloat = true;
@@ -91,7 +90,8 @@ __device__ __forceinline__ void store_nodes(const GridGeometry& g, const Sink& s
     for (int r = 0; r < TileT::kRows; ++r) {
       const RowFactors<T> row = row_at(ty + 16 * r);
 #pragma unroll
-      for (int c = 0; c < TileT::kCols; ++c) sink(j0 + tx + 16 * c, i0 + ty + 16 * r, value(row, cols[c]));
+      for (int c = 0; c < TileT::kCols; ++c)
+        sink(j0 + tx + 16 * c, i0 + ty + 16 * r, value(row, cols[c]));
     }
     return;
   }
@@ -117,7 +117,7 @@ __global__ void factors_kernel(GridGeometry g, RowFactors<T>* rows, ColFactors<T
 }
 
 template <typename T, typename Sink>
-__global__ void __launch_bounds__(kBlockX * kBlockY)
+__global__ void __launch_bounds__(kBlockX* kBlockY)
     field_kernel(GridGeometry g, Sink sink, const RowFactors<T>* all_rows,
                  const ColFactors<T>* all_cols) {
   using TileT = Tile<T>;
@@ -140,12 +140,16 @@ __global__ void __launch_bounds__(kBlockX * kBlockY)
   ColFactors<T> cols[TileT::kCols];
 #pragma unroll
   for (int c = 0; c < TileT::kCols; ++c) {
-    if constexpr (TileT::kPrepass) cols[c] = all_cols[min(j0 + tx + 16 * c, g.nx - 1)];
-    else cols[c] = shared_cols[tx + 16 * c];
+    if constexpr (TileT::kPrepass)
+      cols[c] = all_cols[min(j0 + tx + 16 * c, g.nx - 1)];
+    else
+      cols[c] = shared_cols[tx + 16 * c];
   }
   auto row_at = [&](int lr) {  // row lr of the tile
-    if constexpr (TileT::kPrepass) return all_rows[min(i0 + lr, g.ny - 1)];
-    else return shared_rows[lr];
+    if constexpr (TileT::kPrepass)
+      return all_rows[min(i0 + lr, g.ny - 1)];
+    else
+      return shared_rows[lr];
   };
   if (g.formula == Formula::haversine) {
     store_nodes<T, Formula::haversine>(g, sink, j0, i0, cols, row_at);
@@ -154,7 +158,7 @@ __global__ void __launch_bounds__(kBlockX * kBlockY)
   }
 }
 
-__global__ void __launch_bounds__(kBlockX * kBlockY)
+__global__ void __launch_bounds__(kBlockX* kBlockY)
     store_only_kernel(int nx, int ny, cudaSurfaceObject_t surface) {
   using TileT = Tile<float>;
   const int j0 = blockIdx.x * TileT::kX, i0 = blockIdx.y * TileT::kY;
@@ -194,7 +198,8 @@ void launch(const GridGeometry& g, Sink sink, cudaStream_t stream, DeviceBuffer*
     auto* c = reinterpret_cast<ColFactors<T>*>(static_cast<char*>(buffer.get()) + row_bytes);
     constexpr int kPrepassBlock = 32;  // 16384 factors over every SM, not a few
     const int n = g.nx + g.ny;
-    factors_kernel<T><<<(n + kPrepassBlock - 1) / kPrepassBlock, kPrepassBlock, 0, stream>>>(g, r, c);
+    factors_kernel<T>
+        <<<(n + kPrepassBlock - 1) / kPrepassBlock, kPrepassBlock, 0, stream>>>(g, r, c);
     GF_CUDA_LAUNCHED("factors_kernel");
     rows = r;
     cols = c;
@@ -227,8 +232,8 @@ void launch_store_only(int nx, int ny, cudaSurfaceObject_t surface, cudaStream_t
   GF_CUDA_LAUNCHED("store_only_kernel");
 }
 
-template void launch_field_to_surface<float>(const GridGeometry&, cudaSurfaceObject_t,
-                                             cudaStream_t, DeviceBuffer*);
+template void launch_field_to_surface<float>(const GridGeometry&, cudaSurfaceObject_t, cudaStream_t,
+                                             DeviceBuffer*);
 template void launch_field_to_surface<double>(const GridGeometry&, cudaSurfaceObject_t,
                                               cudaStream_t, DeviceBuffer*);
 template void launch_field_to_buffer<float, float>(const GridGeometry&, float*, cudaStream_t,

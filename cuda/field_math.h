@@ -57,10 +57,22 @@ GF_HD void sincos_deg(T x_deg, T* s, T* c) {
   const T s0 = sin(r), c0 = cos(r);
   const long long n = static_cast<long long>(q);
   switch (static_cast<int>(((n % 4) + 4) % 4)) {
-    case 0: *s = s0; *c = c0; break;
-    case 1: *s = c0; *c = -s0; break;
-    case 2: *s = -s0; *c = -c0; break;
-    default: *s = -c0; *c = s0; break;
+    case 0:
+      *s = s0;
+      *c = c0;
+      break;
+    case 1:
+      *s = c0;
+      *c = -s0;
+      break;
+    case 2:
+      *s = -s0;
+      *c = -c0;
+      break;
+    default:
+      *s = -c0;
+      *c = s0;
+      break;
   }
 }
 
@@ -81,7 +93,7 @@ struct GridGeometry {
   double north_polar0_deg = 0;  // 90 - lat_max: row 0's distance from the north pole
   double south_polar0_deg = 0;  // 90 + lat_min: the last row's distance from the south pole
   double cos_ref_lat = 0;       // cos(ref_lat), or the seed's cos(0.01745329 ref_lat), in double
-  double radius = 0;         // sphere radius in the output unit
+  double radius = 0;            // sphere radius in the output unit
   Formula formula = Formula::haversine;
 };
 
@@ -129,8 +141,12 @@ inline GridGeometry make_grid_geometry(double lat_min_deg, double lat_max_deg, d
 
 // Node coordinates per the grid contract (row 0 north). Longitudes are not wrapped:
 // a grid over 170:-170 has columns up to 190.
-GF_HD double node_lat_deg(const GridGeometry& g, int i) { return g.lat_max_deg - i * g.lat_step_deg; }
-GF_HD double node_lon_deg(const GridGeometry& g, int j) { return g.lon_min_deg + j * g.lon_step_deg; }
+GF_HD double node_lat_deg(const GridGeometry& g, int i) {
+  return g.lat_max_deg - i * g.lat_step_deg;
+}
+GF_HD double node_lon_deg(const GridGeometry& g, int j) {
+  return g.lon_min_deg + j * g.lon_step_deg;
+}
 
 // The distance factors separate into a part per row and a part per column:
 //   a = row.a0 + row.c * col.s,   b = row.b0 + row.c * col.k,   with a + b = 1,

@@ -62,7 +62,8 @@ cudaSurfaceObject_t InteropTexture::surface_for(cudaArray_t array) {
 
 InteropTexture::Mapping::Mapping(InteropTexture& owner, cudaStream_t stream)
     : owner_(owner), stream_(stream) {
-  if (owner_.resource_ == nullptr) GF_CUDA_MISUSE("InteropTexture::Mapping: no texture is registered");
+  if (owner_.resource_ == nullptr)
+    GF_CUDA_MISUSE("InteropTexture::Mapping: no texture is registered");
   GF_CUDA(cudaGraphicsMapResources(1, &owner_.resource_, stream_));
   mapped_ = true;
   owner_.last_stream_ = stream_;

@@ -14,7 +14,6 @@
 
 #include <cstdint>
 
-
 namespace geofield {
 
 class InteropTexture {

@@ -1,17 +1,22 @@
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
-#include "errors.h"
 #include "backends/field_backend.h"
 #include "backends/gl_backend.h"
+#include "errors.h"
 
 namespace geofield {
 
 bool parse_backend(std::string_view s, BackendChoice* out) {
-  if (s == "auto") *out = BackendChoice::automatic;
-  else if (s == "cpu") *out = BackendChoice::cpu;
-  else if (s == "cuda") *out = BackendChoice::cuda;
-  else if (s == "gl") *out = BackendChoice::gl;
-  else return false;
+  if (s == "auto")
+    *out = BackendChoice::automatic;
+  else if (s == "cpu")
+    *out = BackendChoice::cpu;
+  else if (s == "cuda")
+    *out = BackendChoice::cuda;
+  else if (s == "gl")
+    *out = BackendChoice::gl;
+  else
+    return false;
   return true;
 }
 

@@ -177,8 +177,8 @@ HostField CudaBackend::read_field_checked(const FieldTexture& target, Precision 
   launch_field_to_buffer<double, double>(grid_geometry(last_), static_cast<double*>(values.get()),
                                          stream_.get(), &factors_);
   HostField h{last_.nx, last_.ny, Precision::f64, {}, std::vector<double>(n)};
-  GF_CUDA(cudaMemcpyAsync(h.f64.data(), values.get(), n * sizeof(double),
-                          cudaMemcpyDeviceToHost, stream_.get()));
+  GF_CUDA(cudaMemcpyAsync(h.f64.data(), values.get(), n * sizeof(double), cudaMemcpyDeviceToHost,
+                          stream_.get()));
   GF_CUDA(cudaStreamSynchronize(stream_.get()));
   return h;
 }
@@ -193,8 +193,7 @@ bool cuda_device_usable(std::string* why_not) {
   } else if (e == cudaErrorInsufficientDriver) {
     *why_not = "no NVIDIA driver, or one too old for this build's CUDA " +
                std::to_string(CUDART_VERSION / 1000) + "." +
-               std::to_string(CUDART_VERSION % 1000 / 10) + " runtime (" + cuda_error_text(e) +
-               ")";
+               std::to_string(CUDART_VERSION % 1000 / 10) + " runtime (" + cuda_error_text(e) + ")";
   } else {
     *why_not = "CUDA is not usable (cudaGetDeviceCount: " + cuda_error_text(e) + ")";
   }

@@ -59,13 +59,13 @@ class CudaBackend final : public FieldBackend {
   int device_;
   Path path_;
   GLint max_texture_size_ = 0;
-  CudaStream stream_;        // declared before interop_: outlives every use of it
+  CudaStream stream_;  // declared before interop_: outlives every use of it
   InteropTexture interop_;
   FieldTexture* hooked_ = nullptr;  // the texture whose release hook ends interop_'s registration
-  DeviceBuffer staging_;     // pixel_buffer path: the field in device memory
-  DeviceBuffer factors_;     // the double path's row and column factors (its pre-pass)
+  DeviceBuffer staging_;            // pixel_buffer path: the field in device memory
+  DeviceBuffer factors_;            // the double path's row and column factors (its pre-pass)
   CudaEvent compute_start_, compute_end_;  // around the last compute's work on stream_
-  GLuint pixel_buffer_ = 0;  // pixel_buffer path: GL_PIXEL_UNPACK_BUFFER
+  GLuint pixel_buffer_ = 0;                // pixel_buffer path: GL_PIXEL_UNPACK_BUFFER
   std::size_t pixel_buffer_bytes_ = 0;
   FieldParams last_{};
   bool computed_ = false;

@@ -85,9 +85,9 @@ const GlBackend::Programs& GlBackend::programs(Precision precision, Formula form
     p.combine = compute_program(embedded::shader_field_combine_comp, "field_combine.comp",
                                 precision, formula, false);
     if (precision == Precision::f64) {
-      p.combine_f64 = compute_program(embedded::shader_field_combine_comp,
-                                      "field_combine.comp (float64 export)", precision, formula,
-                                      true);
+      p.combine_f64 =
+          compute_program(embedded::shader_field_combine_comp,
+                          "field_combine.comp (float64 export)", precision, formula, true);
     }
   } catch (...) {  // the ones built before the failure are not kept: delete them
     for (GLuint built : {p.factors, p.combine}) {
@@ -108,8 +108,7 @@ void GlBackend::ensure_buffer(GLuint* buffer, GLsizeiptr bytes, GLsizeiptr* size
   if (const GLenum e = glGetError(); e != GL_NO_ERROR) {
     glDeleteBuffers(1, &fresh);
     throw RuntimeFailure("GL could not allocate " + std::to_string(bytes) +
-                         " bytes for the field's " + what +
-                         " (" + gl_error_name(e) + ")");
+                         " bytes for the field's " + what + " (" + gl_error_name(e) + ")");
   }
   if (*buffer != 0) glDeleteBuffers(1, buffer);
   *buffer = fresh;
@@ -202,7 +201,10 @@ HostField GlBackend::read_field(const FieldTexture& target, Precision as) {
   }
   const int block_rows = static_cast<int>(std::min<GLsizeiptr>(last_.ny, block_bytes / row_bytes));
   ensure_buffer(&values_, row_bytes * block_rows, &values_size_, "float64 export");
-  HostField h{last_.nx, last_.ny, Precision::f64, {},
+  HostField h{last_.nx,
+              last_.ny,
+              Precision::f64,
+              {},
               std::vector<double>(static_cast<std::size_t>(node_count(last_)))};
   const GLuint program = programs(last_.precision, last_.formula).combine_f64;
   for (int row0 = 0; row0 < last_.ny; row0 += block_rows) {

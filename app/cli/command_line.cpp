@@ -1,15 +1,14 @@
 #include "cli/command_line.h"
 
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 
 #include "backends/cuda_backend_factory.h"
-#include "errors.h"
 #include "cli/render_command.h"
+#include "cli/startup.h"
 #include "cli/value_parsers.h"
 #include "cli/view_options.h"
-#include "cli/startup.h"
+#include "errors.h"
 #include "window/window_request.h"
 
 namespace geofield {
@@ -54,21 +53,26 @@ int run_command_line(int argc, char** argv) {
   add_view_options(*render_cmd, &render_text);
   render_cmd->add_option("--png", png, "write the colormapped picture (nx x ny pixels) as PNG")
       ->type_name("FILE");
-  render_cmd->add_option("--npy", npy,
-                         "write the raw field as NumPy .npy, float32, shape (ny, nx), row 0 north")
+  render_cmd
+      ->add_option("--npy", npy,
+                   "write the raw field as NumPy .npy, float32, shape (ny, nx), row 0 north")
       ->type_name("FILE");
-  render_cmd->add_option("--geotiff", geotiff,
-                         "write the raw field as a GeoTIFF, float32, EPSG:4326, nodes as points "
-                         "(BigTIFF above 4 GB)")
+  render_cmd
+      ->add_option("--geotiff", geotiff,
+                   "write the raw field as a GeoTIFF, float32, EPSG:4326, nodes as points "
+                   "(BigTIFF above 4 GB)")
       ->type_name("FILE");
   render_cmd->add_flag("--f64", render.f64,
                        "compute in double and write the .npy and the GeoTIFF as float64");
   std::string contours;
-  render_cmd->add_option("--contours", contours,
-                         "draw range rings every INTERVAL of the output unit on the picture")
+  render_cmd
+      ->add_option("--contours", contours,
+                   "draw range rings every INTERVAL of the output unit on the picture")
       ->type_name("INTERVAL");
-  render_cmd->add_flag("--graticule", render.graticule, "draw latitude/longitude lines on the picture");
-  render_cmd->add_flag("--marker", render.marker, "draw a ring at the reference point on the picture");
+  render_cmd->add_flag("--graticule", render.graticule,
+                       "draw latitude/longitude lines on the picture");
+  render_cmd->add_flag("--marker", render.marker,
+                       "draw a ring at the reference point on the picture");
 
   std::vector<std::string> args = join_negative_values(argc, argv);
   std::vector<const char*> cargs;

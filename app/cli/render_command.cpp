@@ -3,9 +3,9 @@
 #include <glad/gl.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
@@ -13,18 +13,18 @@
 #include <utility>
 #include <vector>
 
-#include "export/atomic_file.h"
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "errors.h"
-#include "field_range.h"
+#include "export/atomic_file.h"
 #include "export/geotiff_export.h"
-#include "gl/gl_check.h"
-#include "gl/headless_gl_context.h"
-#include "memory_limits.h"
 #include "export/npy_export.h"
 #include "export/png_export.h"
+#include "field_range.h"
+#include "gl/gl_check.h"
+#include "gl/headless_gl_context.h"
 #include "gl/renderer.h"
+#include "memory_limits.h"
 #include "view/view_math.h"
 
 namespace geofield {
@@ -141,8 +141,7 @@ void check_distinct(const RenderRequest& request) {
 // and a missing GeoTIFF writer, before any work.
 void check_request(const RenderRequest& request) {
   if (!request.png && !request.npy && !request.geotiff) {
-    throw UsageError(
-        "render: nothing to write: give --png FILE, --npy FILE and/or --geotiff FILE");
+    throw UsageError("render: nothing to write: give --png FILE, --npy FILE and/or --geotiff FILE");
   }
   if (request.png) check_writable(*request.png, "--png");
   if (request.npy) check_writable(*request.npy, "--npy");

@@ -2,9 +2,9 @@
 
 #include <filesystem>
 
-#include "export/atomic_file.h"
-#include "errors.h"
 #include "cli/value_parsers.h"
+#include "errors.h"
+#include "export/atomic_file.h"
 
 namespace geofield {
 

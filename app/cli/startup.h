@@ -11,11 +11,11 @@ namespace geofield {
 
 // The window's own options, as typed.
 struct WindowOptionText {
-  std::string state_file;  // --state FILE
-  std::string screenshot;  // --screenshot FILE
-  std::string save_state;  // --save-state FILE (on exit)
-  std::string window;      // --window WxH
-  int frames = 0;          // --frames N
+  std::string state_file;   // --state FILE
+  std::string screenshot;   // --screenshot FILE
+  std::string save_state;   // --save-state FILE (on exit)
+  std::string window;       // --window WxH
+  int frames = 0;           // --frames N
   bool no_session = false;  // --no-session
 };
 

@@ -3,15 +3,15 @@
 #include <cctype>
 #include <set>
 
-#include "errors.h"
 #include "cli/value_parsers.h"
+#include "errors.h"
 
 namespace geofield {
 
 namespace {
-const std::set<std::string> kValueOptions = {"--lat", "--lon",   "--size", "--ref",  "--radius",
-                                             "--range", "--formula", "--units", "--backend",
-                                             "--precision", "--colormap", "--png", "--npy", "--geotiff"};
+const std::set<std::string> kValueOptions = {
+    "--lat",   "--lon",     "--size",      "--ref",      "--radius", "--range", "--formula",
+    "--units", "--backend", "--precision", "--colormap", "--png",    "--npy",   "--geotiff"};
 }
 
 void add_view_options(CLI::App& app, ViewOptionText* t) {
@@ -68,7 +68,8 @@ ViewOptions resolve(const ViewOptionText& t) {
     throw UsageError("--backend: '" + t.backend + "' is not one of auto, cpu, cuda, gl");
   }
   if (!t.colormap.empty() && !parse_colormap(t.colormap, &v.colormap)) {
-    throw UsageError("--colormap: '" + t.colormap + "' is not one of viridis, magma, cividis, turbo");
+    throw UsageError("--colormap: '" + t.colormap +
+                     "' is not one of viridis, magma, cividis, turbo");
   }
   v.reverse = t.reverse;
   if (!t.range.empty()) {

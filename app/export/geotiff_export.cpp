@@ -8,8 +8,8 @@
 #include <system_error>
 #include <vector>
 
-#include "export/atomic_file.h"
 #include "errors.h"
+#include "export/atomic_file.h"
 #include "export/geotiff_plugin_abi.h"
 
 namespace geofield {
@@ -29,7 +29,8 @@ std::vector<std::string> plugin_candidates() {
     const std::filesystem::path dir = exe.parent_path();
     c.push_back((dir / kGeotiffPluginFile).string());
 #ifdef GEOFIELD_INSTALLED_PLUGIN_DIR
-    c.push_back((dir / GEOFIELD_INSTALLED_PLUGIN_DIR / kGeotiffPluginFile).lexically_normal().string());
+    c.push_back(
+        (dir / GEOFIELD_INSTALLED_PLUGIN_DIR / kGeotiffPluginFile).lexically_normal().string());
 #endif
   }
   c.emplace_back(kGeotiffPluginFile);
@@ -66,7 +67,8 @@ GeofieldWriteGeotiff load_writer() {
 
 bool geotiff_needs_bigtiff(std::uint64_t value_bytes) {
   // The margin leaves room for the header, the tags and the strip offsets and sizes.
-  constexpr std::uint64_t kClassicTiffValueBytes = (std::uint64_t{1} << 32) - (std::uint64_t{64} << 20);
+  constexpr std::uint64_t kClassicTiffValueBytes =
+      (std::uint64_t{1} << 32) - (std::uint64_t{64} << 20);
   return value_bytes > kClassicTiffValueBytes;
 }
 
@@ -78,29 +80,30 @@ void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldPar
   const GridGeometry g = grid_geometry(p);
   const std::string desc = "geofield: " + std::string(to_string(p.formula)) + " distance in " +
                            std::string(to_string(p.units)) + " from (" +
-                           std::to_string(p.ref_lat_deg) + ", " + std::to_string(p.ref_lon_deg) + ")";
-  const GeofieldGeotiffRaster raster{field.nx,
-                                     field.ny,
-                                     f64 ? 1 : 0,
-                                     f64 ? static_cast<const void*>(field.f64.data())
-                                         : static_cast<const void*>(field.f32.data()),
-                                     g.lon_min_deg,
-                                     g.lat_max_deg,
-                                     g.lon_step_deg,
-                                     g.lat_step_deg,
-                                     desc.c_str(),
-                                     geotiff_needs_bigtiff(static_cast<std::uint64_t>(field.nx) *
-                                                           static_cast<std::uint64_t>(field.ny) *
-                                                           (f64 ? 8u : 4u))
-                                         ? 1
-                                         : 0};
+                           std::to_string(p.ref_lat_deg) + ", " + std::to_string(p.ref_lon_deg) +
+                           ")";
+  const GeofieldGeotiffRaster raster{
+      field.nx,
+      field.ny,
+      f64 ? 1 : 0,
+      f64 ? static_cast<const void*>(field.f64.data()) : static_cast<const void*>(field.f32.data()),
+      g.lon_min_deg,
+      g.lat_max_deg,
+      g.lon_step_deg,
+      g.lat_step_deg,
+      desc.c_str(),
+      geotiff_needs_bigtiff(static_cast<std::uint64_t>(field.nx) *
+                            static_cast<std::uint64_t>(field.ny) * (f64 ? 8u : 4u))
+          ? 1
+          : 0};
   char error[256] = "";
   if (writer(file.temporary_path().c_str(), &raster, error, sizeof error) != 0) {
     throw RuntimeFailure("cannot write " + file.target().string() + ": " + error);
   }
 }
 
-void write_geotiff(const std::filesystem::path& path, const HostField& field, const FieldParams& p) {
+void write_geotiff(const std::filesystem::path& path, const HostField& field,
+                   const FieldParams& p) {
   load_writer();  // before any file is made
   AtomicFile file(path);
   write_geotiff_into(file, field, p);

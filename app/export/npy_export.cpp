@@ -28,8 +28,9 @@ std::string npy_header(const HostField& field) {
 void write_npy_into(AtomicFile& file, const HostField& field) {
   const std::string header = npy_header(field);
   const size_t count = static_cast<size_t>(field.nx) * static_cast<size_t>(field.ny);
-  const void* values = field.precision == Precision::f64 ? static_cast<const void*>(field.f64.data())
-                                                         : static_cast<const void*>(field.f32.data());
+  const void* values = field.precision == Precision::f64
+                           ? static_cast<const void*>(field.f64.data())
+                           : static_cast<const void*>(field.f32.data());
   const size_t size = count * (field.precision == Precision::f64 ? sizeof(double) : sizeof(float));
   file.write_at(0, std::span(reinterpret_cast<const std::uint8_t*>(header.data()), header.size()));
   file.write_at(header.size(), std::span(static_cast<const std::uint8_t*>(values), size));

@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "export/atomic_file.h"
 #include "errors.h"
+#include "export/atomic_file.h"
 
 namespace geofield {
 

@@ -13,8 +13,8 @@ void throw_on_gl_error(const char* call, const char* file, int line);
 
 }  // namespace geofield
 
-#define GF_GL(call)                                               \
-  do {                                                            \
-    call;                                                         \
-    ::geofield::throw_on_gl_error(#call, __FILE__, __LINE__);     \
+#define GF_GL(call)                                           \
+  do {                                                        \
+    call;                                                     \
+    ::geofield::throw_on_gl_error(#call, __FILE__, __LINE__); \
   } while (0)

@@ -44,7 +44,8 @@ bool make_context(EGLDisplay display, Attempt* out, std::string* why) {
     return false;
   }
   // No surface is ever made: any surface type will do.
-  const EGLint config_attribs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE};
+  const EGLint config_attribs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE, 0,
+                                   EGL_NONE};
   EGLConfig config = nullptr;
   EGLint count = 0;
   if (!eglChooseConfig(display, config_attribs, &config, 1, &count) || count < 1) {
@@ -57,9 +58,13 @@ bool make_context(EGLDisplay display, Attempt* out, std::string* why) {
     eglTerminate(display);
     return false;
   }
-  const EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
+  const EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                    4,
+                                    EGL_CONTEXT_MINOR_VERSION,
+                                    5,
                                     EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                    EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+                                    EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                    EGL_NONE};
   EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attribs);
   if (context == EGL_NO_CONTEXT) {
     *why = "no OpenGL 4.5 core context (eglCreateContext 0x" + std::to_string(eglGetError()) + ")";
@@ -96,7 +101,8 @@ HeadlessGlContext::HeadlessGlContext() {
     std::vector<EGLDeviceEXT> devices(static_cast<size_t>(n));
     if (n > 0) eglQueryDevicesEXT(n, devices.data(), &n);
     for (EGLDeviceEXT d : devices) {
-      const char* dev_ext = eglQueryDeviceStringEXT ? eglQueryDeviceStringEXT(d, EGL_EXTENSIONS) : "";
+      const char* dev_ext =
+          eglQueryDeviceStringEXT ? eglQueryDeviceStringEXT(d, EGL_EXTENSIONS) : "";
       if (has_extension(dev_ext, "EGL_MESA_device_software")) {
         software_devices.push_back(d);
         continue;
@@ -112,9 +118,9 @@ HeadlessGlContext::HeadlessGlContext() {
   // 2. Mesa's surfaceless platform (llvmpipe): no X server, no DISPLAY needed.
   if (got.context == EGL_NO_CONTEXT && has_extension(client, "EGL_MESA_platform_surfaceless")) {
     std::string why;
-    if (make_context(eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY,
-                                              nullptr),
-                     &got, &why)) {
+    if (make_context(
+            eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr),
+            &got, &why)) {
       description_ = "EGL surfaceless platform";
     } else {
       tried += "surfaceless: " + why + "; ";

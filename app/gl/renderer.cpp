@@ -4,9 +4,8 @@
 #include <cstring>
 #include <string>
 
-#include "field_math.h"
-
 #include "errors.h"
+#include "field_math.h"
 #include "gl/gl_check.h"
 #include "gl/gl_shader.h"
 #include "shader_field_frag.h"
@@ -40,8 +39,9 @@ struct OffscreenTarget {
 }  // namespace
 
 Renderer::Renderer() {
-  program_ = link_program({compile_shader(GL_VERTEX_SHADER, embedded::shader_field_vert, "field.vert"),
-                           compile_shader(GL_FRAGMENT_SHADER, embedded::shader_field_frag, "field.frag")});
+  program_ =
+      link_program({compile_shader(GL_VERTEX_SHADER, embedded::shader_field_vert, "field.vert"),
+                    compile_shader(GL_FRAGMENT_SHADER, embedded::shader_field_frag, "field.frag")});
   loc_value_min_ = glGetUniformLocation(program_, "u_value_min");
   loc_value_max_ = glGetUniformLocation(program_, "u_value_max");
   loc_reverse_ = glGetUniformLocation(program_, "u_reverse");
@@ -95,8 +95,8 @@ void Renderer::set_geography_uniforms(int width, int height, const ViewStyle& s)
   const GeoBounds& f = s.field;
   const double v_lat = v.lat_max_deg - v.lat_min_deg, f_lat = f.lat_max_deg - f.lat_min_deg;
   // Fraction of the field's grid (0 = first node, 1 = last) at viewport fraction (u, v).
-  const double d_centre = reduce_deg_180((v.lon_min_deg + v.lon_span_deg / 2) -
-                                         (f.lon_min_deg + f.lon_span_deg / 2));
+  const double d_centre =
+      reduce_deg_180((v.lon_min_deg + v.lon_span_deg / 2) - (f.lon_min_deg + f.lon_span_deg / 2));
   const double west_off = d_centre + f.lon_span_deg / 2 - v.lon_span_deg / 2;
   GF_GL(glUniform4f(loc_tex_map_, static_cast<float>(west_off / f.lon_span_deg),
                     static_cast<float>(v.lon_span_deg / f.lon_span_deg),

@@ -33,10 +33,10 @@ struct ViewStyle {
   GeoBounds view, field;
   int field_nx = 0, field_ny = 0;  // texture size, for the node registration
 
-  double contour_interval = 0;          // output unit; 0: no contours
-  double graticule_lat_step_deg = 0;    // 0: no graticule
+  double contour_interval = 0;        // output unit; 0: no contours
+  double graticule_lat_step_deg = 0;  // 0: no graticule
   double graticule_lon_step_deg = 0;
-  bool marker = false;                  // a ring at the reference point
+  bool marker = false;  // a ring at the reference point
   double marker_lat_deg = 0, marker_lon_deg = 0;
   double marker_radius_px = 6;
 

@@ -48,7 +48,8 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, UiActions* a, cons
     ImGui::EndTooltip();
   }
   for (const MessageLog::Message& m : log.items) {
-    ImGui::PushStyleColor(ImGuiCol_Text, m.ok ? ImVec4(0.6f, 0.9f, 0.6f, 1) : ImVec4(1, 0.45f, 0.4f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          m.ok ? ImVec4(0.6f, 0.9f, 0.6f, 1) : ImVec4(1, 0.45f, 0.4f, 1));
     ImGui::TextWrapped("%s", m.text.c_str());
     ImGui::PopStyleColor();
   }

@@ -9,8 +9,8 @@
 namespace geofield {
 namespace {
 
-constexpr float kClickSlopPx = 3.0f;    // a press that moves less than this is a click
-constexpr double kWheelZoom = 0.85;     // span factor per wheel notch
+constexpr float kClickSlopPx = 3.0f;  // a press that moves less than this is a click
+constexpr double kWheelZoom = 0.85;   // span factor per wheel notch
 
 int decimals_for(double step_deg) {
   const int d = static_cast<int>(std::ceil(-std::log10(step_deg) - 1e-9));
@@ -28,7 +28,8 @@ void label(ImDrawList* dl, ImVec2 at, const char* text) {
 
 double value_at(const FieldParams& p, GeoPoint g) {
   const double radius = p.radius_km * units_per_km(p.units);
-  if (p.formula == Formula::seed) return seed_value(p.ref_lat_deg, p.ref_lon_deg, g.lat_deg, g.lon_deg, radius);
+  if (p.formula == Formula::seed)
+    return seed_value(p.ref_lat_deg, p.ref_lon_deg, g.lat_deg, g.lon_deg, radius);
   return haversine_distance(p.ref_lat_deg, p.ref_lon_deg, g.lat_deg, g.lon_deg, radius);
 }
 
@@ -75,28 +76,33 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
   }
 }
 
-void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_step,
-                            double lon_step, bool hover_readout) const {
+void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_step, double lon_step,
+                            bool hover_readout) const {
   const FieldParams& p = s.params;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   char text[64];
   if (s.graticule && lat_step > 0 && lon_step > 0) {
     const int lat_dec = decimals_for(lat_step), lon_dec = decimals_for(lon_step);
-    const double k0 = std::ceil(p.lat_min_deg / lat_step), k1 = std::floor(p.lat_max_deg / lat_step);
+    const double k0 = std::ceil(p.lat_min_deg / lat_step),
+                 k1 = std::floor(p.lat_max_deg / lat_step);
     for (double k = k0; k <= k1 && k - k0 < 200; ++k) {
       const double lat = k * lat_step;
-      const float y = static_cast<float>(r.y + (p.lat_max_deg - lat) / (p.lat_max_deg - p.lat_min_deg) * r.h);
-      std::snprintf(text, sizeof text, "%.*f°%s", lat_dec, std::fabs(lat), lat > 0 ? "N" : (lat < 0 ? "S" : ""));
+      const float y =
+          static_cast<float>(r.y + (p.lat_max_deg - lat) / (p.lat_max_deg - p.lat_min_deg) * r.h);
+      std::snprintf(text, sizeof text, "%.*f°%s", lat_dec, std::fabs(lat),
+                    lat > 0 ? "N" : (lat < 0 ? "S" : ""));
       label(dl, ImVec2(static_cast<float>(r.x) + 4, y - ImGui::GetFontSize() - 1), text);
     }
     const double span = lon_span_of(p);
-    const double j0 = std::ceil(p.lon_min_deg / lon_step), j1 = std::floor((p.lon_min_deg + span) / lon_step);
+    const double j0 = std::ceil(p.lon_min_deg / lon_step),
+                 j1 = std::floor((p.lon_min_deg + span) / lon_step);
     for (double j = j0; j <= j1 && j - j0 < 200; ++j) {
       const double lon_raw = j * lon_step;
       const float x = static_cast<float>(r.x + (lon_raw - p.lon_min_deg) / span * r.w);
       const double lon = reduce_deg_180(lon_raw);
       const bool edge = std::fabs(std::fabs(lon) - 180.0) < 1e-9;
-      std::snprintf(text, sizeof text, "%.*f°%s", lon_dec, std::fabs(lon), edge ? "" : (lon > 0 ? "E" : (lon < 0 ? "W" : "")));
+      std::snprintf(text, sizeof text, "%.*f°%s", lon_dec, std::fabs(lon),
+                    edge ? "" : (lon > 0 ? "E" : (lon < 0 ? "W" : "")));
       label(dl, ImVec2(x + 3, static_cast<float>(r.y + r.h) - ImGui::GetFontSize() - 4), text);
     }
   }

@@ -13,8 +13,8 @@ class MapView {
   // Handles this frame's mouse over the map (when ImGui does not want it); edits s->params.
   void handle_mouse(ViewState* s, const MapRect& r, float marker_radius_px);
   // Labels of the graticule lines along the west and south edges, and the hover readout.
-  void draw_overlays(const ViewState& s, const MapRect& r, double lat_step_deg,
-                     double lon_step_deg, bool hover_readout) const;
+  void draw_overlays(const ViewState& s, const MapRect& r, double lat_step_deg, double lon_step_deg,
+                     bool hover_readout) const;
 
  private:
   enum class Drag { none, pan, marker };

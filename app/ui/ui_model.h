@@ -30,9 +30,9 @@ struct FrameInfo {
   double compute_ms = 0;       // the last field's compute time
   double frame_ms = 0;
   std::optional<FieldParams> shown;
-  ValueRange range;            // exact range of the shown field
-  MapRect map;                 // the map's rectangle, window pixels
-  float scale = 1;             // UI content scale
+  ValueRange range;  // exact range of the shown field
+  MapRect map;       // the map's rectangle, window pixels
+  float scale = 1;   // UI content scale
 };
 
 struct ExportSettings {

@@ -63,7 +63,8 @@ void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& inf
   ImGui::TextDisabled("cap: %d per side (GL), %.0f M nodes (memory)", caps.max_side,
                       caps.max_nodes / 1e6);
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("GL_MAX_TEXTURE_SIZE of this OpenGL; half the free memory at 12 bytes a node");
+    ImGui::SetTooltip(
+        "GL_MAX_TEXTURE_SIZE of this OpenGL; half the free memory at 12 bytes a node");
   }
 }
 

@@ -9,7 +9,9 @@ namespace geofield {
 // The map's rectangle in window pixels (x right, y down).
 struct MapRect {
   double x = 0, y = 0, w = 1, h = 1;
-  bool contains(double px, double py) const { return px >= x && py >= y && px < x + w && py < y + h; }
+  bool contains(double px, double py) const {
+    return px >= x && py >= y && px < x + w && py < y + h;
+  }
 };
 
 struct GeoPoint {

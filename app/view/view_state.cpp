@@ -4,8 +4,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "export/atomic_file.h"
 #include "errors.h"
+#include "export/atomic_file.h"
 
 namespace geofield {
 namespace {
@@ -49,7 +49,8 @@ void read_enum(const json& j, const char* key, bool (*parse)(std::string_view, E
   std::string s;
   read(j, key, &s);
   if (!j.contains(key)) return;
-  if (!parse(s, out)) throw UsageError(std::string("state: '") + key + "' = '" + s + "' is unknown");
+  if (!parse(s, out))
+    throw UsageError(std::string("state: '") + key + "' = '" + s + "' is unknown");
 }
 
 }  // namespace

@@ -2,15 +2,14 @@
 // The field part (FieldParams) decides what is computed; the rest is how it is drawn.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
-#include "gl/colormap.h"
 #include "backends/field_backend.h"
-#include "field_params.h"
 #include "cli/view_options.h"
+#include "field_params.h"
+#include "gl/colormap.h"
 
 namespace geofield {
 

@@ -11,14 +11,14 @@
 #include <ctime>
 
 #include "errors.h"
-#include "field_range.h"
-#include "window/framebuffer_capture.h"
 #include "export/geotiff_export.h"
-#include "gl/gl_check.h"
-#include "memory_limits.h"
 #include "export/npy_export.h"
 #include "export/png_export.h"
+#include "field_range.h"
+#include "gl/gl_check.h"
+#include "memory_limits.h"
 #include "view/reproduce_command.h"
+#include "window/framebuffer_capture.h"
 
 namespace geofield {
 namespace {
@@ -54,7 +54,6 @@ void fit_caps(FieldParams* p, const SizeCaps& caps) {
   }
 }
 
-
 }  // namespace
 
 App::App(const WindowRequest& request)
@@ -67,7 +66,8 @@ App::App(const WindowRequest& request)
   if (!request_.make_backend) GF_FAIL("the window was given no backend factory");
   source_ = make_field_source(request_.make_backend(state_.backend, &backend_reason_),
                               [] { glfwPostEmptyEvent(); });  // wake the UI when a field is ready
-  std::fprintf(stderr, "geofield: %s; %s\n", backend_reason_.c_str(), window_.description().c_str());
+  std::fprintf(stderr, "geofield: %s; %s\n", backend_reason_.c_str(),
+               window_.description().c_str());
   for (const std::string& m : request_.startup_messages) log_.add(false, m);
   info_.backend_reason = backend_reason_;
   info_.cuda_usable = request_.cuda_usable && request_.cuda_usable(&info_.cuda_why_not);
@@ -254,8 +254,7 @@ App::MapPixels App::draw_map(int fbw, int fbh) {
                      request_.frames == 0);
   if (!shown) {
     ImGui::GetBackgroundDrawList()->AddText(ImVec2(info_.map.x + 20, info_.map.y + 20),
-                                            IM_COL32(255, 255, 255, 255),
-                                            "computing the field...");
+                                            IM_COL32(255, 255, 255, 255), "computing the field...");
   }
   GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
   GF_GL(glViewport(0, 0, fbw, fbh));

@@ -7,13 +7,13 @@
 #include <optional>
 #include <string>
 
+#include "gl/renderer.h"
+#include "ui/map_view.h"
+#include "ui/ui_model.h"
 #include "window/field_source.h"
 #include "window/glfw_window.h"
 #include "window/imgui_layer.h"
 #include "window/input_hook.h"
-#include "gl/renderer.h"
-#include "ui/map_view.h"
-#include "ui/ui_model.h"
 #include "window/window_request.h"
 
 namespace geofield {

@@ -7,15 +7,15 @@
 
 #include <ctime>
 
-#include "window/app.h"
-#include "export/atomic_file.h"
 #include "errors.h"
-#include "gl/gl_check.h"
+#include "export/atomic_file.h"
 #include "export/geotiff_export.h"
-#include "memory_limits.h"
 #include "export/npy_export.h"
 #include "export/png_export.h"
+#include "gl/gl_check.h"
+#include "memory_limits.h"
 #include "view/reproduce_command.h"
+#include "window/app.h"
 
 namespace geofield {
 namespace {
@@ -71,8 +71,10 @@ void App::do_actions(const UiActions& a) {
       if (exports_.picture_w > max_rb || exports_.picture_h > max_rb) {
         throw UsageError("at most " + std::to_string(max_rb) + " pixels per side with this OpenGL");
       }
-      const std::filesystem::path p = export_path(
-          ("picture-" + std::to_string(exports_.picture_w) + "x" + std::to_string(exports_.picture_h)).c_str(), "png");
+      const std::filesystem::path p = export_path(("picture-" + std::to_string(exports_.picture_w) +
+                                                   "x" + std::to_string(exports_.picture_h))
+                                                      .c_str(),
+                                                  "png");
       check_writable(p, "picture");
       ViewStyle st = style_for(exports_.picture_w, exports_.picture_h);
       st.marker_radius_px *= std::max(1.0, exports_.picture_w / std::max(1.0, info_.map.w));

@@ -4,8 +4,8 @@
 #include <optional>
 
 #include "backends/cpu_backend.h"
-#include "view/cpu_field_worker.h"
 #include "gl/gl_check.h"
+#include "view/cpu_field_worker.h"
 
 namespace geofield {
 namespace {

@@ -8,7 +8,9 @@ namespace {
 
 constexpr int kFramesAfterInput = 3;  // ImGui settles hover and release states over a few frames
 
-InputEvents* events_of(GLFWwindow* w) { return static_cast<InputEvents*>(glfwGetWindowUserPointer(w)); }
+InputEvents* events_of(GLFWwindow* w) {
+  return static_cast<InputEvents*>(glfwGetWindowUserPointer(w));
+}
 
 void wake(GLFWwindow* w) {
   if (InputEvents* e = events_of(w)) e->redraw_frames = kFramesAfterInput;

@@ -9,7 +9,7 @@ struct GLFWwindow;
 namespace geofield {
 
 struct InputEvents {
-  int redraw_frames = 3;  // frames still to draw without waiting for input
+  int redraw_frames = 3;    // frames still to draw without waiting for input
   bool screenshot = false;  // F12
   bool quit = false;        // Ctrl+Q
 };

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "window/field_source.h"
 #include "view/view_state.h"
+#include "window/field_source.h"
 
 namespace geofield {
 
@@ -23,7 +23,7 @@ struct WindowRequest {
   std::optional<std::filesystem::path> screenshot;
   std::optional<std::filesystem::path> save_state_on_exit;  // the view as JSON on exit
   std::vector<std::string> startup_messages;  // shown in the UI (e.g. a broken session file)
-  BackendFactory make_backend;  // the backends this program has
+  BackendFactory make_backend;                // the backends this program has
   // Whether switching to CUDA can work here (*why_not when not); unset: it cannot.
   std::function<bool(std::string* why_not)> cuda_usable;
 };

@@ -8,9 +8,9 @@
 // Host wall time, medians (bench/timing.h). The switch cost is the turn minus the work alone.
 //
 //   geofield_context_switch_probe [--no-gl]     --no-gl: no GL context in the process at all
-#include <glad/gl.h>
 #include <cuda.h>
 #include <cuda_runtime_api.h>
+#include <glad/gl.h>
 
 #include <cmath>
 #include <cstdio>
@@ -32,10 +32,10 @@ std::string cu_text(CUresult r) {
   return s ? s : "unknown CUresult " + std::to_string(static_cast<int>(r));
 }
 
-#define GF_CU(call)                                                                    \
-  do {                                                                                 \
-    const CUresult r_ = (call);                                                        \
-    if (r_ != CUDA_SUCCESS) GF_FAIL(std::string(#call) + " failed: " + cu_text(r_));   \
+#define GF_CU(call)                                                                  \
+  do {                                                                               \
+    const CUresult r_ = (call);                                                      \
+    if (r_ != CUDA_SUCCESS) GF_FAIL(std::string(#call) + " failed: " + cu_text(r_)); \
   } while (0)
 
 __global__ void count_kernel(int* counter) {
@@ -109,13 +109,20 @@ int run(bool with_gl) {
     if (fence == nullptr) GF_FAIL("glFenceSync returned no fence");
     const GLenum r = glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, 1'000'000'000);
     glDeleteSync(fence);
-    if (r != GL_ALREADY_SIGNALED && r != GL_CONDITION_SATISFIED) GF_FAIL("glClientWaitSync timed out");
+    if (r != GL_ALREADY_SIGNALED && r != GL_CONDITION_SATISFIED)
+      GF_FAIL("glClientWaitSync timed out");
   };
 
   using probe::cpu_ms;
   using probe::cpu_ms_pipelined;
-  const double cuda_alone = cpu_ms([&] { primary.launch(); primary.sync(); });
-  const double second_alone = cpu_ms([&] { second.launch(); second.sync(); });
+  const double cuda_alone = cpu_ms([&] {
+    primary.launch();
+    primary.sync();
+  });
+  const double second_alone = cpu_ms([&] {
+    second.launch();
+    second.sync();
+  });
   const double cuda_cuda_host = cpu_ms([&] {
     primary.launch();
     primary.sync();
@@ -138,7 +145,10 @@ int run(bool with_gl) {
           b.after(a);
           b.launch();
         },
-        [&] { b.sync(); a.sync(); });
+        [&] {
+          b.sync();
+          a.sync();
+        });
   };
   const double same_ctx_device = device_ordered(primary, primary_b);
   const double cuda_cuda_device = device_ordered(primary, second);

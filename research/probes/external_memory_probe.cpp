@@ -58,9 +58,9 @@ std::string cu_text(CUresult r) {
   return s ? s : "unknown CUresult " + std::to_string(static_cast<int>(r));
 }
 
-#define PROBE_CU(call)                                                                   \
-  do {                                                                                   \
-    const CUresult r_ = (call);                                                          \
+#define PROBE_CU(call)                                                                         \
+  do {                                                                                         \
+    const CUresult r_ = (call);                                                                \
     if (r_ != CUDA_SUCCESS) throw std::runtime_error(std::string(#call) + ": " + cu_text(r_)); \
   } while (0)
 
@@ -85,7 +85,8 @@ struct ExportableMemory {
     prop.location.id = device;
     prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
     std::size_t granularity = 0;
-    PROBE_CU(cuMemGetAllocationGranularity(&granularity, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED));
+    PROBE_CU(
+        cuMemGetAllocationGranularity(&granularity, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED));
     size = (bytes + granularity - 1) / granularity * granularity;
     PROBE_CU(cuMemCreate(&handle, size, &prop, 0));
   }
@@ -98,7 +99,8 @@ struct ExportableMemory {
   }
   int export_fd() {
     int fd = -1;
-    PROBE_CU(cuMemExportToShareableHandle(&fd, handle, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0));
+    PROBE_CU(
+        cuMemExportToShareableHandle(&fd, handle, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0));
     return fd;
   }
   float* map() {
@@ -193,9 +195,26 @@ void timed_variants(Context& c, const char* v, const std::function<void()>& laun
   report(c.n, v, "kernel alone (gpu events)", gpu_ms(c.s, launch));
   report(c.n, v, "launch + event sync, no GL call (cpu)", cpu_ms(launch_synced));
   report(c.n, v, "recompute: GL fence wait, kernel, event sync (cpu)", cpu_ms(recompute));
-  report(c.n, v, "frame: GL read + flush only, pipelined", cpu_ms_pipelined([&] { gl_read(); glFlush(); }, [] { glFinish(); }));
-  report(c.n, v, "frame: recompute + GL read + flush, pipelined", cpu_ms_pipelined([&] { recompute(); gl_read(); glFlush(); }, [] { glFinish(); }));
-  report(c.n, v, "frame: recompute + GL read + glFinish, each", cpu_ms([&] { recompute(); gl_read(); glFinish(); }));
+  report(c.n, v, "frame: GL read + flush only, pipelined",
+         cpu_ms_pipelined(
+             [&] {
+               gl_read();
+               glFlush();
+             },
+             [] { glFinish(); }));
+  report(c.n, v, "frame: recompute + GL read + flush, pipelined",
+         cpu_ms_pipelined(
+             [&] {
+               recompute();
+               gl_read();
+               glFlush();
+             },
+             [] { glFinish(); }));
+  report(c.n, v, "frame: recompute + GL read + glFinish, each", cpu_ms([&] {
+           recompute();
+           gl_read();
+           glFinish();
+         }));
   GF_GL(glFinish());
 }
 
@@ -216,10 +235,12 @@ void probe_buffer(Context& c) {
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     std::vector<float> got(static_cast<std::size_t>(n) * n);
     GF_GL(glGetNamedBufferSubData(buf, 0, static_cast<GLsizeiptr>(bytes), got.data()));
-    say(n, v, "whole field read by GL vs CPU float: worst relative difference " +
-                  relative(worst_against_cpu(got, c.ref)));
-    timed_variants(c, v, [&] { launch_field_to_buffer<float, float>(c.g, field, c.s); },
-                   [&] { glCopyNamedBufferSubData(buf, c.small.buf, 0, 0, 512 * 512 * 4); });
+    say(n, v,
+        "whole field read by GL vs CPU float: worst relative difference " +
+            relative(worst_against_cpu(got, c.ref)));
+    timed_variants(
+        c, v, [&] { launch_field_to_buffer<float, float>(c.g, field, c.s); },
+        [&] { glCopyNamedBufferSubData(buf, c.small.buf, 0, 0, 512 * 512 * 4); });
   }
   glDeleteBuffers(1, &buf);
   glDeleteMemoryObjectsEXT(1, &mem);
@@ -278,18 +299,21 @@ void probe_texture(Context& c, bool dedicated, std::size_t slack) {
         GF_GL(glPixelStorei(GL_PACK_ALIGNMENT, 4));
         GF_GL(glGetTextureImage(tex, 0, GL_RED, GL_FLOAT, static_cast<GLsizei>(got.size() * 4),
                                 got.data()));
-        say(n, v, "whole field read by GL (glGetTextureImage) vs CPU float: worst relative difference " +
-                      relative(worst_against_cpu(got, c.ref)));
+        say(n, v,
+            "whole field read by GL (glGetTextureImage) vs CPU float: worst relative difference " +
+                relative(worst_against_cpu(got, c.ref)));
         // Does a GL draw see CUDA's texels too (sampling, not the transfer path)? Copy a 512^2
         // corner with glCopyImageSubData and compare.
-        GF_GL(glCopyImageSubData(tex, GL_TEXTURE_2D, 0, 0, 0, 0, c.small.tex, GL_TEXTURE_2D, 0, 0, 0, 0, 512, 512, 1));
+        GF_GL(glCopyImageSubData(tex, GL_TEXTURE_2D, 0, 0, 0, 0, c.small.tex, GL_TEXTURE_2D, 0, 0,
+                                 0, 0, 512, 512, 1));
         std::vector<float> corner(512 * 512), ref_corner(512 * 512);
         GF_GL(glGetTextureImage(c.small.tex, 0, GL_RED, GL_FLOAT, 512 * 512 * 4, corner.data()));
         for (int i = 0; i < 512; ++i)
           for (int j = 0; j < 512; ++j)
             ref_corner[i * 512 + j] = c.ref[static_cast<std::size_t>(i) * n + j];
-        say(n, v, "512^2 corner copied by GL vs CPU float: worst relative difference " +
-                      relative(worst_against_cpu(corner, ref_corner)));
+        say(n, v,
+            "512^2 corner copied by GL vs CPU float: worst relative difference " +
+                relative(worst_against_cpu(corner, ref_corner)));
         // A second field (another reference point) must replace the first everywhere.
         FieldParams q = c.p;
         q.ref_lat_deg = 29.2;
@@ -300,10 +324,15 @@ void probe_texture(Context& c, bool dedicated, std::size_t slack) {
         compute_field_on_cpu<float>(q, ref2.data());
         GF_GL(glGetTextureImage(tex, 0, GL_RED, GL_FLOAT, static_cast<GLsizei>(got.size() * 4),
                                 got.data()));
-        say(n, v, "second field vs CPU float: worst relative difference " +
-                      relative(worst_against_cpu(got, ref2)));
-        timed_variants(c, v, [&] { launch_field_to_surface<float>(c.g, surface, c.s); },
-                       [&] { glCopyImageSubData(tex, GL_TEXTURE_2D, 0, 0, 0, 0, c.small.tex, GL_TEXTURE_2D, 0, 0, 0, 0, 512, 512, 1); });
+        say(n, v,
+            "second field vs CPU float: worst relative difference " +
+                relative(worst_against_cpu(got, ref2)));
+        timed_variants(
+            c, v, [&] { launch_field_to_surface<float>(c.g, surface, c.s); },
+            [&] {
+              glCopyImageSubData(tex, GL_TEXTURE_2D, 0, 0, 0, 0, c.small.tex, GL_TEXTURE_2D, 0, 0,
+                                 0, 0, 512, 512, 1);
+            });
       }
     }
   }
@@ -352,8 +381,10 @@ void probe_gl_compute(Context& c, FieldTexture& field) {
   }
   GLuint bufs[2] = {};
   GF_GL(glCreateBuffers(2, bufs));
-  GF_GL(glNamedBufferStorage(bufs[0], static_cast<GLsizeiptr>(n) * 16, nullptr, GL_DYNAMIC_STORAGE_BIT));
-  GF_GL(glNamedBufferStorage(bufs[1], static_cast<GLsizeiptr>(n) * 8, nullptr, GL_DYNAMIC_STORAGE_BIT));
+  GF_GL(glNamedBufferStorage(bufs[0], static_cast<GLsizeiptr>(n) * 16, nullptr,
+                             GL_DYNAMIC_STORAGE_BIT));
+  GF_GL(glNamedBufferStorage(bufs[1], static_cast<GLsizeiptr>(n) * 8, nullptr,
+                             GL_DYNAMIC_STORAGE_BIT));
   std::vector<float> rows(static_cast<std::size_t>(n) * 4), cols(static_cast<std::size_t>(n) * 2);
   auto factors = [&] {
     for (int i = 0; i < n; ++i) {
@@ -374,7 +405,8 @@ void probe_gl_compute(Context& c, FieldTexture& field) {
   };
   auto dispatch = [&](int store_only) {
     GF_GL(glUseProgram(program));
-    GF_GL(glUniform1f(glGetUniformLocation(program, "u_two_radius"), static_cast<float>(2 * c.g.radius)));
+    GF_GL(glUniform1f(glGetUniformLocation(program, "u_two_radius"),
+                      static_cast<float>(2 * c.g.radius)));
     GF_GL(glUniform2i(glGetUniformLocation(program, "u_size"), n, n));
     GF_GL(glUniform1i(glGetUniformLocation(program, "u_store_only"), store_only));
     GF_GL(glBindImageTexture(0, field.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F));
@@ -388,8 +420,11 @@ void probe_gl_compute(Context& c, FieldTexture& field) {
   dispatch(0);
   std::vector<float> got(static_cast<std::size_t>(n) * n);
   GF_GL(glPixelStorei(GL_PACK_ALIGNMENT, 4));
-  GF_GL(glGetTextureImage(field.id(), 0, GL_RED, GL_FLOAT, static_cast<GLsizei>(got.size() * 4), got.data()));
-  say(n, v, "whole field vs CPU float: worst relative difference " + relative(worst_against_cpu(got, c.ref)));
+  GF_GL(glGetTextureImage(field.id(), 0, GL_RED, GL_FLOAT, static_cast<GLsizei>(got.size() * 4),
+                          got.data()));
+  say(n, v,
+      "whole field vs CPU float: worst relative difference " +
+          relative(worst_against_cpu(got, c.ref)));
   // GPU time by a timer query around the dispatch alone.
   auto gl_gpu_ms = [&](const std::function<void()>& body) {
     GLuint q = 0;
@@ -408,14 +443,35 @@ void probe_gl_compute(Context& c, FieldTexture& field) {
   };
   report(n, v, "dispatch store-only (gpu timer query)", gl_gpu_ms([&] { dispatch(1); }));
   report(n, v, "dispatch combine (gpu timer query)", gl_gpu_ms([&] { dispatch(0); }));
-  report(n, v, "upload factors + dispatch (gpu timer query)", gl_gpu_ms([&] { upload(); dispatch(0); }));
+  report(n, v, "upload factors + dispatch (gpu timer query)", gl_gpu_ms([&] {
+           upload();
+           dispatch(0);
+         }));
   report(n, v, "factors on the host, one thread (cpu)", cpu_ms(factors));
-  report(n, v, "recompute: factors, upload, dispatch, glFinish (cpu)", cpu_ms([&] { factors(); upload(); dispatch(0); glFinish(); }));
-  report(n, v, "recompute without host factors, glFinish (cpu)", cpu_ms([&] { upload(); dispatch(0); glFinish(); }));
+  report(n, v, "recompute: factors, upload, dispatch, glFinish (cpu)", cpu_ms([&] {
+           factors();
+           upload();
+           dispatch(0);
+           glFinish();
+         }));
+  report(n, v, "recompute without host factors, glFinish (cpu)", cpu_ms([&] {
+           upload();
+           dispatch(0);
+           glFinish();
+         }));
   auto gl_read = [&] {
-    glCopyImageSubData(field.id(), GL_TEXTURE_2D, 0, 0, 0, 0, c.small.tex, GL_TEXTURE_2D, 0, 0, 0, 0, 512, 512, 1);
+    glCopyImageSubData(field.id(), GL_TEXTURE_2D, 0, 0, 0, 0, c.small.tex, GL_TEXTURE_2D, 0, 0, 0,
+                       0, 512, 512, 1);
   };
-  report(n, v, "frame: upload + dispatch + GL read + flush, pipelined", cpu_ms_pipelined([&] { upload(); dispatch(0); gl_read(); glFlush(); }, [] { glFinish(); }));
+  report(n, v, "frame: upload + dispatch + GL read + flush, pipelined",
+         cpu_ms_pipelined(
+             [&] {
+               upload();
+               dispatch(0);
+               gl_read();
+               glFlush();
+             },
+             [] { glFinish(); }));
   glDeleteBuffers(2, bufs);
   glDeleteProgram(program);
   GF_GL(glFinish());
@@ -433,12 +489,33 @@ void probe_map_unmap(Context& c, FieldTexture& field) {
     m.unmap();
   };
   auto gl_read = [&] {
-    glCopyImageSubData(field.id(), GL_TEXTURE_2D, 0, 0, 0, 0, c.small.tex, GL_TEXTURE_2D, 0, 0, 0, 0, 512, 512, 1);
+    glCopyImageSubData(field.id(), GL_TEXTURE_2D, 0, 0, 0, 0, c.small.tex, GL_TEXTURE_2D, 0, 0, 0,
+                       0, 512, 512, 1);
   };
-  report(c.n, v, "recompute: map, kernel, unmap, stream sync (cpu)", cpu_ms([&] { recompute(); GF_CUDA(cudaStreamSynchronize(c.s)); }));
-  report(c.n, v, "frame: GL read + flush only, pipelined", cpu_ms_pipelined([&] { gl_read(); glFlush(); }, [] { glFinish(); }));
-  report(c.n, v, "frame: recompute + GL read + flush, pipelined", cpu_ms_pipelined([&] { recompute(); gl_read(); glFlush(); }, [] { glFinish(); }));
-  report(c.n, v, "frame: recompute + GL read + glFinish, each", cpu_ms([&] { recompute(); gl_read(); glFinish(); }));
+  report(c.n, v, "recompute: map, kernel, unmap, stream sync (cpu)", cpu_ms([&] {
+           recompute();
+           GF_CUDA(cudaStreamSynchronize(c.s));
+         }));
+  report(c.n, v, "frame: GL read + flush only, pipelined",
+         cpu_ms_pipelined(
+             [&] {
+               gl_read();
+               glFlush();
+             },
+             [] { glFinish(); }));
+  report(c.n, v, "frame: recompute + GL read + flush, pipelined",
+         cpu_ms_pipelined(
+             [&] {
+               recompute();
+               gl_read();
+               glFlush();
+             },
+             [] { glFinish(); }));
+  report(c.n, v, "frame: recompute + GL read + glFinish, each", cpu_ms([&] {
+           recompute();
+           gl_read();
+           glFinish();
+         }));
   GF_GL(glFinish());
   GF_CUDA(cudaDeviceSynchronize());
 }
@@ -456,11 +533,13 @@ int run(int argc, char** argv) {
   int vmm = 0, posix = 0;
   CUdevice cu_device = 0;
   PROBE_CU(cuDeviceGet(&cu_device, devices[0]));
-  PROBE_CU(cuDeviceGetAttribute(&vmm, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, cu_device));
-  PROBE_CU(cuDeviceGetAttribute(&posix, CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED, cu_device));
+  PROBE_CU(cuDeviceGetAttribute(&vmm, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED,
+                                cu_device));
+  PROBE_CU(cuDeviceGetAttribute(
+      &posix, CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED, cu_device));
   std::printf("probe: %s; GL %s; VMM %d, POSIX fd handles %d; GL_EXT_memory_object_fd %d\n",
-              gl.description().c_str(), reinterpret_cast<const char*>(glGetString(GL_VERSION)),
-              vmm, posix, GLAD_GL_EXT_memory_object_fd);
+              gl.description().c_str(), reinterpret_cast<const char*>(glGetString(GL_VERSION)), vmm,
+              posix, GLAD_GL_EXT_memory_object_fd);
   CudaStream stream;
   FieldTexture field;
   for (int n : sizes) {
@@ -471,10 +550,8 @@ int run(int argc, char** argv) {
     compute_field_on_cpu<float>(c.p, c.ref.data());
     GF_CUDA(cudaEventCreateWithFlags(&c.done, cudaEventDisableTiming));
     for (auto& step : std::vector<std::function<void()>>{
-             [&] { probe_buffer(c); },
-             [&] { probe_texture(c, false, 4u << 20); },
-             [&] { probe_texture(c, true, 4u << 20); },
-             [&] { probe_map_unmap(c, field); },
+             [&] { probe_buffer(c); }, [&] { probe_texture(c, false, 4u << 20); },
+             [&] { probe_texture(c, true, 4u << 20); }, [&] { probe_map_unmap(c, field); },
              [&] { probe_gl_compute(c, field); }}) {
       try {
         step();

@@ -14,8 +14,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -25,12 +25,12 @@
 #include "backends/cpu_backend.h"
 #include "cuda_check.h"
 #include "device_memory.h"
-#include "field_params.h"
 #include "field_kernel.h"
+#include "field_params.h"
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
-#include "interop_texture.h"
 #include "gl/renderer.h"
+#include "interop_texture.h"
 #include "timing.h"
 
 namespace geofield {
@@ -78,10 +78,12 @@ void probe_egl_image(int n, Renderer& renderer, cudaStream_t s) {
   EGLDisplay dpy = eglGetCurrentDisplay();
   EGLContext ctx = eglGetCurrentContext();
   const bool cuda_event_sync = has_egl_extension(dpy, "EGL_NV_cuda_event");
-  std::printf("%6d  %-26s EGL_KHR_gl_texture_2D_image %d, EGL_KHR_fence_sync %d, EGL_NV_cuda_event %d, EGL_KHR_wait_sync %d\n",
-              n, v, has_egl_extension(dpy, "EGL_KHR_gl_texture_2D_image"),
-              has_egl_extension(dpy, "EGL_KHR_fence_sync"), cuda_event_sync,
-              has_egl_extension(dpy, "EGL_KHR_wait_sync"));
+  std::printf(
+      "%6d  %-26s EGL_KHR_gl_texture_2D_image %d, EGL_KHR_fence_sync %d, EGL_NV_cuda_event %d, "
+      "EGL_KHR_wait_sync %d\n",
+      n, v, has_egl_extension(dpy, "EGL_KHR_gl_texture_2D_image"),
+      has_egl_extension(dpy, "EGL_KHR_fence_sync"), cuda_event_sync,
+      has_egl_extension(dpy, "EGL_KHR_wait_sync"));
   // Which ways of making an EGLImage of a GL texture this driver takes: the core call and the
   // KHR one, with and without attributes, on the immutable field texture and on a mutable one.
   auto client_buffer = [](GLuint t) {
@@ -95,10 +97,24 @@ void probe_egl_image(int n, Renderer& renderer, cudaStream_t s) {
       std::function<EGLImage()> make;
     };
     const Way ways[] = {
-        {"eglCreateImage+level", [&] { return eglCreateImage(dpy, ctx, EGL_GL_TEXTURE_2D, client_buffer(tex), core_attribs); }},
-        {"eglCreateImage", [&] { return eglCreateImage(dpy, ctx, EGL_GL_TEXTURE_2D, client_buffer(tex), nullptr); }},
-        {"eglCreateImageKHR+level", [&] { return eglCreateImageKHR ? eglCreateImageKHR(dpy, ctx, EGL_GL_TEXTURE_2D_KHR, client_buffer(tex), khr_attribs) : EGL_NO_IMAGE_KHR; }},
-        {"eglCreateImageKHR", [&] { return eglCreateImageKHR ? eglCreateImageKHR(dpy, ctx, EGL_GL_TEXTURE_2D_KHR, client_buffer(tex), nullptr) : EGL_NO_IMAGE_KHR; }},
+        {"eglCreateImage+level",
+         [&] {
+           return eglCreateImage(dpy, ctx, EGL_GL_TEXTURE_2D, client_buffer(tex), core_attribs);
+         }},
+        {"eglCreateImage",
+         [&] { return eglCreateImage(dpy, ctx, EGL_GL_TEXTURE_2D, client_buffer(tex), nullptr); }},
+        {"eglCreateImageKHR+level",
+         [&] {
+           return eglCreateImageKHR ? eglCreateImageKHR(dpy, ctx, EGL_GL_TEXTURE_2D_KHR,
+                                                        client_buffer(tex), khr_attribs)
+                                    : EGL_NO_IMAGE_KHR;
+         }},
+        {"eglCreateImageKHR",
+         [&] {
+           return eglCreateImageKHR ? eglCreateImageKHR(dpy, ctx, EGL_GL_TEXTURE_2D_KHR,
+                                                        client_buffer(tex), nullptr)
+                                    : EGL_NO_IMAGE_KHR;
+         }},
     };
     for (const Way& w : ways) {
       glFinish();
@@ -146,15 +162,18 @@ void probe_egl_image(int n, Renderer& renderer, cudaStream_t s) {
   }
   if (image == EGL_NO_IMAGE) return;
   cudaGraphicsResource_t res = nullptr;
-  cudaError_t e = cudaGraphicsEGLRegisterImage(&res, image, cudaGraphicsRegisterFlagsSurfaceLoadStore);
+  cudaError_t e =
+      cudaGraphicsEGLRegisterImage(&res, image, cudaGraphicsRegisterFlagsSurfaceLoadStore);
   if (e != cudaSuccess) {
     cudaGetLastError();
-    std::printf("%6d  %-26s cudaGraphicsEGLRegisterImage(SurfaceLoadStore): %s; trying None\n", n, v, cuda_error_text(e).c_str());
+    std::printf("%6d  %-26s cudaGraphicsEGLRegisterImage(SurfaceLoadStore): %s; trying None\n", n,
+                v, cuda_error_text(e).c_str());
     e = cudaGraphicsEGLRegisterImage(&res, image, cudaGraphicsRegisterFlagsNone);
   }
   if (e != cudaSuccess) {
     cudaGetLastError();
-    std::printf("%6d  %-26s cudaGraphicsEGLRegisterImage failed: %s\n", n, v, cuda_error_text(e).c_str());
+    std::printf("%6d  %-26s cudaGraphicsEGLRegisterImage failed: %s\n", n, v,
+                cuda_error_text(e).c_str());
     eglDestroyImage(dpy, image);
     return;
   }
@@ -195,7 +214,8 @@ void probe_egl_image(int n, Renderer& renderer, cudaStream_t s) {
       launch_field_to_surface<float>(g, surface, s);
       GF_CUDA(cudaEventRecord(done, s));
       if (cuda_event_sync) {
-        const EGLAttrib a[] = {EGL_CUDA_EVENT_HANDLE_NV, reinterpret_cast<EGLAttrib>(done), EGL_NONE};
+        const EGLAttrib a[] = {EGL_CUDA_EVENT_HANDLE_NV, reinterpret_cast<EGLAttrib>(done),
+                               EGL_NONE};
         EGLSync cuda_done = eglCreateSync(dpy, EGL_SYNC_CUDA_EVENT_NV, a);
         eglWaitSync(dpy, cuda_done, 0);
         syncs.push_back(cuda_done);
@@ -221,9 +241,26 @@ void probe_egl_image(int n, Renderer& renderer, cudaStream_t s) {
       renderer.draw(0, 0, 512, 512, style);
     };
     report(n, v, "recompute float, host waits, each synced", cpu_ms(recompute_host_waits, [] {}));
-    report(n, v, "frame recompute+draw, host waits, pipelined", cpu_ms_pipelined([&] { recompute_host_waits(); draw(); GF_GL(glFlush()); }, [] { GF_GL(glFinish()); }));
-    report(n, v, cuda_event_sync ? "recompute float, gpu waits (EGL syncs)" : "recompute float, gpu wait + host wait", cpu_ms(recompute_device_waits, release));
-    report(n, v, "frame recompute+draw, gpu waits, pipelined", cpu_ms_pipelined([&] { recompute_device_waits(); draw(); GF_GL(glFlush()); }, release));
+    report(n, v, "frame recompute+draw, host waits, pipelined",
+           cpu_ms_pipelined(
+               [&] {
+                 recompute_host_waits();
+                 draw();
+                 GF_GL(glFlush());
+               },
+               [] { GF_GL(glFinish()); }));
+    report(n, v,
+           cuda_event_sync ? "recompute float, gpu waits (EGL syncs)"
+                           : "recompute float, gpu wait + host wait",
+           cpu_ms(recompute_device_waits, release));
+    report(n, v, "frame recompute+draw, gpu waits, pipelined",
+           cpu_ms_pipelined(
+               [&] {
+                 recompute_device_waits();
+                 draw();
+                 GF_GL(glFlush());
+               },
+               release));
     release();
     // Correctness of what the EGL path wrote: row 0..7 against the CPU float field.
     std::vector<float> ref(static_cast<size_t>(node_count(p))), got(static_cast<size_t>(n) * 8);
@@ -236,8 +273,11 @@ void probe_egl_image(int n, Renderer& renderer, cudaStream_t s) {
                                  static_cast<GLsizei>(got.size() * sizeof(float)), got.data()));
     }
     double worst = 0;
-    for (size_t k = 0; k < got.size(); ++k) worst = std::max(worst, std::fabs(got[k] - ref[k]) / (1e-30 + std::fabs(ref[k])));
-    std::printf("%6d  %-26s written values vs CPU float, rows 0-7: worst relative difference %.3g\n", n, v, worst);
+    for (size_t k = 0; k < got.size(); ++k)
+      worst = std::max(worst, std::fabs(got[k] - ref[k]) / (1e-30 + std::fabs(ref[k])));
+    std::printf(
+        "%6d  %-26s written values vs CPU float, rows 0-7: worst relative difference %.3g\n", n, v,
+        worst);
     GF_CUDA(cudaEventDestroy(done));
     GF_CUDA(cudaDestroySurfaceObject(surface));
   }
@@ -267,7 +307,8 @@ void probe_size(int n, Renderer& renderer) {
   auto gl_finish = [] { GF_GL(glFinish()); };
 
   CudaStream owned;
-  DeviceBuffer factors;  // the double path's pre-pass output, kept across launches as the backend keeps it
+  DeviceBuffer
+      factors;  // the double path's pre-pass output, kept across launches as the backend keeps it
   struct StreamChoice {
     const char* name;
     cudaStream_t s;
@@ -277,8 +318,7 @@ void probe_size(int n, Renderer& renderer) {
   for (bool discard : {true, false}) {
     for (const StreamChoice& sc : streams) {
       const cudaStream_t s = sc.s;
-      const std::string variant =
-          std::string(discard ? "ldst+discard" : "ldst") + "/" + sc.name;
+      const std::string variant = std::string(discard ? "ldst+discard" : "ldst") + "/" + sc.name;
       const char* v = variant.c_str();
       InteropTexture interop(InteropTexture::Options{discard});
       interop.follow(renderer.field().id(), renderer.field().generation());
@@ -287,17 +327,34 @@ void probe_size(int n, Renderer& renderer) {
       if (discard && s == owned.get()) {
         // Kernels alone, inside one mapping.
         InteropTexture::Mapping m(interop, s);
-        report(n, v, "kernel store-only (ceiling)", gpu_ms(s, [&] { launch_store_only(n, n, m.surface(), s); }));
-        report(n, v, "kernel float haversine", gpu_ms(s, [&] { launch_field_to_surface<float>(g, m.surface(), s); }));
-        report(n, v, "kernel float seed", gpu_ms(s, [&] { launch_field_to_surface<float>(gs, m.surface(), s); }));
-        report(n, v, "kernel double haversine", gpu_ms(s, [&] { launch_field_to_surface<double>(g, m.surface(), s, &factors); }));
-        report(n, v, "kernel double seed", gpu_ms(s, [&] { launch_field_to_surface<double>(gs, m.surface(), s, &factors); }));
+        report(n, v, "kernel store-only (ceiling)",
+               gpu_ms(s, [&] { launch_store_only(n, n, m.surface(), s); }));
+        report(n, v, "kernel float haversine",
+               gpu_ms(s, [&] { launch_field_to_surface<float>(g, m.surface(), s); }));
+        report(n, v, "kernel float seed",
+               gpu_ms(s, [&] { launch_field_to_surface<float>(gs, m.surface(), s); }));
+        report(n, v, "kernel double haversine",
+               gpu_ms(s, [&] { launch_field_to_surface<double>(g, m.surface(), s, &factors); }));
+        report(n, v, "kernel double seed",
+               gpu_ms(s, [&] { launch_field_to_surface<double>(gs, m.surface(), s, &factors); }));
         m.unmap();
         GF_CUDA(cudaStreamSynchronize(s));
       }
       // The synchronisation alone.
-      report(n, v, "map+unmap, cpu, each synced", cpu_ms([&] { InteropTexture::Mapping m(interop, s); m.unmap(); }, sync));
-      report(n, v, "map+unmap, cpu, pipelined", cpu_ms_pipelined([&] { InteropTexture::Mapping m(interop, s); m.unmap(); }, sync));
+      report(n, v, "map+unmap, cpu, each synced",
+             cpu_ms(
+                 [&] {
+                   InteropTexture::Mapping m(interop, s);
+                   m.unmap();
+                 },
+                 sync));
+      report(n, v, "map+unmap, cpu, pipelined",
+             cpu_ms_pipelined(
+                 [&] {
+                   InteropTexture::Mapping m(interop, s);
+                   m.unmap();
+                 },
+                 sync));
       {
         std::vector<double> map_t, unmap_t;
         for (int r = 0; r < kWarmup + kRepeats; ++r) {
@@ -316,7 +373,10 @@ void probe_size(int n, Renderer& renderer) {
         report(n, v, "  map call alone, cpu", median(map_t));
         report(n, v, "  unmap call alone, cpu", median(unmap_t));
       }
-      report(n, v, "map+unmap, gpu events", gpu_ms(s, [&] { InteropTexture::Mapping m(interop, s); m.unmap(); }));
+      report(n, v, "map+unmap, gpu events", gpu_ms(s, [&] {
+               InteropTexture::Mapping m(interop, s);
+               m.unmap();
+             }));
       // The whole recompute: map, float kernel, unmap.
       auto recompute = [&] {
         InteropTexture::Mapping m(interop, s);
@@ -327,11 +387,34 @@ void probe_size(int n, Renderer& renderer) {
       report(n, v, "recompute float, cpu, each synced", cpu_ms(recompute, sync));
       report(n, v, "recompute float, cpu, pipelined", cpu_ms_pipelined(recompute, sync));
       // Frames as the window makes them: recompute, draw, flush; GL finishes at the end.
-      report(n, v, "frame draw only, pipelined", cpu_ms_pipelined([&] { draw_into(frame, 512); GF_GL(glFlush()); }, gl_finish));
-      report(n, v, "frame recompute+draw, pipelined", cpu_ms_pipelined([&] { recompute(); draw_into(frame, 512); GF_GL(glFlush()); }, gl_finish));
-      report(n, v, "frame recompute+draw, each glFinish", cpu_ms([&] { recompute(); draw_into(frame, 512); }, gl_finish));
+      report(n, v, "frame draw only, pipelined",
+             cpu_ms_pipelined(
+                 [&] {
+                   draw_into(frame, 512);
+                   GF_GL(glFlush());
+                 },
+                 gl_finish));
+      report(n, v, "frame recompute+draw, pipelined",
+             cpu_ms_pipelined(
+                 [&] {
+                   recompute();
+                   draw_into(frame, 512);
+                   GF_GL(glFlush());
+                 },
+                 gl_finish));
+      report(n, v, "frame recompute+draw, each glFinish",
+             cpu_ms(
+                 [&] {
+                   recompute();
+                   draw_into(frame, 512);
+                 },
+                 gl_finish));
       // What map waits for: heavy GL work queued (not finished) just before the map.
-      const double heavy_ms = cpu_ms([&] { for (int k = 0; k < 8; ++k) draw_into(heavy, 4096); }, gl_finish);
+      const double heavy_ms = cpu_ms(
+          [&] {
+            for (int k = 0; k < 8; ++k) draw_into(heavy, 4096);
+          },
+          gl_finish);
       report(n, v, "heavy GL work alone (glFinish)", heavy_ms);
       {
         std::vector<double> map_t;
@@ -359,11 +442,16 @@ void probe_size(int n, Renderer& renderer) {
     const cudaSurfaceObject_t surface = target.surface();
     const cudaStream_t s = owned.get();
     auto sync = [s] { GF_CUDA(cudaStreamSynchronize(s)); };
-    report(n, "cudaArray (no GL)", "kernel store-only (ceiling)", gpu_ms(s, [&] { launch_store_only(n, n, surface, s); }));
-    report(n, "cudaArray (no GL)", "kernel float haversine", gpu_ms(s, [&] { launch_field_to_surface<float>(g, surface, s); }));
-    report(n, "cudaArray (no GL)", "kernel double haversine", gpu_ms(s, [&] { launch_field_to_surface<double>(g, surface, s, &factors); }));
-    report(n, "cudaArray (no GL)", "launch float, cpu, each synced", cpu_ms([&] { launch_field_to_surface<float>(g, surface, s); }, sync));
-    report(n, "cudaArray (no GL)", "launch float, cpu, pipelined", cpu_ms_pipelined([&] { launch_field_to_surface<float>(g, surface, s); }, sync));
+    report(n, "cudaArray (no GL)", "kernel store-only (ceiling)",
+           gpu_ms(s, [&] { launch_store_only(n, n, surface, s); }));
+    report(n, "cudaArray (no GL)", "kernel float haversine",
+           gpu_ms(s, [&] { launch_field_to_surface<float>(g, surface, s); }));
+    report(n, "cudaArray (no GL)", "kernel double haversine",
+           gpu_ms(s, [&] { launch_field_to_surface<double>(g, surface, s, &factors); }));
+    report(n, "cudaArray (no GL)", "launch float, cpu, each synced",
+           cpu_ms([&] { launch_field_to_surface<float>(g, surface, s); }, sync));
+    report(n, "cudaArray (no GL)", "launch float, cpu, pipelined",
+           cpu_ms_pipelined([&] { launch_field_to_surface<float>(g, surface, s); }, sync));
   }
 }
 

@@ -34,18 +34,18 @@ namespace geofield {
 namespace {
 
 enum Variant : int {
-  kHaversine,       // the shared math's combine (asin of the smaller haversine)
-  kAtan2,           // the earlier combine: 2R atan2f(sqrt a, sqrt b)
-  kStoreA,          // a alone: the two FMAs and the store, no angle
-  kSmoothBits,      // the combine, the value's 12 low mantissa bits cleared
-  kRandomBits,      // a hash of (i, j) as float bits: nothing for a compressor
-  kIntegerValues,   // float(i) * 0.5 + j: the ceiling kernel's values
-  kFloatVariants,   // the float path measures the ones above
+  kHaversine,                // the shared math's combine (asin of the smaller haversine)
+  kAtan2,                    // the earlier combine: 2R atan2f(sqrt a, sqrt b)
+  kStoreA,                   // a alone: the two FMAs and the store, no angle
+  kSmoothBits,               // the combine, the value's 12 low mantissa bits cleared
+  kRandomBits,               // a hash of (i, j) as float bits: nothing for a compressor
+  kIntegerValues,            // float(i) * 0.5 + j: the ceiling kernel's values
+  kFloatVariants,            // the float path measures the ones above
   kEstrin = kFloatVariants,  // the double path: the polynomial by Estrin's scheme
 };
-const char* const kNames[] = {"haversine (asin of min)", "atan2f(sqrt a, sqrt b)", "store a only",
-                              "haversine, 12 low bits cleared", "hash bits (incompressible)",
-                              "i*0.5+j (ceiling's values)"};
+const char* const kNames[] = {
+    "haversine (asin of min)",        "atan2f(sqrt a, sqrt b)",     "store a only",
+    "haversine, 12 low bits cleared", "hash bits (incompressible)", "i*0.5+j (ceiling's values)"};
 
 constexpr int kTileX = 32, kThreadsY = 8;
 
@@ -95,8 +95,8 @@ __device__ __forceinline__ float node_value(const RowFactors<T>& rf, const ColFa
 // The field kernel's tiling with rows_per_thread chosen at run time: a block's column and row
 // factors into shared memory, then rows_per_thread nodes of one column per thread.
 template <typename T, int V>
-__global__ void __launch_bounds__(256) variant_kernel(GridGeometry g, cudaSurfaceObject_t s,
-                                                      int rows_per_thread) {
+__global__ void __launch_bounds__(256)
+    variant_kernel(GridGeometry g, cudaSurfaceObject_t s, int rows_per_thread) {
   extern __shared__ double shared[];  // double: aligned for either precision's factors
   ColFactors<T>* cols = reinterpret_cast<ColFactors<T>*>(shared);
   RowFactors<T>* rows = reinterpret_cast<RowFactors<T>*>(cols + kTileX);
@@ -197,8 +197,10 @@ __device__ __forceinline__ float stored(double v) {
 __global__ void double_factors_kernel(GridGeometry g, RowFactors<double>* rows,
                                       ColFactors<double>* cols) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k < g.ny) rows[k] = row_factors<double>(g, k);
-  else if (k < g.ny + g.nx) cols[k - g.ny] = col_factors<double>(g, k - g.ny);
+  if (k < g.ny)
+    rows[k] = row_factors<double>(g, k);
+  else if (k < g.ny + g.nx)
+    cols[k - g.ny] = col_factors<double>(g, k - g.ny);
 }
 
 // The field kernel's double tiling (32 x 8 threads, rows_per_thread nodes of one column each).
@@ -230,8 +232,10 @@ __global__ void __launch_bounds__(256)
   const ColFactors<double> c = cols[threadIdx.x];
   const double two_r = 2 * g.radius, pi_r = kPi * g.radius;
   auto put = [&](int i, double v) {
-    if (out) out[static_cast<size_t>(i) * g.nx + j] = v;
-    else surf2Dwrite(stored<V>(v), surface, j * int(sizeof(float)), i);
+    if (out)
+      out[static_cast<size_t>(i) * g.nx + j] = v;
+    else
+      surf2Dwrite(stored<V>(v), surface, j * int(sizeof(float)), i);
   };
   if (kFullTiles && i0 + tile_y <= g.ny) {
 #pragma unroll 4
@@ -288,8 +292,8 @@ void launch_double(const GridGeometry& g, cudaSurfaceObject_t s, int rows_per_th
   GF_CUDA_LAUNCHED("double_variant_kernel");
 }
 
-using DoubleLauncher = void (*)(const GridGeometry&, cudaSurfaceObject_t, int,
-                                const DoubleScratch&, double*);
+using DoubleLauncher = void (*)(const GridGeometry&, cudaSurfaceObject_t, int, const DoubleScratch&,
+                                double*);
 struct DoubleCase {
   const char* name;
   DoubleLauncher launch;
@@ -313,17 +317,15 @@ const DoubleCase kDoubleCases[] = {
 // The polynomials' coefficients in constant memory, where DFMA reads them as operands: as
 // literals each cost a uniform-register move per node (round F).
 __constant__ double kQForFloat[12] = {
-    1.6666666620012108e-01, 7.50000612277798e-02,    4.4640061912354416e-02,
-    3.044569886639864e-02,  2.1524679018920554e-02,  2.446936195886098e-02,
-    -2.544236818254346e-02, 1.580017188722634e-01,   -3.536344439498757e-01,
-    5.903870764688959e-01,  -5.443969512667522e-01,  2.5017433508719805e-01};
+    1.6666666620012108e-01, 7.50000612277798e-02,  4.4640061912354416e-02, 3.044569886639864e-02,
+    2.1524679018920554e-02, 2.446936195886098e-02, -2.544236818254346e-02, 1.580017188722634e-01,
+    -3.536344439498757e-01, 5.903870764688959e-01, -5.443969512667522e-01, 2.5017433508719805e-01};
 __constant__ double kQFull[18] = {
-    1.6666666666665203e-01, 7.5000000004162e-02,     4.4642856726550204e-02,
-    3.03819656502614e-02,   2.2371511464467295e-02,  1.7365764027454614e-02,
-    1.3783166507626489e-02, 1.3388084562730912e-02,  -4.004590389785901e-03,
-    8.617110918926801e-02,  -3.267245562038436e-01,  1.0984773265875025e+00,
-    -2.6957386893111184e+00, 4.985321847685702e+00,  -6.641127757788607e+00,
-    6.092505961346284e+00,  -3.4437492001521215e+00, 9.264578716301071e-01};
+    1.6666666666665203e-01,  7.5000000004162e-02,    4.4642856726550204e-02, 3.03819656502614e-02,
+    2.2371511464467295e-02,  1.7365764027454614e-02, 1.3783166507626489e-02, 1.3388084562730912e-02,
+    -4.004590389785901e-03,  8.617110918926801e-02,  -3.267245562038436e-01, 1.0984773265875025e+00,
+    -2.6957386893111184e+00, 4.985321847685702e+00,  -6.641127757788607e+00, 6.092505961346284e+00,
+    -3.4437492001521215e+00, 9.264578716301071e-01};
 
 // ---- Round H: kCols columns per thread (j + 32 c), kRows rows; the sign of the far half applied
 // to t by one LOP3 on its high word instead of building +-R per node.
@@ -375,8 +377,10 @@ __global__ void __launch_bounds__(256)
       const int j = jb + k * kTileX;
       const double v = signed_value<kForFloat>(f.a0, f.b0, f.c, c[k].s, c[k].k, r, pi_r);
       if (k == 0 || j < g.nx) {
-        if (kToBuffer) out[static_cast<size_t>(i) * g.nx + j] = v;
-        else surf2Dwrite(to_float(v), surface, j * int(sizeof(float)), i);
+        if (kToBuffer)
+          out[static_cast<size_t>(i) * g.nx + j] = v;
+        else
+          surf2Dwrite(to_float(v), surface, j * int(sizeof(float)), i);
       }
     }
   };
@@ -395,21 +399,26 @@ __global__ void __launch_bounds__(256)
 __global__ void double_factors_kernel_small(GridGeometry g, RowFactors<double>* rows,
                                             ColFactors<double>* cols) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k < g.ny) rows[k] = row_factors<double>(g, k);
-  else if (k < g.ny + g.nx) cols[k - g.ny] = col_factors<double>(g, k - g.ny);
+  if (k < g.ny)
+    rows[k] = row_factors<double>(g, k);
+  else if (k < g.ny + g.nx)
+    cols[k - g.ny] = col_factors<double>(g, k - g.ny);
 }
 
 template <bool kForFloat, int kCols, int kRows, int kPrepassBlock>
 void launch_multi_column(const GridGeometry& g, cudaSurfaceObject_t s, int /*rows*/,
                          const DoubleScratch& d, double* out) {
   const int n = g.nx + g.ny;
-  double_factors_kernel_small<<<(n + kPrepassBlock - 1) / kPrepassBlock, kPrepassBlock>>>(g, d.rows, d.cols);
+  double_factors_kernel_small<<<(n + kPrepassBlock - 1) / kPrepassBlock, kPrepassBlock>>>(g, d.rows,
+                                                                                          d.cols);
   GF_CUDA_LAUNCHED("double_factors_kernel_small");
   const dim3 block(kTileX, kThreadsY);
   const dim3 grid((g.nx + kCols * kTileX - 1) / (kCols * kTileX),
                   (g.ny + kThreadsY * kRows - 1) / (kThreadsY * kRows));
-  if (out) multi_column_kernel<kForFloat, kCols, kRows, true><<<grid, block>>>(g, s, d.rows, d.cols, out);
-  else multi_column_kernel<kForFloat, kCols, kRows, false><<<grid, block>>>(g, s, d.rows, d.cols, out);
+  if (out)
+    multi_column_kernel<kForFloat, kCols, kRows, true><<<grid, block>>>(g, s, d.rows, d.cols, out);
+  else
+    multi_column_kernel<kForFloat, kCols, kRows, false><<<grid, block>>>(g, s, d.rows, d.cols, out);
   GF_CUDA_LAUNCHED("multi_column_kernel");
 }
 
@@ -455,9 +464,12 @@ __global__ void __launch_bounds__(256)
     for (int k = 0; k < kCols; ++k) {
       const int j = jb + 16 * k;
       float v;
-      if (V == 0) v = to_float(signed_value<true>(f.a0, f.b0, f.c, c[k].s, c[k].k, r, pi_r));
-      else if (V == 1) v = haversine_combine<float>(ff, cf[k], float(g.radius));
-      else v = float(i) * 0.5f + float(j);
+      if (V == 0)
+        v = to_float(signed_value<true>(f.a0, f.b0, f.c, c[k].s, c[k].k, r, pi_r));
+      else if (V == 1)
+        v = haversine_combine<float>(ff, cf[k], float(g.radius));
+      else
+        v = float(i) * 0.5f + float(j);
       if (k == 0 || j < g.nx) surf2Dwrite(v, surface, j * int(sizeof(float)), i);
     }
   };
@@ -509,8 +521,8 @@ void row_store_only(const GridGeometry& g, cudaSurfaceObject_t s, int n) {
 // from the tile (shared memory, a barrier) or from a pre-pass (direct loads), against stores alone.
 template <int kCols, int kRows, int kSource>  // 0 tile factors, 1 pre-pass, 2 store only
 __global__ void __launch_bounds__(256)
-    float_tile_kernel(GridGeometry g, cudaSurfaceObject_t surface, const RowFactors<float>* all_rows,
-                      const ColFactors<float>* all_cols) {
+    float_tile_kernel(GridGeometry g, cudaSurfaceObject_t surface,
+                      const RowFactors<float>* all_rows, const ColFactors<float>* all_cols) {
   constexpr int kX = 16 * kCols, kY = 16 * kRows;
   const int j0 = blockIdx.x * kX, i0 = blockIdx.y * kY;
   const int tx = threadIdx.x & 15, ty = 2 * threadIdx.y + (threadIdx.x >> 4);
@@ -543,17 +555,21 @@ __global__ void __launch_bounds__(256)
 #pragma unroll
       for (int k = 0; k < kCols; ++k) {
         const int i = i0 + ty + 16 * r, j = j0 + tx + 16 * k;
-        const float v = kSource == 2 ? float(i) * 0.5f + float(j) : haversine_distance_f32(f, c[k], two_r, pi_r);
+        const float v = kSource == 2 ? float(i) * 0.5f + float(j)
+                                     : haversine_distance_f32(f, c[k], two_r, pi_r);
         surf2Dwrite(v, surface, j * int(sizeof(float)), i);
       }
     }
   }
 }
 
-__global__ void float_factors_kernel(GridGeometry g, RowFactors<float>* rows, ColFactors<float>* cols) {
+__global__ void float_factors_kernel(GridGeometry g, RowFactors<float>* rows,
+                                     ColFactors<float>* cols) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k < g.ny) rows[k] = row_factors<float>(g, k);
-  else if (k < g.ny + g.nx) cols[k - g.ny] = col_factors<float>(g, k - g.ny);
+  if (k < g.ny)
+    rows[k] = row_factors<float>(g, k);
+  else if (k < g.ny + g.nx)
+    cols[k - g.ny] = col_factors<float>(g, k - g.ny);
 }
 
 template <int kCols, int kRows, int kSource>
@@ -577,9 +593,13 @@ void probe_float_tiles(const GridGeometry& g, cudaSurfaceObject_t s, int n) {
   factors.ensure(row_bytes + sizeof(ColFactors<float>) * g.nx, "the probe's float factors");
   auto* rows = static_cast<RowFactors<float>*>(factors.get());
   auto* cols = reinterpret_cast<ColFactors<float>*>(static_cast<char*>(factors.get()) + row_bytes);
-  auto line = [n](const char* what, double ms) { std::printf("%6d  J %-40s %8.4f ms\n", n, what, ms); };
-  line("library float", probe::gpu_ms(nullptr, [&] { launch_field_to_surface<float>(g, s, nullptr); }));
-  line("library store only", probe::gpu_ms(nullptr, [&] { launch_store_only(g.nx, g.ny, s, nullptr); }));
+  auto line = [n](const char* what, double ms) {
+    std::printf("%6d  J %-40s %8.4f ms\n", n, what, ms);
+  };
+  line("library float",
+       probe::gpu_ms(nullptr, [&] { launch_field_to_surface<float>(g, s, nullptr); }));
+  line("library store only",
+       probe::gpu_ms(nullptr, [&] { launch_store_only(g.nx, g.ny, s, nullptr); }));
   line("2x2 tile factors", time_float_tile<2, 2, 0>(g, s, rows, cols));
   line("2x2 pre-pass", time_float_tile<2, 2, 1>(g, s, rows, cols));
   line("2x2 stores", time_float_tile<2, 2, 2>(g, s, rows, cols));
@@ -696,10 +716,14 @@ int main(int argc, char** argv) {
     std::vector<int> sizes;
     bool profile = false, trimmed = false, float_tiles = false;
     for (int a = 1; a < argc; ++a) {
-      if (std::string(argv[a]) == "--profile") profile = true;
-      else if (std::string(argv[a]) == "--trimmed") trimmed = true;
-      else if (std::string(argv[a]) == "--float-tiles") float_tiles = true;
-      else sizes.push_back(std::atoi(argv[a]));
+      if (std::string(argv[a]) == "--profile")
+        profile = true;
+      else if (std::string(argv[a]) == "--trimmed")
+        trimmed = true;
+      else if (std::string(argv[a]) == "--float-tiles")
+        float_tiles = true;
+      else
+        sizes.push_back(std::atoi(argv[a]));
     }
     if (profile) {  // each double case once, 16 rows per thread, 8192^2: for ncu
       geofield::profile_double(sizes.empty() ? 8192 : sizes[0]);

@@ -3,18 +3,19 @@
 // (tests/support/field_checks.h) on the foundation's grids, both formulas, every unit, float and
 // double, in the texture and as a float64 export. On whatever GL the machine has: Mesa's
 // llvmpipe here and in CI, NVIDIA's on the GPU machine. Every texel is poisoned with NaN first.
+#include "backends/gl_backend.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <optional>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "errors.h"
 #include "backends/field_backend.h"
+#include "errors.h"
 #include "field_checks.h"
-#include "backends/gl_backend.h"
 #include "gl/gl_check.h"
 
 namespace geofield {
@@ -22,9 +23,9 @@ namespace {
 
 using namespace field_checks;
 
-#define GF_REQUIRE_GL()                                                  \
-  do {                                                                   \
-    std::string gf_why_;                                                 \
+#define GF_REQUIRE_GL()                                                                 \
+  do {                                                                                  \
+    std::string gf_why_;                                                                \
     if (gl_context(&gf_why_) == nullptr) GTEST_SKIP() << "no EGL display: " << gf_why_; \
   } while (0)
 
@@ -75,9 +76,10 @@ TEST(GlBackend, FollowsSizesAndPrecisions) {
   GlBackend backend;
   FieldTexture texture;
   FieldParams p;
-  for (auto [nx, ny, pr] : {std::tuple{300, 200, Precision::f32}, std::tuple{640, 480, Precision::f64},
-                            std::tuple{77, 1031, Precision::f32}, std::tuple{2, 2, Precision::f64},
-                            std::tuple{1000, 3, Precision::f32}}) {
+  for (auto [nx, ny, pr] :
+       {std::tuple{300, 200, Precision::f32}, std::tuple{640, 480, Precision::f64},
+        std::tuple{77, 1031, Precision::f32}, std::tuple{2, 2, Precision::f64},
+        std::tuple{1000, 3, Precision::f32}}) {
     p.nx = nx;
     p.ny = ny;
     p.precision = pr;

@@ -24,8 +24,8 @@
 namespace geofield {
 namespace {
 
-using gpu_test::Case;
 using gpu_test::all_cases;
+using gpu_test::Case;
 using gpu_test::case_name;
 using gpu_test::kAllUnits;
 using gpu_test::kBothPrecisions;
@@ -58,10 +58,10 @@ TEST_P(FieldOnGpu, KernelIntoCudaArrayMatchesCpuDouble) {
       }
       GF_CUDA(cudaMemcpy2DFromArray(out.data(), p.nx * sizeof(float), array, 0, 0,
                                     p.nx * sizeof(float), p.ny, cudaMemcpyDeviceToHost));
-      worst = std::max(worst, gpu_test::expect_close_to_reference(
-                                  out, gpu_test::cpu_reference(p), p.nx,
-                                  "cudaArray " + label(GetParam().grid, p),
-                                  gpu_test::tolerance_for(pr, Precision::f32)));
+      worst = std::max(
+          worst, gpu_test::expect_close_to_reference(out, gpu_test::cpu_reference(p), p.nx,
+                                                     "cudaArray " + label(GetParam().grid, p),
+                                                     gpu_test::tolerance_for(pr, Precision::f32)));
     }
   }
   std::printf("worst error/bound: cudaArray %s %s: %.3f\n", GetParam().grid.name.c_str(),
@@ -113,16 +113,15 @@ TEST_P(FieldOnGpu, DoubleForFloatValuesWithin3e12OfCpuDouble) {
     const std::vector<double> out = double_buffer_field(p, [](const GridGeometry& g, double* d) {
       launch_field_for_float_to_buffer(g, d, nullptr);
     });
-    worst = std::max(worst, gpu_test::expect_close_to_reference(
-                                out, gpu_test::cpu_reference(p), p.nx,
-                                "double for float " + label(GetParam().grid, p),
-                                p.formula == Formula::haversine ? gpu_test::kDoubleForFloat
-                                                                : gpu_test::kDoublePath));
+    worst = std::max(
+        worst,
+        gpu_test::expect_close_to_reference(
+            out, gpu_test::cpu_reference(p), p.nx, "double for float " + label(GetParam().grid, p),
+            p.formula == Formula::haversine ? gpu_test::kDoubleForFloat : gpu_test::kDoublePath));
   }
   std::printf("worst error/bound: double for float %s %s: %.3f\n", GetParam().grid.name.c_str(),
               std::string(to_string(GetParam().formula)).c_str(), worst);
 }
-
 
 double check_backend_against_cpu(CudaBackend& backend, const Case& c) {
   double worst = 0;
@@ -137,19 +136,18 @@ double check_backend_against_cpu(CudaBackend& backend, const Case& c) {
       gpu_test::poison(texture);
       backend.compute(p, texture);
       const std::vector<double> ref = gpu_test::cpu_reference(p);
-      const std::string what = std::string(backend.path() == CudaBackend::Path::interop
-                                               ? "interop "
-                                               : "pixel buffer ") +
-                               label(c.grid, p);
+      const std::string what =
+          std::string(backend.path() == CudaBackend::Path::interop ? "interop " : "pixel buffer ") +
+          label(c.grid, p);
       const HostField texels = backend.read_field(texture, Precision::f32);
-      worst = std::max(worst, gpu_test::expect_close_to_reference(
-                                  texels.f32, ref, p.nx, what + " texture",
-                                  gpu_test::tolerance_for(pr, Precision::f32)));
+      worst = std::max(
+          worst, gpu_test::expect_close_to_reference(texels.f32, ref, p.nx, what + " texture",
+                                                     gpu_test::tolerance_for(pr, Precision::f32)));
       if (pr == Precision::f64) {
         const HostField values = backend.read_field(texture, Precision::f64);
-        worst = std::max(worst, gpu_test::expect_close_to_reference(
-                                    values.f64, ref, p.nx, what + " f64 export",
-                                    gpu_test::kDoublePath));
+        worst = std::max(
+            worst, gpu_test::expect_close_to_reference(values.f64, ref, p.nx, what + " f64 export",
+                                                       gpu_test::kDoublePath));
       }
     }
   }
@@ -186,18 +184,17 @@ TEST(InteropTexture, FollowsReallocation) {
   CudaBackend backend(device, CudaBackend::Path::interop);
   FieldTexture texture;
   FieldParams p;
-  for (auto [nx, ny] : {std::pair{300, 200}, std::pair{640, 480}, std::pair{640, 480},
-                        std::pair{77, 1031}}) {
+  for (auto [nx, ny] :
+       {std::pair{300, 200}, std::pair{640, 480}, std::pair{640, 480}, std::pair{77, 1031}}) {
     p.nx = nx;
     p.ny = ny;
     p.ref_lat_deg += 0.25;
     texture.ensure_size(nx, ny);
     gpu_test::poison(texture);
     backend.compute(p, texture);
-    gpu_test::expect_close_to_reference(backend.read_field(texture, Precision::f32).f32,
-                                        gpu_test::cpu_reference(p), p.nx,
-                                        std::to_string(nx) + "x" + std::to_string(ny),
-                                        gpu_test::kFloatPath);
+    gpu_test::expect_close_to_reference(
+        backend.read_field(texture, Precision::f32).f32, gpu_test::cpu_reference(p), p.nx,
+        std::to_string(nx) + "x" + std::to_string(ny), gpu_test::kFloatPath);
   }
   EXPECT_EQ(backend.path(), CudaBackend::Path::interop);
 }

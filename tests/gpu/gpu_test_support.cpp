@@ -1,8 +1,8 @@
 #include "gpu_test_support.h"
 
+#include <cuda_gl_interop.h>
 #include <cuda_runtime_api.h>
 #include <glad/gl.h>
-#include <cuda_gl_interop.h>
 
 #include <algorithm>
 #include <cmath>
@@ -38,8 +38,8 @@ std::string gl_not_on_cuda() {
     return {};
   }
   cudaGetLastError();
-  return std::string("the GL context (") +
-         reinterpret_cast<const char*>(glGetString(GL_RENDERER)) + ") is not on a CUDA device";
+  return std::string("the GL context (") + reinterpret_cast<const char*>(glGetString(GL_RENDERER)) +
+         ") is not on a CUDA device";
 }
 
 }  // namespace geofield::gpu_test

@@ -26,18 +26,18 @@ std::string gl_not_on_cuda();
 }  // namespace geofield::gpu_test
 
 // Skip the test (reported as skipped, never failed) where the machine cannot run it.
-#define GF_REQUIRE_CUDA()                                                            \
-  do {                                                                               \
-    if (!::geofield::gpu_test::cuda_unavailable().empty())                           \
-      GTEST_SKIP() << "no CUDA: " << ::geofield::gpu_test::cuda_unavailable();       \
+#define GF_REQUIRE_CUDA()                                                      \
+  do {                                                                         \
+    if (!::geofield::gpu_test::cuda_unavailable().empty())                     \
+      GTEST_SKIP() << "no CUDA: " << ::geofield::gpu_test::cuda_unavailable(); \
   } while (0)
 
-#define GF_REQUIRE_GL_ON_CUDA()                                                      \
-  do {                                                                               \
-    GF_REQUIRE_CUDA();                                                               \
-    std::string gf_why_;                                                             \
-    if (::geofield::gpu_test::gl_context(&gf_why_) == nullptr)                       \
-      GTEST_SKIP() << "no EGL display: " << gf_why_;                                 \
-    gf_why_ = ::geofield::gpu_test::gl_not_on_cuda();                                \
-    if (!gf_why_.empty()) GTEST_SKIP() << gf_why_;                                   \
+#define GF_REQUIRE_GL_ON_CUDA()                                \
+  do {                                                         \
+    GF_REQUIRE_CUDA();                                         \
+    std::string gf_why_;                                       \
+    if (::geofield::gpu_test::gl_context(&gf_why_) == nullptr) \
+      GTEST_SKIP() << "no EGL display: " << gf_why_;           \
+    gf_why_ = ::geofield::gpu_test::gl_not_on_cuda();          \
+    if (!gf_why_.empty()) GTEST_SKIP() << gf_why_;             \
   } while (0)

@@ -2,8 +2,8 @@
 // crosses between host and device and no texture is uploaded. CUPTI's activity API records
 // every memory copy the process makes; counting wrappers around GLAD's function pointers see
 // every GL upload and read-back. Positive controls show that both would see one.
-#include <cupti.h>
 #include <cuda_runtime_api.h>
+#include <cupti.h>
 #include <glad/gl.h>
 
 #include <atomic>
@@ -16,8 +16,8 @@
 #include "backends/cuda_backend.h"
 #include "cuda_check.h"
 #include "gl/gl_check.h"
-#include "gpu_test_support.h"
 #include "gl/renderer.h"
+#include "gpu_test_support.h"
 
 namespace geofield {
 namespace {
@@ -81,18 +81,18 @@ PFNGLNAMEDBUFFERSUBDATAPROC real_named_buffer_sub_data;
 PFNGLBUFFERSUBDATAPROC real_buffer_sub_data;
 PFNGLMAPNAMEDBUFFERRANGEPROC real_map_named_buffer_range;
 
-void count_tex_sub_image_2d(GLenum a, GLint b, GLint c, GLint d, GLsizei e, GLsizei f,
-                                     GLenum g, GLenum h, const void* i) {
+void count_tex_sub_image_2d(GLenum a, GLint b, GLint c, GLint d, GLsizei e, GLsizei f, GLenum g,
+                            GLenum h, const void* i) {
   ++g_gl_transfers;
   real_tex_sub_image_2d(a, b, c, d, e, f, g, h, i);
 }
-void count_texture_sub_image_2d(GLuint a, GLint b, GLint c, GLint d, GLsizei e,
-                                         GLsizei f, GLenum g, GLenum h, const void* i) {
+void count_texture_sub_image_2d(GLuint a, GLint b, GLint c, GLint d, GLsizei e, GLsizei f, GLenum g,
+                                GLenum h, const void* i) {
   ++g_gl_transfers;
   real_texture_sub_image_2d(a, b, c, d, e, f, g, h, i);
 }
-void count_tex_image_2d(GLenum a, GLint b, GLint c, GLsizei d, GLsizei e, GLint f,
-                                 GLenum g, GLenum h, const void* i) {
+void count_tex_image_2d(GLenum a, GLint b, GLint c, GLsizei d, GLsizei e, GLint f, GLenum g,
+                        GLenum h, const void* i) {
   ++g_gl_transfers;
   real_tex_image_2d(a, b, c, d, e, f, g, h, i);
 }
@@ -100,9 +100,8 @@ void count_get_texture_image(GLuint a, GLint b, GLenum c, GLenum d, GLsizei e, v
   ++g_gl_transfers;
   real_get_texture_image(a, b, c, d, e, f);
 }
-void count_get_texture_sub_image(GLuint a, GLint b, GLint c, GLint d, GLint e, GLsizei f,
-                                          GLsizei g, GLsizei h, GLenum i, GLenum j, GLsizei k,
-                                          void* l) {
+void count_get_texture_sub_image(GLuint a, GLint b, GLint c, GLint d, GLint e, GLsizei f, GLsizei g,
+                                 GLsizei h, GLenum i, GLenum j, GLsizei k, void* l) {
   ++g_gl_transfers;
   real_get_texture_sub_image(a, b, c, d, e, f, g, h, i, j, k, l);
 }
@@ -110,8 +109,7 @@ void count_get_tex_image(GLenum a, GLint b, GLenum c, GLenum d, void* e) {
   ++g_gl_transfers;
   real_get_tex_image(a, b, c, d, e);
 }
-void count_read_pixels(GLint a, GLint b, GLsizei c, GLsizei d, GLenum e, GLenum f,
-                                void* g) {
+void count_read_pixels(GLint a, GLint b, GLsizei c, GLsizei d, GLenum e, GLenum f, void* g) {
   ++g_gl_transfers;
   real_read_pixels(a, b, c, d, e, f, g);
 }
@@ -138,7 +136,8 @@ struct GlTransferCounter {
         std::exchange(glad_glGetTextureSubImage, count_get_texture_sub_image);
     real_get_tex_image = std::exchange(glad_glGetTexImage, count_get_tex_image);
     real_read_pixels = std::exchange(glad_glReadPixels, count_read_pixels);
-    real_named_buffer_sub_data = std::exchange(glad_glNamedBufferSubData, count_named_buffer_sub_data);
+    real_named_buffer_sub_data =
+        std::exchange(glad_glNamedBufferSubData, count_named_buffer_sub_data);
     real_buffer_sub_data = std::exchange(glad_glBufferSubData, count_buffer_sub_data);
     real_map_named_buffer_range =
         std::exchange(glad_glMapNamedBufferRange, count_map_named_buffer_range);

@@ -2,16 +2,16 @@
 // float rounding (the CUDA float path and the CPU float path evaluate the same math with
 // different sin/atan2 implementations; a value near a colormap step may land one level over).
 #include <stb_image.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
-#include <unistd.h>
 
-#include "gpu_test_support.h"
 #include "cli/render_command.h"
+#include "gpu_test_support.h"
 
 namespace geofield {
 namespace {
@@ -50,13 +50,14 @@ TEST(RenderCommand, CudaPictureEqualsCpuPicture) {
   int max_diff = 0;
   for (long k = 0; k < pixels; ++k) {
     int d = 0;
-    for (int c = 0; c < 4; ++c) d = std::max(d, std::abs(a.rgba.get()[4 * k + c] - b.rgba.get()[4 * k + c]));
+    for (int c = 0; c < 4; ++c)
+      d = std::max(d, std::abs(a.rgba.get()[4 * k + c] - b.rgba.get()[4 * k + c]));
     if (d > 0) ++differing;
     max_diff = std::max(max_diff, d);
   }
   const double fraction = static_cast<double>(differing) / pixels;
-  std::printf("render: %dx%d, %ld pixels differ (%.5f%%), largest channel difference %d\n",
-              a.width, a.height, differing, 100 * fraction, max_diff);
+  std::printf("render: %dx%d, %ld pixels differ (%.5f%%), largest channel difference %d\n", a.width,
+              a.height, differing, 100 * fraction, max_diff);
   EXPECT_LE(max_diff, 1) << "a difference beyond float rounding";
   EXPECT_LE(fraction, 1e-3) << "too many pixels differ for float rounding";
   std::filesystem::remove_all(dir);

@@ -46,8 +46,8 @@ void expect_texture_holds(const FieldTexture& texture, const FieldParams& p,
                           const std::string& what) {
   ASSERT_EQ(texture.nx(), p.nx) << what;
   ASSERT_EQ(texture.ny(), p.ny) << what;
-  gpu_test::expect_close_to_reference(gpu_test::texture_values(texture),
-                                      gpu_test::cpu_reference(p), p.nx, what,
+  gpu_test::expect_close_to_reference(gpu_test::texture_values(texture), gpu_test::cpu_reference(p),
+                                      p.nx, what,
                                       gpu_test::tolerance_for(p.precision, Precision::f32));
 }
 
@@ -107,7 +107,8 @@ TEST(WindowFieldSource, CudaAndCpuTakeTurnsOnOneTexture) {
     FieldParams c = params(nx, ny, lat, Precision::f32);
     gpu_test::poison(texture);
     ASSERT_TRUE(source->update(c, texture));
-    expect_texture_holds(texture, c, "cuda slider " + std::to_string(nx) + "x" + std::to_string(ny));
+    expect_texture_holds(texture, c,
+                         "cuda slider " + std::to_string(nx) + "x" + std::to_string(ny));
     EXPECT_FALSE(source->update(c, texture));
   }
 }

@@ -57,16 +57,15 @@ double expect_close_to_reference(const std::vector<T>& values, const std::vector
   }
   EXPECT_EQ(nan, 0u) << what << ": " << nan << " texels not written (still NaN)";
   EXPECT_EQ(bad, 0u) << what << ": " << bad << " nodes outside " << tol.of_max << " max|v| + "
-                     << tol.relative << " |v|; worst at row "
-                     << worst_at / nx << " column " << worst_at % nx << ": "
-                     << static_cast<double>(values[worst_at]) << " vs " << ref[worst_at]
-                     << " (error/bound " << worst << ")";
+                     << tol.relative << " |v|; worst at row " << worst_at / nx << " column "
+                     << worst_at % nx << ": " << static_cast<double>(values[worst_at]) << " vs "
+                     << ref[worst_at] << " (error/bound " << worst << ")";
   return worst;
 }
 
 template double expect_close_to_reference<float>(const std::vector<float>&,
-                                                  const std::vector<double>&, int,
-                                                  const std::string&, Tolerance);
+                                                 const std::vector<double>&, int,
+                                                 const std::string&, Tolerance);
 template double expect_close_to_reference<double>(const std::vector<double>&,
                                                   const std::vector<double>&, int,
                                                   const std::string&, Tolerance);

@@ -1,6 +1,7 @@
 // Files appear whole or not at all, and bad output paths are refused before any work.
-#include <gtest/gtest.h>
+#include "export/atomic_file.h"
 
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -10,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "export/atomic_file.h"
 #include "errors.h"
 #include "usage_error_matchers.h"
 
@@ -112,9 +112,10 @@ TEST_F(AtomicFile, CheckWritableAcceptsANewFileInAWritableFolder) {
 TEST_F(AtomicFile, CheckWritableRefusesBadPathsNamingTheOption) {
   fs::create_directory(dir_ / "folder");
   std::ofstream(dir_ / "plain.txt") << "x";
-  EXPECT_TRUE(throws_usage_error_naming([&] { check_writable(dir_ / "folder", "--png"); }, "--png"));
-  EXPECT_TRUE(throws_usage_error_naming([&] { check_writable(dir_ / "no" / "a.npy", "--npy"); },
-                                        "--npy"));
+  EXPECT_TRUE(
+      throws_usage_error_naming([&] { check_writable(dir_ / "folder", "--png"); }, "--png"));
+  EXPECT_TRUE(
+      throws_usage_error_naming([&] { check_writable(dir_ / "no" / "a.npy", "--npy"); }, "--npy"));
   EXPECT_TRUE(throws_usage_error_naming(
       [&] { check_writable(dir_ / "plain.txt" / "a.npy", "--npy"); }, "--npy"));
   EXPECT_TRUE(throws_usage_error_naming([&] { check_writable("", "--png"); }, "--png"));
@@ -122,8 +123,8 @@ TEST_F(AtomicFile, CheckWritableRefusesBadPathsNamingTheOption) {
 
 TEST_F(AtomicFile, CheckWritableRefusesAFolderWeCannotWriteIn) {
   // Root may write anywhere on a writable file system: /proc is the folder nobody can fill.
-  EXPECT_TRUE(
-      throws_usage_error_naming([&] { check_writable("/proc/geofield-test.png", "--png"); }, "--png"));
+  EXPECT_TRUE(throws_usage_error_naming([&] { check_writable("/proc/geofield-test.png", "--png"); },
+                                        "--png"));
   if (::geteuid() != 0) {
     fs::create_directory(dir_ / "locked");
     fs::permissions(dir_ / "locked", fs::perms::owner_read | fs::perms::owner_exec);

@@ -1,6 +1,8 @@
 // compute_field_on_cpu: every node is the shared math's value at that node, in row order with
 // row 0 north, whatever the number of threads the rows are split into; the blocks of
 // compute_field_blocks_on_cpu make the same field, and a failure in one stops them all.
+#include "backends/cpu_backend.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,7 +16,6 @@
 #include <thread>
 #include <vector>
 
-#include "backends/cpu_backend.h"
 #include "field_math.h"
 #include "spherical_reference.h"
 #include "test_grids.h"
@@ -62,14 +63,13 @@ TEST(CpuBackend, RowZeroIsNorthAndValuesAreDistances) {
   std::vector<double> d(9);
   compute_field_on_cpu<double>(p, d.data());
   const double deg = kDefaultRadiusKm * test::kTestPi / 180;
-  EXPECT_NEAR(d[6], 0.0, 1e-12);            // row 2 (south), column 0 (west)
-  EXPECT_NEAR(d[0], 2 * deg, 1e-9);         // row 0: latitude 2, due north
-  EXPECT_NEAR(d[8], 2 * deg, 1e-9);         // row 2, column 2: two degrees of equator
+  EXPECT_NEAR(d[6], 0.0, 1e-12);     // row 2 (south), column 0 (west)
+  EXPECT_NEAR(d[0], 2 * deg, 1e-9);  // row 0: latitude 2, due north
+  EXPECT_NEAR(d[8], 2 * deg, 1e-9);  // row 2, column 2: two degrees of equator
   EXPECT_NEAR(d[7], 1 * deg, 1e-9);
   for (int k = 0; k < 9; ++k) {
     const int i = k / 3, j = k % 3;
-    EXPECT_NEAR(d[k], test::geographiclib_sphere_distance(0, 0, 2 - i, j, kDefaultRadiusKm),
-                1e-9);
+    EXPECT_NEAR(d[k], test::geographiclib_sphere_distance(0, 0, 2 - i, j, kDefaultRadiusKm), 1e-9);
   }
 }
 

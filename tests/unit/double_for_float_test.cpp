@@ -3,6 +3,8 @@
 // (a = hav(angle), b = hav(pi - angle)). On the host the reciprocal square root seed is exact,
 // so this checks the formula, the 12-coefficient polynomial and the far half's sign and pi R;
 // the device's hardware seed is checked by the GPU test DoubleForFloatValuesWithin3e12OfCpuDouble.
+#include "double_for_float.h"
+
 #include <gtest/gtest.h>
 
 #include <cfloat>
@@ -11,7 +13,6 @@
 #include <random>
 #include <string>
 
-#include "double_for_float.h"
 #include "field_math.h"
 
 namespace geofield {

@@ -1,4 +1,6 @@
 // field_range (O(nx + ny)) against a brute-force min/max over the double field.
+#include "field_range.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -6,7 +8,6 @@
 #include <vector>
 
 #include "backends/cpu_backend.h"
-#include "field_range.h"
 #include "spherical_reference.h"
 #include "test_grids.h"
 

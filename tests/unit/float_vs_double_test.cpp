@@ -37,8 +37,8 @@ TEST_P(FloatVsDouble, EveryFloatNodeIsWithinTheBoundOfTheDoubleNode) {
     const double err = std::abs(static_cast<double>(f[k]) - d[k]);
     worst_ratio = std::max(worst_ratio, err / bound);
     if (!(err <= bound) && ++failures <= 5) {
-      ADD_FAILURE() << "node " << k / p.nx << "," << k % p.nx << ": float " << f[k]
-                    << " double " << d[k] << " error " << err << " bound " << bound;
+      ADD_FAILURE() << "node " << k / p.nx << "," << k % p.nx << ": float " << f[k] << " double "
+                    << d[k] << " error " << err << " bound " << bound;
     }
   }
   EXPECT_EQ(failures, 0) << "worst error / bound = " << worst_ratio;

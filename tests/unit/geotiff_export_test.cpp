@@ -1,21 +1,21 @@
 // The GeoTIFF export: GDAL reads it back with EPSG:4326, the nodes where the grid contract
 // puts them, and the values as written. Skipped where gdalinfo is not installed.
+#include "export/geotiff_export.h"
+
 #include <dlfcn.h>
 #include <gtest/gtest.h>
-
-#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "backends/cpu_backend.h"
 #include "errors.h"
-#include "export/geotiff_export.h"
 #include "export/geotiff_plugin_abi.h"
 
 namespace geofield {
@@ -55,7 +55,8 @@ TEST(GeoTiffExport, GdalReadsTheGeoreferencing) {
     }
     const std::filesystem::path path = std::filesystem::path(testing::TempDir()) / "field.tif";
     write_geotiff(path, f, p);
-    const nlohmann::json info = nlohmann::json::parse(run("gdalinfo -json -stats " + path.string() + " 2>/dev/null"));
+    const nlohmann::json info =
+        nlohmann::json::parse(run("gdalinfo -json -stats " + path.string() + " 2>/dev/null"));
     EXPECT_EQ(info["size"], nlohmann::json::array({21, 11}));
     EXPECT_NE(info["coordinateSystem"]["wkt"].get<std::string>().find("4326"), std::string::npos);
     EXPECT_EQ(info["bands"][0]["type"], prec == Precision::f32 ? "Float32" : "Float64");
@@ -86,16 +87,17 @@ TEST(GeoTiffExport, BigTiffReadsBackLikeTheClassicOne) {
   if (std::system("command -v gdalinfo > /dev/null 2>&1") != 0) GTEST_SKIP() << "no gdalinfo";
   void* module = ::dlopen(GEOFIELD_TEST_GEOTIFF_PLUGIN, RTLD_NOW | RTLD_LOCAL);
   ASSERT_NE(module, nullptr) << ::dlerror();
-  const auto writer =
-      reinterpret_cast<GeofieldWriteGeotiff>(::dlsym(module, kGeotiffPluginSymbol));
+  const auto writer = reinterpret_cast<GeofieldWriteGeotiff>(::dlsym(module, kGeotiffPluginSymbol));
   ASSERT_NE(writer, nullptr);
   std::vector<double> values(7 * 5);
   for (size_t i = 0; i < values.size(); ++i) values[i] = 1000.0 + 0.125 * static_cast<double>(i);
   std::string stats[2];
   for (int bigtiff : {0, 1}) {
-    const GeofieldGeotiffRaster raster{7, 5, 1, values.data(), -3.0, 4.0, 0.5, 2.0, "test", bigtiff};
+    const GeofieldGeotiffRaster raster{7,   5,   1,   values.data(), -3.0,
+                                       4.0, 0.5, 2.0, "test",        bigtiff};
     const std::string path =
-        (std::filesystem::path(testing::TempDir()) / ("big" + std::to_string(bigtiff) + ".tif")).string();
+        (std::filesystem::path(testing::TempDir()) / ("big" + std::to_string(bigtiff) + ".tif"))
+            .string();
     char error[256] = "";
     ASSERT_EQ(writer(path.c_str(), &raster, error, sizeof error), 0) << error;
     std::FILE* f = std::fopen(path.c_str(), "rb");
@@ -104,7 +106,8 @@ TEST(GeoTiffExport, BigTiffReadsBackLikeTheClassicOne) {
     ASSERT_EQ(std::fread(magic, 1, 4, f), 4u);
     std::fclose(f);
     EXPECT_EQ(magic[2], bigtiff ? 43 : 42) << "TIFF version: 42 classic, 43 BigTIFF";
-    const nlohmann::json info = nlohmann::json::parse(run("gdalinfo -json -stats " + path + " 2>/dev/null"));
+    const nlohmann::json info =
+        nlohmann::json::parse(run("gdalinfo -json -stats " + path + " 2>/dev/null"));
     EXPECT_EQ(info["size"], nlohmann::json::array({7, 5}));
     EXPECT_EQ(info["bands"][0]["type"], "Float64");
     EXPECT_NEAR(info["geoTransform"][0].get<double>(), -3.25, 1e-12);
@@ -143,7 +146,8 @@ TEST(GeoTiffExport, WithoutTheModuleSaysWhatIsMissingAndWritesNothing) {
         std::exit(0);
       },
       testing::ExitedWithCode(3),
-      "GeoTIFF export needs libgeofield_geotiff.so .*Tried:\n  /nonexistent/libgeofield_geotiff.so: ");
+      "GeoTIFF export needs libgeofield_geotiff.so .*Tried:\n  "
+      "/nonexistent/libgeofield_geotiff.so: ");
   EXPECT_FALSE(std::filesystem::exists(path));
 }
 

@@ -35,7 +35,8 @@ long double exact_half_angle(long double a, long double b) {
 template <typename T>
 double ulp_error(T got, long double exact) {
   const T nearest = static_cast<T>(exact);
-  const long double ulp = static_cast<long double>(std::nextafter(nearest, std::numeric_limits<T>::max())) - nearest;
+  const long double ulp =
+      static_cast<long double>(std::nextafter(nearest, std::numeric_limits<T>::max())) - nearest;
   return static_cast<double>(std::fabs(static_cast<long double>(got) - exact) / ulp);
 }
 
@@ -69,7 +70,8 @@ TEST(HaversineHalfAngle, TinyHaversinesGiveTheirSquareRootExactly) {
   for (float m : {FLT_TRUE_MIN, 1000 * FLT_TRUE_MIN, FLT_MIN, 1e-30f, 1e-20f, 1e-10f}) {
     EXPECT_EQ(haversine_half_angle(m, 1.0f), std::sqrt(m)) << m;
     // The antipode's neighbourhood: pi/2 - sqrt m, to its last bit or two.
-    EXPECT_LE(ulp_error(haversine_half_angle(1.0f, m), exact_half_angle(1.0f, m)), kMaxUlpFloat) << m;
+    EXPECT_LE(ulp_error(haversine_half_angle(1.0f, m), exact_half_angle(1.0f, m)), kMaxUlpFloat)
+        << m;
   }
   for (double m : {DBL_TRUE_MIN, DBL_MIN, 1e-300, 1e-100, 1e-40, 1e-20}) {
     EXPECT_EQ(haversine_half_angle(m, 1.0), std::sqrt(m)) << m;
@@ -121,10 +123,11 @@ TEST(HaversineHalfAngle, IsAtan2OfTheSquareRootsWhenTheHaversinesSumToOne) {
   double worst_f = 0, worst_d = 0;
   for (int k = 0; k <= (1 << 20); ++k) {
     const double a = std::ldexp(static_cast<double>(k), -20), b = 1.0 - a;
-    const long double exact = std::atan2(std::sqrt(static_cast<long double>(a)),
-                                         std::sqrt(static_cast<long double>(b)));
-    worst_f = std::max(worst_f, ulp_error(haversine_half_angle(static_cast<float>(a),
-                                                               static_cast<float>(b)), exact));
+    const long double exact =
+        std::atan2(std::sqrt(static_cast<long double>(a)), std::sqrt(static_cast<long double>(b)));
+    worst_f = std::max(
+        worst_f,
+        ulp_error(haversine_half_angle(static_cast<float>(a), static_cast<float>(b)), exact));
     worst_d = std::max(worst_d, ulp_error(haversine_half_angle(a, b), exact));
   }
   EXPECT_LE(worst_f, kMaxUlpFloat);

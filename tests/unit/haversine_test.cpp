@@ -40,10 +40,10 @@ std::vector<Pair> hard_pairs() {
       {0.0, -180.0, -0.0, 180.0},
       {45.0, 180.0, 45.0, -180.0},
       {10.0, 179.5, -10.0, -179.5},
-      {90.0, 0.0, 90.0, 137.0},     // the north pole under two longitudes
+      {90.0, 0.0, 90.0, 137.0},  // the north pole under two longitudes
       {-90.0, -45.0, -90.0, 120.0},
-      {90.0, 0.0, -90.0, 0.0},      // pole to pole
-      {90.0, 12.0, 0.0, -77.0},     // quarter meridian from the pole
+      {90.0, 0.0, -90.0, 0.0},   // pole to pole
+      {90.0, 12.0, 0.0, -77.0},  // quarter meridian from the pole
       {0.0, 0.0, 0.0, 90.0},
       {0.0, 0.0, 0.0, 180.0},       // exact antipodes on the equator
       {30.0, 101.0, -30.0, -79.0},  // the default reference and its antipode
@@ -117,12 +117,13 @@ TEST(Haversine, TinySeparationsKeepTheirRelativeAccuracy) {
 
 TEST(Haversine, HandCheckedValues) {
   const double one_degree_km = kR * kTestPi / 180.0;  // 111.19508...
-  EXPECT_NEAR(one_degree_km, 111.19508, 1e-5);  // the textbook figure for the mean radius
+  EXPECT_NEAR(one_degree_km, 111.19508, 1e-5);        // the textbook figure for the mean radius
   EXPECT_NEAR(haversine_distance(30.0, 101.0, 31.0, 101.0, kR), one_degree_km, 1e-12);
   EXPECT_NEAR(haversine_distance(-0.5, 7.0, 0.5, 7.0, kR), one_degree_km, 1e-12);
   EXPECT_NEAR(haversine_distance(0.0, 100.0, 0.0, 101.0, kR), one_degree_km, 1e-12);
   // One degree of longitude at latitude 60 along the great circle, not the parallel.
-  const double at60 = 2 * kR * std::asin(std::cos(60 * kTestPi / 180) * std::sin(0.5 * kTestPi / 180));
+  const double at60 =
+      2 * kR * std::asin(std::cos(60 * kTestPi / 180) * std::sin(0.5 * kTestPi / 180));
   EXPECT_NEAR(haversine_distance(60.0, 0.0, 60.0, 1.0, kR), at60, 1e-12);
 
   const double quarter_meridian = kR * kTestPi / 2;  // 10007.5576... km
@@ -213,8 +214,7 @@ TEST(Haversine, SphereIsWithinTheEllipsoidBoundOfWgs84) {
   for (const Pair& p : hard_pairs()) pairs.push_back(p);
   for (const Pair& p : pairs) {
     const double sphere = haversine_distance(p.lat1, p.lon1, p.lat2, p.lon2, kR);
-    const double ellipsoid =
-        test::geographiclib_wgs84_distance_km(p.lat1, p.lon1, p.lat2, p.lon2);
+    const double ellipsoid = test::geographiclib_wgs84_distance_km(p.lat1, p.lon1, p.lat2, p.lon2);
     EXPECT_NEAR(sphere, ellipsoid, bound * ellipsoid + 1e-9) << describe(p);
   }
   // And the bound is nearly reached where the theory says.

@@ -1,7 +1,8 @@
 // The machine's caps on the grid: GL_MAX_TEXTURE_SIZE and the memory a render needs.
+#include "memory_limits.h"
+
 #include <gtest/gtest.h>
 
-#include "memory_limits.h"
 #include "usage_error_matchers.h"
 
 namespace geofield {
@@ -29,12 +30,12 @@ TEST(MemoryLimits, BytesNeededGrowWithNodesPrecisionAndPicture) {
 
 TEST(MemoryLimits, TextureLimitNamesSize) {
   EXPECT_NO_THROW(check_size_fits(sized(16384, 2), 16384, true));
-  EXPECT_TRUE(throws_usage_error_naming([] { check_size_fits(sized(16385, 2), 16384, true); },
+  EXPECT_TRUE(
+      throws_usage_error_naming([] { check_size_fits(sized(16385, 2), 16384, true); }, "--size"));
+  EXPECT_TRUE(
+      throws_usage_error_naming([] { check_size_fits(sized(2, 16385), 16384, false); }, "--size"));
+  EXPECT_TRUE(throws_usage_error_naming([] { check_size_fits(sized(100000, 100000), 16384, true); },
                                         "--size"));
-  EXPECT_TRUE(throws_usage_error_naming([] { check_size_fits(sized(2, 16385), 16384, false); },
-                                        "--size"));
-  EXPECT_TRUE(throws_usage_error_naming(
-      [] { check_size_fits(sized(100000, 100000), 16384, true); }, "--size"));
 }
 
 TEST(MemoryLimits, MemoryLimitNamesSize) {

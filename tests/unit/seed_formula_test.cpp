@@ -1,10 +1,11 @@
 // The `seed` formula against a literal double transcription of the original numba expression:
-//   a = sin²(0.008726645·(lat−lat_r)) + cos(0.01745329·lat_r)·cos(0.01745329·lat)·sin²(0.008726645·(lon−lon_r))
-//   value = atan2(a, 1−a)·2R
+//   a = sin²(0.008726645·(lat−lat_r)) +
+//   cos(0.01745329·lat_r)·cos(0.01745329·lat)·sin²(0.008726645·(lon−lon_r)) value = atan2(a,
+//   1−a)·2R
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <array>
+#include <cmath>
 #include <random>
 
 #include "field_math.h"
@@ -37,7 +38,8 @@ TEST(SeedFormula, IsNotTheGreatCircleDistance) {
   // seed value of one degree of latitude is about R * hav(1 deg) * 2, not R * pi / 180.
   const double seed = seed_value(30, 101, 31, 101, kDefaultRadiusKm);
   EXPECT_NEAR(seed, numba_seed(30, 101, 31, 101, kDefaultRadiusKm), 1e-12);
-  EXPECT_NEAR(seed, 2 * kDefaultRadiusKm * std::pow(std::sin(0.5 * 3.14159265358979 / 180), 2), 1e-3);
+  EXPECT_NEAR(seed, 2 * kDefaultRadiusKm * std::pow(std::sin(0.5 * 3.14159265358979 / 180), 2),
+              1e-3);
   EXPECT_GT(haversine_distance(30, 101, 31, 101, kDefaultRadiusKm), 100 * seed);
   EXPECT_EQ(seed_value(30, 101, 30, 101, kDefaultRadiusKm), 0.0);
 }
@@ -59,9 +61,10 @@ TEST(SeedFormula, EveryGridNodeIsTheLiteralExpressionAtThatNode) {
   p.formula = Formula::seed;
   p.nx = 37;
   p.ny = 23;
-  for (auto [la0, la1, lo0, lo1, rlat, rlon] :
-       {std::array<double, 6>{29, 31, 99, 101, 30, 101}, {-10, 10, 170, -170, 0, 175},
-        {-90, 90, -180, 180, 30, 101}, {60, 90, 0, 360, 89, -20}}) {
+  for (auto [la0, la1, lo0, lo1, rlat, rlon] : {std::array<double, 6>{29, 31, 99, 101, 30, 101},
+                                                {-10, 10, 170, -170, 0, 175},
+                                                {-90, 90, -180, 180, 30, 101},
+                                                {60, 90, 0, 360, 89, -20}}) {
     p.lat_min_deg = la0, p.lat_max_deg = la1, p.lon_min_deg = lo0, p.lon_max_deg = lo1;
     p.ref_lat_deg = rlat, p.ref_lon_deg = rlon;
     for (Units u : {Units::km, Units::m, Units::nm, Units::mi}) {

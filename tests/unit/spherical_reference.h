@@ -3,7 +3,6 @@
 #pragma once
 
 #include <GeographicLib/Geodesic.hpp>
-
 #include <cmath>
 
 #include "field_math.h"

@@ -25,8 +25,8 @@ template <typename F>
   } catch (const std::exception& e) {
     return ::testing::AssertionFailure() << "threw something other than UsageError: " << e.what();
   }
-  return ::testing::AssertionFailure() << "did not throw (expected an error naming " << option
-                                       << ")";
+  return ::testing::AssertionFailure()
+         << "did not throw (expected an error naming " << option << ")";
 }
 
 }  // namespace geofield::test

@@ -1,10 +1,11 @@
 // The strict command-line value parsers: the accepted forms and every malformed one.
+#include "cli/value_parsers.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <utility>
 
-#include "cli/value_parsers.h"
 #include "usage_error_matchers.h"
 
 namespace geofield {
@@ -30,9 +31,9 @@ TEST(ParseNumber, AcceptsPlainDecimalForms) {
 }
 
 TEST(ParseNumber, RejectsMalformedAndNonFinite) {
-  for (const char* bad : {"", " ", "abc", "1.2.3", "10 ", " 10", "1e", "--5", "+-5", "-+5", "++5",
-                          "0x10", "1,5", "5km", "nan", "NaN", "-nan", "inf", "-inf", "infinity",
-                          "1e999", "+"}) {
+  for (const char* bad :
+       {"",     " ",   "abc", "1.2.3", "10 ", " 10",  "1e",  "--5",  "+-5",      "-+5",   "++5",
+        "0x10", "1,5", "5km", "nan",   "NaN", "-nan", "inf", "-inf", "infinity", "1e999", "+"}) {
     EXPECT_TRUE(throws_usage_error_naming([&] { parse_number(bad, "--radius"); }, "--radius"))
         << "'" << bad << "'";
   }
@@ -42,8 +43,8 @@ TEST(ParseRange, SplitsOnOneColon) {
   EXPECT_EQ(parse_range("-10:10", "--lat"), (std::pair{-10.0, 10.0}));
   EXPECT_EQ(parse_range("170:-170", "--lon"), (std::pair{170.0, -170.0}));
   EXPECT_EQ(parse_range("+1.5:2e1", "--lat"), (std::pair{1.5, 20.0}));
-  for (const char* bad : {"", ":", "10", "10:", ":10", "1:2:3", "a:b", "10:nan", "-inf:5",
-                          "10;20", "10..20", "1 :2"}) {
+  for (const char* bad : {"", ":", "10", "10:", ":10", "1:2:3", "a:b", "10:nan", "-inf:5", "10;20",
+                          "10..20", "1 :2"}) {
     EXPECT_TRUE(throws_usage_error_naming([&] { parse_range(bad, "--lat"); }, "--lat"))
         << "'" << bad << "'";
   }
@@ -57,8 +58,8 @@ TEST(ParseSize, AcceptsNxByNyAndASingleSide) {
 }
 
 TEST(ParseSize, RejectsMalformedSizes) {
-  for (const char* bad : {"", "x", "10x", "x10", "10x10x10", "10.5x10", "1e3x10", "ax10",
-                          "10 x 10", "10*10", "0x", "10xX10", "10,10"}) {
+  for (const char* bad : {"", "x", "10x", "x10", "10x10x10", "10.5x10", "1e3x10", "ax10", "10 x 10",
+                          "10*10", "0x", "10xX10", "10,10"}) {
     EXPECT_TRUE(throws_usage_error_naming([&] { parse_size(bad, "--size"); }, "--size"))
         << "'" << bad << "'";
   }
@@ -78,8 +79,8 @@ TEST(ParseSize, HugeValuesAreClampedAboveTheLimitNotWrapped) {
 TEST(ParsePoint, SplitsOnOneComma) {
   EXPECT_EQ(parse_point("30,101", "--ref"), (std::pair{30.0, 101.0}));
   EXPECT_EQ(parse_point("-33.9,-70.6", "--ref"), (std::pair{-33.9, -70.6}));
-  for (const char* bad : {"", ",", "30", "30,", ",101", "30,101,5", "30;101", "30:101",
-                          "nan,0", "0,inf"}) {
+  for (const char* bad :
+       {"", ",", "30", "30,", ",101", "30,101,5", "30;101", "30:101", "nan,0", "0,inf"}) {
     EXPECT_TRUE(throws_usage_error_naming([&] { parse_point(bad, "--ref"); }, "--ref"))
         << "'" << bad << "'";
   }

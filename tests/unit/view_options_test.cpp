@@ -1,12 +1,13 @@
 // resolve(): option text to a validated view, each bad value a UsageError naming its option;
 // join_negative_values(): "--lat -10:10" reaches the parser as "--lat=-10:10".
+#include "cli/view_options.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
 #include "usage_error_matchers.h"
-#include "cli/view_options.h"
 
 namespace geofield {
 namespace {
@@ -77,26 +78,41 @@ struct BadText {
 
 TEST(ResolveViewOptions, EveryBadValueNamesItsOption) {
   const BadText cases[] = {
-      {&ViewOptionText::lat, "-91:10", "--lat"},       {&ViewOptionText::lat, "10:95", "--lat"},
-      {&ViewOptionText::lat, "10:10", "--lat"},        {&ViewOptionText::lat, "20:10", "--lat"},
-      {&ViewOptionText::lat, "nan:10", "--lat"},       {&ViewOptionText::lat, "abc", "--lat"},
-      {&ViewOptionText::lon, "100:100", "--lon"},      {&ViewOptionText::lon, "0:inf", "--lon"},
-      {&ViewOptionText::lon, "-400:0", "--lon"},       {&ViewOptionText::lon, "1:2:3", "--lon"},
-      {&ViewOptionText::size, "1x1000", "--size"},     {&ViewOptionText::size, "1000x1", "--size"},
-      {&ViewOptionText::size, "1", "--size"},          {&ViewOptionText::size, "0x0", "--size"},
-      {&ViewOptionText::size, "-3x5", "--size"},       {&ViewOptionText::size, "big", "--size"},
+      {&ViewOptionText::lat, "-91:10", "--lat"},
+      {&ViewOptionText::lat, "10:95", "--lat"},
+      {&ViewOptionText::lat, "10:10", "--lat"},
+      {&ViewOptionText::lat, "20:10", "--lat"},
+      {&ViewOptionText::lat, "nan:10", "--lat"},
+      {&ViewOptionText::lat, "abc", "--lat"},
+      {&ViewOptionText::lon, "100:100", "--lon"},
+      {&ViewOptionText::lon, "0:inf", "--lon"},
+      {&ViewOptionText::lon, "-400:0", "--lon"},
+      {&ViewOptionText::lon, "1:2:3", "--lon"},
+      {&ViewOptionText::size, "1x1000", "--size"},
+      {&ViewOptionText::size, "1000x1", "--size"},
+      {&ViewOptionText::size, "1", "--size"},
+      {&ViewOptionText::size, "0x0", "--size"},
+      {&ViewOptionText::size, "-3x5", "--size"},
+      {&ViewOptionText::size, "big", "--size"},
       {&ViewOptionText::size, "99999999999x9", "--size"},
-      {&ViewOptionText::ref, "95,0", "--ref"},         {&ViewOptionText::ref, "0,500", "--ref"},
-      {&ViewOptionText::ref, "30", "--ref"},           {&ViewOptionText::ref, "nan,1", "--ref"},
-      {&ViewOptionText::radius, "0", "--radius"},      {&ViewOptionText::radius, "-1", "--radius"},
-      {&ViewOptionText::radius, "inf", "--radius"},    {&ViewOptionText::radius, "6371km", "--radius"},
+      {&ViewOptionText::ref, "95,0", "--ref"},
+      {&ViewOptionText::ref, "0,500", "--ref"},
+      {&ViewOptionText::ref, "30", "--ref"},
+      {&ViewOptionText::ref, "nan,1", "--ref"},
+      {&ViewOptionText::radius, "0", "--radius"},
+      {&ViewOptionText::radius, "-1", "--radius"},
+      {&ViewOptionText::radius, "inf", "--radius"},
+      {&ViewOptionText::radius, "6371km", "--radius"},
       {&ViewOptionText::formula, "vincenty", "--formula"},
-      {&ViewOptionText::units, "feet", "--units"},     {&ViewOptionText::units, "KM", "--units"},
+      {&ViewOptionText::units, "feet", "--units"},
+      {&ViewOptionText::units, "KM", "--units"},
       {&ViewOptionText::precision, "half", "--precision"},
       {&ViewOptionText::backend, "opencl", "--backend"},
       {&ViewOptionText::colormap, "jet", "--colormap"},
-      {&ViewOptionText::range, "5:5", "--range"},      {&ViewOptionText::range, "9:1", "--range"},
-      {&ViewOptionText::range, "0:nan", "--range"},    {&ViewOptionText::range, "x", "--range"},
+      {&ViewOptionText::range, "5:5", "--range"},
+      {&ViewOptionText::range, "9:1", "--range"},
+      {&ViewOptionText::range, "0:nan", "--range"},
+      {&ViewOptionText::range, "x", "--range"},
   };
   for (const BadText& c : cases) {
     ViewOptionText t;
@@ -120,8 +136,8 @@ TEST(JoinNegativeValues, JoinsNegativeNumbersToTheirOption) {
 }
 
 TEST(JoinNegativeValues, LeavesEverythingElseAlone) {
-  const std::vector<std::string> plain = {"geofield", "render", "--lat=-10:10", "--lat",
-                                          "10:20",    "--reverse", "--f64", "--size", "10x10"};
+  const std::vector<std::string> plain = {"geofield",  "render", "--lat=-10:10", "--lat", "10:20",
+                                          "--reverse", "--f64",  "--size",       "10x10"};
   EXPECT_EQ(joined(plain), plain);
   // An option followed by another option is not a negative number.
   EXPECT_EQ(joined({"geofield", "--lat", "--help"}),

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "backends/cuda_backend_factory.h"
-#include "errors.h"
 #include "backends/field_backend.h"
+#include "errors.h"
 #include "gl/headless_gl_context.h"
 
 namespace geofield {

@@ -1,5 +1,7 @@
 // The CPU worker computes the newest request off the calling thread, and its field is the
 // CPU backend's field exactly.
+#include "view/cpu_field_worker.h"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -7,7 +9,6 @@
 #include <thread>
 
 #include "backends/cpu_backend.h"
-#include "view/cpu_field_worker.h"
 
 namespace geofield {
 namespace {

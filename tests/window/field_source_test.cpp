@@ -2,12 +2,13 @@
 // parameters did not change must launch nothing (issue 5: "a frame with no parameter change:
 // no launch"). The source under test is the one the CUDA backend gets (it computes on the GL
 // thread); a counting backend stands in for CUDA, so this runs on any machine with Mesa.
+#include "window/field_source.h"
+
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <optional>
 
-#include "window/field_source.h"
 #include "gl/headless_gl_context.h"
 
 namespace geofield {

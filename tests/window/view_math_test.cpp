@@ -1,8 +1,8 @@
 // Pan and zoom are changes of the bounds: the point under the cursor stays put, spans scale,
 // the antimeridian and the poles are handled.
-#include <gtest/gtest.h>
-
 #include "view/view_math.h"
+
+#include <gtest/gtest.h>
 
 namespace geofield {
 namespace {

@@ -1,17 +1,17 @@
 // The saved view: JSON round trip, broken files reported, and the command line that
 // reproduces the view parses back to the same view.
+#include "view/view_state.h"
+
 #include <gtest/gtest.h>
 
 #include <CLI/CLI.hpp>
-
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
+#include "cli/startup.h"
 #include "errors.h"
 #include "view/reproduce_command.h"
-#include "cli/startup.h"
-#include "view/view_state.h"
 
 namespace geofield {
 namespace {
@@ -57,7 +57,8 @@ TEST(ViewState, MissingFieldsKeepDefaults) {
 }
 
 TEST(ViewState, BadValuesAreReported) {
-  EXPECT_THROW(state_from_json(nlohmann::json::parse(R"({"lat_min_deg": 50, "lat_max_deg": 10})")), UsageError);
+  EXPECT_THROW(state_from_json(nlohmann::json::parse(R"({"lat_min_deg": 50, "lat_max_deg": 10})")),
+               UsageError);
   EXPECT_THROW(state_from_json(nlohmann::json::parse(R"({"units": "furlong"})")), UsageError);
   EXPECT_THROW(state_from_json(nlohmann::json::parse(R"({"nx": "many"})")), UsageError);
   EXPECT_THROW(state_from_json(nlohmann::json::parse(R"([1, 2])")), UsageError);
