@@ -31,7 +31,8 @@ struct FrameInfo {
   double frame_ms = 0;
   std::optional<FieldParams> shown;
   ValueRange range;  // exact range of the shown field
-  MapRect map;       // the map's rectangle, window pixels
+  MapRect map_area;  // right of the panels, window pixels: where the map is letterboxed
+  MapRect map;       // the map's rectangle in it (true shape), window pixels
   float scale = 1;   // UI content scale
 };
 

@@ -7,6 +7,25 @@ namespace geofield {
 
 double lon_span_of(const FieldParams& p) { return lon_span_deg(p.lon_min_deg, p.lon_max_deg); }
 
+double true_shape_aspect(const FieldParams& p) {
+  double s = 0, c = 0;
+  sincos_deg((p.lat_min_deg + p.lat_max_deg) / 2, &s, &c);
+  return lon_span_of(p) * c / (p.lat_max_deg - p.lat_min_deg);
+}
+
+MapRect letterbox(const FieldParams& p, const MapRect& area) {
+  const double aspect = true_shape_aspect(p);
+  MapRect r = area;
+  if (area.w > aspect * area.h) {  // bars left and right
+    r.w = std::max(1.0, aspect * area.h);
+    r.x = area.x + (area.w - r.w) / 2;
+  } else {  // bars above and below
+    r.h = std::max(1.0, area.w / aspect);
+    r.y = area.y + (area.h - r.h) / 2;
+  }
+  return r;
+}
+
 GeoPoint screen_to_geo(const FieldParams& p, const MapRect& r, double px, double py) {
   const double tx = (px - r.x) / r.w, ty = (py - r.y) / r.h;
   GeoPoint g;

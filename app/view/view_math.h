@@ -22,6 +22,12 @@ constexpr double kMinSpanDeg = 1e-6;  // below this, float texture coordinates r
 
 double lon_span_of(const FieldParams& p);
 
+// Width over height of the view drawn with true shape at its centre latitude (equidistant
+// cylindrical: a degree of longitude is cos(centre latitude) of a degree of latitude).
+double true_shape_aspect(const FieldParams& p);
+// The largest rectangle of that aspect centred in `area`: the map, letterboxed.
+MapRect letterbox(const FieldParams& p, const MapRect& area);
+
 // The point under window pixel (px, py); longitudes reduced to [-180, 180).
 GeoPoint screen_to_geo(const FieldParams& p, const MapRect& r, double px, double py);
 // The window pixel of a point (longitude taken the short way from the view's centre).

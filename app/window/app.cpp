@@ -189,8 +189,9 @@ void App::read_frame_info() {
   last_frame_ = now;
   const ImGuiIO& io = ImGui::GetIO();
   const float panel_w = std::min(kPanelWidth * info_.scale, io.DisplaySize.x * 0.6f);
-  info_.map = {panel_w, 0, std::max(1.0f, io.DisplaySize.x - panel_w),
-               std::max(1.0f, io.DisplaySize.y)};
+  info_.map_area = {panel_w, 0, std::max(1.0f, io.DisplaySize.x - panel_w),
+                    std::max(1.0f, io.DisplaySize.y)};
+  info_.map = letterbox(state_.params, info_.map_area);
   info_.backend = std::string(source_->backend_name());
   info_.busy = source_->busy();
   info_.compute_ms = source_->last_compute_ms();
@@ -201,7 +202,7 @@ UiActions App::draw_panels() {
   const ImGuiIO& io = ImGui::GetIO();
   UiActions actions;
   ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(info_.map.x, io.DisplaySize.y));
+  ImGui::SetNextWindowSize(ImVec2(info_.map_area.x, io.DisplaySize.y));
   ImGui::Begin("geofield", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
@@ -241,12 +242,16 @@ void App::update_field() {
 }
 
 App::MapPixels App::draw_map(int fbw, int fbh) {
+  // The view as edited this frame, letterboxed to its true shape.
+  info_.map = letterbox(state_.params, info_.map_area);
   const ImGuiIO& io = ImGui::GetIO();
-  const float fbs_x = fbw / std::max(1.0f, io.DisplaySize.x);
+  const double sx = fbw / std::max(1.0f, io.DisplaySize.x);
+  const double sy = fbh / std::max(1.0f, io.DisplaySize.y);
   MapPixels map;
-  map.x = int(std::lround(info_.map.x * fbs_x));
-  map.w = std::max(1, fbw - map.x);
-  map.h = fbh;
+  map.x = int(std::lround(info_.map.x * sx));
+  map.w = std::max(1, int(std::lround(info_.map.w * sx)));
+  map.h = std::max(1, int(std::lround(info_.map.h * sy)));
+  map.y = fbh - int(std::lround(info_.map.y * sy)) - map.h;  // GL's rows count from the bottom
   const ViewStyle style = style_for(map.w, map.h);
   const bool shown = source_->shown().has_value();
   // Automation pictures show the view, not wherever the pointer happens to rest.
@@ -260,7 +265,7 @@ App::MapPixels App::draw_map(int fbw, int fbh) {
   GF_GL(glViewport(0, 0, fbw, fbh));
   GF_GL(glClearColor(0.1f, 0.1f, 0.11f, 1.0f));
   GF_GL(glClear(GL_COLOR_BUFFER_BIT));
-  if (shown) renderer_.draw(map.x, 0, map.w, map.h, style);
+  if (shown) renderer_.draw(map.x, map.y, map.w, map.h, style);
   return map;
 }
 
@@ -275,7 +280,7 @@ void App::save_screenshots(const UiActions& actions, bool automation_shot, const
   if (automation_shot && request_.screenshot) ui_shot = *request_.screenshot;
   if (map_shot) {
     try {
-      write_png(*map_shot, capture_framebuffer(map.x, 0, map.w, map.h));
+      write_png(*map_shot, capture_framebuffer(map.x, map.y, map.w, map.h));
       log_.add(true, "saved " + map_shot->string());
     } catch (const std::exception& e) {
       log_.add(false, std::string("screenshot failed: ") + e.what());

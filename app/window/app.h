@@ -24,9 +24,9 @@ class App {
   int run();  // until the window closes (or the automation is done); returns the exit status
 
  private:
-  // The map's part of the framebuffer, in framebuffer pixels (right of the panels).
+  // The map's rectangle in the framebuffer, GL pixels (x, y: its bottom-left corner).
   struct MapPixels {
-    int x = 0, w = 1, h = 1;
+    int x = 0, y = 0, w = 1, h = 1;
   };
 
   void frame(int fb_width, int fb_height);

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace geofield {
 namespace {
 
@@ -18,6 +20,37 @@ TEST(ViewMath, ScreenGeoRoundTrip) {
   geo_to_screen(p, kRect, {29.5, 100.5}, &x, &y);
   EXPECT_NEAR(x, 100 + 600, 1e-9);
   EXPECT_NEAR(y, 450, 1e-9);
+}
+
+// True shape: a degree of longitude drawn cos(centre latitude) as wide as a degree of latitude.
+TEST(ViewMath, LetterboxKeepsTheTrueShapeAtTheCentreLatitude) {
+  FieldParams p;  // 29:31, 99:101: centre 30N, aspect cos 30 = 0.866
+  EXPECT_NEAR(true_shape_aspect(p), std::sqrt(3.0) / 2, 1e-15);
+  const MapRect r = letterbox(p, kRect);  // 800 x 600 is wider: bars left and right
+  EXPECT_DOUBLE_EQ(r.h, 600);
+  EXPECT_DOUBLE_EQ(r.y, 0);
+  EXPECT_NEAR(r.w, 600 * std::sqrt(3.0) / 2, 1e-9);
+  EXPECT_NEAR(r.x, 100 + (800 - r.w) / 2, 1e-9);
+  // A 50 km ring at 30N is round: 50 km east and 50 km north are the same number of pixels.
+  const double deg_per_km = 180 / (kPi * kDefaultRadiusKm);
+  double x0 = 0, y0 = 0, xe = 0, yn = 0, unused = 0;
+  geo_to_screen(p, r, {30, 100}, &x0, &y0);
+  geo_to_screen(p, r, {30, 100 + 50 * deg_per_km / std::cos(30 * kRadPerDeg)}, &xe, &unused);
+  geo_to_screen(p, r, {30 + 50 * deg_per_km, 100}, &unused, &yn);
+  EXPECT_NEAR(xe - x0, y0 - yn, 1e-9);
+
+  FieldParams earth = p;  // the whole Earth is twice as wide as tall, however tall the area
+  earth.lat_min_deg = -90, earth.lat_max_deg = 90, earth.lon_min_deg = -180,
+  earth.lon_max_deg = 180;
+  const MapRect e = letterbox(earth, MapRect{0, 0, 880, 800});  // taller: bars above and below
+  EXPECT_DOUBLE_EQ(e.w, 880);
+  EXPECT_DOUBLE_EQ(e.h, 440);
+  EXPECT_DOUBLE_EQ(e.y, 180);
+
+  FieldParams arctic = p;  // 80:90 across all longitudes: centre 85N, a wide band
+  arctic.lat_min_deg = 80, arctic.lat_max_deg = 90, arctic.lon_min_deg = 0,
+  arctic.lon_max_deg = 360;
+  EXPECT_NEAR(true_shape_aspect(arctic), 36 * std::cos(85 * kRadPerDeg), 1e-12);
 }
 
 TEST(ViewMath, ZoomKeepsThePointUnderTheCursor) {

@@ -9,6 +9,7 @@ where the click was, the app's own screenshot is what the window shows.
 Usage: window_e2e.py GEOFIELD_BINARY CASE   (CASE: one of CASES below, or "all")
 """
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -21,7 +22,27 @@ from PIL import Image
 
 W, H = 1280, 800          # the window, --window
 PANEL_W = 400             # the left panel at content scale 1 (kPanelWidth)
-MAP = (PANEL_W, 0, W - PANEL_W, H)  # x, y, w, h of the map in window pixels
+DEFAULT_BOUNDS = (29.0, 31.0, 99.0, 101.0)  # lat min, max, lon min, max of the default view
+
+
+def letterbox(area, bounds=DEFAULT_BOUNDS, exact=False):
+    """The map's rectangle (x, y, w, h; whole pixels as the app rounds them unless exact) in
+    `area`: the view drawn with true shape at its centre latitude, centred
+    (app/view/view_math.cpp)."""
+    lat0, lat1, lon0, lon1 = bounds
+    span = (lon1 - lon0) % 360 or 360
+    aspect = span * math.cos(math.radians((lat0 + lat1) / 2)) / (lat1 - lat0)
+    ax, ay, aw, ah = area
+    if aw > aspect * ah:
+        w, h = aspect * ah, ah
+    else:
+        w, h = aw, aw / aspect
+    x, y = ax + (aw - w) / 2, ay + (ah - h) / 2
+    return (x, y, w, h) if exact else (round(x), round(y), round(w), round(h))
+
+
+AREA = (PANEL_W, 0, W - PANEL_W, H)  # right of the panel, where the map is letterboxed
+MAP = letterbox(AREA)               # x, y, w, h of the default view's map in window pixels
 OUTSIDE = (W + 100, H + 100)        # a pointer position off the window: no hover tooltip
 # The "ref lat" slider of the View panel at 1280x800, scale 1 (its track spans x 8..178).
 REF_LAT_SLIDER_Y = 337
@@ -76,7 +97,10 @@ class Session:
         # as Xft.dpi / 96 (a HiDPI screen says 192).
         self.scale = scale
         self.w, self.h = W * scale, H * scale
-        self.map = (PANEL_W * scale, 0, self.w - PANEL_W * scale, self.h)
+        self.area = (PANEL_W * scale, 0, self.w - PANEL_W * scale, self.h)
+        st = state or {}
+        self.map = letterbox(self.area, tuple(st.get(k, d) for k, d in zip(
+            ("lat_min_deg", "lat_max_deg", "lon_min_deg", "lon_max_deg"), DEFAULT_BOUNDS)))
         if scale != 1:
             subprocess.run(["xrdb", "-nocpp", "-merge"], input=f"Xft.dpi: {96 * scale}\n", text=True,
                            env=self.env, check=True, timeout=20)
@@ -332,13 +356,16 @@ def case_hidpi(binary):
         mx, my, mw, mh = s.map
         want = (mx + mw * 0.25, my + mh * 0.25)
         assert abs(x - want[0]) <= 4 and abs(y - want[1]) <= 4, f"darkest at {(x, y)}, want {want}"
-        assert img[:, :mx].mean() < 90, "the panel should be ImGui's dark theme, 800 pixels wide"
-        # The panel really is twice as wide: just left of x = 800 is panel, just right is field.
-        assert img[:, mx - 30:mx - 10].mean() < 90, "the panel should reach x = 800"
+        ax = s.area[0]
+        assert img[:, :ax].mean() < 90, "the panel should be ImGui's dark theme, 800 pixels wide"
+        # The panel really is twice as wide: just left of x = 800 is panel; the letterbox's bar
+        # (background) follows, then the field from the map's edge on.
+        assert img[:, ax - 30:ax - 10].mean() < 90, "the panel should reach x = 800"
+        assert img[:, ax + 10:mx - 10].max() < 60, f"background between x = 800 and {mx}"
         strip = img[:, mx + 10:mx + 30].reshape(-1, 3)[::5].astype(np.float64)
         lut = viridis_lut()
         on_lut = (np.sqrt(((strip[:, None, :] - lut[None]) ** 2).sum(-1)).min(1) <= 6).mean()
-        assert on_lut > 0.98, f"the map should start at x = 800: {on_lut:.1%} viridis there"
+        assert on_lut > 0.98, f"the map should start at x = {mx}: {on_lut:.1%} viridis there"
     finally:
         s.close()
     s = Session(binary, state=QUIET_STATE, scale=2)
@@ -373,8 +400,13 @@ def case_drag_pans(binary):
         s.move(*OUTSIDE)
         s.wait_for_field()
         state = s.quit()
-        # 220 px left = 0.5 deg east; 100 px down = 0.25 deg north.
-        assert abs(state["lon_min_deg"] - 99.5) < 1e-6, state
+        # 100 px down = 0.25 deg north. 220 px left = 220 / w of 2 deg east, where the map's
+        # true-shape width w narrows a little as the view moves north (cos of its centre
+        # latitude): between the widths at the start and at the end.
+        w0 = letterbox(AREA, exact=True)[2]
+        w1 = letterbox(AREA, (29.25, 31.25, 99, 101), exact=True)[2]
+        lo, hi = 99 + 2 * 220 / w0, 99 + 2 * 220 / w1
+        assert lo - 1e-6 < state["lon_min_deg"] < hi + 1e-6, (lo, hi, state)
         assert abs(state["lat_min_deg"] - 29.25) < 1e-6, state
         assert abs(state["ref_lat_deg"] - 30.0) < 1e-12, "a drag must not move the reference"
     finally:
@@ -417,7 +449,7 @@ def case_session_and_resize(binary):
         s.move(*OUTSIDE)
         s.wait_for_field()
         state = s.quit()
-        assert (state["nx"], state["ny"]) == (W - PANEL_W, H), state
+        assert (state["nx"], state["ny"]) == (MAP[2], MAP[3]), state  # the map's own pixels
         session = os.path.join(s.dir, "cfg", "geofield", "session.json")
         with open(session) as f:
             assert json.load(f) == state
