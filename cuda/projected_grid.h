@@ -90,8 +90,8 @@ GF_HD T projected_point_value(const ProjectedGrid& g, const SpherePoint<T>& q) {
     return seed_combine(r, seed_col<T>(wrap_lon_deg(q.lon_deg - T(g.ref_lon_deg))), radius);
   }
   const RowFactors<T> r =
-      haversine_row_from_cos<T>(T(g.dlat_centre_deg) + q.dlat_deg, T(g.slat_centre_deg) + q.dlat_deg,
-                                q.cos_lat, T(g.cos_ref_lat));
+      haversine_row_from_cos<T>(T(g.dlat_centre_deg) + q.dlat_deg,
+                                T(g.slat_centre_deg) + q.dlat_deg, q.cos_lat, T(g.cos_ref_lat));
   return haversine_combine(r, haversine_col<T>(T(g.dlon_centre_deg) + q.dlon_deg), radius);
 }
 

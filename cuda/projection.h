@@ -36,7 +36,8 @@ template <typename T>
 GF_HD ProjectionCentre<T> make_projection_centre(T lat_deg, T lon_deg) {
   ProjectionCentre<T> c{lat_deg, lon_deg, T(0), T(0)};
   sincos_deg(lat_deg, &c.sin_lat, &c.cos_lat);
-  c.cos_lat = c.cos_lat > T(0) ? c.cos_lat : T(0);  // +0, not -0, at the poles: atan2 reads the sign
+  c.cos_lat =
+      c.cos_lat > T(0) ? c.cos_lat : T(0);  // +0, not -0, at the poles: atan2 reads the sign
   return c;
 }
 
@@ -176,10 +177,8 @@ GF_HD MapPoint<T> project(Projection kind, const ProjectionCentre<T>& c, T lat_d
 }
 
 template <typename T>
-GF_HD SpherePoint<T> unproject(Projection kind, const ProjectionCentre<T>& c, T x, T y,
-                               T radius) {
-  return kind == Projection::ortho ? ortho_inverse(c, x, y, radius)
-                                   : aeqd_inverse(c, x, y, radius);
+GF_HD SpherePoint<T> unproject(Projection kind, const ProjectionCentre<T>& c, T x, T y, T radius) {
+  return kind == Projection::ortho ? ortho_inverse(c, x, y, radius) : aeqd_inverse(c, x, y, radius);
 }
 
 }  // namespace geofield

@@ -37,9 +37,10 @@ double angle_deg(LatLon a, LatLon b) {
 LatLon antipode(LatLon p) { return {-p.lat, wrap_lon_deg(p.lon + 180.0)}; }
 
 std::vector<LatLon> centres() {
-  std::vector<LatLon> c = {{90, 0},       {-90, 45},   {0, 0},        {0, 180},
+  std::vector<LatLon> c = {{90, 0},       {-90, 45},     {0, 0},         {0, 180},
                            {0, -180},     {89.9999, 10}, {-89.99, -170}, {30, 101},
-                           {45, 179.999}, {-60, -0.0},  {1e-7, 1e-7}};  // PROJ snaps |lat_0| < 1e-10 rad to 0
+                           {45, 179.999}, {-60, -0.0},   {1e-7, 1e-7}};  // PROJ snaps |lat_0| <
+                                                                         // 1e-10 rad to 0
   std::mt19937_64 rng(12);
   std::uniform_real_distribution<double> u(-1, 1), lon(-180, 180);
   for (int k = 0; k < 60; ++k) c.push_back({std::asin(u(rng)) * kDegPerRad, lon(rng)});
@@ -49,9 +50,17 @@ std::vector<LatLon> centres() {
 // Random points over the sphere and the hard places for this centre.
 std::vector<LatLon> points_about(LatLon c, unsigned seed) {
   const LatLon a = antipode(c);
-  std::vector<LatLon> p = {{90, 0},        {-90, 0},       {0, 180},        {0, -180},
-                           {45, 180},      {-45, -180},    {c.lat, c.lon},  {c.lat, c.lon + 1e-7},
-                           {c.lat + 1e-8, c.lon}, {0, c.lon + 90}, {c.lat, wrap_lon_deg(c.lon + 180)}};
+  std::vector<LatLon> p = {{90, 0},
+                           {-90, 0},
+                           {0, 180},
+                           {0, -180},
+                           {45, 180},
+                           {-45, -180},
+                           {c.lat, c.lon},
+                           {c.lat, c.lon + 1e-7},
+                           {c.lat + 1e-8, c.lon},
+                           {0, c.lon + 90},
+                           {c.lat, wrap_lon_deg(c.lon + 180)}};
   for (double d : {1e-4, 1e-3, 0.1, 1.0}) {  // near the antipode, on both sides
     p.push_back({std::clamp(a.lat + d, -90.0, 90.0), a.lon});
     p.push_back({a.lat, wrap_lon_deg(a.lon + d)});
@@ -115,8 +124,8 @@ TEST(Projection, AeqdForwardAgreesWithProj) {
         const test::ProjXY g = geographiclib_aeqd(c, p);
         const double err = std::hypot(ours.x - g.x, ours.y - g.y);
         vs_geographiclib.keep(err);
-        EXPECT_LT(err, tol_m(180 - to_antipode)) << "vs GeographicLib: centre " << c.lat << "," << c.lon
-                              << " point " << p.lat << "," << p.lon;
+        EXPECT_LT(err, tol_m(180 - to_antipode)) << "vs GeographicLib: centre " << c.lat << ","
+                                                 << c.lon << " point " << p.lat << "," << p.lon;
       }
       const std::optional<test::ProjXY> ref = proj.forward(p.lat, p.lon);
       if (!ref) {  // PROJ gives up within ~1e-7 radian of the antipode
@@ -142,8 +151,8 @@ TEST(Projection, AeqdForwardAgreesWithProj) {
       "aeqd forward: %d points within 1e-6 m (x c/sin c) of PROJ (worst %.3g m); %d where PROJ "
       "is off (worst %.3g m) and GeographicLib agrees with ours; worst vs GeographicLib %.3g m "
       "(R = %.1f m)\n",
-      agreeing, vs_proj_agreeing.value, proj_off, vs_proj_off.value,
-      vs_geographiclib.value, kRadiusM);
+      agreeing, vs_proj_agreeing.value, proj_off, vs_proj_off.value, vs_geographiclib.value,
+      kRadiusM);
 }
 
 TEST(Projection, OrthoForwardAgreesWithProjAndHidesTheFarSide) {
@@ -191,8 +200,8 @@ void expect_inverse_agrees(const char* name, double disc, Inverse inverse, Arc a
     const bool polar_centre = std::abs(c.lat) == 90;  // GeographicLib's azimuths differ there
     std::mt19937_64 rng(static_cast<unsigned>(n_agreeing) + 3);
     std::uniform_real_distribution<double> u(-disc, disc);
-    std::vector<test::ProjXY> xy = {{0, 0}, {1e-3, 0}, {0, -1e-3}, {disc * 0.999999, 0},
-                                    {0, -disc * 0.999999}};
+    std::vector<test::ProjXY> xy = {
+        {0, 0}, {1e-3, 0}, {0, -1e-3}, {disc * 0.999999, 0}, {0, -disc * 0.999999}};
     for (int k = 0; k < 300; ++k) xy.push_back({u(rng), u(rng)});
     for (const test::ProjXY q : xy) {
       const double rho = std::hypot(q.x, q.y);
@@ -207,8 +216,8 @@ void expect_inverse_agrees(const char* name, double disc, Inverse inverse, Arc a
         sphere.Direct(c.lat, c.lon, std::atan2(q.x, q.y) * kDegPerRad, arc(rho), g.lat, g.lon);
         const double a = angle_deg(got, g);
         vs_geographiclib.keep(a);
-        EXPECT_LT(a, kRoundTripDeg) << name << " vs GeographicLib: centre " << c.lat << ","
-                                    << c.lon << " x,y " << q.x << "," << q.y;
+        EXPECT_LT(a, kRoundTripDeg) << name << " vs GeographicLib: centre " << c.lat << "," << c.lon
+                                    << " x,y " << q.x << "," << q.y;
       }
       const std::optional<test::ProjLatLon> ref = proj.inverse(q.x, q.y);
       ASSERT_TRUE(ref) << q.x << "," << q.y;
@@ -219,8 +228,8 @@ void expect_inverse_agrees(const char* name, double disc, Inverse inverse, Arc a
       } else {
         off.keep(a);
         ++n_off;
-        EXPECT_FALSE(polar_centre) << name << " vs PROJ " << a << " degree: centre " << c.lat
-                                   << "," << c.lon << " x,y " << q.x << "," << q.y;
+        EXPECT_FALSE(polar_centre) << name << " vs PROJ " << a << " degree: centre " << c.lat << ","
+                                   << c.lon << " x,y " << q.x << "," << q.y;
       }
     }
   }
@@ -233,17 +242,21 @@ void expect_inverse_agrees(const char* name, double disc, Inverse inverse, Arc a
 }
 
 TEST(Projection, AeqdInverseAgreesWithProj) {
-  expect_inverse_agrees("aeqd", kPi * kRadiusM, [](const ProjectionCentre<double>& c, double x,
-                                                   double y) {
-    return aeqd_inverse(c, x, y, kRadiusM);
-  }, [](double rho) { return rho; });
+  expect_inverse_agrees(
+      "aeqd", kPi * kRadiusM,
+      [](const ProjectionCentre<double>& c, double x, double y) {
+        return aeqd_inverse(c, x, y, kRadiusM);
+      },
+      [](double rho) { return rho; });
 }
 
 TEST(Projection, OrthoInverseAgreesWithProj) {
-  expect_inverse_agrees("ortho", kRadiusM, [](const ProjectionCentre<double>& c, double x,
-                                              double y) {
-    return ortho_inverse(c, x, y, kRadiusM);
-  }, [](double rho) { return kRadiusM * std::asin(rho / kRadiusM); });
+  expect_inverse_agrees(
+      "ortho", kRadiusM,
+      [](const ProjectionCentre<double>& c, double x, double y) {
+        return ortho_inverse(c, x, y, kRadiusM);
+      },
+      [](double rho) { return kRadiusM * std::asin(rho / kRadiusM); });
 }
 
 // forward then inverse comes back within 1e-9 degree (as a great-circle angle), everywhere
@@ -259,11 +272,12 @@ TEST(Projection, RoundTripsInDoubleWithinANanodegree) {
         ASSERT_TRUE(back.valid);
         const double e = angle_deg(p, {back.lat_deg, back.lon_deg});
         aeqd.keep(e);
-        EXPECT_LT(e, kRoundTripDeg) << "aeqd centre " << c.lat << "," << c.lon << " point "
-                                    << p.lat << "," << p.lon;
+        EXPECT_LT(e, kRoundTripDeg)
+            << "aeqd centre " << c.lat << "," << c.lon << " point " << p.lat << "," << p.lon;
         // Away from the poles longitude itself comes back too, wrapped to [-180, 180).
         if (std::abs(p.lat) < 89) {  // (braces: gtest's macros are if-else)
-          EXPECT_LT(std::abs(wrap_lon_deg(back.lon_deg - p.lon)), 1e-9 / std::cos(p.lat / kDegPerRad));
+          EXPECT_LT(std::abs(wrap_lon_deg(back.lon_deg - p.lon)),
+                    1e-9 / std::cos(p.lat / kDegPerRad));
           EXPECT_NEAR(back.lat_deg, p.lat, kRoundTripDeg);
         }
       } else {
