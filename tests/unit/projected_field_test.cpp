@@ -46,13 +46,13 @@ double node_radius(const FieldParams& p, int i, int j) {
 std::vector<FieldParams> aeqd_cases() {
   const double r_km = kDefaultRadiusKm, half = kPi * r_km;
   return {
-      projected(Projection::aeqd, 30, 101, half, 301, 301),          // the whole sphere
+      projected(Projection::aeqd, 30, 101, half, 301, 301),              // the whole sphere
       projected(Projection::aeqd, 30, 101, half * 1.2 / 1.2, 200, 150),  // even: no centre node
-      projected(Projection::aeqd, 90, 0, half, 257, 199),            // north pole
-      projected(Projection::aeqd, -90, 45, half / 2, 180, 181),      // south pole
-      projected(Projection::aeqd, 0, 180, half, 151, 201),           // on the antimeridian
-      projected(Projection::aeqd, -33.9, 18.4, 50, 101, 101),        // a city, 50 km
-      projected(Projection::aeqd, 47.3, 8.5, 0.01, 64, 48),          // 10 m
+      projected(Projection::aeqd, 90, 0, half, 257, 199),                // north pole
+      projected(Projection::aeqd, -90, 45, half / 2, 180, 181),          // south pole
+      projected(Projection::aeqd, 0, 180, half, 151, 201),               // on the antimeridian
+      projected(Projection::aeqd, -33.9, 18.4, 50, 101, 101),            // a city, 50 km
+      projected(Projection::aeqd, 47.3, 8.5, 0.01, 64, 48),              // 10 m
       projected(Projection::aeqd, 30, 101, half * 1000, 121, 121, Units::m),
       projected(Projection::aeqd, 60, -150, half / 1.852, 99, 120, Units::nm),
   };
@@ -104,9 +104,10 @@ TEST(ProjectedField, AeqdDistanceIsTheNodeRadius) {
       EXPECT_GT(nan, 0);
     }
     RecordProperty("worst", std::to_string(worst_d));
-    std::printf("aeqd %gx%g extent %g: float worst %.2f of its tolerance, double worst %.2e "
-                "relative, %d nodes NaN\n",
-                double(p.nx), double(p.ny), p.extent, worst_f, worst_d, nan);
+    std::printf(
+        "aeqd %gx%g extent %g: float worst %.2f of its tolerance, double worst %.2e "
+        "relative, %d nodes NaN\n",
+        double(p.nx), double(p.ny), p.extent, worst_f, worst_d, nan);
   }
 }
 
@@ -189,7 +190,8 @@ TEST(ProjectedField, RangeIsTheExtremesOfTheNodesWithValues) {
 }
 
 TEST(ProjectedField, ExtentIsCheckedWithItsRange) {
-  for (const double bad : {0.0, -1.0, double(NAN), double(INFINITY), kPi * kDefaultRadiusKm * 1.0001}) {
+  for (const double bad :
+       {0.0, -1.0, double(NAN), double(INFINITY), kPi * kDefaultRadiusKm * 1.0001}) {
     FieldParams p = projected(Projection::aeqd, 30, 101, bad, 10, 10);
     EXPECT_TRUE(throws_usage_error_naming([&] { validate(p); }, "--extent")) << bad;
     p.projection = Projection::ortho;
