@@ -52,6 +52,41 @@ void validate(const FieldParams& p) {
     m << "--radius: " << p.radius_km << " km is outside (0, " << kMaxRadiusKm << "]";
     throw UsageError(m.str());
   }
+  if (p.projection == Projection::latlon) return;
+  const double most = max_extent(p);
+  if (!std::isfinite(p.extent) || !(p.extent > 0) || p.extent > most) {
+    std::ostringstream m;
+    m.precision(10);
+    m << "--extent: " << p.extent << " " << to_string(p.units) << " is outside (0, " << most
+      << "] for --projection " << to_string(p.projection)
+      << (p.projection == Projection::aeqd ? " (half a great circle" : " (the sphere's radius")
+      << " in " << to_string(p.units) << ")";
+    throw UsageError(m.str());
+  }
+}
+
+double radius_in_units(const FieldParams& p) { return p.radius_km * units_per_km(p.units); }
+
+double max_extent(const FieldParams& p) {
+  return p.projection == Projection::ortho ? radius_in_units(p) : kPi * radius_in_units(p);
+}
+
+double default_extent(const FieldParams& p) {
+  return p.projection == Projection::ortho ? radius_in_units(p) : kPi / 2 * radius_in_units(p);
+}
+
+double view_centre_lat_deg(const FieldParams& p) { return 0.5 * (p.lat_min_deg + p.lat_max_deg); }
+
+double view_centre_lon_deg(const FieldParams& p) {
+  return wrap_lon_deg(p.lon_min_deg + 0.5 * lon_span_deg(p.lon_min_deg, p.lon_max_deg));
+}
+
+ProjectedGrid projected_grid(const FieldParams& p) {
+  const bool about_ref = p.projection == Projection::aeqd;
+  return make_projected_grid(p.projection, p.nx, p.ny, p.extent,
+                             about_ref ? p.ref_lat_deg : view_centre_lat_deg(p),
+                             about_ref ? p.ref_lon_deg : view_centre_lon_deg(p), p.ref_lat_deg,
+                             p.ref_lon_deg, p.formula, p.units, p.radius_km);
 }
 
 GridGeometry grid_geometry(const FieldParams& p) {
@@ -72,6 +107,25 @@ std::string_view to_string(Units u) {
 }
 
 std::string_view to_string(Precision p) { return p == Precision::f64 ? "double" : "float"; }
+
+std::string_view to_string(Projection p) {
+  switch (p) {
+    case Projection::aeqd: return "aeqd";
+    case Projection::ortho: return "ortho";
+    case Projection::latlon:
+    default: return "latlon";
+  }
+}
+
+bool parse_projection(std::string_view s, Projection* out) {
+  for (Projection p : {Projection::latlon, Projection::aeqd, Projection::ortho}) {
+    if (s == to_string(p)) {
+      *out = p;
+      return true;
+    }
+  }
+  return false;
+}
 
 bool parse_formula(std::string_view s, Formula* out) {
   if (s == "haversine")

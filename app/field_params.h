@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "field_math.h"
+#include "projected_grid.h"
 
 namespace geofield {
 
@@ -20,6 +21,10 @@ struct FieldParams {
   Units units = Units::km;
   double radius_km = kDefaultRadiusKm;
   Precision precision = Precision::f32;
+  // latlon: the grid of the bounds above. aeqd: a square-pixel grid of half-width `extent` about
+  // the reference point; ortho: about the centre of the bounds (projected_grid.h has the nodes).
+  Projection projection = Projection::latlon;
+  double extent = 0;  // output unit, aeqd (0, pi R], ortho (0, R]; unused by latlon
 
   bool operator==(const FieldParams&) const = default;
 };
@@ -33,12 +38,31 @@ void validate(const FieldParams& p);
 
 GridGeometry grid_geometry(const FieldParams& p);
 
+// A projected view (aeqd, ortho) as the shared math computes it; p.projection != latlon.
+ProjectedGrid projected_grid(const FieldParams& p);
+
+// The centre of an ortho view: the middle of the lat/lon bounds (longitudes across the
+// antimeridian too), in degrees.
+double view_centre_lat_deg(const FieldParams& p);
+double view_centre_lon_deg(const FieldParams& p);
+
+// The sphere radius in the output unit.
+double radius_in_units(const FieldParams& p);
+
+// The largest accepted --extent of the projection (pi R for aeqd, R for ortho), output unit.
+double max_extent(const FieldParams& p);
+// The extent a projected view takes when none is given: a quarter of a great circle (aeqd,
+// 10 008 km on the Earth) or the whole disc (ortho).
+double default_extent(const FieldParams& p);
+
 std::string_view to_string(Formula f);
 std::string_view to_string(Units u);
 std::string_view to_string(Precision p);
+std::string_view to_string(Projection p);
 bool parse_formula(std::string_view s, Formula* out);
 bool parse_units(std::string_view s, Units* out);
 bool parse_precision(std::string_view s, Precision* out);
+bool parse_projection(std::string_view s, Projection* out);
 
 inline std::uint64_t node_count(const FieldParams& p) {
   return static_cast<std::uint64_t>(p.nx) * static_cast<std::uint64_t>(p.ny);

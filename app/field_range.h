@@ -1,5 +1,6 @@
 // The smallest and largest field value over the grid's nodes, found on the host in
-// O(nx + ny) from the shared math, so the colour range needs no read-back of the field.
+// O(nx + ny) from the shared math (projected views: see below), so the colour range needs no
+// read-back of the field.
 #pragma once
 
 #include "field_params.h"
@@ -12,7 +13,8 @@ struct ValueRange {
 
 // Exact over the nodes (in double): for a fixed row the value grows with the column's angle
 // from the reference (s/k for haversine, s for seed), so each row's extremes sit at the same
-// two columns.
+// two columns. Projected views skip the nodes with no value (NaN): aeqd haversine in O(ny)
+// (the value is the node's radius), ortho and seed by visiting every node (O(nx * ny)).
 ValueRange field_range(const FieldParams& p);
 
 }  // namespace geofield

@@ -22,11 +22,15 @@ uniform vec2 u_grid_lon;        // (t at the west edge, lines over the width)
 uniform vec4 u_marker;          // (x, y from the top-left in pixels, radius in pixels, on)
 uniform vec2 u_viewport_px;
 
-const vec3 kInvalidColor = vec3(0.5);  // NaN or inf in the field
+const vec3 kInvalidColor = vec3(0.5);  // inf in the field
 const vec3 kOutsideColor = vec3(0.12);  // outside the field being shown (while recomputing)
+// NaN is a node with no value (beyond the antipode's circle in aeqd, off the globe in ortho):
+// not part of the map, so drawn as the background around it.
+const vec3 kNoValueColor = kOutsideColor;
 
 vec3 colour_of(float v) {
-  if (isnan(v) || isinf(v)) return kInvalidColor;
+  if (isnan(v)) return kNoValueColor;
+  if (isinf(v)) return kInvalidColor;
   float span = u_value_max - u_value_min;
   float t = span > 0.0 ? clamp((v - u_value_min) / span, 0.0, 1.0) : 0.0;
   if (u_reverse) t = 1.0 - t;
@@ -74,7 +78,7 @@ void main() {
     float w = value / u_contour_interval;
     // Fade out where rings would be closer than a few pixels: lines, not a smear.
     float dense = clamp(1.0 - (fwidth(w) - 0.2) * 4.0, 0.0, 1.0);
-    float a = inside ? line_coverage(w) * dense : 0.0;
+    float a = inside && !isnan(value) ? line_coverage(w) * dense : 0.0;  // no rings off the map
     col = mix(col, vec3(0.0), 0.65 * a);
   }
   if (u_grid_lat.y > 0.0) {

@@ -115,35 +115,64 @@ int rows_per_block(int nx) {
   return static_cast<int>(std::max<size_t>(1, kBlockBytes / (sizeof(T) * static_cast<size_t>(nx))));
 }
 
-}  // namespace
-
-template <typename T>
-void compute_field_on_cpu(const FieldParams& p, T* out) {
-  const GridGeometry g = grid_geometry(p);
-  // Column factors depend on the column alone: once per field, not once per node.
-  const ColumnTable<T> cols(g);
-  RowBlocks blocks(g.ny, rows_per_block<T>(g.nx));
+// Fills every row of an nx-wide field by fill(i, row), rows shared out among the cores.
+template <typename T, typename FillRow>
+void fill_rows(int nx, int ny, T* out, const FillRow& fill) {
+  RowBlocks blocks(ny, rows_per_block<T>(nx));
   run_on_all_cores(blocks, [&] {
     for (int first, last; blocks.next(&first, &last);) {
-      for (int i = first; i < last; ++i) fill_row(g, cols, i, out + static_cast<size_t>(i) * g.nx);
+      for (int i = first; i < last; ++i) fill(i, out + static_cast<size_t>(i) * nx);
     }
   });
 }
 
-template <typename T>
-void compute_field_blocks_on_cpu(const FieldParams& p, const EmitRows<T>& emit) {
-  const GridGeometry g = grid_geometry(p);
-  const ColumnTable<T> cols(g);
-  RowBlocks blocks(g.ny, rows_per_block<T>(g.nx));
+// The same a block of rows at a time into each thread's own buffer, handed to emit.
+template <typename T, typename FillRow>
+void emit_rows(int nx, int ny, const EmitRows<T>& emit, const FillRow& fill) {
+  RowBlocks blocks(ny, rows_per_block<T>(nx));
   run_on_all_cores(blocks, [&] {
-    std::vector<T> buffer(static_cast<size_t>(rows_per_block<T>(g.nx)) * g.nx);
+    std::vector<T> buffer(static_cast<size_t>(rows_per_block<T>(nx)) * nx);
     for (int first, last; blocks.next(&first, &last);) {
       for (int i = first; i < last; ++i) {
-        fill_row(g, cols, i, buffer.data() + static_cast<size_t>(i - first) * g.nx);
+        fill(i, buffer.data() + static_cast<size_t>(i - first) * nx);
       }
-      emit(first, std::span<const T>(buffer.data(), static_cast<size_t>(last - first) * g.nx));
+      emit(first, std::span<const T>(buffer.data(), static_cast<size_t>(last - first) * nx));
     }
   });
+}
+
+// A projected view's row: node by node, inverse projection then the formulas (the nodes of a
+// row lie on no one parallel, so nothing separates into row and column factors).
+template <typename T>
+void fill_projected_row(const ProjectedGrid& g, int i, T* row) {
+  for (int j = 0; j < g.nx; ++j) row[j] = projected_field_value<T>(g, i, j);
+}
+
+}  // namespace
+
+template <typename T>
+void compute_field_on_cpu(const FieldParams& p, T* out) {
+  if (p.projection != Projection::latlon) {
+    const ProjectedGrid g = projected_grid(p);
+    fill_rows(p.nx, p.ny, out, [&](int i, T* row) { fill_projected_row(g, i, row); });
+    return;
+  }
+  const GridGeometry g = grid_geometry(p);
+  // Column factors depend on the column alone: once per field, not once per node.
+  const ColumnTable<T> cols(g);
+  fill_rows(g.nx, g.ny, out, [&](int i, T* row) { fill_row(g, cols, i, row); });
+}
+
+template <typename T>
+void compute_field_blocks_on_cpu(const FieldParams& p, const EmitRows<T>& emit) {
+  if (p.projection != Projection::latlon) {
+    const ProjectedGrid g = projected_grid(p);
+    emit_rows(p.nx, p.ny, emit, [&](int i, T* row) { fill_projected_row(g, i, row); });
+    return;
+  }
+  const GridGeometry g = grid_geometry(p);
+  const ColumnTable<T> cols(g);
+  emit_rows(g.nx, g.ny, emit, [&](int i, T* row) { fill_row(g, cols, i, row); });
 }
 
 template void compute_field_on_cpu<float>(const FieldParams&, float*);

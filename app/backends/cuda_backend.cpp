@@ -73,6 +73,7 @@ void CudaBackend::release_pixel_buffer() noexcept {
 }
 
 void CudaBackend::compute(const FieldParams& p, FieldTexture& target) {
+  require_latlon(p, "cuda");
   with_app_errors([&] { compute_checked(p, target); });
 }
 

@@ -155,6 +155,7 @@ void GlBackend::dispatch_combine(GLuint program, const FieldParams& p, int row0,
 }
 
 void GlBackend::compute(const FieldParams& p, FieldTexture& target) {
+  require_latlon(p, "gl");
   if (target.nx() != p.nx || target.ny() != p.ny) {
     GF_FAIL("GlBackend::compute: the texture is " + std::to_string(target.nx()) + "x" +
             std::to_string(target.ny()) + ", the field " + std::to_string(p.nx) + "x" +

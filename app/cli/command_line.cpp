@@ -59,8 +59,9 @@ int run_command_line(int argc, char** argv) {
       ->type_name("FILE");
   render_cmd
       ->add_option("--geotiff", geotiff,
-                   "write the raw field as a GeoTIFF, float32, EPSG:4326, nodes as points "
-                   "(BigTIFF above 4 GB)")
+                   "write the raw field as a GeoTIFF, float32, nodes as points, EPSG:4326 "
+                   "(latlon) or the projection on the field's sphere in metres (aeqd, ortho; "
+                   "NaN: no value) (BigTIFF above 4 GB)")
       ->type_name("FILE");
   render_cmd->add_flag("--f64", render.f64,
                        "compute in double and write the .npy and the GeoTIFF as float64");

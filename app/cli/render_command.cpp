@@ -143,6 +143,14 @@ void check_request(const RenderRequest& request) {
   if (!request.png && !request.npy && !request.geotiff) {
     throw UsageError("render: nothing to write: give --png FILE, --npy FILE and/or --geotiff FILE");
   }
+  check_backend_computes(request.view.backend, request.view.params);
+  if (request.view.params.projection != Projection::latlon) {
+    // Both are placed by latitude and longitude on the lat/lon grid; contours (values) work.
+    if (request.graticule) {
+      throw UsageError("--graticule: drawn on --projection latlon only for now");
+    }
+    if (request.marker) throw UsageError("--marker: drawn on --projection latlon only for now");
+  }
   if (request.png) check_writable(*request.png, "--png");
   if (request.npy) check_writable(*request.npy, "--npy");
   if (request.geotiff) check_writable(*request.geotiff, "--geotiff");
@@ -153,7 +161,9 @@ void check_request(const RenderRequest& request) {
 // The raw field from the CPU backend, with no GL at all.
 void render_raw_on_cpu(const RenderRequest& request, const FieldParams& params, Precision raw) {
   check_size_fits(params, kMaxGridSide, false);
-  std::fprintf(stderr, "geofield: backend cpu (asked for); raw field only: no GL needed\n");
+  std::string reason;
+  make_backend_for(request.view.backend, params, &reason);  // the one line that says why
+  std::fprintf(stderr, "geofield: %s; raw field only: no GL needed\n", reason.c_str());
   if (!request.geotiff) {  // .npy alone: written a block of rows at a time, never whole in memory
     write_npy_from_cpu(params, raw, *request.npy);
     say_wrote_npy(request, params);
@@ -206,15 +216,16 @@ int run_render(const RenderRequest& request) {
   FieldParams params = request.view.params;
   if (request.f64) params.precision = Precision::f64;
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
-  if (!request.png && request.view.backend == BackendChoice::cpu) {
+  const bool projected = params.projection != Projection::latlon;  // cpu only for now
+  if (!request.png && (request.view.backend == BackendChoice::cpu || projected)) {
     render_raw_on_cpu(request, params, raw);
     return 0;
   }
 
   // CUDA starts on another thread while EGL and GL start here (when it may be used).
   std::optional<CudaWarmUp> cuda_warm_up;
-  if (request.view.backend == BackendChoice::automatic ||
-      request.view.backend == BackendChoice::cuda) {
+  if (!projected && (request.view.backend == BackendChoice::automatic ||
+                     request.view.backend == BackendChoice::cuda)) {
     cuda_warm_up.emplace();
   }
   HeadlessGlContext gl;
@@ -225,7 +236,7 @@ int run_render(const RenderRequest& request) {
   std::string reason;
   Renderer renderer;
   cuda_warm_up.reset();  // CUDA's start-up is done (or found nothing) before the backend is made
-  std::unique_ptr<FieldBackend> backend = make_backend(request.view.backend, &reason);
+  std::unique_ptr<FieldBackend> backend = make_backend_for(request.view.backend, params, &reason);
   std::fprintf(stderr, "geofield: %s; %s\n", reason.c_str(), gl.description().c_str());
 
   renderer.field().ensure_size(params.nx, params.ny);

@@ -34,6 +34,13 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
 
 WindowRequest make_window_request(const WindowOptionText& w, const ViewOptionText& view_text) {
   const ViewOptions resolved = resolve(view_text);  // bad options fail before any window
+  if (resolved.params.projection != Projection::latlon) {
+    throw UsageError("--projection " + std::string(to_string(resolved.params.projection)) +
+                     ": the window draws --projection latlon only for now; 'geofield render "
+                     "--projection " +
+                     std::string(to_string(resolved.params.projection)) +
+                     "' computes and writes it");
+  }
   WindowRequest req;
   if (!w.state_file.empty()) {
     req.state = load_state(w.state_file);

@@ -10,8 +10,9 @@ namespace geofield {
 
 namespace {
 const std::set<std::string> kValueOptions = {
-    "--lat",   "--lon",     "--size",      "--ref",      "--radius", "--range", "--formula",
-    "--units", "--backend", "--precision", "--colormap", "--png",    "--npy",   "--geotiff"};
+    "--lat",     "--lon",     "--size",       "--ref",       "--radius",   "--range",
+    "--formula", "--units",   "--backend",    "--precision", "--colormap", "--png",
+    "--npy",     "--geotiff", "--projection", "--extent"};
 }
 
 void add_view_options(CLI::App& app, ViewOptionText* t) {
@@ -39,6 +40,17 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
                  "auto: CUDA when a CUDA device runs the GL context, else the CPU; gl: compute "
                  "shaders in the GL context (no second context to switch to) [auto]")
       ->type_name("auto|cpu|cuda|gl");
+  app.add_option("--projection", t->projection,
+                 "latlon: the lat/lon grid of --lat/--lon; aeqd: azimuthal equidistant about "
+                 "--ref (the distance from the map's centre is the distance on the ground); "
+                 "ortho: the globe seen from afar about the centre of --lat/--lon; aeqd and ortho "
+                 "are computed by the cpu backend only for now [latlon]")
+      ->type_name("latlon|aeqd|ortho");
+  app.add_option("--extent", t->extent,
+                 "half-width of an aeqd or ortho map in the output unit, square nodes, "
+                 "aeqd (0, pi R], ortho (0, R] [aeqd: pi R / 2, a quarter of a great circle; "
+                 "ortho: R, the whole disc]")
+      ->type_name("D");
   app.add_option("--colormap", t->colormap, "viridis, magma, cividis or turbo [viridis]")
       ->type_name("NAME");
   app.add_flag("--reverse", t->reverse, "reverse the colormap");
@@ -70,6 +82,17 @@ ViewOptions resolve(const ViewOptionText& t) {
   if (!t.colormap.empty() && !parse_colormap(t.colormap, &v.colormap)) {
     throw UsageError("--colormap: '" + t.colormap +
                      "' is not one of viridis, magma, cividis, turbo");
+  }
+  if (!t.projection.empty() && !parse_projection(t.projection, &p.projection)) {
+    throw UsageError("--projection: '" + t.projection + "' is not one of latlon, aeqd, ortho");
+  }
+  if (!t.extent.empty()) {
+    if (p.projection == Projection::latlon) {
+      throw UsageError("--extent: applies to --projection aeqd or ortho (this view is latlon)");
+    }
+    p.extent = parse_number(t.extent, "--extent");
+  } else if (p.projection != Projection::latlon) {
+    p.extent = default_extent(p);
   }
   v.reverse = t.reverse;
   if (!t.range.empty()) {

@@ -14,7 +14,8 @@ namespace geofield {
 
 // What the user typed, as text, turned into values by resolve() with our own messages.
 struct ViewOptionText {
-  std::string lat, lon, size, ref, formula, units, radius, precision, backend, colormap, range;
+  std::string lat, lon, size, ref, formula, units, radius, precision, backend, colormap, range,
+      projection, extent;
   bool reverse = false;
 };
 

@@ -77,25 +77,41 @@ void require_geotiff_writer() { load_writer(); }
 void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p) {
   const GeofieldWriteGeotiff writer = load_writer();
   const bool f64 = field.precision == Precision::f64;
-  const GridGeometry g = grid_geometry(p);
-  const std::string desc = "geofield: " + std::string(to_string(p.formula)) + " distance in " +
-                           std::string(to_string(p.units)) + " from (" +
-                           std::to_string(p.ref_lat_deg) + ", " + std::to_string(p.ref_lon_deg) +
-                           ")";
-  const GeofieldGeotiffRaster raster{
-      field.nx,
-      field.ny,
-      f64 ? 1 : 0,
-      f64 ? static_cast<const void*>(field.f64.data()) : static_cast<const void*>(field.f32.data()),
-      g.lon_min_deg,
-      g.lat_max_deg,
-      g.lon_step_deg,
-      g.lat_step_deg,
-      desc.c_str(),
-      geotiff_needs_bigtiff(static_cast<std::uint64_t>(field.nx) *
-                            static_cast<std::uint64_t>(field.ny) * (f64 ? 8u : 4u))
-          ? 1
-          : 0};
+  std::string desc = "geofield: " + std::string(to_string(p.formula)) + " distance in " +
+                     std::string(to_string(p.units)) + " from (" + std::to_string(p.ref_lat_deg) +
+                     ", " + std::to_string(p.ref_lon_deg) + ")";
+  GeofieldGeotiffRaster raster{};
+  raster.nx = field.nx;
+  raster.ny = field.ny;
+  raster.f64 = f64 ? 1 : 0;
+  raster.values =
+      f64 ? static_cast<const void*>(field.f64.data()) : static_cast<const void*>(field.f32.data());
+  if (p.projection == Projection::latlon) {
+    const GridGeometry g = grid_geometry(p);
+    raster.projection = GEOFIELD_GEOTIFF_LATLON;
+    raster.x0 = g.lon_min_deg;
+    raster.y0 = g.lat_max_deg;
+    raster.step_x = g.lon_step_deg;
+    raster.step_y = g.lat_step_deg;
+  } else {
+    // Map coordinates in metres whatever the output unit: GeoTIFF's linear units.
+    const ProjectedGrid g = projected_grid(p);
+    const double m = 1000.0 / units_per_km(p.units);
+    raster.projection =
+        p.projection == Projection::aeqd ? GEOFIELD_GEOTIFF_AEQD : GEOFIELD_GEOTIFF_ORTHO;
+    raster.x0 = projected_node_x<double>(g, 0) * m;
+    raster.y0 = projected_node_y<double>(g, 0) * m;
+    raster.step_x = raster.step_y = g.step * m;
+    raster.centre_lat_deg = g.centre.lat_deg;
+    raster.centre_lon_deg = g.centre.lon_deg;
+    raster.sphere_radius_m = p.radius_km * 1000.0;
+    desc += "; " + std::string(to_string(p.projection)) + " map, NaN: no value";
+  }
+  raster.description = desc.c_str();
+  raster.bigtiff = geotiff_needs_bigtiff(static_cast<std::uint64_t>(field.nx) *
+                                         static_cast<std::uint64_t>(field.ny) * (f64 ? 8u : 4u))
+                       ? 1
+                       : 0;
   char error[256] = "";
   if (writer(file.temporary_path().c_str(), &raster, error, sizeof error) != 0) {
     throw RuntimeFailure("cannot write " + file.target().string() + ": " + error);

@@ -30,6 +30,37 @@ int fail(char* error, size_t error_size, const char* what) {
   return 1;
 }
 
+// A projected raster: the projection (user-defined: no EPSG code names a projection about an
+// arbitrary point) on a user-defined sphere of the field's radius, in metres.
+void set_sphere_projection_keys(GTIF* gtif, const GeofieldGeotiffRaster& r) {
+  const bool aeqd = r.projection == GEOFIELD_GEOTIFF_AEQD;
+  char citation[160];
+  std::snprintf(citation, sizeof citation, "geofield %s about (%.12g, %.12g), sphere R = %.12g m",
+                aeqd ? "azimuthal equidistant" : "orthographic", r.centre_lat_deg, r.centre_lon_deg,
+                r.sphere_radius_m);
+  GTIFKeySet(gtif, GTModelTypeGeoKey, TYPE_SHORT, 1, ModelProjected);
+  GTIFKeySet(gtif, GTCitationGeoKey, TYPE_ASCII, 0, citation);
+  GTIFKeySet(gtif, GeographicTypeGeoKey, TYPE_SHORT, 1, KvUserDefined);
+  GTIFKeySet(gtif, GeogCitationGeoKey, TYPE_ASCII, 0, "geofield sphere");
+  GTIFKeySet(gtif, GeogGeodeticDatumGeoKey, TYPE_SHORT, 1, KvUserDefined);
+  GTIFKeySet(gtif, GeogPrimeMeridianGeoKey, TYPE_SHORT, 1, PM_Greenwich);
+  GTIFKeySet(gtif, GeogAngularUnitsGeoKey, TYPE_SHORT, 1, Angular_Degree);
+  GTIFKeySet(gtif, GeogLinearUnitsGeoKey, TYPE_SHORT, 1, Linear_Meter);
+  GTIFKeySet(gtif, GeogEllipsoidGeoKey, TYPE_SHORT, 1, KvUserDefined);
+  GTIFKeySet(gtif, GeogSemiMajorAxisGeoKey, TYPE_DOUBLE, 1, r.sphere_radius_m);
+  GTIFKeySet(gtif, GeogSemiMinorAxisGeoKey, TYPE_DOUBLE, 1, r.sphere_radius_m);
+  GTIFKeySet(gtif, ProjectedCSTypeGeoKey, TYPE_SHORT, 1, KvUserDefined);
+  GTIFKeySet(gtif, PCSCitationGeoKey, TYPE_ASCII, 0, citation);
+  GTIFKeySet(gtif, ProjectionGeoKey, TYPE_SHORT, 1, KvUserDefined);
+  GTIFKeySet(gtif, ProjCoordTransGeoKey, TYPE_SHORT, 1,
+             aeqd ? CT_AzimuthalEquidistant : CT_Orthographic);
+  GTIFKeySet(gtif, ProjLinearUnitsGeoKey, TYPE_SHORT, 1, Linear_Meter);
+  GTIFKeySet(gtif, ProjCenterLatGeoKey, TYPE_DOUBLE, 1, r.centre_lat_deg);
+  GTIFKeySet(gtif, ProjCenterLongGeoKey, TYPE_DOUBLE, 1, r.centre_lon_deg);
+  GTIFKeySet(gtif, ProjFalseEastingGeoKey, TYPE_DOUBLE, 1, 0.0);
+  GTIFKeySet(gtif, ProjFalseNorthingGeoKey, TYPE_DOUBLE, 1, 0.0);
+}
+
 bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
   bool ok = TIFFSetField(tif, TIFFTAG_IMAGEWIDTH, static_cast<uint32_t>(r.nx));
   ok = ok && TIFFSetField(tif, TIFFTAG_IMAGELENGTH, static_cast<uint32_t>(r.ny));
@@ -42,15 +73,19 @@ bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
   ok = ok && TIFFSetField(tif, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(tif, 0));
   ok = ok && TIFFSetField(tif, TIFFTAG_IMAGEDESCRIPTION, r.description);
   // Node (0, 0) is the north-west corner node; steps are per node.
-  double tie[6] = {0, 0, 0, r.lon_min_deg, r.lat_max_deg, 0};
-  double scale[3] = {r.lon_step_deg, r.lat_step_deg, 0};
+  double tie[6] = {0, 0, 0, r.x0, r.y0, 0};
+  double scale[3] = {r.step_x, r.step_y, 0};
   ok = ok && TIFFSetField(tif, TIFFTAG_GEOTIEPOINTS, 6, tie);
   ok = ok && TIFFSetField(tif, TIFFTAG_GEOPIXELSCALE, 3, scale);
   if (ok) {
-    GTIFKeySet(gtif, GTModelTypeGeoKey, TYPE_SHORT, 1, ModelGeographic);
     GTIFKeySet(gtif, GTRasterTypeGeoKey, TYPE_SHORT, 1, RasterPixelIsPoint);
-    GTIFKeySet(gtif, GeographicTypeGeoKey, TYPE_SHORT, 1, GCS_WGS_84);
-    GTIFKeySet(gtif, GeogAngularUnitsGeoKey, TYPE_SHORT, 1, Angular_Degree);
+    if (r.projection == GEOFIELD_GEOTIFF_LATLON) {
+      GTIFKeySet(gtif, GTModelTypeGeoKey, TYPE_SHORT, 1, ModelGeographic);
+      GTIFKeySet(gtif, GeographicTypeGeoKey, TYPE_SHORT, 1, GCS_WGS_84);
+      GTIFKeySet(gtif, GeogAngularUnitsGeoKey, TYPE_SHORT, 1, Angular_Degree);
+    } else {
+      set_sphere_projection_keys(gtif, r);
+    }
   }
   const size_t row_bytes = static_cast<size_t>(r.nx) * (r.f64 ? 8 : 4);
   const char* values = static_cast<const char*>(r.values);
@@ -63,7 +98,7 @@ bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
 
 }  // namespace
 
-extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v2(
+extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v3(
     const char* path, const GeofieldGeotiffRaster* raster, char* error, size_t error_size) {
   last_libtiff_error[0] = '\0';
   TIFFSetErrorHandler(keep_libtiff_error);
@@ -80,4 +115,4 @@ extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v2(
 }
 
 // The entry point's type, checked against the interface.
-[[maybe_unused]] static const GeofieldWriteGeotiff kChecked = geofield_write_geotiff_v2;
+[[maybe_unused]] static const GeofieldWriteGeotiff kChecked = geofield_write_geotiff_v3;

@@ -9,15 +9,24 @@
 
 extern "C" {
 
-// One band of float32 (f64 == 0) or float64 values, row 0 north, georeferenced in EPSG:4326 with
-// the nodes as points: node (0, 0) at (lon_min_deg, lat_max_deg), steps per node.
+// How the nodes are georeferenced.
+enum GeofieldGeotiffProjection {
+  GEOFIELD_GEOTIFF_LATLON = 0,  // EPSG:4326: x longitude, y latitude, degrees
+  GEOFIELD_GEOTIFF_AEQD = 1,    // azimuthal equidistant on a sphere, x and y in metres
+  GEOFIELD_GEOTIFF_ORTHO = 2,   // orthographic on a sphere, x and y in metres
+};
+
+// One band of float32 (f64 == 0) or float64 values, row 0 north, the nodes as points: node
+// (0, 0) at (x0, y0), node (i, j) at (x0 + j step_x, y0 - i step_y).
 struct GeofieldGeotiffRaster {
   int nx, ny;
   int f64;
   const void* values;  // nx * ny values, row-major
-  double lon_min_deg, lat_max_deg, lon_step_deg, lat_step_deg;
-  const char* description;  // TIFF ImageDescription
-  int bigtiff;              // nonzero: BigTIFF (64-bit offsets), which a file above 4 GiB needs
+  int projection;      // a GeofieldGeotiffProjection
+  double x0, y0, step_x, step_y;
+  double centre_lat_deg, centre_lon_deg, sphere_radius_m;  // AEQD and ORTHO only
+  const char* description;                                 // TIFF ImageDescription
+  int bigtiff;  // nonzero: BigTIFF (64-bit offsets), which a file above 4 GiB needs
 };
 
 // Writes `raster` to `path` (created or truncated). Returns 0 on success; otherwise writes a
@@ -28,6 +37,6 @@ typedef int (*GeofieldWriteGeotiff)(const char* path, const struct GeofieldGeoti
 
 namespace geofield {
 constexpr const char* kGeotiffPluginFile = "libgeofield_geotiff.so";
-constexpr const char* kGeotiffPluginSymbol = "geofield_write_geotiff_v2";
+constexpr const char* kGeotiffPluginSymbol = "geofield_write_geotiff_v3";
 constexpr const char* kGeotiffPluginEnv = "GEOFIELD_GEOTIFF_PLUGIN";  // a full path, first choice
 }  // namespace geofield

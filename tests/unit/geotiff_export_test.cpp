@@ -93,8 +93,18 @@ TEST(GeoTiffExport, BigTiffReadsBackLikeTheClassicOne) {
   for (size_t i = 0; i < values.size(); ++i) values[i] = 1000.0 + 0.125 * static_cast<double>(i);
   std::string stats[2];
   for (int bigtiff : {0, 1}) {
-    const GeofieldGeotiffRaster raster{7,   5,   1,   values.data(), -3.0,
-                                       4.0, 0.5, 2.0, "test",        bigtiff};
+    GeofieldGeotiffRaster raster{};
+    raster.nx = 7;
+    raster.ny = 5;
+    raster.f64 = 1;
+    raster.values = values.data();
+    raster.projection = GEOFIELD_GEOTIFF_LATLON;
+    raster.x0 = -3.0;
+    raster.y0 = 4.0;
+    raster.step_x = 0.5;
+    raster.step_y = 2.0;
+    raster.description = "test";
+    raster.bigtiff = bigtiff;
     const std::string path =
         (std::filesystem::path(testing::TempDir()) / ("big" + std::to_string(bigtiff) + ".tif"))
             .string();

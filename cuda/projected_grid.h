@@ -1,0 +1,104 @@
+// A grid in projected coordinates (aeqd, ortho) and its field: node (i, j) -> (x, y) on the
+// map -> the sphere by the inverse projection -> the distance formulas of field_math.h from the
+// reference point. Shared by the CPU backend and the tests now, the kernels later.
+//
+// Grid contract (DESIGN.md, "Projected views"): half-width D in the output unit, steps
+// 2D/(nx - 1) in x and y, node (i, j) at x = -D + j*2D/(nx - 1),
+// y = D(ny - 1)/(nx - 1) - i*2D/(nx - 1) about the projection's centre (row 0 at +y).
+#pragma once
+
+#include "field_math.h"
+#include "projection.h"
+
+namespace geofield {
+
+// Built on the host in double (make_projected_grid); the offsets between the centre and the
+// reference point are taken in double there, so the float path adds only small offsets.
+struct ProjectedGrid {
+  int nx = 0, ny = 0;
+  Projection projection = Projection::aeqd;
+  double step = 0;                    // node spacing in x and y, output unit
+  ProjectionCentre<double> centre{};  // the reference point (aeqd) or the view's centre (ortho)
+  double ref_lat_deg = 0, ref_lon_deg = 0;
+  double dlat_centre_deg = 0;  // centre lat - ref lat
+  double slat_centre_deg = 0;  // centre lat + ref lat
+  double dlon_centre_deg = 0;  // centre lon - ref lon, in [-180, 180)
+  double cos_ref_lat = 0;
+  double radius = 0;  // output unit
+  Formula formula = Formula::haversine;
+};
+
+// extent: the half-width D in the output unit.
+inline ProjectedGrid make_projected_grid(Projection projection, int nx, int ny, double extent,
+                                         double centre_lat_deg, double centre_lon_deg,
+                                         double ref_lat_deg, double ref_lon_deg, Formula formula,
+                                         Units units, double radius_km) {
+  ProjectedGrid g;
+  g.nx = nx;
+  g.ny = ny;
+  g.projection = projection;
+  g.step = 2.0 * extent / (nx - 1);
+  g.centre = make_projection_centre<double>(centre_lat_deg, centre_lon_deg);
+  g.ref_lat_deg = ref_lat_deg;
+  g.ref_lon_deg = ref_lon_deg;
+  g.dlat_centre_deg = centre_lat_deg - ref_lat_deg;
+  g.slat_centre_deg = centre_lat_deg + ref_lat_deg;
+  g.dlon_centre_deg = wrap_lon_deg(wrap_lon_deg(centre_lon_deg) - wrap_lon_deg(ref_lon_deg));
+  double s = 0;
+  sincos_deg(ref_lat_deg, &s, &g.cos_ref_lat);
+  g.cos_ref_lat = g.cos_ref_lat > 0 ? g.cos_ref_lat : 0;
+  g.radius = radius_km * units_per_km(units);
+  g.formula = formula;
+  return g;
+}
+
+// Node coordinates as a step times a half-integer count from the centre: exact counts, so
+// nodes near the centre keep their relative accuracy in float (no -D + j*step cancellation).
+template <typename T>
+GF_HD T projected_node_x(const ProjectedGrid& g, int j) {
+  return T(j - 0.5 * (g.nx - 1)) * T(g.step);
+}
+template <typename T>
+GF_HD T projected_node_y(const ProjectedGrid& g, int i) {
+  return T(0.5 * (g.ny - 1) - i) * T(g.step);
+}
+
+template <typename T>
+GF_HD ProjectionCentre<T> centre_as(const ProjectedGrid& g) {
+  return {T(g.centre.lat_deg), T(g.centre.lon_deg), T(g.centre.sin_lat), T(g.centre.cos_lat)};
+}
+
+// The point of the sphere under node (i, j); valid = false where there is none.
+template <typename T>
+GF_HD SpherePoint<T> projected_node_point(const ProjectedGrid& g, int i, int j) {
+  return unproject<T>(g.projection, centre_as<T>(g), projected_node_x<T>(g, j),
+                      projected_node_y<T>(g, i), T(g.radius));
+}
+
+// The field at a point given by the inverse projection, NaN where there is none. Haversine
+// takes the offsets from the reference as (centre - reference, in double) + (point - centre):
+// for aeqd the first is 0 and the distance keeps the relative accuracy of the offsets. The
+// seed expression takes the wrapped longitude difference (a projected grid has no raw one).
+template <typename T>
+GF_HD T projected_point_value(const ProjectedGrid& g, const SpherePoint<T>& q) {
+  if (!q.valid) return q.lat_deg;  // NaN
+  const T radius = T(g.radius);
+  if (g.formula == Formula::seed) {
+    const T cos_ref = cos(T(kSeedRadPerDeg) * T(g.ref_lat_deg));
+    const RowFactors<T> r = seed_row_from_cos<T>(q.lat_deg - T(g.ref_lat_deg),
+                                                 cos(T(kSeedRadPerDeg) * q.lat_deg), cos_ref);
+    return seed_combine(r, seed_col<T>(wrap_lon_deg(q.lon_deg - T(g.ref_lon_deg))), radius);
+  }
+  const RowFactors<T> r =
+      haversine_row_from_cos<T>(T(g.dlat_centre_deg) + q.dlat_deg,
+                                T(g.slat_centre_deg) + q.dlat_deg, q.cos_lat, T(g.cos_ref_lat));
+  return haversine_combine(r, haversine_col<T>(T(g.dlon_centre_deg) + q.dlon_deg), radius);
+}
+
+// The field value at node (i, j) in precision T: NaN where the node has no point.
+template <typename T>
+GF_HD T projected_field_value(const ProjectedGrid& g, int i, int j) {
+  return projected_point_value<T>(g, projected_node_point<T>(g, i, j));
+}
+
+}  // namespace geofield

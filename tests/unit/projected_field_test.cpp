@@ -1,0 +1,260 @@
+// Projected views on the CPU backend: in aeqd the distance field is each node's radius
+// hypot(x, y) (the projection's defining property) to the float path's tolerance and to 1e-9
+// relative in double, NaN beyond the antipode's circle; ortho's field is the great-circle
+// distance (GeographicLib) from the reference to the node's point, NaN off the globe; the
+// backend's values are the shared math's, the blocks the same field; field_range finds the
+// extremes; and the parameters' and options' checks name --extent and --projection.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "backends/cpu_backend.h"
+#include "cli/view_options.h"
+#include "field_range.h"
+#include "spherical_reference.h"
+#include "usage_error_matchers.h"
+
+namespace geofield {
+namespace {
+
+using test::throws_usage_error_naming;
+
+FieldParams projected(Projection kind, double ref_lat, double ref_lon, double extent, int nx,
+                      int ny, Units units = Units::km) {
+  FieldParams p;
+  p.projection = kind;
+  p.ref_lat_deg = ref_lat;
+  p.ref_lon_deg = ref_lon;
+  p.units = units;
+  p.extent = extent;
+  p.nx = nx;
+  p.ny = ny;
+  return p;
+}
+
+double node_radius(const FieldParams& p, int i, int j) {
+  const double step = 2 * p.extent / (p.nx - 1);  // the grid contract, written out
+  const double x = -p.extent + j * step;
+  const double y = p.extent * (p.ny - 1) / (p.nx - 1) - i * step;
+  return std::hypot(x, y);
+}
+
+std::vector<FieldParams> aeqd_cases() {
+  const double r_km = kDefaultRadiusKm, half = kPi * r_km;
+  return {
+      projected(Projection::aeqd, 30, 101, half, 301, 301),              // the whole sphere
+      projected(Projection::aeqd, 30, 101, half * 1.2 / 1.2, 200, 150),  // even: no centre node
+      projected(Projection::aeqd, 90, 0, half, 257, 199),                // north pole
+      projected(Projection::aeqd, -90, 45, half / 2, 180, 181),          // south pole
+      projected(Projection::aeqd, 0, 180, half, 151, 201),               // on the antimeridian
+      projected(Projection::aeqd, -33.9, 18.4, 50, 101, 101),            // a city, 50 km
+      projected(Projection::aeqd, 47.3, 8.5, 0.01, 64, 48),              // 10 m
+      projected(Projection::aeqd, 30, 101, half * 1000, 121, 121, Units::m),
+      projected(Projection::aeqd, 60, -150, half / 1.852, 99, 120, Units::nm),
+  };
+}
+
+template <typename T>
+std::vector<T> cpu_field(const FieldParams& p) {
+  std::vector<T> out(static_cast<size_t>(node_count(p)), T(-1));
+  compute_field_on_cpu<T>(p, out.data());
+  return out;
+}
+
+TEST(ProjectedField, AeqdDistanceIsTheNodeRadius) {
+  for (const FieldParams& p : aeqd_cases()) {
+    SCOPED_TRACE("ref " + std::to_string(p.ref_lat_deg) + "," + std::to_string(p.ref_lon_deg) +
+                 " extent " + std::to_string(p.extent) + " " + std::to_string(p.nx) + "x" +
+                 std::to_string(p.ny));
+    const double edge = kPi * radius_in_units(p);
+    const std::vector<float> f = cpu_field<float>(p);
+    const std::vector<double> d = cpu_field<double>(p);
+    double max_r = 0;
+    for (int i = 0; i < p.ny; ++i) {
+      for (int j = 0; j < p.nx; ++j) {
+        const double r = node_radius(p, i, j);
+        if (r <= edge) max_r = std::max(max_r, r);
+      }
+    }
+    double worst_f = 0, worst_d = 0;
+    int nan = 0;
+    for (int i = 0; i < p.ny; ++i) {
+      for (int j = 0; j < p.nx; ++j) {
+        const size_t k = static_cast<size_t>(i) * p.nx + j;
+        const double r = node_radius(p, i, j);
+        if (r > edge * (1 + 1e-6)) {  // beyond the antipode's circle: no value, either path
+          ASSERT_TRUE(std::isnan(f[k]) && std::isnan(d[k])) << i << "," << j;
+          ++nan;
+          continue;
+        }
+        if (r >= edge * (1 - 1e-6)) continue;  // the circle itself: float may fall either side
+        ASSERT_FALSE(std::isnan(d[k]) || std::isnan(f[k])) << i << "," << j;
+        const double tol_f = 2e-6 * max_r + 2e-6 * r;
+        EXPECT_LE(std::abs(f[k] - r), tol_f) << i << "," << j;
+        EXPECT_LE(std::abs(d[k] - r), 1e-9 * r + 1e-15 * max_r) << i << "," << j;
+        worst_f = std::max(worst_f, std::abs(f[k] - r) / tol_f);
+        if (r > 0) worst_d = std::max(worst_d, std::abs(d[k] - r) / r);
+      }
+    }
+    if (p.extent * std::sqrt(2.0) > edge * 1.01) {  // corners beyond the circle
+      EXPECT_GT(nan, 0);
+    }
+    RecordProperty("worst", std::to_string(worst_d));
+    std::printf(
+        "aeqd %gx%g extent %g: float worst %.2f of its tolerance, double worst %.2e "
+        "relative, %d nodes NaN\n",
+        double(p.nx), double(p.ny), p.extent, worst_f, worst_d, nan);
+  }
+}
+
+TEST(ProjectedField, BackendValuesAreTheSharedMathAndBlocksTheSameField) {
+  for (FieldParams p : aeqd_cases()) {
+    const ProjectedGrid g = projected_grid(p);
+    const std::vector<float> f = cpu_field<float>(p);
+    std::vector<float> blocks(f.size(), -1.0f);
+    std::mutex m;
+    compute_field_blocks_on_cpu<float>(p, [&](int first, std::span<const float> v) {
+      const std::lock_guard<std::mutex> lock(m);
+      std::copy(v.begin(), v.end(), blocks.begin() + static_cast<ptrdiff_t>(first) * p.nx);
+    });
+    for (int i = 0; i < p.ny; ++i) {
+      for (int j = 0; j < p.nx; ++j) {
+        const size_t k = static_cast<size_t>(i) * p.nx + j;
+        const float want = projected_field_value<float>(g, i, j);
+        ASSERT_TRUE(f[k] == want || (std::isnan(f[k]) && std::isnan(want))) << i << "," << j;
+        ASSERT_TRUE(blocks[k] == want || (std::isnan(blocks[k]) && std::isnan(want)));
+      }
+    }
+  }
+}
+
+TEST(ProjectedField, OrthoIsTheDistanceToTheNodesPointAndNothingOffTheGlobe) {
+  FieldParams p = projected(Projection::ortho, 30, 101, kDefaultRadiusKm, 161, 121);
+  p.lat_min_deg = 20, p.lat_max_deg = 60, p.lon_min_deg = 170, p.lon_max_deg = -150;
+  EXPECT_EQ(view_centre_lat_deg(p), 40);
+  EXPECT_EQ(view_centre_lon_deg(p), -170);  // the middle of 170:-150, across the antimeridian
+  const ProjectionCentre<double> c = make_projection_centre(40.0, -170.0);
+  const std::vector<float> f = cpu_field<float>(p);
+  const std::vector<double> d = cpu_field<double>(p);
+  const double r = kDefaultRadiusKm;
+  int on = 0, off = 0;
+  for (int i = 0; i < p.ny; ++i) {
+    for (int j = 0; j < p.nx; ++j) {
+      const size_t k = static_cast<size_t>(i) * p.nx + j;
+      const double x = -p.extent + j * 2 * p.extent / (p.nx - 1);
+      const double y = p.extent * (p.ny - 1) / (p.nx - 1) - i * 2 * p.extent / (p.nx - 1);
+      if (std::hypot(x, y) > r * (1 + 1e-6)) {
+        ASSERT_TRUE(std::isnan(f[k]) && std::isnan(d[k])) << i << "," << j;
+        ++off;
+        continue;
+      }
+      if (std::hypot(x, y) >= r * (1 - 1e-6)) continue;
+      const SpherePoint<double> q = ortho_inverse(c, x, y, r);
+      const double want =
+          test::geographiclib_sphere_distance(30, 101, q.lat_deg, q.lon_deg, kDefaultRadiusKm);
+      EXPECT_NEAR(d[k], want, 1e-9 * want + 1e-9) << i << "," << j;
+      EXPECT_NEAR(f[k], want, 2e-6 * kPi * r + 2e-6 * want) << i << "," << j;
+      ++on;
+    }
+  }
+  EXPECT_GT(on, 10000);
+  EXPECT_GT(off, 2000);  // the corners of a 2R x 1.5R map
+}
+
+TEST(ProjectedField, RangeIsTheExtremesOfTheNodesWithValues) {
+  std::vector<FieldParams> cases = aeqd_cases();
+  FieldParams seed = projected(Projection::aeqd, 10, 20, 5000, 90, 70);
+  seed.formula = Formula::seed;
+  cases.push_back(seed);
+  FieldParams ortho = projected(Projection::ortho, -40, 60, 3000, 120, 90);
+  ortho.lat_min_deg = -60, ortho.lat_max_deg = 0, ortho.lon_min_deg = 0, ortho.lon_max_deg = 90;
+  cases.push_back(ortho);
+  for (const FieldParams& p : cases) {
+    const std::vector<double> d = cpu_field<double>(p);
+    double lo = INFINITY, hi = -INFINITY;
+    for (double v : d) {
+      if (!std::isnan(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+    }
+    const ValueRange r = field_range(p);
+    EXPECT_DOUBLE_EQ(r.min, lo) << to_string(p.projection) << " " << p.extent;
+    EXPECT_DOUBLE_EQ(r.max, hi) << to_string(p.projection) << " " << p.extent;
+    EXPECT_LE(r.max, kPi * radius_in_units(p) * (1 + 1e-12));
+    if (p.projection == Projection::aeqd && p.nx % 2 == 1 && p.ny % 2 == 1) {  // a centre node
+      EXPECT_EQ(r.min, 0);
+    }
+  }
+}
+
+TEST(ProjectedField, ExtentIsCheckedWithItsRange) {
+  for (const double bad :
+       {0.0, -1.0, double(NAN), double(INFINITY), kPi * kDefaultRadiusKm * 1.0001}) {
+    FieldParams p = projected(Projection::aeqd, 30, 101, bad, 10, 10);
+    EXPECT_TRUE(throws_usage_error_naming([&] { validate(p); }, "--extent")) << bad;
+    p.projection = Projection::ortho;
+    EXPECT_TRUE(throws_usage_error_naming([&] { validate(p); }, "--extent")) << bad;
+  }
+  FieldParams p = projected(Projection::ortho, 30, 101, kDefaultRadiusKm * 1.001, 10, 10);
+  try {
+    validate(p);
+    ADD_FAILURE() << "ortho accepted an extent beyond R";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("(0, 6371.0088] for --projection ortho"),
+              std::string::npos)
+        << e.what();
+  }
+  p.extent = kDefaultRadiusKm;
+  EXPECT_NO_THROW(validate(p));
+  p.projection = Projection::aeqd;
+  p.extent = kPi * kDefaultRadiusKm;
+  EXPECT_NO_THROW(validate(p));
+  p.units = Units::m;  // the range follows the unit
+  EXPECT_NO_THROW(validate(p));
+  p.projection = Projection::latlon;  // latlon has no extent
+  p.extent = -5;
+  EXPECT_NO_THROW(validate(p));
+}
+
+TEST(ProjectedField, OptionsParseTheProjectionAndDefaultTheExtent) {
+  ViewOptionText t;
+  EXPECT_EQ(resolve(t).params.projection, Projection::latlon);
+  t.projection = "aeqd";
+  EXPECT_DOUBLE_EQ(resolve(t).params.extent, kPi / 2 * kDefaultRadiusKm);
+  t.units = "m";
+  EXPECT_DOUBLE_EQ(resolve(t).params.extent, kPi / 2 * kDefaultRadiusKm * 1000);
+  t.units = "";
+  t.projection = "ortho";
+  EXPECT_DOUBLE_EQ(resolve(t).params.extent, kDefaultRadiusKm);
+  t.extent = "2500";
+  EXPECT_EQ(resolve(t).params.extent, 2500);
+  t.extent = "9000";
+  EXPECT_TRUE(throws_usage_error_naming([&] { resolve(t); }, "--extent"));
+  t.extent = "ten";
+  EXPECT_TRUE(throws_usage_error_naming([&] { resolve(t); }, "--extent"));
+  t.projection = "mercator";
+  t.extent = "";
+  EXPECT_TRUE(throws_usage_error_naming([&] { resolve(t); }, "--projection"));
+  t.projection = "";
+  t.extent = "100";  // latlon takes no extent
+  EXPECT_TRUE(throws_usage_error_naming([&] { resolve(t); }, "--extent"));
+}
+
+TEST(ProjectedField, OnlyTheCpuBackendTakesProjectedViewsForNow) {
+  FieldParams p = projected(Projection::aeqd, 30, 101, 1000, 10, 10);
+  for (BackendChoice gpu : {BackendChoice::cuda, BackendChoice::gl}) {
+    EXPECT_TRUE(throws_usage_error_naming([&] { check_backend_computes(gpu, p); }, "--projection"));
+  }
+  EXPECT_NO_THROW(check_backend_computes(BackendChoice::cpu, p));
+  EXPECT_NO_THROW(check_backend_computes(BackendChoice::automatic, p));
+  std::string reason;
+  EXPECT_EQ(make_backend_for(BackendChoice::automatic, p, &reason)->name(), "cpu");
+  EXPECT_NE(reason.find("--projection aeqd"), std::string::npos) << reason;
+  p.projection = Projection::latlon;
+  EXPECT_NO_THROW(check_backend_computes(BackendChoice::gl, p));
+}
+
+}  // namespace
+}  // namespace geofield
