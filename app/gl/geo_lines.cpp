@@ -73,9 +73,9 @@ std::vector<LineSet> parse_line_pack(std::span<const std::byte> b) {
 }
 
 const std::vector<LineSet>& embedded_line_sets() {
-  static const std::vector<LineSet> sets = parse_line_pack(
-      {reinterpret_cast<const std::byte*>(geofield_line_pack),
-       static_cast<size_t>(geofield_line_pack_end - geofield_line_pack)});
+  static const std::vector<LineSet> sets =
+      parse_line_pack({reinterpret_cast<const std::byte*>(geofield_line_pack),
+                       static_cast<size_t>(geofield_line_pack_end - geofield_line_pack)});
   return sets;
 }
 

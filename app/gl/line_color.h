@@ -19,7 +19,7 @@ inline bool parse_rgb_hex(std::string_view s, std::uint32_t* out) {
   if (s.size() != 6) return false;
   std::uint32_t v = 0;
   for (char c : s) {
-    int d = c >= '0' && c <= '9' ? c - '0'
+    int d = c >= '0' && c <= '9'   ? c - '0'
             : c >= 'a' && c <= 'f' ? c - 'a' + 10
             : c >= 'A' && c <= 'F' ? c - 'A' + 10
                                    : -1;

@@ -124,8 +124,7 @@ void LineLayer::draw_set(const Uploaded& set, const GeoBounds& view, double west
 void LineLayer::draw(const GeoBounds& view, int width, int height, const LineOverlay& o) {
   last_segments_ = 0;
   if (!view.valid() || width <= 0 || height <= 0 || (!o.coastlines && !o.borders)) return;
-  const LineScale scale =
-      scale_for_view(view.lon_span_deg, view.lat_max_deg - view.lat_min_deg);
+  const LineScale scale = scale_for_view(view.lon_span_deg, view.lat_max_deg - view.lat_min_deg);
   const bool blend_was_on = glIsEnabled(GL_BLEND);
   GF_GL(glEnable(GL_BLEND));
   // Colour blends by coverage; the picture's alpha stays opaque.
