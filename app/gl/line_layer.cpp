@@ -14,7 +14,7 @@ namespace geofield {
 namespace {
 
 // Segments per culling block: small enough that a zoomed view skips most of the 10m data,
-// large enough that the per-frame test over blocks costs nothing (~1600 blocks at 10m).
+// large enough that the per-frame test over blocks costs nothing (~5600 blocks at 10m).
 constexpr size_t kBlockSegments = 256;
 
 // x as a float pair whose sum is x to ~1e-14 relative: a shader's float keeps its digits
@@ -35,18 +35,11 @@ LineLayer::LineLayer() {
   loc_viewport_ = glGetUniformLocation(program_, "u_viewport_px");
   loc_half_width_ = glGetUniformLocation(program_, "u_half_width_px");
   loc_color_ = glGetUniformLocation(program_, "u_color");
-  GF_GL(glCreateVertexArrays(1, &vertex_array_));
-  // One vec4 per instance (segment) from binding 0.
-  GF_GL(glEnableVertexArrayAttrib(vertex_array_, 0));
-  GF_GL(glVertexArrayAttribFormat(vertex_array_, 0, 4, GL_FLOAT, GL_FALSE, 0));
-  GF_GL(glVertexArrayAttribBinding(vertex_array_, 0, 0));
-  GF_GL(glVertexArrayBindingDivisor(vertex_array_, 0, 1));
-  GF_GL(glCreateBuffers(1, &commands_));
+  GF_GL(glCreateVertexArrays(1, &vertex_array_));  // no attributes: the shader reads the SSBO
 }
 
 LineLayer::~LineLayer() {
   for (auto& [key, set] : sets_) glDeleteBuffers(1, &set.buffer);
-  glDeleteBuffers(1, &commands_);
   glDeleteVertexArrays(1, &vertex_array_);
   glDeleteProgram(program_);
 }
@@ -57,20 +50,26 @@ const LineLayer::Uploaded& LineLayer::uploaded(LineKind kind, LineScale scale) {
   const LineSet& lines = embedded_lines(kind, scale);
   std::vector<float> segments;
   segments.reserve(lines.points() * 4);
+  Uploaded up;
+  // Blocks never span two polylines: consecutive polylines may lie far apart (islands), and
+  // a block around both would be drawn in every view between them.
   for (size_t k = 0; k + 1 < lines.starts.size(); ++k) {
+    const size_t polyline_first = segments.size() / 4;
     for (std::uint32_t p = lines.starts[k]; p + 1 < lines.starts[k + 1]; ++p) {
       segments.insert(segments.end(), &lines.lonlat[2 * p], &lines.lonlat[2 * p + 4]);
     }
+    const size_t end = segments.size() / 4;
+    for (size_t first = polyline_first; first < end; first += kBlockSegments) {
+      Block b;
+      b.first = static_cast<GLuint>(first);
+      b.count = static_cast<GLuint>(std::min(kBlockSegments, end - first));
+      up.blocks.push_back(b);
+    }
   }
-  Uploaded up;
-  const size_t count = segments.size() / 4;
-  for (size_t first = 0; first < count; first += kBlockSegments) {
-    Block b;
-    b.first = static_cast<GLuint>(first);
-    b.count = static_cast<GLuint>(std::min(kBlockSegments, count - first));
+  for (Block& b : up.blocks) {
     b.lon_min = b.lat_min = 1e9f;
     b.lon_max = b.lat_max = -1e9f;
-    for (size_t s = first; s < first + b.count; ++s) {
+    for (size_t s = b.first; s < b.first + b.count; ++s) {
       for (int e = 0; e < 2; ++e) {
         const float lon = segments[4 * s + 2 * e], lat = segments[4 * s + 2 * e + 1];
         b.lon_min = std::min(b.lon_min, lon);
@@ -79,7 +78,6 @@ const LineLayer::Uploaded& LineLayer::uploaded(LineKind kind, LineScale scale) {
         b.lat_max = std::max(b.lat_max, lat);
       }
     }
-    up.blocks.push_back(b);
   }
   GF_GL(glCreateBuffers(1, &up.buffer));
   GF_GL(glNamedBufferStorage(up.buffer, static_cast<GLsizeiptr>(segments.size() * sizeof(float)),
@@ -88,37 +86,36 @@ const LineLayer::Uploaded& LineLayer::uploaded(LineKind kind, LineScale scale) {
 }
 
 // One copy of the world: the blocks inside the view (in the copy's own longitudes), merged
-// where they follow each other, drawn by one indirect call.
+// where they follow each other, drawn by one call (glMultiDrawArrays takes its ranges from
+// memory: no buffer to rewrite every frame).
 void LineLayer::draw_set(const Uploaded& set, const GeoBounds& view, double west_deg,
                          const std::array<float, 4>& rgba) {
   const double east_deg = west_deg + view.lon_span_deg;
-  command_words_.clear();
+  firsts_.clear();
+  counts_.clear();
   for (const Block& b : set.blocks) {
     if (b.lon_max < west_deg || b.lon_min > east_deg || b.lat_max < view.lat_min_deg ||
         b.lat_min > view.lat_max_deg) {
       continue;
     }
     last_segments_ += b.count;
-    const size_t n = command_words_.size();
-    if (n > 0 && command_words_[n - 1] + command_words_[n - 3] == b.first) {
-      command_words_[n - 3] += b.count;  // follows the last command: extend it
+    // Six vertices (two triangles) a segment.
+    const GLint first = static_cast<GLint>(6 * b.first);
+    const GLsizei count = static_cast<GLsizei>(6 * b.count);
+    if (!firsts_.empty() && firsts_.back() + counts_.back() == first) {
+      counts_.back() += count;  // follows the last range: extend it
       continue;
     }
-    // DrawArraysIndirectCommand: count, instanceCount, first, baseInstance.
-    command_words_.insert(command_words_.end(), {4, b.count, 0, b.first});
+    firsts_.push_back(first);
+    counts_.push_back(count);
   }
-  if (command_words_.empty()) return;
+  if (firsts_.empty()) return;
   const auto [west_hi, west_lo] = split(west_deg);
   GF_GL(glUniform3f(loc_lon_, west_hi, west_lo, static_cast<float>(1.0 / view.lon_span_deg)));
   GF_GL(glUniform4f(loc_color_, rgba[0], rgba[1], rgba[2], rgba[3]));
-  GF_GL(glNamedBufferData(commands_,
-                          static_cast<GLsizeiptr>(command_words_.size() * sizeof(GLuint)),
-                          command_words_.data(), GL_STREAM_DRAW));
-  GF_GL(glVertexArrayVertexBuffer(vertex_array_, 0, set.buffer, 0, 4 * sizeof(float)));
-  GF_GL(glBindBuffer(GL_DRAW_INDIRECT_BUFFER, commands_));
-  GF_GL(glMultiDrawArraysIndirect(GL_TRIANGLE_STRIP, nullptr,
-                                  static_cast<GLsizei>(command_words_.size() / 4), 0));
-  GF_GL(glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0));
+  GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, set.buffer));
+  GF_GL(glMultiDrawArrays(GL_TRIANGLES, firsts_.data(), counts_.data(),
+                          static_cast<GLsizei>(firsts_.size())));
 }
 
 void LineLayer::draw(const GeoBounds& view, int width, int height, const LineOverlay& o) {

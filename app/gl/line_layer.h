@@ -1,6 +1,6 @@
 // Coastlines and borders drawn over the map: the embedded Natural Earth polylines, mapped from
 // longitude/latitude to the viewport as the renderer maps the field, as smooth lines of a width
-// in pixels. Each scale's vertices are uploaded once, on first use; a frame culls blocks of
+// in pixels. Each scale's segments are uploaded once, on first use; a frame culls blocks of
 // segments by their bounding boxes and draws each copy of the world (±360°) in one call.
 #pragma once
 
@@ -45,7 +45,7 @@ class LineLayer {
     float lon_min = 0, lon_max = 0, lat_min = 0, lat_max = 0;
   };
   struct Uploaded {
-    GLuint buffer = 0;  // vec4 per segment: (lon0, lat0, lon1, lat1)
+    GLuint buffer = 0;  // shader storage, vec4 per segment: (lon0, lat0, lon1, lat1)
     std::vector<Block> blocks;
   };
 
@@ -53,10 +53,11 @@ class LineLayer {
   void draw_set(const Uploaded& set, const GeoBounds& view, double west_deg,
                 const std::array<float, 4>& rgba);
 
-  GLuint program_ = 0, vertex_array_ = 0, commands_ = 0;
+  GLuint program_ = 0, vertex_array_ = 0;
   GLint loc_lon_ = -1, loc_lat_ = -1, loc_viewport_ = -1, loc_half_width_ = -1, loc_color_ = -1;
   std::map<std::pair<LineKind, LineScale>, Uploaded> sets_;
-  std::vector<GLuint> command_words_;  // the indirect commands of one draw, reused
+  std::vector<GLint> firsts_;  // the vertex ranges of one draw, reused
+  std::vector<GLsizei> counts_;
   long long last_segments_ = 0;
 };
 
