@@ -65,14 +65,14 @@ LineOverlay both() {
 TEST_F(LineLayerTest, WholeEarthDrawsEvery110mSegmentOnce) {
   LineLayer layer;
   layer.draw({-90, 90, -180, 360}, kWidth, kHeight, both());
-  EXPECT_EQ(layer.last_segments(), static_cast<long long>(
-                                       segments(LineKind::coastlines, LineScale::s110m) +
-                                       segments(LineKind::borders, LineScale::s110m)));
+  EXPECT_EQ(layer.last_segments(),
+            static_cast<long long>(segments(LineKind::coastlines, LineScale::s110m) +
+                                   segments(LineKind::borders, LineScale::s110m)));
   // Shown from 0 E, the world is drawn in two copies, each of them the half in view.
   layer.draw({-90, 90, 0, 360}, kWidth, kHeight, both());
-  EXPECT_GE(layer.last_segments(), static_cast<long long>(
-                                       segments(LineKind::coastlines, LineScale::s110m) +
-                                       segments(LineKind::borders, LineScale::s110m)));
+  EXPECT_GE(layer.last_segments(),
+            static_cast<long long>(segments(LineKind::coastlines, LineScale::s110m) +
+                                   segments(LineKind::borders, LineScale::s110m)));
 }
 
 // A 2-degree view at 1:10m draws the few blocks about it, not the 400 000 segments.
@@ -119,8 +119,7 @@ double frame_ms(Renderer& r, const ViewStyle& style) {
   const auto t0 = std::chrono::steady_clock::now();
   for (int k = 0; k < kFrames; ++k) r.draw(0, 0, kWidth, kHeight, style);
   glFinish();
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-             .count() /
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() /
          kFrames;
 }
 
