@@ -130,9 +130,9 @@ TEST_F(LineLayerTest, FrameTimeWithLines) {
     const char* name;
     GeoBounds bounds;
   } views[] = {{"whole Earth (1:110m)", {-90, 90, -180, 360}},
-               {"Europe 40x30 deg (1:50m)", {35, 65, -10, 40}},
+               {"Europe 50x30 deg (1:50m)", {35, 65, -10, 40}},
                {"Lisbon 2x2 deg (1:10m)", {38, 40, -10, 2}},
-               {"Norway 15x10 deg (1:10m)", {58, 68, 3, 15}}};
+               {"Norway 12x10 deg (1:10m)", {58, 68, 3, 15}}};
   for (const View& v : views) {
     ViewStyle style;
     style.view = style.field = v.bounds;
