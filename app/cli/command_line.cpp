@@ -74,6 +74,16 @@ int run_command_line(int argc, char** argv) {
                        "draw latitude/longitude lines on the picture");
   render_cmd->add_flag("--marker", render.marker,
                        "draw a ring at the reference point on the picture");
+  render_cmd->add_flag("--coastlines", render.coastlines,
+                       "draw coastlines (Natural Earth, built in) on the picture");
+  render_cmd->add_flag("--borders", render.borders,
+                       "draw country borders (Natural Earth, built in) on the picture");
+  std::string line_color;
+  render_cmd
+      ->add_option(
+          "--line-color", line_color,
+          "colour of coastlines and borders as hex RRGGBB [" + rgb_hex(kDefaultLineRgb) + "]")
+      ->type_name("RRGGBB");
 
   std::vector<std::string> args = join_negative_values(argc, argv);
   std::vector<const char*> cargs;
@@ -94,6 +104,10 @@ int run_command_line(int argc, char** argv) {
     if (!contours.empty()) {
       render.contour_interval = parse_number(contours, "--contours");
       if (!(render.contour_interval > 0)) throw UsageError("--contours: INTERVAL must be positive");
+    }
+    if (!line_color.empty() && !parse_rgb_hex(line_color, &render.line_rgb)) {
+      throw UsageError("--line-color: '" + line_color +
+                       "' is not a colour as six hex digits RRGGBB (ff0000 is red)");
     }
     return run_render(render);
   }

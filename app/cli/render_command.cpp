@@ -190,7 +190,10 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params)
     style.value_min = r.min;
     style.value_max = r.max;
   }
-  if (request.contour_interval <= 0 && !request.graticule && !request.marker) return style;
+  if (request.contour_interval <= 0 && !request.graticule && !request.marker &&
+      !request.coastlines && !request.borders) {
+    return style;
+  }
   style.view = style.field = {params.lat_min_deg, params.lat_max_deg, params.lon_min_deg,
                               lon_span_of(params)};
   style.field_nx = params.nx;
@@ -206,6 +209,10 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params)
   style.marker = request.marker;
   style.marker_lat_deg = params.ref_lat_deg;
   style.marker_lon_deg = params.ref_lon_deg;
+  style.lines.coastlines = request.coastlines;
+  style.lines.borders = request.borders;
+  style.lines.coast_rgba = rgba_of(request.line_rgb, 1.0f);
+  style.lines.border_rgba = rgba_of(request.line_rgb, kBorderAlpha);
   return style;
 }
 

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "cli/view_options.h"
+#include "gl/line_color.h"
 
 namespace geofield {
 
@@ -19,6 +20,8 @@ struct RenderRequest {
   double contour_interval = 0;  // output unit; 0: no contours
   bool graticule = false;
   bool marker = false;
+  bool coastlines = false, borders = false;  // Natural Earth, the scale chosen by the extent
+  std::uint32_t line_rgb = kDefaultLineRgb;  // their colour, 0xRRGGBB
 };
 
 // Returns the exit status; throws UsageError or RuntimeFailure with the reason.

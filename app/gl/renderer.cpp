@@ -152,6 +152,11 @@ void Renderer::draw(int x, int y, int width, int height, const ViewStyle& style)
   GF_GL(glBindTextureUnit(1, colormaps_));
   GF_GL(glBindVertexArray(vertex_array_));
   GF_GL(glDrawArrays(GL_TRIANGLE_STRIP, 0, 4));
+  const bool geo = style.view.valid() && style.field.valid();
+  if (geo && (style.lines.coastlines || style.lines.borders)) {
+    if (!lines_) lines_ = std::make_unique<LineLayer>();
+    lines_->draw(style.view, width, height, style.lines);
+  }
 }
 
 Image Renderer::render_image(int width, int height, const ViewStyle& style) {

@@ -5,10 +5,12 @@
 #include <glad/gl.h>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "gl/colormap.h"
 #include "gl/field_texture.h"
+#include "gl/line_layer.h"
 
 namespace geofield {
 
@@ -39,6 +41,7 @@ struct ViewStyle {
   bool marker = false;  // a ring at the reference point
   double marker_lat_deg = 0, marker_lon_deg = 0;
   double marker_radius_px = 6;
+  LineOverlay lines;  // coastlines and borders, drawn over the field when geography is set
 
   bool operator==(const ViewStyle&) const = default;
 };
@@ -69,6 +72,7 @@ class Renderer {
   void set_geography_uniforms(int width, int height, const ViewStyle& style);
 
   FieldTexture field_;
+  std::unique_ptr<LineLayer> lines_;  // made at the first draw with lines: others pay nothing
   GLuint program_ = 0;
   GLuint vertex_array_ = 0;
   GLuint colormaps_ = 0;  // 256 x kColormapCount RGBA8: one row per colormap

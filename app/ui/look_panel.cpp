@@ -1,10 +1,14 @@
-// The "Look" panel: colormap, range, colorbar, contours, graticule, marker. All of it is
-// style (shader uniforms): changing it redraws, it never recomputes.
+// The "Look" panel: colormap, range, colorbar, contours, graticule, marker, coastlines and
+// borders. All of it is style (uniforms and overlays): changing it redraws, never recomputes.
 #include <imgui.h>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <string>
 
 #include "gl/colormap.h"
+#include "gl/line_color.h"
 #include "ui/ui_model.h"
 
 namespace geofield {
@@ -40,6 +44,23 @@ void colorbar(const ViewState& s, double lo, double hi) {
   std::snprintf(hi_text, sizeof hi_text, "%.6g", hi);
   ImGui::SameLine(w - ImGui::CalcTextSize(hi_text).x);
   ImGui::TextUnformatted(hi_text);
+}
+
+// Coastlines, borders and their colour (Natural Earth, built into the binary).
+void line_controls(ViewState* s) {
+  ImGui::Checkbox("coastlines", &s->coastlines);
+  ImGui::SameLine();
+  ImGui::Checkbox("borders", &s->borders);
+  ImGui::SameLine();
+  std::array<float, 4> rgba = rgba_of(s->line_rgb, 1.0f);
+  if (ImGui::ColorEdit3("line colour", rgba.data(), ImGuiColorEditFlags_NoInputs)) {
+    std::uint32_t rgb = 0;
+    for (int k = 0; k < 3; ++k) {
+      rgb =
+          rgb << 8 | static_cast<std::uint32_t>(std::lround(std::clamp(rgba[k], 0.0f, 1.0f) * 255));
+    }
+    s->line_rgb = rgb;
+  }
 }
 
 }  // namespace
@@ -85,6 +106,7 @@ void draw_look_panel(ViewState* s, const FrameInfo& info) {
   ImGui::Checkbox("graticule", &s->graticule);
   ImGui::SameLine();
   ImGui::Checkbox("reference marker", &s->marker);
+  line_controls(s);
 }
 
 }  // namespace geofield

@@ -27,6 +27,9 @@ std::string render_command_line(const ViewState& s, const std::string& png) {
   if (s.contours) c += " --contours=" + exact_number(s.contour_interval);
   if (s.graticule) c += " --graticule";
   if (s.marker) c += " --marker";
+  if (s.coastlines) c += " --coastlines";
+  if (s.borders) c += " --borders";
+  if (s.coastlines || s.borders) c += " --line-color=" + rgb_hex(s.line_rgb);
   c += " --png=" + png;
   return c;
 }

@@ -96,6 +96,9 @@ json to_json(const ViewState& s) {
       {"graticule", s.graticule},
       {"marker", s.marker},
       {"follow_window", s.follow_window},
+      {"coastlines", s.coastlines},
+      {"borders", s.borders},
+      {"line_color", rgb_hex(s.line_rgb)},
   };
 }
 
@@ -126,6 +129,9 @@ ViewState state_from_json(const json& j) {
   read(j, "graticule", &s.graticule);
   read(j, "marker", &s.marker);
   read(j, "follow_window", &s.follow_window);
+  read(j, "coastlines", &s.coastlines);
+  read(j, "borders", &s.borders);
+  read_enum(j, "line_color", parse_rgb_hex, &s.line_rgb);
   validate(p);
   if (!(s.range_min < s.range_max)) throw UsageError("state: range_min must be below range_max");
   if (!(s.contour_interval > 0)) throw UsageError("state: contour_interval must be positive");

@@ -10,6 +10,7 @@
 #include "cli/view_options.h"
 #include "field_params.h"
 #include "gl/colormap.h"
+#include "gl/line_color.h"
 
 namespace geofield {
 
@@ -24,7 +25,10 @@ struct ViewState {
   double contour_interval = 50;  // output unit, > 0
   bool graticule = true;
   bool marker = true;
-  bool follow_window = false;  // nx, ny = the map's size in pixels
+  bool follow_window = false;                // nx, ny = the map's size in pixels
+  bool coastlines = true;                    // Natural Earth coastlines over the map
+  bool borders = false;                      // and country borders
+  std::uint32_t line_rgb = kDefaultLineRgb;  // their colour, 0xRRGGBB
 
   bool operator==(const ViewState&) const = default;
 };

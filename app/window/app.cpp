@@ -138,6 +138,11 @@ ViewStyle App::style_for(int map_w_px, int map_h_px) const {
   st.marker_lat_deg = state_.params.ref_lat_deg;
   st.marker_lon_deg = state_.params.ref_lon_deg;
   st.marker_radius_px = 7.0 * info_.scale;
+  st.lines.coastlines = state_.coastlines;
+  st.lines.borders = state_.borders;
+  st.lines.coast_rgba = rgba_of(state_.line_rgb, 1.0f);
+  st.lines.border_rgba = rgba_of(state_.line_rgb, kBorderAlpha);
+  st.lines.width_px = info_.scale;  // one pixel at scale 1, as the other overlays
   return st;
 }
 

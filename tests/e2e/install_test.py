@@ -1,5 +1,6 @@
 """cmake --install: the binary and the GeoTIFF writer module land where the installed binary
-finds the module (P/bin, P/lib*/geofield), and the installed binary exports a GeoTIFF."""
+finds the module (P/bin, P/lib*/geofield), with the coastlines' notice (P/share/doc/geofield),
+and the installed binary exports a GeoTIFF."""
 
 import os
 import shutil
@@ -21,9 +22,11 @@ class Install(RenderTestCase):
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         installed = sorted(os.path.relpath(os.path.join(d, f), prefix)
                            for d, _, files in os.walk(prefix) for f in files)
-        self.assertEqual(len(installed), 2, installed)
+        self.assertEqual(len(installed), 3, installed)
         self.assertEqual(installed[0], "bin/geofield")
         self.assertRegex(installed[1], r"^lib[^/]*(/[^/]+)?/geofield/libgeofield_geotiff\.so$")
+        # The coastlines are in the binary; their source and licences beside it.
+        self.assertEqual(installed[2], "share/doc/geofield/coastlines-README.md")
         env = dict(os.environ)
         env.pop("GEOFIELD_GEOTIFF_PLUGIN", None)
         r = subprocess.run([os.path.join(prefix, "bin", "geofield"), "render", "--size", "16x8",

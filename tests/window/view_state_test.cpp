@@ -38,6 +38,9 @@ ViewState unusual_state() {
   s.range_max = 1e4 / 3;
   s.contours = true;
   s.contour_interval = 25;
+  s.coastlines = false;
+  s.borders = true;
+  s.line_rgb = 0x12abef;
   s.graticule = false;
   s.marker = false;
   s.follow_window = true;
@@ -97,8 +100,14 @@ TEST(ViewState, BrokenSessionGivesDefaultsAndAMessage) {
   ::unsetenv("XDG_CONFIG_HOME");
 }
 
+// The render command's line overlays, as parse_back() reads them.
+struct LinesParsed {
+  bool coastlines = false, borders = false;
+  std::string line_color;
+};
+
 // Splits the command on spaces (it has no quoting) and parses it with the render options.
-ViewOptions parse_back(const std::string& command) {
+ViewOptions parse_back(const std::string& command, LinesParsed* lines = nullptr) {
   std::istringstream in(command);
   std::vector<std::string> words;
   for (std::string w; in >> w;) words.push_back(w);
@@ -114,6 +123,11 @@ ViewOptions parse_back(const std::string& command) {
   app.add_option("--contours", contours);
   app.add_flag("--graticule", graticule);
   app.add_flag("--marker", marker);
+  LinesParsed ignored;
+  if (!lines) lines = &ignored;
+  app.add_flag("--coastlines", lines->coastlines);
+  app.add_flag("--borders", lines->borders);
+  app.add_option("--line-color", lines->line_color);
   std::vector<const char*> argv = {"render"};
   for (size_t k = 2; k < words.size(); ++k) argv.push_back(words[k].c_str());
   app.parse(static_cast<int>(argv.size()), argv.data());
@@ -131,9 +145,30 @@ TEST(ReproduceCommand, ParsesBackToTheSameView) {
   EXPECT_EQ(o.fixed_range->second, s.range_max);
 
   const ViewState d;
-  const ViewOptions od = parse_back(render_command_line(d));
+  LinesParsed lines;
+  const ViewOptions od = parse_back(render_command_line(d), &lines);
   EXPECT_EQ(od.params, d.params);
   EXPECT_FALSE(od.fixed_range.has_value());
+  EXPECT_TRUE(lines.coastlines);  // on by default in the window
+  EXPECT_FALSE(lines.borders);
+  EXPECT_EQ(lines.line_color, "ffffff");
+}
+
+TEST(ReproduceCommand, CarriesCoastlinesBordersAndTheirColour) {
+  LinesParsed lines;
+  parse_back(render_command_line(unusual_state()), &lines);
+  EXPECT_FALSE(lines.coastlines);
+  EXPECT_TRUE(lines.borders);
+  EXPECT_EQ(lines.line_color, "12abef");
+  ViewState off;
+  off.coastlines = off.borders = false;
+  EXPECT_EQ(render_command_line(off).find("--line-color"), std::string::npos);
+}
+
+TEST(ViewState, BadLineColourIsRefused) {
+  EXPECT_THROW(state_from_json(nlohmann::json::parse(R"({"line_color": "red"})")), UsageError);
+  EXPECT_EQ(state_from_json(nlohmann::json::parse(R"({"line_color": "#00FF80"})")).line_rgb,
+            0x00ff80u);
 }
 
 TEST(ReproduceCommand, ExactNumbers) {

@@ -1,0 +1,150 @@
+#include "gl/line_layer.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "field_math.h"
+#include "gl/gl_check.h"
+#include "gl/gl_shader.h"
+#include "gl/renderer.h"
+#include "shader_lines_frag.h"
+#include "shader_lines_vert.h"
+
+namespace geofield {
+namespace {
+
+// Segments per culling block: small enough that a zoomed view skips most of the 10m data,
+// large enough that the per-frame test over blocks costs nothing (~5600 blocks at 10m).
+constexpr size_t kBlockSegments = 256;
+
+// x as a float pair whose sum is x to ~1e-14 relative: a shader's float keeps its digits
+// when the large part is subtracted first.
+std::pair<float, float> split(double x) {
+  const float hi = static_cast<float>(x);
+  return {hi, static_cast<float>(x - hi)};
+}
+
+}  // namespace
+
+LineLayer::LineLayer() {
+  program_ =
+      link_program({compile_shader(GL_VERTEX_SHADER, embedded::shader_lines_vert, "lines.vert"),
+                    compile_shader(GL_FRAGMENT_SHADER, embedded::shader_lines_frag, "lines.frag")});
+  loc_lon_ = glGetUniformLocation(program_, "u_lon_map");
+  loc_lat_ = glGetUniformLocation(program_, "u_lat_map");
+  loc_viewport_ = glGetUniformLocation(program_, "u_viewport_px");
+  loc_half_width_ = glGetUniformLocation(program_, "u_half_width_px");
+  loc_color_ = glGetUniformLocation(program_, "u_color");
+  GF_GL(glCreateVertexArrays(1, &vertex_array_));  // no attributes: the shader reads the SSBO
+}
+
+LineLayer::~LineLayer() {
+  for (auto& [key, set] : sets_) glDeleteBuffers(1, &set.buffer);
+  glDeleteVertexArrays(1, &vertex_array_);
+  glDeleteProgram(program_);
+}
+
+const LineLayer::Uploaded& LineLayer::uploaded(LineKind kind, LineScale scale) {
+  auto it = sets_.find({kind, scale});
+  if (it != sets_.end()) return it->second;
+  const LineSet& lines = embedded_lines(kind, scale);
+  std::vector<float> segments;
+  segments.reserve(lines.points() * 4);
+  Uploaded up;
+  // Blocks never span two polylines: consecutive polylines may lie far apart (islands), and
+  // a block around both would be drawn in every view between them.
+  for (size_t k = 0; k + 1 < lines.starts.size(); ++k) {
+    const size_t polyline_first = segments.size() / 4;
+    for (std::uint32_t p = lines.starts[k]; p + 1 < lines.starts[k + 1]; ++p) {
+      segments.insert(segments.end(), &lines.lonlat[2 * p], &lines.lonlat[2 * p + 4]);
+    }
+    const size_t end = segments.size() / 4;
+    for (size_t first = polyline_first; first < end; first += kBlockSegments) {
+      Block b;
+      b.first = static_cast<GLuint>(first);
+      b.count = static_cast<GLuint>(std::min(kBlockSegments, end - first));
+      up.blocks.push_back(b);
+    }
+  }
+  for (Block& b : up.blocks) {
+    b.lon_min = b.lat_min = 1e9f;
+    b.lon_max = b.lat_max = -1e9f;
+    for (size_t s = b.first; s < b.first + b.count; ++s) {
+      for (int e = 0; e < 2; ++e) {
+        const float lon = segments[4 * s + 2 * e], lat = segments[4 * s + 2 * e + 1];
+        b.lon_min = std::min(b.lon_min, lon);
+        b.lon_max = std::max(b.lon_max, lon);
+        b.lat_min = std::min(b.lat_min, lat);
+        b.lat_max = std::max(b.lat_max, lat);
+      }
+    }
+  }
+  GF_GL(glCreateBuffers(1, &up.buffer));
+  GF_GL(glNamedBufferStorage(up.buffer, static_cast<GLsizeiptr>(segments.size() * sizeof(float)),
+                             segments.data(), 0));
+  return sets_.emplace(std::make_pair(kind, scale), std::move(up)).first->second;
+}
+
+// One copy of the world: the blocks inside the view (in the copy's own longitudes), merged
+// where they follow each other, drawn by one call (glMultiDrawArrays takes its ranges from
+// memory: no buffer to rewrite every frame).
+void LineLayer::draw_set(const Uploaded& set, const GeoBounds& view, double west_deg,
+                         const std::array<float, 4>& rgba) {
+  const double east_deg = west_deg + view.lon_span_deg;
+  firsts_.clear();
+  counts_.clear();
+  for (const Block& b : set.blocks) {
+    if (b.lon_max < west_deg || b.lon_min > east_deg || b.lat_max < view.lat_min_deg ||
+        b.lat_min > view.lat_max_deg) {
+      continue;
+    }
+    last_segments_ += b.count;
+    // Six vertices (two triangles) a segment.
+    const GLint first = static_cast<GLint>(6 * b.first);
+    const GLsizei count = static_cast<GLsizei>(6 * b.count);
+    if (!firsts_.empty() && firsts_.back() + counts_.back() == first) {
+      counts_.back() += count;  // follows the last range: extend it
+      continue;
+    }
+    firsts_.push_back(first);
+    counts_.push_back(count);
+  }
+  if (firsts_.empty()) return;
+  const auto [west_hi, west_lo] = split(west_deg);
+  GF_GL(glUniform3f(loc_lon_, west_hi, west_lo, static_cast<float>(1.0 / view.lon_span_deg)));
+  GF_GL(glUniform4f(loc_color_, rgba[0], rgba[1], rgba[2], rgba[3]));
+  GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, set.buffer));
+  GF_GL(glMultiDrawArrays(GL_TRIANGLES, firsts_.data(), counts_.data(),
+                          static_cast<GLsizei>(firsts_.size())));
+}
+
+void LineLayer::draw(const GeoBounds& view, int width, int height, const LineOverlay& o) {
+  last_segments_ = 0;
+  if (!view.valid() || width <= 0 || height <= 0 || (!o.coastlines && !o.borders)) return;
+  const LineScale scale = scale_for_view(view.lon_span_deg, view.lat_max_deg - view.lat_min_deg);
+  const bool blend_was_on = glIsEnabled(GL_BLEND);
+  GF_GL(glEnable(GL_BLEND));
+  // Colour blends by coverage; the picture's alpha stays opaque.
+  GF_GL(glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE));
+  GF_GL(glUseProgram(program_));
+  GF_GL(glBindVertexArray(vertex_array_));
+  GF_GL(glUniform2f(loc_viewport_, static_cast<float>(width), static_cast<float>(height)));
+  GF_GL(glUniform1f(loc_half_width_, 0.5f * o.width_px));
+  const double lat_span = view.lat_max_deg - view.lat_min_deg;
+  const auto [north_hi, north_lo] = split(view.lat_max_deg);
+  GF_GL(glUniform3f(loc_lat_, north_hi, north_lo, static_cast<float>(1.0 / lat_span)));
+  // The data's longitudes are in [-180, 180]; the view's west edge is brought into
+  // [-180, 180), so the view ends before 540 and needs the world at most twice: as it is,
+  // and shifted by 360 where the view runs past 180.
+  const double west = reduce_deg_180(view.lon_min_deg);
+  for (const double shift : {0.0, 360.0}) {
+    if (shift > 0 && west + view.lon_span_deg <= 180.0) break;
+    if (o.borders) draw_set(uploaded(LineKind::borders, scale), view, west - shift, o.border_rgba);
+    if (o.coastlines) {
+      draw_set(uploaded(LineKind::coastlines, scale), view, west - shift, o.coast_rgba);
+    }
+  }
+  if (!blend_was_on) GF_GL(glDisable(GL_BLEND));
+}
+
+}  // namespace geofield

@@ -1,0 +1,64 @@
+// Coastlines and borders drawn over the map: the embedded Natural Earth polylines, mapped from
+// longitude/latitude to the viewport as the renderer maps the field, as smooth lines of a width
+// in pixels. Each scale's segments are uploaded once, on first use; a frame culls blocks of
+// segments by their bounding boxes and draws each copy of the world (±360°) in one call.
+#pragma once
+
+#include <glad/gl.h>
+
+#include <array>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "gl/geo_lines.h"
+
+namespace geofield {
+
+struct GeoBounds;
+
+// What the layer draws; colours are straight RGBA in [0, 1].
+struct LineOverlay {
+  bool coastlines = false, borders = false;
+  std::array<float, 4> coast_rgba{0, 0, 0, 1}, border_rgba{0, 0, 0, 0.6f};
+  float width_px = 1;  // framebuffer pixels (the UI's content scale included)
+  bool operator==(const LineOverlay&) const = default;
+};
+
+class LineLayer {
+ public:
+  LineLayer();  // needs a current GL 4.5 context
+  ~LineLayer();
+  LineLayer(const LineLayer&) = delete;
+  LineLayer& operator=(const LineLayer&) = delete;
+
+  // Draws over the bound framebuffer's current viewport (width x height pixels), which shows
+  // `view`. Leaves blending as it found it.
+  void draw(const GeoBounds& view, int width, int height, const LineOverlay& overlay);
+
+  // Segments the last draw() drew (all copies and layers): for tests and measurements.
+  long long last_segments() const { return last_segments_; }
+
+ private:
+  struct Block {  // a run of consecutive segments and its bounding box, degrees
+    GLuint first = 0, count = 0;
+    float lon_min = 0, lon_max = 0, lat_min = 0, lat_max = 0;
+  };
+  struct Uploaded {
+    GLuint buffer = 0;  // shader storage, vec4 per segment: (lon0, lat0, lon1, lat1)
+    std::vector<Block> blocks;
+  };
+
+  const Uploaded& uploaded(LineKind kind, LineScale scale);
+  void draw_set(const Uploaded& set, const GeoBounds& view, double west_deg,
+                const std::array<float, 4>& rgba);
+
+  GLuint program_ = 0, vertex_array_ = 0;
+  GLint loc_lon_ = -1, loc_lat_ = -1, loc_viewport_ = -1, loc_half_width_ = -1, loc_color_ = -1;
+  std::map<std::pair<LineKind, LineScale>, Uploaded> sets_;
+  std::vector<GLint> firsts_;  // the vertex ranges of one draw, reused
+  std::vector<GLsizei> counts_;
+  long long last_segments_ = 0;
+};
+
+}  // namespace geofield

@@ -1,0 +1,151 @@
+// The coastline layer in a headless GL context (Mesa's llvmpipe here): which segments a view
+// draws after culling, and what the lines cost a frame (printed: the README's numbers).
+#include "gl/line_layer.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
+
+#include "errors.h"
+#include "gl/gl_check.h"
+#include "gl/headless_gl_context.h"
+#include "gl/renderer.h"
+
+namespace geofield {
+namespace {
+
+constexpr int kWidth = 1280, kHeight = 800;  // the window's default size
+
+size_t segments(LineKind kind, LineScale scale) {
+  const LineSet& s = embedded_lines(kind, scale);
+  return s.points() - s.polylines();
+}
+
+// A context and a framebuffer of the window's size for the whole suite.
+class LineLayerTest : public testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    try {
+      gl_.emplace();
+    } catch (const RuntimeFailure& e) {
+      why_ = e.what();
+      return;
+    }
+    GF_GL(glCreateRenderbuffers(1, &colour_));
+    GF_GL(glNamedRenderbufferStorage(colour_, GL_RGBA8, kWidth, kHeight));
+    GF_GL(glCreateFramebuffers(1, &fbo_));
+    GF_GL(glNamedFramebufferRenderbuffer(fbo_, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_));
+    GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, fbo_));
+    GF_GL(glViewport(0, 0, kWidth, kHeight));
+  }
+  static void TearDownTestSuite() {
+    if (!gl_) return;
+    glDeleteFramebuffers(1, &fbo_);
+    glDeleteRenderbuffers(1, &colour_);
+    gl_.reset();
+  }
+  void SetUp() override {
+    if (!gl_) GTEST_SKIP() << "no headless GL: " << why_;
+  }
+
+  static inline std::optional<HeadlessGlContext> gl_;
+  static inline std::string why_;
+  static inline GLuint fbo_ = 0, colour_ = 0;
+};
+
+LineOverlay both() {
+  LineOverlay o;
+  o.coastlines = o.borders = true;
+  return o;
+}
+
+TEST_F(LineLayerTest, WholeEarthDrawsEvery110mSegmentOnce) {
+  LineLayer layer;
+  layer.draw({-90, 90, -180, 360}, kWidth, kHeight, both());
+  EXPECT_EQ(layer.last_segments(),
+            static_cast<long long>(segments(LineKind::coastlines, LineScale::s110m) +
+                                   segments(LineKind::borders, LineScale::s110m)));
+  // Shown from 0 E, the world is drawn in two copies, each of them the half in view.
+  layer.draw({-90, 90, 0, 360}, kWidth, kHeight, both());
+  EXPECT_GE(layer.last_segments(),
+            static_cast<long long>(segments(LineKind::coastlines, LineScale::s110m) +
+                                   segments(LineKind::borders, LineScale::s110m)));
+}
+
+// A 2-degree view at 1:10m draws the few blocks about it, not the 400 000 segments.
+TEST_F(LineLayerTest, SmallViewCullsTheFinestScale) {
+  LineLayer layer;
+  LineOverlay coast;
+  coast.coastlines = true;
+  layer.draw({38, 40, -10, 2}, kWidth, kHeight, coast);
+  const long long all = static_cast<long long>(segments(LineKind::coastlines, LineScale::s10m));
+  EXPECT_GT(layer.last_segments(), 0);
+  EXPECT_LT(layer.last_segments(), all / 50);
+  // Over the middle of the Pacific there is nothing to draw.
+  layer.draw({-31, -29, -121, 2}, kWidth, kHeight, coast);
+  EXPECT_EQ(layer.last_segments(), 0);
+  // Nothing asked, nothing drawn.
+  layer.draw({38, 40, -10, 2}, kWidth, kHeight, LineOverlay{});
+  EXPECT_EQ(layer.last_segments(), 0);
+}
+
+TEST_F(LineLayerTest, ViewsAcrossTheAntimeridianDrawBothSides) {
+  LineLayer layer;
+  LineOverlay coast;
+  coast.coastlines = true;
+  // All spans above 20 degrees: the same scale (1:50m) for each.
+  layer.draw({50, 71, 170, 30}, kWidth, kHeight, coast);  // 170 E to 160 W
+  const long long across = layer.last_segments();
+  layer.draw({50, 71, 170, 10}, kWidth, kHeight, coast);  // 170 E to 180
+  const long long west_half = layer.last_segments();
+  layer.draw({50, 71, -180, 20}, kWidth, kHeight, coast);  // 180 to 160 W
+  const long long east_half = layer.last_segments();
+  EXPECT_GT(west_half, 0);
+  EXPECT_GT(east_half, 0);
+  EXPECT_GE(across, std::max(west_half, east_half));
+  // The same view written as 170 to 200 draws the same.
+  layer.draw({50, 71, -190, 30}, kWidth, kHeight, coast);
+  EXPECT_EQ(layer.last_segments(), across);
+}
+
+// Milliseconds a frame (glFinish each) of the renderer at the window's size, lines on or off.
+double frame_ms(Renderer& r, const ViewStyle& style) {
+  constexpr int kFrames = 20;
+  r.draw(0, 0, kWidth, kHeight, style);  // first use: shaders, upload
+  glFinish();
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int k = 0; k < kFrames; ++k) r.draw(0, 0, kWidth, kHeight, style);
+  glFinish();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() /
+         kFrames;
+}
+
+TEST_F(LineLayerTest, FrameTimeWithLines) {
+  Renderer r;
+  r.field().ensure_size(kWidth, kHeight);
+  struct View {
+    const char* name;
+    GeoBounds bounds;
+  } views[] = {{"whole Earth (1:110m)", {-90, 90, -180, 360}},
+               {"Europe 50x30 deg (1:50m)", {35, 65, -10, 40}},
+               {"Lisbon 2x2 deg (1:10m)", {38, 40, -10, 2}},
+               {"Norway 12x10 deg (1:10m)", {58, 68, 3, 15}}};
+  for (const View& v : views) {
+    ViewStyle style;
+    style.view = style.field = v.bounds;
+    style.field_nx = kWidth;
+    style.field_ny = kHeight;
+    const double bare = frame_ms(r, style);
+    style.lines = both();
+    const double lined = frame_ms(r, style);
+    std::printf("frame %-26s field only %.2f ms, with coastlines and borders %.2f ms\n", v.name,
+                bare, lined);
+    EXPECT_GT(lined, 0.0);
+  }
+}
+
+}  // namespace
+}  // namespace geofield
