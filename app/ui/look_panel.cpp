@@ -46,14 +46,15 @@ void colorbar(const ViewState& s, double lo, double hi) {
   ImGui::TextUnformatted(hi_text);
 }
 
-// Coastlines, borders and their colour (Natural Earth, built into the binary).
+// Coastlines, borders and their colour (Natural Earth, built into the binary); the swatch's
+// tooltip names it, as the row has no room for a label.
 void line_controls(ViewState* s) {
   ImGui::Checkbox("coastlines", &s->coastlines);
   ImGui::SameLine();
   ImGui::Checkbox("borders", &s->borders);
   ImGui::SameLine();
   std::array<float, 4> rgba = rgba_of(s->line_rgb, 1.0f);
-  if (ImGui::ColorEdit3("line colour", rgba.data(), ImGuiColorEditFlags_NoInputs)) {
+  if (ImGui::ColorEdit3("##line colour", rgba.data(), ImGuiColorEditFlags_NoInputs)) {
     std::uint32_t rgb = 0;
     for (int k = 0; k < 3; ++k) {
       rgb =
@@ -61,6 +62,7 @@ void line_controls(ViewState* s) {
     }
     s->line_rgb = rgb;
   }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("colour of coastlines and borders");
 }
 
 }  // namespace
@@ -105,7 +107,9 @@ void draw_look_panel(ViewState* s, const FrameInfo& info) {
   }
   ImGui::Checkbox("graticule", &s->graticule);
   ImGui::SameLine();
-  ImGui::Checkbox("reference marker", &s->marker);
+  ImGui::Checkbox("marker", &s->marker);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("a ring at the reference point");
+  ImGui::SameLine();  // one row for all overlays: the Export panel keeps its place
   line_controls(s);
 }
 

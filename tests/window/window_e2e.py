@@ -52,7 +52,7 @@ REF_LAT_SLIDER_X = (8, 178)
 NPY_BUTTON = (47, 776)
 GEOTIFF_BUTTON = (123, 776)
 
-QUIET_STATE = {"graticule": False, "marker": False}  # the bare field, for pixel checks
+QUIET_STATE = {"graticule": False, "marker": False, "coastlines": False}  # the bare field
 
 
 def viridis_lut():
