@@ -12,16 +12,9 @@
 
 #include "field_params.h"
 #include "gl/field_texture.h"
+#include "host_field.h"
 
 namespace geofield {
-
-// A field in host memory, for explicit exports only. Row 0 north, row-major, nx per row.
-struct HostField {
-  int nx = 0, ny = 0;
-  Precision precision = Precision::f32;
-  std::vector<float> f32;   // filled when precision == f32
-  std::vector<double> f64;  // filled when precision == f64
-};
 
 // The field in an R32F texture (nx x ny) as a HostField of precision `as`: float64 widens the
 // float values. What a backend exports when the texture holds all there is.

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 
-#include "backends/field_backend.h"
+#include "host_field.h"
 
 namespace geofield {
 

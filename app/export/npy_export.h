@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <string>
 
-#include "backends/field_backend.h"
 #include "export/atomic_file.h"
+#include "host_field.h"
 
 namespace geofield {
 

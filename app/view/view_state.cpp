@@ -55,20 +55,6 @@ void read_enum(const json& j, const char* key, bool (*parse)(std::string_view, E
 
 }  // namespace
 
-ViewState state_from_options(const ViewOptions& o) {
-  ViewState s;
-  s.params = o.params;
-  s.backend = o.backend;
-  s.colormap = o.colormap;
-  s.reverse = o.reverse;
-  if (o.fixed_range) {
-    s.auto_range = false;
-    s.range_min = o.fixed_range->first;
-    s.range_max = o.fixed_range->second;
-  }
-  return s;
-}
-
 json to_json(const ViewState& s) {
   const FieldParams& p = s.params;
   return json{

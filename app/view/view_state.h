@@ -7,7 +7,6 @@
 #include <string>
 
 #include "backends/field_backend.h"
-#include "cli/view_options.h"
 #include "field_params.h"
 #include "gl/colormap.h"
 #include "gl/line_color.h"
@@ -32,9 +31,6 @@ struct ViewState {
 
   bool operator==(const ViewState&) const = default;
 };
-
-// The state the command-line view options describe (defaults elsewhere).
-ViewState state_from_options(const ViewOptions& options);
 
 nlohmann::json to_json(const ViewState& s);
 // Throws UsageError saying which field is wrong; missing fields keep their defaults.
