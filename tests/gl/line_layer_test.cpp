@@ -1,18 +1,15 @@
 // The coastline layer in a headless GL context (Mesa's llvmpipe here): which segments a view
-// draws after culling, and what the lines cost a frame (printed: the README's numbers).
+// draws after culling. What the lines cost a frame: bench/line_frame_time.cpp.
 #include "gl/line_layer.h"
 
 #include <gtest/gtest.h>
 
-#include <chrono>
-#include <cstdio>
 #include <memory>
 #include <optional>
 
 #include "errors.h"
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
-#include "gl/renderer.h"
 
 namespace geofield {
 namespace {
@@ -109,42 +106,6 @@ TEST_F(LineLayerTest, ViewsAcrossTheAntimeridianDrawBothSides) {
   // The same view written as 170 to 200 draws the same.
   layer.draw({50, 71, -190, 30}, kWidth, kHeight, coast);
   EXPECT_EQ(layer.last_segments(), across);
-}
-
-// Milliseconds a frame (glFinish each) of the renderer at the window's size, lines on or off.
-double frame_ms(Renderer& r, const ViewStyle& style) {
-  constexpr int kFrames = 20;
-  r.draw(0, 0, kWidth, kHeight, style);  // first use: shaders, upload
-  glFinish();
-  const auto t0 = std::chrono::steady_clock::now();
-  for (int k = 0; k < kFrames; ++k) r.draw(0, 0, kWidth, kHeight, style);
-  glFinish();
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() /
-         kFrames;
-}
-
-TEST_F(LineLayerTest, FrameTimeWithLines) {
-  Renderer r;
-  r.field().ensure_size(kWidth, kHeight);
-  struct View {
-    const char* name;
-    GeoBounds bounds;
-  } views[] = {{"whole Earth (1:110m)", {-90, 90, -180, 360}},
-               {"Europe 50x30 deg (1:50m)", {35, 65, -10, 40}},
-               {"Lisbon 2x2 deg (1:10m)", {38, 40, -10, 2}},
-               {"Norway 12x10 deg (1:10m)", {58, 68, 3, 15}}};
-  for (const View& v : views) {
-    ViewStyle style;
-    style.view = style.field = v.bounds;
-    style.field_nx = kWidth;
-    style.field_ny = kHeight;
-    const double bare = frame_ms(r, style);
-    style.lines = both();
-    const double lined = frame_ms(r, style);
-    std::printf("frame %-26s field only %.2f ms, with coastlines and borders %.2f ms\n", v.name,
-                bare, lined);
-    EXPECT_GT(lined, 0.0);
-  }
 }
 
 }  // namespace

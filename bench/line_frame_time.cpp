@@ -1,0 +1,91 @@
+// What the coastline and border lines cost a frame: the renderer at the window's default size
+// in a headless GL context (Mesa's llvmpipe on the CPU machines), four views, lines off and on.
+// Prints the median of repeated frames (glFinish each); the README's Look-panel numbers.
+//
+// Usage: geofield_line_frame_time [frames]   (default 20 frames a view after one warm-up)
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <vector>
+
+#include "gl/gl_check.h"
+#include "gl/headless_gl_context.h"
+#include "gl/line_layer.h"
+#include "gl/renderer.h"
+
+namespace geofield {
+namespace {
+
+constexpr int kWidth = 1280, kHeight = 800;  // the window's default size
+
+double median_frame_ms(Renderer& r, const ViewStyle& style, int frames) {
+  r.draw(0, 0, kWidth, kHeight, style);  // first use: shaders, upload
+  GF_GL(glFinish());
+  std::vector<double> ms;
+  for (int k = 0; k < frames; ++k) {
+    const auto t0 = std::chrono::steady_clock::now();
+    r.draw(0, 0, kWidth, kHeight, style);
+    GF_GL(glFinish());
+    ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+int run(int frames) {
+  HeadlessGlContext gl;
+  GLuint colour = 0, fbo = 0;
+  GF_GL(glCreateRenderbuffers(1, &colour));
+  GF_GL(glNamedRenderbufferStorage(colour, GL_RGBA8, kWidth, kHeight));
+  GF_GL(glCreateFramebuffers(1, &fbo));
+  GF_GL(glNamedFramebufferRenderbuffer(fbo, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour));
+  GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, fbo));
+  GF_GL(glViewport(0, 0, kWidth, kHeight));
+  std::printf("%s, %dx%d, median of %d frames\n", gl.description().c_str(), kWidth, kHeight,
+              frames);
+  struct View {
+    const char* name;
+    GeoBounds bounds;
+  } views[] = {{"whole Earth (1:110m)", {-90, 90, -180, 360}},
+               {"Europe 50x30 deg (1:50m)", {35, 65, -10, 40}},
+               {"Norway 12x10 deg (1:10m)", {58, 68, 3, 15}},
+               {"Lisbon 2x2 deg (1:10m)", {38, 40, -10, 2}}};
+  {
+    Renderer r;
+    r.field().ensure_size(kWidth, kHeight);
+    for (const View& v : views) {
+      ViewStyle style;
+      style.view = style.field = v.bounds;
+      style.field_nx = kWidth;
+      style.field_ny = kHeight;
+      const double bare = median_frame_ms(r, style, frames);
+      style.lines.coastlines = style.lines.borders = true;
+      const double lined = median_frame_ms(r, style, frames);
+      std::printf("%-26s field only %7.2f ms   with coastlines and borders %7.2f ms\n", v.name,
+                  bare, lined);
+    }
+  }
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteRenderbuffers(1, &colour);
+  return 0;
+}
+
+}  // namespace
+}  // namespace geofield
+
+int main(int argc, char** argv) {
+  const int frames = argc > 1 ? std::atoi(argv[1]) : 20;
+  if (frames < 1 || frames > 100000) {
+    std::fprintf(stderr, "geofield_line_frame_time: frames must be in [1, 100000]\n");
+    return 2;
+  }
+  try {
+    return geofield::run(frames);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "geofield_line_frame_time: %s\n", e.what());
+    return 1;
+  }
+}
