@@ -26,7 +26,7 @@ if [ "${1:-}" = stage ]; then
   mkdir -p "$run/bin" "$run/lib"
   bins=("$build/app/geofield" "$build/tests/gpu/gpu_field_tests" "$build/tests/gpu/gpu_no_round_trip_tests"
         "$build/tests/gpu/gpu_render_tests" "$build/tests/gpu/gpu_window_source_tests"
-        "$build/tests/gl/geofield_gl_backend_tests")
+        "$build/tests/gl/geofield_gl_backend_tests" "$build/tests/gl/geofield_line_layer_tests")
   # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
   bins+=("$build/app/libgeofield_geotiff.so")
   # The probes exist only in a build configured with -DGEOFIELD_BUILD_RESEARCH=ON.
@@ -90,7 +90,7 @@ results() {
 }
 
 for t in gpu_field_tests gpu_no_round_trip_tests gpu_render_tests gpu_window_source_tests \
-         geofield_gl_backend_tests; do
+         geofield_gl_backend_tests geofield_line_layer_tests; do
   log="$logs/$t.log"
   start=$(date +%s%N)
   "$run/bin/$t" --gtest_color=no >"$log" 2>&1
@@ -115,6 +115,22 @@ if cmp -s "$logs/default-cuda.png" "$logs/default-cpu.png"; then
 else
   echo "gpu-test:   the two PNGs differ (gpu_render_tests measures by how much)"
 fi
+# Coastlines and borders on NVIDIA's GL: the picture has them (it differs from the bare one), and a
+# projected view is computed by the CPU (auto) while the picture is drawn by this GL.
+"$run/bin/geofield" render --backend cuda --lat -90:90 --lon -180:180 --size 1440x720 --ref 48.85,2.35 \
+  --png "$logs/earth-bare.png" >"$logs/render-earth.log" 2>&1 &&
+"$run/bin/geofield" render --backend cuda --lat -90:90 --lon -180:180 --size 1440x720 --ref 48.85,2.35 \
+  --coastlines --borders --png "$logs/earth-lines.png" >>"$logs/render-earth.log" 2>&1 &&
+"$run/bin/geofield" render --projection aeqd --ref 48.85,2.35 --size 800x800 \
+  --png "$logs/aeqd.png" >>"$logs/render-earth.log" 2>&1
+rc=$?
+echo "gpu-test: render --coastlines --borders, and --projection aeqd: exit $rc"
+sed 's/^/gpu-test:   /' "$logs/render-earth.log"
+if [ $rc -ne 0 ] || cmp -s "$logs/earth-bare.png" "$logs/earth-lines.png"; then
+  echo "gpu-test:   FAILED: no picture with coastlines, or one without them"
+  failed=1
+fi
+
 # The raw exports from CUDA: the GeoTIFF holds the .npy's float64 values bit for bit (its strips
 # are uncompressed and in order, so the .npy's payload appears whole in it; no GDAL here).
 "$run/bin/geofield" render --backend cuda --lat -60:70 --lon 150:-120 --size 512x256 --ref 10,179.5 \

@@ -10,6 +10,7 @@
 #include "errors.h"
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
+#include "gl/renderer.h"  // GeoBounds
 
 namespace geofield {
 namespace {
