@@ -145,11 +145,15 @@ void check_request(const RenderRequest& request) {
   }
   check_backend_computes(request.view.backend, request.view.params);
   if (request.view.params.projection != Projection::latlon) {
-    // Both are placed by latitude and longitude on the lat/lon grid; contours (values) work.
+    // These are placed by latitude and longitude on the lat/lon grid; contours (values) work.
     if (request.graticule) {
       throw UsageError("--graticule: drawn on --projection latlon only for now");
     }
     if (request.marker) throw UsageError("--marker: drawn on --projection latlon only for now");
+    if (request.coastlines || request.borders) {
+      throw UsageError(std::string(request.coastlines ? "--coastlines" : "--borders") +
+                       ": drawn on --projection latlon only for now");
+    }
   }
   if (request.png) check_writable(*request.png, "--png");
   if (request.npy) check_writable(*request.npy, "--npy");

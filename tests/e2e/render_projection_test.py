@@ -82,6 +82,8 @@ class RenderProjection(RenderTestCase):
             (["--projection", "mercator"], "--projection: 'mercator' is not one of"),
             (["--projection", "aeqd", "--graticule"], "--graticule:"),
             (["--projection", "aeqd", "--marker"], "--marker:"),
+            (["--projection", "ortho", "--coastlines"], "--coastlines: drawn on --projection latlon"),
+            (["--projection", "aeqd", "--borders"], "--borders: drawn on --projection latlon"),
         ]
         for args, message in cases:
             with self.subTest(args=args):
