@@ -26,6 +26,9 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, UiActions* a, cons
     e->picture_w = size[0] < 1 ? 1 : size[0];
     e->picture_h = size[1] < 1 ? 1 : size[1];
   }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("the picture's largest size: it has the map's true shape within it");
+  }
   ImGui::SameLine();
   if (ImGui::Button("Picture PNG")) a->picture = true;
   if (ImGui::Button("Field .npy")) a->npy = true;

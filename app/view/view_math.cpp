@@ -42,6 +42,11 @@ void geo_to_screen(const FieldParams& p, const MapRect& r, GeoPoint g, double* p
   *py = r.y + (p.lat_max_deg - g.lat_deg) / (p.lat_max_deg - p.lat_min_deg) * r.h;
 }
 
+PixelSize true_shape_size(const FieldParams& p, int max_w, int max_h) {
+  const MapRect r = letterbox(p, MapRect{0, 0, double(max_w), double(max_h)});
+  return {std::clamp(int(std::lround(r.w)), 1, max_w), std::clamp(int(std::lround(r.h)), 1, max_h)};
+}
+
 void set_lon_bounds(FieldParams* p, double lon_min_deg, double span_deg) {
   span_deg = std::clamp(span_deg, kMinSpanDeg, 360.0);
   double lo = reduce_deg_180(lon_min_deg);

@@ -28,6 +28,12 @@ double true_shape_aspect(const FieldParams& p);
 // The largest rectangle of that aspect centred in `area`: the map, letterboxed.
 MapRect letterbox(const FieldParams& p, const MapRect& area);
 
+struct PixelSize {
+  int w = 1, h = 1;
+};
+// The size of a picture of the view in its true shape, as large as fits in max_w x max_h.
+PixelSize true_shape_size(const FieldParams& p, int max_w, int max_h);
+
 // The point under window pixel (px, py); longitudes reduced to [-180, 180).
 GeoPoint screen_to_geo(const FieldParams& p, const MapRect& r, double px, double py);
 // The window pixel of a point (longitude taken the short way from the view's centre).

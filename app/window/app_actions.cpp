@@ -71,14 +71,14 @@ void App::do_actions(const UiActions& a) {
       if (exports_.picture_w > max_rb || exports_.picture_h > max_rb) {
         throw UsageError("at most " + std::to_string(max_rb) + " pixels per side with this OpenGL");
       }
-      const std::filesystem::path p = export_path(("picture-" + std::to_string(exports_.picture_w) +
-                                                   "x" + std::to_string(exports_.picture_h))
-                                                      .c_str(),
-                                                  "png");
+      // The map in its true shape, as large as the asked size allows.
+      const PixelSize size = true_shape_size(state_.params, exports_.picture_w, exports_.picture_h);
+      const std::filesystem::path p = export_path(
+          ("picture-" + std::to_string(size.w) + "x" + std::to_string(size.h)).c_str(), "png");
       check_writable(p, "picture");
-      ViewStyle st = style_for(exports_.picture_w, exports_.picture_h);
-      st.marker_radius_px *= std::max(1.0, exports_.picture_w / std::max(1.0, info_.map.w));
-      write_png(p, renderer_.render_image(exports_.picture_w, exports_.picture_h, st));
+      ViewStyle st = style_for(size.w, size.h);
+      st.marker_radius_px *= std::max(1.0, size.w / std::max(1.0, info_.map.w));
+      write_png(p, renderer_.render_image(size.w, size.h, st));
       log_.add(true, "saved " + p.string());
     });
   }

@@ -53,6 +53,24 @@ TEST(ViewMath, LetterboxKeepsTheTrueShapeAtTheCentreLatitude) {
   EXPECT_NEAR(true_shape_aspect(arctic), 36 * std::cos(85 * kRadPerDeg), 1e-12);
 }
 
+// A picture of the view has its true shape, as large as the asked size allows.
+TEST(ViewMath, PictureSizeKeepsTheTrueShape) {
+  FieldParams earth;
+  earth.lat_min_deg = -90, earth.lat_max_deg = 90, earth.lon_min_deg = -180,
+  earth.lon_max_deg = 180;
+  const PixelSize e = true_shape_size(earth, 4096, 4096);
+  EXPECT_EQ(e.w, 4096);
+  EXPECT_EQ(e.h, 2048);
+  const FieldParams p;  // 29:31, 99:101 at 30N: 0.866 as wide as tall
+  const PixelSize s = true_shape_size(p, 4096, 4096);
+  EXPECT_EQ(s.h, 4096);
+  EXPECT_EQ(s.w, 3547);  // 4096 cos 30 = 3547.2
+  const PixelSize wide = true_shape_size(p, 1000, 100000);
+  EXPECT_EQ(wide.w, 1000);
+  EXPECT_EQ(wide.h, 1155);                       // 1000 / cos 30 = 1154.7
+  EXPECT_EQ(true_shape_size(earth, 1, 1).h, 1);  // never below one pixel
+}
+
 TEST(ViewMath, ZoomKeepsThePointUnderTheCursor) {
   FieldParams p;
   const double px = 100 + 200, py = 150;
