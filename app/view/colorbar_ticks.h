@@ -10,11 +10,11 @@
 namespace geofield {
 
 struct ColorbarTick {
-  double value = 0;     // output unit, in [lo, hi]
-  double x_px = 0;      // where the value sits along the bar, from its left end
-  double label_x = 0;   // left edge of the label, kept inside [0, bar_width_px]
-  double label_w = 0;   // the label's width in pixels
-  std::string label;    // the value with as many decimals as the step needs
+  double value = 0;    // output unit, in [lo, hi]
+  double x_px = 0;     // where the value sits along the bar, from its left end
+  double label_x = 0;  // left edge of the label, kept inside [0, bar_width_px]
+  double label_w = 0;  // the label's width in pixels
+  std::string label;   // the value with as many decimals as the step needs
 };
 
 // The step of the ticks (1, 2, 5 x 10^k) and the ticks themselves: the smallest step whose

@@ -44,9 +44,9 @@ TEST(ColorbarTicks, WideBarTakesTheSmallestStepThatFits) {
   EXPECT_DOUBLE_EQ(c.ticks[0].x_px, 0);
   EXPECT_DOUBLE_EQ(c.ticks[1].x_px, 60);
   EXPECT_DOUBLE_EQ(c.ticks[5].x_px, 300);
-  EXPECT_DOUBLE_EQ(c.ticks[0].label_x, 0);           // kept inside at the left end
-  EXPECT_DOUBLE_EQ(c.ticks[1].label_x, 60 - 14);     // "2000" centred on its tick
-  EXPECT_DOUBLE_EQ(c.ticks[5].label_x, 300 - 35);    // kept inside at the right end
+  EXPECT_DOUBLE_EQ(c.ticks[0].label_x, 0);         // kept inside at the left end
+  EXPECT_DOUBLE_EQ(c.ticks[1].label_x, 60 - 14);   // "2000" centred on its tick
+  EXPECT_DOUBLE_EQ(c.ticks[5].label_x, 300 - 35);  // kept inside at the right end
   expect_no_overlap(c, 300, 8);
 }
 
@@ -97,7 +97,7 @@ TEST(ColorbarTicks, WideLabelsNeverOverlapAtAnyWidth) {
     const ColorbarTicks c = colorbar_ticks(3.7, 19987.3, w, wide_font, 8);
     expect_no_overlap(c, w, 8);
     if (!c.ticks.empty()) {
-      const double k = c.step / std::pow(10.0, std::floor(std::log10(c.step)) );
+      const double k = c.step / std::pow(10.0, std::floor(std::log10(c.step)));
       EXPECT_TRUE(std::fabs(k - 1) < 1e-9 || std::fabs(k - 2) < 1e-9 || std::fabs(k - 5) < 1e-9)
           << c.step;
     }
