@@ -6,10 +6,12 @@
 #include <array>
 #include <cmath>
 #include <string>
+#include <string_view>
 
 #include "gl/colormap.h"
 #include "gl/line_color.h"
 #include "ui/ui_model.h"
+#include "view/colorbar_ticks.h"
 
 namespace geofield {
 namespace {
@@ -22,28 +24,46 @@ ImU32 colormap_colour(Colormap c, bool reverse, double t) {
   return IM_COL32(rgb[0], rgb[1], rgb[2], 255);
 }
 
-// A horizontal bar from the range's low end to its high end, labelled with the unit.
+// A horizontal bar from the range's low end to its high end, the unit at its right, ticks at a
+// nice step under it with labels that do not overlap (one text row: the panel keeps its
+// height, so the Export panel's buttons keep their places). The exact range is in the tooltip.
 void colorbar(const ViewState& s, double lo, double hi) {
   const std::string unit(to_string(s.params.units));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
-  const float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetFrameHeight();
+  const float avail = ImGui::GetContentRegionAvail().x, h = ImGui::GetFrameHeight();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float unit_w = ImGui::CalcTextSize(unit.c_str()).x;
+  const float w = std::max(avail - unit_w - style.ItemInnerSpacing.x, 1.0f);
   constexpr int kSegments = 64;
   for (int k = 0; k < kSegments; ++k) {
     const float x0 = p0.x + w * k / kSegments, x1 = p0.x + w * (k + 1) / kSegments;
     const ImU32 a = colormap_colour(s.colormap, s.reverse, double(k) / kSegments);
     const ImU32 b = colormap_colour(s.colormap, s.reverse, double(k + 1) / kSegments);
-    dl->AddRectFilledMultiColor(ImVec2(x0, p0.y), ImVec2(x1 + 0.5f, p0.y + h), a, b, b, a);
+    dl->AddRectFilledMultiColor(ImVec2(x0, p0.y), ImVec2(std::min(x1 + 0.5f, p0.x + w), p0.y + h),
+                                a, b, b, a);
   }
-  ImGui::Dummy(ImVec2(w, h));
-  ImGui::Text("%.6g", lo);
-  const std::string mid = unit;
-  ImGui::SameLine(w * 0.5f - ImGui::CalcTextSize(mid.c_str()).x * 0.5f);
-  ImGui::TextUnformatted(mid.c_str());
-  char hi_text[32];
-  std::snprintf(hi_text, sizeof hi_text, "%.6g", hi);
-  ImGui::SameLine(w - ImGui::CalcTextSize(hi_text).x);
-  ImGui::TextUnformatted(hi_text);
+  const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
+  dl->AddText(ImVec2(p0.x + w + style.ItemInnerSpacing.x, p0.y + style.FramePadding.y), text_colour,
+              unit.c_str());
+  ImGui::Dummy(ImVec2(avail, h));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.6g to %.6g %s", lo, hi, unit.c_str());
+
+  const ImVec2 row = ImGui::GetCursorScreenPos();
+  const float gap = ImGui::CalcTextSize("  ").x;
+  const ColorbarTicks ticks = colorbar_ticks(
+      lo, hi, w,
+      [](std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; }, gap);
+  for (const ColorbarTick& t : ticks.ticks) {
+    const float x = std::round(p0.x + static_cast<float>(t.x_px));
+    const float tick_len = h * 0.3f;  // a dark mark with a light core: seen on any colormap
+    dl->AddRectFilled(ImVec2(x - 1, p0.y + h - tick_len), ImVec2(x + 2, p0.y + h),
+                      IM_COL32(0, 0, 0, 200));
+    dl->AddLine(ImVec2(x + 0.5f, p0.y + h - tick_len + 1), ImVec2(x + 0.5f, p0.y + h),
+                IM_COL32(255, 255, 255, 230));
+    dl->AddText(ImVec2(p0.x + static_cast<float>(t.label_x), row.y), text_colour, t.label.c_str());
+  }
+  ImGui::Dummy(ImVec2(avail, ImGui::GetTextLineHeight()));
 }
 
 // Coastlines, borders and their colour (Natural Earth, built into the binary); the swatch's
@@ -76,17 +96,28 @@ void draw_look_panel(ViewState* s, const FrameInfo& info) {
   ImGui::Checkbox("reverse", &s->reverse);
   ImGui::SameLine();
   ImGui::Checkbox("automatic range", &s->auto_range);
-  if (s->auto_range) {
-    s->range_min = info.range.min;  // a switch to fixed starts from what is shown
-    s->range_max = info.range.max;
-  } else {
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "on: the colours span the view's exact min:max, which changes as you pan\n"
+        "off: the range shown now is locked while panning and zooming");
+  }
+  follow_shown_range(s, info.range.min, info.range.max);  // unchecking locks what is shown
+  if (!s->auto_range) {
     double r[2] = {s->range_min, s->range_max};
-    if (ImGui::InputScalarN("range", ImGuiDataType_Double, r, 2, nullptr, nullptr, "%.6g",
+    const float lock_w =
+        ImGui::CalcTextSize("lock to view").x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - lock_w - ImGui::GetStyle().ItemInnerSpacing.x);
+    if (ImGui::InputScalarN("##range", ImGuiDataType_Double, r, 2, nullptr, nullptr, "%.6g",
                             ImGuiInputTextFlags_EnterReturnsTrue) &&
         r[0] < r[1]) {
       s->range_min = r[0];
       s->range_max = r[1];
     }
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    if (ImGui::Button("lock to view")) lock_range(s, info.range.min, info.range.max);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("fix the range to this view's exact min:max");
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted("range");
   }
   colorbar(*s, s->range_min, s->range_max);
 

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string_view>
+
+#include "view/ring_labels.h"
 
 namespace geofield {
 namespace {
@@ -104,6 +107,21 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
       std::snprintf(text, sizeof text, "%.*f°%s", lon_dec, std::fabs(lon),
                     edge ? "" : (lon > 0 ? "E" : (lon < 0 ? "W" : "")));
       label(dl, ImVec2(x + 3, static_cast<float>(r.y + r.h) - ImGui::GetFontSize() - 4), text);
+    }
+  }
+  if (s.contours) {  // each ring's distance along it, on a dark box: readable on any colormap
+    RingLabelLook look;
+    look.text_width_px = [](std::string_view t) {
+      return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
+    };
+    look.text_height_px = ImGui::GetFontSize();
+    look.same_ring_apart_px = 18.0 * ImGui::GetFontSize();
+    for (const RingLabel& l : ring_labels(p, r, s.contour_interval, look)) {
+      const ImVec2 a(static_cast<float>(l.x), static_cast<float>(l.y));
+      dl->AddRectFilled(a, ImVec2(a.x + static_cast<float>(l.w), a.y + static_cast<float>(l.h)),
+                        IM_COL32(0, 0, 0, 140), 3.0f);
+      const float pad = static_cast<float>(look.pad_px);
+      dl->AddText(ImVec2(a.x + pad, a.y + pad), IM_COL32(255, 255, 255, 230), l.text.c_str());
     }
   }
   const ImGuiIO& io = ImGui::GetIO();

@@ -1,6 +1,6 @@
 // The map under the panels: mouse exploration (drag pans, wheel zooms about the cursor, a
-// click places the reference point, the ring can be dragged), graticule labels and the hover
-// readout computed on the host with the shared math (no read-back).
+// click places the reference point, the ring can be dragged), graticule and ring labels and
+// the hover readout computed on the host with the shared math (no read-back).
 #pragma once
 
 #include "view/view_math.h"
@@ -12,7 +12,8 @@ class MapView {
  public:
   // Handles this frame's mouse over the map (when ImGui does not want it); edits s->params.
   void handle_mouse(ViewState* s, const MapRect& r, float marker_radius_px);
-  // Labels of the graticule lines along the west and south edges, and the hover readout.
+  // Labels of the graticule lines along the west and south edges, of the range rings when
+  // contours are on (haversine), and the hover readout.
   void draw_overlays(const ViewState& s, const MapRect& r, double lat_step_deg, double lon_step_deg,
                      bool hover_readout) const;
 

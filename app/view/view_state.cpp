@@ -1,5 +1,6 @@
 #include "view/view_state.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -53,7 +54,25 @@ void read_enum(const json& j, const char* key, bool (*parse)(std::string_view, E
     throw UsageError(std::string("state: '") + key + "' = '" + s + "' is unknown");
 }
 
+bool usable_range(double lo, double hi) {
+  return std::isfinite(lo) && std::isfinite(hi) && lo < hi;
+}
+
 }  // namespace
+
+void follow_shown_range(ViewState* s, double shown_min, double shown_max) {
+  if (!s->auto_range || !usable_range(shown_min, shown_max)) return;
+  s->range_min = shown_min;
+  s->range_max = shown_max;
+}
+
+bool lock_range(ViewState* s, double min, double max) {
+  if (!usable_range(min, max)) return false;
+  s->auto_range = false;
+  s->range_min = min;
+  s->range_max = max;
+  return true;
+}
 
 json to_json(const ViewState& s) {
   const FieldParams& p = s.params;

@@ -32,6 +32,15 @@ struct ViewState {
   bool operator==(const ViewState&) const = default;
 };
 
+// While the range is automatic, the fixed range follows the range shown, so unchecking
+// "automatic range" locks the colour scale where it is while panning and zooming. A range that
+// cannot be a colour scale (not finite, or min >= max: a constant field) is not taken, so the
+// saved state stays loadable.
+void follow_shown_range(ViewState* s, double shown_min, double shown_max);
+// "Lock": automatic off and the fixed range set to [min, max] (the range shown now); false,
+// and nothing changed, when that range cannot be a colour scale.
+bool lock_range(ViewState* s, double min, double max);
+
 nlohmann::json to_json(const ViewState& s);
 // Throws UsageError saying which field is wrong; missing fields keep their defaults.
 ViewState state_from_json(const nlohmann::json& j);

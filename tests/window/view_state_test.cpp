@@ -5,13 +5,18 @@
 #include <gtest/gtest.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "cli/startup.h"
 #include "errors.h"
+#include "field_range.h"
 #include "view/reproduce_command.h"
+#include "view/view_math.h"
 
 namespace geofield {
 namespace {
@@ -175,6 +180,64 @@ TEST(ReproduceCommand, ExactNumbers) {
   EXPECT_EQ(exact_number(0.1 + 0.2), "0.30000000000000004");
   EXPECT_EQ(exact_number(-170.25), "-170.25");
   EXPECT_EQ(std::strtod(exact_number(1e4 / 3).c_str(), nullptr), 1e4 / 3);
+}
+
+}  // namespace
+}  // namespace geofield
+
+namespace geofield {
+namespace {
+
+// "Lock range": with the range automatic the fixed range follows the field shown; once locked
+// (automatic off), panning and zooming change the field's range but not the colour scale, and
+// the lock is saved and restored as a fixed range.
+TEST(LockRange, KeepsTheRangeShownWhilePanningAndZooming) {
+  ViewState s;  // 29:31, 99:101 around the reference (30, 101)
+  const MapRect r{0, 0, 800, 600};
+  const ValueRange before = field_range(s.params);
+  follow_shown_range(&s, before.min, before.max);
+  EXPECT_EQ(s.range_min, before.min);
+  EXPECT_EQ(s.range_max, before.max);
+  EXPECT_LT(before.min, 1.0);  // the reference is in the view, next to a node
+  const double far = std::max(haversine_distance(30, 101, 29, 99, kDefaultRadiusKm),
+                              haversine_distance(30, 101, 31, 99, kDefaultRadiusKm));
+  EXPECT_NEAR(before.max, far, 1e-6);  // the far corner
+
+  ASSERT_TRUE(lock_range(&s, s.range_min, s.range_max));
+  EXPECT_FALSE(s.auto_range);
+  pan(&s.params, r, 300, -200);
+  zoom_about(&s.params, r, 0.5, 400, 300);
+  const ValueRange after = field_range(s.params);
+  ASSERT_GT(std::fabs(after.min - before.min), 10.0);  // the view moved: another range
+  follow_shown_range(&s, after.min, after.max);        // as every frame does
+  EXPECT_EQ(s.range_min, before.min);
+  EXPECT_EQ(s.range_max, before.max);
+
+  const ViewState back = state_from_json(to_json(s));
+  EXPECT_FALSE(back.auto_range);
+  EXPECT_EQ(back.range_min, before.min);
+  EXPECT_EQ(back.range_max, before.max);
+
+  s.auto_range = true;  // unlocked: the scale follows the view again
+  follow_shown_range(&s, after.min, after.max);
+  EXPECT_EQ(s.range_min, after.min);
+  EXPECT_EQ(s.range_max, after.max);
+}
+
+TEST(LockRange, ARangeThatCannotBeAScaleIsNotTaken) {
+  ViewState s;
+  s.range_min = 12;
+  s.range_max = 345;
+  follow_shown_range(&s, 7, 7);  // a constant field
+  follow_shown_range(&s, std::nan(""), 10);
+  follow_shown_range(&s, 0, std::numeric_limits<double>::infinity());
+  EXPECT_EQ(s.range_min, 12);
+  EXPECT_EQ(s.range_max, 345);
+  EXPECT_NO_THROW(state_from_json(to_json(s)));  // the session stays loadable
+  EXPECT_FALSE(lock_range(&s, 7, 7));
+  EXPECT_FALSE(lock_range(&s, 9, 8));
+  EXPECT_TRUE(s.auto_range);
+  EXPECT_EQ(s.range_min, 12);
 }
 
 }  // namespace
