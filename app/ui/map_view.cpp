@@ -115,8 +115,16 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
       return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
     };
     look.text_height_px = ImGui::GetFontSize();
-    look.same_ring_apart_px = 18.0 * ImGui::GetFontSize();
-    for (const RingLabel& l : ring_labels(p, r, s.contour_interval, look)) {
+    look.same_ring_apart_px = 36.0 * ImGui::GetFontSize();  // two or three on a ring across the map
+    // The graticule's labels own a band along the west and south edges.
+    MapRect free = r;
+    if (s.graticule && lat_step > 0 && lon_step > 0) {
+      const double band = ImGui::GetFontSize() + 8;
+      free.x += 6 * ImGui::GetFontSize();
+      free.w = std::max(1.0, free.w - 6 * ImGui::GetFontSize());
+      free.h = std::max(1.0, free.h - band);
+    }
+    for (const RingLabel& l : ring_labels(p, free, s.contour_interval, look)) {
       const ImVec2 a(static_cast<float>(l.x), static_cast<float>(l.y));
       dl->AddRectFilled(a, ImVec2(a.x + static_cast<float>(l.w), a.y + static_cast<float>(l.h)),
                         IM_COL32(0, 0, 0, 140), 3.0f);
