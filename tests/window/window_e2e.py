@@ -507,6 +507,39 @@ def case_exports(binary):
         s.close()
 
 
+def case_ring_labels(binary):
+    """With contours on, each ring's distance is written along it: light text on a dark box north-
+    east of the reference point where the 250 km and 500 km rings pass, and none with contours off."""
+    bounds = {"lat_min_deg": 25, "lat_max_deg": 35, "lon_min_deg": 96, "lon_max_deg": 106}
+    shots = {}
+    for contours in (True, False):
+        state = dict(QUIET_STATE, **bounds, ref_lat_deg=30, ref_lon_deg=101, contours=contours,
+                     contour_interval=250)
+        s = Session(binary, state=state, args=["--frames", "3", "--screenshot", "shot.png",
+                                               "--no-session"])
+        try:
+            r = s.run_to_end()
+            assert r.returncode == 0, r.stderr
+            shots[contours] = (np.asarray(Image.open(os.path.join(s.dir, "shot.png")).convert("RGB"))
+                               .astype(np.int32), s.map)
+        finally:
+            s.close()
+    img, (mx, my, mw, mh) = shots[True]
+    px_per_km = mh / (10 * math.pi * 6371.0088 / 180)  # the map's scale (true shape: x and y alike)
+    cx, cy = mx + mw / 2, my + mh / 2
+    for km in (250, 500):
+        # The label's box is centred on the ring, first tried at azimuth 45 (north-east).
+        x, y = cx + km * px_per_km * math.sin(math.radians(45)), cy - km * px_per_km * math.cos(
+            math.radians(45))
+        box = img[int(y) - 12:int(y) + 12, int(x) - 40:int(x) + 40]
+        light = (box.min(-1) > 180).sum()  # text: near white, where viridis has no such colour
+        assert light > 20, f"no label text at the {km} km ring near {(int(x), int(y))}: {light} px"
+    bare, _ = shots[False]
+    m = (slice(my, my + mh), slice(mx, mx + mw))
+    assert (bare[m].min(-1) > 180).sum() < 5, "light pixels on the map without contours"
+    assert (img[m].min(-1) > 180).sum() > 100, "hardly any label text with contours on"
+
+
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 
