@@ -13,6 +13,7 @@
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
 #include "gl/line_layer.h"
+#include "gl/offscreen_target.h"
 #include "gl/renderer.h"
 
 namespace geofield {
@@ -37,12 +38,8 @@ double median_frame_ms(Renderer& r, const ViewStyle& style, int frames) {
 
 int run(int frames) {
   HeadlessGlContext gl;
-  GLuint colour = 0, fbo = 0;
-  GF_GL(glCreateRenderbuffers(1, &colour));
-  GF_GL(glNamedRenderbufferStorage(colour, GL_RGBA8, kWidth, kHeight));
-  GF_GL(glCreateFramebuffers(1, &fbo));
-  GF_GL(glNamedFramebufferRenderbuffer(fbo, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour));
-  GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, fbo));
+  const OffscreenTarget target(kWidth, kHeight);
+  GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, target.fbo));
   GF_GL(glViewport(0, 0, kWidth, kHeight));
   std::printf("%s, %dx%d, median of %d frames\n", gl.description().c_str(), kWidth, kHeight,
               frames);
@@ -68,8 +65,6 @@ int run(int frames) {
                   bare, lined);
     }
   }
-  glDeleteFramebuffers(1, &fbo);
-  glDeleteRenderbuffers(1, &colour);
   return 0;
 }
 

@@ -148,31 +148,30 @@ void fill_projected_row(const ProjectedGrid& g, int i, T* row) {
   for (int j = 0; j < g.nx; ++j) row[j] = projected_field_value<T>(g, i, j);
 }
 
+// Calls use(fill) with the row filler for p: node by node for a projected view, by the row and
+// column factors for latlon (its column factors computed once per field, not once per node).
+template <typename T, typename Use>
+void with_row_filler(const FieldParams& p, Use&& use) {
+  if (p.projection != Projection::latlon) {
+    const ProjectedGrid g = projected_grid(p);
+    use([&](int i, T* row) { fill_projected_row(g, i, row); });
+    return;
+  }
+  const GridGeometry g = grid_geometry(p);
+  const ColumnTable<T> cols(g);
+  use([&](int i, T* row) { fill_row(g, cols, i, row); });
+}
+
 }  // namespace
 
 template <typename T>
 void compute_field_on_cpu(const FieldParams& p, T* out) {
-  if (p.projection != Projection::latlon) {
-    const ProjectedGrid g = projected_grid(p);
-    fill_rows(p.nx, p.ny, out, [&](int i, T* row) { fill_projected_row(g, i, row); });
-    return;
-  }
-  const GridGeometry g = grid_geometry(p);
-  // Column factors depend on the column alone: once per field, not once per node.
-  const ColumnTable<T> cols(g);
-  fill_rows(g.nx, g.ny, out, [&](int i, T* row) { fill_row(g, cols, i, row); });
+  with_row_filler<T>(p, [&](const auto& fill) { fill_rows(p.nx, p.ny, out, fill); });
 }
 
 template <typename T>
 void compute_field_blocks_on_cpu(const FieldParams& p, const EmitRows<T>& emit) {
-  if (p.projection != Projection::latlon) {
-    const ProjectedGrid g = projected_grid(p);
-    emit_rows(p.nx, p.ny, emit, [&](int i, T* row) { fill_projected_row(g, i, row); });
-    return;
-  }
-  const GridGeometry g = grid_geometry(p);
-  const ColumnTable<T> cols(g);
-  emit_rows(g.nx, g.ny, emit, [&](int i, T* row) { fill_row(g, cols, i, row); });
+  with_row_filler<T>(p, [&](const auto& fill) { emit_rows(p.nx, p.ny, emit, fill); });
 }
 
 template void compute_field_on_cpu<float>(const FieldParams&, float*);

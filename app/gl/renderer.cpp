@@ -8,35 +8,12 @@
 #include "field_math.h"
 #include "gl/gl_check.h"
 #include "gl/gl_shader.h"
+#include "gl/offscreen_target.h"
 #include "shader_field_frag.h"
 #include "shader_field_vert.h"
 
 namespace geofield {
-namespace {
-
-// RAII for the offscreen framebuffer of one picture.
-struct OffscreenTarget {
-  GLuint fbo = 0, color = 0;
-  OffscreenTarget(int w, int h) {
-    GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &color));
-    GF_GL(glTextureStorage2D(color, 1, GL_RGBA8, w, h));
-    GF_GL(glCreateFramebuffers(1, &fbo));
-    GF_GL(glNamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, color, 0));
-    const GLenum status = glCheckNamedFramebufferStatus(fbo, GL_FRAMEBUFFER);
-    if (status != GL_FRAMEBUFFER_COMPLETE) {
-      release();
-      GF_FAIL("offscreen framebuffer incomplete (status 0x" + std::to_string(status) + ")");
-    }
-  }
-  ~OffscreenTarget() { release(); }
-  void release() noexcept {
-    if (fbo) glDeleteFramebuffers(1, &fbo);
-    if (color) glDeleteTextures(1, &color);
-    fbo = color = 0;
-  }
-};
-
-}  // namespace
+namespace {}  // namespace
 
 Renderer::Renderer() {
   program_ =

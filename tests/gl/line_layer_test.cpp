@@ -10,6 +10,7 @@
 #include "errors.h"
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
+#include "gl/offscreen_target.h"
 #include "gl/renderer.h"  // GeoBounds
 
 namespace geofield {
@@ -32,17 +33,12 @@ class LineLayerTest : public testing::Test {
       why_ = e.what();
       return;
     }
-    GF_GL(glCreateRenderbuffers(1, &colour_));
-    GF_GL(glNamedRenderbufferStorage(colour_, GL_RGBA8, kWidth, kHeight));
-    GF_GL(glCreateFramebuffers(1, &fbo_));
-    GF_GL(glNamedFramebufferRenderbuffer(fbo_, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_));
-    GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, fbo_));
+    target_.emplace(kWidth, kHeight);
+    GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, target_->fbo));
     GF_GL(glViewport(0, 0, kWidth, kHeight));
   }
   static void TearDownTestSuite() {
-    if (!gl_) return;
-    glDeleteFramebuffers(1, &fbo_);
-    glDeleteRenderbuffers(1, &colour_);
+    target_.reset();  // before its context
     gl_.reset();
   }
   void SetUp() override {
@@ -51,7 +47,7 @@ class LineLayerTest : public testing::Test {
 
   static inline std::optional<HeadlessGlContext> gl_;
   static inline std::string why_;
-  static inline GLuint fbo_ = 0, colour_ = 0;
+  static inline std::optional<OffscreenTarget> target_;
 };
 
 LineOverlay both() {
