@@ -61,6 +61,15 @@ void set_sphere_projection_keys(GTIF* gtif, const GeofieldGeotiffRaster& r) {
   GTIFKeySet(gtif, ProjFalseNorthingGeoKey, TYPE_DOUBLE, 1, 0.0);
 }
 
+// GDAL's nodata tag (ASCII): libtiff does not know it, so it is declared before it is set.
+constexpr ttag_t kGdalNodataTag = 42113;
+
+bool set_nodata_nan(TIFF* tif) {
+  static const TIFFFieldInfo info[] = {{kGdalNodataTag, TIFF_VARIABLE, TIFF_VARIABLE, TIFF_ASCII,
+                                        FIELD_CUSTOM, 1, 0, const_cast<char*>("GDALNoDataValue")}};
+  return TIFFMergeFieldInfo(tif, info, 1) == 0 && TIFFSetField(tif, kGdalNodataTag, "nan") == 1;
+}
+
 bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
   bool ok = TIFFSetField(tif, TIFFTAG_IMAGEWIDTH, static_cast<uint32_t>(r.nx));
   ok = ok && TIFFSetField(tif, TIFFTAG_IMAGELENGTH, static_cast<uint32_t>(r.ny));
@@ -72,6 +81,9 @@ bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
   ok = ok && TIFFSetField(tif, TIFFTAG_COMPRESSION, COMPRESSION_NONE);
   ok = ok && TIFFSetField(tif, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(tif, 0));
   ok = ok && TIFFSetField(tif, TIFFTAG_IMAGEDESCRIPTION, r.description);
+  // A projected map has nodes with no point of the sphere (beyond the aeqd antipode's circle,
+  // off the ortho disc), written as NaN: the nodata tag tells GDAL, QGIS and gdalwarp so.
+  if (r.projection != GEOFIELD_GEOTIFF_LATLON) ok = ok && set_nodata_nan(tif);
   // Node (0, 0) is the north-west corner node; steps are per node.
   double tie[6] = {0, 0, 0, r.x0, r.y0, 0};
   double scale[3] = {r.step_x, r.step_y, 0};

@@ -102,8 +102,8 @@ class RenderProjection(RenderTestCase):
 class RenderProjectionGeoTiff(RenderTestCase):
     SPHERE = f"+proj=longlat +R={R_KM * 1000} +no_defs"
 
-    def gdalinfo(self, name):
-        out = subprocess.run(["gdalinfo", "-json", self.path(name)], capture_output=True,
+    def gdalinfo(self, name, *options):
+        out = subprocess.run(["gdalinfo", "-json", *options, self.path(name)], capture_output=True,
                              text=True, check=True).stdout
         return json.loads(out)
 
@@ -167,6 +167,23 @@ class RenderProjectionGeoTiff(RenderTestCase):
         self.assertIn("Orthographic", wkt)
         self.assertIn('"Latitude of natural origin",40', wkt)
         self.assertIn('"Longitude of natural origin",-170', wkt)
+
+    def test_projected_geotiff_declares_nan_as_nodata(self):
+        # The whole sphere's disc and its corners: the nodes beyond the antipode's circle are
+        # NaN, and GDAL must know they are no data (statistics, gdalwarp, QGIS leave them out).
+        self.render_ok("--projection", "aeqd", "--extent", str(HALF_KM), "--size", "65x65",
+                       "--geotiff", "n.tif", "--npy", "n.npy")
+        band = self.gdalinfo("n.tif", "-stats")["bands"][0]
+        self.assertEqual(str(band["noDataValue"]).lower(), "nan")
+        npy = np.load(self.path("n.npy"))
+        valid = np.isfinite(npy).sum()
+        self.assertLess(valid, npy.size)  # the corners have no value
+        self.assertAlmostEqual(float(band["metadata"][""]["STATISTICS_VALID_PERCENT"]),
+                               100.0 * valid / npy.size, delta=0.01)
+        self.assertAlmostEqual(band["maximum"], np.nanmax(npy), delta=1e-3)
+        # A lat/lon field has a value at every node: no nodata declared.
+        self.render_ok("--size", "8x8", "--geotiff", "l.tif")
+        self.assertNotIn("noDataValue", self.gdalinfo("l.tif")["bands"][0])
 
 
 if __name__ == "__main__":
