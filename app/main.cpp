@@ -1,4 +1,5 @@
 // geofield's entry point: every error ends here as one line and an exit status.
+#include <csignal>
 #include <cstdio>
 #include <exception>
 
@@ -6,6 +7,10 @@
 #include "errors.h"
 
 int main(int argc, char** argv) {
+  // A reader that closes our stdout or stderr early (`| head -c1`) must not kill a render
+  // between the renames of its outputs: with SIGPIPE ignored the write fails with EPIPE, which
+  // costs only the message, and every output still appears whole.
+  std::signal(SIGPIPE, SIG_IGN);
   try {
     return geofield::run_command_line(argc, argv);
   } catch (const geofield::UsageError& e) {

@@ -1,5 +1,8 @@
-// Files appear whole or not at all: written to a temporary name beside the target, then
-// renamed over it. A failure removes the temporary file and throws with the reason.
+// Files appear whole or not at all: written to an unnamed file in the target's folder
+// (O_TMPFILE; a short scratch name where the file system has none), linked in and renamed over
+// the target when whole, the folder synced after. A failure or a kill leaves nothing behind
+// (a kill leaves a named scratch file only where unnamed files are not available). A symbolic
+// link is written through; a target that is not a regular file (a device, a pipe) is refused.
 #pragma once
 
 #include <cstddef>
@@ -11,7 +14,8 @@
 namespace geofield {
 
 // Throws UsageError naming `option` when path cannot be written (missing or unwritable
-// folder, a folder in the way). Called before any work so bad paths fail fast.
+// folder, a folder, device or pipe in the way, a name longer than the folder accepts). Called
+// before any work so bad paths fail fast.
 void check_writable(const std::filesystem::path& path, const char* option);
 
 // Writes the pieces, in order, as the whole new content of path.
@@ -37,10 +41,15 @@ class AtomicFile {
   void finish();
   // Renames the temporary over the target (after finish()). Once only.
   void commit();
-  // The temporary's name, for a writer that must open the file itself (libtiff): what it
-  // writes there is flushed by finish() and renamed by commit() like the rest.
+  // A path that opens the temporary, for a writer that must open the file itself (libtiff;
+  // /proc/self/fd/N for an unnamed one): what it writes there is flushed by finish() and
+  // renamed by commit() like the rest.
   const std::string& temporary_path() const { return temporary_; }
   const std::filesystem::path& target() const { return path_; }
+
+  // Tests only: false makes new files take the named fallback, as on a file system without
+  // unnamed files.
+  static void allow_unnamed_temporaries(bool allowed) { unnamed_allowed_ = allowed; }
 
  private:
   [[noreturn]] void fail(const char* what, int err);
@@ -49,6 +58,8 @@ class AtomicFile {
   std::string temporary_;
   int fd_ = -1;
   bool finished_ = false;
+  bool unnamed_ = false;  // O_TMPFILE: no name until commit()
+  static bool unnamed_allowed_;
 };
 
 }  // namespace geofield
