@@ -50,9 +50,9 @@ GeoBounds cap_bounds(const MapFrame& m) {
 
 LineLayer::LineLayer() {
   const std::string vert = drawing_shader_source(embedded::shader_lines_vert);
-  const std::string frag = "#version 450 core\n" + std::string(embedded::shader_lines_frag);
-  program_ = link_program({compile_shader(GL_VERTEX_SHADER, vert.c_str(), "lines.vert"),
-                           compile_shader(GL_FRAGMENT_SHADER, frag.c_str(), "lines.frag")});
+  program_ =
+      link_program({compile_shader(GL_VERTEX_SHADER, vert.c_str(), "lines.vert"),
+                    compile_shader(GL_FRAGMENT_SHADER, embedded::shader_lines_frag, "lines.frag")});
   loc_lon_ = glGetUniformLocation(program_, "u_lon_map");
   loc_lat_ = glGetUniformLocation(program_, "u_lat_map");
   loc_viewport_ = glGetUniformLocation(program_, "u_viewport_px");

@@ -64,9 +64,10 @@ void latlon_bounds_section(FieldParams* p) {
 // As many rows as the latlon bounds, so the rows below keep their places in every view.
 void projected_section(FieldParams* p) {
   const std::string unit(to_string(p->units));
-  ImGui::TextDisabled("Map (%s; drag turns, wheel zooms)",
-                      p->projection == Projection::aeqd ? "centred on the reference" : "globe");
-  const std::string extent_label = "half-width (" + unit + ")";
+  ImGui::TextDisabled(p->projection == Projection::aeqd
+                          ? "Map about the reference (drag moves it, wheel zooms)"
+                          : "Globe (drag turns it, wheel zooms)");
+  const std::string extent_label = "extent (" + unit + ")";
   slider_typed(extent_label.c_str(), &p->extent, min_extent(*p), max_extent(*p), "%.6g",
                true);
   const GeoPoint c = projection_centre(*p);
@@ -78,7 +79,7 @@ void projected_section(FieldParams* p) {
   ImGui::EndDisabled();
   if (ortho && (lat_moved || lon_moved)) set_view_centre(p, lat, lon);
   ImGui::AlignTextToFramePadding();
-  ImGui::Text("map %.4g x %.4g %s", 2 * p->extent,
+  ImGui::Text("map %.6g x %.6g %s", 2 * p->extent,
               2 * p->extent * (p->ny - 1) / std::max(1, p->nx - 1), unit.c_str());
   if (ImGui::Button("Reset view")) p->extent = default_extent(*p);
   ImGui::SameLine();

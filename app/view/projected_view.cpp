@@ -76,6 +76,12 @@ bool projected_geo_to_screen(const FieldParams& p, const MapRect& r, GeoPoint g,
   return true;
 }
 
+double projected_span_deg(const FieldParams& p) {
+  const double half = p.extent / radius_in_units(p);  // radians of arc, or sine of it (ortho)
+  const double arc = p.projection == Projection::ortho ? std::asin(std::min(1.0, half)) : half;
+  return std::min(360.0, 2 * arc / kRadPerDeg);
+}
+
 double min_extent(const FieldParams& p) {
   return kMinSpanDeg * kRadPerDeg * radius_in_units(p);
 }

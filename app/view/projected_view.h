@@ -37,6 +37,10 @@ std::optional<GeoPoint> projected_screen_to_geo(const FieldParams& p, const MapR
 bool projected_geo_to_screen(const FieldParams& p, const MapRect& r, GeoPoint g, double* px,
                              double* py);
 
+// The angle the map's width spans on the sphere, degrees (aeqd: its arc; ortho: the arc of its
+// chord, 180 for the whole disc): what graticule steps are chosen by.
+double projected_span_deg(const FieldParams& p);
+
 // The smallest extent the window zooms to: a millionth of a degree of arc, as latlon's span.
 double min_extent(const FieldParams& p);
 

@@ -17,6 +17,7 @@
 #include "field_range.h"
 #include "gl/gl_check.h"
 #include "memory_limits.h"
+#include "view/projected_view.h"
 #include "view/reproduce_command.h"
 #include "window/framebuffer_capture.h"
 
@@ -127,10 +128,20 @@ ViewStyle App::style_for(int map_w_px, int map_h_px) const {
   if (!shown) return st;
   st.view = bounds_of(state_.params);
   st.field = bounds_of(*shown);
+  st.map = map_frame_of(state_.params);
+  st.field_map = map_frame_of(*shown);
+  if (st.map.projected()) {
+    // The view's frame with the map's own shape: the rectangle drawn may differ from the
+    // grid's (the grid follows it a field later).
+    st.map.half_height = st.map.half_width * map_h_px / std::max(1, map_w_px);
+  }
   st.field_nx = shown->nx;
   st.field_ny = shown->ny;
   if (state_.contours) st.contour_interval = state_.contour_interval;
-  if (state_.graticule) {
+  if (state_.graticule && st.map.projected()) {
+    st.graticule_lat_step_deg = st.graticule_lon_step_deg = nice_step_deg(
+        projected_span_deg(state_.params), std::max(1, int(map_w_px / kGraticuleSpacingPx)));
+  } else if (state_.graticule) {
     st.graticule_lat_step_deg = nice_step_deg(st.view.lat_max_deg - st.view.lat_min_deg,
                                               std::max(1, int(map_h_px / kGraticuleSpacingPx)));
     st.graticule_lon_step_deg =
