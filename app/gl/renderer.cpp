@@ -123,8 +123,8 @@ void Renderer::set_geography_uniforms(int width, int height, const ViewStyle& s)
   } else {
     GF_GL(glUniform2f(loc_grid_lon_, 0.0f, 0.0f));
   }
-  const double dx = reduce_deg_180(s.marker_lon_deg - (v.lon_min_deg + v.lon_span_deg / 2)) +
-                    v.lon_span_deg / 2;
+  const double dx =
+      reduce_deg_180(s.marker_lon_deg - (v.lon_min_deg + v.lon_span_deg / 2)) + v.lon_span_deg / 2;
   set_marker_uniform(dx / v.lon_span_deg * width,
                      (v.lat_max_deg - s.marker_lat_deg) / v_lat * height, s, s.marker);
 }
@@ -154,7 +154,8 @@ void Renderer::set_projected_uniforms(int width, int height, const ViewStyle& s)
     if (m.valid) cx = m.x, cy = m.y;
   }
   // Field fraction (0 = first node) at viewport fraction (u, v), v down from the top.
-  GF_GL(glUniform4f(loc_tex_map_, static_cast<float>((cx + f.half_width - v.half_width) / (2 * f.half_width)),
+  GF_GL(glUniform4f(loc_tex_map_,
+                    static_cast<float>((cx + f.half_width - v.half_width) / (2 * f.half_width)),
                     static_cast<float>(v.half_width / f.half_width),
                     static_cast<float>((f.half_height - cy - v.half_height) / (2 * f.half_height)),
                     static_cast<float>(v.half_height / f.half_height)));
@@ -162,7 +163,8 @@ void Renderer::set_projected_uniforms(int width, int height, const ViewStyle& s)
   GF_GL(glUniform1f(loc_contour_, static_cast<float>(s.contour_interval)));
   GF_GL(glUniform2f(loc_centre_, static_cast<float>(v.centre_lat_deg),
                     static_cast<float>(v.centre_lon_deg)));
-  GF_GL(glUniform2f(loc_half_, static_cast<float>(v.half_width), static_cast<float>(v.half_height)));
+  GF_GL(
+      glUniform2f(loc_half_, static_cast<float>(v.half_width), static_cast<float>(v.half_height)));
   GF_GL(glUniform1f(loc_radius_, static_cast<float>(v.radius)));
   GF_GL(glUniform2f(loc_grid_lat_, 0.0f, 0.0f));  // latlon's graticule off
   GF_GL(glUniform2f(loc_grid_lon_, 0.0f, 0.0f));

@@ -70,9 +70,8 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
   if (drag_ != Drag::none) {
     if (std::hypot(m.x - press_x_, m.y - press_y_) > kClickSlopPx) moved_ = true;
     if (drag_ == Drag::marker && moved_) {
-      const std::optional<GeoPoint> g =
-          point_under(*p, r, std::clamp<double>(m.x, r.x, r.x + r.w),
-                      std::clamp<double>(m.y, r.y, r.y + r.h));
+      const std::optional<GeoPoint> g = point_under(*p, r, std::clamp<double>(m.x, r.x, r.x + r.w),
+                                                    std::clamp<double>(m.y, r.y, r.y + r.h));
       if (g) {
         p->ref_lat_deg = g->lat_deg;
         p->ref_lon_deg = g->lon_deg;

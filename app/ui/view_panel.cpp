@@ -68,8 +68,7 @@ void projected_section(FieldParams* p) {
                           ? "Map about the reference (drag moves it, wheel zooms)"
                           : "Globe (drag turns it, wheel zooms)");
   const std::string extent_label = "extent (" + unit + ")";
-  slider_typed(extent_label.c_str(), &p->extent, min_extent(*p), max_extent(*p), "%.6g",
-               true);
+  slider_typed(extent_label.c_str(), &p->extent, min_extent(*p), max_extent(*p), "%.6g", true);
   const GeoPoint c = projection_centre(*p);
   double lat = c.lat_deg, lon = c.lon_deg;
   const bool ortho = p->projection == Projection::ortho;

@@ -82,9 +82,7 @@ double projected_span_deg(const FieldParams& p) {
   return std::min(360.0, 2 * arc / kRadPerDeg);
 }
 
-double min_extent(const FieldParams& p) {
-  return kMinSpanDeg * kRadPerDeg * radius_in_units(p);
-}
+double min_extent(const FieldParams& p) { return kMinSpanDeg * kRadPerDeg * radius_in_units(p); }
 
 void set_view_centre(FieldParams* p, double lat_deg, double lon_deg) {
   const double lat = std::clamp(lat_deg, -90.0 + kPoleMarginDeg, 90.0 - kPoleMarginDeg);
@@ -111,14 +109,22 @@ void projected_pan(FieldParams* p, const MapRect& r, double dx_px, double dy_px)
 void projected_zoom(FieldParams* p, const MapRect& r, double factor, double px, double py) {
   const double old_extent = p->extent;
   const MapXY at = screen_to_map(*p, r, px, py);
+  const std::optional<GeoPoint> grabbed = projected_screen_to_geo(*p, r, px, py);
   p->extent = std::clamp(old_extent * factor, min_extent(*p), max_extent(*p));
   if (p->projection != Projection::ortho) return;
-  const double radius = radius_in_units(*p);
-  if (!(std::hypot(at.x, at.y) < radius)) return;  // off the globe: about the centre
-  // In the plane the point under the pointer stays when the centre moves (1 - f) of the way
-  // to it; on the globe that is nearly so, which is what a zoom needs.
+  if (!grabbed) return;  // off the globe: about the centre
+  // The point must come out at f times its old offset (the same pixel at the new scale). In
+  // the plane moving the centre (1 - f) of the way does it; on the globe that is a first step,
+  // and a few corrections by the remaining miss make it exact to well under a pixel.
   const double f = p->extent / old_extent;
+  const MapXY want{f * at.x, f * at.y};
   set_centre(p, moved_centre(*p, (1 - f) * at.x, (1 - f) * at.y));
+  for (int k = 0; k < 4; ++k) {
+    const MapPoint<double> now = project<double>(p->projection, centre_of(*p), grabbed->lat_deg,
+                                                 grabbed->lon_deg, radius_in_units(*p));
+    if (!now.valid) return;
+    set_centre(p, moved_centre(*p, now.x - want.x, now.y - want.y));
+  }
 }
 
 }  // namespace geofield

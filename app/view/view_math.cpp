@@ -34,8 +34,7 @@ MapRect map_rect(const FieldParams& p, bool follows_pixels, const MapRect& area)
   return letterbox(p, area);
 }
 
-std::optional<GeoPoint> point_under(const FieldParams& p, const MapRect& r, double px,
-                                    double py) {
+std::optional<GeoPoint> point_under(const FieldParams& p, const MapRect& r, double px, double py) {
   if (p.projection != Projection::latlon) return projected_screen_to_geo(p, r, px, py);
   return screen_to_geo(p, r, px, py);
 }

@@ -65,9 +65,9 @@ App::App(const WindowRequest& request)
       caps_(machine_caps()),
       state_(request.state) {
   if (!request_.make_backend) GF_FAIL("the window was given no backend factory");
-  source_ = make_field_source(
-      request_.make_backend(state_.backend, state_.params, &backend_reason_),
-      [] { glfwPostEmptyEvent(); });  // wake the UI when a field is ready
+  source_ =
+      make_field_source(request_.make_backend(state_.backend, state_.params, &backend_reason_),
+                        [] { glfwPostEmptyEvent(); });  // wake the UI when a field is ready
   source_projection_ = state_.params.projection;
   std::fprintf(stderr, "geofield: %s; %s\n", backend_reason_.c_str(),
                window_.description().c_str());

@@ -37,8 +37,8 @@ class FieldSource {
 
 // Makes a backend for a view: make_backend_for (field_backend.h) in the program, which also
 // decides by the view's projection; something else in tests.
-using BackendFactory = std::function<std::unique_ptr<FieldBackend>(
-    BackendChoice, const FieldParams&, std::string*)>;
+using BackendFactory =
+    std::function<std::unique_ptr<FieldBackend>(BackendChoice, const FieldParams&, std::string*)>;
 
 // Wraps a backend for the window: the CPU one runs on a worker thread (on_ready is called
 // from it when a field is ready, to wake the UI); any other computes on the GL thread.
