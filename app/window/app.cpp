@@ -258,7 +258,9 @@ void App::follow_projection(const ViewState& before) {
     range_of_.reset();
   } catch (const std::exception& e) {
     log_.add(false, e.what());
-    state_.params = before.params;
+    // Back to the field on screen (a loaded view may have brought the projection: `before`
+    // has it too), so the failure is not retried every frame.
+    state_.params = source_->shown() ? *source_->shown() : before.params;
   }
 }
 
