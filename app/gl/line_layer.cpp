@@ -188,9 +188,11 @@ void LineLayer::draw_projected(const MapFrame& map, int width, int height, const
   last_segments_ = 0;
   if (!map.projected() || width <= 0 || height <= 0 || (!o.coastlines && !o.borders)) return;
   const GeoBounds cull = cap_bounds(map);
-  // The scale as a lat/lon view of the map's angular size would take.
-  const double span_deg =
-      std::min(360.0, 2 * std::max(map.half_width, map.half_height) / map.radius / kRadPerDeg);
+  // The scale as a lat/lon view of the map's angular size would take (ortho: the arc whose
+  // sine the half-width is; the whole disc is a hemisphere, 180 degrees).
+  const double half = std::max(map.half_width, map.half_height) / map.radius;
+  const double arc = map.projection == Projection::ortho ? std::asin(std::min(1.0, half)) : half;
+  const double span_deg = std::min(360.0, 2 * arc / kRadPerDeg);
   const LineScale scale = scale_for_view(span_deg, std::min(180.0, span_deg));
   bool blend_was_on = false;
   begin(width, height, o, &blend_was_on);
