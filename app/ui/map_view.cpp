@@ -8,6 +8,7 @@
 #include <optional>
 #include <string_view>
 
+#include "view/graticule_crossings.h"
 #include "view/ring_labels.h"
 
 namespace geofield {
@@ -92,7 +93,25 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
   const FieldParams& p = s.params;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   char text[64];
-  // Edge labels belong to latlon's straight graticule; a projected one's lines curve.
+  if (s.graticule && lat_step > 0 && lon_step > 0 && p.projection != Projection::latlon) {
+    // A projected graticule curves: each line is labelled where it leaves the map.
+    const int lat_dec = decimals_for(lat_step), lon_dec = decimals_for(lon_step);
+    const float font = ImGui::GetFontSize();
+    for (const GraticuleCrossing& c : graticule_crossings(p, r, lat_step, lon_step, 4 * font)) {
+      const double v = c.value_deg;
+      if (c.latitude) {
+        std::snprintf(text, sizeof text, "%.*f°%s", lat_dec, std::fabs(v),
+                      v > 0 ? "N" : (v < 0 ? "S" : ""));
+        label(dl, ImVec2(static_cast<float>(r.x) + 4, static_cast<float>(c.y) - font - 1), text);
+      } else {
+        const bool edge = std::fabs(std::fabs(v) - 180.0) < 1e-9;
+        std::snprintf(text, sizeof text, "%.*f°%s", lon_dec, std::fabs(v),
+                      edge ? "" : (v > 0 ? "E" : (v < 0 ? "W" : "")));
+        label(dl, ImVec2(static_cast<float>(c.x) + 3, static_cast<float>(r.y + r.h) - font - 4),
+              text);
+      }
+    }
+  }
   if (s.graticule && lat_step > 0 && lon_step > 0 && p.projection == Projection::latlon) {
     const int lat_dec = decimals_for(lat_step), lon_dec = decimals_for(lon_step);
     const double k0 = std::ceil(p.lat_min_deg / lat_step),
@@ -127,7 +146,7 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
     look.same_ring_apart_px = 36.0 * ImGui::GetFontSize();  // two or three on a ring across the map
     // The graticule's labels own a band along the west and south edges.
     MapRect free = r;
-    if (s.graticule && lat_step > 0 && lon_step > 0 && p.projection == Projection::latlon) {
+    if (s.graticule && lat_step > 0 && lon_step > 0) {
       const double band = ImGui::GetFontSize() + 8;
       free.x += 6 * ImGui::GetFontSize();
       free.w = std::max(1.0, free.w - 6 * ImGui::GetFontSize());

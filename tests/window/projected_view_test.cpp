@@ -7,8 +7,11 @@
 
 #include <cmath>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "field_math.h"
+#include "view/graticule_crossings.h"
 #include "view/view_math.h"
 
 namespace geofield {
@@ -192,6 +195,43 @@ TEST(ProjectedView, UnitsKeepTheMapsSize) {
   FieldParams l;  // latlon has no extent to convert
   change_units(&l, Units::nm);
   EXPECT_EQ(l.extent, 0);
+}
+
+// Graticule labels of a projected map go where its lines leave it: each crossing lies on its
+// line (the point under it has the line's latitude or longitude, to a pixel's worth), on the
+// west or south edge, and crossings along an edge keep their distance.
+TEST(GraticuleCrossings, OnTheirLinesAtTheEdgesAndApart) {
+  for (const FieldParams& p : {aeqd_view(), ortho_view()}) {
+    SCOPED_TRACE(std::string(to_string(p.projection)));
+    const MapRect r = letterbox(p, kArea);
+    const double step = p.projection == Projection::aeqd ? 5 : 15;
+    const std::vector<GraticuleCrossing> v = graticule_crossings(p, r, step, step, 40);
+    int lats = 0, lons = 0;
+    const double deg_per_px = map_units_per_px(p, r) / (radius_in_units(p) * kRadPerDeg);
+    for (std::size_t k = 0; k < v.size(); ++k) {
+      const GraticuleCrossing& c = v[k];
+      const std::optional<GeoPoint> g = point_under(p, r, c.x, c.y);
+      ASSERT_TRUE(g.has_value());
+      EXPECT_NEAR(std::remainder(c.value_deg, step), 0, 1e-9);
+      if (c.latitude) {
+        ++lats;
+        EXPECT_NEAR(c.x, r.x + 0.5, 1e-9);
+        EXPECT_NEAR(g->lat_deg, c.value_deg, 2 * deg_per_px);
+      } else {
+        ++lons;
+        EXPECT_NEAR(c.y, r.y + r.h - 0.5, 1e-9);
+        EXPECT_NEAR(reduce_deg_180(g->lon_deg - c.value_deg), 0, 4 * deg_per_px);
+      }
+      if (k > 0 && v[k - 1].latitude == c.latitude) {
+        EXPECT_GE(c.latitude ? c.y - v[k - 1].y : c.x - v[k - 1].x, 40 - 1e-9);
+      }
+    }
+    if (p.projection == Projection::aeqd) {  // 3000 km square about 30.6N: parallels 20..40
+      EXPECT_GE(lats, 3);
+      EXPECT_GE(lons, 3);
+    }
+  }
+  EXPECT_TRUE(graticule_crossings(FieldParams{}, kArea, 1, 1, 40).empty());  // latlon: its own
 }
 
 }  // namespace
