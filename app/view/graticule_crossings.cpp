@@ -57,15 +57,17 @@ std::vector<GraticuleCrossing> graticule_crossings(const FieldParams& p, const M
   }
   const int rows = static_cast<int>(std::floor(r.h)), cols = static_cast<int>(std::floor(r.w));
   // West edge, top to bottom: latitudes.
-  walk_edge(p, r, r.x + 0.5, r.y + 0.5, 0, 1, rows - 1, true, lat_step_deg, min_apart_px,
-            [](GeoPoint g, const std::optional<double>&) { return g.lat_deg; }, &out);
+  walk_edge(
+      p, r, r.x + 0.5, r.y + 0.5, 0, 1, rows - 1, true, lat_step_deg, min_apart_px,
+      [](GeoPoint g, const std::optional<double>&) { return g.lat_deg; }, &out);
   // South edge, west to east: longitudes, unwrapped from the last sample so 180 is a line like
   // any other.
-  walk_edge(p, r, r.x + 0.5, r.y + r.h - 0.5, 1, 0, cols - 1, false, lon_step_deg, min_apart_px,
-            [](GeoPoint g, const std::optional<double>& last) {
-              return last ? *last + reduce_deg_180(g.lon_deg - *last) : g.lon_deg;
-            },
-            &out);
+  walk_edge(
+      p, r, r.x + 0.5, r.y + r.h - 0.5, 1, 0, cols - 1, false, lon_step_deg, min_apart_px,
+      [](GeoPoint g, const std::optional<double>& last) {
+        return last ? *last + reduce_deg_180(g.lon_deg - *last) : g.lon_deg;
+      },
+      &out);
   return out;
 }
 

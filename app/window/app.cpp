@@ -275,7 +275,8 @@ void App::update_field() {
   }
   const std::optional<FieldParams>& shown = source_->shown();
   if (shown && (!range_of_ || !(*range_of_ == *shown))) {
-    info_.range = field_range(*shown);
+    const std::optional<ValueRange>& found = source_->shown_range();
+    info_.range = found ? *found : field_range(*shown);
     range_of_ = *shown;
   }
 }

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "backends/field_backend.h"
+#include "field_range.h"
 
 namespace geofield {
 
@@ -26,12 +27,16 @@ class FieldSource {
   // The parameters of the field in the texture; empty before the first one.
   const std::optional<FieldParams>& shown() const { return shown_; }
   double last_compute_ms() const { return last_ms_; }
+  // The shown field's exact range when the source found it already (the CPU worker, off the UI
+  // thread); empty: the caller finds it (field_range).
+  const std::optional<ValueRange>& shown_range() const { return shown_range_; }
 
   // The field in the texture, for exports.
   virtual HostField read_field(const FieldTexture& texture, Precision as) = 0;
 
  protected:
   std::optional<FieldParams> shown_;
+  std::optional<ValueRange> shown_range_;
   double last_ms_ = 0;
 };
 
