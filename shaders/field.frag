@@ -1,4 +1,4 @@
-#version 450 core
+// (The program prepends the version and the shared math: app/gl/drawing_shader_source.)
 // Value -> colour happens here, so a colormap or range change is a redraw, not a recompute.
 // Overlays (contours, graticule, reference marker) are drawn here too, with widths measured
 // in pixels through fwidth, so they stay crisp at any zoom and in pictures of any size.
@@ -21,6 +21,15 @@ uniform vec2 u_grid_lat;        // (t at the top, lines over the height); t inte
 uniform vec2 u_grid_lon;        // (t at the west edge, lines over the width)
 uniform vec4 u_marker;          // (x, y from the top-left in pixels, radius in pixels, on)
 uniform vec2 u_viewport_px;
+// A projected view (u_projection aeqd or ortho): the viewport spans the map's plane
+// (-half.x..half.x east, -half.y..half.y north) about the centre; the graticule is found per
+// pixel by the inverse projection: t = offset + (angle from the centre) / step is an integer
+// on a line (lat in .xy, lon in .zw; .y == 0: no graticule).
+uniform int u_projection;
+uniform vec2 u_centre_deg;
+uniform vec2 u_half_map;
+uniform float u_radius;
+uniform vec4 u_projected_grid;
 
 const vec3 kInvalidColor = vec3(0.5);  // inf in the field
 const vec3 kOutsideColor = vec3(0.12);  // outside the field being shown (while recomputing)
@@ -80,6 +89,21 @@ void main() {
     float dense = clamp(1.0 - (fwidth(w) - 0.2) * 4.0, 0.0, 1.0);
     float a = inside && !isnan(value) ? line_coverage(w) * dense : 0.0;  // no rings off the map
     col = mix(col, vec3(0.0), 0.65 * a);
+  }
+  if (u_projection != kProjectionLatlon && u_projected_grid.y > 0.0) {
+    vec2 xy = (vec2(v_uv.x, 1.0 - v_uv.y) * 2.0 - 1.0) * u_half_map;
+    SpherePoint q = unproject(u_projection, make_projection_centre(u_centre_deg.x, u_centre_deg.y),
+                              xy.x, xy.y, u_radius);
+    // Derivatives (fwidth) in uniform control flow: every pixel computes t, off the globe too.
+    float t_lat = q.valid ? u_projected_grid.x + q.dlat_deg * u_projected_grid.y : 0.0;
+    float t_lon = q.valid ? u_projected_grid.z + q.dlon_deg * u_projected_grid.w : 0.0;
+    float a_lat = line_coverage(t_lat);
+    // Meridians crowd towards the poles: they fade where closer than a few pixels.
+    float a_lon = line_coverage(t_lon) * clamp(1.0 - (fwidth(t_lon) - 0.2) * 4.0, 0.0, 1.0);
+    if (q.valid) {
+      col = mix(col, vec3(1.0), 0.45 * a_lat);
+      col = mix(col, vec3(1.0), 0.45 * a_lon);
+    }
   }
   if (u_grid_lat.y > 0.0) {
     float a = line_coverage(u_grid_lat.x - v_uv.y * u_grid_lat.y);

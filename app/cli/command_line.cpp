@@ -112,7 +112,7 @@ int run_command_line(int argc, char** argv) {
     return run_render(render);
   }
   WindowRequest request = make_window_request(window_text, app_text);
-  request.make_backend = make_backend;
+  request.make_backend = make_backend_for;
   request.cuda_usable = cuda_device_usable;
   return run_window(request);
 }

@@ -25,6 +25,7 @@
 #include "gl/headless_gl_context.h"
 #include "gl/renderer.h"
 #include "memory_limits.h"
+#include "view/projected_view.h"
 #include "view/view_math.h"
 
 namespace geofield {
@@ -144,17 +145,6 @@ void check_request(const RenderRequest& request) {
     throw UsageError("render: nothing to write: give --png FILE, --npy FILE and/or --geotiff FILE");
   }
   check_backend_computes(request.view.backend, request.view.params);
-  if (request.view.params.projection != Projection::latlon) {
-    // These are placed by latitude and longitude on the lat/lon grid; contours (values) work.
-    if (request.graticule) {
-      throw UsageError("--graticule: drawn on --projection latlon only for now");
-    }
-    if (request.marker) throw UsageError("--marker: drawn on --projection latlon only for now");
-    if (request.coastlines || request.borders) {
-      throw UsageError(std::string(request.coastlines ? "--coastlines" : "--borders") +
-                       ": drawn on --projection latlon only for now");
-    }
-  }
   if (request.png) check_writable(*request.png, "--png");
   if (request.npy) check_writable(*request.npy, "--npy");
   if (request.geotiff) check_writable(*request.geotiff, "--geotiff");
@@ -200,10 +190,15 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params)
   }
   style.view = style.field = {params.lat_min_deg, params.lat_max_deg, params.lon_min_deg,
                               lon_span_of(params)};
+  style.map = style.field_map = map_frame_of(params);  // projected views: the grid's own frame
   style.field_nx = params.nx;
   style.field_ny = params.ny;
   style.contour_interval = request.contour_interval;
-  if (request.graticule) {
+  if (request.graticule && params.projection != Projection::latlon) {
+    const double span_deg = projected_span_deg(params);
+    style.graticule_lat_step_deg = style.graticule_lon_step_deg =
+        nice_step_deg(span_deg, std::max(1, int(params.nx / 140.0)));
+  } else if (request.graticule) {
     constexpr double kSpacingPx = 140;  // as in the window
     style.graticule_lat_step_deg = nice_step_deg(params.lat_max_deg - params.lat_min_deg,
                                                  std::max(1, int(params.ny / kSpacingPx)));

@@ -5,6 +5,7 @@
 #include "cli/value_parsers.h"
 #include "errors.h"
 #include "export/atomic_file.h"
+#include "view/projected_view.h"
 
 namespace geofield {
 
@@ -19,7 +20,11 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
   }
   if (!t.ref.empty()) p.ref_lat_deg = r.params.ref_lat_deg, p.ref_lon_deg = r.params.ref_lon_deg;
   if (!t.formula.empty()) p.formula = r.params.formula;
-  if (!t.units.empty()) p.units = r.params.units;
+  if (!t.units.empty()) change_units(&p, r.params.units);  // a projected extent keeps its size
+  if (!t.projection.empty()) {
+    p.projection = r.params.projection;
+    p.extent = r.params.extent;  // --extent, or the projection's default
+  }
   if (!t.radius.empty()) p.radius_km = r.params.radius_km;
   if (!t.precision.empty()) p.precision = r.params.precision;
   if (!t.backend.empty()) s->backend = r.backend;
@@ -34,13 +39,6 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
 
 WindowRequest make_window_request(const WindowOptionText& w, const ViewOptionText& view_text) {
   const ViewOptions resolved = resolve(view_text);  // bad options fail before any window
-  if (resolved.params.projection != Projection::latlon) {
-    throw UsageError("--projection " + std::string(to_string(resolved.params.projection)) +
-                     ": the window draws --projection latlon only for now; 'geofield render "
-                     "--projection " +
-                     std::string(to_string(resolved.params.projection)) +
-                     "' computes and writes it");
-  }
   WindowRequest req;
   if (!w.state_file.empty()) {
     req.state = load_state(w.state_file);
@@ -59,6 +57,8 @@ WindowRequest make_window_request(const WindowOptionText& w, const ViewOptionTex
   }
   apply_typed_options(view_text, resolved, &req.state);
   validate(req.state.params);
+  // A projected view with a backend that cannot compute it fails here, before any window.
+  check_backend_computes(req.state.backend, req.state.params);
   req.save_session = !w.no_session;
   if (w.frames < 0) throw UsageError("--frames: must be >= 0");
   req.frames = w.frames;

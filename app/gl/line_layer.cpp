@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "field_math.h"
+#include "gl/drawing_shader_source.h"
 #include "gl/gl_check.h"
 #include "gl/gl_shader.h"
 #include "gl/renderer.h"
@@ -24,17 +26,42 @@ std::pair<float, float> split(double x) {
   return {hi, static_cast<float>(x - hi)};
 }
 
+// The part of the sphere a projected map shows, as a latitude/longitude box for culling: the
+// cap about the centre out to the map's corner (aeqd: the corner's radius is the arc; ortho:
+// its sine), the cap's longitudes all round where it holds a pole.
+GeoBounds cap_bounds(const MapFrame& m) {
+  const double corner = std::hypot(m.half_width, m.half_height) / m.radius;
+  const double c = m.projection == Projection::ortho ? (corner >= 1 ? kPi / 2 : std::asin(corner))
+                                                     : std::min(corner, kPi);
+  const double c_deg = c / kRadPerDeg;
+  GeoBounds b{std::max(-90.0, m.centre_lat_deg - c_deg), std::min(90.0, m.centre_lat_deg + c_deg),
+              -180.0, 360.0};
+  const double cos_lat = std::cos(m.centre_lat_deg * kRadPerDeg);
+  const double s = std::sin(c) / std::max(cos_lat, 1e-12);
+  if (m.centre_lat_deg + c_deg < 90.0 && m.centre_lat_deg - c_deg > -90.0 && s < 1.0) {
+    const double dlon = std::asin(s) / kRadPerDeg;
+    b.lon_min_deg = m.centre_lon_deg - dlon;
+    b.lon_span_deg = 2 * dlon;
+  }
+  return b;
+}
+
 }  // namespace
 
 LineLayer::LineLayer() {
+  const std::string vert = drawing_shader_source(embedded::shader_lines_vert);
   program_ =
-      link_program({compile_shader(GL_VERTEX_SHADER, embedded::shader_lines_vert, "lines.vert"),
+      link_program({compile_shader(GL_VERTEX_SHADER, vert.c_str(), "lines.vert"),
                     compile_shader(GL_FRAGMENT_SHADER, embedded::shader_lines_frag, "lines.frag")});
   loc_lon_ = glGetUniformLocation(program_, "u_lon_map");
   loc_lat_ = glGetUniformLocation(program_, "u_lat_map");
   loc_viewport_ = glGetUniformLocation(program_, "u_viewport_px");
   loc_half_width_ = glGetUniformLocation(program_, "u_half_width_px");
   loc_color_ = glGetUniformLocation(program_, "u_color");
+  loc_projection_ = glGetUniformLocation(program_, "u_projection");
+  loc_centre_ = glGetUniformLocation(program_, "u_centre_deg");
+  loc_half_map_ = glGetUniformLocation(program_, "u_half_map");
+  loc_radius_ = glGetUniformLocation(program_, "u_radius");
   GF_GL(glCreateVertexArrays(1, &vertex_array_));  // no attributes: the shader reads the SSBO
 }
 
@@ -112,17 +139,42 @@ void LineLayer::draw_set(const Uploaded& set, const GeoBounds& view, double west
   if (firsts_.empty()) return;
   const auto [west_hi, west_lo] = split(west_deg);
   GF_GL(glUniform3f(loc_lon_, west_hi, west_lo, static_cast<float>(1.0 / view.lon_span_deg)));
+  multi_draw(set, rgba);
+}
+
+void LineLayer::multi_draw(const Uploaded& set, const std::array<float, 4>& rgba) {
   GF_GL(glUniform4f(loc_color_, rgba[0], rgba[1], rgba[2], rgba[3]));
   GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, set.buffer));
   GF_GL(glMultiDrawArrays(GL_TRIANGLES, firsts_.data(), counts_.data(),
                           static_cast<GLsizei>(firsts_.size())));
 }
 
-void LineLayer::draw(const GeoBounds& view, int width, int height, const LineOverlay& o) {
-  last_segments_ = 0;
-  if (!view.valid() || width <= 0 || height <= 0 || (!o.coastlines && !o.borders)) return;
-  const LineScale scale = scale_for_view(view.lon_span_deg, view.lat_max_deg - view.lat_min_deg);
-  const bool blend_was_on = glIsEnabled(GL_BLEND);
+void LineLayer::draw_set_once(const Uploaded& set, const GeoBounds& cull,
+                              const std::array<float, 4>& rgba) {
+  firsts_.clear();
+  counts_.clear();
+  const double west = reduce_deg_180(cull.lon_min_deg), east = west + cull.lon_span_deg;
+  for (const Block& b : set.blocks) {
+    if (b.lat_max < cull.lat_min_deg || b.lat_min > cull.lat_max_deg) continue;
+    // The block's longitudes in [-180, 180]; the box's from `west` in [-180, 180), maybe past 180.
+    const bool in = (b.lon_max >= west && b.lon_min <= east) ||
+                    (b.lon_max + 360.0 >= west && b.lon_min + 360.0 <= east);
+    if (!in) continue;
+    last_segments_ += b.count;
+    const GLint first = static_cast<GLint>(6 * b.first);
+    const GLsizei count = static_cast<GLsizei>(6 * b.count);
+    if (!firsts_.empty() && firsts_.back() + counts_.back() == first) {
+      counts_.back() += count;
+      continue;
+    }
+    firsts_.push_back(first);
+    counts_.push_back(count);
+  }
+  if (!firsts_.empty()) multi_draw(set, rgba);
+}
+
+void LineLayer::begin(int width, int height, const LineOverlay& o, bool* blend_was_on) {
+  *blend_was_on = glIsEnabled(GL_BLEND);
   GF_GL(glEnable(GL_BLEND));
   // Colour blends by coverage; the picture's alpha stays opaque.
   GF_GL(glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE));
@@ -130,6 +182,38 @@ void LineLayer::draw(const GeoBounds& view, int width, int height, const LineOve
   GF_GL(glBindVertexArray(vertex_array_));
   GF_GL(glUniform2f(loc_viewport_, static_cast<float>(width), static_cast<float>(height)));
   GF_GL(glUniform1f(loc_half_width_, 0.5f * o.width_px));
+}
+
+void LineLayer::draw_projected(const MapFrame& map, int width, int height, const LineOverlay& o) {
+  last_segments_ = 0;
+  if (!map.projected() || width <= 0 || height <= 0 || (!o.coastlines && !o.borders)) return;
+  const GeoBounds cull = cap_bounds(map);
+  // The scale as a lat/lon view of the map's angular size would take (ortho: the arc whose
+  // sine the half-width is; the whole disc is a hemisphere, 180 degrees).
+  const double half = std::max(map.half_width, map.half_height) / map.radius;
+  const double arc = map.projection == Projection::ortho ? std::asin(std::min(1.0, half)) : half;
+  const double span_deg = std::min(360.0, 2 * arc / kRadPerDeg);
+  const LineScale scale = scale_for_view(span_deg, std::min(180.0, span_deg));
+  bool blend_was_on = false;
+  begin(width, height, o, &blend_was_on);
+  GF_GL(glUniform1i(loc_projection_, static_cast<int>(map.projection)));
+  GF_GL(glUniform2f(loc_centre_, static_cast<float>(map.centre_lat_deg),
+                    static_cast<float>(map.centre_lon_deg)));
+  GF_GL(glUniform2f(loc_half_map_, static_cast<float>(map.half_width),
+                    static_cast<float>(map.half_height)));
+  GF_GL(glUniform1f(loc_radius_, static_cast<float>(map.radius)));
+  if (o.borders) draw_set_once(uploaded(LineKind::borders, scale), cull, o.border_rgba);
+  if (o.coastlines) draw_set_once(uploaded(LineKind::coastlines, scale), cull, o.coast_rgba);
+  if (!blend_was_on) GF_GL(glDisable(GL_BLEND));
+}
+
+void LineLayer::draw(const GeoBounds& view, int width, int height, const LineOverlay& o) {
+  last_segments_ = 0;
+  if (!view.valid() || width <= 0 || height <= 0 || (!o.coastlines && !o.borders)) return;
+  const LineScale scale = scale_for_view(view.lon_span_deg, view.lat_max_deg - view.lat_min_deg);
+  bool blend_was_on = false;
+  begin(width, height, o, &blend_was_on);
+  GF_GL(glUniform1i(loc_projection_, static_cast<int>(Projection::latlon)));
   const double lat_span = view.lat_max_deg - view.lat_min_deg;
   const auto [north_hi, north_lo] = split(view.lat_max_deg);
   GF_GL(glUniform3f(loc_lat_, north_hi, north_lo, static_cast<float>(1.0 / lat_span)));

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gl/geo_lines.h"
+#include "gl/map_frame.h"
 
 namespace geofield {
 
@@ -36,6 +37,11 @@ class LineLayer {
   // `view`. Leaves blending as it found it.
   void draw(const GeoBounds& view, int width, int height, const LineOverlay& overlay);
 
+  // The same over a projected map (aeqd, ortho): each segment's ends placed by the forward
+  // projection in the vertex shader; segments with an end the map has no place for (ortho's far
+  // side) or across aeqd's antipode are left out, not drawn as chords across the map.
+  void draw_projected(const MapFrame& map, int width, int height, const LineOverlay& overlay);
+
   // Segments the last draw() drew (all copies and layers): for tests and measurements.
   long long last_segments() const { return last_segments_; }
 
@@ -52,9 +58,14 @@ class LineLayer {
   const Uploaded& uploaded(LineKind kind, LineScale scale);
   void draw_set(const Uploaded& set, const GeoBounds& view, double west_deg,
                 const std::array<float, 4>& rgba);
+  // The blocks inside `cull` (its longitudes taken modulo 360: each block at most once).
+  void draw_set_once(const Uploaded& set, const GeoBounds& cull, const std::array<float, 4>& rgba);
+  void multi_draw(const Uploaded& set, const std::array<float, 4>& rgba);
+  void begin(int width, int height, const LineOverlay& o, bool* blend_was_on);
 
   GLuint program_ = 0, vertex_array_ = 0;
   GLint loc_lon_ = -1, loc_lat_ = -1, loc_viewport_ = -1, loc_half_width_ = -1, loc_color_ = -1;
+  GLint loc_projection_ = -1, loc_centre_ = -1, loc_half_map_ = -1, loc_radius_ = -1;
   std::map<std::pair<LineKind, LineScale>, Uploaded> sets_;
   std::vector<GLint> firsts_;  // the vertex ranges of one draw, reused
   std::vector<GLsizei> counts_;

@@ -6,19 +6,34 @@
 
 #include "errors.h"
 #include "field_math.h"
+#include "gl/drawing_shader_source.h"
 #include "gl/gl_check.h"
 #include "gl/gl_shader.h"
 #include "gl/offscreen_target.h"
+#include "projection.h"
 #include "shader_field_frag.h"
 #include "shader_field_vert.h"
 
 namespace geofield {
-namespace {}  // namespace
+namespace {
+
+bool is_projected(const ViewStyle& s) {
+  return s.map.projected() && s.field_map.projected() &&
+         s.map.projection == s.field_map.projection && s.field_nx > 1 && s.field_ny > 1;
+}
+
+bool is_latlon_geo(const ViewStyle& s) {
+  return !s.map.projected() && s.view.valid() && s.field.valid() && s.field_nx > 1 &&
+         s.field_ny > 1;
+}
+
+}  // namespace
 
 Renderer::Renderer() {
+  const std::string frag = drawing_shader_source(embedded::shader_field_frag);
   program_ =
       link_program({compile_shader(GL_VERTEX_SHADER, embedded::shader_field_vert, "field.vert"),
-                    compile_shader(GL_FRAGMENT_SHADER, embedded::shader_field_frag, "field.frag")});
+                    compile_shader(GL_FRAGMENT_SHADER, frag.c_str(), "field.frag")});
   loc_value_min_ = glGetUniformLocation(program_, "u_value_min");
   loc_value_max_ = glGetUniformLocation(program_, "u_value_max");
   loc_reverse_ = glGetUniformLocation(program_, "u_reverse");
@@ -30,6 +45,11 @@ Renderer::Renderer() {
   loc_grid_lon_ = glGetUniformLocation(program_, "u_grid_lon");
   loc_marker_ = glGetUniformLocation(program_, "u_marker");
   loc_viewport_ = glGetUniformLocation(program_, "u_viewport_px");
+  loc_projection_ = glGetUniformLocation(program_, "u_projection");
+  loc_centre_ = glGetUniformLocation(program_, "u_centre_deg");
+  loc_half_ = glGetUniformLocation(program_, "u_half_map");
+  loc_radius_ = glGetUniformLocation(program_, "u_radius");
+  loc_projected_grid_ = glGetUniformLocation(program_, "u_projected_grid");
   GF_GL(glCreateVertexArrays(1, &vertex_array_));
 
   std::vector<std::uint8_t> rgba(256 * kColormapCount * 4);
@@ -58,9 +78,14 @@ Renderer::Renderer() {
 // Everything in degrees is reduced to small numbers here, in double, so the shader's floats
 // keep their digits however far one zooms in.
 void Renderer::set_geography_uniforms(int width, int height, const ViewStyle& s) {
-  const bool geo = s.view.valid() && s.field.valid() && s.field_nx > 1 && s.field_ny > 1;
+  const bool geo = is_latlon_geo(s) || is_projected(s);
   GF_GL(glUniform1i(loc_remap_, geo ? 1 : 0));
   GF_GL(glUniform2f(loc_viewport_, static_cast<float>(width), static_cast<float>(height)));
+  GF_GL(glUniform1i(loc_projection_, geo ? static_cast<int>(s.map.projection) : 0));
+  if (is_projected(s)) {
+    set_projected_uniforms(width, height, s);
+    return;
+  }
   if (!geo) {
     GF_GL(glUniform1f(loc_contour_, 0.0f));
     GF_GL(glUniform2f(loc_grid_lat_, 0.0f, 0.0f));
@@ -98,16 +123,66 @@ void Renderer::set_geography_uniforms(int width, int height, const ViewStyle& s)
   } else {
     GF_GL(glUniform2f(loc_grid_lon_, 0.0f, 0.0f));
   }
-  if (s.marker) {
-    const double dx = reduce_deg_180(s.marker_lon_deg - (v.lon_min_deg + v.lon_span_deg / 2)) +
-                      v.lon_span_deg / 2;
-    const double mx = dx / v.lon_span_deg * width;
-    const double my = (v.lat_max_deg - s.marker_lat_deg) / v_lat * height;
-    GF_GL(glUniform4f(loc_marker_, static_cast<float>(mx), static_cast<float>(my),
+  const double dx =
+      reduce_deg_180(s.marker_lon_deg - (v.lon_min_deg + v.lon_span_deg / 2)) + v.lon_span_deg / 2;
+  set_marker_uniform(dx / v.lon_span_deg * width,
+                     (v.lat_max_deg - s.marker_lat_deg) / v_lat * height, s, s.marker);
+}
+
+void Renderer::set_marker_uniform(double x_px, double y_px, const ViewStyle& s, bool on) {
+  if (on) {
+    GF_GL(glUniform4f(loc_marker_, static_cast<float>(x_px), static_cast<float>(y_px),
                       static_cast<float>(s.marker_radius_px), 1.0f));
   } else {
     GF_GL(glUniform4f(loc_marker_, 0.0f, 0.0f, 0.0f, 0.0f));
   }
+}
+
+// A projected view: the field's frame is placed by an affine map (the texture holds the plane
+// about its own centre); the graticule comes from the inverse projection per pixel in the
+// shader, its lines at integers of t = offset + (angle from the centre) / step, the offsets
+// taken here in double so the shader's floats stay small; the marker at its forward projection.
+void Renderer::set_projected_uniforms(int width, int height, const ViewStyle& s) {
+  const MapFrame& v = s.map;
+  const MapFrame& f = s.field_map;
+  // Where the view's centre lies on the field's plane: (0, 0) when they share it.
+  double cx = 0, cy = 0;
+  if (v.centre_lat_deg != f.centre_lat_deg || v.centre_lon_deg != f.centre_lon_deg) {
+    const MapPoint<double> m =
+        project<double>(f.projection, make_projection_centre(f.centre_lat_deg, f.centre_lon_deg),
+                        v.centre_lat_deg, v.centre_lon_deg, f.radius);
+    if (m.valid) cx = m.x, cy = m.y;
+  }
+  // Field fraction (0 = first node) at viewport fraction (u, v), v down from the top.
+  GF_GL(glUniform4f(loc_tex_map_,
+                    static_cast<float>((cx + f.half_width - v.half_width) / (2 * f.half_width)),
+                    static_cast<float>(v.half_width / f.half_width),
+                    static_cast<float>((f.half_height - cy - v.half_height) / (2 * f.half_height)),
+                    static_cast<float>(v.half_height / f.half_height)));
+  GF_GL(glUniform2i(glGetUniformLocation(program_, "u_field_size"), s.field_nx, s.field_ny));
+  GF_GL(glUniform1f(loc_contour_, static_cast<float>(s.contour_interval)));
+  GF_GL(glUniform2f(loc_centre_, static_cast<float>(v.centre_lat_deg),
+                    static_cast<float>(v.centre_lon_deg)));
+  GF_GL(
+      glUniform2f(loc_half_, static_cast<float>(v.half_width), static_cast<float>(v.half_height)));
+  GF_GL(glUniform1f(loc_radius_, static_cast<float>(v.radius)));
+  GF_GL(glUniform2f(loc_grid_lat_, 0.0f, 0.0f));  // latlon's graticule off
+  GF_GL(glUniform2f(loc_grid_lon_, 0.0f, 0.0f));
+  const double lat_step = s.graticule_lat_step_deg, lon_step = s.graticule_lon_step_deg;
+  if (lat_step > 0 && lon_step > 0) {
+    const double lat_off = v.centre_lat_deg - std::round(v.centre_lat_deg / lat_step) * lat_step;
+    const double lon_off = v.centre_lon_deg - std::round(v.centre_lon_deg / lon_step) * lon_step;
+    GF_GL(glUniform4f(loc_projected_grid_, static_cast<float>(lat_off / lat_step),
+                      static_cast<float>(1.0 / lat_step), static_cast<float>(lon_off / lon_step),
+                      static_cast<float>(1.0 / lon_step)));
+  } else {
+    GF_GL(glUniform4f(loc_projected_grid_, 0.0f, 0.0f, 0.0f, 0.0f));
+  }
+  const MapPoint<double> m =
+      project<double>(v.projection, make_projection_centre(v.centre_lat_deg, v.centre_lon_deg),
+                      s.marker_lat_deg, s.marker_lon_deg, v.radius);
+  set_marker_uniform((m.x / v.half_width + 1) / 2 * width, (1 - m.y / v.half_height) / 2 * height,
+                     s, s.marker && m.valid);
 }
 
 Renderer::~Renderer() {
@@ -129,10 +204,14 @@ void Renderer::draw(int x, int y, int width, int height, const ViewStyle& style)
   GF_GL(glBindTextureUnit(1, colormaps_));
   GF_GL(glBindVertexArray(vertex_array_));
   GF_GL(glDrawArrays(GL_TRIANGLE_STRIP, 0, 4));
-  const bool geo = style.view.valid() && style.field.valid();
-  if (geo && (style.lines.coastlines || style.lines.borders)) {
-    if (!lines_) lines_ = std::make_unique<LineLayer>();
-    lines_->draw(style.view, width, height, style.lines);
+  if (style.lines.coastlines || style.lines.borders) {
+    if (is_projected(style)) {
+      if (!lines_) lines_ = std::make_unique<LineLayer>();
+      lines_->draw_projected(style.map, width, height, style.lines);
+    } else if (style.view.valid() && style.field.valid()) {
+      if (!lines_) lines_ = std::make_unique<LineLayer>();
+      lines_->draw(style.view, width, height, style.lines);
+    }
   }
 }
 

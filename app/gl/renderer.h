@@ -11,6 +11,7 @@
 #include "gl/colormap.h"
 #include "gl/field_texture.h"
 #include "gl/line_layer.h"
+#include "gl/map_frame.h"
 
 namespace geofield {
 
@@ -34,9 +35,14 @@ struct ViewStyle {
   // When unset the texture fills the viewport, as `geofield render` draws.
   GeoBounds view, field;
   int field_nx = 0, field_ny = 0;  // texture size, for the node registration
+  // A projected view instead (both projected, one projection): the viewport shows `map`, the
+  // texture holds a field of `field_map`. A field about another centre (the last one, while the
+  // new one computes) is drawn shifted by where the new centre lies on it: exact in the plane,
+  // near enough on the globe for the moment it shows.
+  MapFrame map, field_map;
 
   double contour_interval = 0;        // output unit; 0: no contours
-  double graticule_lat_step_deg = 0;  // 0: no graticule
+  double graticule_lat_step_deg = 0;  // 0: no graticule (projected views too)
   double graticule_lon_step_deg = 0;
   bool marker = false;  // a ring at the reference point
   double marker_lat_deg = 0, marker_lon_deg = 0;
@@ -70,6 +76,8 @@ class Renderer {
 
  private:
   void set_geography_uniforms(int width, int height, const ViewStyle& style);
+  void set_projected_uniforms(int width, int height, const ViewStyle& style);
+  void set_marker_uniform(double x_px, double y_px, const ViewStyle& style, bool on);
 
   FieldTexture field_;
   std::unique_ptr<LineLayer> lines_;  // made at the first draw with lines: others pay nothing
@@ -79,6 +87,8 @@ class Renderer {
   GLint loc_value_min_ = -1, loc_value_max_ = -1, loc_reverse_ = -1, loc_colormap_row_ = -1;
   GLint loc_remap_ = -1, loc_tex_map_ = -1, loc_contour_ = -1, loc_grid_lat_ = -1,
         loc_grid_lon_ = -1, loc_marker_ = -1, loc_viewport_ = -1;
+  GLint loc_projection_ = -1, loc_centre_ = -1, loc_half_ = -1, loc_radius_ = -1,
+        loc_projected_grid_ = -1;
 };
 
 }  // namespace geofield

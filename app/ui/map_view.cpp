@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string_view>
 
+#include "view/graticule_crossings.h"
 #include "view/ring_labels.h"
 
 namespace geofield {
@@ -44,30 +46,37 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
 
   if (drag_ == Drag::none && over && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     double mx = 0, my = 0;
-    geo_to_screen(*p, r, {p->ref_lat_deg, p->ref_lon_deg}, &mx, &my);
-    const double d = std::hypot(m.x - mx, m.y - my);
-    drag_ = s->marker && d <= marker_radius_px + 4 ? Drag::marker : Drag::pan;
+    // aeqd's marker is the map's centre, so dragging it would chase the pointer: a press there
+    // pans, as anywhere else.
+    const bool marker_drags = s->marker && p->projection != Projection::aeqd &&
+                              screen_of(*p, r, {p->ref_lat_deg, p->ref_lon_deg}, &mx, &my) &&
+                              std::hypot(m.x - mx, m.y - my) <= marker_radius_px + 4;
+    drag_ = marker_drags ? Drag::marker : Drag::pan;
     moved_ = false;
     press_x_ = pan_x_ = m.x;
     press_y_ = pan_y_ = m.y;
   }
   if (drag_ != Drag::none && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
     // Released. The pointer may have moved on since the release within this frame's events,
-    // so its position now is not part of the drag: only a click (no drag) acts here.
-    if (!moved_) {  // a click: the reference point goes where it was
-      const GeoPoint g = screen_to_geo(*p, r, press_x_, press_y_);
-      p->ref_lat_deg = g.lat_deg;
-      p->ref_lon_deg = g.lon_deg;
+    // so its position now is not part of the drag: only a click (no drag) acts here. A click
+    // off the globe (ortho) or beyond the antipode's circle (aeqd) places nothing.
+    if (!moved_) {
+      if (const std::optional<GeoPoint> g = point_under(*p, r, press_x_, press_y_)) {
+        p->ref_lat_deg = g->lat_deg;
+        p->ref_lon_deg = g->lon_deg;
+      }
     }
     drag_ = Drag::none;
   }
   if (drag_ != Drag::none) {
     if (std::hypot(m.x - press_x_, m.y - press_y_) > kClickSlopPx) moved_ = true;
     if (drag_ == Drag::marker && moved_) {
-      const GeoPoint g = screen_to_geo(*p, r, std::clamp<double>(m.x, r.x, r.x + r.w),
-                                       std::clamp<double>(m.y, r.y, r.y + r.h));
-      p->ref_lat_deg = g.lat_deg;
-      p->ref_lon_deg = g.lon_deg;
+      const std::optional<GeoPoint> g = point_under(*p, r, std::clamp<double>(m.x, r.x, r.x + r.w),
+                                                    std::clamp<double>(m.y, r.y, r.y + r.h));
+      if (g) {
+        p->ref_lat_deg = g->lat_deg;
+        p->ref_lon_deg = g->lon_deg;
+      }
     } else if (drag_ == Drag::pan && moved_ && (m.x != pan_x_ || m.y != pan_y_)) {
       pan(p, r, m.x - pan_x_, m.y - pan_y_);
       pan_x_ = m.x;
@@ -84,7 +93,26 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
   const FieldParams& p = s.params;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   char text[64];
-  if (s.graticule && lat_step > 0 && lon_step > 0) {
+  if (s.graticule && lat_step > 0 && lon_step > 0 && p.projection != Projection::latlon) {
+    // A projected graticule curves: each line is labelled where it leaves the map.
+    const int lat_dec = decimals_for(lat_step), lon_dec = decimals_for(lon_step);
+    const float font = ImGui::GetFontSize();
+    for (const GraticuleCrossing& c : graticule_crossings(p, r, lat_step, lon_step, 4 * font)) {
+      const double v = c.value_deg;
+      if (c.latitude) {
+        std::snprintf(text, sizeof text, "%.*f°%s", lat_dec, std::fabs(v),
+                      v > 0 ? "N" : (v < 0 ? "S" : ""));
+        label(dl, ImVec2(static_cast<float>(r.x) + 4, static_cast<float>(c.y) - font - 1), text);
+      } else {
+        const bool edge = std::fabs(std::fabs(v) - 180.0) < 1e-9;
+        std::snprintf(text, sizeof text, "%.*f°%s", lon_dec, std::fabs(v),
+                      edge ? "" : (v > 0 ? "E" : (v < 0 ? "W" : "")));
+        label(dl, ImVec2(static_cast<float>(c.x) + 3, static_cast<float>(r.y + r.h) - font - 4),
+              text);
+      }
+    }
+  }
+  if (s.graticule && lat_step > 0 && lon_step > 0 && p.projection == Projection::latlon) {
     const int lat_dec = decimals_for(lat_step), lon_dec = decimals_for(lon_step);
     const double k0 = std::ceil(p.lat_min_deg / lat_step),
                  k1 = std::floor(p.lat_max_deg / lat_step);
@@ -134,12 +162,15 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
   }
   const ImGuiIO& io = ImGui::GetIO();
   if (hover_readout && r.contains(io.MousePos.x, io.MousePos.y) && !io.WantCaptureMouse) {
-    const GeoPoint g = screen_to_geo(p, r, io.MousePos.x, io.MousePos.y);
-    const double v = value_at(p, g);
     ImGui::BeginTooltip();
-    ImGui::Text("lat %.6f  lon %.6f", g.lat_deg, g.lon_deg);
-    ImGui::Text("%s %.6g %s", p.formula == Formula::seed ? "seed value" : "distance", v,
-                std::string(to_string(p.units)).c_str());
+    if (const std::optional<GeoPoint> g = point_under(p, r, io.MousePos.x, io.MousePos.y)) {
+      ImGui::Text("lat %.6f  lon %.6f", g->lat_deg, g->lon_deg);
+      ImGui::Text("%s %.6g %s", p.formula == Formula::seed ? "seed value" : "distance",
+                  value_at(p, *g), std::string(to_string(p.units)).c_str());
+    } else {
+      ImGui::TextUnformatted(p.projection == Projection::ortho ? "off the globe"
+                                                               : "beyond the antipode");
+    }
     ImGui::EndTooltip();
   }
 }

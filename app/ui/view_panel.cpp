@@ -4,14 +4,35 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include "ui/ui_model.h"
 #include "ui/widgets.h"
+#include "view/projected_view.h"
 
 namespace geofield {
 namespace {
 
-void bounds_section(FieldParams* p) {
+// latlon, aeqd, ortho: at the end of the buttons' row, so the panel's rows keep their places.
+void projection_selector(FieldParams* p) {
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
+  int kind = static_cast<int>(p->projection);
+  if (ImGui::Combo("##projection", &kind, "latlon\0aeqd\0ortho\0") &&
+      kind != static_cast<int>(p->projection)) {
+    p->projection = static_cast<Projection>(kind);
+    // aeqd is centred on the reference point; ortho looks at the middle of the bounds.
+    if (p->projection != Projection::latlon) p->extent = default_extent(*p);
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "latlon: the lat/lon grid, true shape at its centre latitude\n"
+        "aeqd: azimuthal equidistant about the reference point (rings are circles)\n"
+        "ortho: the globe seen from far away; drag to turn it");
+  }
+}
+
+void latlon_bounds_section(FieldParams* p) {
   ImGui::TextDisabled("Bounds (degrees; lon MIN > MAX crosses 180)");
   slider_typed("lat min", &p->lat_min_deg, -90, 90, "%.6f");
   slider_typed("lat max", &p->lat_max_deg, -90, 90, "%.6f");
@@ -38,6 +59,43 @@ void bounds_section(FieldParams* p) {
     const double span = lon_span_of(*p);
     set_lon_bounds(p, p->ref_lon_deg - span / 2, span);
   }
+}
+
+// As many rows as the latlon bounds, so the rows below keep their places in every view.
+void projected_section(FieldParams* p) {
+  const std::string unit(to_string(p->units));
+  ImGui::TextDisabled(p->projection == Projection::aeqd
+                          ? "Map about the reference (drag moves it, wheel zooms)"
+                          : "Globe (drag turns it, wheel zooms)");
+  const std::string extent_label = "extent (" + unit + ")";
+  slider_typed(extent_label.c_str(), &p->extent, min_extent(*p), max_extent(*p), "%.6g", true);
+  const GeoPoint c = projection_centre(*p);
+  double lat = c.lat_deg, lon = c.lon_deg;
+  const bool ortho = p->projection == Projection::ortho;
+  ImGui::BeginDisabled(!ortho);  // aeqd's centre is the reference point, set below
+  const bool lat_moved = slider_typed("centre lat", &lat, -90, 90, "%.6f");
+  const bool lon_moved = slider_typed("centre lon", &lon, -180, 180, "%.6f");
+  ImGui::EndDisabled();
+  if (ortho && (lat_moved || lon_moved)) set_view_centre(p, lat, lon);
+  ImGui::AlignTextToFramePadding();
+  ImGui::Text("map %.6g x %.6g %s", 2 * p->extent,
+              2 * p->extent * (p->ny - 1) / std::max(1, p->nx - 1), unit.c_str());
+  if (ImGui::Button("Reset view")) p->extent = default_extent(*p);
+  ImGui::SameLine();
+  if (ImGui::Button("Whole Earth")) p->extent = max_extent(*p);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!ortho);
+  if (ImGui::Button("Centre on ref")) set_view_centre(p, p->ref_lat_deg, p->ref_lon_deg);
+  ImGui::EndDisabled();
+}
+
+void bounds_section(FieldParams* p) {
+  if (p->projection == Projection::latlon) {
+    latlon_bounds_section(p);
+  } else {
+    projected_section(p);
+  }
+  projection_selector(p);
 }
 
 void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& info) {
@@ -82,7 +140,9 @@ void field_section(ViewState* s, const FrameInfo& info, UiActions* a) {
     p->formula = static_cast<Formula>(formula);
   }
   int units = static_cast<int>(p->units);
-  if (ImGui::Combo("units", &units, "km\0nm\0mi\0m\0")) p->units = static_cast<Units>(units);
+  if (ImGui::Combo("units", &units, "km\0nm\0mi\0m\0")) {
+    change_units(p, static_cast<Units>(units));  // a projected map keeps its size
+  }
   double radius = p->radius_km;
   if (ImGui::InputDouble("radius (km)", &radius, 0, 0, "%.4f",
                          ImGuiInputTextFlags_EnterReturnsTrue) &&

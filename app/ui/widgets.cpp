@@ -6,13 +6,15 @@
 
 namespace geofield {
 
-bool slider_typed(const char* label, double* v, double lo, double hi, const char* format) {
+bool slider_typed(const char* label, double* v, double lo, double hi, const char* format,
+                  bool logarithmic) {
   ImGui::PushID(label);
   const float w = ImGui::CalcItemWidth();
   bool changed = false;
   ImGui::SetNextItemWidth(w * 0.6f);
   double t = *v;
-  if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &t, &lo, &hi, format)) {
+  if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &t, &lo, &hi, format,
+                          logarithmic ? ImGuiSliderFlags_Logarithmic : 0)) {
     *v = std::clamp(t, lo, hi);
     changed = true;
   }

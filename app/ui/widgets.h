@@ -3,8 +3,10 @@
 
 namespace geofield {
 
-// A slider and a typed value for one double; returns true when either changed it.
-bool slider_typed(const char* label, double* v, double lo, double hi, const char* format);
+// A slider and a typed value for one double; returns true when either changed it. A
+// logarithmic slider for ranges over many decades (a map's extent).
+bool slider_typed(const char* label, double* v, double lo, double hi, const char* format,
+                  bool logarithmic = false);
 bool slider_typed_int(const char* label, int* v, int lo, int hi);
 
 }  // namespace geofield

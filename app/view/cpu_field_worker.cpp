@@ -54,6 +54,7 @@ void CpuFieldWorker::run(std::stop_token stop) {
       compute_host_field(p, &r.f32, &r.f64);
       r.compute_ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      r.range = field_range(p);
     } catch (const std::exception& e) {  // out of memory: keep the last field, say why
       std::fprintf(stderr, "geofield: computing the field failed: %s\n", e.what());
       std::lock_guard lock(mutex_);

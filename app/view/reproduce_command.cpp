@@ -21,6 +21,10 @@ std::string render_command_line(const ViewState& s, const std::string& png) {
   c += " --units=" + std::string(to_string(p.units));
   c += " --radius=" + exact_number(p.radius_km);
   c += " --precision=" + std::string(to_string(p.precision));
+  if (p.projection != Projection::latlon) {  // ortho's centre is the middle of --lat/--lon above
+    c += " --projection=" + std::string(to_string(p.projection));
+    c += " --extent=" + exact_number(p.extent);
+  }
   c += " --colormap=" + std::string(to_string(s.colormap));
   if (s.reverse) c += " --reverse";
   if (!s.auto_range) c += " --range=" + exact_number(s.range_min) + ":" + exact_number(s.range_max);

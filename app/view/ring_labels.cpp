@@ -37,6 +37,21 @@ std::string short_decimal(double v) {
   return text;
 }
 
+// The field's range for choosing which rings to label. ortho has no shortcut (field_range visits
+// every node, too slow for every frame): a 65-node-wide grid of the same map stands for it,
+// which may miss a ring's end by a node's step; labels are placed only where the ring is seen.
+ValueRange label_range(const FieldParams& p) {
+  if (p.projection != Projection::ortho) return field_range(p);
+  FieldParams coarse = p;
+  coarse.nx = 65;
+  coarse.ny = std::max(2, int(std::lround(64.0 * (p.ny - 1) / std::max(1, p.nx - 1))) + 1);
+  ValueRange r = field_range(coarse);
+  const double step = 2 * p.extent / 64;  // map units; the distance changes at least as fast
+  r.min = std::max(0.0, r.min - step);
+  r.max += step;
+  return r;
+}
+
 }  // namespace
 
 GeoPoint spherical_direct(double lat1_deg, double lon1_deg, double azimuth_deg, double distance,
@@ -59,11 +74,8 @@ GeoPoint spherical_direct(double lat1_deg, double lon1_deg, double azimuth_deg, 
 std::vector<RingLabel> ring_labels(const FieldParams& p, const MapRect& map, double interval,
                                    const RingLabelLook& look) {
   std::vector<RingLabel> out;
-  if (p.formula != Formula::haversine || p.projection != Projection::latlon || !(interval > 0) ||
-      !look.text_width_px) {
-    return out;
-  }
-  const ValueRange range = field_range(p);
+  if (p.formula != Formula::haversine || !(interval > 0) || !look.text_width_px) return out;
+  const ValueRange range = label_range(p);
   const double k0 = std::max(1.0, std::ceil(range.min / interval));
   const double k1 = std::floor(range.max / interval);
   if (!(k1 >= k0) || k1 - k0 + 1 > kMaxRings) return out;
@@ -81,7 +93,7 @@ std::vector<RingLabel> ring_labels(const FieldParams& p, const MapRect& map, dou
       const GeoPoint g =
           spherical_direct(p.ref_lat_deg, p.ref_lon_deg, kFirstAzimuthDeg + a, value, radius);
       double px = 0, py = 0;
-      geo_to_screen(p, map, g, &px, &py);
+      if (!screen_of(p, map, g, &px, &py)) continue;  // ortho's far side
       l.x = px - l.w / 2;
       l.y = py - l.h / 2;
       if (!inside(l, map)) continue;

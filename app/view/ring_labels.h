@@ -36,8 +36,9 @@ struct RingLabelLook {
 
 // Labels of the rings every `interval` (output unit, > 0) that cross the view of p drawn in
 // `map`: candidates every 10 degrees of azimuth from 45 (north-east) round the reference,
-// skipped where the box would leave the map or touch a label already placed. Empty for the
-// seed formula (its value is not a distance) and for projected views.
+// skipped where the box would leave the map or touch a label already placed (or, in ortho, where
+// the point is on the far side). Every projection: in aeqd the rings are circles about the
+// map's centre. Empty for the seed formula (its value is not a distance).
 std::vector<RingLabel> ring_labels(const FieldParams& p, const MapRect& map, double interval,
                                    const RingLabelLook& look);
 

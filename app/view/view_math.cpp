@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "view/projected_view.h"
+
 namespace geofield {
 
 double lon_span_of(const FieldParams& p) { return lon_span_deg(p.lon_min_deg, p.lon_max_deg); }
 
 double true_shape_aspect(const FieldParams& p) {
+  if (p.projection != Projection::latlon) return double(p.nx - 1) / double(p.ny - 1);
   double s = 0, c = 0;
   sincos_deg((p.lat_min_deg + p.lat_max_deg) / 2, &s, &c);
   return lon_span_of(p) * c / (p.lat_max_deg - p.lat_min_deg);
@@ -24,6 +27,22 @@ MapRect letterbox(const FieldParams& p, const MapRect& area) {
     r.y = area.y + (area.h - r.h) / 2;
   }
   return r;
+}
+
+MapRect map_rect(const FieldParams& p, bool follows_pixels, const MapRect& area) {
+  if (follows_pixels && p.projection != Projection::latlon) return area;
+  return letterbox(p, area);
+}
+
+std::optional<GeoPoint> point_under(const FieldParams& p, const MapRect& r, double px, double py) {
+  if (p.projection != Projection::latlon) return projected_screen_to_geo(p, r, px, py);
+  return screen_to_geo(p, r, px, py);
+}
+
+bool screen_of(const FieldParams& p, const MapRect& r, GeoPoint g, double* px, double* py) {
+  if (p.projection != Projection::latlon) return projected_geo_to_screen(p, r, g, px, py);
+  geo_to_screen(p, r, g, px, py);
+  return true;
 }
 
 GeoPoint screen_to_geo(const FieldParams& p, const MapRect& r, double px, double py) {
@@ -73,6 +92,7 @@ void set_lat_bounds(FieldParams* p, double lo, double hi) {
 }
 
 void pan(FieldParams* p, const MapRect& r, double dx_px, double dy_px) {
+  if (p->projection != Projection::latlon) return projected_pan(p, r, dx_px, dy_px);
   const double lon_span = lon_span_of(*p), lat_span = p->lat_max_deg - p->lat_min_deg;
   const double dlon = -dx_px / r.w * lon_span;
   const double dlat = dy_px / r.h * lat_span;
@@ -81,6 +101,7 @@ void pan(FieldParams* p, const MapRect& r, double dx_px, double dy_px) {
 }
 
 void zoom_about(FieldParams* p, const MapRect& r, double factor, double px, double py) {
+  if (p->projection != Projection::latlon) return projected_zoom(p, r, factor, px, py);
   const double tx = std::clamp((px - r.x) / r.w, 0.0, 1.0);
   const double ty = std::clamp((py - r.y) / r.h, 0.0, 1.0);
   const double lon_span = lon_span_of(*p), lat_span = p->lat_max_deg - p->lat_min_deg;

@@ -90,6 +90,8 @@ json to_json(const ViewState& s) {
       {"units", std::string(to_string(p.units))},
       {"radius_km", p.radius_km},
       {"precision", std::string(to_string(p.precision))},
+      {"projection", std::string(to_string(p.projection))},
+      {"extent", p.extent},
       {"backend", std::string(backend_name(s.backend))},
       {"colormap", std::string(to_string(s.colormap))},
       {"reverse", s.reverse},
@@ -123,6 +125,8 @@ ViewState state_from_json(const json& j) {
   read_enum(j, "units", parse_units, &p.units);
   read(j, "radius_km", &p.radius_km);
   read_enum(j, "precision", parse_precision, &p.precision);
+  read_enum(j, "projection", parse_projection, &p.projection);
+  read(j, "extent", &p.extent);
   read_enum(j, "backend", parse_backend_name, &s.backend);
   read_enum(j, "colormap", parse_colormap, &s.colormap);
   read(j, "reverse", &s.reverse);

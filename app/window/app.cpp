@@ -17,6 +17,7 @@
 #include "field_range.h"
 #include "gl/gl_check.h"
 #include "memory_limits.h"
+#include "view/projected_view.h"
 #include "view/reproduce_command.h"
 #include "window/framebuffer_capture.h"
 
@@ -64,8 +65,10 @@ App::App(const WindowRequest& request)
       caps_(machine_caps()),
       state_(request.state) {
   if (!request_.make_backend) GF_FAIL("the window was given no backend factory");
-  source_ = make_field_source(request_.make_backend(state_.backend, &backend_reason_),
-                              [] { glfwPostEmptyEvent(); });  // wake the UI when a field is ready
+  source_ =
+      make_field_source(request_.make_backend(state_.backend, state_.params, &backend_reason_),
+                        [] { glfwPostEmptyEvent(); });  // wake the UI when a field is ready
+  source_projection_ = state_.params.projection;
   std::fprintf(stderr, "geofield: %s; %s\n", backend_reason_.c_str(),
                window_.description().c_str());
   for (const std::string& m : request_.startup_messages) log_.add(false, m);
@@ -125,10 +128,20 @@ ViewStyle App::style_for(int map_w_px, int map_h_px) const {
   if (!shown) return st;
   st.view = bounds_of(state_.params);
   st.field = bounds_of(*shown);
+  st.map = map_frame_of(state_.params);
+  st.field_map = map_frame_of(*shown);
+  if (st.map.projected()) {
+    // The view's frame with the map's own shape: the rectangle drawn may differ from the
+    // grid's (the grid follows it a field later).
+    st.map.half_height = st.map.half_width * map_h_px / std::max(1, map_w_px);
+  }
   st.field_nx = shown->nx;
   st.field_ny = shown->ny;
   if (state_.contours) st.contour_interval = state_.contour_interval;
-  if (state_.graticule) {
+  if (state_.graticule && st.map.projected()) {
+    st.graticule_lat_step_deg = st.graticule_lon_step_deg = nice_step_deg(
+        projected_span_deg(state_.params), std::max(1, int(map_w_px / kGraticuleSpacingPx)));
+  } else if (state_.graticule) {
     st.graticule_lat_step_deg = nice_step_deg(st.view.lat_max_deg - st.view.lat_min_deg,
                                               std::max(1, int(map_h_px / kGraticuleSpacingPx)));
     st.graticule_lon_step_deg =
@@ -171,6 +184,7 @@ void App::frame(int fbw, int fbh) {
   UiActions actions = draw_panels();
   take_input(&actions);
   apply_edits(before);
+  follow_projection(before);
   update_field();
   const MapPixels map = draw_map(fbw, fbh);
 
@@ -196,7 +210,7 @@ void App::read_frame_info() {
   const float panel_w = std::min(kPanelWidth * info_.scale, io.DisplaySize.x * 0.6f);
   info_.map_area = {panel_w, 0, std::max(1.0f, io.DisplaySize.x - panel_w),
                     std::max(1.0f, io.DisplaySize.y)};
-  info_.map = letterbox(state_.params, info_.map_area);
+  info_.map = map_rect(state_.params, state_.follow_window, info_.map_area);
   info_.backend = std::string(source_->backend_name());
   info_.busy = source_->busy();
   info_.compute_ms = source_->last_compute_ms();
@@ -230,6 +244,26 @@ void App::take_input(UiActions* actions) {
   if (input_.quit) quit_ = true;
 }
 
+// make_backend_for chooses by the projection as well (projected views: the backends that
+// compute them), so a change of projection makes the field source again; a backend that cannot
+// compute the new view (one asked for by name) leaves the view as it was, with the reason.
+void App::follow_projection(const ViewState& before) {
+  if (state_.params.projection == source_projection_) return;
+  try {
+    std::string reason;
+    source_ = make_field_source(request_.make_backend(state_.backend, state_.params, &reason),
+                                [] { glfwPostEmptyEvent(); });
+    source_projection_ = state_.params.projection;
+    backend_reason_ = info_.backend_reason = reason;
+    range_of_.reset();
+  } catch (const std::exception& e) {
+    log_.add(false, e.what());
+    // Back to the field on screen (a loaded view may have brought the projection: `before`
+    // has it too), so the failure is not retried every frame.
+    state_.params = source_->shown() ? *source_->shown() : before.params;
+  }
+}
+
 // A frame whose FieldParams equal the last asked computes nothing.
 void App::update_field() {
   try {
@@ -241,14 +275,15 @@ void App::update_field() {
   }
   const std::optional<FieldParams>& shown = source_->shown();
   if (shown && (!range_of_ || !(*range_of_ == *shown))) {
-    info_.range = field_range(*shown);
+    const std::optional<ValueRange>& found = source_->shown_range();
+    info_.range = found ? *found : field_range(*shown);
     range_of_ = *shown;
   }
 }
 
 App::MapPixels App::draw_map(int fbw, int fbh) {
   // The view as edited this frame, letterboxed to its true shape.
-  info_.map = letterbox(state_.params, info_.map_area);
+  info_.map = map_rect(state_.params, state_.follow_window, info_.map_area);
   const ImGuiIO& io = ImGui::GetIO();
   const double sx = fbw / std::max(1.0f, io.DisplaySize.x);
   const double sy = fbh / std::max(1.0f, io.DisplaySize.y);

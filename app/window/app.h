@@ -38,6 +38,7 @@ class App {
   void save_screenshots(const UiActions& actions, bool automation_shot, const MapPixels& map,
                         int fb_width, int fb_height);
   void apply_edits(const ViewState& before);
+  void follow_projection(const ViewState& before);
   ViewStyle style_for(int map_w_px, int map_h_px) const;
   void do_actions(const UiActions& a);
   void switch_backend(BackendChoice choice);
@@ -54,6 +55,7 @@ class App {
   ViewState state_;
   std::unique_ptr<FieldSource> source_;
   std::string backend_reason_;
+  Projection source_projection_ = Projection::latlon;  // the view source_ was made for
   MapView map_;
   ExportSettings exports_;
   MessageLog log_;

@@ -43,9 +43,10 @@ std::filesystem::path App::export_path(const char* what, const char* ext) const 
 
 void App::switch_backend(BackendChoice choice) {
   std::string reason;
-  std::unique_ptr<FieldSource> next =
-      make_field_source(request_.make_backend(choice, &reason), [] { glfwPostEmptyEvent(); });
+  std::unique_ptr<FieldSource> next = make_field_source(
+      request_.make_backend(choice, state_.params, &reason), [] { glfwPostEmptyEvent(); });
   source_ = std::move(next);  // the old one's worker stops here
+  source_projection_ = state_.params.projection;
   state_.backend = choice;
   backend_reason_ = reason;
   info_.backend_reason = reason;

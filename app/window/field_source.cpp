@@ -71,6 +71,7 @@ class AsyncCpuFieldSource final : public FieldSource {
     GF_GL(glTextureSubImage2D(texture.id(), 0, 0, 0, r->params.nx, r->params.ny, GL_RED, GL_FLOAT,
                               r->f32.data()));
     shown_ = r->params;
+    shown_range_ = r->range;
     last_ms_ = r->compute_ms;
     field_ = std::move(*r);
     return true;

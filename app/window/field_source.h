@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "backends/field_backend.h"
+#include "field_range.h"
 
 namespace geofield {
 
@@ -26,17 +27,23 @@ class FieldSource {
   // The parameters of the field in the texture; empty before the first one.
   const std::optional<FieldParams>& shown() const { return shown_; }
   double last_compute_ms() const { return last_ms_; }
+  // The shown field's exact range when the source found it already (the CPU worker, off the UI
+  // thread); empty: the caller finds it (field_range).
+  const std::optional<ValueRange>& shown_range() const { return shown_range_; }
 
   // The field in the texture, for exports.
   virtual HostField read_field(const FieldTexture& texture, Precision as) = 0;
 
  protected:
   std::optional<FieldParams> shown_;
+  std::optional<ValueRange> shown_range_;
   double last_ms_ = 0;
 };
 
-// Makes a backend: make_backend (field_backend.h) in the program, something else in tests.
-using BackendFactory = std::function<std::unique_ptr<FieldBackend>(BackendChoice, std::string*)>;
+// Makes a backend for a view: make_backend_for (field_backend.h) in the program, which also
+// decides by the view's projection; something else in tests.
+using BackendFactory =
+    std::function<std::unique_ptr<FieldBackend>(BackendChoice, const FieldParams&, std::string*)>;
 
 // Wraps a backend for the window: the CPU one runs on a worker thread (on_ready is called
 // from it when a field is ready, to wake the UI); any other computes on the GL thread.

@@ -1,6 +1,7 @@
 """render --coastlines / --borders: the lines land on the pixels the grid contract gives their
 places (column from longitude, row from latitude), and nowhere near places far from them."""
 
+import math
 import unittest
 
 import numpy as np
@@ -21,6 +22,28 @@ def pixel_of(lat, lon, lat_range, lon_range, nx, ny):
     col = ((lon - lon_range[0]) % 360) / dlon * (nx - 1)
     row = (lat_max - lat) / (lat_max - lat_min) * (ny - 1)
     return int(round(row)), int(round(col))
+
+
+R_KM = 6371.0088
+
+
+def projected_pixel(proj, lat, lon, centre, extent, nx, ny):
+    """(row, column) of (lat, lon) on an aeqd or ortho grid about `centre` (DESIGN.md: half-width
+    `extent`, square steps 2 extent/(nx - 1), row 0 at +y), by the textbook spherical formulas."""
+    p0, l0 = map(math.radians, centre)
+    p, dl = math.radians(lat), math.radians(lon) - l0
+    cos_c = math.sin(p0) * math.sin(p) + math.cos(p0) * math.cos(p) * math.cos(dl)
+    east = math.cos(p) * math.sin(dl)
+    north = math.cos(p0) * math.sin(p) - math.sin(p0) * math.cos(p) * math.cos(dl)
+    if proj == "aeqd":
+        c = math.acos(max(-1.0, min(1.0, cos_c)))
+        k = R_KM * c / math.sin(c) if c > 0 else R_KM
+    else:
+        assert cos_c > 0, "on the far side"
+        k = R_KM
+    x, y = k * east, k * north
+    step = 2 * extent / (nx - 1)
+    return int(round((extent * (ny - 1) / (nx - 1) - y) / step)), int(round((x + extent) / step))
 
 
 class CoastlinesTest(RenderTestCase):
@@ -78,6 +101,65 @@ class CoastlinesTest(RenderTestCase):
         beyond = self.picture("beyond.png", lat, (170, 200), "--coastlines", "--line-color",
                               "ff0000")
         np.testing.assert_array_equal(beyond, lined)
+
+    def projected(self, name, proj, centre, extent, *overlays, ref="40,-8"):
+        args = ["--projection", proj, "--extent", str(extent), "--size",
+                f"{self.SIZE}x{self.SIZE}", "--ref", ref, "--range", "0:3000"]
+        if proj == "ortho":  # the globe's centre is the middle of the bounds
+            args += ["--lat", f"{centre[0] - 1}:{centre[0] + 1}",
+                     "--lon", f"{centre[1] - 1}:{centre[1] + 1}"]
+        self.render_ok(*args, *overlays, "--png", self.path(name))
+        return np.asarray(Image.open(self.path(name)).convert("RGB"), dtype=float)
+
+    def strongest_at(self, red, rc, radius):
+        r, c = rc
+        return red[max(r - radius, 0):r + radius + 1, max(c - radius, 0):c + radius + 1].max()
+
+    def test_aeqd_coast_at_cabo_da_roca(self):
+        # aeqd about the reference 40N 8W, 300 km each way: 1 km a pixel.
+        centre, extent = (40.0, -8.0), 300.0
+        bare = self.projected("bare.png", "aeqd", centre, extent)
+        lined = self.projected("coast.png", "aeqd", centre, extent, "--coastlines",
+                               "--line-color", "ff0000")
+        red = self.redness(lined, bare)
+        at = projected_pixel("aeqd", *CABO_DA_ROCA, centre, extent, self.SIZE, self.SIZE)
+        self.assertGreater(self.strongest_at(red, at, 2), 0.45)
+        # Inland (the reference itself) and at sea (37N 11W): nothing within 5 pixels.
+        for place in ((40.0, -7.8), (38.0, -10.8)):
+            rc = projected_pixel("aeqd", *place, centre, extent, self.SIZE, self.SIZE)
+            self.assertLess(self.strongest_at(red, rc, 5), 0.01, place)
+        self.assertLess(np.mean(red > 0.1), 0.03)
+
+    def test_ortho_coast_at_cape_dezhnev_and_nothing_off_the_globe(self):
+        # The globe about 60N 170W, all of it: Cape Dezhnev near the middle.
+        centre, extent = (60.0, -170.0), R_KM
+        bare = self.projected("bare.png", "ortho", centre, extent, ref="65,-170")
+        lined = self.projected("coast.png", "ortho", centre, extent, "--coastlines",
+                               "--line-color", "ff0000", ref="65,-170")
+        red = self.redness(lined, bare)
+        at = projected_pixel("ortho", *CAPE_DEZHNEV, centre, extent, self.SIZE, self.SIZE)
+        self.assertGreater(self.strongest_at(red, at, 2), 0.45)
+        # Off the disc (the corners) nothing is drawn: far-side lines are left out, not folded.
+        rows, cols = np.mgrid[0:self.SIZE, 0:self.SIZE]
+        half = (self.SIZE - 1) / 2
+        off = np.hypot(rows - half, cols - half) > half + 2
+        lined_px = np.abs(lined - bare).sum(axis=2) > 0
+        self.assertEqual(int(lined_px[off].sum()), 0)
+
+    def test_aeqd_whole_earth_draws_no_chords_across_the_antipode(self):
+        # The whole disc about Paris (antipode near New Zealand): a segment across the antipode
+        # would be a chord of thousands of kilometres; lines stay short: no pixel run of line
+        # colour crosses the disc's middle band far from any coast.
+        extent = math.pi * R_KM
+        bare = self.projected("bare.png", "aeqd", (48.85, 2.35), extent, ref="48.85,2.35")
+        lined = self.projected("coast.png", "aeqd", (48.85, 2.35), extent, "--coastlines",
+                               "--line-color", "ff0000", ref="48.85,2.35")
+        red = self.redness(lined, bare)
+        self.assertGreater(np.mean(red > 0.1), 0.005)  # coasts are there
+        # Mid-Atlantic and the middle of the Pacific near the rim: open sea, no line.
+        for place in ((30.0, -40.0), (-10.0, -140.0), (10.0, 160.0)):
+            rc = projected_pixel("aeqd", *place, (48.85, 2.35), extent, self.SIZE, self.SIZE)
+            self.assertLess(self.strongest_at(red, rc, 3), 0.01, place)
 
     def test_bad_line_colour_is_refused_with_the_reason(self):
         r = self.run_geofield("render", "--coastlines", "--line-color", "red", "--png",

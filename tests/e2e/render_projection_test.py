@@ -2,7 +2,7 @@
 radius hypot(x, y) (the grid contract's x, y, written out here) and NaN beyond the antipode's
 circle; the PNG draws no-value nodes as background; the GeoTIFF carries its projection, which
 gdalinfo reports and gdalwarp/gdaltransform place where numpy's haversine says; and the
-refusals: GPU backends, bad --extent, lat/lon overlays, the window."""
+refusals: GPU backends, bad --extent; the overlays drawn on projected pictures."""
 
 import json
 import math
@@ -80,10 +80,6 @@ class RenderProjection(RenderTestCase):
             (["--projection", "aeqd", "--extent", "0"], "--extent: 0 km is outside"),
             (["--extent", "100"], "--extent: applies to --projection aeqd or ortho"),
             (["--projection", "mercator"], "--projection: 'mercator' is not one of"),
-            (["--projection", "aeqd", "--graticule"], "--graticule:"),
-            (["--projection", "aeqd", "--marker"], "--marker:"),
-            (["--projection", "ortho", "--coastlines"], "--coastlines: drawn on --projection latlon"),
-            (["--projection", "aeqd", "--borders"], "--borders: drawn on --projection latlon"),
         ]
         for args, message in cases:
             with self.subTest(args=args):
@@ -92,10 +88,21 @@ class RenderProjection(RenderTestCase):
                 self.assertIn(message, r.stderr)
                 self.assertEqual(self.files(), [])
 
-    def test_the_window_refuses_a_projected_view(self):
-        r = self.run_geofield("--projection", "aeqd", "--no-session", "--frames", "1")
-        self.assertEqual(r.returncode, 2, r.stderr)
-        self.assertIn("--projection aeqd: the window draws --projection latlon only", r.stderr)
+    def test_overlays_are_drawn_on_projected_views(self):
+        """--graticule, --marker, --coastlines, --borders: each changes an aeqd and an ortho
+        picture (their places: render_coastlines_test.py, the window's display tests)."""
+        for proj in ("aeqd", "ortho"):
+            base = ["--projection", proj, "--ref", "48.85,2.35", "--lat", "30:60", "--lon",
+                    "-20:20", "--size", "201x201", "--range", "0:20000"]
+            self.render_ok(*base, "--png", "bare.png")
+            bare = np.asarray(Image.open(self.path("bare.png")).convert("RGB")).astype(int)
+            for overlay in ("--graticule", "--marker", "--coastlines", "--borders"):
+                with self.subTest(proj=proj, overlay=overlay):
+                    self.render_ok(*base, overlay, "--png", "o.png")
+                    o = np.asarray(Image.open(self.path("o.png")).convert("RGB")).astype(int)
+                    changed = np.abs(o - bare).sum(axis=2) > 30
+                    self.assertGreater(changed.mean(), 0.0005)
+                    self.assertLess(changed.mean(), 0.3)  # lines, not a fill
 
 
 @unittest.skipUnless(HAVE_GDAL, "GDAL's command-line tools are not installed")

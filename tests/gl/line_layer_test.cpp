@@ -105,5 +105,52 @@ TEST_F(LineLayerTest, ViewsAcrossTheAntimeridianDrawBothSides) {
   EXPECT_EQ(layer.last_segments(), across);
 }
 
+MapFrame projected(Projection kind, double lat, double lon, double half_km) {
+  MapFrame m;
+  m.projection = kind;
+  m.centre_lat_deg = lat;
+  m.centre_lon_deg = lon;
+  m.half_width = half_km;
+  m.half_height = half_km * kHeight / kWidth;
+  m.radius = 6371.0088;
+  return m;
+}
+
+// A projected map draws each segment of the world at most once (no ±360 copies: the forward
+// projection places any longitude), all of it for a whole aeqd disc.
+TEST_F(LineLayerTest, ProjectedWholeEarthDrawsEachSegmentOnce) {
+  LineLayer layer;
+  layer.draw_projected(projected(Projection::aeqd, 48.85, 2.35, 20015.1), kWidth, kHeight, both());
+  EXPECT_EQ(layer.last_segments(),
+            static_cast<long long>(segments(LineKind::coastlines, LineScale::s110m) +
+                                   segments(LineKind::borders, LineScale::s110m)));
+  // The ortho globe culls the blocks of the far hemisphere.
+  LineOverlay coast;
+  coast.coastlines = true;
+  layer.draw_projected(projected(Projection::ortho, 50, 0, 6371.0088), kWidth, kHeight, coast);
+  EXPECT_GT(layer.last_segments(), 0);
+  EXPECT_LT(layer.last_segments(),
+            static_cast<long long>(segments(LineKind::coastlines, LineScale::s110m)));
+}
+
+// A zoomed aeqd map (200 km about Lisbon) culls the finest scale to the blocks around it, and
+// one about the middle of the Pacific draws nothing.
+TEST_F(LineLayerTest, ProjectedSmallMapCullsTheFinestScale) {
+  LineLayer layer;
+  LineOverlay coast;
+  coast.coastlines = true;
+  layer.draw_projected(projected(Projection::aeqd, 38.7, -9.1, 100), kWidth, kHeight, coast);
+  const long long all = static_cast<long long>(segments(LineKind::coastlines, LineScale::s10m));
+  EXPECT_GT(layer.last_segments(), 0);
+  EXPECT_LT(layer.last_segments(), all / 50);
+  layer.draw_projected(projected(Projection::aeqd, -30, -120, 100), kWidth, kHeight, coast);
+  EXPECT_EQ(layer.last_segments(), 0);
+  // Across the antimeridian (Fiji) and at a pole: both sides and every longitude are kept.
+  layer.draw_projected(projected(Projection::ortho, -17.5, 179.9, 300), kWidth, kHeight, coast);
+  EXPECT_GT(layer.last_segments(), 0);
+  layer.draw_projected(projected(Projection::aeqd, 90, 0, 2000), kWidth, kHeight, coast);
+  EXPECT_GT(layer.last_segments(), 0);
+}
+
 }  // namespace
 }  // namespace geofield

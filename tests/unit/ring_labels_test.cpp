@@ -6,6 +6,7 @@
 
 #include <GeographicLib/Geodesic.hpp>
 #include <cmath>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -101,8 +102,9 @@ void expect_placed_well(const FieldParams& p, const MapRect& m, const std::vecto
     EXPECT_LE(l.x + l.w, m.x + m.w);
     EXPECT_LE(l.y + l.h, m.y + m.h);
     // Centred on its ring: the distance under the box's centre is the ring's.
-    const GeoPoint g = screen_to_geo(p, m, l.x + l.w / 2, l.y + l.h / 2);
-    EXPECT_NEAR(haversine_distance(p.ref_lat_deg, p.ref_lon_deg, g.lat_deg, g.lon_deg, radius),
+    const std::optional<GeoPoint> g = point_under(p, m, l.x + l.w / 2, l.y + l.h / 2);
+    ASSERT_TRUE(g.has_value());
+    EXPECT_NEAR(haversine_distance(p.ref_lat_deg, p.ref_lon_deg, g->lat_deg, g->lon_deg, radius),
                 l.value, 1e-6 * l.value);
     for (std::size_t b = a + 1; b < v.size(); ++b) {
       const RingLabel& o = v[b];
@@ -166,7 +168,46 @@ TEST(RingLabels, UnitsAndDecimalsFollowTheInterval) {
   EXPECT_EQ(tenths[0].text, "30 km");
 }
 
-TEST(RingLabels, NoneForSeedNoIntervalOrProjectedViews) {
+// aeqd: rings are circles about the map's centre (the reference point); each label's box is
+// centred at the ring's radius from the centre in the map's own square pixels.
+TEST(RingLabels, AeqdLabelsSitOnCirclesAboutTheCentre) {
+  FieldParams p;
+  p.projection = Projection::aeqd;
+  p.ref_lat_deg = 48.85;
+  p.ref_lon_deg = 2.35;
+  p.extent = 2000;  // km
+  p.nx = p.ny = 800;
+  const MapRect m = letterbox(p, MapRect{280, 0, 1000, 800});
+  EXPECT_DOUBLE_EQ(m.w, m.h);  // a square grid, square pixels
+  const std::vector<RingLabel> v = ring_labels(p, m, 500, mono7());
+  std::set<std::string> texts;
+  for (const RingLabel& l : v) texts.insert(l.text);
+  // 500, 1000, 1500 and 2000 km lie inside the map (2000 km only by the corners).
+  EXPECT_TRUE(texts.count("500 km") && texts.count("1000 km") && texts.count("1500 km"));
+  const double px_per_km = m.w / (2 * p.extent);
+  for (const RingLabel& l : v) {
+    const double dx = l.x + l.w / 2 - (m.x + m.w / 2), dy = l.y + l.h / 2 - (m.y + m.h / 2);
+    EXPECT_NEAR(std::hypot(dx, dy), l.value * px_per_km, 1e-6) << l.text;
+  }
+  expect_placed_well(p, m, v);
+}
+
+// ortho: labels only on the near side; each is on its ring.
+TEST(RingLabels, OrthoLabelsAreOnTheNearSideAndOnTheirRings) {
+  FieldParams p;
+  p.projection = Projection::ortho;
+  p.lat_min_deg = 10, p.lat_max_deg = 50, p.lon_min_deg = -20, p.lon_max_deg = 20;  // 30N 0E
+  p.ref_lat_deg = 40;
+  p.ref_lon_deg = 10;
+  p.extent = kDefaultRadiusKm;
+  p.nx = p.ny = 800;
+  const MapRect m = letterbox(p, MapRect{280, 0, 1000, 800});
+  const std::vector<RingLabel> v = ring_labels(p, m, 2000, mono7());
+  EXPECT_GE(v.size(), 4u);
+  expect_placed_well(p, m, v);
+}
+
+TEST(RingLabels, NoneForSeedOrNoInterval) {
   FieldParams p = centred_view();
   const MapRect m = letterbox(p, MapRect{280, 0, 1000, 800});
   EXPECT_TRUE(ring_labels(p, m, 0, mono7()).empty());

@@ -57,6 +57,37 @@ TEST(ViewState, JsonRoundTripIsExact) {
   EXPECT_EQ(state_from_json(nlohmann::json::parse(to_json(s).dump())), s);
 }
 
+// A projected view's projection and extent survive the file and the copied command line.
+ViewState projected_state(Projection kind) {
+  ViewState s = unusual_state();
+  s.params.projection = kind;
+  s.params.extent = kind == Projection::aeqd ? 1234.5678 / 3 : 3000.25;  // nm
+  return s;
+}
+
+TEST(ViewState, ProjectionAndExtentRoundTrip) {
+  for (Projection kind : {Projection::aeqd, Projection::ortho}) {
+    const ViewState s = projected_state(kind);
+    const ViewState back = state_from_json(nlohmann::json::parse(to_json(s).dump()));
+    EXPECT_EQ(back, s);
+    EXPECT_EQ(back.params.projection, kind);
+    EXPECT_EQ(back.params.extent, s.params.extent);
+  }
+  // A file without them (older) is a latlon view.
+  EXPECT_EQ(state_from_json(nlohmann::json::parse("{}")).params.projection, Projection::latlon);
+  // A projected view with a bad extent is refused, naming it.
+  nlohmann::json bad = to_json(projected_state(Projection::ortho));
+  bad["extent"] = 1e9;
+  try {
+    state_from_json(bad);
+    ADD_FAILURE() << "an extent beyond the sphere was taken";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("--extent"), std::string::npos) << e.what();
+  }
+  bad["projection"] = "mercator";
+  EXPECT_THROW(state_from_json(bad), UsageError);
+}
+
 TEST(ViewState, MissingFieldsKeepDefaults) {
   const ViewState s = state_from_json(nlohmann::json::parse(R"({"nx": 64})"));
   ViewState d;
@@ -168,6 +199,14 @@ TEST(ReproduceCommand, CarriesCoastlinesBordersAndTheirColour) {
   ViewState off;
   off.coastlines = off.borders = false;
   EXPECT_EQ(render_command_line(off).find("--line-color"), std::string::npos);
+}
+
+TEST(ReproduceCommand, CarriesTheProjection) {
+  for (Projection kind : {Projection::aeqd, Projection::ortho}) {
+    const ViewState s = projected_state(kind);
+    EXPECT_EQ(parse_back(render_command_line(s)).params, s.params);
+  }
+  EXPECT_EQ(render_command_line(ViewState{}).find("--projection"), std::string::npos);
 }
 
 TEST(ViewState, BadLineColourIsRefused) {

@@ -540,6 +540,152 @@ def case_ring_labels(binary):
     assert (img[m].min(-1) > 180).sum() > 100, "hardly any label text with contours on"
 
 
+R_KM = 6371.0088
+
+
+def square_map(area=AREA):
+    """A square grid's map (nx = ny): the largest square centred in the area (square pixels)."""
+    ax, ay, aw, ah = area
+    side = min(aw, ah)
+    return (round(ax + (aw - side) / 2), round(ay + (ah - side) / 2), round(side), round(side))
+
+
+def azimuthal_inverse(proj, centre, x, y):
+    """(lat, lon) at map offset (x east, y north; km) from `centre` on an aeqd or ortho map: the
+    textbook spherical formulas (Snyder), independent of the app's math."""
+    p0, l0 = map(math.radians, centre)
+    rho = math.hypot(x, y)
+    if rho == 0:
+        return centre
+    c = rho / R_KM if proj == "aeqd" else math.asin(rho / R_KM)
+    lat = math.asin(math.cos(c) * math.sin(p0) + y * math.sin(c) * math.cos(p0) / rho)
+    lon = l0 + math.atan2(x * math.sin(c), rho * math.cos(p0) * math.cos(c) -
+                          y * math.sin(p0) * math.sin(c))
+    return math.degrees(lat), (math.degrees(lon) + 180) % 360 - 180
+
+
+def km_apart(a, b):
+    p1, l1, p2, l2 = map(math.radians, (*a, *b))
+    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin((l2 - l1) / 2) ** 2
+    return 2 * R_KM * math.asin(math.sqrt(h))
+
+
+def drag(s, x0, y0, dx, dy, steps=10):
+    s.point_at(x0, y0)
+    s.press()
+    for k in range(1, steps + 1):
+        s.xdo("mousemove", str(round(x0 + dx * k / steps)), str(round(y0 + dy * k / steps)))
+        time.sleep(0.05)
+    time.sleep(0.3)  # the last position drawn before the release: a release ends the drag
+    s.xdo("mouseup", "1")
+    s.move(*OUTSIDE)
+
+
+AEQD_STATE = dict(QUIET_STATE, projection="aeqd", extent=2000.0, ref_lat_deg=30.6,
+                  ref_lon_deg=104.1, nx=400, ny=400)
+
+
+def case_aeqd_click_zoom_pan(binary):
+    """aeqd: the map is centred on the reference (darkest in the middle); a click places the
+    reference where it was made and the map re-centres on it; the wheel zooms (the extent, about
+    the centre); a drag moves the ground with the pointer (the reference is what comes under the
+    centre)."""
+    s = Session(binary, state=AEQD_STATE)
+    s.map = square_map()
+    mx, my, mw, mh = s.map
+    cx, cy = mx + mw // 2, my + mh // 2
+    km_per_px = 2 * AEQD_STATE["extent"] / mw
+    try:
+        s.start()
+        s.move(*OUTSIDE)  # no hover tooltip (dark) over the map
+        x, y = darkest_at(s.wait_for_field(), s.map)
+        assert abs(x - cx) <= 3 and abs(y - cy) <= 3, f"darkest at {(x, y)}, centre {(cx, cy)}"
+        # Click 150 px east and 100 px north of the centre.
+        s.point_at(cx + 150, cy - 100)
+        s.xdo("click", "1")
+        s.move(*OUTSIDE)
+        x, y = darkest_at(s.wait_for_field(), s.map)
+        assert abs(x - cx) <= 3 and abs(y - cy) <= 3, f"not re-centred: darkest at {(x, y)}"
+        # Two wheel notches in, then a drag of 120 px west and 80 px south.
+        s.point_at(cx + 200, cy + 200)
+        for _ in range(2):
+            s.xdo("click", "4")
+            time.sleep(0.2)
+        s.move(*OUTSIDE)
+        s.wait_for_field()
+        drag(s, cx, cy, -120, 80)
+        s.wait_for_field()
+        state = s.quit()
+        clicked = azimuthal_inverse("aeqd", (30.6, 104.1), 150 * km_per_px, 100 * km_per_px)
+        extent = AEQD_STATE["extent"] * 0.85 ** 2
+        assert abs(state["extent"] - extent) < 1e-6, state
+        dragged_to = azimuthal_inverse("aeqd", clicked, 120 * 2 * extent / mw, 80 * 2 * extent / mw)
+        got = (state["ref_lat_deg"], state["ref_lon_deg"])
+        # The drag's small steps each follow the sphere: a few pixels from the one-step answer.
+        assert km_apart(got, dragged_to) < 5 * 2 * extent / mw, (got, dragged_to, clicked)
+        assert state["projection"] == "aeqd"
+    finally:
+        s.close()
+
+
+ORTHO_STATE = dict(QUIET_STATE, projection="ortho", extent=R_KM, lat_min_deg=20, lat_max_deg=40,
+                   lon_min_deg=90, lon_max_deg=110, ref_lat_deg=30.6, ref_lon_deg=104.1,
+                   nx=400, ny=400)
+
+
+def case_ortho_drag_click_zoom(binary):
+    """ortho: dragging down turns the globe so the north comes to the middle (the centre's
+    latitude grows by the arc dragged); a click places the reference on the globe where it was
+    made (and off the globe places nothing); the wheel zooms about the pointer."""
+    s = Session(binary, state=ORTHO_STATE)
+    s.map = square_map()
+    mx, my, mw, mh = s.map
+    cx, cy = mx + mw // 2, my + mh // 2
+    km_per_px = 2 * R_KM / mw
+    try:
+        s.start()
+        s.move(*OUTSIDE)
+        before = s.wait_for_field()
+        drag(s, cx, cy - 50, 0, 100)
+        turned = s.wait_for_field()
+        assert np.abs(turned - before).mean() > 3, "the globe did not turn"
+        state = s.quit()
+        centre_lat = (state["lat_min_deg"] + state["lat_max_deg"]) / 2
+        want = 30 + math.degrees(100 * km_per_px / R_KM)
+        assert abs(centre_lat - want) < 0.5, (centre_lat, want, state)
+        assert abs(state["ref_lat_deg"] - 30.6) < 1e-12, "a drag must not move the reference"
+    finally:
+        s.close()
+    s = Session(binary, state=ORTHO_STATE)
+    s.map = square_map()
+    try:
+        s.start()
+        s.point_at(mx + 5, my + 5)  # a corner: off the globe
+        s.xdo("click", "1")
+        s.point_at(cx + 100, cy + 50)
+        s.xdo("click", "1")
+        s.move(*OUTSIDE)
+        x, y = darkest_at(s.wait_for_field(), s.map)
+        assert abs(x - (cx + 100)) <= 3 and abs(y - (cy + 50)) <= 3, f"darkest at {(x, y)}"
+        s.point_at(cx + 100, cy + 50)
+        s.xdo("click", "4")
+        s.move(*OUTSIDE)
+        s.wait_for_field()
+        state = s.quit()
+        want = azimuthal_inverse("ortho", (30, 100), 100 * km_per_px, -50 * km_per_px)
+        got = (state["ref_lat_deg"], state["ref_lon_deg"])
+        assert km_apart(got, want) < 2 * km_per_px, (got, want)
+        assert abs(state["extent"] - R_KM * 0.85) < 1e-6, state
+        # Zoomed about the pointer: the reference (under it) is still there.
+        centre = ((state["lat_min_deg"] + state["lat_max_deg"]) / 2,
+                  (state["lon_min_deg"] + state["lon_max_deg"]) / 2)
+        x_km, y_km = 100 * 2 * state["extent"] / mw, -50 * 2 * state["extent"] / mw
+        under = azimuthal_inverse("ortho", centre, x_km, y_km)
+        assert km_apart(under, got) < 2 * 2 * state["extent"] / mw, (under, got, state)
+    finally:
+        s.close()
+
+
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 
