@@ -3,12 +3,16 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+
+#include "figure/figure_layout.h"
 #include "ui/ui_model.h"
 #include "view/reproduce_command.h"
 
 namespace geofield {
 
-void draw_export_panel(ExportSettings* e, const ViewState& s, UiActions* a, const MessageLog& log) {
+void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a,
+                       const MessageLog& log) {
   if (!ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::InputText("folder", &e->folder);
   if (ImGui::Button("Screenshot (F12)")) {
@@ -31,6 +35,23 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, UiActions* a, cons
   }
   ImGui::SameLine();
   if (ImGui::Button("Picture PNG")) a->picture = true;
+  // The figure: map, labels, colorbar and title, drawn a band a frame (Cancel stops it).
+  if (info.figure_progress) {
+    ImGui::ProgressBar(static_cast<float>(*info.figure_progress),
+                       ImVec2(ImGui::CalcItemWidth() * 0.7f, 0), "figure...");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) a->cancel_figure = true;
+  } else {
+    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() * 0.7f);
+    ImGui::InputInt("##figure width", &e->figure_w, 100, 1000);
+    e->figure_w = std::clamp(e->figure_w, kMinFigureWidthPx, kMaxFigureWidthPx);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("the figure's width in pixels (%d to %d): map, labels, colorbar, title",
+                        kMinFigureWidthPx, kMaxFigureWidthPx);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Figure PNG")) a->figure = true;
+  }
   if (ImGui::Button("Field .npy")) a->npy = true;
   ImGui::SameLine();
   if (ImGui::Button("GeoTIFF")) a->geotiff = true;

@@ -34,12 +34,14 @@ struct FrameInfo {
   MapRect map_area;  // right of the panels, window pixels: where the map is letterboxed
   MapRect map;       // the map's rectangle in it (true shape), window pixels
   float scale = 1;   // UI content scale
+  std::optional<double> figure_progress;  // a figure being made: 0..1 of its map drawn
 };
 
 struct ExportSettings {
   std::string folder = ".";
   int picture_w = 4096, picture_h = 4096;
-  bool f64 = false;  // .npy and GeoTIFF as float64
+  int figure_w = 1600;  // the figure's width in pixels (its height follows the map)
+  bool f64 = false;     // .npy and GeoTIFF as float64
   std::string state_file = "geofield-view.json";
 };
 
@@ -47,6 +49,8 @@ struct UiActions {
   bool screenshot = false;
   bool screenshot_with_ui = true;
   bool picture = false;
+  bool figure = false;  // start a figure (app/figure), made a band a frame
+  bool cancel_figure = false;
   bool npy = false;
   bool geotiff = false;
   bool save_state = false;
@@ -71,7 +75,8 @@ struct MessageLog {
 // Panels, one file each.
 void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, UiActions* a);
 void draw_look_panel(ViewState* s, const FrameInfo& info);
-void draw_export_panel(ExportSettings* e, const ViewState& s, UiActions* a, const MessageLog& log);
+void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a,
+                       const MessageLog& log);
 void draw_status_panel(const FrameInfo& info);
 
 }  // namespace geofield

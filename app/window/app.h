@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "figure/figure_job.h"
 #include "gl/renderer.h"
 #include "ui/map_view.h"
 #include "ui/ui_model.h"
@@ -40,6 +41,8 @@ class App {
   void apply_edits(const ViewState& before);
   ViewStyle style_for(int map_w_px, int map_h_px) const;
   void do_actions(const UiActions& a);
+  // The figure being made: starts, cancels, draws one band a frame, writes it when done.
+  void advance_figure(const UiActions& a);
   void switch_backend(BackendChoice choice);
   std::filesystem::path export_path(const char* what, const char* ext) const;
   bool automation_done() const;
@@ -58,6 +61,9 @@ class App {
   ExportSettings exports_;
   MessageLog log_;
   FrameInfo info_;
+  std::unique_ptr<FigureJob> figure_;     // a figure in progress, drawn from renderer_'s field
+  std::optional<FieldParams> figure_of_;  // the field it draws: a new one cancels it
+  std::filesystem::path figure_path_;
   std::optional<FieldParams> range_of_;  // the params whose exact range info_.range holds
   std::chrono::steady_clock::time_point last_frame_;
   int frames_drawn_ = 0;
