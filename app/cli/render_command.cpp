@@ -235,13 +235,9 @@ void write_figure(const RenderRequest& request, const FieldParams& params, Rende
     q.ny = std::max(2, h);
     return q;
   };
-  const double grow = std::max(1.0, request.figure_width / double(kDefaultFigureWidthPx));
-  FigureJob job(renderer, params, request.figure_width, request.figure_title, [&](int w, int h) {
-    ViewStyle st = picture_style(request, field_for(w, h));
-    st.marker_radius_px *= grow;
-    st.lines.width_px *= static_cast<float>(grow);
-    return st;
-  });
+  const StyleForSize look = [&](int w, int h) { return picture_style(request, field_for(w, h)); };
+  FigureJob job(renderer, params, request.figure_width, request.figure_title,
+                [&](int w, int h) { return figure_style(look, request.figure_width, w, h); });
   const PixelRect map = job.layout().map;
   const FieldParams q = field_for(map.w, map.h);
   check_size_fits(q, max_texture, true);

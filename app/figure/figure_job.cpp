@@ -1,6 +1,7 @@
 #include "figure/figure_job.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -48,8 +49,9 @@ void FigureJob::step() {
   next_row_ += rows;
 }
 
-Image FigureJob::finish() {
+Image FigureJob::read_map() {
   while (!done()) step();
+  if (!target_) GF_FAIL("figure: the map was read already");
   const int w = layout_.map.w, h = layout_.map.h;
   Image map{w, h, std::vector<std::uint8_t>(static_cast<size_t>(w) * h * 4)};
   GLint previous = 0;
@@ -67,7 +69,22 @@ Image FigureJob::finish() {
     std::memcpy(&map.rgba[r * stride], &map.rgba[(h - 1 - r) * stride], stride);
     std::memcpy(&map.rgba[(h - 1 - r) * stride], row.data(), stride);
   }
-  return paint_figure(layout_, map);
+  return map;
+}
+
+Image FigureJob::finish() { return paint_figure(layout_, read_map()); }
+
+ViewStyle figure_style(const StyleForSize& style_for, int figure_width_px, int map_w, int map_h) {
+  const double grow = double(figure_width_px) / kDefaultFigureWidthPx;
+  ViewStyle st = style_for(map_w, map_h);
+  const ViewStyle coarse = style_for(std::max(2, static_cast<int>(std::lround(map_w / grow))),
+                                     std::max(2, static_cast<int>(std::lround(map_h / grow))));
+  st.graticule_lat_step_deg = coarse.graticule_lat_step_deg;
+  st.graticule_lon_step_deg = coarse.graticule_lon_step_deg;
+  const double lines = std::max(1.0, grow);  // never thinner than the window's
+  st.marker_radius_px *= lines;
+  st.lines.width_px *= static_cast<float>(lines);
+  return st;
 }
 
 Image make_figure(Renderer* renderer, const FieldParams& view, int width_px,

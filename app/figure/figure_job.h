@@ -26,7 +26,10 @@ class FigureJob {
   // Draws the next band of map rows and waits for it (so a frame between bands is a real
   // pause, not a queue of GL work that stalls the last one).
   void step();
-  // After done(): reads the map back and paints the figure around it.
+  // Reads the map back (drawing what is left first): a picture of layout().map's size. Once.
+  Image read_map();
+  // read_map(), then the figure painted around it (figure_paint.h; CPU only, so a caller may
+  // do that part on another thread).
   Image finish();
 
  private:
@@ -37,7 +40,13 @@ class FigureJob {
   int rows_per_step_ = 1;
 };
 
-// The whole figure at once (the bands in a loop): what `render --figure` writes.
+// The map's look at a figure's width: the graticule as dense as on a 1600-pixel figure (its
+// labels grow with the width), lines and the marker grown to match. style_for gives the look
+// for a map size, as the window or `render` draws it.
+ViewStyle figure_style(const StyleForSize& style_for, int figure_width_px, int map_w_px,
+                       int map_h_px);
+
+// The whole figure at once (the bands in a loop).
 Image make_figure(Renderer* renderer, const FieldParams& view, int width_px,
                   const std::string& title, const StyleForSize& style_for);
 

@@ -71,7 +71,8 @@ std::vector<Line> lat_lines(const FieldParams& v, const ViewStyle& s, const Pixe
   if (!(step > 0)) return out;
   const int dec = decimals_for(step);
   const double span = v.lat_max_deg - v.lat_min_deg;
-  const double k0 = std::ceil(v.lat_min_deg / step - 1e-9), k1 = std::floor(v.lat_max_deg / step + 1e-9);
+  const double k0 = std::ceil(v.lat_min_deg / step - 1e-9),
+               k1 = std::floor(v.lat_max_deg / step + 1e-9);
   for (double k = k1; k >= k0 && k1 - k < 400; --k) {  // north (top) first
     out.push_back({lat_label(k * step, dec), map.y + (v.lat_max_deg - k * step) / span * map.h});
   }
@@ -119,8 +120,8 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
                            const StyleForSize& style_for) {
   if (width_px < kMinFigureWidthPx || width_px > kMaxFigureWidthPx) {
     throw UsageError("figure width " + std::to_string(width_px) + " is outside " +
-                     std::to_string(kMinFigureWidthPx) + " to " + std::to_string(kMaxFigureWidthPx) +
-                     " pixels");
+                     std::to_string(kMinFigureWidthPx) + " to " +
+                     std::to_string(kMaxFigureWidthPx) + " pixels");
   }
   FigureLayout L;
   L.width = width_px;
@@ -156,12 +157,14 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
     L.style = style_for(L.map.w, L.map.h);
     double lat_w = 0, lon_half = 0;
     if (view.projection == Projection::latlon) {
-      for (const Line& l : lat_lines(view, L.style, L.map)) lat_w = std::max(lat_w, text.width(l.text));
+      for (const Line& l : lat_lines(view, L.style, L.map))
+        lat_w = std::max(lat_w, text.width(l.text));
       for (const Line& l : lon_lines(view, L.style, L.map)) {
         lon_half = std::max(lon_half, text.width(l.text) / 2);
       }
     }
-    const double need_left = std::ceil(std::max(pad + lat_w + label_gap + L.tick_len, pad + lon_half));
+    const double need_left =
+        std::ceil(std::max(pad + lat_w + label_gap + L.tick_len, pad + lon_half));
     const double need_right = std::ceil(std::max(pad, pad + lon_half));
     if (need_left <= left && need_right <= right && round > 0) break;
     left = std::max(need_left, pad);
@@ -210,8 +213,9 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   L.bar.h = static_cast<int>(std::lround(L.font_px));
   L.bar.x = L.map.x + (L.map.w - L.bar.w) / 2;
   L.bar.y = static_cast<int>(std::ceil(y));
-  L.bar_ticks = colorbar_ticks(L.style.value_min, L.style.value_max, L.bar.w,
-                               [&](std::string_view s) { return text.width(s); }, 1.5 * L.font_px)
+  L.bar_ticks = colorbar_ticks(
+                    L.style.value_min, L.style.value_max, L.bar.w,
+                    [&](std::string_view s) { return text.width(s); }, 1.5 * L.font_px)
                     .ticks;
   L.bar_label_y = L.bar.y + L.bar.h + L.tick_len + label_gap;
   const std::string unit(to_string(view.units));

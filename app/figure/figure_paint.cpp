@@ -36,14 +36,16 @@ void colorbar(Image* img, const FigureLayout& L) {
 }  // namespace
 
 Image paint_figure(const FigureLayout& L, const Image& map) {
-  if (map.width != L.map.w || map.height != L.map.h) GF_FAIL("figure: map picture of the wrong size");
+  if (map.width != L.map.w || map.height != L.map.h)
+    GF_FAIL("figure: map picture of the wrong size");
   Image img{L.width, L.height,
             std::vector<std::uint8_t>(static_cast<size_t>(L.width) * L.height * 4, 255)};
   for (int y = 0; y < map.height; ++y) {
     const int fy = L.map.y + y;
     if (fy < 0 || fy >= img.height) continue;
     std::memcpy(&img.rgba[(static_cast<size_t>(fy) * img.width + L.map.x) * 4],
-                &map.rgba[static_cast<size_t>(y) * map.width * 4], static_cast<size_t>(map.width) * 4);
+                &map.rgba[static_cast<size_t>(y) * map.width * 4],
+                static_cast<size_t>(map.width) * 4);
   }
   const int line = std::max(1, static_cast<int>(std::lround(L.font_px / 14)));
   frame(&img, L.map, line);
@@ -59,8 +61,8 @@ Image paint_figure(const FigureLayout& L, const Image& map) {
   for (const PlacedText& t : L.ring_labels) {
     const double p = L.ring_pad_px;
     fill_rect(&img, static_cast<int>(std::floor(t.x - p)), static_cast<int>(std::floor(t.y - p)),
-              static_cast<int>(std::ceil(t.x + t.w + p)), static_cast<int>(std::ceil(t.y + t.h + p)),
-              kRingBox);
+              static_cast<int>(std::ceil(t.x + t.w + p)),
+              static_cast<int>(std::ceil(t.y + t.h + p)), kRingBox);
     ring_text.draw(&img, t.x, t.y, t.text, kInk);
   }
   colorbar(&img, L);

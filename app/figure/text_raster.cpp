@@ -62,7 +62,8 @@ void blend_pixel(Image* img, int x, int y, Rgba color, int a) {
   if (x < 0 || y < 0 || x >= img->width || y >= img->height || a <= 0) return;
   const int w = a * color[3] / 255;  // 0..255
   std::uint8_t* p = &img->rgba[(static_cast<size_t>(y) * img->width + x) * 4];
-  for (int c = 0; c < 3; ++c) p[c] = static_cast<std::uint8_t>((color[c] * w + p[c] * (255 - w) + 127) / 255);
+  for (int c = 0; c < 3; ++c)
+    p[c] = static_cast<std::uint8_t>((color[c] * w + p[c] * (255 - w) + 127) / 255);
   p[3] = 255;
 }
 

@@ -24,21 +24,13 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
     a->screenshot = true;
     a->screenshot_with_ui = false;
   }
-  int size[2] = {e->picture_w, e->picture_h};
-  ImGui::SetNextItemWidth(ImGui::CalcItemWidth() * 0.7f);
-  if (ImGui::InputInt2("##picture size", size)) {
-    e->picture_w = size[0] < 1 ? 1 : size[0];
-    e->picture_h = size[1] < 1 ? 1 : size[1];
-  }
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("the picture's largest size: it has the map's true shape within it");
-  }
-  ImGui::SameLine();
-  if (ImGui::Button("Picture PNG")) a->picture = true;
-  // The figure: map, labels, colorbar and title, drawn a band a frame (Cancel stops it).
-  if (info.figure_progress) {
+  // The picture is the figure: map, labels, colorbar and title at the width asked, drawn a
+  // band a frame (Cancel stops it). "Map only" above is the raw map.
+  if (info.figure_writing) {
+    ImGui::ProgressBar(1.0f, ImVec2(ImGui::CalcItemWidth() * 0.7f, 0), "writing the figure...");
+  } else if (info.figure_progress) {
     ImGui::ProgressBar(static_cast<float>(*info.figure_progress),
-                       ImVec2(ImGui::CalcItemWidth() * 0.7f, 0), "figure...");
+                       ImVec2(ImGui::CalcItemWidth() * 0.7f, 0), "drawing the figure...");
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) a->cancel_figure = true;
   } else {
@@ -50,7 +42,7 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
                         kMinFigureWidthPx, kMaxFigureWidthPx);
     }
     ImGui::SameLine();
-    if (ImGui::Button("Figure PNG")) a->figure = true;
+    if (ImGui::Button("Picture PNG")) a->picture = true;
   }
   if (ImGui::Button("Field .npy")) a->npy = true;
   ImGui::SameLine();

@@ -35,12 +35,12 @@ struct FrameInfo {
   MapRect map;       // the map's rectangle in it (true shape), window pixels
   float scale = 1;   // UI content scale
   std::optional<double> figure_progress;  // a figure being made: 0..1 of its map drawn
+  bool figure_writing = false;            // its map is drawn: painting and writing it
 };
 
 struct ExportSettings {
   std::string folder = ".";
-  int picture_w = 4096, picture_h = 4096;
-  int figure_w = 1600;  // the figure's width in pixels (its height follows the map)
+  int figure_w = 1600;  // the picture (a figure): its width in pixels; the map sets its height
   bool f64 = false;     // .npy and GeoTIFF as float64
   std::string state_file = "geofield-view.json";
 };
@@ -48,8 +48,7 @@ struct ExportSettings {
 struct UiActions {
   bool screenshot = false;
   bool screenshot_with_ui = true;
-  bool picture = false;
-  bool figure = false;  // start a figure (app/figure), made a band a frame
+  bool picture = false;  // start a figure (app/figure), made a band a frame
   bool cancel_figure = false;
   bool npy = false;
   bool geotiff = false;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -64,7 +65,8 @@ class App {
   std::unique_ptr<FigureJob> figure_;     // a figure in progress, drawn from renderer_'s field
   std::optional<FieldParams> figure_of_;  // the field it draws: a new one cancels it
   std::filesystem::path figure_path_;
-  std::optional<FieldParams> range_of_;  // the params whose exact range info_.range holds
+  std::future<std::string> figure_writing_;  // painting and writing the last one: its message
+  std::optional<FieldParams> range_of_;      // the params whose exact range info_.range holds
   std::chrono::steady_clock::time_point last_frame_;
   int frames_drawn_ = 0;
   int frames_waiting_ = 0;  // automation frames past `frames` spent waiting for the field

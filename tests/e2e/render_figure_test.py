@@ -37,7 +37,8 @@ class FigureTest(RenderTestCase):
         m = MAP_AT.search(r.stderr)
         self.assertIsNotNone(m, r.stderr)
         fw, fh, mw, mh, mx, my = map(int, m.groups())
-        img = np.asarray(Image.open(self.path("f.png")).convert("RGB")).astype(int)
+        with Image.open(self.path("f.png")) as f:
+            img = np.asarray(f.convert("RGB")).astype(int)
         self.assertEqual(img.shape, (fh, fw, 3))
         return img, (mx, my, mw, mh)
 
@@ -82,7 +83,12 @@ class FigureTest(RenderTestCase):
 
         # Tick labels under the bar: ink near both ends ("0" and "300") and in several
         # separate places between.
-        rows = slice(y + 10, min(img.shape[0], y + 70))
+        lut = viridis()
+        mid = (x0 + x1) // 2
+        bottom = y
+        while ((img[bottom, mid] - lut) ** 2).sum(axis=1).min() <= 12:
+            bottom += 1
+        rows = slice(bottom + 2, bottom + 24)  # tick marks and labels, above the caption
         dark = (img[rows].max(axis=2) < 100).any(axis=0)
         self.assertTrue(dark[max(0, x0 - 30):x0 + 30].any(), "no label at the bar's low end")
         self.assertTrue(dark[x1 - 30:x1 + 30].any(), "no label at the bar's high end")
@@ -149,8 +155,9 @@ class FigureTest(RenderTestCase):
 
     def test_png_keeps_one_pixel_per_node(self):
         self.render_ok(*REGION, "--size", "300x200", "--png", "p.png", "--figure", "f.png")
-        self.assertEqual(Image.open(self.path("p.png")).size, (300, 200))
-        self.assertEqual(Image.open(self.path("f.png")).size[0], 1600)
+        with Image.open(self.path("p.png")) as png, Image.open(self.path("f.png")) as fig:
+            self.assertEqual(png.size, (300, 200))
+            self.assertEqual(fig.size[0], 1600)
 
     def test_bad_width_is_refused_naming_the_option_and_range(self):
         for bad in ("50", "16385", "12.5", "wide", "-1600"):

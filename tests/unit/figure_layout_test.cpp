@@ -1,11 +1,12 @@
 // The figure's layout: the map in its true shape at the width, graticule labels inside the
 // page and apart, the colorbar's ticks, ring labels on the map, a bad width refused.
+#include "figure/figure_layout.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "errors.h"
-#include "figure/figure_layout.h"
 #include "view/view_math.h"
 
 namespace geofield {
@@ -15,7 +16,7 @@ ViewStyle style_with_everything(const FieldParams& p, int w, int h) {
   ViewStyle s;
   s.value_min = 0;
   s.value_max = 1000;
-  s.contour_interval = 250;
+  s.contour_interval = 50;
   s.graticule_lat_step_deg = nice_step_deg(p.lat_max_deg - p.lat_min_deg, std::max(1, h / 140));
   s.graticule_lon_step_deg = nice_step_deg(lon_span_of(p), std::max(1, w / 140));
   return s;
@@ -56,9 +57,8 @@ TEST(FigureLayout, MapHasTheTrueShapeAtTheWidth) {
   for (const FieldParams& p : {region(29, 31, 99, 103), region(-90, 90, -180, 180),
                                region(60, 80, 0, 40), region(-10, 10, 170, -170)}) {
     for (int width : {400, 1600, 4000}) {
-      const FigureLayout L = layout_figure(p, width, "", [&](int w, int h) {
-        return style_with_everything(p, w, h);
-      });
+      const FigureLayout L =
+          layout_figure(p, width, "", [&](int w, int h) { return style_with_everything(p, w, h); });
       EXPECT_EQ(L.width, width);
       EXPECT_NEAR(double(L.map.w) / L.map.h, true_shape_aspect(p), 2.0 / L.map.h);
       EXPECT_GT(L.map.w, width * 0.75);  // the map is most of the figure

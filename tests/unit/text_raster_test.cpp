@@ -1,10 +1,10 @@
 // The figure's text: DejaVu Sans from the binary, rasterised by stb_truetype. Ink where a glyph
 // has it, none where it has not; widths that grow with the text and the size.
+#include "figure/text_raster.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
-
-#include "figure/text_raster.h"
 
 namespace geofield {
 namespace {
