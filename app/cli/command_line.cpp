@@ -106,7 +106,8 @@ int run_command_line(int argc, char** argv) {
   render_cmd
       ->add_option("--figure", figure,
                    "write a publication figure as PNG: the map in its true shape with the "
-                   "overlays above, graticule and ring labels, colorbar with unit, title")
+                   "overlays asked for, graticule and ring labels, a colorbar with the unit and "
+                   "a title line")
       ->type_name("FILE");
   render_cmd
       ->add_option("--figure-width", figure_width,

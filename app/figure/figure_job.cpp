@@ -75,7 +75,7 @@ Image FigureJob::read_map() {
 Image FigureJob::finish() { return paint_figure(layout_, read_map()); }
 
 ViewStyle figure_style(const StyleForSize& style_for, int figure_width_px, int map_w, int map_h) {
-  const double grow = double(figure_width_px) / kDefaultFigureWidthPx;
+  const double grow = figure_scale(figure_width_px);
   ViewStyle st = style_for(map_w, map_h);
   const ViewStyle coarse = style_for(std::max(2, static_cast<int>(std::lround(map_w / grow))),
                                      std::max(2, static_cast<int>(std::lround(map_h / grow))));

@@ -93,14 +93,30 @@ std::vector<Line> lon_lines(const FieldParams& v, const ViewStyle& s, const Pixe
   return out;
 }
 
+double font_px_for(int width_px) {
+  return std::max(kMinFontPx, std::round(width_px * kFontPerWidth));
+}
+
 }  // namespace
+
+double figure_scale(int width_px) {
+  return font_px_for(width_px) / font_px_for(kDefaultFigureWidthPx);
+}
 
 std::string default_figure_title(const FieldParams& v) {
   const char* what = v.formula == Formula::seed ? "Seed-formula value" : "Great-circle distance";
-  std::string t = std::string(what) + " from " + short_deg(std::fabs(v.ref_lat_deg)) + "°" +
-                  (v.ref_lat_deg >= 0 ? "N" : "S") + ", " +
-                  short_deg(std::fabs(reduce_deg_180(v.ref_lon_deg))) + "°" +
-                  (reduce_deg_180(v.ref_lon_deg) >= 0 ? "E" : "W");
+  // 0° and 180° have no hemisphere; reduce_deg_180 writes 180 as -180.
+  const double lat = v.ref_lat_deg, lon = reduce_deg_180(v.ref_lon_deg);
+  const bool lon_edge = std::fabs(std::fabs(lon) - 180.0) < 1e-12;
+  std::string t = std::string(what) + " from " + short_deg(std::fabs(lat)) + "°" +
+                  (lat > 0   ? "N"
+                   : lat < 0 ? "S"
+                             : "") +
+                  ", " + short_deg(std::fabs(lon)) + "°" +
+                  (lon_edge  ? ""
+                   : lon > 0 ? "E"
+                   : lon < 0 ? "W"
+                             : "");
   char radius[64];
   std::snprintf(radius, sizeof radius, "%.10g", v.radius_km);
   t += " · " + std::string(to_string(v.formula)) + ", R = " + radius + " km";
@@ -125,7 +141,7 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   }
   FigureLayout L;
   L.width = width_px;
-  L.font_px = std::max(kMinFontPx, std::round(width_px * kFontPerWidth));
+  L.font_px = font_px_for(width_px);
   L.title_px = std::round(L.font_px * kTitleScale);
   L.ring_font_px = std::round(L.font_px * kRingFontScale);
   const TextRaster text(L.font_px), ring_text(L.ring_font_px);

@@ -47,6 +47,10 @@ struct FigureLayout {
   PlacedText caption;                   // the quantity and unit, under the colorbar
 };
 
+// The figure's text size over a kDefaultFigureWidthPx-wide figure's (text has a least size, so
+// narrow figures are a little larger than their width says): what lines and spacings follow.
+double figure_scale(int width_px);
+
 // The title line when none is given: reference point, formula, radius (and projection).
 std::string default_figure_title(const FieldParams& view);
 

@@ -109,6 +109,10 @@ TEST(FigureLayout, TitleSaysReferenceFormulaAndRadiusOrWhatIsGiven) {
   p.ref_lon_deg = -101.5;
   EXPECT_EQ(default_figure_title(p),
             "Great-circle distance from 30°N, 101.5°W · haversine, R = 6371.0088 km");
+  p.ref_lat_deg = 0;
+  p.ref_lon_deg = 180;  // no hemisphere on the equator nor on the antimeridian
+  EXPECT_EQ(default_figure_title(p),
+            "Great-circle distance from 0°, 180° · haversine, R = 6371.0088 km");
   const FigureLayout L = layout_figure(p, 800, "My title", [](int, int) { return ViewStyle{}; });
   EXPECT_EQ(L.title.text, "My title");
 }
