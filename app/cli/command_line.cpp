@@ -148,6 +148,8 @@ int run_command_line(int argc, char** argv) {
     }
     if (!figure.empty()) render.figure = figure;
     render.figure_title = figure_title;
+    if (!figure_title.empty() && figure.empty())
+      throw UsageError("--title: give --figure FILE too");
     if (!figure_width.empty()) {
       if (figure.empty()) throw UsageError("--figure-width: give --figure FILE too");
       render.figure_width = parse_figure_width(figure_width, "--figure-width");

@@ -167,6 +167,13 @@ class FigureTest(RenderTestCase):
             self.assertIn("400 to 16384", r.stderr)
             self.assertEqual(self.files(), [])
 
+    def test_figure_options_need_a_figure(self):
+        for option, value in (("--figure-width", "800"), ("--title", "T")):
+            r = self.run_geofield("render", *REGION, "--png", "p.png", option, value)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn(f"{option}: give --figure FILE too", r.stderr)
+            self.assertEqual(self.files(), [])
+
     def test_unwritable_figure_names_the_option(self):
         r = self.run_geofield("render", *REGION, "--figure", "no/such/folder/f.png")
         self.assertEqual(r.returncode, 2, r.stderr)
