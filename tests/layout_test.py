@@ -17,9 +17,10 @@ LAYERS = {
     "export": {"gl"},
     "backends": {"gl"},
     "view": {"gl", "export", "backends"},
-    "ui": {"gl", "backends", "view"},
-    "window": {"gl", "export", "backends", "view", "ui"},
-    "cli": {"gl", "export", "backends", "view", "ui", "window"},
+    "figure": {"gl", "export", "backends", "view"},
+    "ui": {"gl", "backends", "view", "figure"},
+    "window": {"gl", "export", "backends", "view", "figure", "ui"},
+    "cli": {"gl", "export", "backends", "view", "figure", "ui", "window"},
 }
 CORE = {"errors", "field_params", "field_range", "memory_limits", "host_field", "main"}
 

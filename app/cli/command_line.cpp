@@ -1,6 +1,7 @@
 #include "cli/command_line.h"
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <cstdio>
 
 #include "backends/cuda_backend_factory.h"
@@ -9,9 +10,30 @@
 #include "cli/value_parsers.h"
 #include "cli/view_options.h"
 #include "errors.h"
+#include "figure/figure_layout.h"
 #include "window/window_request.h"
 
 namespace geofield {
+namespace {
+
+// A whole number of pixels in the figure's accepted range, or a message naming both.
+int parse_figure_width(const std::string& text, const char* option) {
+  const std::string why = std::string(option) + ": '" + text + "' is not a width in pixels from " +
+                          std::to_string(kMinFigureWidthPx) + " to " +
+                          std::to_string(kMaxFigureWidthPx);
+  double v = 0;
+  try {
+    v = parse_number(text, option);
+  } catch (const UsageError&) {
+    throw UsageError(why);
+  }
+  if (!(v >= kMinFigureWidthPx && v <= kMaxFigureWidthPx) || v != std::floor(v)) {
+    throw UsageError(why);
+  }
+  return static_cast<int>(v);
+}
+
+}  // namespace
 
 int run_command_line(int argc, char** argv) {
   CLI::App app{
@@ -23,7 +45,9 @@ int run_command_line(int argc, char** argv) {
       "Commands:\n"
       "  geofield [view options] [window options]\n"
       "                                   open the window (the last session, then the options)\n"
-      "  geofield render [view options] [--png FILE] [--npy FILE] [--geotiff FILE] [--f64]\n"
+      "  geofield render [view options] [--png FILE] [--figure FILE] [--npy FILE] [--geotiff "
+      "FILE]\n"
+      "                  [--f64]\n"
       "                                   draw one view without a window\n"
       "Run 'geofield render --help' for every option.");
 
@@ -78,6 +102,23 @@ int run_command_line(int argc, char** argv) {
                        "draw coastlines (Natural Earth, built in) on the picture");
   render_cmd->add_flag("--borders", render.borders,
                        "draw country borders (Natural Earth, built in) on the picture");
+  std::string figure, figure_width, figure_title;
+  render_cmd
+      ->add_option("--figure", figure,
+                   "write a publication figure as PNG: the map in its true shape with the "
+                   "overlays asked for, graticule and ring labels, a colorbar with the unit and "
+                   "a title line")
+      ->type_name("FILE");
+  render_cmd
+      ->add_option("--figure-width", figure_width,
+                   "the figure's width in pixels, " + std::to_string(kMinFigureWidthPx) + " to " +
+                       std::to_string(kMaxFigureWidthPx) + " [" +
+                       std::to_string(kDefaultFigureWidthPx) + "]")
+      ->type_name("PX");
+  render_cmd
+      ->add_option("--title", figure_title,
+                   "the figure's title line [reference point, formula, radius]")
+      ->type_name("TEXT");
   std::string line_color;
   render_cmd
       ->add_option(
@@ -104,6 +145,14 @@ int run_command_line(int argc, char** argv) {
     if (!contours.empty()) {
       render.contour_interval = parse_number(contours, "--contours");
       if (!(render.contour_interval > 0)) throw UsageError("--contours: INTERVAL must be positive");
+    }
+    if (!figure.empty()) render.figure = figure;
+    render.figure_title = figure_title;
+    if (!figure_title.empty() && figure.empty())
+      throw UsageError("--title: give --figure FILE too");
+    if (!figure_width.empty()) {
+      if (figure.empty()) throw UsageError("--figure-width: give --figure FILE too");
+      render.figure_width = parse_figure_width(figure_width, "--figure-width");
     }
     if (!line_color.empty() && !parse_rgb_hex(line_color, &render.line_rgb)) {
       throw UsageError("--line-color: '" + line_color +

@@ -21,6 +21,7 @@
 #include "export/npy_export.h"
 #include "export/png_export.h"
 #include "field_range.h"
+#include "figure/figure_job.h"
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
 #include "gl/renderer.h"
@@ -125,6 +126,7 @@ bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
 void check_distinct(const RenderRequest& request) {
   std::vector<std::pair<const char*, std::filesystem::path>> outs;
   if (request.png) outs.emplace_back("--png", *request.png);
+  if (request.figure) outs.emplace_back("--figure", *request.figure);
   if (request.npy) outs.emplace_back("--npy", *request.npy);
   if (request.geotiff) outs.emplace_back("--geotiff", *request.geotiff);
   for (size_t i = 0; i < outs.size(); ++i) {
@@ -141,11 +143,14 @@ void check_distinct(const RenderRequest& request) {
 // Fails fast on a request with nothing to write, unwritable paths, two outputs naming one file
 // and a missing GeoTIFF writer, before any work.
 void check_request(const RenderRequest& request) {
-  if (!request.png && !request.npy && !request.geotiff) {
-    throw UsageError("render: nothing to write: give --png FILE, --npy FILE and/or --geotiff FILE");
+  if (!request.png && !request.figure && !request.npy && !request.geotiff) {
+    throw UsageError(
+        "render: nothing to write: give --png FILE, --figure FILE, --npy FILE and/or --geotiff "
+        "FILE");
   }
   check_backend_computes(request.view.backend, request.view.params);
   if (request.png) check_writable(*request.png, "--png");
+  if (request.figure) check_writable(*request.figure, "--figure");
   if (request.npy) check_writable(*request.npy, "--npy");
   if (request.geotiff) check_writable(*request.geotiff, "--geotiff");
   check_distinct(request);
@@ -215,6 +220,32 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params)
   return style;
 }
 
+// The figure's field is its own, a node a map pixel, over the same view; its look is the
+// picture's, with lines and the marker grown with the figure.
+void write_figure(const RenderRequest& request, const FieldParams& params, Renderer* renderer,
+                  FieldBackend* backend, int max_texture, std::optional<AtomicFile>* file) {
+  auto field_for = [&](int w, int h) {
+    FieldParams q = params;
+    q.nx = std::max(2, w);
+    q.ny = std::max(2, h);
+    return q;
+  };
+  const StyleForSize look = [&](int w, int h) { return picture_style(request, field_for(w, h)); };
+  FigureJob job(renderer, params, request.figure_width, request.figure_title,
+                [&](int w, int h) { return figure_style(look, request.figure_width, w, h); });
+  const PixelRect map = job.layout().map;
+  const FieldParams q = field_for(map.w, map.h);
+  check_size_fits(q, max_texture, true);
+  renderer->field().ensure_size(q.nx, q.ny);
+  backend->compute(q, renderer->field());
+  const std::vector<std::uint8_t> png = encode_png(job.finish());
+  file->emplace(*request.figure);
+  (*file)->write_at(0, png);
+  (*file)->finish();
+  std::fprintf(stderr, "geofield: figure %dx%d, map %dx%d at (%d, %d)\n", job.layout().width,
+               job.layout().height, map.w, map.h, map.x, map.y);
+}
+
 }  // namespace
 
 int run_render(const RenderRequest& request) {
@@ -223,7 +254,8 @@ int run_render(const RenderRequest& request) {
   if (request.f64) params.precision = Precision::f64;
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
   const bool projected = params.projection != Projection::latlon;  // cpu only for now
-  if (!request.png && (request.view.backend == BackendChoice::cpu || projected)) {
+  if (!request.png && !request.figure &&
+      (request.view.backend == BackendChoice::cpu || projected)) {
     render_raw_on_cpu(request, params, raw);
     return 0;
   }
@@ -245,8 +277,11 @@ int run_render(const RenderRequest& request) {
   std::unique_ptr<FieldBackend> backend = make_backend_for(request.view.backend, params, &reason);
   std::fprintf(stderr, "geofield: %s; %s\n", reason.c_str(), gl.description().c_str());
 
-  renderer.field().ensure_size(params.nx, params.ny);
-  backend->compute(params, renderer.field());
+  const bool grid_outputs = request.png || request.npy || request.geotiff;
+  if (grid_outputs) {
+    renderer.field().ensure_size(params.nx, params.ny);
+    backend->compute(params, renderer.field());
+  }
 
   // Every output is written whole and flushed before any is renamed into place: a failure
   // while writing (a full disk, a file-size limit) leaves no file, as a bad path does.
@@ -262,12 +297,22 @@ int run_render(const RenderRequest& request) {
   if (request.npy || request.geotiff) {
     outputs.write(request, params, backend->read_field(renderer.field(), raw));
   }
+  // Last: it recomputes the field texture at the figure's map size.
+  std::optional<AtomicFile> figure_file;
+  if (request.figure) {
+    write_figure(request, params, &renderer, backend.get(), max_texture, &figure_file);
+  }
   if (png_file) {
     png_file->commit();
     std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", request.png->c_str(), params.nx,
                  params.ny);
   }
   outputs.commit(request, params);
+  if (figure_file) {
+    figure_file->commit();
+    std::fprintf(stderr, "geofield: wrote %s (figure, %d pixels wide)\n", request.figure->c_str(),
+                 request.figure_width);
+  }
   return 0;
 }
 

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 
 #include "cli/view_options.h"
 #include "gl/line_color.h"
@@ -22,6 +23,11 @@ struct RenderRequest {
   bool marker = false;
   bool coastlines = false, borders = false;  // Natural Earth, the scale chosen by the extent
   std::uint32_t line_rgb = kDefaultLineRgb;  // their colour, 0xRRGGBB
+  // A publication figure (app/figure): the map in its true shape figure_width pixels wide,
+  // with the overlays above, labels, colorbar and title; its own field, a node a map pixel.
+  std::optional<std::filesystem::path> figure;
+  int figure_width = 1600;   // pixels, kMinFigureWidthPx..kMaxFigureWidthPx
+  std::string figure_title;  // empty: reference point, formula, radius
 };
 
 // Returns the exit status; throws UsageError or RuntimeFailure with the reason.

@@ -10,9 +10,10 @@ namespace geofield {
 
 namespace {
 const std::set<std::string> kValueOptions = {
-    "--lat",     "--lon",     "--size",       "--ref",       "--radius",   "--range",
-    "--formula", "--units",   "--backend",    "--precision", "--colormap", "--png",
-    "--npy",     "--geotiff", "--projection", "--extent"};
+    "--lat",      "--lon",     "--size",         "--ref",     "--radius",
+    "--range",    "--formula", "--units",        "--backend", "--precision",
+    "--colormap", "--png",     "--npy",          "--geotiff", "--projection",
+    "--extent",   "--figure",  "--figure-width", "--title"};
 }
 
 void add_view_options(CLI::App& app, ViewOptionText* t) {

@@ -3,12 +3,16 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+
+#include "figure/figure_layout.h"
 #include "ui/ui_model.h"
 #include "view/reproduce_command.h"
 
 namespace geofield {
 
-void draw_export_panel(ExportSettings* e, const ViewState& s, UiActions* a, const MessageLog& log) {
+void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a,
+                       const MessageLog& log) {
   if (!ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::InputText("folder", &e->folder);
   if (ImGui::Button("Screenshot (F12)")) {
@@ -20,17 +24,26 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, UiActions* a, cons
     a->screenshot = true;
     a->screenshot_with_ui = false;
   }
-  int size[2] = {e->picture_w, e->picture_h};
-  ImGui::SetNextItemWidth(ImGui::CalcItemWidth() * 0.7f);
-  if (ImGui::InputInt2("##picture size", size)) {
-    e->picture_w = size[0] < 1 ? 1 : size[0];
-    e->picture_h = size[1] < 1 ? 1 : size[1];
+  // The picture is the figure: map, labels, colorbar and title at the width asked, drawn a
+  // band a frame (Cancel stops it). "Map only" above is the raw map.
+  if (info.figure_writing) {
+    ImGui::ProgressBar(1.0f, ImVec2(ImGui::CalcItemWidth() * 0.7f, 0), "writing the figure...");
+  } else if (info.figure_progress) {
+    ImGui::ProgressBar(static_cast<float>(*info.figure_progress),
+                       ImVec2(ImGui::CalcItemWidth() * 0.7f, 0), "drawing the figure...");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) a->cancel_figure = true;
+  } else {
+    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() * 0.7f);
+    ImGui::InputInt("##figure width", &e->figure_w, 100, 1000);
+    e->figure_w = std::clamp(e->figure_w, kMinFigureWidthPx, kMaxFigureWidthPx);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("the figure's width in pixels (%d to %d): map, labels, colorbar, title",
+                        kMinFigureWidthPx, kMaxFigureWidthPx);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Picture PNG")) a->picture = true;
   }
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("the picture's largest size: it has the map's true shape within it");
-  }
-  ImGui::SameLine();
-  if (ImGui::Button("Picture PNG")) a->picture = true;
   if (ImGui::Button("Field .npy")) a->npy = true;
   ImGui::SameLine();
   if (ImGui::Button("GeoTIFF")) a->geotiff = true;

@@ -34,19 +34,22 @@ struct FrameInfo {
   MapRect map_area;  // right of the panels, window pixels: where the map is letterboxed
   MapRect map;       // the map's rectangle in it (true shape), window pixels
   float scale = 1;   // UI content scale
+  std::optional<double> figure_progress;  // a figure being made: 0..1 of its map drawn
+  bool figure_writing = false;            // its map is drawn: painting and writing it
 };
 
 struct ExportSettings {
   std::string folder = ".";
-  int picture_w = 4096, picture_h = 4096;
-  bool f64 = false;  // .npy and GeoTIFF as float64
+  int figure_w = 1600;  // the picture (a figure): its width in pixels; the map sets its height
+  bool f64 = false;     // .npy and GeoTIFF as float64
   std::string state_file = "geofield-view.json";
 };
 
 struct UiActions {
   bool screenshot = false;
   bool screenshot_with_ui = true;
-  bool picture = false;
+  bool picture = false;  // start a figure (app/figure), made a band a frame
+  bool cancel_figure = false;
   bool npy = false;
   bool geotiff = false;
   bool save_state = false;
@@ -71,7 +74,8 @@ struct MessageLog {
 // Panels, one file each.
 void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, UiActions* a);
 void draw_look_panel(ViewState* s, const FrameInfo& info);
-void draw_export_panel(ExportSettings* e, const ViewState& s, UiActions* a, const MessageLog& log);
+void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a,
+                       const MessageLog& log);
 void draw_status_panel(const FrameInfo& info);
 
 }  // namespace geofield

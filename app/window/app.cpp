@@ -195,6 +195,7 @@ void App::frame(int fbw, int fbh) {
   glfwSwapBuffers(window_.get());
   if (automation_shot) quit_ = true;
   do_actions(actions);
+  advance_figure(actions);
   // Keep drawing while something moves (a computing field, a drag) or ImGui is mid-gesture.
   const ImGuiIO& io = ImGui::GetIO();
   if (!(state_ == before) || io.MouseDown[0] || io.WantTextInput) {
@@ -227,7 +228,7 @@ UiActions App::draw_panels() {
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
   draw_view_panel(&state_, caps_, info_, &actions);
   draw_look_panel(&state_, info_);
-  draw_export_panel(&exports_, state_, &actions, log_);
+  draw_export_panel(&exports_, state_, info_, &actions, log_);
   draw_status_panel(info_);
   ImGui::PopItemWidth();
   ImGui::End();

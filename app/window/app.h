@@ -3,10 +3,12 @@
 #pragma once
 
 #include <chrono>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "figure/figure_job.h"
 #include "gl/renderer.h"
 #include "ui/map_view.h"
 #include "ui/ui_model.h"
@@ -41,6 +43,8 @@ class App {
   void follow_projection(const ViewState& before);
   ViewStyle style_for(int map_w_px, int map_h_px) const;
   void do_actions(const UiActions& a);
+  // The figure being made: starts, cancels, draws one band a frame, writes it when done.
+  void advance_figure(const UiActions& a);
   void switch_backend(BackendChoice choice);
   std::filesystem::path export_path(const char* what, const char* ext) const;
   bool automation_done() const;
@@ -60,7 +64,11 @@ class App {
   ExportSettings exports_;
   MessageLog log_;
   FrameInfo info_;
-  std::optional<FieldParams> range_of_;  // the params whose exact range info_.range holds
+  std::unique_ptr<FigureJob> figure_;     // a figure in progress, drawn from renderer_'s field
+  std::optional<FieldParams> figure_of_;  // the field it draws: a new one cancels it
+  std::filesystem::path figure_path_;
+  std::future<std::string> figure_writing_;  // painting and writing the last one: its message
+  std::optional<FieldParams> range_of_;      // the params whose exact range info_.range holds
   std::chrono::steady_clock::time_point last_frame_;
   int frames_drawn_ = 0;
   int frames_waiting_ = 0;  // automation frames past `frames` spent waiting for the field

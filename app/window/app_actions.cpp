@@ -64,25 +64,6 @@ void App::do_actions(const UiActions& a) {
   };
   const std::optional<FieldParams> shown = source_->shown();
   if (a.switch_backend) attempt("backend switch", [&] { switch_backend(*a.switch_backend); });
-  if (a.picture) {
-    attempt("picture", [&] {
-      if (!shown) throw UsageError("no field yet");
-      GLint max_rb = 0;
-      GF_GL(glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_rb));
-      if (exports_.picture_w > max_rb || exports_.picture_h > max_rb) {
-        throw UsageError("at most " + std::to_string(max_rb) + " pixels per side with this OpenGL");
-      }
-      // The map in its true shape, as large as the asked size allows.
-      const PixelSize size = true_shape_size(state_.params, exports_.picture_w, exports_.picture_h);
-      const std::filesystem::path p = export_path(
-          ("picture-" + std::to_string(size.w) + "x" + std::to_string(size.h)).c_str(), "png");
-      check_writable(p, "picture");
-      ViewStyle st = style_for(size.w, size.h);
-      st.marker_radius_px *= std::max(1.0, size.w / std::max(1.0, info_.map.w));
-      write_png(p, renderer_.render_image(size.w, size.h, st));
-      log_.add(true, "saved " + p.string());
-    });
-  }
   if (a.npy || a.geotiff) {
     const Precision as = exports_.f64 ? Precision::f64 : Precision::f32;
     attempt("field export", [&] {

@@ -21,7 +21,8 @@ class Help(RenderTestCase):
     def test_render_help_lists_every_option_with_its_form(self):
         r = self.run_geofield("render", "--help")
         self.assertEqual(r.returncode, 0, r.stderr)
-        for option in VIEW_OPTIONS + ["--png", "--npy", "--geotiff", "--f64"]:
+        for option in VIEW_OPTIONS + ["--png", "--npy", "--geotiff", "--f64", "--figure",
+                                      "--figure-width", "--title"]:
             self.assertIn(option, r.stdout)
         for form in ("MIN:MAX", "NXxNY", "LAT,LON", "haversine", "seed", "km", "nm", "mi",
                      "auto", "cpu", "cuda", "29:31", "99:101", "1000x1000", "30,101", "6371.0088"):

@@ -49,6 +49,8 @@ REF_LAT_SLIDER_Y = 337
 REF_LAT_SLIDER_X = (8, 178)
 
 # Buttons of the Export panel at 1280x800, scale 1.
+PICTURE_BUTTON = (257, 753)     # writes the figure
+FIGURE_WIDTH_INPUT = (80, 753)  # its width in pixels
 NPY_BUTTON = (47, 776)
 GEOTIFF_BUTTON = (123, 776)
 
@@ -502,6 +504,69 @@ def case_exports(binary):
             jj = round((100 - 99) / 2 * 299)
             ii = round((31 - 30) / 2 * 199)
             assert abs(float(r.stdout) - field[ii, jj]) < 1e-3, (r.stdout, field[ii, jj])
+        s.quit()
+    finally:
+        s.close()
+
+
+def figure_files(folder):
+    return [f for f in os.listdir(folder) if f.startswith("geofield-") and "-figure-" in f]
+
+
+def case_figure(binary):
+    """Picture PNG writes the figure of the view (1600 pixels wide by default): a white page, the
+    map with the field's colours, a colorbar running through viridis; a wide one started and
+    cancelled leaves no file, and the window keeps drawing meanwhile."""
+    s = Session(binary, state=dict(QUIET_STATE, contours=True, contour_interval=50))
+    try:
+        s.start()
+        s.point_at(*PICTURE_BUTTON)
+        s.xdo("click", "1")
+        files = []
+        for _ in range(150):
+            files = figure_files(s.dir)
+            if files:
+                break
+            time.sleep(0.2)
+        assert files, f"no figure written: {os.listdir(s.dir)}"
+        time.sleep(0.5)  # renamed into place whole; give the log a frame
+        with Image.open(os.path.join(s.dir, files[0])) as f:
+            rgb = np.asarray(f.convert("RGB")).astype(int)
+        h, w, _ = rgb.shape
+        assert w == 1600, rgb.shape
+        # The default view (2 x 2 degrees at 30N) is taller than wide: so is the figure.
+        assert h > w, rgb.shape
+        assert (rgb[:5, :5] == 255).all() and (rgb[-5:, -5:] == 255).all(), "no white page"
+        lut = viridis_lut()
+        # The colorbar: below the map, a row whose colours run through viridis in order.
+        found = False
+        for y in range(h - 1, h // 2, -1):
+            d = ((rgb[y][:, None, :] - lut[None, :, :]) ** 2).sum(axis=2)
+            on = d.min(axis=1) <= 12
+            if on.sum() > 0.4 * w:
+                idx = d.argmin(axis=1)[on]
+                found = idx[0] <= 3 and idx[-1] >= 252 and np.all(np.diff(idx) >= 0)
+                break
+        assert found, "no colorbar running through viridis under the map"
+
+        # A wide one, cancelled while it draws: no file, and the window still answers.
+        s.point_at(*FIGURE_WIDTH_INPUT)
+        s.xdo("click", "1")
+        s.xdo("key", "ctrl+a")
+        s.xdo("type", "6000")
+        s.xdo("key", "Return")
+        time.sleep(0.3)
+        s.point_at(*PICTURE_BUTTON)
+        s.xdo("click", "1")
+        time.sleep(1.0)
+        # Drawing: the row shows a progress bar (ImGui's yellow) and a Cancel button where the
+        # Picture button was, and the window keeps drawing frames.
+        row = s.screen()[PICTURE_BUTTON[1] - 4:PICTURE_BUTTON[1] + 4, 8:200]
+        bar = (np.abs(row - np.array([230, 179, 0])) < 40).all(axis=2)
+        assert bar.any(), "no progress bar while the figure is drawn"
+        s.xdo("click", "1")  # Cancel
+        time.sleep(3)
+        assert len(figure_files(s.dir)) == 1, f"a cancelled figure was written: {os.listdir(s.dir)}"
         s.quit()
     finally:
         s.close()

@@ -1,0 +1,96 @@
+#include "figure/figure_job.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "errors.h"
+#include "figure/figure_paint.h"
+#include "gl/gl_check.h"
+
+namespace geofield {
+namespace {
+
+// About 0.1 s of llvmpipe's fragment work a band: the window stays responsive on the CPU.
+constexpr long kPixelsPerStep = 1L << 19;
+
+}  // namespace
+
+FigureJob::FigureJob(Renderer* renderer, const FieldParams& view, int width_px,
+                     const std::string& title, const StyleForSize& style_for)
+    : renderer_(renderer), layout_(layout_figure(view, width_px, title, style_for)) {
+  GLint max_rb = 0;
+  GF_GL(glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_rb));
+  if (layout_.map.w > max_rb || layout_.map.h > max_rb) {
+    throw UsageError("figure width " + std::to_string(width_px) + ": its map (" +
+                     std::to_string(layout_.map.w) + "x" + std::to_string(layout_.map.h) +
+                     " pixels) is larger than this OpenGL's " + std::to_string(max_rb) +
+                     " pixels a side");
+  }
+  target_ = std::make_unique<OffscreenTarget>(layout_.map.w, layout_.map.h);
+  rows_per_step_ = static_cast<int>(std::max(1L, kPixelsPerStep / layout_.map.w));
+}
+
+void FigureJob::step() {
+  if (done()) return;
+  const int w = layout_.map.w, h = layout_.map.h;
+  const int rows = std::min(rows_per_step_, h - next_row_);
+  GLint previous = 0;
+  GF_GL(glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous));
+  GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, target_->fbo));
+  // The whole map's viewport, cut to this band: the same picture as one draw, in pieces.
+  GF_GL(glEnable(GL_SCISSOR_TEST));
+  GF_GL(glScissor(0, h - next_row_ - rows, w, rows));  // GL's rows count from the bottom
+  renderer_->draw(0, 0, w, h, layout_.style);
+  GF_GL(glDisable(GL_SCISSOR_TEST));
+  GF_GL(glFinish());
+  GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous)));
+  next_row_ += rows;
+}
+
+Image FigureJob::read_map() {
+  while (!done()) step();
+  if (!target_) GF_FAIL("figure: the map was read already");
+  const int w = layout_.map.w, h = layout_.map.h;
+  Image map{w, h, std::vector<std::uint8_t>(static_cast<size_t>(w) * h * 4)};
+  GLint previous = 0;
+  GF_GL(glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &previous));
+  GF_GL(glBindFramebuffer(GL_READ_FRAMEBUFFER, target_->fbo));
+  GF_GL(glPixelStorei(GL_PACK_ALIGNMENT, 1));
+  GF_GL(glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, map.rgba.data()));
+  GF_GL(glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(previous)));
+  target_.reset();
+  // GL's row 0 is the bottom; pictures start at the top.
+  const size_t stride = static_cast<size_t>(w) * 4;
+  std::vector<std::uint8_t> row(stride);
+  for (int r = 0; r < h / 2; ++r) {
+    std::memcpy(row.data(), &map.rgba[r * stride], stride);
+    std::memcpy(&map.rgba[r * stride], &map.rgba[(h - 1 - r) * stride], stride);
+    std::memcpy(&map.rgba[(h - 1 - r) * stride], row.data(), stride);
+  }
+  return map;
+}
+
+Image FigureJob::finish() { return paint_figure(layout_, read_map()); }
+
+ViewStyle figure_style(const StyleForSize& style_for, int figure_width_px, int map_w, int map_h) {
+  const double grow = figure_scale(figure_width_px);
+  ViewStyle st = style_for(map_w, map_h);
+  const ViewStyle coarse = style_for(std::max(2, static_cast<int>(std::lround(map_w / grow))),
+                                     std::max(2, static_cast<int>(std::lround(map_h / grow))));
+  st.graticule_lat_step_deg = coarse.graticule_lat_step_deg;
+  st.graticule_lon_step_deg = coarse.graticule_lon_step_deg;
+  const double lines = std::max(1.0, grow);  // never thinner than the window's
+  st.marker_radius_px *= lines;
+  st.lines.width_px *= static_cast<float>(lines);
+  return st;
+}
+
+Image make_figure(Renderer* renderer, const FieldParams& view, int width_px,
+                  const std::string& title, const StyleForSize& style_for) {
+  FigureJob job(renderer, view, width_px, title, style_for);
+  return job.finish();
+}
+
+}  // namespace geofield

@@ -1,0 +1,53 @@
+// A figure made a band of the map at a time, so the window can draw frames (progress, a
+// Cancel button) between bands; `render` runs the bands in a loop. The map is drawn by the
+// window's Renderer from its field texture, which must not change while the job runs.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "figure/figure_layout.h"
+#include "gl/offscreen_target.h"
+#include "gl/renderer.h"
+
+namespace geofield {
+
+class FigureJob {
+ public:
+  // Lays the figure out and makes the map's offscreen target (needs the current GL context
+  // of renderer). Throws UsageError for a width out of range or beyond this GL's limit.
+  FigureJob(Renderer* renderer, const FieldParams& view, int width_px, const std::string& title,
+            const StyleForSize& style_for);
+
+  const FigureLayout& layout() const { return layout_; }
+  bool done() const { return next_row_ >= layout_.map.h; }
+  double progress() const { return double(next_row_) / layout_.map.h; }  // 0..1
+
+  // Draws the next band of map rows and waits for it (so a frame between bands is a real
+  // pause, not a queue of GL work that stalls the last one).
+  void step();
+  // Reads the map back (drawing what is left first): a picture of layout().map's size. Once.
+  Image read_map();
+  // read_map(), then the figure painted around it (figure_paint.h; CPU only, so a caller may
+  // do that part on another thread).
+  Image finish();
+
+ private:
+  Renderer* renderer_;
+  FigureLayout layout_;
+  std::unique_ptr<OffscreenTarget> target_;
+  int next_row_ = 0;  // from the top of the map
+  int rows_per_step_ = 1;
+};
+
+// The map's look at a figure's width: the graticule as dense as on a 1600-pixel figure (its
+// labels grow with the width), lines and the marker grown to match. style_for gives the look
+// for a map size, as the window or `render` draws it.
+ViewStyle figure_style(const StyleForSize& style_for, int figure_width_px, int map_w_px,
+                       int map_h_px);
+
+// The whole figure at once (the bands in a loop).
+Image make_figure(Renderer* renderer, const FieldParams& view, int width_px,
+                  const std::string& title, const StyleForSize& style_for);
+
+}  // namespace geofield

@@ -1,0 +1,248 @@
+#include "figure/figure_layout.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "errors.h"
+#include "figure/text_raster.h"
+#include "view/ring_labels.h"
+#include "view/view_math.h"
+
+namespace geofield {
+namespace {
+
+// Sizes as fractions of the figure's width, so a figure reads the same at any width.
+constexpr double kFontPerWidth = 0.0105;  // 16.8 px at 1600
+constexpr double kMinFontPx = 9;
+constexpr double kTitleScale = 1.25;
+constexpr double kRingFontScale = 0.9;
+constexpr double kBarWidthOfMap = 0.6;
+constexpr double kRingLabelsApartFonts = 40;  // labels of one ring: two or three across a map
+
+int decimals_for(double step_deg) {
+  const int d = static_cast<int>(std::ceil(-std::log10(step_deg) - 1e-9));
+  return std::clamp(d, 0, 8);
+}
+
+std::string lat_label(double lat, int dec) {
+  char t[48];
+  std::snprintf(t, sizeof t, "%.*f°%s", dec, std::fabs(lat), lat > 0 ? "N" : (lat < 0 ? "S" : ""));
+  return t;
+}
+
+std::string lon_label(double lon_raw, int dec) {
+  const double lon = reduce_deg_180(lon_raw);
+  const bool edge = std::fabs(std::fabs(lon) - 180.0) < 1e-9;  // 180°, neither E nor W
+  char t[48];
+  std::snprintf(t, sizeof t, "%.*f°%s", dec, std::fabs(lon),
+                edge ? "" : (lon > 0 ? "E" : (lon < 0 ? "W" : "")));
+  return t;
+}
+
+// The fewest decimals (up to 4) that write a coordinate.
+std::string short_deg(double v) {
+  char t[32];
+  for (int d = 0; d < 4; ++d) {
+    const double s = std::pow(10.0, d);
+    if (std::fabs(std::round(v * s) / s - v) < 1e-9) {
+      std::snprintf(t, sizeof t, "%.*f", d, v);
+      return t;
+    }
+  }
+  std::snprintf(t, sizeof t, "%.4f", v);
+  return t;
+}
+
+bool overlaps(const PlacedText& a, const PlacedText& b, double gap) {
+  return a.x < b.x + b.w + gap && b.x < a.x + a.w + gap && a.y < b.y + b.h + gap &&
+         b.y < a.y + a.h + gap;
+}
+
+// The graticule's lines that cross the map, as (label text, position along the edge in px).
+struct Line {
+  std::string text;
+  double at = 0;
+};
+
+std::vector<Line> lat_lines(const FieldParams& v, const ViewStyle& s, const PixelRect& map) {
+  std::vector<Line> out;
+  const double step = s.graticule_lat_step_deg;
+  if (!(step > 0)) return out;
+  const int dec = decimals_for(step);
+  const double span = v.lat_max_deg - v.lat_min_deg;
+  const double k0 = std::ceil(v.lat_min_deg / step - 1e-9),
+               k1 = std::floor(v.lat_max_deg / step + 1e-9);
+  for (double k = k1; k >= k0 && k1 - k < 400; --k) {  // north (top) first
+    out.push_back({lat_label(k * step, dec), map.y + (v.lat_max_deg - k * step) / span * map.h});
+  }
+  return out;
+}
+
+std::vector<Line> lon_lines(const FieldParams& v, const ViewStyle& s, const PixelRect& map) {
+  std::vector<Line> out;
+  const double step = s.graticule_lon_step_deg;
+  if (!(step > 0)) return out;
+  const int dec = decimals_for(step);
+  const double span = lon_span_of(v);
+  const double j0 = std::ceil(v.lon_min_deg / step - 1e-9),
+               j1 = std::floor((v.lon_min_deg + span) / step + 1e-9);
+  for (double j = j0; j <= j1 && j - j0 < 400; ++j) {  // west (left) first
+    out.push_back({lon_label(j * step, dec), map.x + (j * step - v.lon_min_deg) / span * map.w});
+  }
+  return out;
+}
+
+double font_px_for(int width_px) {
+  return std::max(kMinFontPx, std::round(width_px * kFontPerWidth));
+}
+
+}  // namespace
+
+double figure_scale(int width_px) {
+  return font_px_for(width_px) / font_px_for(kDefaultFigureWidthPx);
+}
+
+std::string default_figure_title(const FieldParams& v) {
+  const char* what = v.formula == Formula::seed ? "Seed-formula value" : "Great-circle distance";
+  // 0° and 180° have no hemisphere; reduce_deg_180 writes 180 as -180.
+  const double lat = v.ref_lat_deg, lon = reduce_deg_180(v.ref_lon_deg);
+  const bool lon_edge = std::fabs(std::fabs(lon) - 180.0) < 1e-12;
+  std::string t = std::string(what) + " from " + short_deg(std::fabs(lat)) + "°" +
+                  (lat > 0   ? "N"
+                   : lat < 0 ? "S"
+                             : "") +
+                  ", " + short_deg(std::fabs(lon)) + "°" +
+                  (lon_edge  ? ""
+                   : lon > 0 ? "E"
+                   : lon < 0 ? "W"
+                             : "");
+  char radius[64];
+  std::snprintf(radius, sizeof radius, "%.10g", v.radius_km);
+  t += " · " + std::string(to_string(v.formula)) + ", R = " + radius + " km";
+  if (v.projection == Projection::aeqd) t += " · azimuthal equidistant";
+  if (v.projection == Projection::ortho) t += " · orthographic";
+  return t;
+}
+
+double figure_map_aspect(const FieldParams& v) {
+  if (v.projection != Projection::latlon) {  // x and y nodes equally spaced
+    return double(std::max(1, v.nx - 1)) / std::max(1, v.ny - 1);
+  }
+  return true_shape_aspect(v);
+}
+
+FigureLayout layout_figure(const FieldParams& view, int width_px, const std::string& title,
+                           const StyleForSize& style_for) {
+  if (width_px < kMinFigureWidthPx || width_px > kMaxFigureWidthPx) {
+    throw UsageError("figure width " + std::to_string(width_px) + " is outside " +
+                     std::to_string(kMinFigureWidthPx) + " to " +
+                     std::to_string(kMaxFigureWidthPx) + " pixels");
+  }
+  FigureLayout L;
+  L.width = width_px;
+  L.font_px = font_px_for(width_px);
+  L.title_px = std::round(L.font_px * kTitleScale);
+  L.ring_font_px = std::round(L.font_px * kRingFontScale);
+  const TextRaster text(L.font_px), ring_text(L.ring_font_px);
+  const double pad = std::round(L.font_px * 0.7);
+  L.tick_len = static_cast<int>(std::round(L.font_px * 0.35));
+  const double label_gap = std::round(L.font_px * 0.25);  // between a tick and its label
+
+  // Title: shrunk until it fits the width.
+  L.title.text = title.empty() ? default_figure_title(view) : title;
+  for (;; L.title_px = std::floor(L.title_px * 0.92)) {
+    L.title.w = TextRaster(L.title_px).width(L.title.text);
+    if (L.title.w <= width_px - 2 * pad || L.title_px <= kMinFontPx) break;
+  }
+  const TextRaster title_text(L.title_px);
+  L.title.h = title_text.height();
+  L.title.x = std::max(pad, (width_px - L.title.w) / 2);
+  L.title.y = pad;
+
+  // The margins hold the graticule labels, whose lines depend on the map's size: settle them
+  // in a few rounds (the widest label of a step does not change once the size is near).
+  const double aspect = figure_map_aspect(view);
+  const double half_h = text.height() / 2;
+  double left = 4 * pad, right = 2 * pad;
+  for (int round = 0; round < 3; ++round) {
+    L.map.x = static_cast<int>(left);
+    L.map.w = std::max(16, static_cast<int>(width_px - left - right));
+    L.map.h = std::max(16, static_cast<int>(std::lround(L.map.w / aspect)));
+    L.map.y = static_cast<int>(std::ceil(L.title.y + L.title.h + pad + half_h));
+    L.style = style_for(L.map.w, L.map.h);
+    double lat_w = 0, lon_half = 0;
+    if (view.projection == Projection::latlon) {
+      for (const Line& l : lat_lines(view, L.style, L.map))
+        lat_w = std::max(lat_w, text.width(l.text));
+      for (const Line& l : lon_lines(view, L.style, L.map)) {
+        lon_half = std::max(lon_half, text.width(l.text) / 2);
+      }
+    }
+    const double need_left =
+        std::ceil(std::max(pad + lat_w + label_gap + L.tick_len, pad + lon_half));
+    const double need_right = std::ceil(std::max(pad, pad + lon_half));
+    if (need_left <= left && need_right <= right && round > 0) break;
+    left = std::max(need_left, pad);
+    right = need_right;
+  }
+
+  // Graticule labels (latlon; projected views draw no graticule yet): west and south of the
+  // frame, each skipped when it would touch one already placed.
+  if (view.projection == Projection::latlon) {
+    for (const Line& l : lat_lines(view, L.style, L.map)) {
+      L.lat_tick_y.push_back(static_cast<int>(std::lround(l.at)));
+      PlacedText t{l.text, 0, l.at - half_h, text.width(l.text), text.height()};
+      t.x = L.map.x - L.tick_len - label_gap - t.w;
+      bool free = t.x >= 0;
+      for (const PlacedText& o : L.graticule_labels) free = free && !overlaps(t, o, label_gap);
+      if (free) L.graticule_labels.push_back(t);
+    }
+    for (const Line& l : lon_lines(view, L.style, L.map)) {
+      L.lon_tick_x.push_back(static_cast<int>(std::lround(l.at)));
+      PlacedText t{l.text, 0, double(L.map.y + L.map.h + L.tick_len) + label_gap,
+                   text.width(l.text), text.height()};
+      t.x = l.at - t.w / 2;
+      bool free = t.x >= 0 && t.x + t.w <= width_px;
+      for (const PlacedText& o : L.graticule_labels) free = free && !overlaps(t, o, 2 * label_gap);
+      if (free) L.graticule_labels.push_back(t);
+    }
+  }
+  double y = L.map.y + L.map.h + L.tick_len + label_gap + text.height() + pad;
+
+  // Ring labels, placed by the window's rule (view/ring_labels) inside the map.
+  if (L.style.contour_interval > 0) {
+    RingLabelLook look;
+    look.text_width_px = [&](std::string_view s) { return ring_text.width(s); };
+    look.text_height_px = ring_text.height();
+    look.pad_px = L.ring_pad_px = std::round(L.ring_font_px * 0.2);
+    look.same_ring_apart_px = kRingLabelsApartFonts * L.ring_font_px;
+    const MapRect m{double(L.map.x), double(L.map.y), double(L.map.w), double(L.map.h)};
+    for (const RingLabel& r : ring_labels(view, m, L.style.contour_interval, look)) {
+      L.ring_labels.push_back({r.text, r.x + look.pad_px, r.y + look.pad_px, r.w - 2 * look.pad_px,
+                               r.h - 2 * look.pad_px});
+    }
+  }
+
+  // The colorbar: centred under the map, ticks and labels below it, then the caption.
+  L.bar.w = static_cast<int>(std::lround(L.map.w * kBarWidthOfMap));
+  L.bar.h = static_cast<int>(std::lround(L.font_px));
+  L.bar.x = L.map.x + (L.map.w - L.bar.w) / 2;
+  L.bar.y = static_cast<int>(std::ceil(y));
+  L.bar_ticks = colorbar_ticks(
+                    L.style.value_min, L.style.value_max, L.bar.w,
+                    [&](std::string_view s) { return text.width(s); }, 1.5 * L.font_px)
+                    .ticks;
+  L.bar_label_y = L.bar.y + L.bar.h + L.tick_len + label_gap;
+  const std::string unit(to_string(view.units));
+  L.caption.text = view.formula == Formula::seed ? "seed-formula value (" + unit + ")"
+                                                 : "distance (" + unit + ")";
+  L.caption.w = text.width(L.caption.text);
+  L.caption.h = text.height();
+  L.caption.x = L.bar.x + (L.bar.w - L.caption.w) / 2;
+  L.caption.y = L.bar_label_y + text.height() + label_gap;
+  L.height = static_cast<int>(std::ceil(L.caption.y + L.caption.h + pad));
+  return L;
+}
+
+}  // namespace geofield

@@ -1,0 +1,66 @@
+// Where everything of a figure goes: the title line, the map in its true shape, graticule
+// labels around it, ring labels on it, the colorbar with its ticks and unit. Pure geometry and
+// text measurement (no GL), so it is tested on its own.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "field_params.h"
+#include "gl/renderer.h"
+#include "view/colorbar_ticks.h"
+
+namespace geofield {
+
+constexpr int kMinFigureWidthPx = 400;    // below this the labels no longer fit around a map
+constexpr int kMaxFigureWidthPx = 16384;  // GL's usual framebuffer limit (checked again at run)
+constexpr int kDefaultFigureWidthPx = 1600;
+
+// The map's look for a map of w x h pixels, as the window would draw it at that size.
+using StyleForSize = std::function<ViewStyle(int map_w_px, int map_h_px)>;
+
+struct PlacedText {
+  std::string text;
+  double x = 0, y = 0;  // top-left of the text, figure pixels (y down)
+  double w = 0, h = 0;  // the text's advance width and line height
+};
+
+struct PixelRect {
+  int x = 0, y = 0, w = 0, h = 0;  // figure pixels, y down
+};
+
+struct FigureLayout {
+  int width = 0, height = 0;
+  double font_px = 0, title_px = 0, ring_font_px = 0;  // text heights
+  PixelRect map;
+  ViewStyle style;  // the map's look at map.w x map.h
+  PlacedText title;
+  std::vector<PlacedText> graticule_labels;  // outside the map: latitudes west, longitudes south
+  std::vector<int> lat_tick_y, lon_tick_x;   // every graticule line's tick on the frame
+  int tick_len = 0;
+  std::vector<PlacedText> ring_labels;  // on the map, each on a box
+  double ring_pad_px = 0;               // around a ring label's text: its box
+  PixelRect bar;
+  std::vector<ColorbarTick> bar_ticks;  // x_px and label_x from bar.x
+  double bar_label_y = 0;               // top of the tick labels
+  PlacedText caption;                   // the quantity and unit, under the colorbar
+};
+
+// The figure's text size over a kDefaultFigureWidthPx-wide figure's (text has a least size, so
+// narrow figures are a little larger than their width says): what lines and spacings follow.
+double figure_scale(int width_px);
+
+// The title line when none is given: reference point, formula, radius (and projection).
+std::string default_figure_title(const FieldParams& view);
+
+// The map's width over height in the figure: latlon at its true shape (view_math), projected
+// views as their grid (square pixels).
+double figure_map_aspect(const FieldParams& view);
+
+// Lays out a figure width_px wide (kMinFigureWidthPx..kMaxFigureWidthPx); the height follows
+// the map's true shape. title: empty for default_figure_title.
+FigureLayout layout_figure(const FieldParams& view, int width_px, const std::string& title,
+                           const StyleForSize& style_for);
+
+}  // namespace geofield

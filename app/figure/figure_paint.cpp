@@ -1,0 +1,81 @@
+#include "figure/figure_paint.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "errors.h"
+#include "figure/text_raster.h"
+#include "gl/colormap.h"
+
+namespace geofield {
+namespace {
+
+constexpr Rgba kInk = {20, 20, 24, 255};
+constexpr Rgba kRingBox = {255, 255, 255, 210};  // light box: dark text reads on any colormap
+
+void frame(Image* img, const PixelRect& r, int t) {
+  fill_rect(img, r.x - t, r.y - t, r.x + r.w + t, r.y, kInk);
+  fill_rect(img, r.x - t, r.y + r.h, r.x + r.w + t, r.y + r.h + t, kInk);
+  fill_rect(img, r.x - t, r.y, r.x, r.y + r.h, kInk);
+  fill_rect(img, r.x + r.w, r.y, r.x + r.w + t, r.y + r.h, kInk);
+}
+
+void colorbar(Image* img, const FigureLayout& L) {
+  const std::uint8_t* lut = colormap_rgb(L.style.colormap);
+  for (int x = 0; x < L.bar.w; ++x) {
+    // The colour of the value at this column's centre, as the shader maps values.
+    double t = (x + 0.5) / L.bar.w;
+    if (L.style.reverse) t = 1 - t;
+    const int e = std::clamp(static_cast<int>(std::lround(t * 255)), 0, 255);
+    const Rgba c = {lut[e * 3], lut[e * 3 + 1], lut[e * 3 + 2], 255};
+    fill_rect(img, L.bar.x + x, L.bar.y, L.bar.x + x + 1, L.bar.y + L.bar.h, c);
+  }
+}
+
+}  // namespace
+
+Image paint_figure(const FigureLayout& L, const Image& map) {
+  if (map.width != L.map.w || map.height != L.map.h)
+    GF_FAIL("figure: map picture of the wrong size");
+  Image img{L.width, L.height,
+            std::vector<std::uint8_t>(static_cast<size_t>(L.width) * L.height * 4, 255)};
+  for (int y = 0; y < map.height; ++y) {
+    const int fy = L.map.y + y;
+    if (fy < 0 || fy >= img.height) continue;
+    std::memcpy(&img.rgba[(static_cast<size_t>(fy) * img.width + L.map.x) * 4],
+                &map.rgba[static_cast<size_t>(y) * map.width * 4],
+                static_cast<size_t>(map.width) * 4);
+  }
+  const int line = std::max(1, static_cast<int>(std::lround(L.font_px / 14)));
+  frame(&img, L.map, line);
+  for (int y : L.lat_tick_y) {
+    fill_rect(&img, L.map.x - L.tick_len, y - line / 2, L.map.x, y - line / 2 + line, kInk);
+  }
+  for (int x : L.lon_tick_x) {
+    fill_rect(&img, x - line / 2, L.map.y + L.map.h, x - line / 2 + line,
+              L.map.y + L.map.h + L.tick_len, kInk);
+  }
+  const TextRaster text(L.font_px), ring_text(L.ring_font_px), title_text(L.title_px);
+  for (const PlacedText& t : L.graticule_labels) text.draw(&img, t.x, t.y, t.text, kInk);
+  for (const PlacedText& t : L.ring_labels) {
+    const double p = L.ring_pad_px;
+    fill_rect(&img, static_cast<int>(std::floor(t.x - p)), static_cast<int>(std::floor(t.y - p)),
+              static_cast<int>(std::ceil(t.x + t.w + p)),
+              static_cast<int>(std::ceil(t.y + t.h + p)), kRingBox);
+    ring_text.draw(&img, t.x, t.y, t.text, kInk);
+  }
+  colorbar(&img, L);
+  frame(&img, L.bar, line);
+  for (const ColorbarTick& k : L.bar_ticks) {
+    const int x = L.bar.x + static_cast<int>(std::lround(k.x_px));
+    fill_rect(&img, x - line / 2, L.bar.y + L.bar.h, x - line / 2 + line,
+              L.bar.y + L.bar.h + L.tick_len, kInk);
+    text.draw(&img, L.bar.x + k.label_x, L.bar_label_y, k.label, kInk);
+  }
+  text.draw(&img, L.caption.x, L.caption.y, L.caption.text, kInk);
+  title_text.draw(&img, L.title.x, L.title.y, L.title.text, kInk);
+  return img;
+}
+
+}  // namespace geofield

@@ -1,0 +1,83 @@
+// The window's figure export: the Export panel's "Picture PNG" makes the figure of the view on
+// screen (app/figure) from the field the window shows, one band of the map a frame, so the
+// window keeps drawing, shows the progress and can cancel; the painting around the map and the
+// PNG encoding (seconds for a large figure) run on a thread of their own. Every result is
+// logged in the UI.
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "errors.h"
+#include "export/atomic_file.h"
+#include "export/png_export.h"
+#include "figure/figure_paint.h"
+#include "window/app.h"
+
+namespace geofield {
+
+void App::advance_figure(const UiActions& a) {
+  auto stop = [&](bool ok, const std::string& why) {
+    figure_.reset();
+    figure_of_.reset();
+    info_.figure_progress.reset();
+    log_.add(ok, why);
+  };
+  if (figure_writing_.valid()) {  // the last figure's painting and writing
+    if (figure_writing_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+    try {
+      stop(true, figure_writing_.get());
+    } catch (const std::exception& e) {
+      stop(false, std::string("figure failed: ") + e.what());
+    }
+    info_.figure_writing = false;
+  }
+  try {
+    if (a.cancel_figure && figure_) stop(true, "figure cancelled");
+    if (a.picture && !figure_) {
+      const std::optional<FieldParams> shown = source_->shown();
+      if (!shown) throw UsageError("no field yet");
+      figure_path_ = export_path(("figure-" + std::to_string(exports_.figure_w)).c_str(), "png");
+      check_writable(figure_path_, "figure");
+      const int width = exports_.figure_w;
+      figure_ =
+          std::make_unique<FigureJob>(&renderer_, state_.params, width, "", [&](int w, int h) {
+            return figure_style([&](int sw, int sh) { return style_for(sw, sh); }, width, w, h);
+          });
+      figure_of_ = shown;
+    }
+    if (!figure_) return;
+    if (!(source_->shown() == figure_of_)) {  // the texture it draws from has changed
+      stop(false, "figure cancelled: the view changed while it was being drawn");
+      return;
+    }
+    figure_->step();
+    info_.figure_progress = figure_->progress();
+    input_.redraw_frames = std::max(input_.redraw_frames, 2);  // the next band, next frame
+    if (figure_->done()) {
+      // The map is read here (GL); the rest needs no GL and goes to a thread.
+      Image map = figure_->read_map();
+      FigureLayout layout = figure_->layout();
+      figure_.reset();
+      figure_of_.reset();
+      info_.figure_writing = true;
+      figure_writing_ = std::async(
+          std::launch::async,
+          [layout = std::move(layout), map = std::move(map), path = figure_path_]() -> std::string {
+            struct Wake {  // the frame loop sleeps until input: wake it, also after a failure
+              ~Wake() { glfwPostEmptyEvent(); }
+            } wake;
+            const Image img = paint_figure(layout, map);
+            write_png(path, img);
+            return "saved " + path.string() + " (" + std::to_string(img.width) + "x" +
+                   std::to_string(img.height) + ")";
+          });
+    }
+  } catch (const std::exception& e) {
+    stop(false, std::string("figure failed: ") + e.what());
+  }
+}
+
+}  // namespace geofield

@@ -1,0 +1,187 @@
+"""`geofield render --figure`: the publication figure read back. Its size and the map's true
+shape at the width, the colorbar following the colormap from one end to the other, tick
+labels, the title, ring labels along a ring, projected views, and a bad width refused."""
+
+import math
+import os
+import re
+import unittest
+
+import numpy as np
+from PIL import Image
+
+from geofield_e2e import RenderTestCase, R_KM
+
+REGION = ["--lat", "29:31", "--lon", "99:103", "--ref", "30,101", "--range", "0:300"]
+MAP_AT = re.compile(r"figure (\d+)x(\d+), map (\d+)x(\d+) at \((\d+), (\d+)\)")
+
+
+def viridis():
+    import matplotlib
+    return (matplotlib.colormaps["viridis"](np.linspace(0, 1, 256))[:, :3] * 255).round()
+
+
+def spherical_direct(lat, lon, azimuth, distance, radius):
+    """Destination on a sphere, all angles in degrees (the textbook formula, in numpy)."""
+    p1, l1, a, s = map(math.radians, (lat, lon, azimuth, 0))
+    s = distance / radius
+    p2 = math.asin(math.sin(p1) * math.cos(s) + math.cos(p1) * math.sin(s) * math.cos(a))
+    l2 = l1 + math.atan2(math.sin(a) * math.sin(s) * math.cos(p1),
+                         math.cos(s) - math.sin(p1) * math.sin(p2))
+    return math.degrees(p2), math.degrees(l2)
+
+
+class FigureTest(RenderTestCase):
+    def figure(self, *args):
+        r = self.render_ok("--figure", "f.png", *args)
+        m = MAP_AT.search(r.stderr)
+        self.assertIsNotNone(m, r.stderr)
+        fw, fh, mw, mh, mx, my = map(int, m.groups())
+        with Image.open(self.path("f.png")) as f:
+            img = np.asarray(f.convert("RGB")).astype(int)
+        self.assertEqual(img.shape, (fh, fw, 3))
+        return img, (mx, my, mw, mh)
+
+    def find_colorbar(self, img, below_y):
+        """The row below the map whose longest run of colours follows viridis from its first
+        entry to its last: (row, x0, x1, indices along it)."""
+        lut = viridis()
+        best = None
+        for y in range(below_y, img.shape[0]):
+            row = img[y]
+            d = ((row[:, None, :] - lut[None, :, :]) ** 2).sum(axis=2)
+            idx, err = d.argmin(axis=1), d.min(axis=1)
+            on = err <= 12  # within a few levels of a viridis entry
+            x = 0
+            while x < len(on):
+                if not on[x]:
+                    x += 1
+                    continue
+                x1 = x
+                while x1 < len(on) and on[x1]:
+                    x1 += 1
+                if best is None or x1 - x > best[2] - best[1]:
+                    best = (y, x, x1, idx[x:x1])
+                x = x1
+        return best
+
+    def test_size_aspect_colorbar_ticks_and_title(self):
+        img, (mx, my, mw, mh) = self.figure(*REGION, "--figure-width", "1200", "--graticule")
+        self.assertEqual(img.shape[1], 1200)
+        true_aspect = 4 * math.cos(math.radians(30)) / 2  # 4° of longitude by 2° of latitude
+        self.assertAlmostEqual(mw / mh, true_aspect, delta=2.0 / mh)
+        self.assertGreater(mw, 0.75 * 1200)
+        self.assertGreater(img.shape[0], mh + my)
+
+        # The colorbar: one row of it runs through viridis from its first entry to its last,
+        # in order, over most of the map's width.
+        y, x0, x1, idx = self.find_colorbar(img, my + mh + 5)
+        self.assertGreater(x1 - x0, 0.5 * mw)
+        self.assertLessEqual(idx[0], 3)
+        self.assertGreaterEqual(idx[-1], 252)
+        self.assertTrue(np.all(np.diff(idx) >= 0), "colours out of order along the bar")
+
+        # Tick labels under the bar: ink near both ends ("0" and "300") and in several
+        # separate places between.
+        lut = viridis()
+        mid = (x0 + x1) // 2
+        bottom = y
+        while ((img[bottom, mid] - lut) ** 2).sum(axis=1).min() <= 12:
+            bottom += 1
+        rows = slice(bottom + 2, bottom + 24)  # tick marks and labels, above the caption
+        dark = (img[rows].max(axis=2) < 100).any(axis=0)
+        self.assertTrue(dark[max(0, x0 - 30):x0 + 30].any(), "no label at the bar's low end")
+        self.assertTrue(dark[x1 - 30:x1 + 30].any(), "no label at the bar's high end")
+        runs = np.flatnonzero(np.diff(dark[x0 - 30:x1 + 30].astype(int)) == 1)
+        self.assertGreaterEqual(len(runs), 3, "fewer than three tick labels")
+
+        # The title: ink above the map, centred.
+        title = img[:my - 5].max(axis=2) < 100
+        cols = np.flatnonzero(title.any(axis=0))
+        self.assertGreater(len(cols), 100)
+        self.assertLess(abs((cols[0] + cols[-1]) / 2 - 600), 30)
+
+        # Graticule labels west of the map and south of it.
+        west = img[my:my + mh, :mx - 3].max(axis=2) < 100
+        self.assertGreater(west.sum(), 50)
+        south = img[my + mh + 3:my + mh + 40, mx:mx + mw].max(axis=2) < 100
+        self.assertGreater(south.sum(), 50)
+
+    def test_title_override(self):
+        a, _ = self.figure(*REGION, "--title", "A")
+        b, _ = self.figure(*REGION, "--title", "A much longer title written here")
+        _, (mx, my, mw, mh) = self.figure(*REGION)
+        ink = lambda img: (img[:my - 5].max(axis=2) < 100).sum()
+        self.assertGreater(ink(a), 20)
+        self.assertGreater(ink(b), 4 * ink(a))
+
+    def ring_label_pixels(self, img, rect, value_km):
+        """Light box pixels with dark text among them, near the ring of value_km."""
+        mx, my, mw, mh = rect
+        found = 0
+        for az in range(0, 360, 5):
+            lat, lon = spherical_direct(30, 101, az, value_km, R_KM)
+            px = mx + (lon - 99) / 4 * mw
+            py = my + (31 - lat) / 2 * mh
+            x, y = int(round(px)), int(round(py))
+            if not (mx + 20 <= x < mx + mw - 20 and my + 12 <= y < my + mh - 12):
+                continue
+            patch = img[y - 10:y + 11, x - 20:x + 21]
+            light = (patch.min(axis=2) > 200).sum()
+            text = (patch.max(axis=2) < 60).sum()
+            if light > 40 and text > 10:
+                found += 1
+        return found
+
+    def test_ring_labels_sit_on_their_rings(self):
+        img, rect = self.figure(*REGION, "--contours", "100")
+        self.assertGreater(self.ring_label_pixels(img, rect, 100), 0, "no label on the 100 km ring")
+        self.assertGreater(self.ring_label_pixels(img, rect, 200), 0, "no label on the 200 km ring")
+        plain, rect = self.figure(*REGION)
+        self.assertEqual(self.ring_label_pixels(plain, rect, 100), 0)
+
+    def test_coastlines_marker_and_whole_earth(self):
+        img, (mx, my, mw, mh) = self.figure("--lat", "-90:90", "--lon", "-180:180", "--ref",
+                                            "48.85,2.35", "--coastlines", "--graticule",
+                                            "--marker", "--contours", "2000")
+        self.assertAlmostEqual(mw / mh, 2.0, delta=2.0 / mh)
+
+    def test_projected_view(self):
+        img, (mx, my, mw, mh) = self.figure("--projection", "aeqd", "--extent", "3000",
+                                            "--size", "801x601", "--ref", "30,101")
+        self.assertAlmostEqual(mw / mh, 800 / 600, delta=2.0 / mh)
+        # Beyond nothing: the whole disc is inside 3000 km, so the map is all colour.
+        self.assertIsNotNone(self.find_colorbar(img, my + mh + 5))
+
+    def test_png_keeps_one_pixel_per_node(self):
+        self.render_ok(*REGION, "--size", "300x200", "--png", "p.png", "--figure", "f.png")
+        with Image.open(self.path("p.png")) as png, Image.open(self.path("f.png")) as fig:
+            self.assertEqual(png.size, (300, 200))
+            self.assertEqual(fig.size[0], 1600)
+
+    def test_bad_width_is_refused_naming_the_option_and_range(self):
+        for bad in ("50", "16385", "12.5", "wide", "-1600"):
+            r = self.run_geofield("render", *REGION, "--figure", "f.png", "--figure-width", bad)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn("--figure-width", r.stderr)
+            self.assertIn("400 to 16384", r.stderr)
+            self.assertEqual(self.files(), [])
+
+    def test_figure_options_need_a_figure(self):
+        for option, value in (("--figure-width", "800"), ("--title", "T")):
+            r = self.run_geofield("render", *REGION, "--png", "p.png", option, value)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn(f"{option}: give --figure FILE too", r.stderr)
+            self.assertEqual(self.files(), [])
+
+    def test_unwritable_figure_names_the_option(self):
+        r = self.run_geofield("render", *REGION, "--figure", "no/such/folder/f.png")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("--figure", r.stderr)
+        r = self.run_geofield("render", *REGION, "--figure", "same.png", "--png", "same.png")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertEqual(self.files(), [])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,140 @@
+// The figure's layout: the map in its true shape at the width, graticule labels inside the
+// page and apart, the colorbar's ticks, ring labels on the map, a bad width refused.
+#include "figure/figure_layout.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "errors.h"
+#include "view/view_math.h"
+
+namespace geofield {
+namespace {
+
+ViewStyle style_with_everything(const FieldParams& p, int w, int h) {
+  ViewStyle s;
+  s.value_min = 0;
+  s.value_max = 1000;
+  s.contour_interval = 50;
+  s.graticule_lat_step_deg = nice_step_deg(p.lat_max_deg - p.lat_min_deg, std::max(1, h / 140));
+  s.graticule_lon_step_deg = nice_step_deg(lon_span_of(p), std::max(1, w / 140));
+  return s;
+}
+
+FieldParams region(double lat0, double lat1, double lon0, double lon1) {
+  FieldParams p;
+  p.lat_min_deg = lat0;
+  p.lat_max_deg = lat1;
+  p.lon_min_deg = lon0;
+  p.lon_max_deg = lon1;
+  p.ref_lat_deg = (lat0 + lat1) / 2;
+  p.ref_lon_deg = lon0 + lon_span_of(p) / 2;
+  return p;
+}
+
+bool apart(const PlacedText& a, const PlacedText& b) {
+  return a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+}
+
+void expect_readable(const FigureLayout& L) {
+  for (size_t i = 0; i < L.graticule_labels.size(); ++i) {
+    const PlacedText& a = L.graticule_labels[i];
+    EXPECT_GE(a.x, 0) << a.text;
+    EXPECT_GE(a.y, 0) << a.text;
+    EXPECT_LE(a.x + a.w, L.width) << a.text;
+    EXPECT_LE(a.y + a.h, L.height) << a.text;
+    for (size_t j = i + 1; j < L.graticule_labels.size(); ++j) {
+      EXPECT_TRUE(apart(a, L.graticule_labels[j])) << a.text << " / " << L.graticule_labels[j].text;
+    }
+  }
+  EXPECT_GE(L.title.x, 0);
+  EXPECT_LE(L.title.x + L.title.w, L.width);
+  EXPECT_LE(L.caption.y + L.caption.h, L.height);
+}
+
+TEST(FigureLayout, MapHasTheTrueShapeAtTheWidth) {
+  for (const FieldParams& p : {region(29, 31, 99, 103), region(-90, 90, -180, 180),
+                               region(60, 80, 0, 40), region(-10, 10, 170, -170)}) {
+    for (int width : {400, 1600, 4000}) {
+      const FigureLayout L =
+          layout_figure(p, width, "", [&](int w, int h) { return style_with_everything(p, w, h); });
+      EXPECT_EQ(L.width, width);
+      EXPECT_NEAR(double(L.map.w) / L.map.h, true_shape_aspect(p), 2.0 / L.map.h);
+      EXPECT_GT(L.map.w, width * 0.75);  // the map is most of the figure
+      EXPECT_GE(L.map.x, 0);
+      EXPECT_LE(L.map.x + L.map.w, width);
+      EXPECT_GT(L.map.y, L.title.y + L.title.h);
+      EXPECT_GT(L.bar.y, L.map.y + L.map.h);
+      expect_readable(L);
+    }
+  }
+}
+
+TEST(FigureLayout, GraticuleLabelsNameLinesAndNeverOverlap) {
+  const FieldParams p = region(-90, 90, -180, 180);
+  const FigureLayout L =
+      layout_figure(p, 1600, "", [&](int w, int h) { return style_with_everything(p, w, h); });
+  EXPECT_FALSE(L.lat_tick_y.empty());
+  EXPECT_FALSE(L.lon_tick_x.empty());
+  bool has_equator = false, has_180w = false;
+  for (const PlacedText& t : L.graticule_labels) {
+    has_equator |= t.text == "0°";
+    has_180w |= t.text == "180°";
+  }
+  EXPECT_TRUE(has_equator);
+  EXPECT_TRUE(has_180w);
+  expect_readable(L);
+}
+
+TEST(FigureLayout, ColorbarTicksAndRingLabels) {
+  const FieldParams p = region(29, 31, 99, 103);
+  const FigureLayout L =
+      layout_figure(p, 1600, "", [&](int w, int h) { return style_with_everything(p, w, h); });
+  ASSERT_GE(L.bar_ticks.size(), 3u);
+  EXPECT_EQ(L.bar_ticks.front().label, "0");
+  EXPECT_EQ(L.bar_ticks.back().label, "1000");
+  EXPECT_NEAR(L.bar_ticks.back().x_px, L.bar.w, 1.0);
+  EXPECT_EQ(L.caption.text, "distance (km)");
+  ASSERT_FALSE(L.ring_labels.empty());
+  for (const PlacedText& r : L.ring_labels) {
+    EXPECT_GE(r.x, L.map.x);
+    EXPECT_LE(r.x + r.w, L.map.x + L.map.w);
+  }
+}
+
+TEST(FigureLayout, TitleSaysReferenceFormulaAndRadiusOrWhatIsGiven) {
+  FieldParams p = region(29, 31, 99, 103);
+  p.ref_lat_deg = 30;
+  p.ref_lon_deg = -101.5;
+  EXPECT_EQ(default_figure_title(p),
+            "Great-circle distance from 30°N, 101.5°W · haversine, R = 6371.0088 km");
+  p.ref_lat_deg = 0;
+  p.ref_lon_deg = 180;  // no hemisphere on the equator nor on the antimeridian
+  EXPECT_EQ(default_figure_title(p),
+            "Great-circle distance from 0°, 180° · haversine, R = 6371.0088 km");
+  const FigureLayout L = layout_figure(p, 800, "My title", [](int, int) { return ViewStyle{}; });
+  EXPECT_EQ(L.title.text, "My title");
+}
+
+TEST(FigureLayout, ProjectedMapsKeepTheirGridsShape) {
+  FieldParams p;
+  p.projection = Projection::aeqd;
+  p.extent = 5000;
+  p.nx = 1001;
+  p.ny = 501;
+  const FigureLayout L = layout_figure(p, 1600, "", [](int, int) { return ViewStyle{}; });
+  EXPECT_NEAR(double(L.map.w) / L.map.h, 2.0, 2.0 / L.map.h);
+  EXPECT_TRUE(L.graticule_labels.empty());
+}
+
+TEST(FigureLayout, WidthOutsideTheRangeIsRefused) {
+  const FieldParams p;
+  EXPECT_THROW(layout_figure(p, kMinFigureWidthPx - 1, "", [](int, int) { return ViewStyle{}; }),
+               UsageError);
+  EXPECT_THROW(layout_figure(p, kMaxFigureWidthPx + 1, "", [](int, int) { return ViewStyle{}; }),
+               UsageError);
+}
+
+}  // namespace
+}  // namespace geofield
