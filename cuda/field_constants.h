@@ -8,6 +8,7 @@ namespace geofield {
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kRadPerDeg = kPi / 180.0;
+constexpr double kDegPerRad = 180.0 / kPi;
 
 // The seed formula's literal constants (pi/360 and pi/180 as typed in the original answer).
 constexpr double kSeedHalfRadPerDeg = 0.008726645;

@@ -71,7 +71,7 @@ struct LocalDirection {
 
 template <typename T>
 GF_HD T radians_to_deg(T r) {
-  return r * T(180.0 / kPi);
+  return r * T(kDegPerRad);
 }
 
 // Forward: the point's direction from the centre. Near the centre north = sin(dlat) +

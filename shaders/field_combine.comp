@@ -37,22 +37,6 @@ REAL asin_sqrt_over_sqrt(REAL m) {
   return REAL(1.0LF) + m * q;
 }
 
-// sqrt to the last bits without a division: GLSL leaves the precision of a double
-// inversesqrt to the implementation, so two Newton steps on the exact residual (fma) make the
-// result the double square root whatever the seed's accuracy (float's is enough).
-REAL sqrt_full(REAL m) {
-#if IS_DOUBLE
-  if (!(m > 0.0LF)) return 0.0LF;  // m >= 0 here: a sum of non-negative terms
-  REAL y = inversesqrt(m);
-  REAL s = m * y;
-  s = fma(fma(-s, s, m), 0.5LF * y, s);
-  s = fma(fma(-s, s, m), 0.5LF * y, s);
-  return s;
-#else
-  return sqrt(m);
-#endif
-}
-
 REAL field_value(VEC4 r, VEC2 col) {
   REAL a = r.x + r.z * col.x;
 #if SEED

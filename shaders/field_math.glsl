@@ -99,3 +99,19 @@ REAL atan2_nonneg_y(REAL y, REAL x) {
                     : (kHalfPiHi - atan_01(ax / y)) + kHalfPiLo;
   return x < REAL(0.0LF) ? (kPi - th) : th;
 }
+
+// sqrt to the last bits without a division: GLSL leaves the precision of a double
+// inversesqrt to the implementation, so two Newton steps on the exact residual (fma) make the
+// result the double square root whatever the seed's accuracy (float's is enough).
+REAL sqrt_full(REAL m) {
+#if IS_DOUBLE
+  if (!(m > 0.0LF)) return 0.0LF;  // m >= 0 where it is used: sums of squares
+  REAL y = inversesqrt(m);
+  REAL s = m * y;
+  s = fma(fma(-s, s, m), 0.5LF * y, s);
+  s = fma(fma(-s, s, m), 0.5LF * y, s);
+  return s;
+#else
+  return sqrt(m);
+#endif
+}

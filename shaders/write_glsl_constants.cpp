@@ -55,6 +55,7 @@ std::string constants_glsl() {
       "// Needs REAL and IS_DOUBLE, which the GL backend defines before it.\n";
   s += glsl_scalar("REAL", "kPi", glsl_real(kPi));
   s += glsl_scalar("REAL", "kRadPerDeg", glsl_real(kRadPerDeg));
+  s += glsl_scalar("REAL", "kDegPerRad", glsl_real(kDegPerRad));
   s += glsl_scalar("REAL", "kTwoOverPi", glsl_real(kTwoOverPi));
   s += glsl_array("REAL", "kAtanOfQuarters", kAtanOfQuarters, glsl_real);
   s += glsl_scalar("REAL", "kSeedHalfRadPerDeg", glsl_real(kSeedHalfRadPerDeg));
