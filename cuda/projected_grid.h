@@ -1,6 +1,7 @@
 // A grid in projected coordinates (aeqd, ortho) and its field: node (i, j) -> (x, y) on the
 // map -> the sphere by the inverse projection -> the distance formulas of field_math.h from the
-// reference point. Shared by the CPU backend and the tests now, the kernels later.
+// reference point. Shared by the CPU backend, the CUDA kernels (projected_kernel.cu: the double
+// path and the seed formula node by node; the float haversine by projected_chord.h) and the tests.
 //
 // Grid contract (DESIGN.md, "Projected views"): half-width D in the output unit, steps
 // 2D/(nx - 1) in x and y, node (i, j) at x = -D + j*2D/(nx - 1),
@@ -26,6 +27,9 @@ struct ProjectedGrid {
   double cos_ref_lat = 0;
   double radius = 0;  // output unit
   Formula formula = Formula::haversine;
+  // The reference point as seen from the centre (east, north, cos c; aeqd: 0, 0, 1), in double:
+  // the float kernel's separable ortho field starts from it (projected_chord.h).
+  LocalDirection<double> ref_local{0, 0, 1};
 };
 
 // extent: the half-width D in the output unit.
@@ -49,6 +53,7 @@ inline ProjectedGrid make_projected_grid(Projection projection, int nx, int ny, 
   g.cos_ref_lat = g.cos_ref_lat > 0 ? g.cos_ref_lat : 0;
   g.radius = radius_km * units_per_km(units);
   g.formula = formula;
+  g.ref_local = local_direction(g.centre, ref_lat_deg, ref_lon_deg);
   return g;
 }
 
