@@ -80,19 +80,21 @@ GF_HD SpherePoint<T> projected_node_point(const ProjectedGrid& g, int i, int j) 
                       projected_node_y<T>(g, i), T(g.radius));
 }
 
-// The field at a point given by the inverse projection, NaN where there is none. Haversine
-// takes the offsets from the reference as (centre - reference, in double) + (point - centre):
-// for aeqd the first is 0 and the distance keeps the relative accuracy of the offsets. The
-// seed expression takes the wrapped longitude difference (a projected grid has no raw one).
+// The field at a point given by the inverse projection, NaN where there is none. Both formulas
+// take the offsets from the reference as (centre - reference, in double) + (point - centre):
+// for aeqd the first is 0 and the distance keeps the relative accuracy of the offsets (lat - ref
+// lat would cancel in small views, and a longitude near +-180 holds only 1.5e-5 degree in
+// float). The seed expression takes the longitude difference wrapped to [-180, 180) (a projected
+// grid has no raw one).
 template <typename T>
 GF_HD T projected_point_value(const ProjectedGrid& g, const SpherePoint<T>& q) {
   if (!q.valid) return q.lat_deg;  // NaN
   const T radius = T(g.radius);
   if (g.formula == Formula::seed) {
     const T cos_ref = cos(T(kSeedRadPerDeg) * T(g.ref_lat_deg));
-    const RowFactors<T> r = seed_row_from_cos<T>(q.lat_deg - T(g.ref_lat_deg),
+    const RowFactors<T> r = seed_row_from_cos<T>(T(g.dlat_centre_deg) + q.dlat_deg,
                                                  cos(T(kSeedRadPerDeg) * q.lat_deg), cos_ref);
-    return seed_combine(r, seed_col<T>(wrap_lon_deg(q.lon_deg - T(g.ref_lon_deg))), radius);
+    return seed_combine(r, seed_col<T>(wrap_lon_deg(T(g.dlon_centre_deg) + q.dlon_deg)), radius);
   }
   const RowFactors<T> r =
       haversine_row_from_cos<T>(T(g.dlat_centre_deg) + q.dlat_deg,

@@ -210,8 +210,6 @@ void GlBackend::dispatch_projected(GLuint program, const FieldParams& p, int row
   set_real(program, "u_centre_lon", g.centre.lon_deg, pr);
   set_real(program, "u_centre_sin_lat", g.centre.sin_lat, pr);
   set_real(program, "u_centre_cos_lat", g.centre.cos_lat, pr);
-  set_real(program, "u_ref_lat", g.ref_lat_deg, pr);
-  set_real(program, "u_ref_lon", g.ref_lon_deg, pr);
   set_real(program, "u_dlat_centre", g.dlat_centre_deg, pr);
   set_real(program, "u_slat_centre", g.slat_centre_deg, pr);
   set_real(program, "u_dlon_centre", g.dlon_centre_deg, pr);

@@ -206,7 +206,7 @@ void check(bool dbl) {
     }
   }
   EXPECT_GT(compared, 10000);
-  std::printf("projection.glsl %s: %d comparisons, worst error/bound %.3f\n",
+  std::printf("projection.glsl %s: %d comparisons, worst error/bound %.3g\n",
               dbl ? "double" : "float", compared, worst);
 }
 

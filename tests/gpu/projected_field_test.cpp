@@ -165,8 +165,11 @@ TEST(ProjectedKernel, FullAndEdgeTilesAtSize) {
     p.ny = 3073;
     p.extent = (kind == Projection::aeqd ? kPi : 1.0) * radius_in_units(p);
     const SurfaceArray target(p.nx, p.ny);
+    std::vector<float> out(static_cast<size_t>(node_count(p)),
+                           std::numeric_limits<float>::quiet_NaN());
+    GF_CUDA(cudaMemcpy2DToArray(target.array(), 0, 0, out.data(), p.nx * sizeof(float),
+                                p.nx * sizeof(float), p.ny, cudaMemcpyHostToDevice));
     launch_projected_to_surface<float>(projected_grid(p), target.surface(), nullptr);
-    std::vector<float> out(static_cast<size_t>(node_count(p)));
     GF_CUDA(cudaMemcpy2DFromArray(out.data(), p.nx * sizeof(float), target.array(), 0, 0,
                                   p.nx * sizeof(float), p.ny, cudaMemcpyDeviceToHost));
     gpu_test::expect_projected_close(out, gpu_test::cpu_reference(p), p,
