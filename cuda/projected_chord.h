@@ -78,15 +78,18 @@ GF_HD ChordConstants<T> chord_constants(const ProjectedGrid& g, T nan) {
 }
 
 // ortho: a = hav(angle) and b = hav(pi - angle) between the node's point and the reference;
-// false off the disc (a and b are then meaningless). Computed either way: a select, no branch.
+// false off the disc (a and b are then NaN). No branch: the kernel selects the result.
 template <typename T>
 GF_HD bool ortho_haversines(const AxisTerms<T>& row, const AxisTerms<T>& col,
                             const ChordConstants<T>& k, T* a, T* b) {
   const T s4 = row.sq + col.sq;  // sin^2 c / 4
   const bool on = s4 <= T(0.25);
-  const T half_cos = sqrt(on ? T(0.25) - s4 : T(0));   // cos c / 2
-  const T dm = k.half_omq - s4 / (T(0.5) + half_cos);  // (cos c - qc) / 2
-  const T dp = half_cos + k.half_qc;                   // (cos c + qc) / 2
+  // cos c / 2; NaN off the disc, and so are a and b there: the caller selects on `on`.
+  const T half_cos = sqrt(T(0.25) - s4);
+  // (cos c - qc) / 2. A reciprocal, then a multiply: on the device (-prec-div=false) one
+  // MUFU.RCP where a division is the longer full-range sequence; 1.5 ulp either way.
+  const T dm = k.half_omq - s4 * (T(1) / (T(0.5) + half_cos));
+  const T dp = half_cos + k.half_qc;  // (cos c + qc) / 2
   *a = dm * dm + (row.a + col.a);
   *b = dp * dp + (row.b + col.b);
   return on;
