@@ -71,7 +71,10 @@ TEST_P(ProjectedOnGpu, KernelIntoCudaArrayMatchesCpuDouble) {
       gpu_test::expect_aeqd_radius(out, p, what + " radius", gpu_test::kAeqdRadiusFloat,
                                    edge_band(pr));
     }
-    // The float buffer (the pixel-buffer path's) holds the very values of the surface.
+    // The float buffer (the pixel-buffer path's): the surface's very values where the kernel is
+    // the float haversine's (one short sequence); the node-by-node kernel, compiled again for
+    // another sink, may fuse its multiply-adds otherwise (seen on the H200: the seed's float
+    // values differ in the last bits), so there the buffer is held to the reference itself.
     DeviceBuffer buffer;
     buffer.ensure(n * sizeof(float), "test");
     GF_CUDA(cudaMemset(buffer.get(), 0xff, n * sizeof(float)));
@@ -83,6 +86,11 @@ TEST_P(ProjectedOnGpu, KernelIntoCudaArrayMatchesCpuDouble) {
     }
     std::vector<float> linear(n);
     GF_CUDA(cudaMemcpy(linear.data(), d, n * sizeof(float), cudaMemcpyDeviceToHost));
+    if (pr == Precision::f64 || p.formula == Formula::seed) {
+      gpu_test::expect_projected_close(linear, gpu_test::cpu_reference(p), p, what + " buffer",
+                                       gpu_test::tolerance_for(pr, Precision::f32), edge_band(pr));
+      continue;
+    }
     for (size_t k = 0; k < n; ++k) {
       ASSERT_TRUE(linear[k] == out[k] || (std::isnan(linear[k]) && std::isnan(out[k])))
           << what << ": float buffer differs from the surface at node " << k;
