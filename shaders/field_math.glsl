@@ -48,7 +48,7 @@ void sincos_deg(REAL x_deg, out REAL s, out REAL c) {
   quadrant(q, s0, c0, s, c);
 }
 
-// sin of x radians (the seed formula's literal expressions), reduced by quarter turns with
+// sin and cos of x radians (the seed formula's literal expressions), reduced by quarter turns with
 // pi/2 in two parts (|x| stays below 20 here).
 void sincos_rad(REAL x, out REAL s, out REAL c) {
   precise REAL q = roundEven(x * kTwoOverPi);
