@@ -100,8 +100,10 @@ void measure_geofield(FieldTexture& texture, SizeTable& t, std::vector<Row>& row
     return;
   }
   for (const GeofieldRow& r : result.rows) {
+    const std::string view_tag =
+        r.projection == Projection::latlon ? "" : std::string(to_string(r.projection)) + " ";
     const std::string tag =
-        "geofield " + formula_name(r.formula) + " " + precision_name(r.precision);
+        "geofield " + view_tag + formula_name(r.formula) + " " + precision_name(r.precision);
     rows.push_back({tag + ": kernel -> interop texture",
                     RowKind::kernel,
                     "cuda-events",

@@ -19,16 +19,25 @@ inline FieldParams nudged(FieldParams p, int k) {
   return p;
 }
 
-// Largest |texture - host double field| / max(|value|, 1 unit) at sampled nodes.
+// Largest |texture - host double field| / max(|value|, 1 unit) at sampled nodes (latlon or
+// projected; a projected view's nodes off the map must be NaN in both).
 inline double sampled_error(const FieldParams& p, const HostField& f) {
+  const bool projected = p.projection != Projection::latlon;
   const GridGeometry g = grid_geometry(p);
+  const ProjectedGrid pg = projected ? projected_grid(p) : ProjectedGrid{};
   const size_t n = size_t(p.nx) * size_t(p.ny);
   const size_t step = std::max<size_t>(1, n / 4099);
   double worst = 0;
   for (size_t k = 0; k < n; k += step) {
     const int i = static_cast<int>(k / p.nx), j = static_cast<int>(k % p.nx);
-    const double want = field_value<double>(g, i, j);
-    worst = std::max(worst, std::abs(double(f.f32[k]) - want) / std::max(std::abs(want), 1.0));
+    const double want =
+        projected ? projected_field_value<double>(pg, i, j) : field_value<double>(g, i, j);
+    const double got = f.f32[k];
+    if (std::isnan(want) || std::isnan(got)) {
+      if (std::isnan(want) != std::isnan(got)) worst = INFINITY;
+      continue;
+    }
+    worst = std::max(worst, std::abs(got - want) / std::max(std::abs(want), 1.0));
   }
   return worst;
 }

@@ -13,12 +13,23 @@
 #include "gl/gl_check.h"
 #include "gl/renderer.h"
 #include "interop_texture.h"
+#include "projected_kernel.h"
 
 namespace geofield::bench {
 namespace {
 
 constexpr Formula kFormulas[] = {Formula::haversine, Formula::seed};
 constexpr Precision kPrecisions[] = {Precision::f32, Precision::f64};
+constexpr Projection kProjections[] = {Projection::aeqd, Projection::ortho};
+
+// The view as a projected one about the same reference (ortho: about the bounds' centre), at
+// the default extent: aeqd a quarter great circle (every node on the map), ortho R (the disc's
+// corners off it, computed all the same: the kernel selects, it does not branch).
+FieldParams projected_view(FieldParams p, Projection kind) {
+  p.projection = kind;
+  p.extent = default_extent(p);
+  return p;
+}
 
 // A width x height RGBA8 framebuffer object, bound while it lives.
 class Framebuffer {
@@ -98,6 +109,28 @@ GeofieldResult run_geofield_path(const FieldParams& view, FieldTexture& texture,
         result.rows.push_back(row);
       }
     }
+    // The projected kernels, into the same mapped texture (issue 12's speed target: an aeqd or
+    // ortho recompute within 1.3x of the latlon kernel's time).
+    for (Projection kind : kProjections) {
+      for (Precision prec : kPrecisions) {
+        FieldParams p = projected_view(view, kind);
+        p.precision = prec;
+        const ProjectedGrid g = projected_grid(p);
+        GeofieldRow row;
+        row.projection = kind;
+        row.precision = prec;
+        row.kernel = time_events(
+            [&] {
+              if (prec == Precision::f32) {
+                launch_projected_to_surface<float>(g, mapping.surface(), stream.get());
+              } else {
+                launch_projected_to_surface<double>(g, mapping.surface(), stream.get());
+              }
+            },
+            stream.get());
+        result.rows.push_back(row);
+      }
+    }
     result.store_only_tiles =
         time_events([&] { launch_store_only(view.nx, view.ny, mapping.surface(), stream.get()); },
                     stream.get());
@@ -109,7 +142,8 @@ GeofieldResult run_geofield_path(const FieldParams& view, FieldTexture& texture,
   CudaBackend backend(device, CudaBackend::Path::interop);
   const cudaStream_t s = backend.stream();
   for (GeofieldRow& row : result.rows) {
-    FieldParams p = view;
+    FieldParams p =
+        row.projection == Projection::latlon ? view : projected_view(view, row.projection);
     p.formula = row.formula;
     p.precision = row.precision;
     int k = 0;

@@ -1,6 +1,7 @@
 // geofield's own path, measured through public APIs: the kernel alone writing the interop
 // texture (cuda/), and the whole recompute as the CUDA backend runs it (app/backends/),
-// interop synchronisation included, for both formulas in float and double.
+// interop synchronisation included, for both formulas in float and double; and the projected
+// views' kernels (aeqd, ortho; haversine, float and double) beside the latlon kernel.
 #pragma once
 
 #include <string>
@@ -13,6 +14,7 @@
 namespace geofield::bench {
 
 struct GeofieldRow {
+  Projection projection = Projection::latlon;  // aeqd, ortho: at their default extent
   Formula formula = Formula::haversine;
   Precision precision = Precision::f32;
   Stats kernel;            // the kernel alone into the mapped texture (CUDA events)
@@ -22,8 +24,9 @@ struct GeofieldRow {
 };
 
 struct GeofieldResult {
-  std::vector<GeofieldRow> rows;  // (haversine, seed) x (f32, f64)
-  Stats store_only_tiles;         // the backend's own store-only kernel (its tiles, no math)
+  // latlon (haversine, seed) x (f32, f64), then (aeqd, ortho) x haversine x (f32, f64)
+  std::vector<GeofieldRow> rows;
+  Stats store_only_tiles;  // the backend's own store-only kernel (its tiles, no math)
   // A frame with no parameter change, GPU side: Renderer::draw of the computed field into a
   // 1920 x 1080 framebuffer object, then glFinish (steady clock). No CUDA work at all: the
   // change detection that skips the launch lives in the app's frame loop, not in compute().

@@ -1,6 +1,7 @@
 // A grid in projected coordinates (aeqd, ortho) and its field: node (i, j) -> (x, y) on the
 // map -> the sphere by the inverse projection -> the distance formulas of field_math.h from the
-// reference point. Shared by the CPU backend and the tests now, the kernels later.
+// reference point. Shared by the CPU backend, the CUDA kernels (projected_kernel.cu: the double
+// path and the seed formula node by node; the float haversine by projected_chord.h) and the tests.
 //
 // Grid contract (DESIGN.md, "Projected views"): half-width D in the output unit, steps
 // 2D/(nx - 1) in x and y, node (i, j) at x = -D + j*2D/(nx - 1),
@@ -26,6 +27,9 @@ struct ProjectedGrid {
   double cos_ref_lat = 0;
   double radius = 0;  // output unit
   Formula formula = Formula::haversine;
+  // The reference point as seen from the centre (east, north, cos c; aeqd: 0, 0, 1), in double:
+  // the float kernel's separable ortho field starts from it (projected_chord.h).
+  LocalDirection<double> ref_local{0, 0, 1};
 };
 
 // extent: the half-width D in the output unit.
@@ -49,6 +53,7 @@ inline ProjectedGrid make_projected_grid(Projection projection, int nx, int ny, 
   g.cos_ref_lat = g.cos_ref_lat > 0 ? g.cos_ref_lat : 0;
   g.radius = radius_km * units_per_km(units);
   g.formula = formula;
+  g.ref_local = local_direction(g.centre, ref_lat_deg, ref_lon_deg);
   return g;
 }
 
@@ -75,19 +80,21 @@ GF_HD SpherePoint<T> projected_node_point(const ProjectedGrid& g, int i, int j) 
                       projected_node_y<T>(g, i), T(g.radius));
 }
 
-// The field at a point given by the inverse projection, NaN where there is none. Haversine
-// takes the offsets from the reference as (centre - reference, in double) + (point - centre):
-// for aeqd the first is 0 and the distance keeps the relative accuracy of the offsets. The
-// seed expression takes the wrapped longitude difference (a projected grid has no raw one).
+// The field at a point given by the inverse projection, NaN where there is none. Both formulas
+// take the offsets from the reference as (centre - reference, in double) + (point - centre):
+// for aeqd the first is 0 and the distance keeps the relative accuracy of the offsets (lat - ref
+// lat would cancel in small views, and a longitude near +-180 holds only 1.5e-5 degree in
+// float). The seed expression takes the longitude difference wrapped to [-180, 180) (a projected
+// grid has no raw one).
 template <typename T>
 GF_HD T projected_point_value(const ProjectedGrid& g, const SpherePoint<T>& q) {
   if (!q.valid) return q.lat_deg;  // NaN
   const T radius = T(g.radius);
   if (g.formula == Formula::seed) {
     const T cos_ref = cos(T(kSeedRadPerDeg) * T(g.ref_lat_deg));
-    const RowFactors<T> r = seed_row_from_cos<T>(q.lat_deg - T(g.ref_lat_deg),
+    const RowFactors<T> r = seed_row_from_cos<T>(T(g.dlat_centre_deg) + q.dlat_deg,
                                                  cos(T(kSeedRadPerDeg) * q.lat_deg), cos_ref);
-    return seed_combine(r, seed_col<T>(wrap_lon_deg(q.lon_deg - T(g.ref_lon_deg))), radius);
+    return seed_combine(r, seed_col<T>(wrap_lon_deg(T(g.dlon_centre_deg) + q.dlon_deg)), radius);
   }
   const RowFactors<T> r =
       haversine_row_from_cos<T>(T(g.dlat_centre_deg) + q.dlat_deg,

@@ -2,7 +2,7 @@
 // factors (field_math.h's haversine_combine<T> and seed_combine<T>), into the R32F texture that
 // is drawn (rounded to float) or, for a float64 export (OUT_F64), into a buffer of doubles, a
 // block of rows at a time. Prepended by the program: #version, REAL, VEC2, VEC4, IS_DOUBLE,
-// SEED, OUT_F64, field_constants.glsl and field_math.glsl.
+// SEED, OUT_F64, field_constants.glsl, field_math.glsl and field_distance.glsl.
 //
 // A group of 16 x 16 invocations covers 64 x 64 nodes, 4 x 4 each at (x + 16 u, y + 16 v): each
 // store of a warp then covers 16 columns x 2 rows, whole 32-byte sectors of the texture's
@@ -20,36 +20,7 @@ layout(r32f, binding = 0) uniform writeonly image2D u_field;
 uniform int u_nx, u_row0, u_rows;  // this dispatch writes rows [u_row0, u_row0 + u_rows)
 uniform REAL u_radius;             // in the output unit
 
-// asin(sqrt m) / sqrt m = 1 + m Q(m), m in [0, 0.5005]: field_math.h's coefficients; for the
-// double values bound for the float texture, the 12 of cuda/double_for_float.h (1.12e-12
-// relative, 50 000 times finer than the float they are rounded to), as the CUDA kernel does.
-// The lists come with field_constants.glsl, lowest coefficient first.
-#if IS_DOUBLE && !OUT_F64
-#define ASIN_Q kAsinQForFloat
-#elif IS_DOUBLE
-#define ASIN_Q kAsinQ64
-#else
-#define ASIN_Q kAsinQ32
-#endif
-REAL asin_sqrt_over_sqrt(REAL m) {
-  REAL q = ASIN_Q[ASIN_Q.length() - 1];
-  for (int k = ASIN_Q.length() - 2; k >= 0; --k) q = q * m + ASIN_Q[k];
-  return REAL(1.0LF) + m * q;
-}
-
-REAL field_value(VEC4 r, VEC2 col) {
-  REAL a = r.x + r.z * col.x;
-#if SEED
-  return atan2_nonneg_y(a, REAL(1.0LF) - a) * REAL(2.0LF) * u_radius;
-#else
-  REAL b = r.y + r.z * col.y;
-  // haversine_half_angle: asin(sqrt a) while a <= b, else pi/2 - asin(sqrt b).
-  REAL m = a <= b ? a : b;
-  REAL h = sqrt_full(m) * asin_sqrt_over_sqrt(m);
-  REAL far = (kHalfPiHi - h) + kHalfPiLo;
-  return REAL(2.0LF) * u_radius * (a <= b ? h : far);
-#endif
-}
+REAL field_value(VEC4 r, VEC2 col) { return distance_from_factors(r, col, u_radius); }
 
 void main() {
   ivec2 first = ivec2(gl_WorkGroupID.xy) * (16 * kTile) + ivec2(gl_LocalInvocationID.xy);

@@ -48,15 +48,25 @@ void sincos_deg(REAL x_deg, out REAL s, out REAL c) {
   quadrant(q, s0, c0, s, c);
 }
 
-// sin of x radians (the seed formula's literal expressions), reduced by quarter turns with
+// sin and cos of x radians (the seed formula's literal expressions), reduced by quarter turns with
 // pi/2 in two parts (|x| stays below 20 here).
-REAL sin_rad(REAL x) {
+void sincos_rad(REAL x, out REAL s, out REAL c) {
   precise REAL q = roundEven(x * kTwoOverPi);
   precise REAL r = fma(-q, kHalfPiHi, x) - q * kHalfPiLo;
-  REAL s0, c0, s, c;
+  REAL s0, c0;
   sincos_reduced(r, s0, c0);
   quadrant(q, s0, c0, s, c);
+}
+REAL sin_rad(REAL x) {
+  REAL s, c;
+  sincos_rad(x, s, c);
   return s;
+}
+// cos likewise (the seed formula's cos(0.01745329 lat) of a projected view's node).
+REAL cos_rad(REAL x) {
+  REAL s, c;
+  sincos_rad(x, s, c);
+  return c;
 }
 
 // atan(t) for t in [0, 1]: about the nearest of 0, 1/4, 1/2, 3/4, 1, then Taylor on the rest

@@ -48,31 +48,9 @@ std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* re
   return std::make_unique<CpuBackend>();
 }
 
-void check_backend_computes(BackendChoice choice, const FieldParams& p) {
-  if (p.projection == Projection::latlon) return;
-  if (choice == BackendChoice::cuda || choice == BackendChoice::gl) {
-    throw UsageError("--projection " + std::string(to_string(p.projection)) +
-                     ": computed by the cpu backend only for now (cuda and gl compute "
-                     "--projection latlon); use --backend cpu or auto");
-  }
-}
-
-std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldParams& p,
+std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldParams&,
                                                std::string* reason) {
-  check_backend_computes(choice, p);
-  if (p.projection == Projection::latlon) return make_backend(choice, reason);
-  *reason = "backend cpu" + std::string(choice == BackendChoice::cpu ? " (asked for)" : "") +
-            ": --projection " + std::string(to_string(p.projection)) +
-            " is computed by the cpu backend only for now";
-  return std::make_unique<CpuBackend>();
-}
-
-void require_latlon(const FieldParams& p, std::string_view backend) {
-  if (p.projection != Projection::latlon) {
-    throw RuntimeFailure(std::string(backend) + " backend: --projection " +
-                         std::string(to_string(p.projection)) +
-                         " is not computed here yet (the cpu backend computes it)");
-  }
+  return make_backend(choice, reason);
 }
 
 }  // namespace geofield

@@ -9,6 +9,7 @@
 #include "field_kernel.h"
 #include "gl/gl_check.h"
 #include "memory_limits.h"
+#include "projected_kernel.h"
 
 namespace geofield {
 namespace {
@@ -73,7 +74,6 @@ void CudaBackend::release_pixel_buffer() noexcept {
 }
 
 void CudaBackend::compute(const FieldParams& p, FieldTexture& target) {
-  require_latlon(p, "cuda");
   with_app_errors([&] { compute_checked(p, target); });
 }
 
@@ -116,25 +116,39 @@ std::optional<double> CudaBackend::last_compute_device_ms() {
 }
 
 void CudaBackend::compute_interop(const FieldParams& p, FieldTexture&) {
-  const GridGeometry g = grid_geometry(p);
   InteropTexture::Mapping mapping(interop_, stream_.get());
-  if (p.precision == Precision::f64) {
-    launch_field_to_surface<double>(g, mapping.surface(), stream_.get(), &factors_);
+  const bool f64 = p.precision == Precision::f64;
+  if (p.projection != Projection::latlon) {
+    const ProjectedGrid g = projected_grid(p);
+    if (f64) {
+      launch_projected_to_surface<double>(g, mapping.surface(), stream_.get());
+    } else {
+      launch_projected_to_surface<float>(g, mapping.surface(), stream_.get());
+    }
+  } else if (f64) {
+    launch_field_to_surface<double>(grid_geometry(p), mapping.surface(), stream_.get(), &factors_);
   } else {
-    launch_field_to_surface<float>(g, mapping.surface(), stream_.get());
+    launch_field_to_surface<float>(grid_geometry(p), mapping.surface(), stream_.get());
   }
   mapping.unmap();
 }
 
 void CudaBackend::compute_pixel_buffer(const FieldParams& p, FieldTexture& target) {
-  const GridGeometry g = grid_geometry(p);
   const std::size_t bytes = static_cast<std::size_t>(node_count(p)) * sizeof(float);
   staging_.ensure(bytes, "the " + size_text(p) + " field");
   float* field = static_cast<float*>(staging_.get());
-  if (p.precision == Precision::f64) {
-    launch_field_to_buffer<double, float>(g, field, stream_.get(), &factors_);
+  const bool f64 = p.precision == Precision::f64;
+  if (p.projection != Projection::latlon) {
+    const ProjectedGrid g = projected_grid(p);
+    if (f64) {
+      launch_projected_to_buffer<double, float>(g, field, stream_.get());
+    } else {
+      launch_projected_to_buffer<float, float>(g, field, stream_.get());
+    }
+  } else if (f64) {
+    launch_field_to_buffer<double, float>(grid_geometry(p), field, stream_.get(), &factors_);
   } else {
-    launch_field_to_buffer<float, float>(g, field, stream_.get());
+    launch_field_to_buffer<float, float>(grid_geometry(p), field, stream_.get());
   }
   if (pixel_buffer_ == 0 || pixel_buffer_bytes_ != bytes) {
     release_pixel_buffer();
@@ -175,8 +189,12 @@ HostField CudaBackend::read_field_checked(const FieldTexture& target, Precision 
   const std::size_t n = static_cast<std::size_t>(node_count(last_));
   DeviceBuffer values;
   values.ensure(n * sizeof(double), "the double export of the " + size_text(last_) + " field");
-  launch_field_to_buffer<double, double>(grid_geometry(last_), static_cast<double*>(values.get()),
-                                         stream_.get(), &factors_);
+  double* out = static_cast<double*>(values.get());
+  if (last_.projection != Projection::latlon) {
+    launch_projected_to_buffer<double, double>(projected_grid(last_), out, stream_.get());
+  } else {
+    launch_field_to_buffer<double, double>(grid_geometry(last_), out, stream_.get(), &factors_);
+  }
   HostField h{last_.nx, last_.ny, Precision::f64, {}, std::vector<double>(n)};
   GF_CUDA(cudaMemcpyAsync(h.f64.data(), values.get(), n * sizeof(double), cudaMemcpyDeviceToHost,
                           stream_.get()));

@@ -48,17 +48,10 @@ bool parse_backend(std::string_view s, BackendChoice* out);
 // Asking for cuda where it cannot work throws UsageError with the reason.
 std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* reason);
 
-// Projected views (aeqd, ortho) are computed by the CPU backend only for now; the CUDA kernel
-// and the GL compute shaders do latlon. Throws UsageError naming --projection when `choice`
-// asks for a GPU backend with a projected view; nothing to say for latlon.
-void check_backend_computes(BackendChoice choice, const FieldParams& p);
-
-// make_backend for the view p: a projected view takes the CPU backend under `automatic`, and
-// *reason says why.
+// make_backend for the view p. Every backend computes every view (latlon, aeqd, ortho; both
+// formulas, both precisions), so today it is make_backend; the window's field source and
+// render take their backend through it, the one place a view-dependent choice would go.
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldParams& p,
                                                std::string* reason);
-
-// What GPU backends call first in compute(): throws RuntimeFailure for a projected view.
-void require_latlon(const FieldParams& p, std::string_view backend);
 
 }  // namespace geofield

@@ -1,6 +1,7 @@
 #include "backends/gl_backend.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -11,14 +12,17 @@
 #include "gl/gl_shader.h"
 #include "shader_field_combine_comp.h"
 #include "shader_field_constants_glsl.h"
+#include "shader_field_distance_glsl.h"
 #include "shader_field_factors_comp.h"
 #include "shader_field_math_glsl.h"
+#include "shader_field_projected_comp.h"
+#include "shader_projection_glsl.h"
 
 namespace geofield {
 namespace {
 
 std::string program_source(const char* main_part, Precision precision, Formula formula,
-                           bool out_f64) {
+                           bool out_f64, bool projected) {
   const bool dbl = precision == Precision::f64;
   std::string s = "#version 450\n";
   s += dbl ? "#define REAL double\n#define VEC2 dvec2\n#define VEC4 dvec4\n#define IS_DOUBLE 1\n"
@@ -27,13 +31,15 @@ std::string program_source(const char* main_part, Precision precision, Formula f
   s += out_f64 ? "#define OUT_F64 1\n" : "#define OUT_F64 0\n";
   s += embedded::shader_field_constants_glsl;  // cuda/field_constants.h, printed by the build
   s += embedded::shader_field_math_glsl;
+  if (projected) s += embedded::shader_projection_glsl;
+  s += embedded::shader_field_distance_glsl;
   s += main_part;
   return s;
 }
 
 GLuint compute_program(const char* main_part, const char* name, Precision precision,
-                       Formula formula, bool out_f64) {
-  const std::string src = program_source(main_part, precision, formula, out_f64);
+                       Formula formula, bool out_f64, bool projected = false) {
+  const std::string src = program_source(main_part, precision, formula, out_f64, projected);
   const std::string label = std::string(name) + " (" + std::string(to_string(precision)) + ", " +
                             std::string(to_string(formula)) + ")";
   return link_program({compile_shader(GL_COMPUTE_SHADER, src.c_str(), label.c_str())});
@@ -54,6 +60,20 @@ void set_int(GLuint program, const char* name, int v) {
   GF_GL(glProgramUniform1i(program, glGetUniformLocation(program, name), v));
 }
 
+// field_combine.comp and field_projected.comp: 16 x 16 invocations, 4 x 4 nodes each.
+constexpr int kNodesPerGroup = 64;
+
+void dispatch_rows(int nx, int rows) {
+  GF_GL(glDispatchCompute(static_cast<GLuint>((nx + kNodesPerGroup - 1) / kNodesPerGroup),
+                          static_cast<GLuint>((rows + kNodesPerGroup - 1) / kNodesPerGroup), 1));
+}
+
+// The seed's cos(0.01745329 ref_lat) as projected_point_value<T> takes it: in T.
+double seed_cos_ref(const ProjectedGrid& g, Precision precision) {
+  if (precision == Precision::f64) return std::cos(kSeedRadPerDeg * g.ref_lat_deg);
+  return std::cos(static_cast<float>(kSeedRadPerDeg) * static_cast<float>(g.ref_lat_deg));
+}
+
 }  // namespace
 
 GlBackend::GlBackend(GLsizeiptr export_block_bytes) : export_block_bytes_(export_block_bytes) {
@@ -68,6 +88,10 @@ GlBackend::~GlBackend() {
     glDeleteProgram(p.factors);
     glDeleteProgram(p.combine);
     if (p.combine_f64 != 0) glDeleteProgram(p.combine_f64);
+  }
+  for (auto& [key, p] : projected_programs_) {
+    glDeleteProgram(p.field);
+    if (p.f64 != 0) glDeleteProgram(p.f64);
   }
   for (GLuint b : {rows_, cols_, values_}) {
     if (b != 0) glDeleteBuffers(1, &b);
@@ -96,6 +120,26 @@ const GlBackend::Programs& GlBackend::programs(Precision precision, Formula form
     throw;
   }
   return programs_.emplace(std::make_pair(precision, formula), p).first->second;
+}
+
+const GlBackend::ProjectedPrograms& GlBackend::projected_programs(Precision precision,
+                                                                  Formula formula) {
+  auto it = projected_programs_.find({precision, formula});
+  if (it != projected_programs_.end()) return it->second;
+  ProjectedPrograms p;
+  p.field = compute_program(embedded::shader_field_projected_comp, "field_projected.comp",
+                            precision, formula, false, true);
+  if (precision == Precision::f64) {
+    try {
+      p.f64 =
+          compute_program(embedded::shader_field_projected_comp,
+                          "field_projected.comp (float64 export)", precision, formula, true, true);
+    } catch (...) {
+      glDeleteProgram(p.field);
+      throw;
+    }
+  }
+  return projected_programs_.emplace(std::make_pair(precision, formula), p).first->second;
 }
 
 // Buffers only grow; immutable storage cannot, so growing makes a new buffer object.
@@ -149,22 +193,48 @@ void GlBackend::dispatch_combine(GLuint program, const FieldParams& p, int row0,
   GF_GL(glUseProgram(program));
   GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, rows_));
   GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, cols_));
-  constexpr int kNodesPerGroup = 64;  // field_combine.comp: 16 x 16 invocations, 4 x 4 nodes each
-  GF_GL(glDispatchCompute(static_cast<GLuint>((p.nx + kNodesPerGroup - 1) / kNodesPerGroup),
-                          static_cast<GLuint>((rows + kNodesPerGroup - 1) / kNodesPerGroup), 1));
+  dispatch_rows(p.nx, rows);
+}
+
+void GlBackend::dispatch_projected(GLuint program, const FieldParams& p, int row0, int rows) {
+  const ProjectedGrid g = projected_grid(p);
+  const Precision pr = p.precision;
+  set_int(program, "u_nx", p.nx);
+  set_int(program, "u_ny", p.ny);
+  set_int(program, "u_row0", row0);
+  set_int(program, "u_rows", rows);
+  set_int(program, "u_projection", static_cast<int>(g.projection));
+  set_real(program, "u_step", g.step, pr);
+  set_real(program, "u_radius", g.radius, pr);
+  set_real(program, "u_centre_lat", g.centre.lat_deg, pr);
+  set_real(program, "u_centre_lon", g.centre.lon_deg, pr);
+  set_real(program, "u_centre_sin_lat", g.centre.sin_lat, pr);
+  set_real(program, "u_centre_cos_lat", g.centre.cos_lat, pr);
+  set_real(program, "u_dlat_centre", g.dlat_centre_deg, pr);
+  set_real(program, "u_slat_centre", g.slat_centre_deg, pr);
+  set_real(program, "u_dlon_centre", g.dlon_centre_deg, pr);
+  set_real(program, "u_cos_ref_lat", g.cos_ref_lat, pr);
+  set_real(program, "u_seed_cos_ref", seed_cos_ref(g, pr), pr);
+  GF_GL(glUseProgram(program));
+  dispatch_rows(p.nx, rows);
 }
 
 void GlBackend::compute(const FieldParams& p, FieldTexture& target) {
-  require_latlon(p, "gl");
   if (target.nx() != p.nx || target.ny() != p.ny) {
     GF_FAIL("GlBackend::compute: the texture is " + std::to_string(target.nx()) + "x" +
             std::to_string(target.ny()) + ", the field " + std::to_string(p.nx) + "x" +
             std::to_string(p.ny));
   }
   GF_GL(glQueryCounter(timestamps_[0], GL_TIMESTAMP));
-  dispatch_factors(p);
-  GF_GL(glBindImageTexture(0, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F));
-  dispatch_combine(programs(p.precision, p.formula).combine, p, 0, p.ny);
+  if (p.projection != Projection::latlon) {
+    const GLuint program = projected_programs(p.precision, p.formula).field;
+    GF_GL(glBindImageTexture(0, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F));
+    dispatch_projected(program, p, 0, p.ny);
+  } else {
+    dispatch_factors(p);
+    GF_GL(glBindImageTexture(0, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F));
+    dispatch_combine(programs(p.precision, p.formula).combine, p, 0, p.ny);
+  }
   // What reads the texture next: the draw (sampling), exports (glGetTextureImage), picture FBOs.
   GF_GL(glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
                         GL_FRAMEBUFFER_BARRIER_BIT));
@@ -189,8 +259,8 @@ HostField GlBackend::read_field(const FieldTexture& target, Precision as) {
   if (as == Precision::f32 || last_.precision == Precision::f32) {
     return texture_field_as(target.id(), last_.nx, last_.ny, as);
   }
-  // The double field again from the factors the last compute left in rows_ and cols_, into a
-  // buffer of doubles by blocks of rows, each read back.
+  // The double field again, into a buffer of doubles by blocks of rows, each read back: latlon
+  // from the factors the last compute left in rows_ and cols_, a projected view node by node.
   const GLsizeiptr row_bytes = GLsizeiptr{8} * last_.nx;
   GLint64 max_block = 0;
   GF_GL(glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block));
@@ -207,11 +277,17 @@ HostField GlBackend::read_field(const FieldTexture& target, Precision as) {
               Precision::f64,
               {},
               std::vector<double>(static_cast<std::size_t>(node_count(last_)))};
-  const GLuint program = programs(last_.precision, last_.formula).combine_f64;
+  const bool projected = last_.projection != Projection::latlon;
+  const GLuint program = projected ? projected_programs(last_.precision, last_.formula).f64
+                                   : programs(last_.precision, last_.formula).combine_f64;
   for (int row0 = 0; row0 < last_.ny; row0 += block_rows) {
     const int rows = std::min(block_rows, last_.ny - row0);
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, values_));
-    dispatch_combine(program, last_, row0, rows);
+    if (projected) {
+      dispatch_projected(program, last_, row0, rows);
+    } else {
+      dispatch_combine(program, last_, row0, rows);
+    }
     GF_GL(glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT));
     GF_GL(glGetNamedBufferSubData(values_, 0, row_bytes * rows,
                                   h.f64.data() + static_cast<std::size_t>(row0) * last_.nx));

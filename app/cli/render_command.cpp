@@ -148,7 +148,6 @@ void check_request(const RenderRequest& request) {
         "render: nothing to write: give --png FILE, --figure FILE, --npy FILE and/or --geotiff "
         "FILE");
   }
-  check_backend_computes(request.view.backend, request.view.params);
   if (request.png) check_writable(*request.png, "--png");
   if (request.figure) check_writable(*request.figure, "--figure");
   if (request.npy) check_writable(*request.npy, "--npy");
@@ -253,17 +252,15 @@ int run_render(const RenderRequest& request) {
   FieldParams params = request.view.params;
   if (request.f64) params.precision = Precision::f64;
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
-  const bool projected = params.projection != Projection::latlon;  // cpu only for now
-  if (!request.png && !request.figure &&
-      (request.view.backend == BackendChoice::cpu || projected)) {
+  if (!request.png && !request.figure && request.view.backend == BackendChoice::cpu) {
     render_raw_on_cpu(request, params, raw);
     return 0;
   }
 
   // CUDA starts on another thread while EGL and GL start here (when it may be used).
   std::optional<CudaWarmUp> cuda_warm_up;
-  if (!projected && (request.view.backend == BackendChoice::automatic ||
-                     request.view.backend == BackendChoice::cuda)) {
+  if (request.view.backend == BackendChoice::automatic ||
+      request.view.backend == BackendChoice::cuda) {
     cuda_warm_up.emplace();
   }
   HeadlessGlContext gl;

@@ -57,8 +57,6 @@ WindowRequest make_window_request(const WindowOptionText& w, const ViewOptionTex
   }
   apply_typed_options(view_text, resolved, &req.state);
   validate(req.state.params);
-  // A projected view with a backend that cannot compute it fails here, before any window.
-  check_backend_computes(req.state.backend, req.state.params);
   req.save_session = !w.no_session;
   if (w.frames < 0) throw UsageError("--frames: must be >= 0");
   req.frames = w.frames;

@@ -44,8 +44,7 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
   app.add_option("--projection", t->projection,
                  "latlon: the lat/lon grid of --lat/--lon; aeqd: azimuthal equidistant about "
                  "--ref (the distance from the map's centre is the distance on the ground); "
-                 "ortho: the globe seen from afar about the centre of --lat/--lon; aeqd and ortho "
-                 "are computed by the cpu backend only for now [latlon]")
+                 "ortho: the globe seen from afar about the centre of --lat/--lon [latlon]")
       ->type_name("latlon|aeqd|ortho");
   app.add_option("--extent", t->extent,
                  "half-width of an aeqd or ortho map in the output unit, square nodes, "

@@ -1,8 +1,9 @@
 """geofield render --projection aeqd|ortho end to end: the .npy of an aeqd map is each node's
 radius hypot(x, y) (the grid contract's x, y, written out here) and NaN beyond the antipode's
 circle; the PNG draws no-value nodes as background; the GeoTIFF carries its projection, which
-gdalinfo reports and gdalwarp/gdaltransform place where numpy's haversine says; and the
-refusals: GPU backends, bad --extent; the overlays drawn on projected pictures."""
+gdalinfo reports and gdalwarp/gdaltransform place where numpy's haversine says; the GL
+backend computes the same field as the CPU backend; the overlays drawn on projected pictures;
+and the refusals: bad --extent.""" 
 
 import json
 import math
@@ -37,7 +38,7 @@ class RenderProjection(RenderTestCase):
                 extra = ["--f64"] if f64 else []
                 r = self.render_ok("--projection", "aeqd", "--ref", "30,101", "--extent",
                                    str(extent), "--size", f"{nx}x{ny}", "--npy", "a.npy", *extra)
-                self.assertIn("--projection aeqd is computed by the cpu backend", r.stderr)
+                self.assertRegex(r.stderr, r"geofield: backend (cpu|cuda|gl)")
                 v = np.load(self.path("a.npy"))
                 self.assertEqual(v.shape, (ny, nx))
                 x, y = node_xy(extent, nx, ny)
@@ -64,14 +65,26 @@ class RenderProjection(RenderTestCase):
         self.assertGreater(edge[1], 200)
         self.assertLess(edge[2], 80)
 
-    def test_gpu_backends_refuse_a_projected_view(self):
-        for backend in ("cuda", "gl"):
-            with self.subTest(backend=backend):
-                r = self.run_geofield("render", "--projection", "ortho", "--backend", backend,
-                                      "--npy", "a.npy")
-                self.assertEqual(r.returncode, 2, r.stderr)
-                self.assertIn("--projection ortho: computed by the cpu backend only", r.stderr)
-                self.assertEqual(self.files(), [])
+    def test_gl_backend_computes_the_cpu_backends_field(self):
+        # ortho about (40, -170) across the antimeridian, its corners off the globe; float and
+        # double. The GPU tests hold each backend to the CPU double field node by node; here the
+        # command line takes the GL path end to end.
+        view = ["--projection", "ortho", "--lat", "20:60", "--lon", "170:-150", "--ref", "30,101",
+                "--size", "121x91"]
+        for f64, rel in ((False, 4e-6), (True, 1e-10)):
+            with self.subTest(f64=f64):
+                extra = ["--f64"] if f64 else []
+                r = self.render_ok(*view, "--backend", "gl", "--npy", "g.npy", *extra)
+                self.assertIn("backend gl (asked for)", r.stderr)
+                self.render_ok(*view, "--backend", "cpu", "--npy", "c.npy", *extra)
+                g, c = np.load(self.path("g.npy")), np.load(self.path("c.npy"))
+                self.assertEqual(g.shape, (91, 121))
+                x, y = node_xy(R_KM, 121, 91)  # --extent: R by default for ortho
+                off_rim = np.abs(np.hypot(x, y) - R_KM) > 1e-6 * R_KM  # the rim: either side
+                np.testing.assert_array_equal(np.isnan(g)[off_rim], np.isnan(c)[off_rim])
+                self.assertGreater(np.isnan(c).sum(), 1000)  # the corners
+                both = off_rim & ~np.isnan(c)
+                np.testing.assert_allclose(g[both], c[both], rtol=rel, atol=rel * np.nanmax(c))
 
     def test_bad_extent_projection_and_overlays_are_refused(self):
         cases = [

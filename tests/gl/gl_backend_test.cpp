@@ -1,13 +1,16 @@
 // The GL backend (app/gl_backend.*): the field by compute shaders in the GL context, checked
 // node by node against the CPU double field with the CUDA backend's tolerances
 // (tests/support/field_checks.h) on the foundation's grids, both formulas, every unit, float and
-// double, in the texture and as a float64 export. On whatever GL the machine has: Mesa's
-// llvmpipe here and in CI, NVIDIA's on the GPU machine. Every texel is poisoned with NaN first.
+// double, in the texture and as a float64 export; and the projected views (aeqd, ortho) on
+// test_grids.h's projected grids likewise, with aeqd's radius identity. On whatever GL the machine
+// has: Mesa's llvmpipe here and in CI, NVIDIA's on the GPU machine. Every texel is poisoned with
+// NaN first.
 #include "backends/gl_backend.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -68,6 +71,77 @@ TEST_P(FieldOnGl, TextureAndExportsMatchCpuDouble) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Grids, FieldOnGl, testing::ValuesIn(all_cases()), case_name);
+
+// Projected views (field_projected.comp, projection.glsl): the texture and the float64 export
+// against the CPU double field, NaN exactly beyond the map's edge, and in aeqd each node's value
+// its radius hypot(x, y).
+class ProjectedOnGl : public testing::TestWithParam<Case> {};
+
+TEST_P(ProjectedOnGl, TextureAndExportsMatchCpuDouble) {
+  GF_REQUIRE_GL();
+  GlBackend backend(GLsizeiptr{8} * 5 * 1021);  // several export blocks, the last one short
+  FieldTexture texture;
+  FieldParams p = GetParam().grid.params;
+  p.formula = GetParam().formula;
+  texture.ensure_size(p.nx, p.ny);
+  const bool radius = p.projection == Projection::aeqd && p.formula == Formula::haversine;
+  double worst = 0;
+  for (Precision pr : kBothPrecisions) {
+    p.precision = pr;
+    poison(texture);
+    backend.compute(p, texture);
+    const std::vector<double> ref = cpu_reference(p);
+    const std::string what = label(GetParam().grid, p);
+    const std::vector<float> texels = texture_values(texture);
+    const double band = pr == Precision::f64 ? kDoubleEdgeBand : kFloatEdgeBand;
+    worst = std::max(worst, expect_projected_close(texels, ref, p, what + " texture",
+                                                   tolerance_for(pr, Precision::f32), band));
+    if (radius) {
+      expect_aeqd_radius(texels, p, what + " texture radius", kAeqdRadiusFloat, band);
+    }
+    const HostField f64 = backend.read_field(texture, Precision::f64);
+    if (pr == Precision::f64) {
+      worst = std::max(worst, expect_projected_close(f64.f64, ref, p, what + " f64 export",
+                                                     kDoublePath, kDoubleEdgeBand));
+      if (radius) {
+        expect_aeqd_radius(f64.f64, p, what + " f64 export radius", kAeqdRadiusDouble,
+                           kDoubleEdgeBand);
+      }
+    } else {  // computed in float: the export widens the texture's values (NaN included)
+      ASSERT_EQ(f64.f64.size(), texels.size()) << what;
+      for (size_t k = 0; k < texels.size(); ++k) {
+        ASSERT_TRUE(f64.f64[k] == texels[k] || (std::isnan(f64.f64[k]) && std::isnan(texels[k])))
+            << what << " node " << k;
+      }
+    }
+  }
+  std::printf("worst error/bound: gl %s %s: %.3f\n", GetParam().grid.name.c_str(),
+              std::string(to_string(GetParam().formula)).c_str(), worst);
+}
+
+INSTANTIATE_TEST_SUITE_P(Views, ProjectedOnGl, testing::ValuesIn(projected_cases()), case_name);
+
+// One backend going from latlon to projected views and back: each program keeps its own
+// uniforms, the texture is whole each time.
+TEST(GlBackend, AlternatesLatlonAndProjectedViews) {
+  GF_REQUIRE_GL();
+  GlBackend backend;
+  FieldTexture texture;
+  for (const NamedGrid& g : {test::backend_test_grids()[1], test::projected_test_grids()[4],
+                             test::backend_test_grids()[2], test::projected_test_grids()[0]}) {
+    FieldParams p = g.params;
+    texture.ensure_size(p.nx, p.ny);
+    poison(texture);
+    backend.compute(p, texture);
+    if (p.projection == Projection::latlon) {
+      expect_close_to_reference(texture_values(texture), cpu_reference(p), p.nx, g.name,
+                                kFloatPath);
+    } else {
+      expect_projected_close(texture_values(texture), cpu_reference(p), p, g.name, kFloatPath,
+                             kFloatEdgeBand);
+    }
+  }
+}
 
 // Sizes up and down (the factor buffers grow, the texture is a new object each time) and the
 // precisions in turn, on one backend.

@@ -197,8 +197,14 @@ TEST(NoRoundTrip, RecomputesCopyNothingAndUploadNothing) {
       p.formula = k % 3 == 2 ? Formula::seed : Formula::haversine;
       p.units = static_cast<Units>(k % 4);
       p.precision = k % 2 ? Precision::f64 : Precision::f32;
-      // The double path runs its factor pre-pass, then the field kernel.
-      expected_kernels += p.precision == Precision::f64 ? 2 : 1;
+      // Projected views among them (one kernel, its grid made on the device as well).
+      const Projection views[] = {Projection::latlon, Projection::latlon, Projection::aeqd,
+                                  Projection::latlon, Projection::ortho};
+      p.projection = views[k % 5];
+      p.extent = 0.5 * radius_in_units(p);
+      // The latlon double path runs its factor pre-pass, then the field kernel.
+      const bool prepass = p.projection == Projection::latlon && p.precision == Precision::f64;
+      expected_kernels += prepass ? 2 : 1;
       backend.compute(p, renderer.field());
       renderer.draw(0, 0, 256, 256, style);
     }

@@ -70,6 +70,116 @@ template double expect_close_to_reference<double>(const std::vector<double>&,
                                                   const std::vector<double>&, int,
                                                   const std::string&, Tolerance);
 
+namespace {
+
+// The map's edge (pi R aeqd, R ortho) and node (i, j)'s radius, both in the output unit.
+double edge_of(const FieldParams& p) {
+  return (p.projection == Projection::ortho ? 1.0 : kPi) * radius_in_units(p);
+}
+double node_radius(const FieldParams& p, int i, int j) {
+  const double step = 2 * p.extent / (p.nx - 1);  // the grid contract, written out
+  return std::hypot(-p.extent + j * step, p.extent * (p.ny - 1) / (p.nx - 1) - i * step);
+}
+
+// Counts and reports what the projected checks share: NaN where there must be one (beyond the
+// edge band), a value where there must be one (inside it), and the worst error / bound.
+template <typename T, typename Want, typename Bound>
+double check_projected(const std::vector<T>& values, const FieldParams& p, const std::string& what,
+                       double edge_band, Want want, Bound bound) {
+  EXPECT_EQ(values.size(), static_cast<size_t>(node_count(p))) << what;
+  if (values.size() != static_cast<size_t>(node_count(p))) return INFINITY;
+  const double edge = edge_of(p);
+  size_t bad = 0, missing = 0, extra = 0, worst_at = 0;
+  double worst = 0;
+  for (int i = 0; i < p.ny; ++i) {
+    for (int j = 0; j < p.nx; ++j) {
+      const size_t k = static_cast<size_t>(i) * p.nx + j;
+      const double r = node_radius(p, i, j), v = static_cast<double>(values[k]);
+      if (r > edge * (1 + edge_band)) {
+        if (!std::isnan(v)) ++extra;
+        continue;
+      }
+      if (r >= edge * (1 - edge_band)) continue;  // on the edge: either side
+      if (std::isnan(v)) {
+        ++missing;
+        continue;
+      }
+      if (p.projection == Projection::ortho && edge_band >= kFloatEdgeBand &&
+          r > edge * kOrthoFloatRim) {
+        continue;  // has a value, as it must; its accuracy: see kOrthoFloatRim
+      }
+      const double ratio = std::fabs(v - want(k, r)) / bound(k, r);
+      if (!(ratio <= 1)) ++bad;
+      if (!(ratio <= worst)) {
+        worst = ratio;
+        worst_at = k;
+      }
+    }
+  }
+  EXPECT_EQ(extra, 0u) << what << ": " << extra << " nodes beyond the map's edge have a value";
+  EXPECT_EQ(missing, 0u) << what << ": " << missing << " nodes inside the edge are NaN";
+  EXPECT_EQ(bad, 0u) << what << ": " << bad << " nodes outside the tolerance; worst at row "
+                     << worst_at / p.nx << " column " << worst_at % p.nx << ": "
+                     << static_cast<double>(values[worst_at]) << " vs "
+                     << want(worst_at, node_radius(p, static_cast<int>(worst_at / p.nx),
+                                                   static_cast<int>(worst_at % p.nx)))
+                     << " (error/bound " << worst << ")";
+  return worst;
+}
+
+}  // namespace
+
+template <typename T>
+double expect_projected_close(const std::vector<T>& values, const std::vector<double>& ref,
+                              const FieldParams& p, const std::string& what, Tolerance tol,
+                              double edge_band) {
+  double max_abs = 0;
+  for (double r : ref) {
+    if (!std::isnan(r)) max_abs = std::max(max_abs, std::fabs(r));
+  }
+  // The reference's own NaN must agree with the edge (it is the shared math's): checked here too.
+  for (int i = 0; i < p.ny; ++i) {
+    for (int j = 0; j < p.nx; ++j) {
+      const double r = node_radius(p, i, j), e = edge_of(p);
+      const double v = ref[static_cast<size_t>(i) * p.nx + j];
+      if (r > e * (1 + edge_band) || r < e * (1 - edge_band)) {
+        EXPECT_EQ(std::isnan(v), r > e) << what << ": the CPU reference at " << i << "," << j;
+      }
+    }
+  }
+  return check_projected(
+      values, p, what, edge_band, [&](size_t k, double) { return ref[k]; },
+      [&](size_t k, double) { return tol.of_max * max_abs + tol.relative * std::fabs(ref[k]); });
+}
+
+template <typename T>
+double expect_aeqd_radius(const std::vector<T>& values, const FieldParams& p,
+                          const std::string& what, Tolerance tol, double edge_band) {
+  EXPECT_EQ(p.projection, Projection::aeqd) << what;
+  const double edge = edge_of(p);
+  double max_r = 0;
+  for (int i = 0; i < p.ny; ++i) {
+    for (int j = 0; j < p.nx; ++j) {
+      const double r = node_radius(p, i, j);
+      if (r <= edge) max_r = std::max(max_r, r);
+    }
+  }
+  return check_projected(
+      values, p, what, edge_band, [](size_t, double r) { return r; },
+      [&](size_t, double r) { return tol.of_max * max_r + tol.relative * r; });
+}
+
+template double expect_projected_close<float>(const std::vector<float>&, const std::vector<double>&,
+                                              const FieldParams&, const std::string&, Tolerance,
+                                              double);
+template double expect_projected_close<double>(const std::vector<double>&,
+                                               const std::vector<double>&, const FieldParams&,
+                                               const std::string&, Tolerance, double);
+template double expect_aeqd_radius<float>(const std::vector<float>&, const FieldParams&,
+                                          const std::string&, Tolerance, double);
+template double expect_aeqd_radius<double>(const std::vector<double>&, const FieldParams&,
+                                           const std::string&, Tolerance, double);
+
 Tolerance tolerance_for(Precision computed, Precision stored) {
   if (computed == Precision::f32) return kFloatPath;
   return stored == Precision::f32 ? kDoubleAsFloat : kDoublePath;
@@ -80,6 +190,14 @@ void PrintTo(const Case& c, std::ostream* os) { *os << c.grid.name << " " << to_
 std::vector<Case> all_cases() {
   std::vector<Case> cases;
   for (const NamedGrid& g : test::backend_test_grids()) {
+    for (Formula f : {Formula::haversine, Formula::seed}) cases.push_back({g, f});
+  }
+  return cases;
+}
+
+std::vector<Case> projected_cases() {
+  std::vector<Case> cases;
+  for (const NamedGrid& g : test::projected_test_grids()) {
     for (Formula f : {Formula::haversine, Formula::seed}) cases.push_back({g, f});
   }
   return cases;

@@ -52,6 +52,35 @@ template <typename T>
 double expect_close_to_reference(const std::vector<T>& values, const std::vector<double>& ref,
                                  int nx, const std::string& what, Tolerance tol);
 
+// A projected view's field (aeqd, ortho) against the CPU double field: NaN exactly where the
+// reference is NaN, except for nodes within `edge_band` (relative) of the map's edge (pi R for
+// aeqd, R for ortho), where rounding may put a node on either side; elsewhere `tol`, as
+// expect_close_to_reference (float checks, edge_band >= kFloatEdgeBand: not in ortho's rim,
+// kOrthoFloatRim). Returns the worst error / bound.
+inline constexpr double kFloatEdgeBand = 1e-6;    // float's node radius, a few ulp
+inline constexpr double kDoubleEdgeBand = 1e-12;  // double's
+// Near the ortho disc's rim a float node's own rounding (6e-8 of its x, y) moves its point on
+// the sphere 1/cos c times as far: beyond the float bound where cos c < ~0.05, the outer 0.125 %
+// of the disc's radius (seen on NVIDIA's GL: 1.13 of the bound at cos c = 0.014). The float
+// checks hold those nodes to having a value, not to the bound; every other node to both.
+inline constexpr double kOrthoFloatRim = 0.99875;
+template <typename T>
+double expect_projected_close(const std::vector<T>& values, const std::vector<double>& ref,
+                              const FieldParams& p, const std::string& what, Tolerance tol,
+                              double edge_band);
+
+// aeqd's defining property on a backend's field: the value at a node is its radius hypot(x, y)
+// (x, y of the grid contract, written out here in double) within |value - r| <= tol.relative r
+// + tol.of_max max r, and NaN beyond pi R (outside `edge_band`). Returns the worst error / bound.
+template <typename T>
+double expect_aeqd_radius(const std::vector<T>& values, const FieldParams& p,
+                          const std::string& what, Tolerance tol, double edge_band);
+
+// The radius identity's tolerances: float as the float path's; double 1e-9 relative (the
+// inverse projection and the haversine agree with hypot to that on the CPU).
+inline constexpr Tolerance kAeqdRadiusFloat{2e-6, 2e-6};
+inline constexpr Tolerance kAeqdRadiusDouble{1e-9, 1e-15};
+
 using test::NamedGrid;  // the catalogue's (test_grids.h), as the backends' tests name it
 
 // A grid of backend_test_grids() x formula, the parameter of the backends' field tests; each
@@ -62,6 +91,7 @@ struct Case {
 };
 void PrintTo(const Case& c, std::ostream* os);  // readable names in gtest's messages
 std::vector<Case> all_cases();
+std::vector<Case> projected_cases();  // projected_test_grids() x both formulas
 std::string case_name(const testing::TestParamInfo<Case>& info);
 
 inline constexpr Units kAllUnits[] = {Units::km, Units::nm, Units::mi, Units::m};

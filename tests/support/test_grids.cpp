@@ -64,4 +64,50 @@ std::vector<NamedGrid> backend_test_grids() {
   };
 }
 
+FieldParams make_projected(Projection kind, double ref_lat, double ref_lon, double extent, int nx,
+                           int ny, Units units) {
+  FieldParams p;
+  p.projection = kind;
+  p.ref_lat_deg = ref_lat, p.ref_lon_deg = ref_lon;
+  p.extent = extent;
+  p.nx = nx, p.ny = ny;
+  p.units = units;
+  return p;
+}
+
+namespace {
+FieldParams with_bounds(FieldParams p, double lat0, double lat1, double lon0, double lon1) {
+  p.lat_min_deg = lat0, p.lat_max_deg = lat1, p.lon_min_deg = lon0, p.lon_max_deg = lon1;
+  return p;
+}
+}  // namespace
+
+std::vector<NamedGrid> projected_test_grids() {
+  const double r = kDefaultRadiusKm, half = kPi * kDefaultRadiusKm;
+  constexpr Projection aeqd = Projection::aeqd, ortho = Projection::ortho;
+  return {
+      // the whole sphere: the antipode's circle inside the map, its corners NaN
+      {"aeqd_whole", make_projected(aeqd, 30, 101, half, 301, 241)},
+      // about a point near the north pole, the pole 5.6 km north of the centre
+      {"aeqd_near_pole", make_projected(aeqd, 89.95, -30, 3000, 257, 199)},
+      // on the antimeridian, even sizes: no node at the centre
+      {"aeqd_antimeridian", make_projected(aeqd, -15, 179.9, 500, 200, 150)},
+      // 50 m across, in metres
+      {"aeqd_metres", make_projected(aeqd, -33.9, 18.4, 25, 101, 81, Units::m)},
+      // the globe about (40, -170), the middle of 170:-150 (across the antimeridian); the
+      // reference on the far side: the disc's corners NaN
+      {"ortho_globe", with_bounds(make_projected(ortho, 30, 101, r, 241, 181), 20, 60, 170, -150)},
+      // about 85 N, the pole and the reference in view
+      {"ortho_near_pole",
+       with_bounds(make_projected(ortho, 88, 40, 1500, 201, 201), 80, 90, -20, 20)},
+      // 100 km about (0, 180), the reference 40 km away across the antimeridian
+      {"ortho_antimeridian",
+       with_bounds(make_projected(ortho, 0.3, -179.7, 100, 161, 121), -10, 10, 179, -179)},
+      // the reference near the antipode of the centre (-60, 20): every node far from it
+      {"ortho_far_reference",
+       with_bounds(make_projected(ortho, 59, -161, r / 1.852, 181, 181, Units::nm), -70, -50, 10,
+                   30)},
+  };
+}
+
 }  // namespace geofield::test

@@ -4,6 +4,8 @@
 //     CPU backend).
 //   backend_test_grids: the foundation issue's five grids, on which the GPU backends (CUDA in
 //     tests/gpu, GL in tests/gl) are checked node by node in every unit and precision.
+//   projected_test_grids: aeqd and ortho views (issue 12) for the GPU backends' projected
+//     kernels and shaders, checked node by node against the CPU double field.
 // Names are unique within a set, not across them: "antimeridian" is a different grid in each.
 #pragma once
 
@@ -34,5 +36,15 @@ std::vector<NamedGrid> precision_test_grids(std::optional<Formula> only = std::n
 
 // The GPU backends' grids, formula left at its default: their tests pair each with both formulas.
 std::vector<NamedGrid> backend_test_grids();
+
+// A projected view: the reference, half-width (output unit) and size; ortho's centre is the
+// middle of the bounds (lat0:lat1, lon0:lon1), aeqd's the reference.
+FieldParams make_projected(Projection kind, double ref_lat, double ref_lon, double extent, int nx,
+                           int ny, Units units = Units::km);
+
+// The projected views of the GPU backends' tests, formula left at its default (paired with
+// both, as backend_test_grids are): whole disc with its corners beyond the edge, near a pole,
+// across the antimeridian, zoomed in to metres, the reference far from an ortho view's centre.
+std::vector<NamedGrid> projected_test_grids();
 
 }  // namespace geofield::test

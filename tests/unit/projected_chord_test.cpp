@@ -1,0 +1,71 @@
+// The float kernel's separable projected field (cuda/projected_chord.h) on the host, in float:
+// on every projected view of the GPU tests' catalogue (test_grids.h) it is the CPU double field
+// (projected_field_value<double>) to the float path's bound, 2e-6 |v| + 2e-6 max|v|, with NaN
+// exactly where the double field has none; in aeqd it is the node's radius. What the device adds
+// to this (its approximate square roots and division, a few ulp) the GPU tests cover.
+#include "projected_chord.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <string>
+
+#include "test_grids.h"
+
+namespace geofield {
+namespace {
+
+TEST(ProjectedChord, FloatTermsGiveTheDoubleFieldWithinTheFloatBound) {
+  for (const test::NamedGrid& v : test::projected_test_grids()) {
+    const FieldParams& p = v.params;
+    const ProjectedGrid g = projected_grid(p);
+    const ChordConstants<float> k =
+        chord_constants<float>(g, std::numeric_limits<float>::quiet_NaN());
+    const double edge = (p.projection == Projection::ortho ? 1.0 : kPi) * g.radius;
+    double max_abs = 0;
+    for (int i = 0; i < p.ny; ++i) {
+      for (int j = 0; j < p.nx; ++j) {
+        const double d = projected_field_value<double>(g, i, j);
+        if (!std::isnan(d)) max_abs = std::max(max_abs, d);
+      }
+    }
+    double worst = 0, worst_header = 0;  // this path's, and projected_field_value<float>'s
+    for (int i = 0; i < p.ny; ++i) {
+      for (int j = 0; j < p.nx; ++j) {
+        const double d = projected_field_value<double>(g, i, j);
+        const double f = chord_field_value<float>(g, k, i, j);
+        const double r = std::hypot(projected_node_x<double>(g, j), projected_node_y<double>(g, i));
+        if (std::fabs(r - edge) <= 1e-6 * edge) continue;  // on the edge: either side
+        ASSERT_EQ(std::isnan(f), std::isnan(d)) << v.name << " node " << i << "," << j;
+        if (std::isnan(d)) continue;
+        const double bound = 2e-6 * max_abs + 2e-6 * std::fabs(d);
+        EXPECT_LE(std::fabs(f - d), bound) << v.name << " node " << i << "," << j;
+        if (p.projection == Projection::aeqd) {
+          EXPECT_LE(std::fabs(f - r), 2e-6 * max_abs + 2e-6 * r) << v.name << " radius";
+        }
+        worst = std::max(worst, std::fabs(f - d) / bound);
+        const double h = projected_field_value<float>(g, i, j);
+        if (!std::isnan(h)) worst_header = std::max(worst_header, std::fabs(h - d) / bound);
+      }
+    }
+    std::printf("chord %s: worst error/bound %.3f (projected_field_value<float>: %.3f)\n",
+                v.name.c_str(), worst, worst_header);
+  }
+}
+
+// The reference's components seen from the centre: aeqd's centre is the reference itself.
+TEST(ProjectedChord, AeqdCentreIsTheReference) {
+  for (const test::NamedGrid& v : test::projected_test_grids()) {
+    const ProjectedGrid g = projected_grid(v.params);
+    if (g.projection != Projection::aeqd) continue;
+    EXPECT_EQ(g.ref_local.east, 0) << v.name;
+    EXPECT_EQ(g.ref_local.north, 0) << v.name;
+    EXPECT_EQ(g.ref_local.cos_c, 1) << v.name;
+  }
+}
+
+}  // namespace
+}  // namespace geofield
