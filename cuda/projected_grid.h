@@ -96,8 +96,10 @@ GF_HD T projected_point_value(const ProjectedGrid& g, const SpherePoint<T>& q) {
     // The seed's cosines from the distances to the nearer pole, as the latlon rows take them:
     // near a pole the float latitude has lost the digits that matter. The point's is
     // atan2(cos lat, |sin lat|), from the inverse projection's accurate cos_lat.
+    // cos_lat may round a little above 1 (on the equator): |sin lat| then 0, not NaN.
     const T h = q.cos_lat;
-    const T polar = radians_to_deg(atan2(h, sqrt((T(1) - h) * (T(1) + h))));
+    const T sin2 = (T(1) - h) * (T(1) + h);
+    const T polar = radians_to_deg(atan2(h, sqrt(sin2 > T(0) ? sin2 : T(0))));
     const RowFactors<T> r =
         seed_row_from_cos<T>(T(g.dlat_centre_deg) + q.dlat_deg, seed_cos_of_polar_distance(polar),
                              T(g.seed_cos_ref_lat));

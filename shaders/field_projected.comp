@@ -30,8 +30,10 @@ REAL point_value(SpherePoint q) {
 #if SEED
   REAL sd = sin_rad(kSeedHalfRadPerDeg * (u_dlat_centre + q.dlat_deg));
   // The seed's cosine from the point's distance to the nearer pole (projected_point_value<T>).
+  // cos_lat may round a little above 1 (on the equator): |sin lat| then 0, not NaN.
   REAL h = q.cos_lat;
-  REAL polar = radians_to_deg(atan2_full(h, sqrt_full((REAL(1.0LF) - h) * (REAL(1.0LF) + h))));
+  REAL sin2 = max((REAL(1.0LF) - h) * (REAL(1.0LF) + h), REAL(0.0LF));
+  REAL polar = radians_to_deg(atan2_full(h, sqrt_full(sin2)));
   REAL cos_lat = sin_rad(kSeedPoleGapRad + kSeedRadPerDeg * polar);
   REAL s = sin_rad(kSeedHalfRadPerDeg * wrap_lon_deg(u_dlon_centre + q.dlon_deg));
   return distance_from_factors(VEC4(sd * sd, 0.0, u_seed_cos_ref * cos_lat, 0.0),
