@@ -8,6 +8,7 @@ namespace {
 // GLFW's key codes (glfw3.h), named here so this model needs no GLFW header.
 constexpr int kKeySpace = 32, kKeyGraveAccent = 96, kKeyWorld1 = 161, kKeyWorld2 = 162;
 constexpr int kKeyKp0 = 320, kKeyKpAdd = 334, kKeyKpEqual = 336;
+constexpr int kKeyLeftShift = 340, kKeyRightSuper = 347;  // the eight modifier keys
 
 }  // namespace
 
@@ -16,12 +17,14 @@ bool types_character(int k) {
          (k >= kKeyKp0 && k <= kKeyKpAdd) || k == kKeyKpEqual;
 }
 
+bool is_modifier(int k) { return k >= kKeyLeftShift && k <= kKeyRightSuper; }
+
 void InputQueue::push(const InputEvent& e) { events_.push_back(e); }
 
 std::vector<InputEvent> InputQueue::take_frame(bool text_field) {
   std::vector<InputEvent> out;
   std::set<int> keys_changed, buttons_changed;
-  bool wheeled = false, editing_key = false;
+  bool wheeled = false, editing_key = false, key_pressed = false;
   using K = InputEvent::Kind;
   while (!events_.empty()) {
     const InputEvent& e = events_.front();
@@ -29,10 +32,15 @@ std::vector<InputEvent> InputQueue::take_frame(bool text_field) {
     switch (e.kind) {
       case K::key: {
         const bool edits = e.down && !types_character(e.code);
-        stop = keys_changed.count(e.code) || !buttons_changed.empty();
+        const bool modifier = is_modifier(e.code);
+        // A press is seen with the modifiers it was made with: Ctrl released in the frame
+        // that brings Q's press waits, or Ctrl+Q would read as Q.
+        stop = keys_changed.count(e.code) || !buttons_changed.empty() ||
+               (modifier && key_pressed);
         if (!stop) {
           keys_changed.insert(e.code);
           editing_key |= edits;
+          key_pressed |= e.down && !modifier;
         }
         break;
       }

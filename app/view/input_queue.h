@@ -27,6 +27,8 @@ constexpr double kOutside = -1e30;
 // Whether a GLFW key code is one that types a character (letters, digits, punctuation, space,
 // the keypad's digits and operators): such a press may share a frame with its character.
 bool types_character(int glfw_key);
+// Shift, Ctrl, Alt, Super, left or right.
+bool is_modifier(int glfw_key);
 
 class InputQueue {
  public:
@@ -35,7 +37,8 @@ class InputQueue {
   std::size_t size() const { return events_.size(); }
 
   // The events of one frame, oldest first, taken off the queue. Stops before an event that
-  // would change a key or button already changed in this frame, a button change after a wheel
+  // would change a key or button already changed in this frame, a modifier after a key's press
+  // (the press keeps the modifiers it was made with), a button change after a wheel
   // turn, a move or a wheel turn after a button change (so a press lands where it happened),
   // and, while a text field takes typing (text_field), typed text after an editing key (ImGui
   // applies a frame's text before its keys: Backspace then "x" would delete the x). At least

@@ -84,6 +84,21 @@ TEST(InputQueue, MovesCoalesceIntoOneFrame) {
   EXPECT_EQ(q.take_frame(false).size(), 50u);
 }
 
+TEST(InputQueue, AKeyKeepsTheModifiersItWasPressedWith) {
+  constexpr int kKeyQ = 81, kKeyLeftCtrl = 341;
+  InputQueue q;
+  q.push(key(kKeyLeftCtrl, true));
+  EXPECT_EQ(q.take_frame(false).size(), 1u);
+  q.push(key(kKeyQ, true));
+  q.push(key(kKeyLeftCtrl, false));  // released before the next frame
+  q.push(key(kKeyQ, false));
+  auto f = q.take_frame(false);
+  ASSERT_EQ(f.size(), 1u);  // Q's press, Ctrl still down
+  EXPECT_EQ(f[0].code, kKeyQ);
+  EXPECT_EQ(q.take_frame(false).size(), 2u);  // then Ctrl's and Q's releases
+  EXPECT_TRUE(q.empty());
+}
+
 TEST(InputQueue, CharacterKeysAreKnown) {
   EXPECT_TRUE(types_character(kKeyG));
   EXPECT_TRUE(types_character(32));
