@@ -43,7 +43,8 @@ void draw_help_overlay(std::span<const HelpRow> keys, bool* open) {
       rows(kMouse);
       ImGui::EndTable();
     }
-    ImGui::TextDisabled("Keys other than F1, F11, F12 and Ctrl+Q do nothing while typing in a field.");
+    ImGui::TextDisabled(
+        "Keys other than F1, F11, F12 and Ctrl+Q do nothing while typing in a field.");
   }
   ImGui::End();
 }

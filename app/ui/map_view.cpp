@@ -16,8 +16,8 @@
 namespace geofield {
 namespace {
 
-constexpr float kClickSlopPx = 3.0f;  // a press that moves less than this is a click
-constexpr double kWheelZoom = 0.85;   // span factor per wheel notch
+constexpr float kClickSlopPx = 3.0f;   // a press that moves less than this is a click
+constexpr double kWheelZoom = 0.85;    // span factor per wheel notch
 constexpr int kMeasureSegments = 180;  // the measured arc, drawn as this many straight pieces
 
 int decimals_for(double step_deg) {
@@ -195,7 +195,8 @@ void MapView::draw_measure(const FieldParams& p, const MapRect& r) const {
   if (!measure_a_ || !measure_b_) return;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const ImVec2 lo(static_cast<float>(r.x), static_cast<float>(r.y));
-  dl->PushClipRect(lo, ImVec2(lo.x + static_cast<float>(r.w), lo.y + static_cast<float>(r.h)), true);
+  dl->PushClipRect(lo, ImVec2(lo.x + static_cast<float>(r.w), lo.y + static_cast<float>(r.h)),
+                   true);
   const ImU32 colour = IM_COL32(255, 90, 60, 255);
   const float width = 2.0f * ImGui::GetFontSize() / 13.0f;
   std::vector<ImVec2> piece;

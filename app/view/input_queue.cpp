@@ -35,8 +35,7 @@ std::vector<InputEvent> InputQueue::take_frame(bool text_field) {
         const bool modifier = is_modifier(e.code);
         // A press is seen with the modifiers it was made with: Ctrl released in the frame
         // that brings Q's press waits, or Ctrl+Q would read as Q.
-        stop = keys_changed.count(e.code) || !buttons_changed.empty() ||
-               (modifier && key_pressed);
+        stop = keys_changed.count(e.code) || !buttons_changed.empty() || (modifier && key_pressed);
         if (!stop) {
           keys_changed.insert(e.code);
           editing_key |= edits;
@@ -44,9 +43,7 @@ std::vector<InputEvent> InputQueue::take_frame(bool text_field) {
         }
         break;
       }
-      case K::text:
-        stop = !buttons_changed.empty() || (text_field && editing_key);
-        break;
+      case K::text: stop = !buttons_changed.empty() || (text_field && editing_key); break;
       case K::button:
         stop = buttons_changed.count(e.code) || wheeled;
         if (!stop) buttons_changed.insert(e.code);

@@ -15,9 +15,9 @@ namespace geofield {
 struct InputEvent {
   enum class Kind { key, text, button, cursor, scroll, focus };
   Kind kind = Kind::key;
-  int code = 0;       // key: GLFW key; button: GLFW mouse button; text: Unicode code point
-  bool down = false;  // key, button: pressed (true) or released; focus: gained
-  int mods = 0;       // key, button: GLFW modifier bits at the event
+  int code = 0;         // key: GLFW key; button: GLFW mouse button; text: Unicode code point
+  bool down = false;    // key, button: pressed (true) or released; focus: gained
+  int mods = 0;         // key, button: GLFW modifier bits at the event
   double x = 0, y = 0;  // cursor: window pixels (outside: see kOutside); scroll: offsets
 };
 

@@ -82,8 +82,10 @@ App::App(const WindowRequest& request)
   info_.scale = window_.content_scale();
   last_frame_ = std::chrono::steady_clock::now();
   // Tests of lost input need frames slower than a key tap, on any machine.
-  if (const char* d = std::getenv("GEOFIELD_TEST_FRAME_DELAY_MS")) test_frame_delay_ms_ = std::atoi(d);
-  if (const char* d = std::getenv("GEOFIELD_TEST_EXPORT_DELAY_MS")) test_export_delay_ms_ = std::atoi(d);
+  if (const char* d = std::getenv("GEOFIELD_TEST_FRAME_DELAY_MS"))
+    test_frame_delay_ms_ = std::atoi(d);
+  if (const char* d = std::getenv("GEOFIELD_TEST_EXPORT_DELAY_MS"))
+    test_export_delay_ms_ = std::atoi(d);
   log_frames_ = std::getenv("GEOFIELD_TEST_LOG_FRAMES") != nullptr;
 }
 
@@ -222,7 +224,8 @@ void App::frame(int fbw, int fbh) {
 void App::read_frame_info() {
   const auto now = std::chrono::steady_clock::now();
   info_.frame_ms = std::chrono::duration<double, std::milli>(now - last_frame_).count();
-  if (log_frames_) std::fprintf(stderr, "geofield: frame %d %.1f ms\n", frames_drawn_, info_.frame_ms);
+  if (log_frames_)
+    std::fprintf(stderr, "geofield: frame %d %.1f ms\n", frames_drawn_, info_.frame_ms);
   last_frame_ = now;
   const ImGuiIO& io = ImGui::GetIO();
   const float panel_w = std::min(kPanelWidth * info_.scale, io.DisplaySize.x * 0.6f);

@@ -65,9 +65,9 @@ class App {
   Renderer renderer_;
   SizeCaps caps_;
   ViewState state_;
-  ViewHistory history_;    // undo/redo of state_ (Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y)
-  FieldParams home_;       // the view Home goes back to: the one the window started with
-  bool help_open_ = false;  // the F1 overlay
+  ViewHistory history_;          // undo/redo of state_ (Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y)
+  FieldParams home_;             // the view Home goes back to: the one the window started with
+  bool help_open_ = false;       // the F1 overlay
   int test_frame_delay_ms_ = 0;  // GEOFIELD_TEST_FRAME_DELAY_MS: slow frames for input tests
   bool log_frames_ = false;      // GEOFIELD_TEST_LOG_FRAMES: each frame's time on stderr
   std::unique_ptr<FieldSource> source_;
@@ -80,10 +80,10 @@ class App {
   std::unique_ptr<FigureJob> figure_;     // a figure in progress, drawn from renderer_'s field
   std::optional<FieldParams> figure_of_;  // the field it draws: a new one cancels it
   std::filesystem::path figure_path_;
-  std::future<std::string> figure_writing_;  // painting and writing the last one: its message
+  std::future<std::string> figure_writing_;     // painting and writing the last one: its message
   std::unique_ptr<FieldExportJob> export_job_;  // .npy / GeoTIFF being written on a thread
   int test_export_delay_ms_ = 0;                // GEOFIELD_TEST_EXPORT_DELAY_MS: a slow export
-  std::optional<FieldParams> range_of_;      // the params whose exact range info_.range holds
+  std::optional<FieldParams> range_of_;         // the params whose exact range info_.range holds
   std::chrono::steady_clock::time_point last_frame_;
   int frames_drawn_ = 0;
   int frames_waiting_ = 0;  // automation frames past `frames` spent waiting for the field

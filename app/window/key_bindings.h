@@ -34,12 +34,12 @@ enum class Command {
 
 struct Shortcut {
   Command command;
-  int key;                 // GLFW key code (ImGui 1.86's key index in this app)
-  bool ctrl = false;       // Ctrl held (and not, when false)
-  int shift = 0;           // 1: Shift held, -1: not held, 0: either
-  bool repeats = false;    // held down, it repeats
-  bool always = false;     // also while a text field takes typing
-  const char* keys = "";   // as the overlay shows it; empty: an alternative key not listed
+  int key;                // GLFW key code (ImGui 1.86's key index in this app)
+  bool ctrl = false;      // Ctrl held (and not, when false)
+  int shift = 0;          // 1: Shift held, -1: not held, 0: either
+  bool repeats = false;   // held down, it repeats
+  bool always = false;    // also while a text field takes typing
+  const char* keys = "";  // as the overlay shows it; empty: an alternative key not listed
   const char* what = "";
 };
 

@@ -2,9 +2,9 @@
 // and the double-precision textbook formulas.
 #include "view/great_circle.h"
 
-#include <GeographicLib/Geodesic.hpp>
 #include <gtest/gtest.h>
 
+#include <GeographicLib/Geodesic.hpp>
 #include <cmath>
 
 namespace geofield {
@@ -15,8 +15,9 @@ constexpr double kD2R = M_PI / 180;
 
 double textbook_bearing(GeoPoint a, GeoPoint b) {
   const double p1 = a.lat_deg * kD2R, p2 = b.lat_deg * kD2R, dl = (b.lon_deg - a.lon_deg) * kD2R;
-  const double th = std::atan2(std::sin(dl) * std::cos(p2),
-                               std::cos(p1) * std::sin(p2) - std::sin(p1) * std::cos(p2) * std::cos(dl));
+  const double th =
+      std::atan2(std::sin(dl) * std::cos(p2),
+                 std::cos(p1) * std::sin(p2) - std::sin(p1) * std::cos(p2) * std::cos(dl));
   return std::fmod(th / kD2R + 360, 360);
 }
 
@@ -24,9 +25,14 @@ double angle_diff(double a, double b) { return std::fabs(std::remainder(a - b, 3
 
 TEST(GreatCircle, BearingMatchesGeographicLibSphere) {
   const GeographicLib::Geodesic sphere(kR * 1000, 0);
-  const GeoPoint cases[][2] = {{{30, 101}, {30, 99}},  {{0, 0}, {0, 90}},     {{0, 0}, {10, 0}},
-                               {{51.5, 0}, {40.7, -74}}, {{-33.9, 151.2}, {35.7, 139.7}},
-                               {{10, 170}, {-10, -170}}, {{89, 0}, {89, 180}}, {{-60, -30}, {20, 45}}};
+  const GeoPoint cases[][2] = {{{30, 101}, {30, 99}},
+                               {{0, 0}, {0, 90}},
+                               {{0, 0}, {10, 0}},
+                               {{51.5, 0}, {40.7, -74}},
+                               {{-33.9, 151.2}, {35.7, 139.7}},
+                               {{10, 170}, {-10, -170}},
+                               {{89, 0}, {89, 180}},
+                               {{-60, -30}, {20, 45}}};
   for (const auto& c : cases) {
     double s12 = 0, azi1 = 0, azi2 = 0;
     sphere.Inverse(c[0].lat_deg, c[0].lon_deg, c[1].lat_deg, c[1].lon_deg, s12, azi1, azi2);
@@ -42,7 +48,7 @@ TEST(GreatCircle, BearingsOfTheCardinalDirections) {
   EXPECT_NEAR(initial_bearing_deg({0, 0}, {0, 1}), 90, 1e-12);
   EXPECT_NEAR(initial_bearing_deg({0, 0}, {-1, 0}), 180, 1e-12);
   EXPECT_NEAR(initial_bearing_deg({0, 0}, {0, -1}), 270, 1e-12);
-  EXPECT_EQ(initial_bearing_deg({12, 34}, {12, 34}), 0);  // coincident: defined as 0
+  EXPECT_EQ(initial_bearing_deg({12, 34}, {12, 34}), 0);                // coincident: defined as 0
   EXPECT_NEAR(initial_bearing_deg({0, 179.5}, {0, -179.5}), 90, 1e-9);  // across 180
 }
 

@@ -90,8 +90,8 @@ TEST(ViewHistory, WhatIsNotAChoiceIsNoStep) {
   s.follow_window = true;
   ViewHistory h(s);
   s.backend = BackendChoice::cpu;
-  s.params.nx = 777;     // the window was resized
-  s.range_min = 12;      // the range follows the field
+  s.params.nx = 777;  // the window was resized
+  s.range_min = 12;   // the range follows the field
   h.observe(s, false);
   EXPECT_EQ(h.undo_steps(), 0u);
   s.params.ref_lon_deg = 40;
