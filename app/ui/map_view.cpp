@@ -227,7 +227,14 @@ void MapView::draw_measure(const FieldParams& p, const MapRect& r) const {
                 great_circle_distance(*measure_a_, *measure_b_, radius),
                 std::string(to_string(p.units)).c_str(),
                 initial_bearing_deg(*measure_a_, *measure_b_));
-  if (b_shown) label(dl, ImVec2(float(bx) + 8, float(by) + 8), text);
+  if (b_shown) {  // above and left of the end: the hover readout opens below-right of it
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const float x = std::clamp(float(bx) - size.x - 8, float(r.x) + 4,
+                               std::max(float(r.x) + 4, float(r.x + r.w) - size.x - 4));
+    const float y = std::clamp(float(by) - size.y - 8, float(r.y) + 4,
+                               std::max(float(r.y) + 4, float(r.y + r.h) - size.y - 4));
+    label(dl, ImVec2(x, y), text);  // inside the map: the panel would cover it
+  }
 }
 
 }  // namespace geofield
