@@ -225,7 +225,8 @@ void App::read_frame_info() {
   const auto now = std::chrono::steady_clock::now();
   info_.frame_ms = std::chrono::duration<double, std::milli>(now - last_frame_).count();
   if (log_frames_)
-    std::fprintf(stderr, "geofield: frame %d %.1f ms\n", frames_drawn_, info_.frame_ms);
+    std::fprintf(stderr, "geofield: frame %d %.1f ms (computing %.0f%%)\n", frames_drawn_,
+                 info_.frame_ms, 100 * source_->progress().value_or(-0.01));
   last_frame_ = now;
   const ImGuiIO& io = ImGui::GetIO();
   const float panel_w = std::min(kPanelWidth * info_.scale, io.DisplaySize.x * 0.6f);
@@ -316,6 +317,17 @@ App::MapPixels App::draw_map(int fbw, int fbh) {
   if (!shown) {
     ImGui::GetBackgroundDrawList()->AddText(ImVec2(info_.map.x + 20, info_.map.y + 20),
                                             IM_COL32(255, 255, 255, 255), "computing the field...");
+  }
+  // A long CPU recompute says how far it is; the last field stays on screen meanwhile.
+  if (const std::optional<double> done = source_->progress(); done && info_.shown) {
+    char text[48];
+    std::snprintf(text, sizeof text, "computing %.0f%%", 100 * *done);
+    const ImVec2 at(static_cast<float>(info_.map.x) + 8, static_cast<float>(info_.map.y) + 8);
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    dl->AddRectFilled(ImVec2(at.x - 3, at.y - 2), ImVec2(at.x + size.x + 3, at.y + size.y + 2),
+                      IM_COL32(0, 0, 0, 160), 3.0f);
+    dl->AddText(at, IM_COL32(255, 255, 255, 255), text);
   }
   GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
   GF_GL(glViewport(0, 0, fbw, fbh));

@@ -65,8 +65,9 @@ TEST_F(FieldExportJobTest, CancelLeavesNoFile) {
   const fs::path p = dir_ / "f.npy";
   bool told = false;
   {
-    FieldExportJob job(field(2048, 2048), FieldParams{}, {{FieldExportTarget::Kind::npy, p}}, "",
-                       [&] { told = true; }, std::chrono::milliseconds(100));  // 16 MB: 2 pieces
+    FieldExportJob job(
+        field(2048, 2048), FieldParams{}, {{FieldExportTarget::Kind::npy, p}}, "",
+        [&] { told = true; }, std::chrono::milliseconds(100));   // 16 MB: 2 pieces
     std::this_thread::sleep_for(std::chrono::milliseconds(50));  // inside the first piece
     EXPECT_FALSE(job.done());
     job.cancel();

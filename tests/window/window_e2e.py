@@ -800,7 +800,7 @@ def frame_times(log_path):
     with open(log_path) as f:
         for line in f:
             if line.startswith("geofield: frame "):
-                _, _, n, ms, _ = line.split()
+                n, ms = line.split()[2:4]
                 out.append((int(n), float(ms)))
     return out
 
