@@ -44,11 +44,18 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
     ImGui::SameLine();
     if (ImGui::Button("Picture PNG")) a->picture = true;
   }
-  if (ImGui::Button("Field .npy")) a->npy = true;
-  ImGui::SameLine();
-  if (ImGui::Button("GeoTIFF")) a->geotiff = true;
-  ImGui::SameLine();
-  ImGui::Checkbox("float64", &e->f64);
+  if (info.export_progress) {  // written on a thread: the window keeps drawing
+    ImGui::ProgressBar(static_cast<float>(*info.export_progress),
+                       ImVec2(ImGui::CalcItemWidth() * 0.7f, 0), "writing the field...");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel##export")) a->cancel_export = true;
+  } else {
+    if (ImGui::Button("Field .npy")) a->npy = true;
+    ImGui::SameLine();
+    if (ImGui::Button("GeoTIFF")) a->geotiff = true;
+    ImGui::SameLine();
+    ImGui::Checkbox("float64", &e->f64);
+  }
 
   ImGui::InputText("view file", &e->state_file);
   if (ImGui::Button("Save view")) a->save_state = true;

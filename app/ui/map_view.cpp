@@ -7,15 +7,18 @@
 #include <cstdio>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "view/graticule_crossings.h"
+#include "view/great_circle.h"
 #include "view/ring_labels.h"
 
 namespace geofield {
 namespace {
 
-constexpr float kClickSlopPx = 3.0f;  // a press that moves less than this is a click
-constexpr double kWheelZoom = 0.85;   // span factor per wheel notch
+constexpr float kClickSlopPx = 3.0f;   // a press that moves less than this is a click
+constexpr double kWheelZoom = 0.85;    // span factor per wheel notch
+constexpr int kMeasureSegments = 180;  // the measured arc, drawn as this many straight pieces
 
 int decimals_for(double step_deg) {
   const int d = static_cast<int>(std::ceil(-std::log10(step_deg) - 1e-9));
@@ -51,7 +54,12 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
     const bool marker_drags = s->marker && p->projection != Projection::aeqd &&
                               screen_of(*p, r, {p->ref_lat_deg, p->ref_lon_deg}, &mx, &my) &&
                               std::hypot(m.x - mx, m.y - my) <= marker_radius_px + 4;
-    drag_ = marker_drags ? Drag::marker : Drag::pan;
+    drag_ = io.KeyShift ? Drag::measure : (marker_drags ? Drag::marker : Drag::pan);
+    if (drag_ == Drag::measure) {
+      measure_a_ = point_under(*p, r, m.x, m.y);  // empty off the globe: nothing to measure
+      measure_b_ = measure_a_;
+      if (!measure_a_) drag_ = Drag::none;
+    }
     moved_ = false;
     press_x_ = pan_x_ = m.x;
     press_y_ = pan_y_ = m.y;
@@ -60,7 +68,7 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
     // Released. The pointer may have moved on since the release within this frame's events,
     // so its position now is not part of the drag: only a click (no drag) acts here. A click
     // off the globe (ortho) or beyond the antipode's circle (aeqd) places nothing.
-    if (!moved_) {
+    if (!moved_ && drag_ != Drag::measure) {
       if (const std::optional<GeoPoint> g = point_under(*p, r, press_x_, press_y_)) {
         p->ref_lat_deg = g->lat_deg;
         p->ref_lon_deg = g->lon_deg;
@@ -70,7 +78,9 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
   }
   if (drag_ != Drag::none) {
     if (std::hypot(m.x - press_x_, m.y - press_y_) > kClickSlopPx) moved_ = true;
-    if (drag_ == Drag::marker && moved_) {
+    if (drag_ == Drag::measure) {
+      if (const std::optional<GeoPoint> g = point_under(*p, r, m.x, m.y)) measure_b_ = g;
+    } else if (drag_ == Drag::marker && moved_) {
       const std::optional<GeoPoint> g = point_under(*p, r, std::clamp<double>(m.x, r.x, r.x + r.w),
                                                     std::clamp<double>(m.y, r.y, r.y + r.h));
       if (g) {
@@ -160,6 +170,7 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
       dl->AddText(ImVec2(a.x + pad, a.y + pad), IM_COL32(255, 255, 255, 230), l.text.c_str());
     }
   }
+  draw_measure(p, r);
   const ImGuiIO& io = ImGui::GetIO();
   if (hover_readout && r.contains(io.MousePos.x, io.MousePos.y) && !io.WantCaptureMouse) {
     ImGui::BeginTooltip();
@@ -167,11 +178,62 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
       ImGui::Text("lat %.6f  lon %.6f", g->lat_deg, g->lon_deg);
       ImGui::Text("%s %.6g %s", p.formula == Formula::seed ? "seed value" : "distance",
                   value_at(p, *g), std::string(to_string(p.units)).c_str());
+      ImGui::Text("bearing from the reference %.2f°",
+                  initial_bearing_deg({p.ref_lat_deg, p.ref_lon_deg}, *g));
     } else {
       ImGui::TextUnformatted(p.projection == Projection::ortho ? "off the globe"
                                                                : "beyond the antipode");
     }
     ImGui::EndTooltip();
+  }
+}
+
+// The arc sampled along the great circle and projected point by point, so it curves as the
+// projection does; broken where a point has no place (ortho's far side) or jumps across the map
+// (latlon's 180th meridian), with the distance and initial bearing written at its end.
+void MapView::draw_measure(const FieldParams& p, const MapRect& r) const {
+  if (!measure_a_ || !measure_b_) return;
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const ImVec2 lo(static_cast<float>(r.x), static_cast<float>(r.y));
+  dl->PushClipRect(lo, ImVec2(lo.x + static_cast<float>(r.w), lo.y + static_cast<float>(r.h)),
+                   true);
+  const ImU32 colour = IM_COL32(255, 90, 60, 255);
+  const float width = 2.0f * ImGui::GetFontSize() / 13.0f;
+  std::vector<ImVec2> piece;
+  auto flush = [&] {
+    if (piece.size() >= 2) dl->AddPolyline(piece.data(), int(piece.size()), colour, 0, width);
+    piece.clear();
+  };
+  for (const GeoPoint& g : great_circle_path(*measure_a_, *measure_b_, kMeasureSegments)) {
+    double x = 0, y = 0;
+    if (!screen_of(p, r, g, &x, &y)) {
+      flush();
+      continue;
+    }
+    const ImVec2 v(static_cast<float>(x), static_cast<float>(y));
+    if (!piece.empty() && std::fabs(v.x - piece.back().x) > r.w / 2) flush();
+    piece.push_back(v);
+  }
+  flush();
+  double ax = 0, ay = 0, bx = 0, by = 0;
+  if (screen_of(p, r, *measure_a_, &ax, &ay))
+    dl->AddCircleFilled(ImVec2(float(ax), float(ay)), 3 * width, colour);
+  const bool b_shown = screen_of(p, r, *measure_b_, &bx, &by);
+  if (b_shown) dl->AddCircleFilled(ImVec2(float(bx), float(by)), 3 * width, colour);
+  dl->PopClipRect();
+  const double radius = p.radius_km * units_per_km(p.units);
+  char text[96];
+  std::snprintf(text, sizeof text, "%.6g %s, bearing %.2f°",
+                great_circle_distance(*measure_a_, *measure_b_, radius),
+                std::string(to_string(p.units)).c_str(),
+                initial_bearing_deg(*measure_a_, *measure_b_));
+  if (b_shown) {  // above and left of the end: the hover readout opens below-right of it
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const float x = std::clamp(float(bx) - size.x - 8, float(r.x) + 4,
+                               std::max(float(r.x) + 4, float(r.x + r.w) - size.x - 4));
+    const float y = std::clamp(float(by) - size.y - 8, float(r.y) + 4,
+                               std::max(float(r.y) + 4, float(r.y + r.h) - size.y - 4));
+    label(dl, ImVec2(x, y), text);  // inside the map: the panel would cover it
   }
 }
 

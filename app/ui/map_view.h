@@ -1,7 +1,10 @@
 // The map under the panels: mouse exploration (drag pans, wheel zooms about the cursor, a
-// click places the reference point, the ring can be dragged), graticule and ring labels and
-// the hover readout computed on the host with the shared math (no read-back).
+// click places the reference point, the ring can be dragged, Shift+drag measures along the
+// great circle), graticule and ring labels, the measured path and the hover readout (value and
+// bearing from the reference) computed on the host with the shared math (no read-back).
 #pragma once
+
+#include <optional>
 
 #include "view/view_math.h"
 #include "view/view_state.h"
@@ -17,9 +20,18 @@ class MapView {
   void draw_overlays(const ViewState& s, const MapRect& r, double lat_step_deg, double lon_step_deg,
                      bool hover_readout) const;
 
+  // A drag of the map (pan, marker, measure) is in progress: one undo step when it ends.
+  bool dragging() const { return drag_ != Drag::none; }
+  // The measured line stays on the map until cleared (Esc) or a new measure starts.
+  bool has_measure() const { return measure_a_.has_value(); }
+  void clear_measure() { measure_a_.reset(), measure_b_.reset(); }
+
  private:
-  enum class Drag { none, pan, marker };
+  enum class Drag { none, pan, marker, measure };
+  void draw_measure(const FieldParams& p, const MapRect& r) const;
+
   Drag drag_ = Drag::none;
+  std::optional<GeoPoint> measure_a_, measure_b_;  // the measure's ends
   bool moved_ = false;
   float press_x_ = 0, press_y_ = 0;
   // Where the pan last put the pointer: pans follow the pointer's own positions, not ImGui's

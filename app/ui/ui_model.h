@@ -36,6 +36,7 @@ struct FrameInfo {
   float scale = 1;   // UI content scale
   std::optional<double> figure_progress;  // a figure being made: 0..1 of its map drawn
   bool figure_writing = false;            // its map is drawn: painting and writing it
+  std::optional<double> export_progress;  // a field export being written: 0..1
 };
 
 struct ExportSettings {
@@ -52,6 +53,7 @@ struct UiActions {
   bool cancel_figure = false;
   bool npy = false;
   bool geotiff = false;
+  bool cancel_export = false;  // stop the field export being written (no file)
   bool save_state = false;
   bool load_state = false;
   bool copy_command = false;

@@ -1,13 +1,20 @@
 #include "view/cpu_field_worker.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <span>
 
 #include "backends/cpu_backend.h"
 
 namespace geofield {
+namespace {
+
+struct Superseded {};  // a newer request came: the field in progress is not wanted any more
+
+}  // namespace
 
 CpuFieldWorker::CpuFieldWorker(std::function<void()> on_ready)
     : on_ready_(std::move(on_ready)), thread_([this](std::stop_token s) { run(s); }) {}
@@ -32,6 +39,43 @@ std::optional<CpuFieldResult> CpuFieldWorker::take() {
   return r;
 }
 
+std::optional<double> CpuFieldWorker::progress() const {
+  std::lock_guard lock(mutex_);
+  if (!computing_) return std::nullopt;
+  return progress_.load();
+}
+
+// The same rows as compute_host_field (one filler for both), a block at a time: the fraction
+// done is known, and a newer request or the worker's end stops the fill between blocks (a pan
+// during a 16384² field does not wait for it).
+void CpuFieldWorker::fill(const FieldParams& p, CpuFieldResult* r, std::stop_token stop) {
+  const std::size_t nx = std::size_t(p.nx);
+  const double rows = double(p.ny);
+  std::atomic<int> done{0};
+  auto count = [&](std::size_t n_rows) {
+    progress_ = (done += int(n_rows)) / rows;
+    if (stop.stop_requested()) throw Superseded{};
+    std::lock_guard lock(mutex_);
+    if (pending_) throw Superseded{};
+  };
+  r->f32.resize(nx * std::size_t(p.ny));
+  if (p.precision == Precision::f64) {
+    r->f64.resize(r->f32.size());
+    compute_field_blocks_on_cpu<double>(p, [&](int first, std::span<const double> v) {
+      std::copy(v.begin(), v.end(), r->f64.begin() + std::ptrdiff_t(first * nx));
+      std::transform(v.begin(), v.end(), r->f32.begin() + std::ptrdiff_t(first * nx),
+                     [](double x) { return float(x); });
+      count(v.size() / nx);
+    });
+  } else {
+    r->f64.clear();
+    compute_field_blocks_on_cpu<float>(p, [&](int first, std::span<const float> v) {
+      std::copy(v.begin(), v.end(), r->f32.begin() + std::ptrdiff_t(first * nx));
+      count(v.size() / nx);
+    });
+  }
+}
+
 bool CpuFieldWorker::busy() const {
   std::lock_guard lock(mutex_);
   return computing_ || pending_.has_value();
@@ -46,15 +90,20 @@ void CpuFieldWorker::run(std::stop_token stop) {
       p = *pending_;
       pending_.reset();
       computing_ = true;
+      progress_ = 0;
     }
     CpuFieldResult r;
     r.params = p;
     try {
       const auto t0 = std::chrono::steady_clock::now();
-      compute_host_field(p, &r.f32, &r.f64);
+      fill(p, &r, stop);
       r.compute_ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       r.range = field_range(p);
+    } catch (const Superseded&) {  // the newer request is taken at the top
+      std::lock_guard lock(mutex_);
+      computing_ = false;
+      continue;
     } catch (const std::exception& e) {  // out of memory: keep the last field, say why
       std::fprintf(stderr, "geofield: computing the field failed: %s\n", e.what());
       std::lock_guard lock(mutex_);

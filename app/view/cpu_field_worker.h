@@ -2,6 +2,7 @@
 // into host memory; the UI thread takes the result when it is ready and uploads it. No GL here.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -38,9 +39,12 @@ class CpuFieldWorker {
   std::optional<CpuFieldResult> take();
   // True while a request is waiting or being computed.
   bool busy() const;
+  // 0..1 of the rows of the field being computed; empty when none is.
+  std::optional<double> progress() const;
 
  private:
   void run(std::stop_token stop);
+  void fill(const FieldParams& p, CpuFieldResult* r, std::stop_token stop);
 
   std::function<void()> on_ready_;
   mutable std::mutex mutex_;
@@ -48,7 +52,8 @@ class CpuFieldWorker {
   std::optional<FieldParams> pending_;
   std::optional<CpuFieldResult> ready_;
   bool computing_ = false;
-  std::jthread thread_;  // last: starts after the members it uses exist, stops first
+  std::atomic<double> progress_{0};  // of the field being computed, written by the fill
+  std::jthread thread_;              // last: starts after the members it uses exist, stops first
 };
 
 }  // namespace geofield

@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
+#include <thread>
 
 #include "errors.h"
 #include "export/geotiff_export.h"
@@ -63,7 +65,9 @@ App::App(const WindowRequest& request)
       input_hook_(window_.get(), &input_),
       imgui_(window_.get(), window_.content_scale()),
       caps_(machine_caps()),
-      state_(request.state) {
+      state_(request.state),
+      history_(request.state),
+      home_(request.state.params) {
   if (!request_.make_backend) GF_FAIL("the window was given no backend factory");
   source_ =
       make_field_source(request_.make_backend(state_.backend, state_.params, &backend_reason_),
@@ -77,6 +81,12 @@ App::App(const WindowRequest& request)
   if (!request_.cuda_usable) info_.cuda_why_not = "this program was started without CUDA";
   info_.scale = window_.content_scale();
   last_frame_ = std::chrono::steady_clock::now();
+  // Tests of lost input need frames slower than a key tap, on any machine.
+  if (const char* d = std::getenv("GEOFIELD_TEST_FRAME_DELAY_MS"))
+    test_frame_delay_ms_ = std::atoi(d);
+  if (const char* d = std::getenv("GEOFIELD_TEST_EXPORT_DELAY_MS"))
+    test_export_delay_ms_ = std::atoi(d);
+  log_frames_ = std::getenv("GEOFIELD_TEST_LOG_FRAMES") != nullptr;
 }
 
 bool App::automation_done() const {
@@ -88,11 +98,13 @@ bool App::automation_done() const {
 int App::run() {
   GLFWwindow* w = window_.get();
   while (!glfwWindowShouldClose(w) && !quit_) {
-    if (request_.frames > 0 || input_.redraw_frames > 0) {
+    // Queued input not yet handed to ImGui is drawn without waiting for more.
+    if (request_.frames > 0 || input_.redraw_frames > 0 || !input_.queue.empty()) {
       glfwPollEvents();
     } else {
       // Asleep until input, a finished field (glfwPostEmptyEvent) or a slow tick while busy.
-      glfwWaitEventsTimeout(source_->busy() ? 0.05 : 1.0);
+      // An export in progress ticks too, so its bar moves; it never needs a frame to go on.
+      glfwWaitEventsTimeout(source_->busy() || export_job_ ? 0.05 : 1.0);
     }
     int fbw = 0, fbh = 0;
     glfwGetFramebufferSize(w, &fbw, &fbh);
@@ -179,7 +191,7 @@ void App::apply_edits(const ViewState& before) {
 // panels are drawn; screenshots are taken before the swap; then the panels' actions run.
 void App::frame(int fbw, int fbh) {
   const ViewState before = state_;
-  imgui_.begin_frame();
+  imgui_.begin_frame([this] { input_feed_.feed(&input_.queue); });
   read_frame_info();
   UiActions actions = draw_panels();
   take_input(&actions);
@@ -196,6 +208,12 @@ void App::frame(int fbw, int fbh) {
   if (automation_shot) quit_ = true;
   do_actions(actions);
   advance_figure(actions);
+  advance_export(actions);
+  // A drag (of the map or of a widget) or a field being typed in is one step when it ends.
+  history_.observe(state_, map_.dragging() || ImGui::IsAnyItemActive());
+  if (test_frame_delay_ms_ > 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(test_frame_delay_ms_));
+  }
   // Keep drawing while something moves (a computing field, a drag) or ImGui is mid-gesture.
   const ImGuiIO& io = ImGui::GetIO();
   if (!(state_ == before) || io.MouseDown[0] || io.WantTextInput) {
@@ -206,6 +224,9 @@ void App::frame(int fbw, int fbh) {
 void App::read_frame_info() {
   const auto now = std::chrono::steady_clock::now();
   info_.frame_ms = std::chrono::duration<double, std::milli>(now - last_frame_).count();
+  if (log_frames_)
+    std::fprintf(stderr, "geofield: frame %d %.1f ms (computing %.0f%%)\n", frames_drawn_,
+                 info_.frame_ms, 100 * source_->progress().value_or(-0.01));
   last_frame_ = now;
   const ImGuiIO& io = ImGui::GetIO();
   const float panel_w = std::min(kPanelWidth * info_.scale, io.DisplaySize.x * 0.6f);
@@ -237,12 +258,7 @@ UiActions App::draw_panels() {
 
 void App::take_input(UiActions* actions) {
   map_.handle_mouse(&state_, info_.map, 7.0f * info_.scale);
-  if (input_.screenshot) {
-    actions->screenshot = true;
-    actions->screenshot_with_ui = true;
-    input_.screenshot = false;
-  }
-  if (input_.quit) quit_ = true;
+  do_shortcuts(actions);
 }
 
 // make_backend_for chooses by the projection as well (projected views: the backends that
@@ -301,6 +317,17 @@ App::MapPixels App::draw_map(int fbw, int fbh) {
   if (!shown) {
     ImGui::GetBackgroundDrawList()->AddText(ImVec2(info_.map.x + 20, info_.map.y + 20),
                                             IM_COL32(255, 255, 255, 255), "computing the field...");
+  }
+  // A long CPU recompute says how far it is; the last field stays on screen meanwhile.
+  if (const std::optional<double> done = source_->progress(); done && info_.shown) {
+    char text[48];
+    std::snprintf(text, sizeof text, "computing %.0f%%", 100 * *done);
+    const ImVec2 at(static_cast<float>(info_.map.x) + 8, static_cast<float>(info_.map.y) + 8);
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    dl->AddRectFilled(ImVec2(at.x - 3, at.y - 2), ImVec2(at.x + size.x + 3, at.y + size.y + 2),
+                      IM_COL32(0, 0, 0, 160), 3.0f);
+    dl->AddText(at, IM_COL32(255, 255, 255, 255), text);
   }
   GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
   GF_GL(glViewport(0, 0, fbw, fbh));

@@ -8,12 +8,15 @@
 #include <optional>
 #include <string>
 
+#include "export/field_export_job.h"
 #include "figure/figure_job.h"
 #include "gl/renderer.h"
 #include "ui/map_view.h"
 #include "ui/ui_model.h"
+#include "view/view_history.h"
 #include "window/field_source.h"
 #include "window/glfw_window.h"
+#include "window/imgui_input_feed.h"
 #include "window/imgui_layer.h"
 #include "window/input_hook.h"
 #include "window/window_request.h"
@@ -35,6 +38,8 @@ class App {
   void read_frame_info();
   UiActions draw_panels();
   void take_input(UiActions* actions);
+  // The frame's shortcuts (window/key_bindings.h) and the F1 overlay (app_keys.cpp).
+  void do_shortcuts(UiActions* actions);
   void update_field();
   MapPixels draw_map(int fb_width, int fb_height);
   void save_screenshots(const UiActions& actions, bool automation_shot, const MapPixels& map,
@@ -45,6 +50,8 @@ class App {
   void do_actions(const UiActions& a);
   // The figure being made: starts, cancels, draws one band a frame, writes it when done.
   void advance_figure(const UiActions& a);
+  // The field export being written (app_actions.cpp): its end logged, Cancel.
+  void advance_export(const UiActions& a);
   void switch_backend(BackendChoice choice);
   std::filesystem::path export_path(const char* what, const char* ext) const;
   bool automation_done() const;
@@ -52,11 +59,17 @@ class App {
   WindowRequest request_;
   InputEvents input_;  // written by the GLFW callbacks, read by the frame
   GlfwWindow window_;
-  InputHook input_hook_;  // before ImGui, which chains to these callbacks
+  InputHook input_hook_;  // the only GLFW input callbacks: ImGui gets input through the queue
   ImGuiLayer imgui_;
+  ImguiInputFeed input_feed_;
   Renderer renderer_;
   SizeCaps caps_;
   ViewState state_;
+  ViewHistory history_;          // undo/redo of state_ (Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y)
+  FieldParams home_;             // the view Home goes back to: the one the window started with
+  bool help_open_ = false;       // the F1 overlay
+  int test_frame_delay_ms_ = 0;  // GEOFIELD_TEST_FRAME_DELAY_MS: slow frames for input tests
+  bool log_frames_ = false;      // GEOFIELD_TEST_LOG_FRAMES: each frame's time on stderr
   std::unique_ptr<FieldSource> source_;
   std::string backend_reason_;
   Projection source_projection_ = Projection::latlon;  // the view source_ was made for
@@ -67,8 +80,10 @@ class App {
   std::unique_ptr<FigureJob> figure_;     // a figure in progress, drawn from renderer_'s field
   std::optional<FieldParams> figure_of_;  // the field it draws: a new one cancels it
   std::filesystem::path figure_path_;
-  std::future<std::string> figure_writing_;  // painting and writing the last one: its message
-  std::optional<FieldParams> range_of_;      // the params whose exact range info_.range holds
+  std::future<std::string> figure_writing_;     // painting and writing the last one: its message
+  std::unique_ptr<FieldExportJob> export_job_;  // .npy / GeoTIFF being written on a thread
+  int test_export_delay_ms_ = 0;                // GEOFIELD_TEST_EXPORT_DELAY_MS: a slow export
+  std::optional<FieldParams> range_of_;         // the params whose exact range info_.range holds
   std::chrono::steady_clock::time_point last_frame_;
   int frames_drawn_ = 0;
   int frames_waiting_ = 0;  // automation frames past `frames` spent waiting for the field

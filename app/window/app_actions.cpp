@@ -5,7 +5,11 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <ctime>
+#include <vector>
 
 #include "errors.h"
 #include "export/atomic_file.h"
@@ -68,22 +72,25 @@ void App::do_actions(const UiActions& a) {
     const Precision as = exports_.f64 ? Precision::f64 : Precision::f32;
     attempt("field export", [&] {
       if (!shown) throw UsageError("no field yet");
-      const HostField f = source_->read_field(renderer_.field(), as);
+      if (export_job_) throw UsageError("an export is being written (Cancel or wait)");
+      std::vector<FieldExportTarget> targets;
+      if (a.npy) targets.push_back({FieldExportTarget::Kind::npy, export_path("field", "npy")});
+      if (a.geotiff) {
+        require_geotiff_writer();
+        targets.push_back({FieldExportTarget::Kind::geotiff, export_path("field", "tif")});
+      }
+      for (const FieldExportTarget& t : targets) {
+        check_writable(t.path, t.kind == FieldExportTarget::Kind::npy ? "npy" : "GeoTIFF");
+      }
+      // The read-back is the frame's (GL); the writing, the slow part, the job's thread.
+      HostField f = source_->read_field(renderer_.field(), as);
       const std::string note = as == Precision::f64 && shown->precision == Precision::f32
                                    ? " (computed in float; set precision double for double values)"
                                    : "";
-      if (a.npy) {
-        const std::filesystem::path p = export_path("field", "npy");
-        check_writable(p, "npy");
-        write_npy(p, f);
-        log_.add(true, "saved " + p.string() + note);
-      }
-      if (a.geotiff) {
-        const std::filesystem::path p = export_path("field", "tif");
-        check_writable(p, "GeoTIFF");
-        write_geotiff(p, f, *shown);
-        log_.add(true, "saved " + p.string() + note);
-      }
+      export_job_ = std::make_unique<FieldExportJob>(
+          std::move(f), *shown, std::move(targets), note, [] { glfwPostEmptyEvent(); },
+          std::chrono::milliseconds(test_export_delay_ms_));
+      info_.export_progress = 0.0;
     });
   }
   const std::filesystem::path state_file =
@@ -108,6 +115,21 @@ void App::do_actions(const UiActions& a) {
     ImGui::SetClipboardText(cmd.c_str());
     log_.add(true, "copied: " + cmd);
   }
+}
+
+void App::advance_export(const UiActions& a) {
+  if (!export_job_) return;
+  if (a.cancel_export) export_job_->cancel();
+  if (!export_job_->done()) {
+    info_.export_progress = export_job_->progress();
+    return;
+  }
+  for (const std::string& m : export_job_->messages()) {
+    log_.add(export_job_->ok(), m);
+    std::fprintf(stderr, "geofield: %s\n", m.c_str());  // also for a log or a test to read
+  }
+  export_job_.reset();
+  info_.export_progress.reset();
 }
 
 }  // namespace geofield

@@ -58,6 +58,7 @@ class AsyncCpuFieldSource final : public FieldSource {
   explicit AsyncCpuFieldSource(std::function<void()> on_ready) : worker_(std::move(on_ready)) {}
   std::string_view backend_name() const override { return "cpu"; }
   bool busy() const override { return worker_.busy(); }
+  std::optional<double> progress() const override { return worker_.progress(); }
 
   bool update(const FieldParams& wanted, FieldTexture& texture) override {
     if (!asked_ || !(*asked_ == wanted)) {

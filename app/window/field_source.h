@@ -24,6 +24,8 @@ class FieldSource {
   // from the last asked; returns true when `texture` now holds a newer field.
   virtual bool update(const FieldParams& wanted, FieldTexture& texture) = 0;
   virtual bool busy() const = 0;
+  // 0..1 of the field being computed, where the source knows it (the CPU worker).
+  virtual std::optional<double> progress() const { return std::nullopt; }
   // The parameters of the field in the texture; empty before the first one.
   const std::optional<FieldParams>& shown() const { return shown_; }
   double last_compute_ms() const { return last_ms_; }

@@ -63,4 +63,18 @@ float GlfwWindow::content_scale() const {
   return std::clamp(std::max(x, y), 1.0f, 4.0f);
 }
 
+void GlfwWindow::toggle_full_screen() {
+  if (glfwGetWindowMonitor(window_)) {
+    glfwSetWindowMonitor(window_, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3],
+                         GLFW_DONT_CARE);
+    return;
+  }
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+  if (!mode) return;  // no monitor to fill (a headless server): the window stays
+  glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
+  glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);
+  glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+}
+
 }  // namespace geofield

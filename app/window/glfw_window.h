@@ -29,11 +29,14 @@ class GlfwWindow {
   const std::string& description() const { return description_; }
   // The monitor's content scale (1 on ordinary screens, 2 on HiDPI ones).
   float content_scale() const;
+  // F11: the primary monitor's whole screen at its mode, and back to the window as it was.
+  void toggle_full_screen();
 
  private:
   GlfwLibrary library_;
   GLFWwindow* window_ = nullptr;
   std::string description_;
+  int windowed_[4] = {0, 0, 0, 0};  // x, y, width, height before full screen
 };
 
 }  // namespace geofield

@@ -18,8 +18,9 @@ ImGuiLayer::ImGuiLayer(GLFWwindow* window, float scale) {
   ImFontConfig font;
   font.SizePixels = 13.0f * scale;
   io.Fonts->AddFontDefault(&font);
-  // install_callbacks: ImGui chains to the callbacks the app set before this.
-  glfw_ = ImGui_ImplGlfw_InitForOpenGL(window, true);
+  // No callbacks of ImGui's: input reaches it through the app's queue (window/input_hook.h),
+  // a state change a frame, which 1.86's callbacks (state set as it comes) would lose.
+  glfw_ = ImGui_ImplGlfw_InitForOpenGL(window, false);
   if (!glfw_) {
     ImGui::DestroyContext();
     GF_FAIL("ImGui_ImplGlfw_InitForOpenGL failed");
@@ -38,9 +39,10 @@ ImGuiLayer::~ImGuiLayer() {
   ImGui::DestroyContext();
 }
 
-void ImGuiLayer::begin_frame() {
+void ImGuiLayer::begin_frame(const std::function<void()>& feed_input) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  if (feed_input) feed_input();  // after the backend's polling, which it overrides
   ImGui::NewFrame();
 }
 

@@ -1,6 +1,8 @@
 // Dear ImGui on the window: context, GLFW and OpenGL 3 backends, fonts scaled for HiDPI.
 #pragma once
 
+#include <functional>
+
 struct GLFWwindow;
 
 namespace geofield {
@@ -12,7 +14,8 @@ class ImGuiLayer {
   ImGuiLayer(const ImGuiLayer&) = delete;
   ImGuiLayer& operator=(const ImGuiLayer&) = delete;
 
-  void begin_frame();
+  // feed_input runs between the GLFW backend's new frame and ImGui's: the frame's input.
+  void begin_frame(const std::function<void()>& feed_input = {});
   void render();  // draws the frame's panels into the bound framebuffer
 
  private:

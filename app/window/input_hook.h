@@ -1,17 +1,20 @@
-// GLFW input callbacks installed before ImGui's (which chain to them). They say "something
-// happened: draw a few frames" (the window sleeps in glfwWaitEvents otherwise) and remember
-// the app's shortcut keys: ImGui 1.86 samples key state once a frame, so a press and release
-// within one frame (fast typists, xdotool) would otherwise be missed.
+// GLFW input callbacks. Every key, character, mouse button, move, wheel turn and focus change
+// is queued in order (view/input_queue.h) for ImguiInputFeed to hand to ImGui a state change a
+// frame: ImGui 1.86 samples state once a frame, so a press and release within one frame (a
+// quick tap, xdotool, typing on a slow frame) would otherwise be lost. ImGui's own GLFW
+// callbacks are not installed (ImGuiLayer), so nothing reaches ImGui but through the queue.
+// Each event also says "draw a few frames" (the window sleeps in glfwWaitEvents otherwise).
 #pragma once
+
+#include "view/input_queue.h"
 
 struct GLFWwindow;
 
 namespace geofield {
 
 struct InputEvents {
-  int redraw_frames = 3;    // frames still to draw without waiting for input
-  bool screenshot = false;  // F12
-  bool quit = false;        // Ctrl+Q
+  int redraw_frames = 3;  // frames still to draw without waiting for input
+  InputQueue queue;       // filled by the callbacks, emptied by ImguiInputFeed
 };
 
 class InputHook {

@@ -72,5 +72,31 @@ TEST(CpuFieldWorker, TheNewestRequestWins) {
   EXPECT_FALSE(w.busy());
 }
 
+TEST(CpuFieldWorker, ANewerRequestStopsTheFieldInProgressAndItsProgressIsKnown) {
+  CpuFieldWorker w;
+  FieldParams big;
+  big.projection = Projection::ortho;  // node by node: seconds at this size
+  big.extent = kDefaultRadiusKm;
+  big.nx = big.ny = 3000;
+  big.precision = Precision::f64;
+  w.request(big);
+  std::optional<double> seen;
+  for (int k = 0; k < 400 && !(seen && *seen > 0); ++k) {
+    seen = w.progress();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_TRUE(seen.has_value());
+  EXPECT_GT(*seen, 0.0);
+  EXPECT_LT(*seen, 1.0);
+  FieldParams small;
+  small.nx = 32;
+  small.ny = 16;
+  w.request(small);
+  const auto r = wait_for(w);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->params, small);  // the stale field was dropped, not handed over
+  EXPECT_FALSE(w.progress().has_value());
+}
+
 }  // namespace
 }  // namespace geofield

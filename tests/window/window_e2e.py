@@ -754,6 +754,156 @@ def case_ortho_drag_click_zoom(binary):
         s.close()
 
 
+def wait_until(what, check, timeout=60, every=0.3):
+    """Polls check() until it returns something true; fails naming `what` after timeout."""
+    t0 = time.time()
+    while time.time() - t0 < timeout:
+        got = check()
+        if got:
+            return got
+        time.sleep(every)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def darkest_near(s, x, y, tol=4):
+    """Waits until the field's minimum (the reference point) is drawn at (x, y)."""
+    def check():
+        dx, dy = darkest_at(s.map_pixels(s.screen()), s.map)
+        return abs(dx - x) <= tol and abs(dy - y) <= tol
+    wait_until(f"the reference drawn at {(x, y)}", check)
+
+
+def case_undo_click(binary):
+    """Ctrl+Z after a click restores the reference point; Ctrl+Y puts it back (one step each)."""
+    s = Session(binary, state=QUIET_STATE)
+    try:
+        s.start()
+        s.move(*OUTSIDE)  # no hover readout over the map
+        x0, y0 = darkest_at(s.wait_for_field())
+        cx, cy = MAP[0] + 300, MAP[1] + 200
+        s.point_at(cx, cy)
+        s.xdo("click", "1")
+        s.move(*OUTSIDE)
+        darkest_near(s, cx, cy)
+        s.key("ctrl+z")
+        darkest_near(s, x0, y0)
+        s.key("ctrl+y")
+        darkest_near(s, cx, cy)
+        s.key("ctrl+z")
+        darkest_near(s, x0, y0)
+        state = s.quit()
+        assert (state["ref_lat_deg"], state["ref_lon_deg"]) == (30.0, 101.0), state
+    finally:
+        s.close()
+
+
+def frame_times(log_path):
+    """(frame number, ms) of each frame the app logged (GEOFIELD_TEST_LOG_FRAMES)."""
+    out = []
+    with open(log_path) as f:
+        for line in f:
+            if line.startswith("geofield: frame "):
+                n, ms = line.split()[2:4]
+                out.append((int(n), float(ms)))
+    return out
+
+
+def case_key_tap_slow_frame(binary):
+    """Taps of 10 ms (keydown, keyup 10 ms later) while every frame takes 300 ms are not lost:
+    G turns the graticule off, C the contours on. Dear ImGui 1.86 alone samples keys once a
+    frame and sees neither press."""
+    s = Session(binary, state=dict(QUIET_STATE, graticule=True))
+    s.env["GEOFIELD_TEST_FRAME_DELAY_MS"] = "300"
+    s.env["GEOFIELD_TEST_LOG_FRAMES"] = "1"
+    try:
+        s.start()
+        s.xdo("windowfocus", s.wid)
+        time.sleep(0.5)
+        for i, k in enumerate(("g", "c")):
+            # A move wakes the window (idle, it waits for input and would wake at the press,
+            # so a frame would fall between press and release); 0.1 s later it is asleep in a
+            # 300 ms frame, and the press and release 10 ms apart both land there. One xdotool
+            # run: no process start between them.
+            s.xdo("mousemove", "200", str(300 + 10 * i), "sleep", "0.1",
+                  "keydown", k, "sleep", "0.01", "keyup", k)
+            time.sleep(1.5)
+        state = s.quit()
+        assert state["graticule"] is False and state["contours"] is True, state
+        slow = [ms for _, ms in frame_times(os.path.join(s.dir, "app.log"))[5:] if ms >= 290]
+        assert len(slow) >= 3, "the frames were not slow: the test proves nothing"
+    finally:
+        s.close()
+
+
+def case_view_keys(binary):
+    """+ zooms about the centre by 0.8, arrows pan a tenth of the map, - zooms out, Home returns
+    to the start view, R centres on the reference point."""
+    s = Session(binary, state=QUIET_STATE)
+    try:
+        s.start()
+        s.key("plus")       # lat 29.2:30.8, lon 99.2:100.8
+        s.key("Right", "Up")  # a tenth of the 1.6 degree spans east and north
+        state = s.quit()
+    finally:
+        s.close()
+    want = {"lat_min_deg": 29.36, "lat_max_deg": 30.96, "lon_min_deg": 99.36, "lon_max_deg": 100.96}
+    for k, v in want.items():
+        assert abs(state[k] - v) < 1e-9, (k, state[k], v)
+    s = Session(binary, state=QUIET_STATE)
+    try:
+        s.start()
+        s.key("minus", "Left", "Down", "minus")
+        s.key("Home")
+        state = s.quit()
+        for k, v in zip(("lat_min_deg", "lat_max_deg", "lon_min_deg", "lon_max_deg"), DEFAULT_BOUNDS):
+            assert abs(state[k] - v) < 1e-9, ("Home", k, state[k], v)
+    finally:
+        s.close()
+    s = Session(binary, state=QUIET_STATE)
+    try:
+        s.start()
+        s.key("r")  # the reference 30N 101E to the middle
+        state = s.quit()
+        want = {"lat_min_deg": 29, "lat_max_deg": 31, "lon_min_deg": 100, "lon_max_deg": 102}
+        for k, v in want.items():
+            assert abs(state[k] - v) < 1e-9, ("R", k, state[k], v)
+    finally:
+        s.close()
+
+
+def case_long_export(binary):
+    """A Field .npy export that takes seconds (GEOFIELD_TEST_EXPORT_DELAY_MS slows each 8 MiB
+    piece) runs while frames keep coming (each logged, none slow) and the pointer's hover
+    readout follows; Esc cancels it and no file appears."""
+    s = Session(binary, state=dict(QUIET_STATE, nx=4096, ny=4096))
+    s.env["GEOFIELD_TEST_EXPORT_DELAY_MS"] = "400"  # 8 pieces: over 3 s
+    s.env["GEOFIELD_TEST_LOG_FRAMES"] = "1"
+    log = os.path.join(s.dir, "app.log")
+    try:
+        s.start()
+        s.point_at(*NPY_BUTTON)
+        s.xdo("click", "1")
+        first = len(frame_times(log))
+        t0 = time.time()
+        while time.time() - t0 < 1.5:  # the pointer moving over the map: frames to draw
+            s.xdo("mousemove", str(MAP[0] + 100 + int(200 * (time.time() - t0))), str(MAP[1] + 300))
+            time.sleep(0.05)
+        during = frame_times(log)[first + 1:]
+        assert len(during) >= 10, f"only {len(during)} frames in 1.5 s of export"
+        worst = max(ms for _, ms in during)
+        assert worst < 250, f"a frame took {worst} ms during the export"
+        s.key("Escape")
+        wait_until("the cancel in the log", lambda: "export cancelled" in open(log).read() or
+                   any("-field." in f for f in os.listdir(s.dir)), timeout=30)
+        time.sleep(1)
+        files = [f for f in os.listdir(s.dir) if "-field." in f or f.startswith(".")]
+        assert not files, f"a cancelled export left {files}"
+        s.quit()
+        print(f"  {len(during)} frames in 1.5 s of export, the slowest {worst:.1f} ms")
+    finally:
+        s.close()
+
+
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 

@@ -1,0 +1,70 @@
+// Field exports (.npy, GeoTIFF) off the window's frame loop: a thread writes the files from a
+// field already in host memory, reports progress and stops when cancelled. Each file is an
+// AtomicFile: a cancelled or failed write is dropped unnamed, so nothing appears; the files
+// appear together once all are whole. The .npy is written in pieces (progress by bytes, cancel
+// between pieces); the GeoTIFF writer (a module, one call) reports no progress and is
+// cancelled after it returns, before anything is named.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "field_params.h"
+#include "host_field.h"
+
+namespace geofield {
+
+struct FieldExportTarget {
+  enum class Kind { npy, geotiff };
+  Kind kind;
+  std::filesystem::path path;
+};
+
+class FieldExportJob {
+ public:
+  // Starts writing `field` (of params p) to the targets; `note` ends each "saved" message.
+  // on_done runs on the job's thread when it ends (to wake the frame loop). piece_delay: tests
+  // only, a pause after each piece, so a test can cancel mid-write.
+  FieldExportJob(HostField field, FieldParams p, std::vector<FieldExportTarget> targets,
+                 std::string note, std::function<void()> on_done,
+                 std::chrono::milliseconds piece_delay = {});
+  ~FieldExportJob();  // cancels and waits: the thread uses the members
+  FieldExportJob(const FieldExportJob&) = delete;
+  FieldExportJob& operator=(const FieldExportJob&) = delete;
+
+  void cancel() { thread_.request_stop(); }
+  bool done() const { return done_.load(); }
+  // 0..1 of the bytes written (GeoTIFF: 0 until it is written whole).
+  double progress() const { return progress_.load(); }
+  // Once done: one message a file (or one for the failure or the cancel), and whether all went.
+  bool ok() const { return ok_; }
+  std::vector<std::string> messages() const;
+
+  // Bytes of each .npy piece: small enough that a cancel is quick and progress moves.
+  static constexpr std::uint64_t kPieceBytes = 8ull << 20;
+
+ private:
+  void run(std::stop_token stop);
+
+  HostField field_;
+  FieldParams params_;
+  std::vector<FieldExportTarget> targets_;
+  std::string note_;
+  std::function<void()> on_done_;
+  std::chrono::milliseconds piece_delay_;
+  std::atomic<double> progress_{0};
+  std::atomic<bool> done_{false};
+  mutable std::mutex mutex_;
+  std::vector<std::string> messages_;
+  bool ok_ = false;
+  std::jthread thread_;  // last: starts after the members it uses
+};
+
+}  // namespace geofield

@@ -1,0 +1,72 @@
+#include "view/view_history.h"
+
+namespace geofield {
+namespace {
+
+// The state with what is not history set to fixed values, for comparing.
+ViewState history_part(ViewState s) {
+  s.backend = BackendChoice::automatic;
+  if (s.follow_window) s.params.nx = s.params.ny = 0;
+  if (s.auto_range) s.range_min = s.range_max = 0;
+  return s;
+}
+
+}  // namespace
+
+bool same_for_history(const ViewState& a, const ViewState& b) {
+  return history_part(a) == history_part(b);
+}
+
+ViewHistory::ViewHistory(const ViewState& start, std::size_t max_steps)
+    : max_steps_(max_steps < 1 ? 1 : max_steps), committed_(start) {}
+
+void ViewHistory::observe(const ViewState& now, bool gesture) {
+  gesture_ = gesture;
+  if (gesture || same_for_history(now, committed_)) {
+    if (!gesture) committed_ = now;  // follow what is not history (the range, the grid size)
+    return;
+  }
+  undo_.push_back(committed_);
+  while (undo_.size() > max_steps_) undo_.pop_front();
+  redo_.clear();
+  committed_ = now;
+}
+
+void ViewHistory::restore(const ViewState& to, ViewState* s) {
+  ViewState next = to;
+  next.backend = s->backend;
+  if (next.follow_window && s->follow_window) {
+    next.params.nx = s->params.nx;
+    next.params.ny = s->params.ny;
+  }
+  if (next.auto_range && s->auto_range) {
+    next.range_min = s->range_min;
+    next.range_max = s->range_max;
+  }
+  *s = next;
+  committed_ = next;
+}
+
+bool ViewHistory::undo(ViewState* s) {
+  if (gesture_ || undo_.empty()) return false;
+  // A change not yet observed (made earlier this frame) is a step of its own first.
+  observe(*s, false);
+  redo_.push_back(committed_);
+  const ViewState to = undo_.back();
+  undo_.pop_back();
+  restore(to, s);
+  return true;
+}
+
+bool ViewHistory::redo(ViewState* s) {
+  if (gesture_ || redo_.empty()) return false;
+  observe(*s, false);
+  if (redo_.empty()) return false;  // that change was new: it cleared what could be redone
+  undo_.push_back(committed_);
+  const ViewState to = redo_.back();
+  redo_.pop_back();
+  restore(to, s);
+  return true;
+}
+
+}  // namespace geofield

@@ -1,0 +1,42 @@
+// Undo and redo over the view and the look (ViewState). The frame loop shows the history the
+// state after each frame; a change becomes one step once no gesture is in progress, so a drag
+// (pan, marker, slider) or a text field's editing is one step however many frames it takes.
+// Bounded: the oldest steps go first. What is not a person's choice is not history: the
+// backend (a machine choice, switched in the View panel), the grid size while it follows the
+// window, and the colour range while it follows the field.
+#pragma once
+
+#include <cstddef>
+#include <deque>
+
+#include "view/view_state.h"
+
+namespace geofield {
+
+class ViewHistory {
+ public:
+  explicit ViewHistory(const ViewState& start, std::size_t max_steps = 200);
+
+  // Once a frame with the state as it is now. gesture: a drag or an edit is in progress
+  // (its change is kept for when it ends).
+  void observe(const ViewState& now, bool gesture);
+  // The state before the last step (the backend and anything not history taken from *s);
+  // false, and *s unchanged, when there is none or a gesture is in progress.
+  bool undo(ViewState* s);
+  bool redo(ViewState* s);
+  std::size_t undo_steps() const { return undo_.size(); }
+  std::size_t redo_steps() const { return redo_.size(); }
+
+ private:
+  void restore(const ViewState& to, ViewState* s);
+
+  std::size_t max_steps_;
+  ViewState committed_;  // the state after the last step
+  std::deque<ViewState> undo_, redo_;
+  bool gesture_ = false;
+};
+
+// Whether two states differ in something the history keeps.
+bool same_for_history(const ViewState& a, const ViewState& b);
+
+}  // namespace geofield

@@ -1,0 +1,59 @@
+#include "window/imgui_input_feed.h"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <cfloat>
+
+namespace geofield {
+
+void ImguiInputFeed::release_all() {
+  ImGuiIO& io = ImGui::GetIO();
+  keys_.fill(false);
+  buttons_.fill(false);
+  for (bool& k : io.KeysDown) k = false;
+}
+
+int ImguiInputFeed::feed(InputQueue* q) {
+  ImGuiIO& io = ImGui::GetIO();
+  const std::vector<InputEvent> events = q->take_frame(io.WantTextInput);
+  using K = InputEvent::Kind;
+  for (const InputEvent& e : events) {
+    switch (e.kind) {
+      case K::key:
+        if (e.code >= 0 && e.code < kKeys) keys_[e.code] = io.KeysDown[e.code] = e.down;
+        break;
+      case K::text:
+        if (e.code > 0) io.AddInputCharacter(static_cast<unsigned int>(e.code));
+        break;
+      case K::button:
+        if (e.code >= 0 && e.code < kButtons) buttons_[e.code] = e.down;
+        break;
+      case K::cursor: pos_ = {e.x, e.y}; break;
+      case K::scroll:
+        io.MouseWheelH += static_cast<float>(e.x);
+        io.MouseWheel += static_cast<float>(e.y);
+        break;
+      case K::focus:
+        io.AddFocusEvent(e.down);
+        if (!e.down) release_all();  // keys released elsewhere never come back to us
+        break;
+    }
+  }
+  // The backend polled the buttons and the pointer as they are now; the queue's order wins.
+  for (int b = 0; b < kButtons; ++b) io.MouseDown[b] = buttons_[b];
+  if (pos_) {
+    const bool outside = (*pos_)[0] <= kOutside;
+    io.MousePos = outside ? ImVec2(-FLT_MAX, -FLT_MAX)
+                          : ImVec2(static_cast<float>((*pos_)[0]), static_cast<float>((*pos_)[1]));
+  }
+  // As the backend's key callback: modifiers from the keys, not GLFW's unreliable mods.
+  io.KeyCtrl = keys_[GLFW_KEY_LEFT_CONTROL] || keys_[GLFW_KEY_RIGHT_CONTROL];
+  io.KeyShift = keys_[GLFW_KEY_LEFT_SHIFT] || keys_[GLFW_KEY_RIGHT_SHIFT];
+  io.KeyAlt = keys_[GLFW_KEY_LEFT_ALT] || keys_[GLFW_KEY_RIGHT_ALT];
+  io.KeySuper = keys_[GLFW_KEY_LEFT_SUPER] || keys_[GLFW_KEY_RIGHT_SUPER];
+  return static_cast<int>(events.size());
+}
+
+}  // namespace geofield

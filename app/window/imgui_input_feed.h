@@ -1,0 +1,30 @@
+// Hands the queued input (InputEvents' queue) to Dear ImGui 1.86, one frame's share at a time
+// (InputQueue::take_frame), between the GLFW backend's NewFrame and ImGui::NewFrame: keys and
+// characters, and the mouse buttons and position, which overwrite what the backend polled (its
+// polled state is "now", the queue's is "in order"). Keeps its own key and button state, so a
+// lost focus releases everything at once.
+#pragma once
+
+#include <array>
+#include <optional>
+
+#include "view/input_queue.h"
+
+namespace geofield {
+
+class ImguiInputFeed {
+ public:
+  // Takes this frame's events from q and applies them to ImGui's IO; returns how many.
+  int feed(InputQueue* q);
+
+ private:
+  void release_all();
+
+  static constexpr int kKeys = 512;   // ImGuiIO::KeysDown
+  static constexpr int kButtons = 5;  // ImGuiIO::MouseDown
+  std::array<bool, kKeys> keys_{};
+  std::array<bool, kButtons> buttons_{};
+  std::optional<std::array<double, 2>> pos_;  // empty until the first move: the backend's
+};
+
+}  // namespace geofield

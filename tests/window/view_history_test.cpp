@@ -1,0 +1,106 @@
+// Undo/redo of the view: bounded, a gesture is one step, a new change clears redo, and what is
+// not a person's choice (backend, a following grid size or range) is not a step.
+#include "view/view_history.h"
+
+#include <gtest/gtest.h>
+
+namespace geofield {
+namespace {
+
+ViewState with_ref(double lat) {
+  ViewState s;
+  s.params.ref_lat_deg = lat;
+  return s;
+}
+
+TEST(ViewHistory, UndoRestoresAndRedoReapplies) {
+  ViewState s = with_ref(1);
+  ViewHistory h(s);
+  s.params.ref_lat_deg = 2;
+  h.observe(s, false);
+  s.graticule = !s.graticule;
+  h.observe(s, false);
+  ASSERT_TRUE(h.undo(&s));
+  EXPECT_EQ(s.params.ref_lat_deg, 2);
+  EXPECT_EQ(s.graticule, ViewState{}.graticule);
+  ASSERT_TRUE(h.undo(&s));
+  EXPECT_EQ(s.params.ref_lat_deg, 1);
+  EXPECT_FALSE(h.undo(&s));
+  ASSERT_TRUE(h.redo(&s));
+  EXPECT_EQ(s.params.ref_lat_deg, 2);
+  ASSERT_TRUE(h.redo(&s));
+  EXPECT_NE(s.graticule, ViewState{}.graticule);
+  EXPECT_FALSE(h.redo(&s));
+}
+
+TEST(ViewHistory, ADragIsOneStep) {
+  ViewState s = with_ref(0);
+  ViewHistory h(s);
+  for (int i = 1; i <= 30; ++i) {  // 30 frames of a drag
+    s.params.ref_lat_deg = i;
+    h.observe(s, true);
+  }
+  EXPECT_EQ(h.undo_steps(), 0u);
+  EXPECT_FALSE(h.undo(&s));  // not in the middle of a drag
+  h.observe(s, false);       // released
+  EXPECT_EQ(h.undo_steps(), 1u);
+  ASSERT_TRUE(h.undo(&s));
+  EXPECT_EQ(s.params.ref_lat_deg, 0);
+}
+
+TEST(ViewHistory, ANewChangeClearsRedo) {
+  ViewState s = with_ref(0);
+  ViewHistory h(s);
+  s.params.ref_lat_deg = 5;
+  h.observe(s, false);
+  ASSERT_TRUE(h.undo(&s));
+  EXPECT_EQ(h.redo_steps(), 1u);
+  s.params.ref_lat_deg = 7;
+  h.observe(s, false);
+  EXPECT_EQ(h.redo_steps(), 0u);
+  EXPECT_FALSE(h.redo(&s));
+  EXPECT_EQ(s.params.ref_lat_deg, 7);
+}
+
+TEST(ViewHistory, IsBounded) {
+  ViewState s = with_ref(0);
+  ViewHistory h(s, 10);
+  for (int i = 1; i <= 25; ++i) {
+    s.params.ref_lat_deg = i;
+    h.observe(s, false);
+  }
+  EXPECT_EQ(h.undo_steps(), 10u);
+  while (h.undo(&s)) {
+  }
+  EXPECT_EQ(s.params.ref_lat_deg, 15);  // the oldest 15 steps went
+}
+
+TEST(ViewHistory, AChangeMadeThisFrameIsUndoneFirst) {
+  ViewState s = with_ref(0);
+  ViewHistory h(s);
+  s.params.ref_lat_deg = 3;
+  h.observe(s, false);
+  s.params.ref_lat_deg = 9;  // not yet observed: Ctrl+Z in the same frame as the change
+  ASSERT_TRUE(h.undo(&s));
+  EXPECT_EQ(s.params.ref_lat_deg, 3);
+}
+
+TEST(ViewHistory, WhatIsNotAChoiceIsNoStep) {
+  ViewState s;
+  s.follow_window = true;
+  ViewHistory h(s);
+  s.backend = BackendChoice::cpu;
+  s.params.nx = 777;  // the window was resized
+  s.range_min = 12;   // the range follows the field
+  h.observe(s, false);
+  EXPECT_EQ(h.undo_steps(), 0u);
+  s.params.ref_lon_deg = 40;
+  h.observe(s, false);
+  ASSERT_TRUE(h.undo(&s));
+  EXPECT_EQ(s.backend, BackendChoice::cpu);  // the backend stays
+  EXPECT_EQ(s.params.nx, 777);               // so does the window's grid size
+  EXPECT_EQ(s.params.ref_lon_deg, ViewState{}.params.ref_lon_deg);
+}
+
+}  // namespace
+}  // namespace geofield
