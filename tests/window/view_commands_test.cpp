@@ -67,7 +67,9 @@ TEST(ViewCommands, ProjectedArrowsMoveTheCentreTheirWay) {
     pan_step(&p, kMap, 0, 1);
     EXPECT_GT(centre_of(p).lat_deg, c1.lat_deg + 1) << int(proj);  // north
     reset_view(&p, view_of(proj));
-    if (proj == Projection::ortho) EXPECT_EQ(p, view_of(proj));  // aeqd: the reference moved
+    if (proj == Projection::ortho) {
+      EXPECT_EQ(p, view_of(proj));  // aeqd: the reference moved
+    }
   }
 }
 
