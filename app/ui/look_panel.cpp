@@ -101,6 +101,10 @@ void draw_look_panel(ViewState* s, const FrameInfo& info) {
         "on: the colours span the view's exact min:max, which changes as you pan\n"
         "off: the range shown now is locked while panning and zooming");
   }
+  ImGui::SameLine();
+  bool light = s->theme == Theme::light;
+  if (ImGui::Checkbox("light theme", &light)) s->theme = light ? Theme::light : Theme::dark;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("panels and the map's surroundings; remembered");
   follow_shown_range(s, info.range.min, info.range.max);  // unchecking locks what is shown
   if (!s->auto_range) {
     double r[2] = {s->range_min, s->range_max};

@@ -12,10 +12,15 @@ class ImGuiLayer {
   ImGuiLayer(const ImGuiLayer&) = delete;
   ImGuiLayer& operator=(const ImGuiLayer&) = delete;
 
+  // ImGui's dark or light colours, sized for the content scale, pop-ups opaque (the colormap
+  // list over the map must not show the map through it).
+  void set_theme(bool light);
+
   void begin_frame();
   void render();  // draws the frame's panels into the bound framebuffer
 
  private:
+  float scale_ = 1;
   bool glfw_ = false, opengl_ = false;
 };
 
