@@ -911,7 +911,7 @@ def case_fits(binary):
                 rows = [y for y in range(panel.shape[0]) if (np.sqrt(((panel[y, 10:PANEL_W - 40, None, :] - lut[None]) ** 2).sum(-1)).min(1) <= 6).mean() > 0.9]
                 assert rows, "no colorbar in the panel"
                 assert SAVE_VIEW_BUTTON[1] < s.area[3] - 10
-                button = np.array([41, 74, 122])  # ImGui's dark button colour
+                button = np.array([35, 69, 109])  # ImGui's dark button over the panel
                 y = SAVE_VIEW_BUTTON[1]
                 assert (np.abs(img[y - 3:y + 3, 10:70] - button) < 8).all(axis=2).mean() > 0.5, "no Save view button"
             assert img[s.h - status_h(s.w):, :].mean() < 60, "no status bar"
