@@ -388,7 +388,7 @@ def case_hidpi(binary):
         assert img[:, ax - 30:ax - 10].mean() < 90, "the panel should reach x = 800"
         # (Above the status bar, which spans the window's width.)
         assert img[:s.area[3], ax + 10:mx - 10].max() < 60, f"background between x = 800 and {mx}"
-        strip = img[:, mx + 10:mx + 30].reshape(-1, 3)[::5].astype(np.float64)
+        strip = img[:s.area[3], mx + 10:mx + 30].reshape(-1, 3)[::5].astype(np.float64)
         lut = viridis_lut()
         on_lut = (np.sqrt(((strip[:, None, :] - lut[None]) ** 2).sum(-1)).min(1) <= 6).mean()
         assert on_lut > 0.98, f"the map should start at x = {mx}: {on_lut:.1%} viridis there"
@@ -445,10 +445,10 @@ def case_drag_slider(binary):
     s = Session(binary, state=QUIET_STATE)
     try:
         s.start()
-        x_mid = sum(REF_LAT_SLIDER_X) // 2
-        s.point_at(x_mid, REF_LAT_SLIDER_Y)
+        x_start = REF_LAT_SLIDER_X[1] - 10  # near its east end: 100 pixels of it to the west
+        s.point_at(x_start, REF_LAT_SLIDER_Y)
         s.press()
-        for x in range(x_mid - 10, x_mid - 101, -10):
+        for x in range(x_start - 10, x_start - 101, -10):
             s.xdo("mousemove", str(x), str(REF_LAT_SLIDER_Y))
             time.sleep(0.05)
         time.sleep(0.3)  # the last position drawn before the release: a release ends the drag
