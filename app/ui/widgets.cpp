@@ -114,6 +114,21 @@ bool drag_and_box(const char* label, T* v, float speed, T lo, T hi, const char* 
 
 }  // namespace
 
+bool typed_double(const char* label, const char* shown_label, double* v, const char* format,
+                  const ValueCheck& check, TypedEdits* edits) {
+  ImGui::PushID(label);
+  char shown[64];
+  std::snprintf(shown, sizeof shown, format, *v);
+  const std::optional<double> typed =
+      typed_box(label, shown, -HUGE_VAL, HUGE_VAL, check, false, edits);
+  if (typed) *v = *typed;
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::TextUnformatted(shown_label);
+  ImGui::PopID();
+  pending_message(label, *edits);
+  return typed.has_value();
+}
+
 void pending_message(const char* label, const TypedEdits& edits) {
   const auto it = edits.by_control.find(label);
   if (it == edits.by_control.end()) return;

@@ -25,6 +25,11 @@ bool drag_typed(const char* label, double* v, double speed, double lo, double hi
 bool drag_typed_int(const char* label, int* v, float speed, int lo, int hi, const ValueCheck& check,
                     TypedEdits* edits);
 
+// A typed box alone (its width the caller's SetNextItemWidth or the item width), refusing as
+// drag_typed does; `shown_label` is written after it. True when *v changed.
+bool typed_double(const char* label, const char* shown_label, double* v, const char* format,
+                  const ValueCheck& check, TypedEdits* edits);
+
 // The message of a pending typed value of `label`, in red, wrapped to the panel; nothing when
 // there is none. drag_typed calls it; other controls with a typed value can too.
 void pending_message(const char* label, const TypedEdits& edits);
