@@ -32,6 +32,11 @@ def status_h(width, scale=1):
 DEFAULT_BOUNDS = (29.0, 31.0, 99.0, 101.0)  # lat min, max, lon min, max of the default view
 
 
+def cround(v):
+    """Rounds as the app does (std::lround: halves away from zero), not as Python (to even)."""
+    return int(math.floor(v + 0.5))
+
+
 def letterbox(area, bounds=DEFAULT_BOUNDS, exact=False):
     """The map's rectangle (x, y, w, h; whole pixels as the app rounds them unless exact) in
     `area`: the view drawn with true shape at its centre latitude, centred
@@ -45,7 +50,7 @@ def letterbox(area, bounds=DEFAULT_BOUNDS, exact=False):
     else:
         w, h = aw, aw / aspect
     x, y = ax + (aw - w) / 2, ay + (ah - h) / 2
-    return (x, y, w, h) if exact else (round(x), round(y), round(w), round(h))
+    return (x, y, w, h) if exact else (cround(x), cround(y), cround(w), cround(h))
 
 
 AREA = (PANEL_W, 0, W - PANEL_W, H - status_h(W))  # right of the panel, above the status bar
@@ -426,14 +431,15 @@ def case_drag_pans(binary):
         s.move(*OUTSIDE)
         s.wait_for_field()
         state = s.quit()
-        # 100 px down = 0.25 deg north. 220 px left = 220 / w of 2 deg east, where the map's
-        # true-shape width w narrows a little as the view moves north (cos of its centre
-        # latitude): between the widths at the start and at the end.
+        # 100 px down = 100 / h of 2 deg north (h: the map's height, the area's). 220 px left =
+        # 220 / w of 2 deg east, where the map's true-shape width w narrows a little as the view
+        # moves north (cos of its centre latitude): between the widths at the start and at the end.
+        north = 2 * 100 / letterbox(AREA, exact=True)[3]
         w0 = letterbox(AREA, exact=True)[2]
-        w1 = letterbox(AREA, (29.25, 31.25, 99, 101), exact=True)[2]
+        w1 = letterbox(AREA, (29 + north, 31 + north, 99, 101), exact=True)[2]
         lo, hi = 99 + 2 * 220 / w0, 99 + 2 * 220 / w1
         assert lo - 1e-6 < state["lon_min_deg"] < hi + 1e-6, (lo, hi, state)
-        assert abs(state["lat_min_deg"] - 29.25) < 1e-6, state
+        assert abs(state["lat_min_deg"] - (29 + north)) < 1e-6, state
         assert abs(state["ref_lat_deg"] - 30.0) < 1e-12, "a drag must not move the reference"
     finally:
         s.close()
@@ -640,7 +646,7 @@ def square_map(area=AREA):
     """A square grid's map (nx = ny): the largest square centred in the area (square pixels)."""
     ax, ay, aw, ah = area
     side = min(aw, ah)
-    return (round(ax + (aw - side) / 2), round(ay + (ah - side) / 2), round(side), round(side))
+    return (cround(ax + (aw - side) / 2), cround(ay + (ah - side) / 2), cround(side), cround(side))
 
 
 def azimuthal_inverse(proj, centre, x, y):
