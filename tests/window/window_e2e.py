@@ -203,6 +203,14 @@ class Session:
         self.xdo("key", "--clearmodifiers", *keys)
         time.sleep(0.3)
 
+    def click(self):
+        """A left click held for a few frames, for the same reason as hold(): on a loaded
+        machine a frame can outlast xdotool's press-release, which Dear ImGui 1.86 then misses."""
+        self.xdo("mousedown", "1")
+        time.sleep(0.25)
+        self.xdo("mouseup", "1")
+        time.sleep(0.1)
+
     def hold(self, key):
         """A key held for a few frames: Dear ImGui 1.86 (no input queue) misses a tap shorter than
         a frame, and a frame takes up to 100 ms on llvmpipe. Characters typed are queued and
@@ -357,7 +365,7 @@ def case_click_places_reference(binary):
         cx, cy = MAP[0] + 300, MAP[1] + 200
         assert abs(x0 - cx) > 50 or abs(y0 - cy) > 50
         s.point_at(cx, cy)
-        s.xdo("click", "1")
+        s.click()
         s.move(*OUTSIDE)
         img = s.wait_for_field()
         x, y = darkest_at(img)
@@ -405,7 +413,7 @@ def case_hidpi(binary):
         mx, my, mw, mh = s.map
         cx, cy = mx + 600, my + 400
         s.point_at(cx, cy)
-        s.xdo("click", "1")
+        s.click()
         s.move(s.w + 100, s.h + 100)
         x, y = darkest_at(s.wait_for_field(), s.map)
         assert abs(x - cx) <= 4 and abs(y - cy) <= 4, f"minimum at {(x, y)}, clicked {(cx, cy)}"
@@ -515,7 +523,7 @@ def case_exports(binary):
         s.start()
         for button in (NPY_BUTTON, GEOTIFF_BUTTON):
             s.point_at(*button)
-            s.xdo("click", "1")
+            s.click()
             time.sleep(0.5)
         files = {}
         for _ in range(50):
@@ -555,7 +563,7 @@ def case_figure(binary):
     try:
         s.start()
         s.point_at(*PICTURE_BUTTON)
-        s.xdo("click", "1")
+        s.click()
         files = []
         for _ in range(150):
             files = figure_files(s.dir)
@@ -585,20 +593,20 @@ def case_figure(binary):
 
         # A wide one, cancelled while it draws: no file, and the window still answers.
         s.point_at(*FIGURE_WIDTH_INPUT)
-        s.xdo("click", "1")
+        s.click()
         s.xdo("key", "ctrl+a")
         s.xdo("type", "6000")
         s.xdo("key", "Return")
         time.sleep(0.3)
         s.point_at(*PICTURE_BUTTON)
-        s.xdo("click", "1")
+        s.click()
         time.sleep(1.0)
         # Drawing: the row shows a progress bar (ImGui's yellow) and a Cancel button where the
         # Picture button was, and the window keeps drawing frames.
         row = s.screen()[PICTURE_BUTTON[1] - 4:PICTURE_BUTTON[1] + 4, 8:200]
         bar = (np.abs(row - np.array([230, 179, 0])) < 40).all(axis=2)
         assert bar.any(), "no progress bar while the figure is drawn"
-        s.xdo("click", "1")  # Cancel
+        s.click()  # Cancel
         time.sleep(3)
         assert len(figure_files(s.dir)) == 1, f"a cancelled figure was written: {os.listdir(s.dir)}"
         s.quit()
@@ -701,7 +709,7 @@ def case_aeqd_click_zoom_pan(binary):
         assert abs(x - cx) <= 3 and abs(y - cy) <= 3, f"darkest at {(x, y)}, centre {(cx, cy)}"
         # Click 150 px east and 100 px north of the centre.
         s.point_at(cx + 150, cy - 100)
-        s.xdo("click", "1")
+        s.click()
         s.move(*OUTSIDE)
         x, y = darkest_at(s.wait_for_field(), s.map)
         assert abs(x - cx) <= 3 and abs(y - cy) <= 3, f"not re-centred: darkest at {(x, y)}"
@@ -760,9 +768,9 @@ def case_ortho_drag_click_zoom(binary):
     try:
         s.start()
         s.point_at(mx + 5, my + 5)  # a corner: off the globe
-        s.xdo("click", "1")
+        s.click()
         s.point_at(cx + 100, cy + 50)
-        s.xdo("click", "1")
+        s.click()
         s.move(*OUTSIDE)
         x, y = darkest_at(s.wait_for_field(), s.map)
         assert abs(x - (cx + 100)) <= 3 and abs(y - (cy + 50)) <= 3, f"darkest at {(x, y)}"
@@ -825,13 +833,13 @@ def case_typed_error(binary):
         before = s.screen()
         span_before = text_span(before, LAT_MIN_Y - 5, LAT_MIN_Y + 5, x0 + 2, x1 - 4)
         s.point_at((x0 + x1) // 2, LAT_MIN_Y)
-        s.xdo("click", "1")  # the box selects all its text when it is activated
+        s.click()  # the box selects all its text when it is activated
         time.sleep(0.3)
         s.xdo("type", "--delay", "100", "95")
         s.hold("Return")
         log = wait_for_log(s, "lat min must be from -90 to 90 degrees (got 95)")
         s.point_at(200, H - 100)  # away from the box: an empty part of the panel
-        s.xdo("click", "1")
+        s.click()
         s.move(*OUTSIDE)
         time.sleep(0.5)
         img = s.screen()
@@ -848,7 +856,7 @@ def case_typed_error(binary):
         assert red_pixels(img[H - status_h(W):, :]).sum() > 50, "the status bar lacks the error"
         # Esc in the box: back to the value, the frame and the message gone.
         s.point_at((x0 + x1) // 2, LAT_MIN_Y)
-        s.xdo("click", "1")
+        s.click()
         time.sleep(0.3)
         s.hold("Escape")
         s.move(*OUTSIDE)
@@ -932,7 +940,7 @@ def case_theme_remembered(binary):
     try:
         s.start()
         s.point_at(*LIGHT_THEME_CHECKBOX)
-        s.xdo("click", "1")
+        s.click()
         s.move(*OUTSIDE)
         time.sleep(0.8)
         img = s.screen()
