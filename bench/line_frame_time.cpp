@@ -13,6 +13,7 @@
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
 #include "gl/line_layer.h"
+#include "gl/map_frame.h"
 #include "gl/offscreen_target.h"
 #include "gl/renderer.h"
 
@@ -50,20 +51,38 @@ int run(int frames) {
                {"Europe 50x30 deg (1:50m)", {35, 65, -10, 40}},
                {"Norway 12x10 deg (1:10m)", {58, 68, 3, 15}},
                {"Lisbon 2x2 deg (1:10m)", {38, 40, -10, 2}}};
-  {
-    Renderer r;
-    r.field().ensure_size(kWidth, kHeight);
-    for (const View& v : views) {
-      ViewStyle style;
-      style.view = style.field = v.bounds;
-      style.field_nx = kWidth;
-      style.field_ny = kHeight;
-      const double bare = median_frame_ms(r, style, frames);
-      style.lines.coastlines = style.lines.borders = true;
-      const double lined = median_frame_ms(r, style, frames);
-      std::printf("%-26s field only %7.2f ms   with coastlines and borders %7.2f ms\n", v.name,
-                  bare, lined);
-    }
+  Renderer r;
+  r.field().ensure_size(kWidth, kHeight);
+  // One view's two medians: the field alone, then with coastlines and borders.
+  const auto time_view = [&](const char* name, ViewStyle style) {
+    style.field_nx = kWidth;
+    style.field_ny = kHeight;
+    const double bare = median_frame_ms(r, style, frames);
+    style.lines.coastlines = style.lines.borders = true;
+    const double lined = median_frame_ms(r, style, frames);
+    std::printf("%-26s field only %7.2f ms   with coastlines and borders %7.2f ms\n", name, bare,
+                lined);
+  };
+  for (const View& v : views) {
+    ViewStyle style;
+    style.view = style.field = v.bounds;
+    time_view(v.name, style);
+  }
+  // Projected maps (square pixels: half-height = half-width x 800/1280, or the reverse for the
+  // whole disc and globe, which fit the height): every segment goes through the forward
+  // projection in lines.vert.
+  struct Frame {
+    const char* name;
+    MapFrame frame;
+  } frames_projected[] = {
+      {"aeqd whole disc (1:110m)", {Projection::aeqd, 30, 101, 32024, 20015, 6371.0088}},
+      {"aeqd 1500 km (1:50m)", {Projection::aeqd, 48.85, 2.35, 1500, 937.5, 6371.0088}},
+      {"ortho globe (1:110m)", {Projection::ortho, 35, 105, 10194, 6371.0088, 6371.0088}},
+      {"aeqd 150 km (1:10m)", {Projection::aeqd, 60, 5, 150, 93.75, 6371.0088}}};
+  for (const Frame& f : frames_projected) {
+    ViewStyle style;
+    style.map = style.field_map = f.frame;
+    time_view(f.name, style);
   }
   return 0;
 }

@@ -255,6 +255,13 @@ GF_HD T seed_combine(const RowFactors<T>& r, const ColFactors<T>& col, T radius)
   return atan2(a, T(1) - a) * T(2) * radius;
 }
 
+// The seed's cos(0.01745329 lat) of a latitude given as its distance from the nearer pole, in
+// degrees: sin(kSeedPoleGapRad + 0.01745329 polar) keeps its relative accuracy at the poles.
+template <typename T>
+GF_HD T seed_cos_of_polar_distance(T polar_deg) {
+  return sin(T(kSeedPoleGapRad) + T(kSeedRadPerDeg) * polar_deg);
+}
+
 // Row i's distance from the nearer pole in degrees, counted from the grid's edge on that side
 // (a sum of two non-negative terms), so it keeps its relative accuracy in float. The row's
 // cosine of latitude is taken from it: near a pole the float latitude itself has lost the
@@ -274,8 +281,7 @@ GF_HD RowFactors<T> row_factors(const GridGeometry& g, int i) {
   const T dlat = T(g.dlat0_deg) - di;
   const T polar = row_polar_distance_deg<T>(g, i);
   if (g.formula == Formula::seed) {
-    const T cos_lat = sin(T(kSeedPoleGapRad) + T(kSeedRadPerDeg) * polar);
-    return seed_row_from_cos<T>(dlat, cos_lat, T(g.cos_ref_lat));
+    return seed_row_from_cos<T>(dlat, seed_cos_of_polar_distance(polar), T(g.cos_ref_lat));
   }
   T cos_lat, abs_sin_lat;
   sincos_deg(polar, &cos_lat, &abs_sin_lat);  // cos(lat) = sin(polar distance)

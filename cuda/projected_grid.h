@@ -25,7 +25,8 @@ struct ProjectedGrid {
   double slat_centre_deg = 0;  // centre lat + ref lat
   double dlon_centre_deg = 0;  // centre lon - ref lon, in [-180, 180)
   double cos_ref_lat = 0;
-  double radius = 0;  // output unit
+  double seed_cos_ref_lat = 0;  // the seed's cos(0.01745329 ref_lat), in double
+  double radius = 0;            // output unit
   Formula formula = Formula::haversine;
   // The reference point as seen from the centre (east, north, cos c; aeqd: 0, 0, 1), in double:
   // the float kernel's separable ortho field starts from it (projected_chord.h).
@@ -51,6 +52,7 @@ inline ProjectedGrid make_projected_grid(Projection projection, int nx, int ny, 
   double s = 0;
   sincos_deg(ref_lat_deg, &s, &g.cos_ref_lat);
   g.cos_ref_lat = g.cos_ref_lat > 0 ? g.cos_ref_lat : 0;
+  g.seed_cos_ref_lat = seed_cos_of_polar_distance(90.0 - std::fabs(ref_lat_deg));
   g.radius = radius_km * units_per_km(units);
   g.formula = formula;
   g.ref_local = local_direction(g.centre, ref_lat_deg, ref_lon_deg);
@@ -91,9 +93,14 @@ GF_HD T projected_point_value(const ProjectedGrid& g, const SpherePoint<T>& q) {
   if (!q.valid) return q.lat_deg;  // NaN
   const T radius = T(g.radius);
   if (g.formula == Formula::seed) {
-    const T cos_ref = cos(T(kSeedRadPerDeg) * T(g.ref_lat_deg));
-    const RowFactors<T> r = seed_row_from_cos<T>(T(g.dlat_centre_deg) + q.dlat_deg,
-                                                 cos(T(kSeedRadPerDeg) * q.lat_deg), cos_ref);
+    // The seed's cosines from the distances to the nearer pole, as the latlon rows take them:
+    // near a pole the float latitude has lost the digits that matter. The point's is
+    // atan2(cos lat, |sin lat|), from the inverse projection's accurate cos_lat.
+    const T h = q.cos_lat;
+    const T polar = radians_to_deg(atan2(h, sqrt((T(1) - h) * (T(1) + h))));
+    const RowFactors<T> r =
+        seed_row_from_cos<T>(T(g.dlat_centre_deg) + q.dlat_deg, seed_cos_of_polar_distance(polar),
+                             T(g.seed_cos_ref_lat));
     return seed_combine(r, seed_col<T>(wrap_lon_deg(T(g.dlon_centre_deg) + q.dlon_deg)), radius);
   }
   const RowFactors<T> r =

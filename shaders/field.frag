@@ -32,10 +32,12 @@ uniform float u_radius;
 uniform vec4 u_projected_grid;
 
 const vec3 kInvalidColor = vec3(0.5);  // inf in the field
-const vec3 kOutsideColor = vec3(0.12);  // outside the field being shown (while recomputing)
-// NaN is a node with no value (beyond the antipode's circle in aeqd, off the globe in ortho):
-// not part of the map, so drawn as the background around it.
-const vec3 kNoValueColor = kOutsideColor;
+// Outside the field being shown (while recomputing), and NaN, a node with no value (beyond the
+// antipode's circle in aeqd, off the globe in ortho): not part of the map, so drawn as the
+// background around it (ViewStyle::background_rgb).
+uniform vec3 u_background;
+#define kOutsideColor u_background
+#define kNoValueColor u_background
 
 vec3 colour_of(float v) {
   if (isnan(v)) return kNoValueColor;

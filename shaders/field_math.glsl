@@ -62,12 +62,6 @@ REAL sin_rad(REAL x) {
   sincos_rad(x, s, c);
   return s;
 }
-// cos likewise (the seed formula's cos(0.01745329 lat) of a projected view's node).
-REAL cos_rad(REAL x) {
-  REAL s, c;
-  sincos_rad(x, s, c);
-  return c;
-}
 
 // atan(t) for t in [0, 1]: about the nearest of 0, 1/4, 1/2, 3/4, 1, then Taylor on the rest
 // (|v| <= 1/8).

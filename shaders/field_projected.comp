@@ -22,14 +22,17 @@ uniform int u_projection;                // kProjectionAeqd or kProjectionOrtho
 uniform REAL u_step, u_radius;
 uniform REAL u_centre_lat, u_centre_lon, u_centre_sin_lat, u_centre_cos_lat;
 uniform REAL u_dlat_centre, u_slat_centre, u_dlon_centre, u_cos_ref_lat;
-uniform REAL u_seed_cos_ref;  // the seed's cos(0.01745329 ref_lat), computed in REAL on the host
+uniform REAL u_seed_cos_ref;  // the seed's cos(0.01745329 ref_lat), computed in double on the host
 
 // projected_point_value<T>: the field at the point the inverse projection gave.
 REAL point_value(SpherePoint q) {
   if (!q.valid) return q.lat_deg;  // NaN
 #if SEED
   REAL sd = sin_rad(kSeedHalfRadPerDeg * (u_dlat_centre + q.dlat_deg));
-  REAL cos_lat = cos_rad(kSeedRadPerDeg * q.lat_deg);
+  // The seed's cosine from the point's distance to the nearer pole (projected_point_value<T>).
+  REAL h = q.cos_lat;
+  REAL polar = radians_to_deg(atan2_full(h, sqrt_full((REAL(1.0LF) - h) * (REAL(1.0LF) + h))));
+  REAL cos_lat = sin_rad(kSeedPoleGapRad + kSeedRadPerDeg * polar);
   REAL s = sin_rad(kSeedHalfRadPerDeg * wrap_lon_deg(u_dlon_centre + q.dlon_deg));
   return distance_from_factors(VEC4(sd * sd, 0.0, u_seed_cos_ref * cos_lat, 0.0),
                                VEC2(s * s, 0.0), u_radius);

@@ -68,12 +68,6 @@ void dispatch_rows(int nx, int rows) {
                           static_cast<GLuint>((rows + kNodesPerGroup - 1) / kNodesPerGroup), 1));
 }
 
-// The seed's cos(0.01745329 ref_lat) as projected_point_value<T> takes it: in T.
-double seed_cos_ref(const ProjectedGrid& g, Precision precision) {
-  if (precision == Precision::f64) return std::cos(kSeedRadPerDeg * g.ref_lat_deg);
-  return std::cos(static_cast<float>(kSeedRadPerDeg) * static_cast<float>(g.ref_lat_deg));
-}
-
 }  // namespace
 
 GlBackend::GlBackend(GLsizeiptr export_block_bytes) : export_block_bytes_(export_block_bytes) {
@@ -214,7 +208,7 @@ void GlBackend::dispatch_projected(GLuint program, const FieldParams& p, int row
   set_real(program, "u_slat_centre", g.slat_centre_deg, pr);
   set_real(program, "u_dlon_centre", g.dlon_centre_deg, pr);
   set_real(program, "u_cos_ref_lat", g.cos_ref_lat, pr);
-  set_real(program, "u_seed_cos_ref", seed_cos_ref(g, pr), pr);
+  set_real(program, "u_seed_cos_ref", g.seed_cos_ref_lat, pr);
   GF_GL(glUseProgram(program));
   dispatch_rows(p.nx, rows);
 }

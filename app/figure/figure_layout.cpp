@@ -6,6 +6,7 @@
 
 #include "errors.h"
 #include "figure/text_raster.h"
+#include "view/graticule_crossings.h"
 #include "view/ring_labels.h"
 #include "view/view_math.h"
 
@@ -65,7 +66,26 @@ struct Line {
   double at = 0;
 };
 
+// A projected map's lines cross its edges where the inverse projection says
+// (view/graticule_crossings, as the window labels them): parallels on the west edge, meridians
+// on the south edge, wherever the map shows the sphere there.
+std::vector<Line> projected_lines(const FieldParams& v, const ViewStyle& s, const PixelRect& map,
+                                  bool latitude) {
+  std::vector<Line> out;
+  if (!(s.graticule_lat_step_deg > 0) || !(s.graticule_lon_step_deg > 0)) return out;
+  const MapRect m{double(map.x), double(map.y), double(map.w), double(map.h)};
+  const int dec = decimals_for(latitude ? s.graticule_lat_step_deg : s.graticule_lon_step_deg);
+  for (const GraticuleCrossing& c :
+       graticule_crossings(v, m, s.graticule_lat_step_deg, s.graticule_lon_step_deg, 0)) {
+    if (c.latitude != latitude) continue;
+    out.push_back(latitude ? Line{lat_label(c.value_deg, dec), c.y}
+                           : Line{lon_label(c.value_deg, dec), c.x});
+  }
+  return out;
+}
+
 std::vector<Line> lat_lines(const FieldParams& v, const ViewStyle& s, const PixelRect& map) {
+  if (v.projection != Projection::latlon) return projected_lines(v, s, map, true);
   std::vector<Line> out;
   const double step = s.graticule_lat_step_deg;
   if (!(step > 0)) return out;
@@ -80,6 +100,7 @@ std::vector<Line> lat_lines(const FieldParams& v, const ViewStyle& s, const Pixe
 }
 
 std::vector<Line> lon_lines(const FieldParams& v, const ViewStyle& s, const PixelRect& map) {
+  if (v.projection != Projection::latlon) return projected_lines(v, s, map, false);
   std::vector<Line> out;
   const double step = s.graticule_lon_step_deg;
   if (!(step > 0)) return out;
@@ -172,12 +193,10 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
     L.map.y = static_cast<int>(std::ceil(L.title.y + L.title.h + pad + half_h));
     L.style = style_for(L.map.w, L.map.h);
     double lat_w = 0, lon_half = 0;
-    if (view.projection == Projection::latlon) {
-      for (const Line& l : lat_lines(view, L.style, L.map))
-        lat_w = std::max(lat_w, text.width(l.text));
-      for (const Line& l : lon_lines(view, L.style, L.map)) {
-        lon_half = std::max(lon_half, text.width(l.text) / 2);
-      }
+    for (const Line& l : lat_lines(view, L.style, L.map))
+      lat_w = std::max(lat_w, text.width(l.text));
+    for (const Line& l : lon_lines(view, L.style, L.map)) {
+      lon_half = std::max(lon_half, text.width(l.text) / 2);
     }
     const double need_left =
         std::ceil(std::max(pad + lat_w + label_gap + L.tick_len, pad + lon_half));
@@ -187,26 +206,24 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
     right = need_right;
   }
 
-  // Graticule labels (latlon; projected views draw no graticule yet): west and south of the
-  // frame, each skipped when it would touch one already placed.
-  if (view.projection == Projection::latlon) {
-    for (const Line& l : lat_lines(view, L.style, L.map)) {
-      L.lat_tick_y.push_back(static_cast<int>(std::lround(l.at)));
-      PlacedText t{l.text, 0, l.at - half_h, text.width(l.text), text.height()};
-      t.x = L.map.x - L.tick_len - label_gap - t.w;
-      bool free = t.x >= 0;
-      for (const PlacedText& o : L.graticule_labels) free = free && !overlaps(t, o, label_gap);
-      if (free) L.graticule_labels.push_back(t);
-    }
-    for (const Line& l : lon_lines(view, L.style, L.map)) {
-      L.lon_tick_x.push_back(static_cast<int>(std::lround(l.at)));
-      PlacedText t{l.text, 0, double(L.map.y + L.map.h + L.tick_len) + label_gap,
-                   text.width(l.text), text.height()};
-      t.x = l.at - t.w / 2;
-      bool free = t.x >= 0 && t.x + t.w <= width_px;
-      for (const PlacedText& o : L.graticule_labels) free = free && !overlaps(t, o, 2 * label_gap);
-      if (free) L.graticule_labels.push_back(t);
-    }
+  // Graticule labels: west and south of the frame, each skipped when it would touch one
+  // already placed.
+  for (const Line& l : lat_lines(view, L.style, L.map)) {
+    L.lat_tick_y.push_back(static_cast<int>(std::lround(l.at)));
+    PlacedText t{l.text, 0, l.at - half_h, text.width(l.text), text.height()};
+    t.x = L.map.x - L.tick_len - label_gap - t.w;
+    bool free = t.x >= 0;
+    for (const PlacedText& o : L.graticule_labels) free = free && !overlaps(t, o, label_gap);
+    if (free) L.graticule_labels.push_back(t);
+  }
+  for (const Line& l : lon_lines(view, L.style, L.map)) {
+    L.lon_tick_x.push_back(static_cast<int>(std::lround(l.at)));
+    PlacedText t{l.text, 0, double(L.map.y + L.map.h + L.tick_len) + label_gap, text.width(l.text),
+                 text.height()};
+    t.x = l.at - t.w / 2;
+    bool free = t.x >= 0 && t.x + t.w <= width_px;
+    for (const PlacedText& o : L.graticule_labels) free = free && !overlaps(t, o, 2 * label_gap);
+    if (free) L.graticule_labels.push_back(t);
   }
   double y = L.map.y + L.map.h + L.tick_len + label_gap + text.height() + pad;
 

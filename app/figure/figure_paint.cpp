@@ -40,6 +40,7 @@ Image paint_figure(const FigureLayout& L, const Image& map) {
     GF_FAIL("figure: map picture of the wrong size");
   Image img{L.width, L.height,
             std::vector<std::uint8_t>(static_cast<size_t>(L.width) * L.height * 4, 255)};
+  static_assert(kFigurePageRgb == 0xffffff, "the page is filled with 255s");
   for (int y = 0; y < map.height; ++y) {
     const int fy = L.map.y + y;
     if (fy < 0 || fy >= img.height) continue;

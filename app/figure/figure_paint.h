@@ -7,6 +7,8 @@
 
 namespace geofield {
 
+constexpr std::uint32_t kFigurePageRgb = 0xffffff;  // the page: white
+
 // The whole figure on a white page; map is the renderer's picture of layout.map's size.
 Image paint_figure(const FigureLayout& layout, const Image& map);
 

@@ -39,6 +39,7 @@ Renderer::Renderer() {
   loc_reverse_ = glGetUniformLocation(program_, "u_reverse");
   loc_colormap_row_ = glGetUniformLocation(program_, "u_colormap_row");
   loc_remap_ = glGetUniformLocation(program_, "u_remap");
+  loc_background_ = glGetUniformLocation(program_, "u_background");
   loc_tex_map_ = glGetUniformLocation(program_, "u_frac_map");
   loc_contour_ = glGetUniformLocation(program_, "u_contour_interval");
   loc_grid_lat_ = glGetUniformLocation(program_, "u_grid_lat");
@@ -199,6 +200,9 @@ void Renderer::draw(int x, int y, int width, int height, const ViewStyle& style)
   GF_GL(glUniform1f(loc_value_max_, static_cast<float>(style.value_max)));
   GF_GL(glUniform1i(loc_reverse_, style.reverse ? 1 : 0));
   GF_GL(glUniform1i(loc_colormap_row_, static_cast<int>(style.colormap)));
+  GF_GL(glUniform3f(loc_background_, ((style.background_rgb >> 16) & 0xff) / 255.0f,
+                    ((style.background_rgb >> 8) & 0xff) / 255.0f,
+                    (style.background_rgb & 0xff) / 255.0f));
   set_geography_uniforms(width, height, style);
   GF_GL(glBindTextureUnit(0, field_.id()));
   GF_GL(glBindTextureUnit(1, colormaps_));

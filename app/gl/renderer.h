@@ -48,6 +48,10 @@ struct ViewStyle {
   double marker_lat_deg = 0, marker_lon_deg = 0;
   double marker_radius_px = 6;
   LineOverlay lines;  // coastlines and borders, drawn over the field when geography is set
+  // 0xRRGGBB of what is not map: nodes with no value (off the ortho globe, beyond aeqd's
+  // antipode) and the area outside the field being shown. The window's dark grey by default; a
+  // figure sets its page colour, so the globe stands on the page.
+  std::uint32_t background_rgb = 0x1f1f1f;
 
   bool operator==(const ViewStyle&) const = default;
 };
@@ -85,6 +89,7 @@ class Renderer {
   GLuint vertex_array_ = 0;
   GLuint colormaps_ = 0;  // 256 x kColormapCount RGBA8: one row per colormap
   GLint loc_value_min_ = -1, loc_value_max_ = -1, loc_reverse_ = -1, loc_colormap_row_ = -1;
+  GLint loc_background_ = -1;
   GLint loc_remap_ = -1, loc_tex_map_ = -1, loc_contour_ = -1, loc_grid_lat_ = -1,
         loc_grid_lon_ = -1, loc_marker_ = -1, loc_viewport_ = -1;
   GLint loc_projection_ = -1, loc_centre_ = -1, loc_half_ = -1, loc_radius_ = -1,

@@ -153,6 +153,16 @@ class FigureTest(RenderTestCase):
         # Beyond nothing: the whole disc is inside 3000 km, so the map is all colour.
         self.assertIsNotNone(self.find_colorbar(img, my + mh + 5))
 
+    def test_a_globe_stands_on_the_page(self):
+        """Off the ortho globe there is no map: the page's white, not the window's grey square;
+        on it, the field's colours."""
+        img, (mx, my, mw, mh) = self.figure("--projection", "ortho", "--lat", "0:60", "--lon",
+                                            "60:150", "--ref", "30,101", "--figure-width", "800")
+        corner = img[my + 2:my + 12, mx + 2:mx + 12]
+        self.assertTrue((corner == 255).all(), corner[0, 0])
+        centre = img[my + mh // 2, mx + mw // 2]
+        self.assertLess(centre.min(), 200, centre)  # the globe: colour, not page
+
     def test_png_keeps_one_pixel_per_node(self):
         self.render_ok(*REGION, "--size", "300x200", "--png", "p.png", "--figure", "f.png")
         with Image.open(self.path("p.png")) as png, Image.open(self.path("f.png")) as fig:

@@ -94,6 +94,9 @@ std::vector<NamedGrid> projected_test_grids() {
       {"aeqd_antimeridian", make_projected(aeqd, -15, 179.9, 500, 200, 150)},
       // 50 m across, in metres
       {"aeqd_metres", make_projected(aeqd, -33.9, 18.4, 25, 101, 81, Units::m)},
+      // 60 miles about a point 0.4 degree from the south pole, in miles: the seed formula's
+      // cosines near a pole, where a float latitude has lost their digits (the soak found it)
+      {"aeqd_south_pole_small", make_projected(aeqd, -89.6, 54.2, 60, 121, 97, Units::mi)},
       // the globe about (40, -170), the middle of 170:-150 (across the antimeridian); the
       // reference on the far side: the disc's corners NaN
       {"ortho_globe", with_bounds(make_projected(ortho, 30, 101, r, 241, 181), 20, 60, 170, -150)},

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 
 #include "errors.h"
 #include "view/view_math.h"
@@ -125,7 +126,52 @@ TEST(FigureLayout, ProjectedMapsKeepTheirGridsShape) {
   p.ny = 501;
   const FigureLayout L = layout_figure(p, 1600, "", [](int, int) { return ViewStyle{}; });
   EXPECT_NEAR(double(L.map.w) / L.map.h, 2.0, 2.0 / L.map.h);
-  EXPECT_TRUE(L.graticule_labels.empty());
+  EXPECT_TRUE(L.graticule_labels.empty());  // no graticule asked for
+}
+
+// aeqd about Paris, 3000 km: the parallels every 10 degrees cross the west edge, and the
+// meridians the south edge, where the spherical inverse projection (written out here) says.
+TEST(FigureLayout, ProjectedGraticuleLabelsSitWhereTheLinesCrossTheEdges) {
+  FieldParams p;
+  p.projection = Projection::aeqd;
+  p.ref_lat_deg = 48.85;
+  p.ref_lon_deg = 2.35;
+  p.extent = 3000;
+  const FigureLayout L = layout_figure(p, 1000, "", [](int, int) {
+    ViewStyle s;
+    s.graticule_lat_step_deg = s.graticule_lon_step_deg = 10;
+    return s;
+  });
+  const double r = p.radius_km, lat0 = p.ref_lat_deg * kPi / 180, lon0 = p.ref_lon_deg * kPi / 180;
+  const auto inverse = [&](double x, double y, double* lat, double* lon) {
+    const double rho = std::hypot(x, y), c = rho / r;
+    *lat = std::asin(std::cos(c) * std::sin(lat0) + y * std::sin(c) * std::cos(lat0) / rho);
+    *lon = lon0 + std::atan2(x * std::sin(c),
+                             rho * std::cos(lat0) * std::cos(c) - y * std::sin(lat0) * std::sin(c));
+    *lat *= 180 / kPi;
+    *lon *= 180 / kPi;
+  };
+  int lats = 0, lons = 0;
+  for (const PlacedText& t : L.graticule_labels) {
+    const bool west = t.x + t.w <= L.map.x;
+    double lat, lon;
+    if (west) {  // the label is centred on its crossing
+      const double y = p.extent - (t.y + t.h / 2 - L.map.y) / L.map.h * 2 * p.extent;
+      inverse(-p.extent, y, &lat, &lon);
+      const double want = std::stod(t.text);
+      EXPECT_NEAR(lat, want, 0.1) << t.text;
+      ++lats;
+    } else {
+      const double x = (t.x + t.w / 2 - L.map.x) / L.map.w * 2 * p.extent - p.extent;
+      inverse(x, -p.extent, &lat, &lon);
+      const double want = std::stod(t.text) * (t.text.find('W') != std::string::npos ? -1 : 1);
+      EXPECT_NEAR(lon, want, 0.1) << t.text;
+      ++lons;
+    }
+  }
+  EXPECT_GE(lats, 4);  // 20N to 60N
+  EXPECT_GE(lons, 4);  // 20W to 20E
+  expect_readable(L);
 }
 
 TEST(FigureLayout, WidthOutsideTheRangeIsRefused) {

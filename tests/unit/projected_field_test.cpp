@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "backends/cpu_backend.h"
 #include "cli/view_options.h"
 #include "field_range.h"
+#include "projected_chord.h"
 #include "spherical_reference.h"
 #include "usage_error_matchers.h"
 
@@ -122,10 +124,16 @@ TEST(ProjectedField, BackendValuesAreTheSharedMathAndBlocksTheSameField) {
       const std::lock_guard<std::mutex> lock(m);
       std::copy(v.begin(), v.end(), blocks.begin() + static_cast<ptrdiff_t>(first) * p.nx);
     });
+    // The float haversine field by the row and column terms (as the CUDA kernel), the seed
+    // formula node by node.
+    const ChordConstants<float> terms =
+        chord_constants<float>(g, std::numeric_limits<float>::quiet_NaN());
     for (int i = 0; i < p.ny; ++i) {
       for (int j = 0; j < p.nx; ++j) {
         const size_t k = static_cast<size_t>(i) * p.nx + j;
-        const float want = projected_field_value<float>(g, i, j);
+        const float want = p.formula == Formula::haversine
+                               ? chord_field_value<float>(g, terms, i, j)
+                               : projected_field_value<float>(g, i, j);
         ASSERT_TRUE(f[k] == want || (std::isnan(f[k]) && std::isnan(want))) << i << "," << j;
         ASSERT_TRUE(blocks[k] == want || (std::isnan(blocks[k]) && std::isnan(want)));
       }

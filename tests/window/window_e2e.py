@@ -600,11 +600,14 @@ def case_figure(binary):
         time.sleep(0.3)
         s.point_at(*PICTURE_BUTTON)
         s.click()
-        time.sleep(1.0)
         # Drawing: the row shows a progress bar (ImGui's yellow) and a Cancel button where the
-        # Picture button was, and the window keeps drawing frames.
-        row = s.screen()[PICTURE_BUTTON[1] - 4:PICTURE_BUTTON[1] + 4, 8:200]
-        bar = (np.abs(row - np.array([230, 179, 0])) < 40).all(axis=2)
+        # Picture button was, and the window keeps drawing frames. Waited for, not slept on: on
+        # a loaded machine the first band can take seconds.
+        deadline = time.monotonic() + 30
+        bar = np.zeros(1, dtype=bool)
+        while not bar.any() and time.monotonic() < deadline:
+            row = s.screen()[PICTURE_BUTTON[1] - 4:PICTURE_BUTTON[1] + 4, 8:200]
+            bar = (np.abs(row - np.array([230, 179, 0])) < 40).all(axis=2)
         assert bar.any(), "no progress bar while the figure is drawn"
         s.click()  # Cancel
         time.sleep(3)
