@@ -8,51 +8,98 @@
 namespace geofield {
 namespace {
 
-void require_finite(double v, const char* option) {
-  if (!std::isfinite(v)) throw UsageError(std::string(option) + ": must be a finite number");
+std::string num(double v) {
+  std::ostringstream m;
+  m.precision(10);
+  m << v;
+  return m.str();
 }
 
-void require_in(double v, double lo, double hi, const char* option, const char* what) {
-  require_finite(v, option);
-  if (v < lo || v > hi) {
+// A value outside [lo, hi] (or not finite): the option's and the control's wording.
+std::optional<ParamProblem> outside(double v, double lo, double hi, ParamField field,
+                                    const char* option, const char* what, const char* control,
+                                    const char* unit) {
+  if (std::isfinite(v) && v >= lo && v <= hi) return std::nullopt;
+  ParamProblem pr{field, "", ""};
+  if (!std::isfinite(v)) {
+    pr.cli = std::string(option) + ": must be a finite number";
+  } else {
     std::ostringstream m;
     m << option << ": " << what << " " << v << " is outside [" << lo << ", " << hi << "]";
-    throw UsageError(m.str());
+    pr.cli = m.str();
   }
+  pr.ui = std::string(control) + " must be from " + num(lo) + " to " + num(hi) + " " + unit +
+          " (got " + num(v) + ")";
+  return pr;
 }
 
 }  // namespace
 
-void validate(const FieldParams& p) {
-  require_in(p.lat_min_deg, -90, 90, "--lat", "latitude");
-  require_in(p.lat_max_deg, -90, 90, "--lat", "latitude");
+std::optional<ParamProblem> check(const FieldParams& p, std::optional<ParamField> edited) {
+  using F = ParamField;
+  if (auto pr =
+          outside(p.lat_min_deg, -90, 90, F::lat_min, "--lat", "latitude", "lat min", "degrees"))
+    return pr;
+  if (auto pr =
+          outside(p.lat_max_deg, -90, 90, F::lat_max, "--lat", "latitude", "lat max", "degrees"))
+    return pr;
   if (!(p.lat_min_deg < p.lat_max_deg)) {
     std::ostringstream m;
     m << "--lat: MIN must be below MAX (got " << p.lat_min_deg << ":" << p.lat_max_deg << ")";
-    throw UsageError(m.str());
+    if (edited == F::lat_max) {
+      return ParamProblem{F::lat_max, m.str(),
+                          "lat max must be above lat min: from " + num(p.lat_min_deg) +
+                              " to 90 degrees (got " + num(p.lat_max_deg) + ")"};
+    }
+    return ParamProblem{F::lat_min, m.str(),
+                        "lat min must be below lat max: from -90 to " + num(p.lat_max_deg) +
+                            " degrees (got " + num(p.lat_min_deg) + ")"};
   }
-  require_in(p.lon_min_deg, -kMaxAbsLonDeg, kMaxAbsLonDeg, "--lon", "longitude");
-  require_in(p.lon_max_deg, -kMaxAbsLonDeg, kMaxAbsLonDeg, "--lon", "longitude");
+  if (auto pr = outside(p.lon_min_deg, -kMaxAbsLonDeg, kMaxAbsLonDeg, F::lon_min, "--lon",
+                        "longitude", "lon min", "degrees"))
+    return pr;
+  if (auto pr = outside(p.lon_max_deg, -kMaxAbsLonDeg, kMaxAbsLonDeg, F::lon_max, "--lon",
+                        "longitude", "lon max", "degrees"))
+    return pr;
   if (p.lon_min_deg == p.lon_max_deg) {
-    throw UsageError(
+    const bool max_edited = edited == F::lon_max;
+    return ParamProblem{
+        max_edited ? F::lon_max : F::lon_min,
         "--lon: MIN and MAX are equal; give two different longitudes (-180:180 for the whole "
-        "circle, MIN > MAX to cross the antimeridian)");
+        "circle, MIN > MAX to cross the antimeridian)",
+        std::string(max_edited ? "lon max must differ from lon min ("
+                               : "lon min must differ from lon max (") +
+            num(max_edited ? p.lon_min_deg : p.lon_max_deg) +
+            "), each from -360 to 360 degrees; min > max crosses 180"};
   }
   if (p.nx < 2 || p.ny < 2 || p.nx > kMaxGridSide || p.ny > kMaxGridSide) {
     std::ostringstream m;
     m << "--size: NX and NY must be in [2, " << kMaxGridSide << "] (got " << p.nx << "x" << p.ny
       << ")";
-    throw UsageError(m.str());
+    const bool x_bad = p.nx < 2 || p.nx > kMaxGridSide;
+    return ParamProblem{x_bad ? F::nx : F::ny, m.str(),
+                        std::string(x_bad ? "nx" : "ny") + " must be from 2 to " +
+                            std::to_string(kMaxGridSide) + " nodes (got " +
+                            std::to_string(x_bad ? p.nx : p.ny) + ")"};
   }
-  require_in(p.ref_lat_deg, -90, 90, "--ref", "latitude");
-  require_in(p.ref_lon_deg, -kMaxAbsLonDeg, kMaxAbsLonDeg, "--ref", "longitude");
-  require_finite(p.radius_km, "--radius");
-  if (!(p.radius_km > 0) || p.radius_km > kMaxRadiusKm) {
+  if (auto pr =
+          outside(p.ref_lat_deg, -90, 90, F::ref_lat, "--ref", "latitude", "ref lat", "degrees"))
+    return pr;
+  if (auto pr = outside(p.ref_lon_deg, -kMaxAbsLonDeg, kMaxAbsLonDeg, F::ref_lon, "--ref",
+                        "longitude", "ref lon", "degrees"))
+    return pr;
+  if (!std::isfinite(p.radius_km) || !(p.radius_km > 0) || p.radius_km > kMaxRadiusKm) {
     std::ostringstream m;
-    m << "--radius: " << p.radius_km << " km is outside (0, " << kMaxRadiusKm << "]";
-    throw UsageError(m.str());
+    if (!std::isfinite(p.radius_km)) {
+      m << "--radius: must be a finite number";
+    } else {
+      m << "--radius: " << p.radius_km << " km is outside (0, " << kMaxRadiusKm << "]";
+    }
+    return ParamProblem{F::radius, m.str(),
+                        "radius must be above 0 and at most " + num(kMaxRadiusKm) + " km (got " +
+                            num(p.radius_km) + ")"};
   }
-  if (p.projection == Projection::latlon) return;
+  if (p.projection == Projection::latlon) return std::nullopt;
   const double most = max_extent(p);
   if (!std::isfinite(p.extent) || !(p.extent > 0) || p.extent > most) {
     std::ostringstream m;
@@ -61,8 +108,25 @@ void validate(const FieldParams& p) {
       << "] for --projection " << to_string(p.projection)
       << (p.projection == Projection::aeqd ? " (half a great circle" : " (the sphere's radius")
       << " in " << to_string(p.units) << ")";
-    throw UsageError(m.str());
+    return ParamProblem{F::extent, m.str(),
+                        "extent must be above 0 and at most " + num(most) + " " +
+                            std::string(to_string(p.units)) +
+                            (p.projection == Projection::aeqd ? " (half a great circle)"
+                                                              : " (the sphere's radius)") +
+                            " (got " + num(p.extent) + ")"};
   }
+  return std::nullopt;
+}
+
+void validate(const FieldParams& p) {
+  if (const std::optional<ParamProblem> pr = check(p)) throw UsageError(pr->cli);
+}
+
+FieldParams numba_case() {
+  FieldParams p;  // the defaults are the answer's grid: 29:31 x 99:101, 1000 x 1000, ref 30,101
+  p.formula = Formula::seed;
+  p.precision = Precision::f64;
+  return p;
 }
 
 double radius_in_units(const FieldParams& p) { return p.radius_km * units_per_km(p.units); }

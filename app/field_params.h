@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -33,8 +34,41 @@ constexpr int kMaxGridSide = 1 << 20;  // parse-time cap; GL and memory caps com
 constexpr double kMaxRadiusKm = 1.0e9;
 constexpr double kMaxAbsLonDeg = 360.0;
 
-// Throws UsageError naming the option and the accepted range when p is not a valid field.
+// The field of FieldParams a problem belongs to: the window shows the message beside it.
+enum class ParamField {
+  lat_min,
+  lat_max,
+  lon_min,
+  lon_max,
+  nx,
+  ny,
+  ref_lat,
+  ref_lon,
+  radius,
+  extent
+};
+
+// Why a FieldParams is not a valid field, worded twice from one check: for the command line
+// (naming the option, "--lat: ...") and for the window (naming the control, "lat min ...").
+// Both give the accepted range.
+struct ParamProblem {
+  ParamField field;
+  std::string cli;  // "--lat: latitude 95 is outside [-90, 90]"
+  std::string ui;   // "lat min must be from -90 to 90 degrees (got 95)"
+};
+
+// The first problem of p, or none: the one validation of the command line, the saved view and
+// the window. `edited`: the control just changed, which a problem between two fields (lat min
+// not below lat max) is worded for and attributed to.
+std::optional<ParamProblem> check(const FieldParams& p,
+                                  std::optional<ParamField> edited = std::nullopt);
+
+// Throws UsageError with check()'s command-line wording when p is not a valid field.
 void validate(const FieldParams& p);
+
+// The original numba answer's exact case: its grid (the default bounds and size), its
+// reference point and its expression (`seed`), in double as the original computed.
+FieldParams numba_case();
 
 GridGeometry grid_geometry(const FieldParams& p);
 

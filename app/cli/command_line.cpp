@@ -89,19 +89,6 @@ int run_command_line(int argc, char** argv) {
       ->type_name("FILE");
   render_cmd->add_flag("--f64", render.f64,
                        "compute in double and write the .npy and the GeoTIFF as float64");
-  std::string contours;
-  render_cmd
-      ->add_option("--contours", contours,
-                   "draw range rings every INTERVAL of the output unit on the picture")
-      ->type_name("INTERVAL");
-  render_cmd->add_flag("--graticule", render.graticule,
-                       "draw latitude/longitude lines on the picture");
-  render_cmd->add_flag("--marker", render.marker,
-                       "draw a ring at the reference point on the picture");
-  render_cmd->add_flag("--coastlines", render.coastlines,
-                       "draw coastlines (Natural Earth, built in) on the picture");
-  render_cmd->add_flag("--borders", render.borders,
-                       "draw country borders (Natural Earth, built in) on the picture");
   std::string figure, figure_width, figure_title;
   render_cmd
       ->add_option("--figure", figure,
@@ -119,13 +106,6 @@ int run_command_line(int argc, char** argv) {
       ->add_option("--title", figure_title,
                    "the figure's title line [reference point, formula, radius]")
       ->type_name("TEXT");
-  std::string line_color;
-  render_cmd
-      ->add_option(
-          "--line-color", line_color,
-          "colour of coastlines and borders as hex RRGGBB [" + rgb_hex(kDefaultLineRgb) + "]")
-      ->type_name("RRGGBB");
-
   std::vector<std::string> args = join_negative_values(argc, argv);
   std::vector<const char*> cargs;
   for (const std::string& a : args) cargs.push_back(a.c_str());
@@ -142,10 +122,13 @@ int run_command_line(int argc, char** argv) {
     if (!png.empty()) render.png = png;
     if (!npy.empty()) render.npy = npy;
     if (!geotiff.empty()) render.geotiff = geotiff;
-    if (!contours.empty()) {
-      render.contour_interval = parse_number(contours, "--contours");
-      if (!(render.contour_interval > 0)) throw UsageError("--contours: INTERVAL must be positive");
-    }
+    const OverlayOptions& o = render.view.overlays;  // off unless typed
+    render.contour_interval = o.contour_interval.value_or(0);
+    render.graticule = o.graticule.value_or(false);
+    render.marker = o.marker.value_or(false);
+    render.coastlines = o.coastlines.value_or(false);
+    render.borders = o.borders.value_or(false);
+    render.line_rgb = o.line_rgb.value_or(kDefaultLineRgb);
     if (!figure.empty()) render.figure = figure;
     render.figure_title = figure_title;
     if (!figure_title.empty() && figure.empty())
@@ -153,10 +136,6 @@ int run_command_line(int argc, char** argv) {
     if (!figure_width.empty()) {
       if (figure.empty()) throw UsageError("--figure-width: give --figure FILE too");
       render.figure_width = parse_figure_width(figure_width, "--figure-width");
-    }
-    if (!line_color.empty() && !parse_rgb_hex(line_color, &render.line_rgb)) {
-      throw UsageError("--line-color: '" + line_color +
-                       "' is not a colour as six hex digits RRGGBB (ff0000 is red)");
     }
     return run_render(render);
   }

@@ -11,6 +11,10 @@ namespace geofield {
 
 void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewState* s) {
   FieldParams& p = s->params;
+  if (t.numba_case) {  // all of its values (and the options typed with it, in r)
+    p = r.params;
+    s->follow_window = false;
+  }
   if (!t.lat.empty()) p.lat_min_deg = r.params.lat_min_deg, p.lat_max_deg = r.params.lat_max_deg;
   if (!t.lon.empty()) p.lon_min_deg = r.params.lon_min_deg, p.lon_max_deg = r.params.lon_max_deg;
   if (!t.size.empty()) {
@@ -35,11 +39,22 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
     s->range_min = r.fixed_range->first;
     s->range_max = r.fixed_range->second;
   }
+  const OverlayOptions& o = r.overlays;
+  if (o.contour_interval) {
+    s->contours = true;
+    s->contour_interval = *o.contour_interval;
+  }
+  if (o.graticule) s->graticule = *o.graticule;
+  if (o.marker) s->marker = *o.marker;
+  if (o.coastlines) s->coastlines = *o.coastlines;
+  if (o.borders) s->borders = *o.borders;
+  if (o.line_rgb) s->line_rgb = *o.line_rgb;
 }
 
 WindowRequest make_window_request(const WindowOptionText& w, const ViewOptionText& view_text) {
   const ViewOptions resolved = resolve(view_text);  // bad options fail before any window
   WindowRequest req;
+  req.state = first_view();  // no saved view: the reference in the middle, rings on
   if (!w.state_file.empty()) {
     req.state = load_state(w.state_file);
   } else if (!w.no_session) {
@@ -51,7 +66,7 @@ WindowRequest make_window_request(const WindowOptionText& w, const ViewOptionTex
       } catch (const UsageError& e) {
         req.startup_messages.push_back(std::string("last session not restored: ") + e.what() +
                                        "; using the defaults");
-        req.state = ViewState{};
+        req.state = first_view();
       }
     }
   }
@@ -62,7 +77,7 @@ WindowRequest make_window_request(const WindowOptionText& w, const ViewOptionTex
   req.frames = w.frames;
   if (!w.screenshot.empty()) {
     check_writable(w.screenshot, "--screenshot");
-    req.screenshot = w.screenshot;
+    req.screenshot = std::filesystem::absolute(w.screenshot);  // the status bar shows it whole
     if (req.frames == 0) req.frames = 1;
   }
   if (!w.save_state.empty()) {

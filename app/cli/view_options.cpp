@@ -5,6 +5,7 @@
 
 #include "cli/value_parsers.h"
 #include "errors.h"
+#include "gl/line_color.h"
 
 namespace geofield {
 
@@ -13,8 +14,18 @@ const std::set<std::string> kValueOptions = {
     "--lat",      "--lon",     "--size",         "--ref",     "--radius",
     "--range",    "--formula", "--units",        "--backend", "--precision",
     "--colormap", "--png",     "--npy",          "--geotiff", "--projection",
-    "--extent",   "--figure",  "--figure-width", "--title"};
+    "--extent",   "--figure",  "--figure-width", "--title",   "--contours"};
+
+// --NAME turns the overlay on, --no-NAME off; neither: empty.
+std::optional<bool> on_off(bool on, bool off, const char* name) {
+  if (on && off) {
+    throw UsageError(std::string("--") + name + " and --no-" + name + ": give one of the two");
+  }
+  if (on) return true;
+  if (off) return false;
+  return std::nullopt;
 }
+}  // namespace
 
 void add_view_options(CLI::App& app, ViewOptionText* t) {
   app.add_option("--lat", t->lat, "latitude bounds in degrees, -90 <= MIN < MAX <= 90 [29:31]")
@@ -57,11 +68,30 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
   app.add_option("--range", t->range,
                  "fixed colour range in the output unit [automatic: the field's min:max]")
       ->type_name("MIN:MAX");
+  app.add_flag("--numba-case", t->numba_case,
+               "the original numba answer's exact case: lat 29:31, lon 99:101, 1000x1000, ref "
+               "30,101, --formula seed, --precision double (options typed with it override "
+               "its values)");
+  app.add_option("--contours", t->contours, "range rings every INTERVAL of the output unit")
+      ->type_name("INTERVAL");
+  app.add_flag("--graticule", t->graticule, "draw latitude/longitude lines");
+  app.add_flag("--no-graticule", t->no_graticule, "no latitude/longitude lines");
+  app.add_flag("--marker", t->marker, "draw a ring at the reference point");
+  app.add_flag("--no-marker", t->no_marker, "no ring at the reference point");
+  app.add_flag("--coastlines", t->coastlines, "draw coastlines (Natural Earth, built in)");
+  app.add_flag("--no-coastlines", t->no_coastlines, "no coastlines");
+  app.add_flag("--borders", t->borders, "draw country borders (Natural Earth, built in)");
+  app.add_flag("--no-borders", t->no_borders, "no country borders");
+  app.add_option(
+         "--line-color", t->line_color,
+         "colour of coastlines and borders as hex RRGGBB [" + rgb_hex(kDefaultLineRgb) + "]")
+      ->type_name("RRGGBB");
 }
 
 ViewOptions resolve(const ViewOptionText& t) {
   ViewOptions v;
   FieldParams& p = v.params;
+  if (t.numba_case) p = numba_case();  // the options typed beside it override its values
   if (!t.lat.empty()) std::tie(p.lat_min_deg, p.lat_max_deg) = parse_range(t.lat, "--lat");
   if (!t.lon.empty()) std::tie(p.lon_min_deg, p.lon_max_deg) = parse_range(t.lon, "--lon");
   if (!t.size.empty()) std::tie(p.nx, p.ny) = parse_size(t.size, "--size");
@@ -100,6 +130,25 @@ ViewOptions resolve(const ViewOptionText& t) {
     if (!(v.fixed_range->first < v.fixed_range->second)) {
       throw UsageError("--range: MIN must be below MAX (got " + t.range + ")");
     }
+  }
+  OverlayOptions& o = v.overlays;
+  if (!t.contours.empty()) {
+    o.contour_interval = parse_number(t.contours, "--contours");
+    if (!(*o.contour_interval > 0)) {
+      throw UsageError("--contours: INTERVAL must be positive (got " + t.contours + ")");
+    }
+  }
+  o.graticule = on_off(t.graticule, t.no_graticule, "graticule");
+  o.marker = on_off(t.marker, t.no_marker, "marker");
+  o.coastlines = on_off(t.coastlines, t.no_coastlines, "coastlines");
+  o.borders = on_off(t.borders, t.no_borders, "borders");
+  if (!t.line_color.empty()) {
+    std::uint32_t rgb = 0;
+    if (!parse_rgb_hex(t.line_color, &rgb)) {
+      throw UsageError("--line-color: '" + t.line_color +
+                       "' is not a colour as six hex digits RRGGBB (ff0000 is red)");
+    }
+    o.line_rgb = rgb;
   }
   validate(p);
   return v;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,8 +16,20 @@ namespace geofield {
 // What the user typed, as text, turned into values by resolve() with our own messages.
 struct ViewOptionText {
   std::string lat, lon, size, ref, formula, units, radius, precision, backend, colormap, range,
-      projection, extent;
+      projection, extent, contours, line_color;
   bool reverse = false;
+  bool numba_case = false;
+  // Overlays: --graticule turns one on, --no-graticule off; neither leaves it as it was (off
+  // for render, the session's in the window).
+  bool graticule = false, no_graticule = false, marker = false, no_marker = false,
+       coastlines = false, no_coastlines = false, borders = false, no_borders = false;
+};
+
+// The overlays typed, each empty when not typed.
+struct OverlayOptions {
+  std::optional<double> contour_interval;  // output unit, > 0
+  std::optional<bool> graticule, marker, coastlines, borders;
+  std::optional<std::uint32_t> line_rgb;  // 0xRRGGBB
 };
 
 struct ViewOptions {
@@ -25,8 +38,10 @@ struct ViewOptions {
   Colormap colormap = Colormap::viridis;
   bool reverse = false;
   std::optional<std::pair<double, double>> fixed_range;  // colour range; automatic when empty
+  OverlayOptions overlays;
 };
 
+// The one option table of the window and `render`: the view, its look and its overlays.
 void add_view_options(CLI::App& app, ViewOptionText* text);
 
 // Parses and validates; throws UsageError naming the option and the accepted values.

@@ -4,6 +4,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "figure/figure_layout.h"
 #include "ui/ui_model.h"
@@ -11,10 +12,21 @@
 
 namespace geofield {
 
-void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a,
-                       const MessageLog& log) {
+std::string absolute_folder(const std::string& folder) {
+  std::error_code ec;
+  std::filesystem::path p = std::filesystem::absolute(folder.empty() ? "." : folder, ec);
+  if (ec) return folder;
+  p = p.lexically_normal();  // "/a/b/." -> "/a/b/": the trailing separator goes too
+  if (!p.has_filename() && p.has_parent_path() && p != p.root_path()) p = p.parent_path();
+  return p.string();
+}
+
+void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a) {
   if (!ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::InputText("folder", &e->folder);
+  // Absolute once typed, so every saved path the status bar shows is absolute.
+  if (ImGui::IsItemDeactivatedAfterEdit()) e->folder = absolute_folder(e->folder);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e->folder.c_str());
   if (ImGui::Button("Screenshot (F12)")) {
     a->screenshot = true;
     a->screenshot_with_ui = true;
@@ -70,20 +82,6 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
-  for (const MessageLog::Message& m : log.items) {
-    ImGui::PushStyleColor(ImGuiCol_Text,
-                          m.ok ? ImVec4(0.6f, 0.9f, 0.6f, 1) : ImVec4(1, 0.45f, 0.4f, 1));
-    ImGui::TextWrapped("%s", m.text.c_str());
-    ImGui::PopStyleColor();
-  }
-}
-
-void draw_status_panel(const FrameInfo& info) {
-  ImGui::Separator();
-  const double nodes = info.shown ? double(node_count(*info.shown)) : 0.0;
-  const double evals = info.compute_ms > 0 ? nodes / (info.compute_ms / 1000.0) : 0.0;
-  ImGui::Text("%s%s | recompute %.3g ms | frame %.1f ms | %.3g eval/s", info.backend.c_str(),
-              info.busy ? " (computing)" : "", info.compute_ms, info.frame_ms, evals);
 }
 
 }  // namespace geofield

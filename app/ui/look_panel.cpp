@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
 #include "gl/colormap.h"
 #include "gl/line_color.h"
 #include "ui/ui_model.h"
+#include "ui/widgets.h"
 #include "view/colorbar_ticks.h"
 
 namespace geofield {
@@ -87,7 +89,7 @@ void line_controls(ViewState* s) {
 
 }  // namespace
 
-void draw_look_panel(ViewState* s, const FrameInfo& info) {
+void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
   if (!ImGui::CollapsingHeader("Look", ImGuiTreeNodeFlags_DefaultOpen)) return;
   int cm = static_cast<int>(s->colormap);
   if (ImGui::Combo("colormap", &cm, "viridis\0magma\0cividis\0turbo\0")) {
@@ -101,6 +103,10 @@ void draw_look_panel(ViewState* s, const FrameInfo& info) {
         "on: the colours span the view's exact min:max, which changes as you pan\n"
         "off: the range shown now is locked while panning and zooming");
   }
+  ImGui::SameLine();
+  bool light = s->theme == Theme::light;
+  if (ImGui::Checkbox("light theme", &light)) s->theme = light ? Theme::light : Theme::dark;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("panels and the map's surroundings; remembered");
   follow_shown_range(s, info.range.min, info.range.max);  // unchecking locks what is shown
   if (!s->auto_range) {
     double r[2] = {s->range_min, s->range_max};
@@ -124,13 +130,17 @@ void draw_look_panel(ViewState* s, const FrameInfo& info) {
   ImGui::Checkbox("contours", &s->contours);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-  double interval = s->contour_interval;
-  const std::string label = "every (" + std::string(to_string(s->params.units)) + ")";
-  if (ImGui::InputDouble(label.c_str(), &interval, 0, 0, "%.6g",
-                         ImGuiInputTextFlags_EnterReturnsTrue) &&
-      interval > 0) {
+  const std::string unit(to_string(s->params.units));
+  const std::string label = "every (" + unit + ")";
+  const ValueCheck positive = [unit](double v) -> std::optional<std::string> {
+    if (v > 0) return std::nullopt;
+    char got[48];
+    std::snprintf(got, sizeof got, "%.10g", v);
+    return "contour interval must be above 0 " + unit + " (got " + got + ")";
+  };
+  if (typed_double("contour interval", label.c_str(), &s->contour_interval, "%.6g", positive,
+                   edits)) {
     s->contours = true;
-    s->contour_interval = interval;
   }
   if (ImGui::SmallButton("suit the range")) {
     s->contours = true;

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <deque>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -28,10 +30,12 @@ struct FrameInfo {
   std::string cuda_why_not;    // when it cannot, why (no CUDA in this build, no device, ...)
   bool busy = false;           // a field is being computed
   double compute_ms = 0;       // the last field's compute time
-  double frame_ms = 0;
+  double frame_ms = 0;         // the time between the last two frames (idle time included)
+  double draw_ms = 0;          // the last frame's own work: panels, field, map, before the swap
   std::optional<FieldParams> shown;
   ValueRange range;  // exact range of the shown field
-  MapRect map_area;  // right of the panels, window pixels: where the map is letterboxed
+  MapRect map_area;  // right of the panels, above the status bar, window pixels: where the map
+                     // is letterboxed
   MapRect map;       // the map's rectangle in it (true shape), window pixels
   float scale = 1;   // UI content scale
   std::optional<double> figure_progress;  // a figure being made: 0..1 of its map drawn
@@ -39,8 +43,12 @@ struct FrameInfo {
   std::optional<double> export_progress;  // a field export being written: 0..1
 };
 
+// `folder` made absolute (the working directory for an empty one), normalised; unchanged when
+// the working directory cannot be read.
+std::string absolute_folder(const std::string& folder);
+
 struct ExportSettings {
-  std::string folder = ".";
+  std::string folder = absolute_folder(".");  // absolute: saved paths are shown in full
   int figure_w = 1600;  // the picture (a figure): its width in pixels; the map sets its height
   bool f64 = false;     // .npy and GeoTIFF as float64
   std::string state_file = "geofield-view.json";
@@ -60,7 +68,9 @@ struct UiActions {
   std::optional<BackendChoice> switch_backend;
 };
 
-// The last few results of actions, newest last; failures are kept as failures.
+// The last few results of actions, newest last; failures are kept as failures. Each is also
+// written to stderr, so a person at a terminal and the display tests read what the status bar
+// shows.
 struct MessageLog {
   struct Message {
     bool ok;
@@ -68,16 +78,40 @@ struct MessageLog {
   };
   std::deque<Message> items;
   void add(bool ok, std::string text) {
+    std::fprintf(stderr, "geofield: %s%s\n", ok ? "" : "error: ", text.c_str());
     items.push_back({ok, std::move(text)});
     while (items.size() > 6) items.pop_front();
   }
+  // The newest success and the newest failure: the status bar's two messages.
+  const Message* last(bool ok) const {
+    for (auto it = items.rbegin(); it != items.rend(); ++it) {
+      if (it->ok == ok) return &*it;
+    }
+    return nullptr;
+  }
+};
+
+// Values typed into the panels that cannot be taken: each stays as typed, its message beside it
+// (in the UI's words, with the accepted range), until it is corrected or Esc. Keyed by the
+// control's label; `newest` is the latest new message, which the App puts in the status bar.
+struct TypedEdits {
+  struct Pending {
+    std::string text;
+    std::string message;
+  };
+  std::map<std::string, Pending> by_control;
+  std::optional<std::string> newest;
 };
 
 // Panels, one file each.
-void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, UiActions* a);
-void draw_look_panel(ViewState* s, const FrameInfo& info);
-void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a,
-                       const MessageLog& log);
-void draw_status_panel(const FrameInfo& info);
+void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, UiActions* a,
+                     TypedEdits* edits);
+void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits);
+void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a);
+
+// The status bar (app/ui/status_bar.cpp): its height in window pixels for a window this wide,
+// and the bar itself along the window's bottom edge.
+float status_bar_height(float window_w, float scale);
+void draw_status_bar(const FrameInfo& info, const MessageLog& log);
 
 }  // namespace geofield

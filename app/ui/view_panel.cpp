@@ -13,10 +13,26 @@
 namespace geofield {
 namespace {
 
+// Drags move this fraction of the view's span a pixel: a 20-pixel nudge moves a bound by a
+// tenth of the view, whatever the zoom (Shift: x10, Alt: x0.1).
+constexpr double kBoundsDragPerPx = 1.0 / 200;
+constexpr double kRefDragPerPx = 1.0 / 400;
+
+// The check of one control of FieldParams: the candidate with that field set, held to the one
+// validation (field_params check), in its UI words.
+ValueCheck param_check(const FieldParams& p, ParamField field, double FieldParams::*member) {
+  return [p, field, member](double v) -> std::optional<std::string> {
+    FieldParams candidate = p;
+    candidate.*member = v;
+    if (const std::optional<ParamProblem> pr = check(candidate, field)) return pr->ui;
+    return std::nullopt;
+  };
+}
+
 // latlon, aeqd, ortho: at the end of the buttons' row, so the panel's rows keep their places.
 void projection_selector(FieldParams* p) {
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
+  ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 4.5f, ImGui::GetContentRegionAvail().x));
   int kind = static_cast<int>(p->projection);
   if (ImGui::Combo("##projection", &kind, "latlon\0aeqd\0ortho\0") &&
       kind != static_cast<int>(p->projection)) {
@@ -32,14 +48,22 @@ void projection_selector(FieldParams* p) {
   }
 }
 
-void latlon_bounds_section(FieldParams* p) {
+void latlon_bounds_section(FieldParams* p, TypedEdits* edits) {
   ImGui::TextDisabled("Bounds (degrees; lon MIN > MAX crosses 180)");
-  slider_typed("lat min", &p->lat_min_deg, -90, 90, "%.6f");
-  slider_typed("lat max", &p->lat_max_deg, -90, 90, "%.6f");
-  slider_typed("lon min", &p->lon_min_deg, -180, 180, "%.6f");
-  slider_typed("lon max", &p->lon_max_deg, -180, 180, "%.6f");
+  const double lat_speed = (p->lat_max_deg - p->lat_min_deg) * kBoundsDragPerPx;
+  const double lon_speed = lon_span_of(*p) * kBoundsDragPerPx;
+  using F = ParamField;
+  const FieldParams q = *p;  // the checks see the view before this frame's edits
+  drag_typed("lat min", &p->lat_min_deg, lat_speed, -90, 90, "%.6f",
+             param_check(q, F::lat_min, &FieldParams::lat_min_deg), edits);
+  drag_typed("lat max", &p->lat_max_deg, lat_speed, -90, 90, "%.6f",
+             param_check(q, F::lat_max, &FieldParams::lat_max_deg), edits);
+  drag_typed("lon min", &p->lon_min_deg, lon_speed, -kMaxAbsLonDeg, kMaxAbsLonDeg, "%.6f",
+             param_check(q, F::lon_min, &FieldParams::lon_min_deg), edits);
+  drag_typed("lon max", &p->lon_max_deg, lon_speed, -kMaxAbsLonDeg, kMaxAbsLonDeg, "%.6f",
+             param_check(q, F::lon_max, &FieldParams::lon_max_deg), edits);
   if (ImGui::Button("Reset view")) {
-    const FieldParams d;
+    const FieldParams d = first_view().params;  // the first view's bounds, the reference inside
     p->lat_min_deg = d.lat_min_deg;
     p->lat_max_deg = d.lat_max_deg;
     p->lon_min_deg = d.lon_min_deg;
@@ -62,19 +86,29 @@ void latlon_bounds_section(FieldParams* p) {
 }
 
 // As many rows as the latlon bounds, so the rows below keep their places in every view.
-void projected_section(FieldParams* p) {
+void projected_section(FieldParams* p, TypedEdits* edits) {
   const std::string unit(to_string(p->units));
   ImGui::TextDisabled(p->projection == Projection::aeqd
                           ? "Map about the reference (drag moves it, wheel zooms)"
                           : "Globe (drag turns it, wheel zooms)");
   const std::string extent_label = "extent (" + unit + ")";
-  slider_typed(extent_label.c_str(), &p->extent, min_extent(*p), max_extent(*p), "%.6g", true);
+  drag_typed(extent_label.c_str(), &p->extent, p->extent * kBoundsDragPerPx, min_extent(*p),
+             max_extent(*p), "%.6g", param_check(*p, ParamField::extent, &FieldParams::extent),
+             edits);
   const GeoPoint c = projection_centre(*p);
   double lat = c.lat_deg, lon = c.lon_deg;
   const bool ortho = p->projection == Projection::ortho;
   ImGui::BeginDisabled(!ortho);  // aeqd's centre is the reference point, set below
-  const bool lat_moved = slider_typed("centre lat", &lat, -90, 90, "%.6f");
-  const bool lon_moved = slider_typed("centre lon", &lon, -180, 180, "%.6f");
+  // The map spans about 2 extent / R radians: a drag a pixel moves a fraction of it.
+  const double span_deg = 2 * p->extent / radius_in_units(*p) * 180 / kPi;
+  const ValueCheck lat_ok = [](double v) -> std::optional<std::string> {
+    if (v >= -90 && v <= 90) return std::nullopt;
+    return "centre lat must be from -90 to 90 degrees";
+  };
+  const bool lat_moved =
+      drag_typed("centre lat", &lat, span_deg * kBoundsDragPerPx, -90, 90, "%.6f", lat_ok, edits);
+  const bool lon_moved = drag_typed("centre lon", &lon, span_deg * kBoundsDragPerPx, -180, 180,
+                                    "%.6f", nullptr, edits);
   ImGui::EndDisabled();
   if (ortho && (lat_moved || lon_moved)) set_view_centre(p, lat, lon);
   ImGui::AlignTextToFramePadding();
@@ -89,21 +123,40 @@ void projected_section(FieldParams* p) {
   ImGui::EndDisabled();
 }
 
-void bounds_section(FieldParams* p) {
+void bounds_section(FieldParams* p, TypedEdits* edits) {
   if (p->projection == Projection::latlon) {
-    latlon_bounds_section(p);
+    latlon_bounds_section(p, edits);
   } else {
-    projected_section(p);
+    projected_section(p, edits);
   }
   projection_selector(p);
 }
 
-void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& info) {
+void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& info,
+                        TypedEdits* edits) {
   FieldParams* p = &s->params;
   ImGui::TextDisabled("Resolution (grid nodes)");
   ImGui::BeginDisabled(s->follow_window);
-  slider_typed_int("nx", &p->nx, 2, caps.max_side);
-  slider_typed_int("ny", &p->ny, 2, caps.max_side);
+  // This machine's caps are tighter than the command line's: each side within GL's texture
+  // limit, and all the nodes within memory.
+  auto side_check = [&caps, p](const char* name, bool is_nx) {
+    return [&caps, p, name, is_nx](double v) -> std::optional<std::string> {
+      const double other = is_nx ? p->ny : p->nx;
+      if (v < 2 || v > caps.max_side) {
+        return std::string(name) + " must be from 2 to " + std::to_string(caps.max_side) +
+               " nodes (this GL's texture limit)";
+      }
+      if (v * other > double(caps.max_nodes)) {
+        return std::string(name) + " x " + (is_nx ? "ny" : "nx") + " must be at most " +
+               std::to_string(caps.max_nodes / 1000000) + " M nodes (half the free memory)";
+      }
+      return std::nullopt;
+    };
+  };
+  drag_typed_int("nx", &p->nx, std::max(1.0f, p->nx / 200.0f), 2, caps.max_side,
+                 side_check("nx", true), edits);
+  drag_typed_int("ny", &p->ny, std::max(1.0f, p->ny / 200.0f), 2, caps.max_side,
+                 side_check("ny", false), edits);
   for (int n : {256, 512, 1024, 2048, 4096}) {
     char label[16];
     std::snprintf(label, sizeof label, "%d", n);
@@ -126,15 +179,44 @@ void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& inf
   }
 }
 
-void reference_section(FieldParams* p) {
+void reference_section(FieldParams* p, TypedEdits* edits) {
   ImGui::TextDisabled("Reference point (click the map; drag the ring)");
-  slider_typed("ref lat", &p->ref_lat_deg, -90, 90, "%.6f");
-  slider_typed("ref lon", &p->ref_lon_deg, -180, 180, "%.6f");
+  // The reference moves at a fraction of the view's height a pixel (projected views: of the
+  // map's span in degrees).
+  const double span_deg = p->projection == Projection::latlon
+                              ? p->lat_max_deg - p->lat_min_deg
+                              : 2 * p->extent / radius_in_units(*p) * 180 / kPi;
+  const double speed = std::max(span_deg * kRefDragPerPx, 1e-6);
+  const FieldParams q = *p;
+  drag_typed("ref lat", &p->ref_lat_deg, speed, -90, 90, "%.6f",
+             param_check(q, ParamField::ref_lat, &FieldParams::ref_lat_deg), edits);
+  drag_typed("ref lon", &p->ref_lon_deg, speed, -180, 180, "%.6f",
+             param_check(q, ParamField::ref_lon, &FieldParams::ref_lon_deg), edits);
 }
 
-void field_section(ViewState* s, const FrameInfo& info, UiActions* a) {
+void field_section(ViewState* s, const FrameInfo& info, UiActions* a, TypedEdits* edits) {
   FieldParams* p = &s->params;
   ImGui::TextDisabled("Field");
+  // The original numba answer's case: its grid, reference, expression and precision.
+  ImGui::SameLine();
+  if (ImGui::SmallButton("the numba answer's case")) {
+    const FieldParams n = numba_case();
+    p->lat_min_deg = n.lat_min_deg, p->lat_max_deg = n.lat_max_deg;
+    p->lon_min_deg = n.lon_min_deg, p->lon_max_deg = n.lon_max_deg;
+    p->nx = n.nx, p->ny = n.ny;
+    p->ref_lat_deg = n.ref_lat_deg, p->ref_lon_deg = n.ref_lon_deg;
+    p->formula = n.formula;
+    p->precision = n.precision;
+    p->units = n.units;
+    p->radius_km = n.radius_km;
+    p->projection = n.projection;
+    s->follow_window = false;
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "the original answer's grid: lat 29:31, lon 99:101, 1000 x 1000 nodes, reference\n"
+        "30N 101E, its expression (seed) in double; also --numba-case on the command line");
+  }
   int formula = static_cast<int>(p->formula);
   if (ImGui::Combo("formula", &formula, "haversine\0seed (numba answer)\0")) {
     p->formula = static_cast<Formula>(formula);
@@ -143,12 +225,8 @@ void field_section(ViewState* s, const FrameInfo& info, UiActions* a) {
   if (ImGui::Combo("units", &units, "km\0nm\0mi\0m\0")) {
     change_units(p, static_cast<Units>(units));  // a projected map keeps its size
   }
-  double radius = p->radius_km;
-  if (ImGui::InputDouble("radius (km)", &radius, 0, 0, "%.4f",
-                         ImGuiInputTextFlags_EnterReturnsTrue) &&
-      radius > 0 && radius <= kMaxRadiusKm) {
-    p->radius_km = radius;
-  }
+  drag_typed("radius (km)", &p->radius_km, p->radius_km / 1000, 1e-3, kMaxRadiusKm, "%.4f",
+             param_check(*p, ParamField::radius, &FieldParams::radius_km), edits);
   int precision = static_cast<int>(p->precision);
   if (ImGui::Combo("precision", &precision, "float\0double\0")) {
     p->precision = static_cast<Precision>(precision);
@@ -185,15 +263,19 @@ void field_section(ViewState* s, const FrameInfo& info, UiActions* a) {
 
 }  // namespace
 
-void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, UiActions* a) {
+// The common controls (bounds, reference) open; the grid and the formula, set once per
+// session, in a section of their own, closed at first, so the panel fits 1280 x 800.
+void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, UiActions* a,
+                     TypedEdits* edits) {
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
-    bounds_section(&s->params);
+    bounds_section(&s->params, edits);
     ImGui::Separator();
-    resolution_section(s, caps, info);
+    reference_section(&s->params, edits);
+  }
+  if (ImGui::CollapsingHeader("Grid and formula")) {
+    resolution_section(s, caps, info, edits);
     ImGui::Separator();
-    reference_section(&s->params);
-    ImGui::Separator();
-    field_section(s, info, a);
+    field_section(s, info, a, edits);
   }
 }
 

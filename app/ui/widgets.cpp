@@ -1,57 +1,151 @@
 #include "ui/widgets.h"
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 namespace geofield {
+namespace {
 
-bool slider_typed(const char* label, double* v, double lo, double hi, const char* format,
-                  bool logarithmic) {
+const ImVec4 kErrorColour(0.95f, 0.30f, 0.25f, 1.0f);  // reads on the dark and the light theme
+
+// Whole text as a number: "95", "-1e3"; nullopt for "", "abc", "12x", NaN.
+std::optional<double> parse_typed(const std::string& text) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  const double v = std::strtod(begin, &end);
+  while (end && *end == ' ') ++end;
+  if (end == begin || !end || *end != '\0' || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+// The typed box: the value formatted, or the pending text in a red frame. Returns the value
+// taken on Enter, if any.
+std::optional<double> typed_box(const char* label, const std::string& shown, double lo, double hi,
+                                const ValueCheck& check, bool integral, TypedEdits* edits) {
+  auto pending = edits->by_control.find(label);
+  const bool has_pending = pending != edits->by_control.end();
+  std::string text = has_pending ? pending->second.text : shown;
+  if (has_pending) {
+    ImGui::PushStyleColor(ImGuiCol_Border, kErrorColour);
+    ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
+  }
+  const bool entered = ImGui::InputText(
+      "##typed", &text, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  if (has_pending) {
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor();
+  }
+  // Esc in a box puts back what it held and leaves it: here, the value before the typing.
+  if (ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+    edits->by_control.erase(label);
+    return std::nullopt;
+  }
+  if (!entered) return std::nullopt;
+  std::optional<std::string> why;
+  const std::optional<double> v = parse_typed(text);
+  char range[96];
+  if (integral) {
+    std::snprintf(range, sizeof range, "from %d to %d", static_cast<int>(lo), static_cast<int>(hi));
+  } else {
+    std::snprintf(range, sizeof range, "from %.10g to %.10g", lo, hi);
+  }
+  if (!v || (integral && *v != std::floor(*v))) {
+    why = std::string(label) + ": '" + text + "' is not " +
+          (integral ? "a whole number" : "a number") + " " + range;
+  } else if (check) {
+    why = check(*v);  // the shared validation's words and range (field_params check)
+  } else if (*v < lo || *v > hi) {
+    char got[48];
+    std::snprintf(got, sizeof got, "%.10g", *v);
+    why = std::string(label) + " must be " + range + " (got " + got + ")";
+  }
+  if (why) {
+    edits->by_control[label] = {text, *why};
+    edits->newest = *why;
+    return std::nullopt;
+  }
+  edits->by_control.erase(label);
+  return v;
+}
+
+template <typename T>
+bool drag_and_box(const char* label, T* v, float speed, T lo, T hi, const char* format,
+                  ImGuiDataType type, const ValueCheck& check, TypedEdits* edits) {
   ImGui::PushID(label);
   const float w = ImGui::CalcItemWidth();
+  const float gap = ImGui::GetStyle().ItemInnerSpacing.x;
   bool changed = false;
-  ImGui::SetNextItemWidth(w * 0.6f);
-  double t = *v;
-  if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &t, &lo, &hi, format,
-                          logarithmic ? ImGuiSliderFlags_Logarithmic : 0)) {
-    *v = std::clamp(t, lo, hi);
+  ImGui::SetNextItemWidth(w * 0.55f);
+  T t = *v;
+  if (ImGui::DragScalar("##drag", type, &t, speed, &lo, &hi, format,
+                        ImGuiSliderFlags_AlwaysClamp) &&
+      t != *v) {
+    // A drag stops at the last value that can be taken (lat min meeting lat max, say).
+    if (!check || !check(static_cast<double>(t))) {
+      *v = t;
+      changed = true;
+    }
+  }
+  if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
+    ImGui::SetTooltip("drag: %.3g a pixel (Shift: x10, Alt: x0.1); double-click to type",
+                      static_cast<double>(speed));
+  }
+  ImGui::SameLine(0, gap);
+  ImGui::SetNextItemWidth(w * 0.45f - gap);
+  char shown[64];
+  std::snprintf(shown, sizeof shown, format, *v);
+  if (const std::optional<double> typed =
+          typed_box(label, shown, static_cast<double>(lo), static_cast<double>(hi), check,
+                    type == ImGuiDataType_S32, edits)) {
+    *v = static_cast<T>(*typed);
     changed = true;
   }
-  ImGui::SameLine(0, 4);
-  ImGui::SetNextItemWidth(w * 0.4f - 4);
-  t = *v;
-  if (ImGui::InputDouble("##typed", &t, 0, 0, format, ImGuiInputTextFlags_EnterReturnsTrue)) {
-    *v = std::clamp(t, lo, hi);
-    changed = true;
-  }
-  ImGui::SameLine();
+  ImGui::SameLine(0, gap);
   ImGui::TextUnformatted(label);
   ImGui::PopID();
+  pending_message(label, *edits);
   return changed;
 }
 
-bool slider_typed_int(const char* label, int* v, int lo, int hi) {
+}  // namespace
+
+bool typed_double(const char* label, const char* shown_label, double* v, const char* format,
+                  const ValueCheck& check, TypedEdits* edits) {
   ImGui::PushID(label);
-  const float w = ImGui::CalcItemWidth();
-  bool changed = false;
-  ImGui::SetNextItemWidth(w * 0.6f);
-  int t = *v;
-  if (ImGui::SliderInt("##slider", &t, lo, hi, "%d", ImGuiSliderFlags_Logarithmic)) {
-    *v = std::clamp(t, lo, hi);
-    changed = true;
-  }
-  ImGui::SameLine(0, 4);
-  ImGui::SetNextItemWidth(w * 0.4f - 4);
-  t = *v;
-  if (ImGui::InputInt("##typed", &t, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue)) {
-    *v = std::clamp(t, lo, hi);
-    changed = true;
-  }
-  ImGui::SameLine();
-  ImGui::TextUnformatted(label);
+  char shown[64];
+  std::snprintf(shown, sizeof shown, format, *v);
+  const std::optional<double> typed =
+      typed_box(label, shown, -HUGE_VAL, HUGE_VAL, check, false, edits);
+  if (typed) *v = *typed;
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::TextUnformatted(shown_label);
   ImGui::PopID();
-  return changed;
+  pending_message(label, *edits);
+  return typed.has_value();
+}
+
+void pending_message(const char* label, const TypedEdits& edits) {
+  const auto it = edits.by_control.find(label);
+  if (it == edits.by_control.end()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+  ImGui::TextWrapped("%s (Esc: back to the value)", it->second.message.c_str());
+  ImGui::PopStyleColor();
+}
+
+bool drag_typed(const char* label, double* v, double speed, double lo, double hi,
+                const char* format, const ValueCheck& check, TypedEdits* edits) {
+  return drag_and_box<double>(label, v, static_cast<float>(speed), lo, hi, format,
+                              ImGuiDataType_Double, check, edits);
+}
+
+bool drag_typed_int(const char* label, int* v, float speed, int lo, int hi, const ValueCheck& check,
+                    TypedEdits* edits) {
+  return drag_and_box<int>(label, v, speed, lo, hi, "%d", ImGuiDataType_S32, check, edits);
 }
 
 }  // namespace geofield

@@ -1,12 +1,37 @@
-// Small widget helpers shared by the panels: a slider with a typed box beside it.
+// Small widget helpers shared by the panels: a drag with a typed box beside it, whose typed
+// value, when it cannot be taken, stays as typed with its message under it.
 #pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "ui/ui_model.h"
 
 namespace geofield {
 
-// A slider and a typed value for one double; returns true when either changed it. A
-// logarithmic slider for ranges over many decades (a map's extent).
-bool slider_typed(const char* label, double* v, double lo, double hi, const char* format,
-                  bool logarithmic = false);
-bool slider_typed_int(const char* label, int* v, int lo, int hi);
+// The message for a value that cannot be taken (the UI's words, with the accepted range), or
+// none when it can.
+using ValueCheck = std::function<std::optional<std::string>(double)>;
+
+// A drag and a typed box for one double; returns true when either changed *v. The drag moves
+// `speed` per pixel (Shift: 10 times, Alt: a tenth, ImGui's own modifiers), so a caller gives a
+// speed that suits the view (a fraction of its extent); it shows its digits in full (no
+// handle). A drag never passes [lo, hi] or a value `check` refuses: it stops at the last good
+// one. A typed value that `check` refuses is not taken: the box keeps the text in a red frame
+// and the message is written under it until the text is corrected or Esc is pressed.
+bool drag_typed(const char* label, double* v, double speed, double lo, double hi,
+                const char* format, const ValueCheck& check, TypedEdits* edits);
+bool drag_typed_int(const char* label, int* v, float speed, int lo, int hi, const ValueCheck& check,
+                    TypedEdits* edits);
+
+// A typed box alone (its width the caller's SetNextItemWidth or the item width), refusing as
+// drag_typed does; `shown_label` is written after it. True when *v changed.
+bool typed_double(const char* label, const char* shown_label, double* v, const char* format,
+                  const ValueCheck& check, TypedEdits* edits);
+
+// The message of a pending typed value of `label`, in red, wrapped to the panel; nothing when
+// there is none. drag_typed calls it; other controls with a typed value can too.
+void pending_message(const char* label, const TypedEdits& edits);
 
 }  // namespace geofield

@@ -60,6 +60,29 @@ bool usable_range(double lo, double hi) {
 
 }  // namespace
 
+ViewState first_view() {
+  ViewState s;
+  FieldParams& p = s.params;
+  // 4 x 4 degrees about the default reference (30N 101E): rings every 50 km reach its edges.
+  p.lat_min_deg = 28, p.lat_max_deg = 32;
+  p.lon_min_deg = 99, p.lon_max_deg = 103;
+  s.contours = true;
+  s.contour_interval = 50;
+  return s;
+}
+
+std::string_view to_string(Theme t) { return t == Theme::light ? "light" : "dark"; }
+
+bool parse_theme(std::string_view s, Theme* out) {
+  for (Theme t : {Theme::dark, Theme::light}) {
+    if (s == to_string(t)) {
+      *out = t;
+      return true;
+    }
+  }
+  return false;
+}
+
 void follow_shown_range(ViewState* s, double shown_min, double shown_max) {
   if (!s->auto_range || !usable_range(shown_min, shown_max)) return;
   s->range_min = shown_min;
@@ -106,6 +129,7 @@ json to_json(const ViewState& s) {
       {"coastlines", s.coastlines},
       {"borders", s.borders},
       {"line_color", rgb_hex(s.line_rgb)},
+      {"theme", std::string(to_string(s.theme))},
   };
 }
 
@@ -141,6 +165,7 @@ ViewState state_from_json(const json& j) {
   read(j, "coastlines", &s.coastlines);
   read(j, "borders", &s.borders);
   read_enum(j, "line_color", parse_rgb_hex, &s.line_rgb);
+  read_enum(j, "theme", parse_theme, &s.theme);
   validate(p);
   if (!(s.range_min < s.range_max)) throw UsageError("state: range_min must be below range_max");
   if (!(s.contour_interval > 0)) throw UsageError("state: contour_interval must be positive");

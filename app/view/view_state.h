@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "backends/field_backend.h"
 #include "field_params.h"
@@ -12,6 +13,9 @@
 #include "gl/line_color.h"
 
 namespace geofield {
+
+// The window's colours: ImGui's and the map's surroundings.
+enum class Theme : int { dark = 0, light = 1 };
 
 struct ViewState {
   FieldParams params;
@@ -28,9 +32,19 @@ struct ViewState {
   bool coastlines = true;                    // Natural Earth coastlines over the map
   bool borders = false;                      // and country borders
   std::uint32_t line_rgb = kDefaultLineRgb;  // their colour, 0xRRGGBB
+  Theme theme = Theme::dark;
 
   bool operator==(const ViewState&) const = default;
 };
+
+// The window's first view, when there is no saved session: the reference point in the middle
+// of the map with range rings around it, so the first picture reads as a distance field. The
+// defaults of FieldParams (the numba answer's grid, reference on its east edge) stay those of
+// `render` and of a saved view's missing fields.
+ViewState first_view();
+
+std::string_view to_string(Theme t);
+bool parse_theme(std::string_view s, Theme* out);
 
 // While the range is automatic, the fixed range follows the range shown, so unchecking
 // "automatic range" locks the colour scale where it is while panning and zooming. A range that

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <thread>
+#include <utility>
 
 #include "errors.h"
 #include "export/geotiff_export.h"
@@ -190,7 +191,10 @@ void App::apply_edits(const ViewState& before) {
 // One frame: panels and input edit the view; the field follows the view; the map and the
 // panels are drawn; screenshots are taken before the swap; then the panels' actions run.
 void App::frame(int fbw, int fbh) {
+  const auto frame_start = std::chrono::steady_clock::now();
   const ViewState before = state_;
+  if (theme_ != state_.theme) imgui_.set_theme(state_.theme == Theme::light);
+  theme_ = state_.theme;
   imgui_.begin_frame([this] { input_feed_.feed(&input_.queue); });
   read_frame_info();
   UiActions actions = draw_panels();
@@ -204,6 +208,9 @@ void App::frame(int fbw, int fbh) {
   if (request_.frames > 0 && frames_drawn_ >= request_.frames) ++frames_waiting_;
   const bool automation_shot = automation_done();
   save_screenshots(actions, automation_shot, map, fbw, fbh);
+  info_.draw_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frame_start)
+          .count();
   glfwSwapBuffers(window_.get());
   if (automation_shot) quit_ = true;
   do_actions(actions);
@@ -230,8 +237,9 @@ void App::read_frame_info() {
   last_frame_ = now;
   const ImGuiIO& io = ImGui::GetIO();
   const float panel_w = std::min(kPanelWidth * info_.scale, io.DisplaySize.x * 0.6f);
+  const float status_h = status_bar_height(io.DisplaySize.x, info_.scale);
   info_.map_area = {panel_w, 0, std::max(1.0f, io.DisplaySize.x - panel_w),
-                    std::max(1.0f, io.DisplaySize.y)};
+                    std::max(1.0f, io.DisplaySize.y - status_h)};
   info_.map = map_rect(state_.params, state_.follow_window, info_.map_area);
   info_.backend = std::string(source_->backend_name());
   info_.busy = source_->busy();
@@ -240,19 +248,20 @@ void App::read_frame_info() {
 }
 
 UiActions App::draw_panels() {
-  const ImGuiIO& io = ImGui::GetIO();
   UiActions actions;
   ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(info_.map_area.x, io.DisplaySize.y));
+  ImGui::SetNextWindowSize(ImVec2(info_.map_area.x, info_.map_area.h));
   ImGui::Begin("geofield", nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoTitleBar);  // a row more for the controls
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
-  draw_view_panel(&state_, caps_, info_, &actions);
-  draw_look_panel(&state_, info_);
-  draw_export_panel(&exports_, state_, info_, &actions, log_);
-  draw_status_panel(info_);
+  draw_view_panel(&state_, caps_, info_, &actions, &edits_);
+  draw_look_panel(&state_, info_, &edits_);
+  draw_export_panel(&exports_, state_, info_, &actions);
   ImGui::PopItemWidth();
   ImGui::End();
+  if (edits_.newest) log_.add(false, *std::exchange(edits_.newest, std::nullopt));
+  draw_status_bar(info_, log_);
   return actions;
 }
 
@@ -316,7 +325,8 @@ App::MapPixels App::draw_map(int fbw, int fbh) {
                      request_.frames == 0);
   if (!shown) {
     ImGui::GetBackgroundDrawList()->AddText(ImVec2(info_.map.x + 20, info_.map.y + 20),
-                                            IM_COL32(255, 255, 255, 255), "computing the field...");
+                                            ImGui::GetColorU32(ImGuiCol_Text),
+                                            "computing the field...");
   }
   // A long CPU recompute says how far it is; the last field stays on screen meanwhile.
   if (const std::optional<double> done = source_->progress(); done && info_.shown) {
@@ -331,7 +341,12 @@ App::MapPixels App::draw_map(int fbw, int fbh) {
   }
   GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
   GF_GL(glViewport(0, 0, fbw, fbh));
-  GF_GL(glClearColor(0.1f, 0.1f, 0.11f, 1.0f));
+  // The map's surroundings follow the theme: ImGui's window colour, a shade apart from it.
+  if (state_.theme == Theme::light) {
+    GF_GL(glClearColor(0.80f, 0.80f, 0.82f, 1.0f));
+  } else {
+    GF_GL(glClearColor(0.1f, 0.1f, 0.11f, 1.0f));
+  }
   GF_GL(glClear(GL_COLOR_BUFFER_BIT));
   if (shown) renderer_.draw(map.x, map.y, map.w, map.h, style);
   return map;

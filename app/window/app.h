@@ -76,6 +76,8 @@ class App {
   MapView map_;
   ExportSettings exports_;
   MessageLog log_;
+  TypedEdits edits_;            // typed values not taken yet, with their messages
+  std::optional<Theme> theme_;  // the theme ImGui has; set on the first frame
   FrameInfo info_;
   std::unique_ptr<FigureJob> figure_;     // a figure in progress, drawn from renderer_'s field
   std::optional<FieldParams> figure_of_;  // the field it draws: a new one cancels it

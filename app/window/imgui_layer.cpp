@@ -8,13 +8,12 @@
 
 namespace geofield {
 
-ImGuiLayer::ImGuiLayer(GLFWwindow* window, float scale) {
+ImGuiLayer::ImGuiLayer(GLFWwindow* window, float scale) : scale_(scale) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // the layout is fixed; the view is saved as JSON by the app
-  ImGui::StyleColorsDark();
-  ImGui::GetStyle().ScaleAllSizes(scale);
+  set_theme(false);
   ImFontConfig font;
   font.SizePixels = 13.0f * scale;
   io.Fonts->AddFontDefault(&font);
@@ -37,6 +36,22 @@ ImGuiLayer::~ImGuiLayer() {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
+}
+
+void ImGuiLayer::set_theme(bool light) {
+  ImGuiStyle style;  // sizes from scratch: ScaleAllSizes multiplies what is there
+  if (light) {
+    ImGui::StyleColorsLight(&style);
+  } else {
+    ImGui::StyleColorsDark(&style);
+  }
+  style.ScaleAllSizes(scale_);
+  style.Colors[ImGuiCol_PopupBg].w = 1.0f;
+  style.Colors[ImGuiCol_WindowBg].w = 1.0f;
+  style.Colors[ImGuiCol_MenuBarBg].w = 1.0f;
+  // Drags show their value in the frame: a frame a little apart from the panel reads as a field.
+  style.FrameBorderSize = light ? 1.0f : 0.0f;
+  ImGui::GetStyle() = style;
 }
 
 void ImGuiLayer::begin_frame(const std::function<void()>& feed_input) {

@@ -4,6 +4,7 @@
 // sphere of the view's radius, the seed formula's float path against its double path — and the
 // process's resident memory must stay flat once warm.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +12,6 @@
 #include <fstream>
 #include <random>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "backends/cpu_backend.h"
@@ -64,14 +64,14 @@ FieldParams random_view(std::mt19937_64& rng) {
 
 std::string describe(const FieldParams& p) {
   char s[400];
-  std::snprintf(s, sizeof s,
-                "%s %s %s %s R=%.17g km, %dx%d, lat %.17g:%.17g lon %.17g:%.17g ref %.17g,%.17g "
-                "extent %.17g",
-                std::string(to_string(p.projection)).c_str(),
-                std::string(to_string(p.formula)).c_str(),
-                std::string(to_string(p.precision)).c_str(), std::string(to_string(p.units)).c_str(),
-                p.radius_km, p.nx, p.ny, p.lat_min_deg, p.lat_max_deg, p.lon_min_deg, p.lon_max_deg,
-                p.ref_lat_deg, p.ref_lon_deg, p.extent);
+  std::snprintf(
+      s, sizeof s,
+      "%s %s %s %s R=%.17g km, %dx%d, lat %.17g:%.17g lon %.17g:%.17g ref %.17g,%.17g "
+      "extent %.17g",
+      std::string(to_string(p.projection)).c_str(), std::string(to_string(p.formula)).c_str(),
+      std::string(to_string(p.precision)).c_str(), std::string(to_string(p.units)).c_str(),
+      p.radius_km, p.nx, p.ny, p.lat_min_deg, p.lat_max_deg, p.lon_min_deg, p.lon_max_deg,
+      p.ref_lat_deg, p.ref_lon_deg, p.extent);
   return s;
 }
 
@@ -102,7 +102,8 @@ TEST(Soak, HundredThousandRandomRecomputesOnTheCpuStayCorrectAndFlat) {
     compute_host_field(p, &f32, &f64);
     ASSERT_EQ(f32.size(), node_count(p));
     double max_abs = 0;
-    for (float v : f32) max_abs = std::isfinite(v) ? std::max(max_abs, double(std::fabs(v))) : max_abs;
+    for (float v : f32)
+      max_abs = std::isfinite(v) ? std::max(max_abs, double(std::fabs(v))) : max_abs;
     for (int s = 0; s < 3; ++s) {
       const int i = static_cast<int>(rng() % p.ny), j = static_cast<int>(rng() % p.nx);
       const size_t k = static_cast<size_t>(i) * p.nx + j;
@@ -133,8 +134,9 @@ TEST(Soak, HundredThousandRandomRecomputesOnTheCpuStayCorrectAndFlat) {
     if (n == kWarmUp) warm_mib = resident_mib();
   }
   const double end_mib = resident_mib();
-  std::printf("soak: %d recomputes, %d nodes checked, resident %.1f MiB after %d, %.1f at the end\n",
-              kRecomputes, checked, warm_mib, kWarmUp, end_mib);
+  std::printf(
+      "soak: %d recomputes, %d nodes checked, resident %.1f MiB after %d, %.1f at the end\n",
+      kRecomputes, checked, warm_mib, kWarmUp, end_mib);
   EXPECT_LT(end_mib - warm_mib, kMaxGrowthMiB);
   EXPECT_GT(checked, kRecomputes);  // most samples land on a node with a value
 }

@@ -95,5 +95,37 @@ TEST(Validate, NamesRoundTrip) {
   EXPECT_FALSE(parse_precision("f64", &pr));
 }
 
+// check(): the same problems, each naming the control it belongs to and worded for the window
+// with the accepted range.
+TEST(Check, NamesTheFieldAndTheRangeInTheUiWords) {
+  FieldParams p;
+  EXPECT_FALSE(check(p));
+  p.lat_min_deg = 95;
+  auto pr = check(p, ParamField::lat_min);
+  ASSERT_TRUE(pr);
+  EXPECT_EQ(pr->field, ParamField::lat_min);
+  EXPECT_EQ(pr->ui, "lat min must be from -90 to 90 degrees (got 95)");
+  EXPECT_EQ(pr->cli, "--lat: latitude 95 is outside [-90, 90]");
+  p = FieldParams{};
+  p.lat_max_deg = 20;  // below lat min (29): the message is the edited control's
+  pr = check(p, ParamField::lat_max);
+  ASSERT_TRUE(pr);
+  EXPECT_EQ(pr->field, ParamField::lat_max);
+  EXPECT_EQ(pr->ui, "lat max must be above lat min: from 29 to 90 degrees (got 20)");
+  EXPECT_EQ(pr->cli.rfind("--lat: MIN must be below MAX", 0), 0u);
+  p = FieldParams{};
+  p.ref_lon_deg = 400;
+  pr = check(p);
+  ASSERT_TRUE(pr);
+  EXPECT_EQ(pr->field, ParamField::ref_lon);
+  EXPECT_EQ(pr->ui, "ref lon must be from -360 to 360 degrees (got 400)");
+  p = FieldParams{};
+  p.radius_km = 0;
+  pr = check(p);
+  ASSERT_TRUE(pr);
+  EXPECT_EQ(pr->field, ParamField::radius);
+  EXPECT_NE(pr->ui.find("at most 1000000000 km"), std::string::npos) << pr->ui;
+}
+
 }  // namespace
 }  // namespace geofield

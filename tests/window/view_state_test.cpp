@@ -121,7 +121,7 @@ TEST(ViewState, BrokenSessionGivesDefaultsAndAMessage) {
   ::setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
   EXPECT_EQ(session_path(), dir / "geofield" / "session.json");
   const WindowRequest r = make_window_request(WindowOptionText{}, ViewOptionText{});
-  EXPECT_EQ(r.state, ViewState{});
+  EXPECT_EQ(r.state, first_view());
   ASSERT_EQ(r.startup_messages.size(), 1u);
   EXPECT_NE(r.startup_messages[0].find("not restored"), std::string::npos);
   // A good session is restored, and typed options win over it.
@@ -153,20 +153,16 @@ ViewOptions parse_back(const std::string& command, LinesParsed* lines = nullptr)
   CLI::App app;
   ViewOptionText text;
   add_view_options(app, &text);
-  std::string png, contours;
-  bool graticule = false, marker = false;
-  app.add_option("--png", png);
-  app.add_option("--contours", contours);
-  app.add_flag("--graticule", graticule);
-  app.add_flag("--marker", marker);
-  LinesParsed ignored;
-  if (!lines) lines = &ignored;
-  app.add_flag("--coastlines", lines->coastlines);
-  app.add_flag("--borders", lines->borders);
-  app.add_option("--line-color", lines->line_color);
+  std::string png;
+  app.add_option("--png", png);  // the overlays are in the shared table
   std::vector<const char*> argv = {"render"};
   for (size_t k = 2; k < words.size(); ++k) argv.push_back(words[k].c_str());
   app.parse(static_cast<int>(argv.size()), argv.data());
+  if (lines) {
+    lines->coastlines = text.coastlines;
+    lines->borders = text.borders;
+    lines->line_color = text.line_color;
+  }
   return resolve(text);
 }
 
@@ -207,6 +203,61 @@ TEST(ReproduceCommand, CarriesTheProjection) {
     EXPECT_EQ(parse_back(render_command_line(s)).params, s.params);
   }
   EXPECT_EQ(render_command_line(ViewState{}).find("--projection"), std::string::npos);
+}
+
+TEST(ViewState, ThemeRoundTripsAndIsChecked) {
+  ViewState s;
+  s.theme = Theme::light;
+  EXPECT_EQ(state_from_json(to_json(s)).theme, Theme::light);
+  EXPECT_EQ(to_json(s)["theme"], "light");
+  EXPECT_EQ(state_from_json(nlohmann::json::object()).theme, Theme::dark);  // older files
+  EXPECT_THROW(state_from_json(nlohmann::json{{"theme", "sepia"}}), UsageError);
+}
+
+// The first view reads as a distance field: the reference well inside the map, rings on.
+TEST(ViewState, FirstViewHasTheReferenceInsideAndRings) {
+  const ViewState s = first_view();
+  const FieldParams& p = s.params;
+  EXPECT_NO_THROW(validate(p));
+  EXPECT_TRUE(s.contours);
+  EXPECT_TRUE(s.marker);
+  const double lat_t = (p.ref_lat_deg - p.lat_min_deg) / (p.lat_max_deg - p.lat_min_deg);
+  const double lon_t = (p.ref_lon_deg - p.lon_min_deg) / (p.lon_max_deg - p.lon_min_deg);
+  EXPECT_GT(lat_t, 0.25);
+  EXPECT_LT(lat_t, 0.75);
+  EXPECT_GT(lon_t, 0.25);
+  EXPECT_LT(lon_t, 0.75);
+}
+
+// Typed options override the saved session, overlays included, and --numba-case is the
+// original answer's grid.
+TEST(StartupOptions, OverlaysAndTheNumbaCaseOverrideTheSession) {
+  ViewState s = first_view();
+  ViewOptionText t;
+  t.contours = "100";
+  t.no_graticule = true;
+  t.borders = true;
+  t.line_color = "ff0000";
+  t.colormap = "magma";
+  apply_typed_options(t, resolve(t), &s);
+  EXPECT_TRUE(s.contours);
+  EXPECT_EQ(s.contour_interval, 100);
+  EXPECT_FALSE(s.graticule);
+  EXPECT_TRUE(s.borders);
+  EXPECT_TRUE(s.coastlines);  // not typed: as it was
+  EXPECT_EQ(s.line_rgb, 0xff0000u);
+  EXPECT_EQ(s.colormap, Colormap::magma);
+  ViewOptionText n;
+  n.numba_case = true;
+  n.size = "500x400";
+  ViewState s2 = first_view();
+  apply_typed_options(n, resolve(n), &s2);
+  FieldParams want = numba_case();
+  want.nx = 500, want.ny = 400;
+  EXPECT_EQ(s2.params, want);
+  EXPECT_EQ(want.formula, Formula::seed);
+  EXPECT_EQ(want.lat_min_deg, 29.0);
+  EXPECT_EQ(want.lon_max_deg, 101.0);
 }
 
 TEST(ViewState, BadLineColourIsRefused) {

@@ -22,7 +22,19 @@ from PIL import Image
 
 W, H = 1280, 800          # the window, --window
 PANEL_W = 400             # the left panel at content scale 1 (kPanelWidth)
+# The status bar along the bottom at content scale 1 (app/ui/status_bar.cpp): one row of text
+# (17) and the window's padding (2 x 8) from 1100 pixels wide, two rows below.
+STATUS_H = {1: 33, 2: 50}
+
+
+def status_h(width, scale=1):
+    return STATUS_H[1 if width >= 1100 * scale else 2] * scale
 DEFAULT_BOUNDS = (29.0, 31.0, 99.0, 101.0)  # lat min, max, lon min, max of the default view
+
+
+def cround(v):
+    """Rounds as the app does (std::lround: halves away from zero), not as Python (to even)."""
+    return int(math.floor(v + 0.5))
 
 
 def letterbox(area, bounds=DEFAULT_BOUNDS, exact=False):
@@ -38,21 +50,26 @@ def letterbox(area, bounds=DEFAULT_BOUNDS, exact=False):
     else:
         w, h = aw, aw / aspect
     x, y = ax + (aw - w) / 2, ay + (ah - h) / 2
-    return (x, y, w, h) if exact else (round(x), round(y), round(w), round(h))
+    return (x, y, w, h) if exact else (cround(x), cround(y), cround(w), cround(h))
 
 
-AREA = (PANEL_W, 0, W - PANEL_W, H)  # right of the panel, where the map is letterboxed
+AREA = (PANEL_W, 0, W - PANEL_W, H - status_h(W))  # right of the panel, above the status bar
 MAP = letterbox(AREA)               # x, y, w, h of the default view's map in window pixels
 OUTSIDE = (W + 100, H + 100)        # a pointer position off the window: no hover tooltip
-# The "ref lat" slider of the View panel at 1280x800, scale 1 (its track spans x 8..178).
-REF_LAT_SLIDER_Y = 337
-REF_LAT_SLIDER_X = (8, 178)
+# The "ref lat" drag of the View panel at 1280x800, scale 1 (it spans x 8..172).
+REF_LAT_SLIDER_Y = 193
+REF_LAT_SLIDER_X = (8, 172)
+# The typed box of "lat min" (x 176..305) and its row.
+LAT_MIN_BOX_X = (178, 304)
+LAT_MIN_Y = 57
+LIGHT_THEME_CHECKBOX = (233, 308)  # Look panel
 
 # Buttons of the Export panel at 1280x800, scale 1.
-PICTURE_BUTTON = (257, 753)     # writes the figure
-FIGURE_WIDTH_INPUT = (80, 753)  # its width in pixels
-NPY_BUTTON = (47, 776)
-GEOTIFF_BUTTON = (123, 776)
+PICTURE_BUTTON = (257, 503)     # writes the figure (and its Cancel while it draws)
+FIGURE_WIDTH_INPUT = (80, 503)  # its width in pixels
+NPY_BUTTON = (47, 526)
+GEOTIFF_BUTTON = (122, 526)
+SAVE_VIEW_BUTTON = (43, 572)    # the lowest of the panel's common controls
 
 QUIET_STATE = {"graticule": False, "marker": False, "coastlines": False}  # the bare field
 
@@ -89,7 +106,7 @@ class Xvfb:
 class Session:
     """One X server, one app, a scratch folder (the app's cwd and XDG_CONFIG_HOME)."""
 
-    def __init__(self, binary, state=None, args=(), scale=1):
+    def __init__(self, binary, state=None, args=(), scale=1, size=(W, H)):
         self.binary = binary
         self.dir = tempfile.mkdtemp(prefix="geofield_window_")
         self.x = Xvfb(scale)
@@ -98,8 +115,8 @@ class Session:
         # The window in X pixels: GLFW scales it by the monitor's content scale, which X11 gives
         # as Xft.dpi / 96 (a HiDPI screen says 192).
         self.scale = scale
-        self.w, self.h = W * scale, H * scale
-        self.area = (PANEL_W * scale, 0, self.w - PANEL_W * scale, self.h)
+        self.w, self.h = size[0] * scale, size[1] * scale
+        self.area = (PANEL_W * scale, 0, self.w - PANEL_W * scale, self.h - status_h(self.w, scale))
         st = state or {}
         self.map = letterbox(self.area, tuple(st.get(k, d) for k, d in zip(
             ("lat_min_deg", "lat_max_deg", "lon_min_deg", "lon_max_deg"), DEFAULT_BOUNDS)))
@@ -107,7 +124,8 @@ class Session:
             subprocess.run(["xrdb", "-nocpp", "-merge"], input=f"Xft.dpi: {96 * scale}\n", text=True,
                            env=self.env, check=True, timeout=20)
         self.state_out = os.path.join(self.dir, "state-out.json")
-        self.args = [binary, "--window", f"{W}x{H}", "--save-state", self.state_out, "--backend", "cpu"]
+        self.args = [binary, "--window", f"{size[0]}x{size[1]}", "--save-state", self.state_out,
+                     "--backend", "cpu"]
         if state is not None:
             path = os.path.join(self.dir, "start.json")
             with open(path, "w") as f:
@@ -183,6 +201,24 @@ class Session:
         self.xdo("windowfocus", self.wid)
         time.sleep(0.2)
         self.xdo("key", "--clearmodifiers", *keys)
+        time.sleep(0.3)
+
+    def click(self):
+        """A left click held for a few frames, for the same reason as hold(): on a loaded
+        machine a frame can outlast xdotool's press-release, which Dear ImGui 1.86 then misses."""
+        self.xdo("mousedown", "1")
+        time.sleep(0.25)
+        self.xdo("mouseup", "1")
+        time.sleep(0.1)
+
+    def hold(self, key):
+        """A key held for a few frames: Dear ImGui 1.86 (no input queue) misses a tap shorter than
+        a frame, and a frame takes up to 100 ms on llvmpipe. Characters typed are queued and
+        need no holding."""
+        self.xdo("windowfocus", self.wid)
+        self.xdo("keydown", key)
+        time.sleep(0.3)
+        self.xdo("keyup", key)
         time.sleep(0.3)
 
     def quit(self):
@@ -329,7 +365,7 @@ def case_click_places_reference(binary):
         cx, cy = MAP[0] + 300, MAP[1] + 200
         assert abs(x0 - cx) > 50 or abs(y0 - cy) > 50
         s.point_at(cx, cy)
-        s.xdo("click", "1")
+        s.click()
         s.move(*OUTSIDE)
         img = s.wait_for_field()
         x, y = darkest_at(img)
@@ -363,8 +399,9 @@ def case_hidpi(binary):
         # The panel really is twice as wide: just left of x = 800 is panel; the letterbox's bar
         # (background) follows, then the field from the map's edge on.
         assert img[:, ax - 30:ax - 10].mean() < 90, "the panel should reach x = 800"
-        assert img[:, ax + 10:mx - 10].max() < 60, f"background between x = 800 and {mx}"
-        strip = img[:, mx + 10:mx + 30].reshape(-1, 3)[::5].astype(np.float64)
+        # (Above the status bar, which spans the window's width.)
+        assert img[:s.area[3], ax + 10:mx - 10].max() < 60, f"background between x = 800 and {mx}"
+        strip = img[:s.area[3], mx + 10:mx + 30].reshape(-1, 3)[::5].astype(np.float64)
         lut = viridis_lut()
         on_lut = (np.sqrt(((strip[:, None, :] - lut[None]) ** 2).sum(-1)).min(1) <= 6).mean()
         assert on_lut > 0.98, f"the map should start at x = {mx}: {on_lut:.1%} viridis there"
@@ -376,7 +413,7 @@ def case_hidpi(binary):
         mx, my, mw, mh = s.map
         cx, cy = mx + 600, my + 400
         s.point_at(cx, cy)
-        s.xdo("click", "1")
+        s.click()
         s.move(s.w + 100, s.h + 100)
         x, y = darkest_at(s.wait_for_field(), s.map)
         assert abs(x - cx) <= 4 and abs(y - cy) <= 4, f"minimum at {(x, y)}, clicked {(cx, cy)}"
@@ -402,39 +439,44 @@ def case_drag_pans(binary):
         s.move(*OUTSIDE)
         s.wait_for_field()
         state = s.quit()
-        # 100 px down = 0.25 deg north. 220 px left = 220 / w of 2 deg east, where the map's
-        # true-shape width w narrows a little as the view moves north (cos of its centre
-        # latitude): between the widths at the start and at the end.
+        # 100 px down = 100 / h of 2 deg north (h: the map's height, the area's). 220 px left =
+        # 220 / w of 2 deg east, where the map's true-shape width w narrows a little as the view
+        # moves north (cos of its centre latitude): between the widths at the start and at the end.
+        north = 2 * 100 / letterbox(AREA, exact=True)[3]
         w0 = letterbox(AREA, exact=True)[2]
-        w1 = letterbox(AREA, (29.25, 31.25, 99, 101), exact=True)[2]
+        w1 = letterbox(AREA, (29 + north, 31 + north, 99, 101), exact=True)[2]
         lo, hi = 99 + 2 * 220 / w0, 99 + 2 * 220 / w1
         assert lo - 1e-6 < state["lon_min_deg"] < hi + 1e-6, (lo, hi, state)
-        assert abs(state["lat_min_deg"] - 29.25) < 1e-6, state
+        assert abs(state["lat_min_deg"] - (29 + north)) < 1e-6, state
         assert abs(state["ref_lat_deg"] - 30.0) < 1e-12, "a drag must not move the reference"
     finally:
         s.close()
 
 
 def case_drag_slider(binary):
-    """Dragging the "ref lat" slider to its west end sets the reference latitude near -90."""
+    """Dragging the "ref lat" control 100 pixels west moves the reference south by 100 times
+    its speed: 1/400 of the view's 2 degrees a pixel (half a degree), not across the globe."""
     s = Session(binary, state=QUIET_STATE)
     try:
         s.start()
-        x_mid = sum(REF_LAT_SLIDER_X) // 2
-        s.point_at(x_mid, REF_LAT_SLIDER_Y)
+        x_start = REF_LAT_SLIDER_X[1] - 10  # near its east end: 100 pixels of it to the west
+        s.point_at(x_start, REF_LAT_SLIDER_Y)
         s.press()
-        for x in list(range(x_mid, 0, -10)) + [0]:
+        for x in range(x_start - 10, x_start - 101, -10):
             s.xdo("mousemove", str(x), str(REF_LAT_SLIDER_Y))
-            time.sleep(0.03)
+            time.sleep(0.05)
         time.sleep(0.3)  # the last position drawn before the release: a release ends the drag
         s.xdo("mouseup", "1")
         s.move(*OUTSIDE)
         img = s.wait_for_field()
         state = s.quit()
-        assert state["ref_lat_deg"] < -89, state
-        # The reference is far south now: the field is nearly flat, its darkest row the south edge.
+        # ImGui starts a drag past a 3-pixel threshold: up to that much less than 100 pixels.
+        moved = 30.0 - state["ref_lat_deg"]
+        assert 0.47 <= moved <= 0.5 + 1e-9, state
+        # The field's minimum moved with it: on the east edge, 1.5 degrees below the north one.
         x, y = darkest_at(img)
-        assert y >= MAP[3] - 3, f"darkest at {(x, y)}"
+        want_y = MAP[1] + (31 - state["ref_lat_deg"]) / 2 * MAP[3]
+        assert abs(y - want_y) <= 3 and x >= MAP[0] + MAP[2] - 3, f"darkest at {(x, y)}, want y {want_y}"
     finally:
         s.close()
 
@@ -481,7 +523,7 @@ def case_exports(binary):
         s.start()
         for button in (NPY_BUTTON, GEOTIFF_BUTTON):
             s.point_at(*button)
-            s.xdo("click", "1")
+            s.click()
             time.sleep(0.5)
         files = {}
         for _ in range(50):
@@ -521,7 +563,7 @@ def case_figure(binary):
     try:
         s.start()
         s.point_at(*PICTURE_BUTTON)
-        s.xdo("click", "1")
+        s.click()
         files = []
         for _ in range(150):
             files = figure_files(s.dir)
@@ -551,13 +593,13 @@ def case_figure(binary):
 
         # A wide one, cancelled while it draws: no file, and the window still answers.
         s.point_at(*FIGURE_WIDTH_INPUT)
-        s.xdo("click", "1")
+        s.click()
         s.xdo("key", "ctrl+a")
         s.xdo("type", "6000")
         s.xdo("key", "Return")
         time.sleep(0.3)
         s.point_at(*PICTURE_BUTTON)
-        s.xdo("click", "1")
+        s.click()
         # Drawing: the row shows a progress bar (ImGui's yellow) and a Cancel button where the
         # Picture button was, and the window keeps drawing frames. Waited for, not slept on: on
         # a loaded machine the first band can take seconds.
@@ -567,7 +609,7 @@ def case_figure(binary):
             row = s.screen()[PICTURE_BUTTON[1] - 4:PICTURE_BUTTON[1] + 4, 8:200]
             bar = (np.abs(row - np.array([230, 179, 0])) < 40).all(axis=2)
         assert bar.any(), "no progress bar while the figure is drawn"
-        s.xdo("click", "1")  # Cancel
+        s.click()  # Cancel
         time.sleep(3)
         assert len(figure_files(s.dir)) == 1, f"a cancelled figure was written: {os.listdir(s.dir)}"
         s.quit()
@@ -615,7 +657,7 @@ def square_map(area=AREA):
     """A square grid's map (nx = ny): the largest square centred in the area (square pixels)."""
     ax, ay, aw, ah = area
     side = min(aw, ah)
-    return (round(ax + (aw - side) / 2), round(ay + (ah - side) / 2), round(side), round(side))
+    return (cround(ax + (aw - side) / 2), cround(ay + (ah - side) / 2), cround(side), cround(side))
 
 
 def azimuthal_inverse(proj, centre, x, y):
@@ -670,7 +712,7 @@ def case_aeqd_click_zoom_pan(binary):
         assert abs(x - cx) <= 3 and abs(y - cy) <= 3, f"darkest at {(x, y)}, centre {(cx, cy)}"
         # Click 150 px east and 100 px north of the centre.
         s.point_at(cx + 150, cy - 100)
-        s.xdo("click", "1")
+        s.click()
         s.move(*OUTSIDE)
         x, y = darkest_at(s.wait_for_field(), s.map)
         assert abs(x - cx) <= 3 and abs(y - cy) <= 3, f"not re-centred: darkest at {(x, y)}"
@@ -729,9 +771,9 @@ def case_ortho_drag_click_zoom(binary):
     try:
         s.start()
         s.point_at(mx + 5, my + 5)  # a corner: off the globe
-        s.xdo("click", "1")
+        s.click()
         s.point_at(cx + 100, cy + 50)
-        s.xdo("click", "1")
+        s.click()
         s.move(*OUTSIDE)
         x, y = darkest_at(s.wait_for_field(), s.map)
         assert abs(x - (cx + 100)) <= 3 and abs(y - (cy + 50)) <= 3, f"darkest at {(x, y)}"
@@ -900,6 +942,206 @@ def case_long_export(binary):
         assert not files, f"a cancelled export left {files}"
         s.quit()
         print(f"  {len(during)} frames in 1.5 s of export, the slowest {worst:.1f} ms")
+    finally:
+        s.close()
+
+
+def wait_for_log(s, text, timeout=30):
+    """The app's log (stdout and stderr) once it holds `text`; the app echoes every message of
+    its status bar there (MessageLog)."""
+    t0 = time.time()
+    while time.time() - t0 < timeout:
+        with open(os.path.join(s.dir, "app.log")) as f:
+            log = f.read()
+        if text in log:
+            return log
+        time.sleep(0.2)
+    raise AssertionError(f"never logged {text!r}: {log}")
+
+
+ERROR_RED = np.array([242, 77, 64])  # the error colour of the panels and the status bar
+
+
+def red_pixels(img):
+    return (np.abs(img - ERROR_RED) < 40).all(axis=2)
+
+
+def text_span(img, y0, y1, x0, x1, colour=None):
+    """The x extent of the text in a box: pixels far from the box's own background."""
+    box = img[y0:y1, x0:x1]
+    bg = np.median(box.reshape(-1, 3), axis=0)
+    ink = np.abs(box - bg).max(axis=2) > 100
+    cols = np.nonzero(ink.any(axis=0))[0]
+    return (cols[0] + x0, cols[-1] + x0) if len(cols) else None
+
+
+def case_typed_error(binary):
+    """A typed 95 for lat min is not taken: the box keeps '95' in a red frame, the message with
+    the accepted range is written under it (and in the status bar), even after clicking away;
+    Esc puts the value back; the view never took 95."""
+    s = Session(binary, state=QUIET_STATE)
+    try:
+        s.start()
+        x0, x1 = LAT_MIN_BOX_X
+        before = s.screen()
+        span_before = text_span(before, LAT_MIN_Y - 5, LAT_MIN_Y + 5, x0 + 2, x1 - 4)
+        s.point_at((x0 + x1) // 2, LAT_MIN_Y)
+        s.click()  # the box selects all its text when it is activated
+        time.sleep(0.3)
+        s.xdo("type", "--delay", "100", "95")
+        s.hold("Return")
+        log = wait_for_log(s, "lat min must be from -90 to 90 degrees (got 95)")
+        s.point_at(200, H - 100)  # away from the box: an empty part of the panel
+        s.click()
+        s.move(*OUTSIDE)
+        time.sleep(0.5)
+        img = s.screen()
+        frame = red_pixels(img[LAT_MIN_Y - 12:LAT_MIN_Y + 12, x0 - 3:x1 + 3])
+        assert frame.sum() > 100, "no red frame around the refused value"
+        # The message in red right under the field (the next row), before the lat max row.
+        under = red_pixels(img[LAT_MIN_Y + 12:LAT_MIN_Y + 30, 8:PANEL_W - 8])
+        assert under.sum() > 50, "no message under the field"
+        # The box still holds the two characters typed, not the 9 of "29.000000".
+        span = text_span(img, LAT_MIN_Y - 5, LAT_MIN_Y + 5, x0 + 2, x1 - 4)  # inside the frame
+        assert span and span_before, (span, span_before)
+        assert span[1] - span[0] < 20 < span_before[1] - span_before[0], (span, span_before)
+        # The status bar shows it too.
+        assert red_pixels(img[H - status_h(W):, :]).sum() > 50, "the status bar lacks the error"
+        # Esc in the box: back to the value, the frame and the message gone.
+        s.point_at((x0 + x1) // 2, LAT_MIN_Y)
+        s.click()
+        time.sleep(0.3)
+        s.hold("Escape")
+        s.move(*OUTSIDE)
+        time.sleep(0.5)
+        img = s.screen()
+        assert red_pixels(img[LAT_MIN_Y - 12:LAT_MIN_Y + 30, :PANEL_W]).sum() < 10, "Esc left the error"
+        state = s.quit()
+        assert state["lat_min_deg"] == 29.0, state
+    finally:
+        s.close()
+
+
+def saved_path_shown(binary, size):
+    """F12 at this window size: the status bar shows the saved path, absolute, whole."""
+    s = Session(binary, state=QUIET_STATE, size=size)
+    try:
+        s.start()
+        s.move(s.w + 100, s.h + 100)
+        s.key("F12")
+        log = wait_for_log(s, "-screenshot.png")
+        line = [l for l in log.splitlines() if l.startswith("geofield: saved ") and l.endswith("-screenshot.png")][0]
+        path = line[len("geofield: saved "):]
+        assert os.path.isabs(path) and os.path.isfile(path), path
+        assert os.path.dirname(path) == os.path.realpath(s.dir) or os.path.dirname(path) == s.dir, path
+        time.sleep(0.5)
+        img = s.screen()
+        bar = img[s.h - status_h(s.w):, :]
+        green = (np.abs(bar - np.array([89, 191, 89])) < 40).all(axis=2)
+        cols = np.nonzero(green.any(axis=0))[0]
+        assert len(cols), "no saved message in the status bar"
+        # "saved " and the path, 7 pixels a character (ProggyClean), all inside the window.
+        want = 7 * len("saved " + path)
+        got = cols[-1] - cols[0] + 1
+        assert abs(got - want) <= 8 and cols[-1] < s.w - 4, (got, want, cols[0], cols[-1])
+        s.quit()
+    finally:
+        s.close()
+
+
+def case_status_bar_saved_path(binary):
+    saved_path_shown(binary, (W, H))
+
+
+def case_status_bar_saved_path_small(binary):
+    saved_path_shown(binary, (800, 600))
+
+
+def case_fits(binary):
+    """At 1280x800 the panel needs no scrolling: no scrollbar, the colorbar and the Export
+    buttons (Save view, the lowest) on screen above the status bar. At 800x600 it scrolls, and
+    the status bar is still there."""
+    for size, scrolls in (((W, H), False), ((800, 600), True)):
+        s = Session(binary, state=QUIET_STATE, size=size,
+                    args=["--frames", "3", "--screenshot", "shot.png", "--no-session"])
+        try:
+            r = s.run_to_end()
+            assert r.returncode == 0, r.stderr
+            img = np.asarray(Image.open(os.path.join(s.dir, "shot.png")).convert("RGB")).astype(np.int32)
+            panel = img[:s.area[3], :PANEL_W]
+            # ImGui's scrollbar grab (dark theme: 79, 79, 79) in the panel's right edge.
+            edge = panel[:, PANEL_W - 14:PANEL_W - 2]
+            grab = (np.abs(edge - 79) < 6).all(axis=2).sum()
+            assert (grab > 200) == scrolls, f"{size}: scrollbar pixels {grab}"
+            if not scrolls:
+                lut = viridis_lut()
+                rows = [y for y in range(panel.shape[0]) if (np.sqrt(((panel[y, 10:PANEL_W - 40, None, :] - lut[None]) ** 2).sum(-1)).min(1) <= 6).mean() > 0.9]
+                assert rows, "no colorbar in the panel"
+                assert SAVE_VIEW_BUTTON[1] < s.area[3] - 10
+                button = np.array([35, 69, 109])  # ImGui's dark button over the panel
+                y = SAVE_VIEW_BUTTON[1]
+                assert (np.abs(img[y - 3:y + 3, 10:70] - button) < 8).all(axis=2).mean() > 0.5, "no Save view button"
+            assert img[s.h - status_h(s.w):, :].mean() < 60, "no status bar"
+        finally:
+            s.close()
+
+
+def case_theme_remembered(binary):
+    """The light theme, chosen with its checkbox, lights the panels and the map's surroundings
+    and is there again on the next start."""
+    s = Session(binary, state=QUIET_STATE)
+    try:
+        s.start()
+        s.point_at(*LIGHT_THEME_CHECKBOX)
+        s.click()
+        s.move(*OUTSIDE)
+        time.sleep(0.8)
+        img = s.screen()
+        assert img[:s.area[3], :PANEL_W].mean() > 180, "the panel is not light"
+        assert s.quit()["theme"] == "light"
+        s.args = [a for a in s.args if a != "--state"]
+        s.args = s.args[:s.args.index("--backend")] + ["--backend", "cpu", "--frames", "3",
+                                                       "--screenshot", "light.png"]
+        r = s.run_to_end()
+        assert r.returncode == 0, r.stderr
+        img = np.asarray(Image.open(os.path.join(s.dir, "light.png")).convert("RGB")).astype(np.int32)
+        assert img[:s.area[3], :PANEL_W].mean() > 180, "the light theme was not restored"
+        mx = s.map[0]
+        assert img[:s.area[3], PANEL_W + 5:mx - 5].min() > 150, "the map's surroundings are dark"
+    finally:
+        s.close()
+
+
+def case_window_options(binary):
+    """The window takes render's overlay and look options, over the saved view; a bad one is
+    refused with its option named and exit status 2. With no saved view the first view has the
+    reference in the middle and rings on."""
+    s = Session(binary, args=["--no-session", "--frames", "2", "--contours", "100",
+                              "--no-graticule", "--borders", "--line-color", "ff0000",
+                              "--colormap", "magma", "--reverse", "--range", "0:300"])
+    try:
+        r = s.run_to_end()
+        assert r.returncode == 0, r.stderr
+        with open(s.state_out) as f:
+            st = json.load(f)
+        assert st["contours"] and st["contour_interval"] == 100, st
+        assert not st["graticule"] and st["borders"] and st["coastlines"], st
+        assert st["line_color"] == "ff0000" and st["colormap"] == "magma" and st["reverse"], st
+        assert not st["auto_range"] and (st["range_min"], st["range_max"]) == (0, 300), st
+        lat_t = (st["ref_lat_deg"] - st["lat_min_deg"]) / (st["lat_max_deg"] - st["lat_min_deg"])
+        lon_t = (st["ref_lon_deg"] - st["lon_min_deg"]) / (st["lon_max_deg"] - st["lon_min_deg"])
+        assert 0.3 < lat_t < 0.7 and 0.3 < lon_t < 0.7, st
+        s.args = s.args[:s.args.index("--contours")] + ["--numba-case"]
+        r = s.run_to_end()
+        assert r.returncode == 0, r.stderr
+        with open(s.state_out) as f:
+            st = json.load(f)
+        assert st["formula"] == "seed" and st["precision"] == "double", st
+        assert (st["lat_min_deg"], st["lat_max_deg"], st["lon_min_deg"], st["lon_max_deg"]) == (29, 31, 99, 101), st
+        assert (st["nx"], st["ny"], st["ref_lat_deg"], st["ref_lon_deg"]) == (1000, 1000, 30, 101), st
+        s.args = s.args[:s.args.index("--numba-case")] + ["--contours", "-5"]
+        r = s.run_to_end()
+        assert r.returncode == 2 and "--contours" in r.stderr, (r.returncode, r.stderr)
     finally:
         s.close()
 
