@@ -66,26 +66,32 @@ struct Line {
   double at = 0;
 };
 
+// The graticule's lines as they cross the west edge (parallels) and the south edge (meridians).
+struct GraticuleLines {
+  std::vector<Line> lat, lon;
+};
+
 // A projected map's lines cross its edges where the inverse projection says
-// (view/graticule_crossings, as the window labels them): parallels on the west edge, meridians
-// on the south edge, wherever the map shows the sphere there.
-std::vector<Line> projected_lines(const FieldParams& v, const ViewStyle& s, const PixelRect& map,
-                                  bool latitude) {
-  std::vector<Line> out;
+// (view/graticule_crossings, as the window labels them), wherever the map shows the sphere
+// there: one walk along the edges gives both kinds.
+GraticuleLines projected_lines(const FieldParams& v, const ViewStyle& s, const PixelRect& map) {
+  GraticuleLines out;
   if (!(s.graticule_lat_step_deg > 0) || !(s.graticule_lon_step_deg > 0)) return out;
   const MapRect m{double(map.x), double(map.y), double(map.w), double(map.h)};
-  const int dec = decimals_for(latitude ? s.graticule_lat_step_deg : s.graticule_lon_step_deg);
+  const int lat_dec = decimals_for(s.graticule_lat_step_deg);
+  const int lon_dec = decimals_for(s.graticule_lon_step_deg);
   for (const GraticuleCrossing& c :
        graticule_crossings(v, m, s.graticule_lat_step_deg, s.graticule_lon_step_deg, 0)) {
-    if (c.latitude != latitude) continue;
-    out.push_back(latitude ? Line{lat_label(c.value_deg, dec), c.y}
-                           : Line{lon_label(c.value_deg, dec), c.x});
+    if (c.latitude) {
+      out.lat.push_back({lat_label(c.value_deg, lat_dec), c.y});
+    } else {
+      out.lon.push_back({lon_label(c.value_deg, lon_dec), c.x});
+    }
   }
   return out;
 }
 
 std::vector<Line> lat_lines(const FieldParams& v, const ViewStyle& s, const PixelRect& map) {
-  if (v.projection != Projection::latlon) return projected_lines(v, s, map, true);
   std::vector<Line> out;
   const double step = s.graticule_lat_step_deg;
   if (!(step > 0)) return out;
@@ -100,7 +106,6 @@ std::vector<Line> lat_lines(const FieldParams& v, const ViewStyle& s, const Pixe
 }
 
 std::vector<Line> lon_lines(const FieldParams& v, const ViewStyle& s, const PixelRect& map) {
-  if (v.projection != Projection::latlon) return projected_lines(v, s, map, false);
   std::vector<Line> out;
   const double step = s.graticule_lon_step_deg;
   if (!(step > 0)) return out;
@@ -112,6 +117,11 @@ std::vector<Line> lon_lines(const FieldParams& v, const ViewStyle& s, const Pixe
     out.push_back({lon_label(j * step, dec), map.x + (j * step - v.lon_min_deg) / span * map.w});
   }
   return out;
+}
+
+GraticuleLines graticule_lines(const FieldParams& v, const ViewStyle& s, const PixelRect& map) {
+  if (v.projection != Projection::latlon) return projected_lines(v, s, map);
+  return {lat_lines(v, s, map), lon_lines(v, s, map)};
 }
 
 double font_px_for(int width_px) {
@@ -186,18 +196,17 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   const double aspect = figure_map_aspect(view);
   const double half_h = text.height() / 2;
   double left = 4 * pad, right = 2 * pad;
+  GraticuleLines lines;
   for (int round = 0; round < 3; ++round) {
     L.map.x = static_cast<int>(left);
     L.map.w = std::max(16, static_cast<int>(width_px - left - right));
     L.map.h = std::max(16, static_cast<int>(std::lround(L.map.w / aspect)));
     L.map.y = static_cast<int>(std::ceil(L.title.y + L.title.h + pad + half_h));
     L.style = style_for(L.map.w, L.map.h);
+    lines = graticule_lines(view, L.style, L.map);  // the map's last size keeps its lines
     double lat_w = 0, lon_half = 0;
-    for (const Line& l : lat_lines(view, L.style, L.map))
-      lat_w = std::max(lat_w, text.width(l.text));
-    for (const Line& l : lon_lines(view, L.style, L.map)) {
-      lon_half = std::max(lon_half, text.width(l.text) / 2);
-    }
+    for (const Line& l : lines.lat) lat_w = std::max(lat_w, text.width(l.text));
+    for (const Line& l : lines.lon) lon_half = std::max(lon_half, text.width(l.text) / 2);
     const double need_left =
         std::ceil(std::max(pad + lat_w + label_gap + L.tick_len, pad + lon_half));
     const double need_right = std::ceil(std::max(pad, pad + lon_half));
@@ -208,7 +217,7 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
 
   // Graticule labels: west and south of the frame, each skipped when it would touch one
   // already placed.
-  for (const Line& l : lat_lines(view, L.style, L.map)) {
+  for (const Line& l : lines.lat) {
     L.lat_tick_y.push_back(static_cast<int>(std::lround(l.at)));
     PlacedText t{l.text, 0, l.at - half_h, text.width(l.text), text.height()};
     t.x = L.map.x - L.tick_len - label_gap - t.w;
@@ -216,7 +225,7 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
     for (const PlacedText& o : L.graticule_labels) free = free && !overlaps(t, o, label_gap);
     if (free) L.graticule_labels.push_back(t);
   }
-  for (const Line& l : lon_lines(view, L.style, L.map)) {
+  for (const Line& l : lines.lon) {
     L.lon_tick_x.push_back(static_cast<int>(std::lround(l.at)));
     PlacedText t{l.text, 0, double(L.map.y + L.map.h + L.tick_len) + label_gap, text.width(l.text),
                  text.height()};
