@@ -2,8 +2,10 @@
 // main catches and reports. Helpers never exit().
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace geofield {
 
@@ -16,6 +18,12 @@ struct UsageError : std::runtime_error {
 struct RuntimeFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// What a message quotes of a value the user gave: in single quotes, control characters, quotes
+// and backslashes escaped (\n, \t, \', \\, \xNN), so the message stays one line; a value
+// longer than max_bytes is cut at a character boundary and its full length named. Messages
+// never echo more than this of anything they were given.
+std::string quoted_excerpt(std::string_view value, std::size_t max_bytes = 64);
 
 [[noreturn]] void throw_failure(const char* file, int line, const std::string& what);
 
