@@ -170,7 +170,7 @@ log="$logs/gpu_soak_tests.memcheck.log"
 GEOFIELD_SOAK_RECOMPUTES=40 GEOFIELD_UNDER_SANITIZER=1 "$sanitizer" --tool memcheck --leak-check full \
   --error-exitcode 99 "$run/bin/gpu_soak_tests" --gtest_color=no >"$log" 2>&1
 rc=$?
-echo "gpu-test: memcheck --leak-check full gpu_soak_tests (40 recomputes each): exit $rc; $(grep -E '^========= (ERROR|LEAK) SUMMARY' "$log" | tr '\n' ' ' | sed 's/=* *//g')"
+echo "gpu-test: memcheck --leak-check full gpu_soak_tests (40 recomputes each): exit $rc; $(grep -E '^========= (ERROR|LEAK) SUMMARY' "$log" | sed 's/^=* *//' | paste -sd ';' -)"
 grep -E '^gpu soak' "$log" | sed 's/^/gpu-test:   /'
 [ $rc -eq 0 ] || { failed=1; grep -E '^=========' "$log" | head -20 | sed 's/^/gpu-test:     /'; results "$log" | grep -v PASSED; }
 
