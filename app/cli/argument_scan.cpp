@@ -101,7 +101,7 @@ std::vector<std::string> scan_arguments(const std::vector<std::string>& args, co
       out.push_back(name);
       return out;
     }
-    if (name == "--version" && !in_render) return {out[0], name};
+    if (name == "--version") return {out[0], name};
     const auto found = table.find(name);
     if (found == table.end()) {
       throw UsageError(quoted_excerpt(name) + ": unknown option" +

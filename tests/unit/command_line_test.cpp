@@ -151,6 +151,7 @@ TEST(CommandLine, HelpAndVersionAreTextToPrint) {
   const CommandLine version = parse({"--version"});
   ASSERT_TRUE(std::holds_alternative<PrintText>(version));
   EXPECT_TRUE(has(std::get<PrintText>(version).text, "geofield 0.1.0"));
+  EXPECT_TRUE(std::holds_alternative<PrintText>(parse({"render", "--version"})));
 }
 
 // Class 1: `render --png --formula=seed` wrote a file named '--formula=seed' and never applied
