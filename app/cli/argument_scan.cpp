@@ -38,6 +38,11 @@ std::string see_help(bool in_render) {
   return in_render ? " (see 'geofield render --help')" : " (see 'geofield --help')";
 }
 
+UsageError window_option_for_render(const std::string& name) {
+  return UsageError(name + ": a window option; 'render' does not take it (the window opens with: " +
+                    "geofield " + name + " ...)");
+}
+
 }  // namespace
 
 bool is_negative_value(const std::string& word) {
@@ -70,12 +75,7 @@ std::vector<std::string> scan_arguments(const std::vector<std::string>& args, co
     if (!is_option_word(word)) {
       if (word == "render" && !in_render) {
         if (first_option) {
-          if (!first_is_view) {
-            throw UsageError(*first_option +
-                             ": a window option; 'render' does not take it (the window opens "
-                             "with: geofield " +
-                             *first_option + " ...)");
-          }
+          if (!first_is_view) throw window_option_for_render(*first_option);
           throw UsageError(*first_option + ": view options go after 'render': geofield render " +
                            *first_option + (first_value ? " " + quoted_excerpt(*first_value) : "") +
                            " ...");
@@ -108,12 +108,7 @@ std::vector<std::string> scan_arguments(const std::vector<std::string>& args, co
                        (in_render ? " for 'render'" : "") + see_help(in_render));
     }
     const OptionInfo& info = found->second;
-    if (in_render && !info.render) {
-      throw UsageError(name +
-                       ": a window option; 'render' does not take it (the window opens "
-                       "with: geofield " +
-                       name + " ...)");
-    }
+    if (in_render && !info.render) throw window_option_for_render(name);
     if (!in_render && !info.window) {
       throw UsageError(name + ": a 'render' option; it goes after 'render': geofield render " +
                        name + (info.takes_value ? " " + info.form : "") + " ...");

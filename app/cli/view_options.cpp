@@ -29,15 +29,21 @@ const std::string* typed(const std::optional<std::string>& text, const char* opt
   return &*text;
 }
 
+// "km|nm|mi|m" as "km, nm, mi, m".
+std::string listed(std::string_view form) {
+  std::string words(form);
+  for (size_t at; (at = words.find('|')) != std::string::npos;) words.replace(at, 1, ", ");
+  return words;
+}
+
 // One of a few words, or a message quoting what was typed and naming them all.
 template <typename T, typename Parse>
 void choose(const std::optional<std::string>& text, const char* option, const char* form,
             Parse parse, T* out) {
   const std::string* s = typed(text, option, form);
   if (s && !parse(*s, out)) {
-    std::string one_of = form;
-    for (size_t at; (at = one_of.find('|')) != std::string::npos;) one_of.replace(at, 1, ", ");
-    throw UsageError(std::string(option) + ": " + quoted_excerpt(*s) + " is not one of " + one_of);
+    throw UsageError(std::string(option) + ": " + quoted_excerpt(*s) + " is not one of " +
+                     listed(form));
   }
 }
 
@@ -70,11 +76,8 @@ UsageError empty_value_error(std::string_view option, std::string_view form) {
       {"WxH", "1280x800"},   {"N", "3"},
       {"PX", "1600"}};
   std::string message = std::string(option) + ": empty value; give ";
-  if (form.find('|') != std::string_view::npos) {
-    std::string one_of(form);
-    for (size_t at; (at = one_of.find('|')) != std::string::npos;) one_of.replace(at, 1, ", ");
-    return UsageError(message + "one of " + one_of);
-  }
+  if (form.find('|') != std::string_view::npos)
+    return UsageError(message + "one of " + listed(form));
   if (form == "FILE") return UsageError(message + "a file name");
   message += form;
   for (const auto& [f, example] : kExamples) {
