@@ -1,5 +1,6 @@
 #include "field_params.h"
 
+#include <charconv>
 #include <cmath>
 #include <sstream>
 
@@ -15,6 +16,14 @@ std::string num(double v) {
   return m.str();
 }
 
+// The command line's wording: the shortest text that reads back as v, so a message never shows
+// a rounded number (90.0000001 is not "90").
+std::string exact(double v) {
+  char buf[32];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return ec == std::errc() ? std::string(buf, end) : num(v);
+}
+
 // A value outside [lo, hi] (or not finite): the option's and the control's wording.
 std::optional<ParamProblem> outside(double v, double lo, double hi, ParamField field,
                                     const char* option, const char* what, const char* control,
@@ -24,9 +33,8 @@ std::optional<ParamProblem> outside(double v, double lo, double hi, ParamField f
   if (!std::isfinite(v)) {
     pr.cli = std::string(option) + ": must be a finite number";
   } else {
-    std::ostringstream m;
-    m << option << ": " << what << " " << v << " is outside [" << lo << ", " << hi << "]";
-    pr.cli = m.str();
+    pr.cli = std::string(option) + ": " + what + " " + exact(v) + " is outside [" + exact(lo) +
+             ", " + exact(hi) + "]";
   }
   pr.ui = std::string(control) + " must be from " + num(lo) + " to " + num(hi) + " " + unit +
           " (got " + num(v) + ")";
@@ -44,14 +52,14 @@ std::optional<ParamProblem> check(const FieldParams& p, std::optional<ParamField
           outside(p.lat_max_deg, -90, 90, F::lat_max, "--lat", "latitude", "lat max", "degrees"))
     return pr;
   if (!(p.lat_min_deg < p.lat_max_deg)) {
-    std::ostringstream m;
-    m << "--lat: MIN must be below MAX (got " << p.lat_min_deg << ":" << p.lat_max_deg << ")";
+    const std::string cli = "--lat: MIN must be below MAX (got " + exact(p.lat_min_deg) + ":" +
+                            exact(p.lat_max_deg) + ")";
     if (edited == F::lat_max) {
-      return ParamProblem{F::lat_max, m.str(),
+      return ParamProblem{F::lat_max, cli,
                           "lat max must be above lat min: from " + num(p.lat_min_deg) +
                               " to 90 degrees (got " + num(p.lat_max_deg) + ")"};
     }
-    return ParamProblem{F::lat_min, m.str(),
+    return ParamProblem{F::lat_min, cli,
                         "lat min must be below lat max: from -90 to " + num(p.lat_max_deg) +
                             " degrees (got " + num(p.lat_min_deg) + ")"};
   }
@@ -93,7 +101,8 @@ std::optional<ParamProblem> check(const FieldParams& p, std::optional<ParamField
     if (!std::isfinite(p.radius_km)) {
       m << "--radius: must be a finite number";
     } else {
-      m << "--radius: " << p.radius_km << " km is outside (0, " << kMaxRadiusKm << "]";
+      m << "--radius: " << exact(p.radius_km) << " km is outside (0, " << exact(kMaxRadiusKm)
+        << "]";
     }
     return ParamProblem{F::radius, m.str(),
                         "radius must be above 0 and at most " + num(kMaxRadiusKm) + " km (got " +
@@ -103,9 +112,8 @@ std::optional<ParamProblem> check(const FieldParams& p, std::optional<ParamField
   const double most = max_extent(p);
   if (!std::isfinite(p.extent) || !(p.extent > 0) || p.extent > most) {
     std::ostringstream m;
-    m.precision(10);
-    m << "--extent: " << p.extent << " " << to_string(p.units) << " is outside (0, " << most
-      << "] for --projection " << to_string(p.projection)
+    m << "--extent: " << exact(p.extent) << " " << to_string(p.units) << " is outside (0, "
+      << exact(most) << "] for --projection " << to_string(p.projection)
       << (p.projection == Projection::aeqd ? " (half a great circle" : " (the sphere's radius")
       << " in " << to_string(p.units) << ")";
     return ParamProblem{F::extent, m.str(),

@@ -3,8 +3,12 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <optional>
 
 #include "backends/cuda_backend_factory.h"
+#include "cli/argument_scan.h"
 #include "cli/render_command.h"
 #include "cli/startup.h"
 #include "cli/value_parsers.h"
@@ -18,9 +22,9 @@ namespace {
 
 // A whole number of pixels in the figure's accepted range, or a message naming both.
 int parse_figure_width(const std::string& text, const char* option) {
-  const std::string why = std::string(option) + ": '" + text + "' is not a width in pixels from " +
-                          std::to_string(kMinFigureWidthPx) + " to " +
-                          std::to_string(kMaxFigureWidthPx);
+  const std::string why = std::string(option) + ": " + quoted_excerpt(text) +
+                          " is not a width in pixels from " + std::to_string(kMinFigureWidthPx) +
+                          " to " + std::to_string(kMaxFigureWidthPx);
   double v = 0;
   try {
     v = parse_number(text, option);
@@ -33,9 +37,23 @@ int parse_figure_width(const std::string& text, const char* option) {
   return static_cast<int>(v);
 }
 
+// A typed file name, refused when empty.
+std::optional<std::filesystem::path> file_option(const std::optional<std::string>& text,
+                                                 const char* option) {
+  if (!text) return std::nullopt;
+  if (text->empty()) throw empty_value_error(option, "FILE");
+  return std::filesystem::path(*text);
+}
+
+// CLI11's own message, should one still come (the scan before it refuses what it would):
+// one line and bounded like ours.
+std::string bounded(const std::string& message) {
+  return "command line not understood: " + quoted_excerpt(message, 96);
+}
+
 }  // namespace
 
-int run_command_line(int argc, char** argv) {
+CommandLine parse_command_line(const std::vector<std::string>& args) {
   CLI::App app{
       "geofield: the great-circle distance from a reference point to every node of a "
       "latitude/longitude grid, computed on the GPU (or all CPU cores) and drawn live.",
@@ -49,97 +67,107 @@ int run_command_line(int argc, char** argv) {
       "FILE]\n"
       "                  [--f64]\n"
       "                                   draw one view without a window\n"
-      "Run 'geofield render --help' for every option.");
+      "Run 'geofield render --help' for every option. View options go after 'render'; a value "
+      "that begins with '-' (other than a negative number) is given with '=': --png=-x.png.");
 
   ViewOptionText app_text;
   add_view_options(app, &app_text);
   WindowOptionText window_text;
-  app.add_option("--state", window_text.state_file, "start from a view saved as JSON")
-      ->type_name("FILE");
+  add_text_option(app, "--state", &window_text.state_file, "start from a view saved as JSON",
+                  "FILE");
   app.add_flag("--no-session", window_text.no_session,
                "neither restore nor save the last session ($XDG_CONFIG_HOME/geofield)");
-  app.add_option("--window", window_text.window, "window size in screen units [1280x800]")
-      ->type_name("WxH");
-  app.add_option("--frames", window_text.frames,
-                 "automation: draw N frames (and until the field is shown), then exit")
-      ->type_name("N");
-  app.add_option("--screenshot", window_text.screenshot,
-                 "automation: save the window as PNG after --frames (default 1), then exit")
-      ->type_name("FILE");
-  app.add_option("--save-state", window_text.save_state, "write the view as JSON on exit")
-      ->type_name("FILE");
+  add_text_option(app, "--window", &window_text.window, "window size in screen units [1280x800]",
+                  "WxH");
+  add_text_option(app, "--frames", &window_text.frames,
+                  "automation: draw N frames (and until the field is shown), then exit", "N");
+  add_text_option(app, "--screenshot", &window_text.screenshot,
+                  "automation: save the window as PNG after --frames (default 1), then exit",
+                  "FILE");
+  add_text_option(app, "--save-state", &window_text.save_state, "write the view as JSON on exit",
+                  "FILE");
 
   RenderRequest render;
   ViewOptionText render_text;
-  std::string png, npy, geotiff;
+  std::optional<std::string> png, npy, geotiff, figure, figure_width, figure_title;
   CLI::App* render_cmd = app.add_subcommand(
       "render", "compute and draw one view with no window (headless EGL) and write it out");
   add_view_options(*render_cmd, &render_text);
-  render_cmd->add_option("--png", png, "write the colormapped picture (nx x ny pixels) as PNG")
-      ->type_name("FILE");
-  render_cmd
-      ->add_option("--npy", npy,
-                   "write the raw field as NumPy .npy, float32, shape (ny, nx), row 0 north")
-      ->type_name("FILE");
-  render_cmd
-      ->add_option("--geotiff", geotiff,
-                   "write the raw field as a GeoTIFF, float32, nodes as points, EPSG:4326 "
-                   "(latlon) or the projection on the field's sphere in metres (aeqd, ortho; "
-                   "NaN: no value) (BigTIFF above 4 GB)")
-      ->type_name("FILE");
+  add_text_option(*render_cmd, "--png", &png,
+                  "write the colormapped picture (nx x ny pixels) as PNG", "FILE");
+  add_text_option(*render_cmd, "--npy", &npy,
+                  "write the raw field as NumPy .npy, float32, shape (ny, nx), row 0 north",
+                  "FILE");
+  add_text_option(*render_cmd, "--geotiff", &geotiff,
+                  "write the raw field as a GeoTIFF, float32, nodes as points, EPSG:4326 "
+                  "(latlon) or the projection on the field's sphere in metres (aeqd, ortho; "
+                  "NaN: no value) (BigTIFF above 4 GB)",
+                  "FILE");
   render_cmd->add_flag("--f64", render.f64,
                        "compute in double and write the .npy and the GeoTIFF as float64");
-  std::string figure, figure_width, figure_title;
-  render_cmd
-      ->add_option("--figure", figure,
-                   "write a publication figure as PNG: the map in its true shape with the "
-                   "overlays asked for, graticule and ring labels, a colorbar with the unit and "
-                   "a title line")
-      ->type_name("FILE");
-  render_cmd
-      ->add_option("--figure-width", figure_width,
-                   "the figure's width in pixels, " + std::to_string(kMinFigureWidthPx) + " to " +
-                       std::to_string(kMaxFigureWidthPx) + " [" +
-                       std::to_string(kDefaultFigureWidthPx) + "]")
-      ->type_name("PX");
-  render_cmd
-      ->add_option("--title", figure_title,
-                   "the figure's title line [reference point, formula, radius]")
-      ->type_name("TEXT");
-  std::vector<std::string> args = join_negative_values(argc, argv);
+  add_text_option(*render_cmd, "--figure", &figure,
+                  "write a publication figure as PNG: the map in its true shape with the "
+                  "overlays asked for, graticule and ring labels, a colorbar with the unit and "
+                  "a title line",
+                  "FILE");
+  add_text_option(*render_cmd, "--figure-width", &figure_width,
+                  "the figure's width in pixels, " + std::to_string(kMinFigureWidthPx) + " to " +
+                      std::to_string(kMaxFigureWidthPx) + " [" +
+                      std::to_string(kDefaultFigureWidthPx) + "]",
+                  "PX");
+  add_text_option(*render_cmd, "--title", &figure_title,
+                  "the figure's title line [reference point, formula, radius]", "TEXT");
+
+  const std::vector<std::string> words = scan_arguments(args, app, *render_cmd);
   std::vector<const char*> cargs;
-  for (const std::string& a : args) cargs.push_back(a.c_str());
+  for (const std::string& w : words) cargs.push_back(w.c_str());
   try {
     app.parse(static_cast<int>(cargs.size()), cargs.data());
+  } catch (const CLI::CallForHelp&) {
+    return PrintText{app.help()};  // the help of the command named (render's after "render")
+  } catch (const CLI::CallForVersion& e) {
+    return PrintText{std::string(e.what()) + "\n"};
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
-    // Everything else is bad input: one line, exit status 2, like our own checks.
-    throw UsageError(std::string(e.what()) + " (see 'geofield --help')");
+    throw UsageError(bounded(e.what()) + " (see 'geofield --help')");
   }
 
-  if (render_cmd->parsed()) {
-    render.view = resolve(render_text);
-    if (!png.empty()) render.png = png;
-    if (!npy.empty()) render.npy = npy;
-    if (!geotiff.empty()) render.geotiff = geotiff;
-    const OverlayOptions& o = render.view.overlays;  // off unless typed
-    render.contour_interval = o.contour_interval.value_or(0);
-    render.graticule = o.graticule.value_or(false);
-    render.marker = o.marker.value_or(false);
-    render.coastlines = o.coastlines.value_or(false);
-    render.borders = o.borders.value_or(false);
-    render.line_rgb = o.line_rgb.value_or(kDefaultLineRgb);
-    if (!figure.empty()) render.figure = figure;
-    render.figure_title = figure_title;
-    if (!figure_title.empty() && figure.empty())
-      throw UsageError("--title: give --figure FILE too");
-    if (!figure_width.empty()) {
-      if (figure.empty()) throw UsageError("--figure-width: give --figure FILE too");
-      render.figure_width = parse_figure_width(figure_width, "--figure-width");
-    }
-    return run_render(render);
+  if (!render_cmd->parsed()) return make_window_command(window_text, app_text);
+  render.view = resolve(render_text);
+  render.png = file_option(png, "--png");
+  render.npy = file_option(npy, "--npy");
+  render.geotiff = file_option(geotiff, "--geotiff");
+  render.figure = file_option(figure, "--figure");
+  const OverlayOptions& o = render.view.overlays;  // off unless typed
+  render.contour_interval = o.contour_interval.value_or(0);
+  render.graticule = o.graticule.value_or(false);
+  render.marker = o.marker.value_or(false);
+  render.coastlines = o.coastlines.value_or(false);
+  render.borders = o.borders.value_or(false);
+  render.line_rgb = o.line_rgb.value_or(kDefaultLineRgb);
+  if (figure_title) {
+    if (figure_title->empty()) throw empty_value_error("--title", "TEXT");
+    if (!render.figure) throw UsageError("--title: give --figure FILE too");
+    render.figure_title = *figure_title;
   }
-  WindowRequest request = make_window_request(window_text, app_text);
+  if (figure_width) {
+    if (figure_width->empty()) throw empty_value_error("--figure-width", "PX");
+    if (!render.figure) throw UsageError("--figure-width: give --figure FILE too");
+    render.figure_width = parse_figure_width(*figure_width, "--figure-width");
+  }
+  check_outputs_given(render);
+  return render;
+}
+
+int run_command_line(int argc, char** argv) {
+  const CommandLine command = parse_command_line(std::vector<std::string>(argv, argv + argc));
+  if (const PrintText* print = std::get_if<PrintText>(&command)) {
+    std::cout << print->text << std::flush;
+    return 0;
+  }
+  if (const RenderRequest* render = std::get_if<RenderRequest>(&command)) {
+    return run_render(*render);
+  }
+  WindowRequest request = make_window_request(std::get<WindowCommand>(command));
   request.make_backend = make_backend_for;
   request.cuda_usable = cuda_device_usable;
   return run_window(request);

@@ -133,7 +133,7 @@ void check_distinct(const RenderRequest& request) {
     for (size_t j = i + 1; j < outs.size(); ++j) {
       if (same_file(outs[i].second, outs[j].second)) {
         throw UsageError(std::string(outs[i].first) + " and " + outs[j].first +
-                         " name the same file (" + outs[i].second.string() +
+                         " name the same file (" + quoted_excerpt(outs[i].second.string()) +
                          "): give each output its own");
       }
     }
@@ -143,11 +143,7 @@ void check_distinct(const RenderRequest& request) {
 // Fails fast on a request with nothing to write, unwritable paths, two outputs naming one file
 // and a missing GeoTIFF writer, before any work.
 void check_request(const RenderRequest& request) {
-  if (!request.png && !request.figure && !request.npy && !request.geotiff) {
-    throw UsageError(
-        "render: nothing to write: give --png FILE, --figure FILE, --npy FILE and/or --geotiff "
-        "FILE");
-  }
+  check_outputs_given(request);
   if (request.png) check_writable(*request.png, "--png");
   if (request.figure) check_writable(*request.figure, "--figure");
   if (request.npy) check_writable(*request.npy, "--npy");
@@ -246,6 +242,14 @@ void write_figure(const RenderRequest& request, const FieldParams& params, Rende
 }
 
 }  // namespace
+
+void check_outputs_given(const RenderRequest& request) {
+  if (!request.png && !request.figure && !request.npy && !request.geotiff) {
+    throw UsageError(
+        "render: nothing to write: give --png FILE, --figure FILE, --npy FILE and/or --geotiff "
+        "FILE");
+  }
+}
 
 int run_render(const RenderRequest& request) {
   check_request(request);

@@ -30,6 +30,9 @@ struct RenderRequest {
   std::string figure_title;  // empty: reference point, formula, radius
 };
 
+// Throws UsageError when the request writes nothing; touches no file.
+void check_outputs_given(const RenderRequest& request);
+
 // Returns the exit status; throws UsageError or RuntimeFailure with the reason.
 int run_render(const RenderRequest& request);
 

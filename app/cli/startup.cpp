@@ -1,6 +1,8 @@
 #include "cli/startup.h"
 
 #include <filesystem>
+#include <limits>
+#include <tuple>
 
 #include "cli/value_parsers.h"
 #include "errors.h"
@@ -8,6 +10,10 @@
 #include "view/projected_view.h"
 
 namespace geofield {
+namespace {
+constexpr int kMaxFrames = std::numeric_limits<int>::max();  // --frames
+constexpr int kMinWindowSide = 64, kMaxWindowSide = 16384;   // --window, screen units
+}  // namespace
 
 void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewState* s) {
   FieldParams& p = s->params;
@@ -15,24 +21,24 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
     p = r.params;
     s->follow_window = false;
   }
-  if (!t.lat.empty()) p.lat_min_deg = r.params.lat_min_deg, p.lat_max_deg = r.params.lat_max_deg;
-  if (!t.lon.empty()) p.lon_min_deg = r.params.lon_min_deg, p.lon_max_deg = r.params.lon_max_deg;
-  if (!t.size.empty()) {
+  if (t.lat) p.lat_min_deg = r.params.lat_min_deg, p.lat_max_deg = r.params.lat_max_deg;
+  if (t.lon) p.lon_min_deg = r.params.lon_min_deg, p.lon_max_deg = r.params.lon_max_deg;
+  if (t.size) {
     p.nx = r.params.nx;
     p.ny = r.params.ny;
     s->follow_window = false;
   }
-  if (!t.ref.empty()) p.ref_lat_deg = r.params.ref_lat_deg, p.ref_lon_deg = r.params.ref_lon_deg;
-  if (!t.formula.empty()) p.formula = r.params.formula;
-  if (!t.units.empty()) change_units(&p, r.params.units);  // a projected extent keeps its size
-  if (!t.projection.empty()) {
+  if (t.ref) p.ref_lat_deg = r.params.ref_lat_deg, p.ref_lon_deg = r.params.ref_lon_deg;
+  if (t.formula) p.formula = r.params.formula;
+  if (t.units) change_units(&p, r.params.units);  // a projected extent keeps its size
+  if (t.projection) {
     p.projection = r.params.projection;
     p.extent = r.params.extent;  // --extent, or the projection's default
   }
-  if (!t.radius.empty()) p.radius_km = r.params.radius_km;
-  if (!t.precision.empty()) p.precision = r.params.precision;
-  if (!t.backend.empty()) s->backend = r.backend;
-  if (!t.colormap.empty()) s->colormap = r.colormap;
+  if (t.radius) p.radius_km = r.params.radius_km;
+  if (t.precision) p.precision = r.params.precision;
+  if (t.backend) s->backend = r.backend;
+  if (t.colormap) s->colormap = r.colormap;
   if (t.reverse) s->reverse = true;
   if (r.fixed_range) {
     s->auto_range = false;
@@ -51,13 +57,43 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
   if (o.line_rgb) s->line_rgb = *o.line_rgb;
 }
 
-WindowRequest make_window_request(const WindowOptionText& w, const ViewOptionText& view_text) {
-  const ViewOptions resolved = resolve(view_text);  // bad options fail before any window
+WindowCommand make_window_command(const WindowOptionText& w, const ViewOptionText& view_text) {
+  WindowCommand c;
+  c.typed = view_text;
+  c.view = resolve(view_text);  // bad options fail before any window
+  WindowOptions& o = c.options;
+  // A file option typed with an empty value is refused, never taken as "not given".
+  auto file = [](const std::optional<std::string>& text, const char* option) {
+    std::optional<std::filesystem::path> path;
+    if (text) {
+      if (text->empty()) throw empty_value_error(option, "FILE");
+      path = *text;
+    }
+    return path;
+  };
+  o.state_file = file(w.state_file, "--state");
+  o.screenshot = file(w.screenshot, "--screenshot");
+  o.save_state = file(w.save_state, "--save-state");
+  o.no_session = w.no_session;
+  if (w.frames) {
+    if (w.frames->empty()) throw empty_value_error("--frames", "N");
+    o.frames = parse_whole(*w.frames, "--frames", 0, kMaxFrames);
+  }
+  if (o.screenshot && o.frames == 0) o.frames = 1;
+  if (w.window) {
+    if (w.window->empty()) throw empty_value_error("--window", "WxH");
+    std::tie(o.width, o.height) = parse_size(*w.window, "--window", kMinWindowSide, kMaxWindowSide);
+  }
+  return c;
+}
+
+WindowRequest make_window_request(const WindowCommand& c) {
+  const WindowOptions& o = c.options;
   WindowRequest req;
   req.state = first_view();  // no saved view: the reference in the middle, rings on
-  if (!w.state_file.empty()) {
-    req.state = load_state(w.state_file);
-  } else if (!w.no_session) {
+  if (o.state_file) {
+    req.state = load_state(*o.state_file);
+  } else if (!o.no_session) {
     const std::filesystem::path session = session_path();
     std::error_code ec;
     if (std::filesystem::exists(session, ec)) {
@@ -70,29 +106,25 @@ WindowRequest make_window_request(const WindowOptionText& w, const ViewOptionTex
       }
     }
   }
-  apply_typed_options(view_text, resolved, &req.state);
+  apply_typed_options(c.typed, c.view, &req.state);
   validate(req.state.params);
-  req.save_session = !w.no_session;
-  if (w.frames < 0) throw UsageError("--frames: must be >= 0");
-  req.frames = w.frames;
-  if (!w.screenshot.empty()) {
-    check_writable(w.screenshot, "--screenshot");
-    req.screenshot = std::filesystem::absolute(w.screenshot);  // the status bar shows it whole
-    if (req.frames == 0) req.frames = 1;
+  req.save_session = !o.no_session;
+  req.frames = o.frames;
+  if (o.screenshot) {
+    check_writable(*o.screenshot, "--screenshot");
+    req.screenshot = std::filesystem::absolute(*o.screenshot);  // the status bar shows it whole
   }
-  if (!w.save_state.empty()) {
-    check_writable(w.save_state, "--save-state");
-    req.save_state_on_exit = w.save_state;
+  if (o.save_state) {
+    check_writable(*o.save_state, "--save-state");
+    req.save_state_on_exit = *o.save_state;
   }
-  if (!w.window.empty()) {
-    const auto [width, height] = parse_size(w.window, "--window");
-    if (width < 64 || height < 64 || width > 16384 || height > 16384) {
-      throw UsageError("--window: WxH must be between 64 and 16384 pixels per side");
-    }
-    req.width = width;
-    req.height = height;
-  }
+  req.width = o.width;
+  req.height = o.height;
   return req;
+}
+
+WindowRequest make_window_request(const WindowOptionText& w, const ViewOptionText& view_text) {
+  return make_window_request(make_window_command(w, view_text));
 }
 
 }  // namespace geofield

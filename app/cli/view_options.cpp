@@ -1,7 +1,7 @@
 #include "cli/view_options.h"
 
-#include <cctype>
-#include <set>
+#include <string_view>
+#include <utility>
 
 #include "cli/value_parsers.h"
 #include "errors.h"
@@ -10,11 +10,6 @@
 namespace geofield {
 
 namespace {
-const std::set<std::string> kValueOptions = {
-    "--lat",      "--lon",     "--size",         "--ref",     "--radius",
-    "--range",    "--formula", "--units",        "--backend", "--precision",
-    "--colormap", "--png",     "--npy",          "--geotiff", "--projection",
-    "--extent",   "--figure",  "--figure-width", "--title",   "--contours"};
 
 // --NAME turns the overlay on, --no-NAME off; neither: empty.
 std::optional<bool> on_off(bool on, bool off, const char* name) {
@@ -25,55 +20,128 @@ std::optional<bool> on_off(bool on, bool off, const char* name) {
   if (off) return false;
   return std::nullopt;
 }
+
+// The text of a typed option, refused when empty: "" is never "not given".
+const std::string* typed(const std::optional<std::string>& text, const char* option,
+                         const char* form) {
+  if (!text) return nullptr;
+  if (text->empty()) throw empty_value_error(option, form);
+  return &*text;
+}
+
+// "km|nm|mi|m" as "km, nm, mi, m".
+std::string listed(std::string_view form) {
+  std::string words(form);
+  for (size_t at; (at = words.find('|')) != std::string::npos;) words.replace(at, 1, ", ");
+  return words;
+}
+
+// One of a few words, or a message quoting what was typed and naming them all.
+template <typename T, typename Parse>
+void choose(const std::optional<std::string>& text, const char* option, const char* form,
+            Parse parse, T* out) {
+  const std::string* s = typed(text, option, form);
+  if (s && !parse(*s, out)) {
+    throw UsageError(std::string(option) + ": " + quoted_excerpt(*s) + " is not one of " +
+                     listed(form));
+  }
+}
+
+// What was typed for the option a problem of check() belongs to (nullopt: not typed).
+const std::optional<std::string>& typed_for(ParamField f, const ViewOptionText& t) {
+  switch (f) {
+    case ParamField::lat_min:
+    case ParamField::lat_max: return t.lat;
+    case ParamField::lon_min:
+    case ParamField::lon_max: return t.lon;
+    case ParamField::nx:
+    case ParamField::ny: return t.size;
+    case ParamField::ref_lat:
+    case ParamField::ref_lon: return t.ref;
+    case ParamField::radius: return t.radius;
+    case ParamField::extent: return t.extent;
+  }
+  return t.extent;  // not reached: every field is named above
+}
+
 }  // namespace
 
+UsageError empty_value_error(std::string_view option, std::string_view form) {
+  // An example for each form of value; the words of a choice are their own examples.
+  static const std::pair<std::string_view, std::string_view> kExamples[] = {
+      {"MIN:MAX", "-10:10"}, {"NXxNY", "1000x1000"},
+      {"LAT,LON", "30,101"}, {"KM", "6371.0088"},
+      {"D", "5000"},         {"INTERVAL", "100"},
+      {"RRGGBB", "ff0000"},  {"NAME", "viridis"},
+      {"WxH", "1280x800"},   {"N", "3"},
+      {"PX", "1600"}};
+  std::string message = std::string(option) + ": empty value; give ";
+  if (form.find('|') != std::string_view::npos)
+    return UsageError(message + "one of " + listed(form));
+  if (form == "FILE") return UsageError(message + "a file name");
+  message += form;
+  for (const auto& [f, example] : kExamples) {
+    if (f == form) message += ", e.g. " + std::string(example);
+  }
+  return UsageError(message);
+}
+
+CLI::Option* add_text_option(CLI::App& app, const std::string& name,
+                             std::optional<std::string>* text, const std::string& description,
+                             const std::string& form) {
+  return app
+      .add_option_function<std::string>(
+          name, [text](const std::string& value) { *text = value; }, description)
+      ->type_name(form);
+}
+
 void add_view_options(CLI::App& app, ViewOptionText* t) {
-  app.add_option("--lat", t->lat, "latitude bounds in degrees, -90 <= MIN < MAX <= 90 [29:31]")
-      ->type_name("MIN:MAX");
-  app.add_option("--lon", t->lon,
-                 "longitude bounds in degrees within [-360, 360]; MIN > MAX crosses the "
-                 "antimeridian (170:-170), -180:180 is the whole circle [99:101]")
-      ->type_name("MIN:MAX");
-  app.add_option("--size", t->size, "grid nodes per row x per column, each >= 2 [1000x1000]")
-      ->type_name("NXxNY");
-  app.add_option("--ref", t->ref, "reference point in degrees [30,101]")->type_name("LAT,LON");
-  app.add_option("--formula", t->formula,
-                 "haversine: great-circle distance; seed: the original numba answer's "
-                 "expression, reproduced for comparison (not a distance) [haversine]")
-      ->type_name("haversine|seed");
-  app.add_option("--units", t->units, "output unit: kilometres, nautical miles, miles, metres [km]")
-      ->type_name("km|nm|mi|m");
-  app.add_option("--radius", t->radius, "sphere radius in km, in (0, 1e9] [6371.0088]")
-      ->type_name("KM");
-  app.add_option("--precision", t->precision,
-                 "float: computed and stored in float32; double: computed in float64 [float]")
-      ->type_name("float|double");
-  app.add_option("--backend", t->backend,
-                 "auto: CUDA when a CUDA device runs the GL context, else the CPU; gl: compute "
-                 "shaders in the GL context (no second context to switch to) [auto]")
-      ->type_name("auto|cpu|cuda|gl");
-  app.add_option("--projection", t->projection,
-                 "latlon: the lat/lon grid of --lat/--lon; aeqd: azimuthal equidistant about "
-                 "--ref (the distance from the map's centre is the distance on the ground); "
-                 "ortho: the globe seen from afar about the centre of --lat/--lon [latlon]")
-      ->type_name("latlon|aeqd|ortho");
-  app.add_option("--extent", t->extent,
-                 "half-width of an aeqd or ortho map in the output unit, square nodes, "
-                 "aeqd (0, pi R], ortho (0, R] [aeqd: pi R / 2, a quarter of a great circle; "
-                 "ortho: R, the whole disc]")
-      ->type_name("D");
-  app.add_option("--colormap", t->colormap, "viridis, magma, cividis or turbo [viridis]")
-      ->type_name("NAME");
+  add_text_option(app, "--lat", &t->lat,
+                  "latitude bounds in degrees, -90 <= MIN < MAX <= 90 [29:31]", "MIN:MAX");
+  add_text_option(app, "--lon", &t->lon,
+                  "longitude bounds in degrees within [-360, 360]; MIN > MAX crosses the "
+                  "antimeridian (170:-170), -180:180 is the whole circle [99:101]",
+                  "MIN:MAX");
+  add_text_option(app, "--size", &t->size, "grid nodes per row x per column, each >= 2 [1000x1000]",
+                  "NXxNY");
+  add_text_option(app, "--ref", &t->ref, "reference point in degrees [30,101]", "LAT,LON");
+  add_text_option(app, "--formula", &t->formula,
+                  "haversine: great-circle distance; seed: the original numba answer's "
+                  "expression, reproduced for comparison (not a distance) [haversine]",
+                  "haversine|seed");
+  add_text_option(app, "--units", &t->units,
+                  "output unit: kilometres, nautical miles, miles, metres [km]", "km|nm|mi|m");
+  add_text_option(app, "--radius", &t->radius, "sphere radius in km, in (0, 1e9] [6371.0088]",
+                  "KM");
+  add_text_option(app, "--precision", &t->precision,
+                  "float: computed and stored in float32; double: computed in float64 [float]",
+                  "float|double");
+  add_text_option(app, "--backend", &t->backend,
+                  "auto: CUDA when a CUDA device runs the GL context, else the CPU; gl: compute "
+                  "shaders in the GL context (no second context to switch to) [auto]",
+                  "auto|cpu|cuda|gl");
+  add_text_option(app, "--projection", &t->projection,
+                  "latlon: the lat/lon grid of --lat/--lon; aeqd: azimuthal equidistant about "
+                  "--ref (the distance from the map's centre is the distance on the ground); "
+                  "ortho: the globe seen from afar about the centre of --lat/--lon [latlon]",
+                  "latlon|aeqd|ortho");
+  add_text_option(app, "--extent", &t->extent,
+                  "half-width of an aeqd or ortho map in the output unit, square nodes, "
+                  "aeqd (0, pi R], ortho (0, R] [aeqd: pi R / 2, a quarter of a great circle; "
+                  "ortho: R, the whole disc]",
+                  "D");
+  add_text_option(app, "--colormap", &t->colormap, "viridis, magma, cividis or turbo [viridis]",
+                  "NAME");
   app.add_flag("--reverse", t->reverse, "reverse the colormap");
-  app.add_option("--range", t->range,
-                 "fixed colour range in the output unit [automatic: the field's min:max]")
-      ->type_name("MIN:MAX");
+  add_text_option(app, "--range", &t->range,
+                  "fixed colour range in the output unit [automatic: the field's min:max]",
+                  "MIN:MAX");
   app.add_flag("--numba-case", t->numba_case,
                "the original numba answer's exact case: lat 29:31, lon 99:101, 1000x1000, ref "
                "30,101, --formula seed, --precision double (options typed with it override "
                "its values)");
-  app.add_option("--contours", t->contours, "range rings every INTERVAL of the output unit")
-      ->type_name("INTERVAL");
+  add_text_option(app, "--contours", &t->contours, "range rings every INTERVAL of the output unit",
+                  "INTERVAL");
   app.add_flag("--graticule", t->graticule, "draw latitude/longitude lines");
   app.add_flag("--no-graticule", t->no_graticule, "no latitude/longitude lines");
   app.add_flag("--marker", t->marker, "draw a ring at the reference point");
@@ -82,94 +150,79 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
   app.add_flag("--no-coastlines", t->no_coastlines, "no coastlines");
   app.add_flag("--borders", t->borders, "draw country borders (Natural Earth, built in)");
   app.add_flag("--no-borders", t->no_borders, "no country borders");
-  app.add_option(
-         "--line-color", t->line_color,
-         "colour of coastlines and borders as hex RRGGBB [" + rgb_hex(kDefaultLineRgb) + "]")
-      ->type_name("RRGGBB");
+  add_text_option(
+      app, "--line-color", &t->line_color,
+      "colour of coastlines and borders as hex RRGGBB [" + rgb_hex(kDefaultLineRgb) + "]",
+      "RRGGBB");
 }
 
 ViewOptions resolve(const ViewOptionText& t) {
   ViewOptions v;
   FieldParams& p = v.params;
   if (t.numba_case) p = numba_case();  // the options typed beside it override its values
-  if (!t.lat.empty()) std::tie(p.lat_min_deg, p.lat_max_deg) = parse_range(t.lat, "--lat");
-  if (!t.lon.empty()) std::tie(p.lon_min_deg, p.lon_max_deg) = parse_range(t.lon, "--lon");
-  if (!t.size.empty()) std::tie(p.nx, p.ny) = parse_size(t.size, "--size");
-  if (!t.ref.empty()) std::tie(p.ref_lat_deg, p.ref_lon_deg) = parse_point(t.ref, "--ref");
-  if (!t.radius.empty()) p.radius_km = parse_number(t.radius, "--radius");
-  if (!t.formula.empty() && !parse_formula(t.formula, &p.formula)) {
-    throw UsageError("--formula: '" + t.formula + "' is not one of haversine, seed");
+  if (const std::string* s = typed(t.lat, "--lat", "MIN:MAX")) {
+    std::tie(p.lat_min_deg, p.lat_max_deg) = parse_range(*s, "--lat");
   }
-  if (!t.units.empty() && !parse_units(t.units, &p.units)) {
-    throw UsageError("--units: '" + t.units + "' is not one of km, nm, mi, m");
+  if (const std::string* s = typed(t.lon, "--lon", "MIN:MAX")) {
+    std::tie(p.lon_min_deg, p.lon_max_deg) = parse_range(*s, "--lon");
   }
-  if (!t.precision.empty() && !parse_precision(t.precision, &p.precision)) {
-    throw UsageError("--precision: '" + t.precision + "' is not one of float, double");
+  if (const std::string* s = typed(t.size, "--size", "NXxNY")) {
+    std::tie(p.nx, p.ny) = parse_size(*s, "--size", 2, kMaxGridSide);
   }
-  if (!t.backend.empty() && !parse_backend(t.backend, &v.backend)) {
-    throw UsageError("--backend: '" + t.backend + "' is not one of auto, cpu, cuda, gl");
+  if (const std::string* s = typed(t.ref, "--ref", "LAT,LON")) {
+    std::tie(p.ref_lat_deg, p.ref_lon_deg) = parse_point(*s, "--ref");
   }
-  if (!t.colormap.empty() && !parse_colormap(t.colormap, &v.colormap)) {
-    throw UsageError("--colormap: '" + t.colormap +
-                     "' is not one of viridis, magma, cividis, turbo");
+  if (const std::string* s = typed(t.radius, "--radius", "KM")) {
+    p.radius_km = parse_number(*s, "--radius");
   }
-  if (!t.projection.empty() && !parse_projection(t.projection, &p.projection)) {
-    throw UsageError("--projection: '" + t.projection + "' is not one of latlon, aeqd, ortho");
-  }
-  if (!t.extent.empty()) {
+  choose(t.formula, "--formula", "haversine|seed", parse_formula, &p.formula);
+  choose(t.units, "--units", "km|nm|mi|m", parse_units, &p.units);
+  choose(t.precision, "--precision", "float|double", parse_precision, &p.precision);
+  choose(t.backend, "--backend", "auto|cpu|cuda|gl", parse_backend, &v.backend);
+  choose(t.colormap, "--colormap", "viridis|magma|cividis|turbo", parse_colormap, &v.colormap);
+  choose(t.projection, "--projection", "latlon|aeqd|ortho", parse_projection, &p.projection);
+  if (const std::string* s = typed(t.extent, "--extent", "D")) {
     if (p.projection == Projection::latlon) {
       throw UsageError("--extent: applies to --projection aeqd or ortho (this view is latlon)");
     }
-    p.extent = parse_number(t.extent, "--extent");
+    p.extent = parse_number(*s, "--extent");
   } else if (p.projection != Projection::latlon) {
     p.extent = default_extent(p);
   }
   v.reverse = t.reverse;
-  if (!t.range.empty()) {
-    v.fixed_range = parse_range(t.range, "--range");
+  if (const std::string* s = typed(t.range, "--range", "MIN:MAX")) {
+    v.fixed_range = parse_range(*s, "--range");
     if (!(v.fixed_range->first < v.fixed_range->second)) {
-      throw UsageError("--range: MIN must be below MAX (got " + t.range + ")");
+      throw UsageError("--range: MIN must be below MAX (got " + quoted_excerpt(*s) + ")");
     }
   }
   OverlayOptions& o = v.overlays;
-  if (!t.contours.empty()) {
-    o.contour_interval = parse_number(t.contours, "--contours");
+  if (const std::string* s = typed(t.contours, "--contours", "INTERVAL")) {
+    o.contour_interval = parse_number(*s, "--contours");
     if (!(*o.contour_interval > 0)) {
-      throw UsageError("--contours: INTERVAL must be positive (got " + t.contours + ")");
+      throw UsageError("--contours: INTERVAL must be positive (got " + quoted_excerpt(*s) + ")");
     }
   }
   o.graticule = on_off(t.graticule, t.no_graticule, "graticule");
   o.marker = on_off(t.marker, t.no_marker, "marker");
   o.coastlines = on_off(t.coastlines, t.no_coastlines, "coastlines");
   o.borders = on_off(t.borders, t.no_borders, "borders");
-  if (!t.line_color.empty()) {
+  if (const std::string* s = typed(t.line_color, "--line-color", "RRGGBB")) {
     std::uint32_t rgb = 0;
-    if (!parse_rgb_hex(t.line_color, &rgb)) {
-      throw UsageError("--line-color: '" + t.line_color +
-                       "' is not a colour as six hex digits RRGGBB (ff0000 is red)");
+    if (!parse_rgb_hex(*s, &rgb)) {
+      throw UsageError("--line-color: " + quoted_excerpt(*s) +
+                       " is not a colour as six hex digits RRGGBB (ff0000 is red)");
     }
     o.line_rgb = rgb;
   }
-  validate(p);
-  return v;
-}
-
-std::vector<std::string> join_negative_values(int argc, char** argv) {
-  std::vector<std::string> out;
-  for (int k = 0; k < argc; ++k) {
-    std::string a = argv[k];
-    if (k + 1 < argc && kValueOptions.count(a) != 0) {
-      const std::string next = argv[k + 1];
-      if (next.size() > 1 && next[0] == '-' &&
-          (std::isdigit(static_cast<unsigned char>(next[1])) || next[1] == '.')) {
-        out.push_back(a + "=" + next);
-        ++k;
-        continue;
-      }
-    }
-    out.push_back(std::move(a));
+  if (const std::optional<ParamProblem> pr = check(p)) {
+    // check() words the problem with the numbers as read; the message also quotes the text
+    // typed for that option, so what was typed is what the user reads back.
+    const std::optional<std::string>& text = typed_for(pr->field, t);
+    if (text) throw UsageError(pr->cli + " (typed " + quoted_excerpt(*text) + ")");
+    throw UsageError(pr->cli);
   }
-  return out;
+  return v;
 }
 
 }  // namespace geofield

@@ -8,15 +8,17 @@
 #include <vector>
 
 #include "backends/field_backend.h"
+#include "errors.h"
 #include "field_params.h"
 #include "gl/renderer.h"
 
 namespace geofield {
 
-// What the user typed, as text, turned into values by resolve() with our own messages.
+// What the user typed, as text, turned into values by resolve() with our own messages. An
+// option not typed is empty (nullopt); one typed with an empty value holds "" and is refused.
 struct ViewOptionText {
-  std::string lat, lon, size, ref, formula, units, radius, precision, backend, colormap, range,
-      projection, extent, contours, line_color;
+  std::optional<std::string> lat, lon, size, ref, formula, units, radius, precision, backend,
+      colormap, range, projection, extent, contours, line_color;
   bool reverse = false;
   bool numba_case = false;
   // Overlays: --graticule turns one on, --no-graticule off; neither leaves it as it was (off
@@ -44,11 +46,16 @@ struct ViewOptions {
 // The one option table of the window and `render`: the view, its look and its overlays.
 void add_view_options(CLI::App& app, ViewOptionText* text);
 
-// Parses and validates; throws UsageError naming the option and the accepted values.
+// Parses and validates; throws UsageError naming the option, quoting what was typed and giving
+// the accepted values (an empty value too).
 ViewOptions resolve(const ViewOptionText& text);
 
-// Rewrites "--lat -10:10" as "--lat=-10:10" for the options that take values, so negative
-// numbers are never mistaken for options.
-std::vector<std::string> join_negative_values(int argc, char** argv);
+// Binds an option that takes a value to text: typed, it holds the value as given.
+CLI::Option* add_text_option(CLI::App& app, const std::string& name,
+                             std::optional<std::string>* text, const std::string& description,
+                             const std::string& form);
+
+// The error for an option typed with an empty value: names it and what it expects.
+UsageError empty_value_error(std::string_view option, std::string_view form);
 
 }  // namespace geofield

@@ -78,7 +78,7 @@ void sync_folder(const fs::path& folder) {
 }  // namespace
 
 void check_writable(const fs::path& requested, const char* option) {
-  const std::string shown = requested.string();
+  const std::string shown = quoted_excerpt(requested.string());
   if (requested.empty()) throw UsageError(std::string(option) + ": empty file name");
   const fs::path path = through_links(requested);
   std::error_code ec;
@@ -91,13 +91,14 @@ void check_writable(const fs::path& requested, const char* option) {
   }
   const fs::path dir = folder_of(path);
   if (!fs::is_directory(dir, ec)) {
-    throw UsageError(std::string(option) + ": folder " + dir.string() + " does not exist");
+    throw UsageError(std::string(option) + ": folder " + quoted_excerpt(dir.string()) +
+                     " does not exist");
   }
   const long name_max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
   const std::size_t name_bytes = path.filename().string().size();
   if (name_max > 0 && name_bytes > static_cast<std::size_t>(name_max)) {
     throw UsageError(std::string(option) + ": the file name is " + std::to_string(name_bytes) +
-                     " bytes; folder " + dir.string() + " accepts names of 1 to " +
+                     " bytes; folder " + quoted_excerpt(dir.string()) + " accepts names of 1 to " +
                      std::to_string(name_max) + " bytes");
   }
   // Try what the write will do, a temporary file beside the target: access() says yes to
@@ -105,8 +106,8 @@ void check_writable(const fs::path& requested, const char* option) {
   std::string probe = (dir / ".geofield-probe-XXXXXX").string();
   const int fd = ::mkstemp(probe.data());
   if (fd < 0) {
-    throw UsageError(std::string(option) + ": cannot write in folder " + dir.string() + ": " +
-                     std::strerror(errno));
+    throw UsageError(std::string(option) + ": cannot write in folder " +
+                     quoted_excerpt(dir.string()) + ": " + std::strerror(errno));
   }
   ::close(fd);
   ::unlink(probe.c_str());

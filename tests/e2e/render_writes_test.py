@@ -73,7 +73,7 @@ class RenderWrites(RenderTestCase):
             with self.subTest(target=target):
                 r = self.run_geofield("render", "--size", "8x8", "--npy", target)
                 self.assertEqual(r.returncode, 2, r.stderr)
-                self.assertIn(f"--npy: {target} is {kind}", r.stderr)
+                self.assertIn(f"--npy: '{target}' is {kind}", r.stderr)  # quoted as typed
         self.assertTrue(os.path.exists("/dev/null") and not os.path.isfile("/dev/null"))
         self.assertEqual(self.files(), ["pipe.npy"])
 

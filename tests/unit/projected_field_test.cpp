@@ -234,7 +234,7 @@ TEST(ProjectedField, OptionsParseTheProjectionAndDefaultTheExtent) {
   EXPECT_DOUBLE_EQ(resolve(t).params.extent, kPi / 2 * kDefaultRadiusKm);
   t.units = "m";
   EXPECT_DOUBLE_EQ(resolve(t).params.extent, kPi / 2 * kDefaultRadiusKm * 1000);
-  t.units = "";
+  t.units.reset();
   t.projection = "ortho";
   EXPECT_DOUBLE_EQ(resolve(t).params.extent, kDefaultRadiusKm);
   t.extent = "2500";
@@ -244,9 +244,9 @@ TEST(ProjectedField, OptionsParseTheProjectionAndDefaultTheExtent) {
   t.extent = "ten";
   EXPECT_TRUE(throws_usage_error_naming([&] { resolve(t); }, "--extent"));
   t.projection = "mercator";
-  t.extent = "";
+  t.extent.reset();
   EXPECT_TRUE(throws_usage_error_naming([&] { resolve(t); }, "--projection"));
-  t.projection = "";
+  t.projection.reset();
   t.extent = "100";  // latlon takes no extent
   EXPECT_TRUE(throws_usage_error_naming([&] { resolve(t); }, "--extent"));
 }

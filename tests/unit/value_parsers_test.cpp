@@ -51,29 +51,71 @@ TEST(ParseRange, SplitsOnOneColon) {
 }
 
 TEST(ParseSize, AcceptsNxByNyAndASingleSide) {
-  EXPECT_EQ(parse_size("1000x1000", "--size"), (std::pair{1000, 1000}));
-  EXPECT_EQ(parse_size("640x480", "--size"), (std::pair{640, 480}));
-  EXPECT_EQ(parse_size("3X2", "--size"), (std::pair{3, 2}));
-  EXPECT_EQ(parse_size("256", "--size"), (std::pair{256, 256}));
+  EXPECT_EQ(parse_size("1000x1000", "--size", 2, 1 << 20), (std::pair{1000, 1000}));
+  EXPECT_EQ(parse_size("640x480", "--size", 2, 1 << 20), (std::pair{640, 480}));
+  EXPECT_EQ(parse_size("3X2", "--size", 2, 1 << 20), (std::pair{3, 2}));
+  EXPECT_EQ(parse_size("256", "--size", 2, 1 << 20), (std::pair{256, 256}));
 }
 
 TEST(ParseSize, RejectsMalformedSizes) {
   for (const char* bad : {"", "x", "10x", "x10", "10x10x10", "10.5x10", "1e3x10", "ax10", "10 x 10",
                           "10*10", "0x", "10xX10", "10,10"}) {
-    EXPECT_TRUE(throws_usage_error_naming([&] { parse_size(bad, "--size"); }, "--size"))
+    EXPECT_TRUE(throws_usage_error_naming([&] { parse_size(bad, "--size", 2, 1 << 20); }, "--size"))
         << "'" << bad << "'";
   }
 }
 
-TEST(ParseSize, HugeValuesAreClampedAboveTheLimitNotWrapped) {
-  // Left for validate() to reject with the limit in its message; never wrapped to small ones.
-  const auto [nx, ny] = parse_size("99999999999999999999999x4294967298", "--size");
-  EXPECT_GT(nx, 1 << 20);
-  EXPECT_GT(ny, 1 << 20);
-  // Negative sizes stay below the minimum, however large.
-  const auto [a, b] = parse_size("-5x-99999999999999999999999", "--size");
-  EXPECT_LT(a, 2);
-  EXPECT_LT(b, 2);
+// Issue 14, class 5: a side beyond the range (even beyond any integer) is refused quoting the
+// text typed and naming the range; never clamped (the old message showed 1073741824) or wrapped.
+TEST(ParseSize, ASideOutsideTheRangeIsReportedAsTyped) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"99999999999x2", "'99999999999x2'"},
+      {"99999999999999999999999x4294967298", "'99999999999999999999999x4294967298'"},
+      {"1048577x2", "'1048577x2'"},
+      {"-5x-99999999999999999999999", "'-5x-99999999999999999999999'"},
+      {"1x1000", "'1x1000'"},
+      {"0", "'0'"}};
+  for (const auto& [typed, quoted] : cases) {
+    try {
+      parse_size(typed, "--size", 2, 1 << 20);
+      ADD_FAILURE() << typed << " accepted";
+    } catch (const UsageError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what, std::string("--size: ") + quoted + ": each side must be from 2 to 1048576");
+    }
+  }
+  EXPECT_EQ(parse_size("1048576x2", "--size", 2, 1 << 20), (std::pair{1 << 20, 2}));
+  EXPECT_EQ(parse_size("0064x64", "--window", 64, 16384), (std::pair{64, 64}));
+}
+
+TEST(ParseWhole, DigitsOnlyWithinTheRange) {
+  EXPECT_EQ(parse_whole("0", "--frames", 0, 10), 0);
+  EXPECT_EQ(parse_whole("10", "--frames", 0, 10), 10);
+  for (const char* bad : {"", "-1", "+1", "11", "1.0", "1e1", " 1", "99999999999999999999", "x"}) {
+    EXPECT_TRUE(throws_usage_error_naming([&] { parse_whole(bad, "--frames", 0, 10); }, "--frames"))
+        << "'" << bad << "'";
+  }
+}
+
+// Issue 14, class 5: a message quotes the value escaped and bounded, whatever it holds.
+TEST(ValueParsers, AMessageQuotesTheValueOnOneLineAndBounded) {
+  const std::string huge(1 << 20, '7');
+  const std::string values[] = {"1\n2", std::string("a\nb\rc"), huge + "x", "\x1b[31mred"};
+  for (const std::string& v : values) {
+    for (auto call : {+[](const std::string& s) { parse_number(s, "--radius"); },
+                      +[](const std::string& s) { parse_range(s, "--lat"); },
+                      +[](const std::string& s) { parse_point(s, "--ref"); },
+                      +[](const std::string& s) { parse_size(s, "--size", 2, 1 << 20); }}) {
+      try {
+        call(v);
+        ADD_FAILURE() << "accepted";
+      } catch (const UsageError& e) {
+        const std::string what = e.what();
+        EXPECT_EQ(what.find_first_of("\n\r\x1b"), std::string::npos) << what;
+        EXPECT_LE(what.size(), 512u);
+      }
+    }
+  }
 }
 
 TEST(ParsePoint, SplitsOnOneComma) {

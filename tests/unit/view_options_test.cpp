@@ -1,5 +1,5 @@
-// resolve(): option text to a validated view, each bad value a UsageError naming its option;
-// join_negative_values(): "--lat -10:10" reaches the parser as "--lat=-10:10".
+// resolve(): option text to a validated view, each bad value a UsageError naming its option
+// (how words become that text: command_line_test.cpp).
 #include "cli/view_options.h"
 
 #include <gtest/gtest.h>
@@ -71,7 +71,7 @@ TEST(ResolveViewOptions, EveryOptionIsRead) {
 }
 
 struct BadText {
-  std::string ViewOptionText::*field;
+  std::optional<std::string> ViewOptionText::*field;
   const char* value;
   const char* option;
 };
@@ -122,28 +122,50 @@ TEST(ResolveViewOptions, EveryBadValueNamesItsOption) {
   }
 }
 
-std::vector<std::string> joined(std::vector<std::string> args) {
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  return join_negative_values(static_cast<int>(argv.size()), argv.data());
+// "" is a value typed empty, never "not given": every option refuses it, naming what it takes.
+TEST(ResolveViewOptions, AnEmptyValueIsRefusedNotTakenAsNotGiven) {
+  std::optional<std::string> ViewOptionText::*const fields[] = {
+      &ViewOptionText::lat,        &ViewOptionText::lon,       &ViewOptionText::size,
+      &ViewOptionText::ref,        &ViewOptionText::formula,   &ViewOptionText::units,
+      &ViewOptionText::radius,     &ViewOptionText::precision, &ViewOptionText::backend,
+      &ViewOptionText::colormap,   &ViewOptionText::range,     &ViewOptionText::contours,
+      &ViewOptionText::line_color, &ViewOptionText::projection};
+  for (auto field : fields) {
+    ViewOptionText t;
+    t.*field = "";
+    try {
+      resolve(t);
+      ADD_FAILURE() << "an empty value was accepted";
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find(": empty value; give "), std::string::npos) << e.what();
+    }
+  }
+  ViewOptionText extent;
+  extent.projection = "aeqd";
+  extent.extent = "";
+  EXPECT_TRUE(throws_usage_error_naming([&] { resolve(extent); }, "--extent"));
 }
 
-TEST(JoinNegativeValues, JoinsNegativeNumbersToTheirOption) {
-  EXPECT_EQ(joined({"geofield", "render", "--lat", "-10:10", "--lon", "-170:-160", "--ref",
-                    "-5,-165", "--range", "-.5:3", "--png", "a.png"}),
-            (std::vector<std::string>{"geofield", "render", "--lat=-10:10", "--lon=-170:-160",
-                                      "--ref=-5,-165", "--range=-.5:3", "--png", "a.png"}));
-}
-
-TEST(JoinNegativeValues, LeavesEverythingElseAlone) {
-  const std::vector<std::string> plain = {"geofield",  "render", "--lat=-10:10", "--lat", "10:20",
-                                          "--reverse", "--f64",  "--size",       "10x10"};
-  EXPECT_EQ(joined(plain), plain);
-  // An option followed by another option is not a negative number.
-  EXPECT_EQ(joined({"geofield", "--lat", "--help"}),
-            (std::vector<std::string>{"geofield", "--lat", "--help"}));
-  // The last argument has nothing to join.
-  EXPECT_EQ(joined({"geofield", "--lat"}), (std::vector<std::string>{"geofield", "--lat"}));
+// A value outside its range is reported as typed, not as the number it was read as.
+TEST(ResolveViewOptions, ARangeErrorQuotesWhatWasTyped) {
+  ViewOptionText t;
+  t.lat = "90.00000001:90.00000002";
+  try {
+    resolve(t);
+    ADD_FAILURE() << "accepted";
+  } catch (const UsageError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("latitude 90.00000001 is outside"), std::string::npos) << what;
+    EXPECT_NE(what.find("'90.00000001:90.00000002'"), std::string::npos) << what;
+  }
+  ViewOptionText r;
+  r.radius = "1000000000.5";
+  try {
+    resolve(r);
+    ADD_FAILURE() << "accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("'1000000000.5'"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

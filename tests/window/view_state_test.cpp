@@ -4,17 +4,19 @@
 
 #include <gtest/gtest.h>
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <sstream>
+#include <variant>
 
+#include "cli/command_line.h"
 #include "cli/startup.h"
 #include "errors.h"
 #include "field_range.h"
+#include "gl/line_color.h"
 #include "view/reproduce_command.h"
 #include "view/view_math.h"
 
@@ -142,7 +144,7 @@ struct LinesParsed {
   std::string line_color;
 };
 
-// Splits the command on spaces (it has no quoting) and parses it with the render options.
+// Splits the command on spaces (it has no quoting) and parses it as the program would.
 ViewOptions parse_back(const std::string& command, LinesParsed* lines = nullptr) {
   std::istringstream in(command);
   std::vector<std::string> words;
@@ -150,20 +152,14 @@ ViewOptions parse_back(const std::string& command, LinesParsed* lines = nullptr)
   EXPECT_GE(words.size(), 2u);
   EXPECT_EQ(words[0], "geofield");
   EXPECT_EQ(words[1], "render");
-  CLI::App app;
-  ViewOptionText text;
-  add_view_options(app, &text);
-  std::string png;
-  app.add_option("--png", png);  // the overlays are in the shared table
-  std::vector<const char*> argv = {"render"};
-  for (size_t k = 2; k < words.size(); ++k) argv.push_back(words[k].c_str());
-  app.parse(static_cast<int>(argv.size()), argv.data());
+  const CommandLine parsed = parse_command_line(words);
+  const RenderRequest& r = std::get<RenderRequest>(parsed);
   if (lines) {
-    lines->coastlines = text.coastlines;
-    lines->borders = text.borders;
-    lines->line_color = text.line_color;
+    lines->coastlines = r.coastlines;
+    lines->borders = r.borders;
+    lines->line_color = rgb_hex(r.line_rgb);
   }
-  return resolve(text);
+  return r.view;
 }
 
 TEST(ReproduceCommand, ParsesBackToTheSameView) {
