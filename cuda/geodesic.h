@@ -465,6 +465,9 @@ GF_HD GeodesicInverse geodesic_inverse(const GeodesicEllipsoid& e, const Geodesi
     c1_coeffs(e.eps_meridian, c);
     out.s12_m = e.b_m * a1_coeff(e.eps_meridian) *
                 (sig12 + sin_series6(c, ssig2, csig2) - sin_series6(c, ssig1, csig1));
+    // The same point (the same pole, or the same latitude and longitude): exactly 0, also
+    // where a fused multiply-add leaves the rounding error of a product in sin(sigma12).
+    if (w.sbet1 == w.sbet2 && w.cbet1 == w.cbet2 && (w.pole || calp1 > 0)) out.s12_m = 0;
   } else if (w.equatorial && col.lam12 <= e.equator_limit_rad) {
     // Along the equator, shortest up to lambda12 = (1 - f) pi, where its conjugate point is.
     salp1 = salp2 = 1;
@@ -486,7 +489,18 @@ GF_HD GeodesicInverse geodesic_inverse(const GeodesicEllipsoid& e, const Geodesi
     great_circle_azimuth(w, somg, comg, &salp1, &calp1);
     const double ssig12 = sqrt(sq(salp1) + sq(calp1));
     const double csig12 = w.sbet1 * w.sbet2 + w.cbet1 * w.cbet2 * comg;
+    const bool antipodal = csig12 < 0 && ssig12 < w.antipodal_window;
     bool done = false;
+    if (!short_line && !antipodal) {
+      // The paper's start takes omega12 = lambda12, which misses by f sin(alpha0) I3 ~ 1e-3.
+      // One step of eq. 8 on the sphere's solution, omega12 = lambda12 + f sin(alpha0) A3
+      // sigma12, leaves ~1e-5, and Newton's loop stops after two evaluations instead of three.
+      const double r = sqrt(sq(salp1) + sq(calp1));
+      const double salp0 = salp1 / r * w.cbet1;
+      const double eps = eps_of_k2(e.ep2 * (sq(calp1 / r) + sq(salp1 / r * w.sbet1)));
+      const double omg12 = col.lam12 + e.f * salp0 * a3_coeff(e, eps) * atan2(ssig12, csig12);
+      if (omg12 < kPi) great_circle_azimuth(w, sin(omg12), cos(omg12), &salp1, &calp1);
+    }
     if (short_line && ssig12 < kShortLineSigma) {
       // Short enough that the sphere of eq. 48 is exact to rounding: s12 = b dn(beta-bar)
       // sigma12, where dn(beta-bar) = w-bar / (1 - f).
@@ -495,7 +509,7 @@ GF_HD GeodesicInverse geodesic_inverse(const GeodesicEllipsoid& e, const Geodesi
       salp2 = w.cbet1 * somg;
       calp2 = w.sbet12 - w.cbet1 * w.sbet2 * sq(somg) / (1 + comg);
       done = true;
-    } else if (csig12 < 0 && ssig12 < w.antipodal_window) {
+    } else if (antipodal) {
       // Nearly antipodal (section 5, eqs. 53-57): in units of the astroid, x along the
       // parallel and y along the meridian from the antipode of point 1.
       const double x = col.lam12x / w.lamscale;  // <= 0
