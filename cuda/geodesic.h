@@ -1,8 +1,10 @@
 // Geodesic distance on an ellipsoid of revolution (WGS84 and others with 0 <= f <= 1/50): the
 // inverse problem solved as in C. F. F. Karney, "Algorithms for geodesics", J. Geodesy 87:43-55
-// (2013), "the paper" below, section and equation numbers from it. Written from the paper; the
-// series are derived by scripts/geodesic_series.py. GeographicLib serves only as the tests'
-// oracle (tests/unit/geodesic_test.cpp). docs/geodesic.md describes the algorithm as built here.
+// (2013), "the paper" below. Written from the paper; the series are derived by
+// scripts/geodesic_series.py. Equations are numbered as in the paper where a number is given
+// (5-9, 44); elsewhere its quantities go by its names (A1, C1l, I3, m12, w-bar, the astroid).
+// GeographicLib serves only as the tests' oracle (tests/unit/geodesic_test.cpp). docs/geodesic.md
+// describes the algorithm as built here.
 //
 // Shared like field_math.h: the CUDA kernels, the CPU backend and the hover readout run this
 // code. Double only; no exceptions, no dynamic memory, no std containers, so nvcc compiles it
@@ -25,7 +27,7 @@ namespace geofield {
 using std::cbrt;
 using std::fabs;
 
-// The series are of order 6 (section 3): their truncation error grows like f^7. Within this
+// The series are of the paper's order 6: their truncation error grows like f^7. Within this
 // flattening the distance stays within 1 micrometre of GeographicLib on an Earth-sized body
 // (tests/unit/geodesic_test.cpp); prolate ellipsoids (f < 0) are not handled.
 constexpr double kGeodesicMaxFlattening = 1.0 / 50;
@@ -43,7 +45,7 @@ struct GeodesicEllipsoid {
   double b_m = 0;  // polar semi-axis, a (1 - f)
   double ep2 = 0;  // second eccentricity squared, e^2 / (1 - f)^2
   double n = 0;    // third flattening, f / (2 - f)
-  // A3 = sum_k a3[k] eps^k and C3l = sum_k c3[l][k] eps^k (eqs. 24, 25), their polynomials in n
+  // A3 = sum_k a3[k] eps^k and C3l = sum_k c3[l][k] eps^k, their polynomials in n
   // evaluated for this ellipsoid; c3[l][k] is zero for k < l (l = 1..5, index 0 unused).
   double a3[6] = {};
   double c3[6][6] = {};
@@ -57,7 +59,7 @@ struct GeodesicReference {
   double dn = 1;                  // sqrt(1 + e'^2 sin^2 beta)
 };
 
-// The pair (reference, node) in the paper's canonical form (section 4): point 1 is the one
+// The pair (reference, node) in the paper's canonical form (eq. 44): point 1 is the one
 // farther from the equator, moved to the southern hemisphere, so that beta1 <= 0,
 // |beta2| <= |beta1|, and with lambda12 in [0, pi] the geodesic reaches point 2 heading north.
 // A row of a grid shares all of it.
@@ -73,8 +75,8 @@ struct GeodesicRow {
   double sbet12 = 0;            // sin(beta2 - beta1) >= 0
   double cbet12 = 1;            // cos(beta2 - beta1)
   double sbet12a = 0;           // sin(beta2 + beta1) <= 0
-  double omega_scale = 1;       // 1 / w-bar (eq. 48): omega12 ~ lambda12 / w-bar on short lines
-  double antipodal_window = 0;  // sin(sigma12) below which the astroid start is used (section 5)
+  double omega_scale = 1;       // 1 / w-bar: omega12 ~ lambda12 / w-bar on short lines
+  double antipodal_window = 0;  // sin(sigma12) below which the astroid start is used
   double lamscale = 0;          // f pi A3 cos beta1: the astroid's unit of longitude
   double betscale = 0;          // lamscale cos beta1: its unit of latitude
 };
@@ -95,22 +97,22 @@ struct GeodesicInverse {
 
 namespace geodesic_detail {
 
-constexpr double kTiny = 1.4916681462400413e-154;   // sqrt(DBL_MIN): keeps cos(beta) off zero
-constexpr double kEpsilon = 2.220446049250313e-16;  // DBL_EPSILON
+constexpr double kTiny = 1.4916681462400413e-154;  // sqrt(DBL_MIN): keeps cos(beta) off zero
 // When Newton's loop stops. The end of the geodesic evaluated at alpha1 misses point 2 by
 // v = lambda12(alpha1) - lambda12 along the parallel beta2; the distance is corrected to first
 // order in v (d s12 / d lambda2 = a cos(beta2) sin(alpha2)), which leaves a second-order error
 // of about a v^2 (1 + a / m12). The loop stops once that is below a * kSecondOrderTolerance
 // (1e-17 of the radius: 6e-11 m on the Earth), or |v| is at rounding level.
 constexpr double kSecondOrderTolerance = 1e-17;
-constexpr double kLambdaRounding = 4 * 2.220446049250313e-16;
+constexpr double kLambdaRounding = 4 * 2.220446049250313e-16;  // 4 DBL_EPSILON
 // |y| (the astroid's latitude coordinate) below which the limit y -> 0 of its solution is used.
 // Only y = 0 needs it (mu = 0 there); the root keeps its digits down to tiny y, and near the
 // astroid's cusp (x = -1) alpha1 moves like y^(1/3), so any larger cut would show.
 constexpr double kAstroidFlatY = 1e-100;
-// sin(sigma12) below which a short line's spherical solution is already the answer (eq. 48's
-// error is of order f sigma12^3 relative: below 1e-22 m here).
-constexpr double kShortLineSigma = 1e-8;
+// sin(sigma12) below which a short line's solution on the w-bar sphere is the answer, without
+// Newton's loop: its error grows like sigma12^3, measured against GeographicLib on WGS84 as
+// 9.5e-9 m at sigma12 = 1.75e-4 (0.01 degree), so below 2e-9 m within this (about 640 m).
+constexpr double kShortLineSigma = 1e-4;
 
 GF_HD double sq(double x) { return x * x; }
 GF_HD double max0(double x) { return x > 0 ? x : 0; }
@@ -128,7 +130,7 @@ GF_HD void normalize(double* s, double* c) {
 }
 
 // sum_{l=1..6} c[l] sin(2 l sigma) from sin and cos of sigma, by Clenshaw's recurrence in
-// cos(2 sigma) (eq. 59 of the paper does the same).
+// cos(2 sigma), as the paper sums its series.
 GF_HD double sin_series6(const double c[7], double ssig, double csig) {
   const double x = 2 * (csig - ssig) * (csig + ssig);  // 2 cos(2 sigma)
   double b1 = 0, b2 = 0;
@@ -140,7 +142,7 @@ GF_HD double sin_series6(const double c[7], double ssig, double csig) {
   return 2 * ssig * csig * b1;  // b1 sin(2 sigma)
 }
 
-// Distance series I1 (eqs. 15, 17, 18): A1 and C1l of eps, l = 1..6.
+// Distance series I1: A1 and C1l of eps, l = 1..6.
 GF_HD double a1_coeff(double eps) {
   const double e2 = eps * eps;
   return horner(e2, 1.0, 1.0 / 4, 1.0 / 64, 1.0 / 256) / (1 - eps);
@@ -161,7 +163,7 @@ GF_HD void c1_coeffs(double eps, double c[7]) {
   c[6] = d * (-7.0 / 2048);
 }
 
-// Reduced-length series I2 (eqs. 41-43): A2 and C2l of eps.
+// Reduced-length series I2: A2 and C2l of eps.
 GF_HD double a2_coeff(double eps) {
   const double e2 = eps * eps;
   return horner(e2, 1.0, -3.0 / 4, -7.0 / 64, -11.0 / 256) / (1 + eps);
@@ -182,7 +184,7 @@ GF_HD void c2_coeffs(double eps, double c[7]) {
   c[6] = d * (77.0 / 2048);
 }
 
-// Longitude series I3 (eqs. 23-25) from the ellipsoid's polynomials in eps.
+// Longitude series I3 from the ellipsoid's polynomials in eps.
 GF_HD double a3_coeff(const GeodesicEllipsoid& e, double eps) {
   double s = e.a3[5];
   for (int k = 4; k >= 0; --k) s = s * eps + e.a3[k];
@@ -199,7 +201,8 @@ GF_HD void c3_coeffs(const GeodesicEllipsoid& e, double eps, double c[7]) {
   c[6] = 0;
 }
 
-// eps of a geodesic from k^2 = e'^2 cos^2 alpha0 (eq. 16), without cancellation.
+// The paper's expansion parameter eps of a geodesic from k^2 = e'^2 cos^2 alpha0, without
+// cancellation.
 GF_HD double eps_of_k2(double k2) { return k2 / (2 * (1 + sqrt(1 + k2)) + k2); }
 
 }  // namespace geodesic_detail
@@ -217,14 +220,14 @@ GF_HD GeodesicEllipsoid make_geodesic_ellipsoid(double a_m, double f) {
   e.ep2 = e2 / (e.f1 * e.f1);
   const double n = f / (2 - f);
   e.n = n;
-  // A3 (eq. 24), coefficients of eps^0..eps^5.
+  // A3, coefficients of eps^0..eps^5.
   e.a3[0] = 1;
   e.a3[1] = horner(n, -1.0 / 2, 1.0 / 2);
   e.a3[2] = horner(n, -1.0 / 4, -1.0 / 8, 3.0 / 8);
   e.a3[3] = horner(n, -1.0 / 16, -3.0 / 16, -1.0 / 16);
   e.a3[4] = horner(n, -3.0 / 64, -1.0 / 32);
   e.a3[5] = -3.0 / 128;
-  // C3l (eq. 25), coefficients of eps^k, k = l..5.
+  // C3l, coefficients of eps^k, k = l..5.
   e.c3[1][1] = horner(n, 1.0 / 4, -1.0 / 4);
   e.c3[1][2] = horner(n, 1.0 / 8, 0.0, -1.0 / 8);
   e.c3[1][3] = horner(n, 3.0 / 64, 3.0 / 64, -1.0 / 64);
@@ -312,11 +315,11 @@ GF_HD GeodesicRow make_geodesic_row(const GeodesicEllipsoid& e, const GeodesicRe
   // reference to an ulp this is what tells the astroid which side of its cusp the node is on.
   w.sbet12a = sum_of_products(w.sbet2, w.cbet1, w.cbet2, w.sbet1);
   // w-bar = sqrt(1 - e^2 cos^2 beta-bar) = (1 - f) sqrt(1 + e'^2 sin^2 beta-bar), beta-bar the
-  // mean of beta1 and beta2 (eq. 48), its sine squared from the sums of sines and cosines.
+  // mean of beta1 and beta2, its sine squared from the sums of sines and cosines.
   const double ss = sq(w.sbet1 + w.sbet2), cc = sq(w.cbet1 + w.cbet2);
   const double sbetm2 = ss / (ss + cc);
   w.omega_scale = 1 / (e.f1 * sqrt(1 + e.ep2 * sbetm2));
-  // Near the antipode of point 1, lengths scale with f pi cos^2 beta1 (section 5): the astroid
+  // Near the antipode of point 1, lengths scale with f pi cos^2 beta1: the astroid
   // is used within about three of its radii, where the spherical start is poor.
   w.antipodal_window = 6 * e.n * kPi * sq(w.cbet1);
   const double eps1 = eps_of_k2(e.ep2 * sq(w.sbet1));  // alpha1 = 90 degrees
@@ -340,7 +343,7 @@ GF_HD GeodesicColumn make_geodesic_column(double dlon_deg) {
 
 namespace geodesic_detail {
 
-// One evaluation of the geodesic leaving point 1 at azimuth alpha1 (section 4): how far its
+// One evaluation of the geodesic leaving point 1 at azimuth alpha1: how far its
 // longitude on reaching beta2 misses lambda12, the derivative of that miss, and its length.
 struct Trial {
   double v;      // lambda12(alpha1) - lambda12, radians
@@ -353,10 +356,11 @@ struct Trial {
 GF_HD Trial evaluate(const GeodesicEllipsoid& e, const GeodesicRow& w, const GeodesicColumn& col,
                      double salp1, double calp1) {
   Trial t;
-  // Clairaut: sin alpha0 = sin alpha1 cos beta1 (eq. 5); the rest from eqs. 10-13.
+  // Clairaut: sin alpha0 = sin alpha1 cos beta1 (eq. 5); sigma and omega from the auxiliary
+  // sphere's triangle.
   const double salp0 = salp1 * w.cbet1;
   const double calp0 = sqrt(sq(calp1) + sq(salp1 * w.sbet1));
-  // sigma1 and omega1 (eqs. 11, 12): tan sigma1 = tan beta1 / cos alpha1, tan omega1 =
+  // sigma1 and omega1: tan sigma1 = tan beta1 / cos alpha1, tan omega1 =
   // sin alpha0 tan sigma1. omega's pair is left unnormalised: only its direction is used.
   double ssig1 = w.sbet1, csig1 = calp1 * w.cbet1;
   const double somg1 = salp0 * w.sbet1, comg1 = csig1;
@@ -383,9 +387,9 @@ GF_HD Trial evaluate(const GeodesicEllipsoid& e, const GeodesicRow& w, const Geo
   double c[7];
   c3_coeffs(e, eps, c);
   const double b3 = sin_series6(c, ssig2, csig2) - sin_series6(c, ssig1, csig1);
-  // lambda12 = omega12 - f sin(alpha0) I3 (eq. 8 with eq. 23).
+  // lambda12 = omega12 - f sin(alpha0) I3 (eq. 8, I3 by its series).
   t.v = eta - e.f * salp0 * a3_coeff(e, eps) * (sig12 + b3);
-  // Distance (eq. 7 with eq. 15) and reduced length (eq. 38) for Newton's derivative.
+  // Distance (eq. 7) and the reduced length m12, for Newton's derivative.
   c1_coeffs(eps, c);
   const double i1 =
       a1_coeff(eps) * (sig12 + sin_series6(c, ssig2, csig2) - sin_series6(c, ssig1, csig1));
@@ -394,12 +398,13 @@ GF_HD Trial evaluate(const GeodesicEllipsoid& e, const GeodesicRow& w, const Geo
       a2_coeff(eps) * (sig12 + sin_series6(c, ssig2, csig2) - sin_series6(c, ssig1, csig1));
   t.s12_b = i1;
   t.m12_b = w.dn2 * csig1 * ssig2 - w.dn1 * ssig1 * csig2 - csig1 * csig2 * (i1 - i2);
-  // d lambda12 / d alpha1 (eq. 46), and its limit where alpha2 = 90 degrees (eq. 47).
+  // d lambda12 / d alpha1 = m12 / (a cos alpha2 cos beta2), and its limit where alpha2 = 90
+  // degrees, -2 sqrt(1 - e^2 cos^2 beta1) / sin beta1 (1 - e^2 cos^2 = (1 - f)^2 dn^2).
   t.dv = t.calp2 == 0 ? -2 * e.f1 * w.dn1 / w.sbet1 : t.m12_b * e.f1 / (t.calp2 * w.cbet2);
   return t;
 }
 
-// The positive root mu of the astroid's quartic (eq. 55), y != 0:
+// The positive root mu of the astroid's quartic, y != 0:
 //   mu^4 + 2 mu^3 + (1 - x^2 - y^2) mu^2 - 2 y^2 mu - y^2 = 0.
 // Writing the quartic as (mu^2 + mu - u)^2 = (W mu - V)^2 makes the square on the right exact
 // when u is a root of the resolvent cubic u^3 - 3 r u^2 - x^2 y^2 / 2 = 0, r = (x^2 + y^2 - 1) / 6;
@@ -432,7 +437,7 @@ GF_HD double astroid_mu(double x, double y) {
 }
 
 // The azimuth alpha1 on the auxiliary sphere for an arc omega12 between beta1 and beta2: the
-// great circle's tan alpha1 = cos b2 sin w / (cos b1 sin b2 - sin b1 cos b2 cos w) (eq. 49),
+// great circle's tan alpha1 = cos b2 sin w / (cos b1 sin b2 - sin b1 cos b2 cos w),
 // its denominator as sin(b2 -+ b1) plus a term in sin^2 w / (1 +- cos w) that keeps its digits.
 GF_HD void great_circle_azimuth(const GeodesicRow& w, double somg, double comg, double* salp1,
                                 double* calp1) {
@@ -444,7 +449,7 @@ GF_HD void great_circle_azimuth(const GeodesicRow& w, double somg, double comg, 
 }  // namespace geodesic_detail
 
 // The geodesic from the reference point to the node of row w and column col: its length in
-// metres, the azimuth at the reference point and the iteration count (section 4).
+// metres, the azimuth at the reference point and the iteration count.
 GF_HD GeodesicInverse geodesic_inverse(const GeodesicEllipsoid& e, const GeodesicRow& w,
                                        const GeodesicColumn& col) {
   using namespace geodesic_detail;
@@ -452,7 +457,7 @@ GF_HD GeodesicInverse geodesic_inverse(const GeodesicEllipsoid& e, const Geodesi
   double salp1, calp1;          // alpha1 at canonical point 1
   double salp2 = 0, calp2 = 1;  // alpha2 at canonical point 2
   if (w.pole || col.slam == 0) {
-    // Meridional (section 4): alpha1 = lambda12 (0 or pi; at a pole, the direction of
+    // Meridional: alpha1 = lambda12 (0 or pi; at a pole, the direction of
     // point 2's meridian), alpha2 = 0. On an oblate ellipsoid the meridian is the shortest path.
     salp1 = col.slam;
     calp1 = col.clam;
@@ -474,10 +479,11 @@ GF_HD GeodesicInverse geodesic_inverse(const GeodesicEllipsoid& e, const Geodesi
     calp1 = calp2 = 0;
     out.s12_m = e.a_m * col.lam12;
   } else {
-    // Starting guess (section 5). Short lines: the sphere of radius a w-bar, omega12 =
-    // lambda12 / w-bar (eq. 48). Others: omega12 = lambda12, then the astroid near the antipode.
-    // Short: both the latitude and the longitude differences small (the latter on the
-    // ellipsoid, not just along a parallel near a pole, where omega12 ~ lambda12 instead).
+    // The paper's starting guess: alpha1 of the great circle on the auxiliary sphere through
+    // beta1, beta2 and omega12, with omega12 = lambda12 / w-bar for short lines (small
+    // differences of latitude and of longitude itself: near a pole a short line may cross many
+    // meridians, and omega12 ~ lambda12 there), omega12 = lambda12 otherwise, and the
+    // astroid's solution instead near the antipode.
     const bool short_line =
         w.cbet12 >= 0 && w.sbet12 < 0.5 && col.lam12 * w.cbet2 < 0.5 && col.lam12 < 1;
     double somg = col.slam, comg = col.clam;
@@ -502,7 +508,7 @@ GF_HD GeodesicInverse geodesic_inverse(const GeodesicEllipsoid& e, const Geodesi
       if (omg12 < kPi) great_circle_azimuth(w, sin(omg12), cos(omg12), &salp1, &calp1);
     }
     if (short_line && ssig12 < kShortLineSigma) {
-      // Short enough that the sphere of eq. 48 is exact to rounding: s12 = b dn(beta-bar)
+      // Short enough that the w-bar sphere is exact to rounding: s12 = b dn(beta-bar)
       // sigma12, where dn(beta-bar) = w-bar / (1 - f).
       out.s12_m = e.b_m / (e.f1 * w.omega_scale) * atan2(ssig12, csig12);
       // alpha2 of the same great circle, its denominator written as alpha1's.
@@ -510,7 +516,7 @@ GF_HD GeodesicInverse geodesic_inverse(const GeodesicEllipsoid& e, const Geodesi
       calp2 = w.sbet12 - w.cbet1 * w.sbet2 * sq(somg) / (1 + comg);
       done = true;
     } else if (antipodal) {
-      // Nearly antipodal (section 5, eqs. 53-57): in units of the astroid, x along the
+      // Nearly antipodal, the paper's astroid: in units of the astroid, x along the
       // parallel and y along the meridian from the antipode of point 1.
       const double x = col.lam12x / w.lamscale;  // <= 0
       const double y = w.sbet12a / w.betscale;   // <= 0
@@ -520,18 +526,21 @@ GF_HD GeodesicInverse geodesic_inverse(const GeodesicEllipsoid& e, const Geodesi
         calp1 = -sqrt(1 - sq(salp1));
       } else {
         // The geodesics through the astroid's point: omega12 = pi - (pi - lambda12) mu/(1 + mu)
-        // (the longitude on the auxiliary sphere, eq. 56), then the great circle's alpha1.
+        // (the longitude on the auxiliary sphere), then the great circle's alpha1.
         const double mu = astroid_mu(x, y);
         const double d = -col.lam12x * mu / (1 + mu);
         great_circle_azimuth(w, sin(d), -cos(d), &salp1, &calp1);
       }
     }
     if (!done) {
-      // Newton's method on v(alpha1) = lambda12(alpha1) - lambda12 (section 4), v increasing
+      // Newton's method on v(alpha1) = lambda12(alpha1) - lambda12, v increasing
       // from -lambda12 at alpha1 = 0 to pi - lambda12 at pi, so a bracket [lo, hi] is kept and
       // a step that leaves it (or a derivative that is not positive) is replaced by bisection.
       normalize(&salp1, &calp1);
-      if (!(salp1 > kTiny)) salp1 = kTiny;  // alpha1 strictly inside (0, pi), as the bracket
+      if (!(salp1 > kTiny)) {  // alpha1 strictly inside (0, pi), as the bracket
+        salp1 = kTiny;
+        calp1 = calp1 < 0 ? -1 : 1;
+      }
       double slo = kTiny, clo = 1, shi = kTiny, chi = -1;
       Trial t{};
       int it = 0;

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The series of cuda/geodesic.h, derived from the integrals of Karney (2013), "Algorithms for
-geodesics", J. Geodesy 87:43-55, section 3, and printed as the C++ that geodesic.h holds.
+geodesics", J. Geodesy 87:43-55, and printed as the C++ that geodesic.h holds.
 
 On the auxiliary sphere a geodesic's distance and longitude are integrals over the arc sigma
 (eqs. 7, 8, 9), with k = e' cos(alpha0):
@@ -9,13 +9,13 @@ On the auxiliary sphere a geodesic's distance and longitude are integrals over t
     I2(sigma) = int_0^sigma 1 / sqrt(1 + k^2 sin^2 s) ds                         (reduced length)
     I3(sigma) = int_0^sigma (2 - f) / (1 + (1 - f) sqrt(1 + k^2 sin^2 s)) ds     (longitude)
 
-With eps = (sqrt(1 + k^2) - 1) / (sqrt(1 + k^2) + 1) (eq. 16), sqrt(1 + k^2 sin^2 s) =
+With eps = (sqrt(1 + k^2) - 1) / (sqrt(1 + k^2) + 1) (the paper's), sqrt(1 + k^2 sin^2 s) =
 |1 - eps z| / (1 - eps) where z = exp(2 i s): each integrand is a Laurent series in z whose
 z^0 coefficient c0 gives the secular term and whose z^l coefficient cl gives
 (cl / l) sin(2 l s). So I = A (sigma + sum_l C_l sin(2 l sigma)) with A = c0, C_l = cl / (l c0).
 
-I1 and I2 are expanded to eps^6 (eqs. 17, 18, 42, 43); I3, which the longitude multiplies by f,
-in eps and the third flattening n = f / (2 - f) to total degree 5 (eqs. 24, 25): the order-6
+I1 and I2 are expanded to eps^6; I3, which the longitude multiplies by f,
+in eps and the third flattening n = f / (2 - f) to total degree 5: the order-6
 series of the paper. The script checks each series against numerical quadrature.
 
 Usage: /usr/bin/python3 scripts/geodesic_series.py   (Debian's python3-sympy and python3-mpmath)
