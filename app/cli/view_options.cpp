@@ -6,6 +6,7 @@
 #include "cli/value_parsers.h"
 #include "errors.h"
 #include "gl/line_color.h"
+#include "look_checks.h"
 
 namespace geofield {
 
@@ -127,16 +128,14 @@ ViewOptions resolve(const ViewOptionText& t) {
   v.reverse = t.reverse;
   if (!t.range.empty()) {
     v.fixed_range = parse_range(t.range, "--range");
-    if (!(v.fixed_range->first < v.fixed_range->second)) {
-      throw UsageError("--range: MIN must be below MAX (got " + t.range + ")");
+    if (auto pr = check_colour_range(v.fixed_range->first, v.fixed_range->second)) {
+      throw UsageError(pr->cli);
     }
   }
   OverlayOptions& o = v.overlays;
   if (!t.contours.empty()) {
     o.contour_interval = parse_number(t.contours, "--contours");
-    if (!(*o.contour_interval > 0)) {
-      throw UsageError("--contours: INTERVAL must be positive (got " + t.contours + ")");
-    }
+    if (auto pr = check_contour_interval(*o.contour_interval, p.units)) throw UsageError(pr->cli);
   }
   o.graticule = on_off(t.graticule, t.no_graticule, "graticule");
   o.marker = on_off(t.marker, t.no_marker, "marker");

@@ -11,6 +11,7 @@
 
 #include "gl/colormap.h"
 #include "gl/line_color.h"
+#include "look_checks.h"
 #include "ui/ui_model.h"
 #include "ui/widgets.h"
 #include "view/colorbar_ticks.h"
@@ -114,10 +115,15 @@ void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
         ImGui::CalcTextSize("lock to view").x + ImGui::GetStyle().FramePadding.x * 2;
     ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - lock_w - ImGui::GetStyle().ItemInnerSpacing.x);
     if (ImGui::InputScalarN("##range", ImGuiDataType_Double, r, 2, nullptr, nullptr, "%.6g",
-                            ImGuiInputTextFlags_EnterReturnsTrue) &&
-        r[0] < r[1]) {
-      s->range_min = r[0];
-      s->range_max = r[1];
+                            ImGuiInputTextFlags_EnterReturnsTrue)) {
+      // The saved view's and --range's check: a range that is not taken (5 to 5, 1e400) is
+      // said in the status bar, and the range stays as it was.
+      if (const std::optional<LookProblem> pr = check_colour_range(r[0], r[1])) {
+        edits->newest = pr->ui;
+      } else {
+        s->range_min = r[0];
+        s->range_max = r[1];
+      }
     }
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     if (ImGui::Button("lock to view")) lock_range(s, info.range.min, info.range.max);
@@ -132,11 +138,10 @@ void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
   const std::string unit(to_string(s->params.units));
   const std::string label = "every (" + unit + ")";
-  const ValueCheck positive = [unit](double v) -> std::optional<std::string> {
-    if (v > 0) return std::nullopt;
-    char got[48];
-    std::snprintf(got, sizeof got, "%.10g", v);
-    return "contour interval must be above 0 " + unit + " (got " + got + ")";
+  const Units units = s->params.units;
+  const ValueCheck positive = [units](double v) -> std::optional<std::string> {
+    if (const std::optional<LookProblem> pr = check_contour_interval(v, units)) return pr->ui;
+    return std::nullopt;
   };
   if (typed_double("contour interval", label.c_str(), &s->contour_interval, "%.6g", positive,
                    edits)) {
