@@ -12,13 +12,17 @@
 namespace geofield {
 
 struct LookProblem {
-  std::string cli;  // "--range: MIN must be below MAX (got 5:5)"
-  std::string ui;   // "range min must be below range max, both finite (got 5 to 5)"
+  std::string cli;  // "--range: MIN must be below MAX, both finite numbers (got 5:5)"
+  std::string ui;   // "range min must be below range max, 5 km (got 5)"
 };
 
-// A fixed colour range, output unit: finite, min < max. (An automatic range has no fixed one
-// to check: the field's own min:max is used.)
-std::optional<LookProblem> check_colour_range(double min, double max);
+// The end of the colour range just typed, which the window's message is worded for.
+enum class RangeEnd { min, max };
+
+// A fixed colour range in the output unit: both ends finite, min < max. (An automatic range has
+// no fixed one to check: the field's own min:max is used.)
+std::optional<LookProblem> check_colour_range(double min, double max, Units units,
+                                              RangeEnd edited = RangeEnd::min);
 
 // Range rings every `interval` of the output unit: finite and above 0.
 std::optional<LookProblem> check_contour_interval(double interval, Units units);

@@ -128,7 +128,7 @@ ViewOptions resolve(const ViewOptionText& t) {
   v.reverse = t.reverse;
   if (!t.range.empty()) {
     v.fixed_range = parse_range(t.range, "--range");
-    if (auto pr = check_colour_range(v.fixed_range->first, v.fixed_range->second)) {
+    if (auto pr = check_colour_range(v.fixed_range->first, v.fixed_range->second, p.units)) {
       throw UsageError(pr->cli);
     }
   }

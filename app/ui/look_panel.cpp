@@ -85,6 +85,9 @@ void line_controls(ViewState* s) {
     }
     s->line_rgb = rgb;
   }
+  // An outline in the text colour: a white swatch on the light theme's white would vanish.
+  ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                                      ImGui::GetColorU32(ImGuiCol_Text, 0.6f));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("colour of coastlines and borders");
 }
 
@@ -110,26 +113,34 @@ void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("panels and the map's surroundings; remembered");
   follow_shown_range(s, info.range.min, info.range.max);  // unchecking locks what is shown
   if (!s->auto_range) {
-    double r[2] = {s->range_min, s->range_max};
-    const float lock_w =
-        ImGui::CalcTextSize("lock to view").x + ImGui::GetStyle().FramePadding.x * 2;
-    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - lock_w - ImGui::GetStyle().ItemInnerSpacing.x);
-    if (ImGui::InputScalarN("##range", ImGuiDataType_Double, r, 2, nullptr, nullptr, "%.6g",
-                            ImGuiInputTextFlags_EnterReturnsTrue)) {
-      // The saved view's and --range's check: a range that is not taken (5 to 5, 1e400) is
-      // said in the status bar, and the range stays as it was.
-      if (const std::optional<LookProblem> pr = check_colour_range(r[0], r[1])) {
-        edits->newest = pr->ui;
-      } else {
-        s->range_min = r[0];
-        s->range_max = r[1];
-      }
-    }
-    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    // Two typed boxes: a value that would not leave MIN below MAX stays as typed, its message
+    // beside it, like every other typed value.
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float lock_w = ImGui::CalcTextSize("lock to view").x + st.FramePadding.x * 2;
+    const float box_w = (ImGui::CalcItemWidth() - lock_w - ImGui::CalcTextSize("to").x -
+                         3 * st.ItemInnerSpacing.x) /
+                        2;
+    // The check of --range and of the saved view (look_checks.h), worded for the box typed.
+    const Units units = s->params.units;
+    const double lo = s->range_min, hi = s->range_max;
+    const ValueCheck below_max = [&](double v) -> std::optional<std::string> {
+      const std::optional<LookProblem> pr = check_colour_range(v, hi, units, RangeEnd::min);
+      return pr ? std::optional<std::string>(pr->ui) : std::nullopt;
+    };
+    const ValueCheck above_min = [&](double v) -> std::optional<std::string> {
+      const std::optional<LookProblem> pr = check_colour_range(lo, v, units, RangeEnd::max);
+      return pr ? std::optional<std::string>(pr->ui) : std::nullopt;
+    };
+    ImGui::SetNextItemWidth(box_w);
+    typed_double("range min", "to", &s->range_min, "%.6g", below_max, edits, false);
+    ImGui::SameLine(0, st.ItemInnerSpacing.x);
+    ImGui::SetNextItemWidth(box_w);
+    typed_double("range max", "", &s->range_max, "%.6g", above_min, edits, false);
+    ImGui::SameLine(0, st.ItemInnerSpacing.x);
     if (ImGui::Button("lock to view")) lock_range(s, info.range.min, info.range.max);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("fix the range to this view's exact min:max");
-    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::TextUnformatted("range");
+    pending_message("range min", *edits);
+    pending_message("range max", *edits);
   }
   colorbar(*s, s->range_min, s->range_max);
 

@@ -42,7 +42,8 @@ bool parse_backend_name(std::string_view s, BackendChoice* out) {
   return false;
 }
 
-bool usable_range(double lo, double hi) { return !check_colour_range(lo, hi); }
+// Whether a range can be a colour scale (the unit only words the message, unused here).
+bool usable_range(double lo, double hi) { return !check_colour_range(lo, hi, Units::km); }
 
 // What a message says was there: a string quoted and bounded; a number (at most 24
 // characters as written back), true, false or null as is; never a whole array or object.
@@ -309,7 +310,7 @@ ViewState state_from_json(const json& j) {
   if (const std::optional<ParamProblem> pr = check(p)) {
     throw UsageError(std::string("'") + key_of(pr->field) + "': " + pr->ui);
   }
-  if (const std::optional<LookProblem> pr = check_colour_range(s.range_min, s.range_max)) {
+  if (const std::optional<LookProblem> pr = check_colour_range(s.range_min, s.range_max, p.units)) {
     if (!s.auto_range) throw UsageError("'range_min', 'range_max': " + pr->ui);
     // Automatic: the fixed range is not used, and the view's next frame sets it.
     s.range_min = ViewState{}.range_min;

@@ -34,6 +34,7 @@ int ImguiInputFeed::feed(InputQueue* q) {
       case K::scroll:
         io.MouseWheelH += static_cast<float>(e.x);
         io.MouseWheel += static_cast<float>(e.y);
+        last_scroll_t_ = e.t;
         break;
       case K::focus:
         io.AddFocusEvent(e.down);
