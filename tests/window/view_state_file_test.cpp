@@ -22,6 +22,7 @@
 #include "cli/startup.h"
 #include "cli/view_options.h"
 #include "errors.h"
+#include "look_checks.h"
 #include "view/projected_view.h"
 #include "view/state_file.h"
 #include "view/view_commands.h"
@@ -642,6 +643,34 @@ TEST(StateOption, ABadStateFileIsOneLineNamingTheOption) {
   }
   EXPECT_TRUE(xdg.kept().empty());
   EXPECT_EQ(load_state(xdg.session()), first_view());
+}
+
+}  // namespace
+}  // namespace geofield
+
+namespace geofield {
+namespace {
+
+// The Look panel's range boxes word the shared check for the end typed, with the other end as
+// the bound (window_range_typed_error waits for the second message).
+TEST(StateFile, TheColourRangeCheckIsWordedForTheBoxTyped) {
+  EXPECT_EQ(check_colour_range(0, -5, Units::km, RangeEnd::max)->ui,
+            "range max must be above range min, 0 km (got -5)");
+  EXPECT_EQ(check_colour_range(2000, 1000, Units::nm, RangeEnd::min)->ui,
+            "range min must be below range max, 1000 nm (got 2000)");
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(check_colour_range(0, inf, Units::km, RangeEnd::max)->ui,
+            "range max must be a finite number (got inf)");
+  EXPECT_EQ(check_colour_range(-inf, 5, Units::km, RangeEnd::min)->ui,
+            "range min must be a finite number (got -inf)");
+  EXPECT_EQ(check_colour_range(1, inf, Units::km, RangeEnd::min)->ui,
+            "range max must be a finite number (got inf)");
+  EXPECT_EQ(check_colour_range(5, 5, Units::km)->cli,
+            "--range: MIN must be below MAX, both finite numbers (got 5:5)");
+  EXPECT_FALSE(check_colour_range(-1e300, 1e300, Units::m));
+  EXPECT_EQ(check_contour_interval(-5, Units::mi)->ui,
+            "contour interval must be above 0 mi (got -5)");
+  EXPECT_FALSE(check_contour_interval(std::numeric_limits<double>::denorm_min(), Units::km));
 }
 
 }  // namespace
