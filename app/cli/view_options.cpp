@@ -6,7 +6,7 @@
 #include "cli/value_parsers.h"
 #include "errors.h"
 #include "gl/line_color.h"
-#include "look_checks.h"
+#include "view/look_checks.h"
 
 namespace geofield {
 

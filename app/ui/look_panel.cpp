@@ -11,10 +11,10 @@
 
 #include "gl/colormap.h"
 #include "gl/line_color.h"
-#include "look_checks.h"
 #include "ui/ui_model.h"
 #include "ui/widgets.h"
 #include "view/colorbar_ticks.h"
+#include "view/look_checks.h"
 
 namespace geofield {
 namespace {

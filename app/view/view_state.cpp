@@ -13,7 +13,7 @@
 
 #include "errors.h"
 #include "export/atomic_file.h"
-#include "look_checks.h"
+#include "view/look_checks.h"
 
 namespace geofield {
 namespace {

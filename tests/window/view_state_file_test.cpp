@@ -22,7 +22,7 @@
 #include "cli/startup.h"
 #include "cli/view_options.h"
 #include "errors.h"
-#include "look_checks.h"
+#include "view/look_checks.h"
 #include "view/projected_view.h"
 #include "view/state_file.h"
 #include "view/view_commands.h"

@@ -1,4 +1,4 @@
-#include "look_checks.h"
+#include "view/look_checks.h"
 
 #include <cmath>
 #include <cstdio>
