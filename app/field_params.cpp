@@ -80,15 +80,15 @@ std::optional<ParamProblem> check(const FieldParams& p, std::optional<ParamField
             num(max_edited ? p.lon_min_deg : p.lon_max_deg) +
             "), each from -360 to 360 degrees; min > max crosses 180"};
   }
-  if (p.nx < 2 || p.ny < 2 || p.nx > kMaxGridSide || p.ny > kMaxGridSide) {
+  if (p.nx < kMinGridSide || p.ny < kMinGridSide || p.nx > kMaxGridSide || p.ny > kMaxGridSide) {
     std::ostringstream m;
-    m << "--size: NX and NY must be in [2, " << kMaxGridSide << "] (got " << p.nx << "x" << p.ny
-      << ")";
-    const bool x_bad = p.nx < 2 || p.nx > kMaxGridSide;
+    m << "--size: NX and NY must be in [" << kMinGridSide << ", " << kMaxGridSide << "] (got "
+      << p.nx << "x" << p.ny << ")";
+    const bool x_bad = p.nx < kMinGridSide || p.nx > kMaxGridSide;
     return ParamProblem{x_bad ? F::nx : F::ny, m.str(),
-                        std::string(x_bad ? "nx" : "ny") + " must be from 2 to " +
-                            std::to_string(kMaxGridSide) + " nodes (got " +
-                            std::to_string(x_bad ? p.nx : p.ny) + ")"};
+                        std::string(x_bad ? "nx" : "ny") + " must be from " +
+                            std::to_string(kMinGridSide) + " to " + std::to_string(kMaxGridSide) +
+                            " nodes (got " + std::to_string(x_bad ? p.nx : p.ny) + ")"};
   }
   if (auto pr =
           outside(p.ref_lat_deg, -90, 90, F::ref_lat, "--ref", "latitude", "ref lat", "degrees"))

@@ -30,6 +30,7 @@ struct FieldParams {
   bool operator==(const FieldParams&) const = default;
 };
 
+constexpr int kMinGridSide = 2;        // nodes per side: the two edges
 constexpr int kMaxGridSide = 1 << 20;  // parse-time cap; GL and memory caps come later
 constexpr double kMaxRadiusKm = 1.0e9;
 constexpr double kMaxAbsLonDeg = 360.0;

@@ -57,6 +57,41 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
   if (o.line_rgb) s->line_rgb = *o.line_rgb;
 }
 
+namespace {
+
+// The last session, when there is one. A session file that cannot be loaded (not a regular
+// file, not JSON, a bad value) never stops the window: it starts with the first view and says
+// so in its status bar, and the file is moved aside (kept, under a name the message gives), so
+// the session saved on exit does not destroy what the user may want to mend. When it cannot be
+// moved, it is left as it is and this session is not saved over it.
+void restore_session(WindowRequest* req) {
+  const std::filesystem::path session = session_path();
+  std::error_code ec;
+  // Nothing there (or a link to nothing, which the exit's save writes through): a first run.
+  if (std::filesystem::status(session, ec).type() == std::filesystem::file_type::not_found) {
+    return;
+  }
+  try {
+    req->state = load_state(session);
+    return;
+  } catch (const UsageError& e) {
+    req->state = first_view();
+    std::string m =
+        std::string("last session not restored: ") + e.what() + "; started with the default view";
+    try {
+      const std::filesystem::path kept = set_aside(session);
+      m += "; the file is kept as " + shown_path(kept);
+    } catch (const std::exception& moving) {
+      req->save_session = false;
+      m += "; the file is left as it is and this session will not be saved over it (" +
+           std::string(moving.what()) + ")";
+    }
+    req->startup_messages.push_back(std::move(m));
+  }
+}
+
+}  // namespace
+
 WindowCommand make_window_command(const WindowOptionText& w, const ViewOptionText& view_text) {
   WindowCommand c;
   c.typed = view_text;
@@ -90,24 +125,6 @@ WindowCommand make_window_command(const WindowOptionText& w, const ViewOptionTex
 WindowRequest make_window_request(const WindowCommand& c) {
   const WindowOptions& o = c.options;
   WindowRequest req;
-  req.state = first_view();  // no saved view: the reference in the middle, rings on
-  if (o.state_file) {
-    req.state = load_state(*o.state_file);
-  } else if (!o.no_session) {
-    const std::filesystem::path session = session_path();
-    std::error_code ec;
-    if (std::filesystem::exists(session, ec)) {
-      try {
-        req.state = load_state(session);
-      } catch (const UsageError& e) {
-        req.startup_messages.push_back(std::string("last session not restored: ") + e.what() +
-                                       "; using the defaults");
-        req.state = first_view();
-      }
-    }
-  }
-  apply_typed_options(c.typed, c.view, &req.state);
-  validate(req.state.params);
   req.save_session = !o.no_session;
   req.frames = o.frames;
   if (o.screenshot) {
@@ -120,6 +137,19 @@ WindowRequest make_window_request(const WindowCommand& c) {
   }
   req.width = o.width;
   req.height = o.height;
+  // The view last: a session file is moved aside only when the window is going to start.
+  req.state = first_view();  // no saved view: the reference in the middle, rings on
+  if (o.state_file) {
+    try {
+      req.state = load_state(*o.state_file);
+    } catch (const UsageError& e) {
+      throw UsageError(std::string("--state: ") + e.what());
+    }
+  } else if (!o.no_session) {
+    restore_session(&req);
+  }
+  apply_typed_options(c.typed, c.view, &req.state);
+  validate(req.state.params);
   return req;
 }
 

@@ -6,6 +6,7 @@
 #include "cli/value_parsers.h"
 #include "errors.h"
 #include "gl/line_color.h"
+#include "view/look_checks.h"
 
 namespace geofield {
 
@@ -192,16 +193,14 @@ ViewOptions resolve(const ViewOptionText& t) {
   v.reverse = t.reverse;
   if (const std::string* s = typed(t.range, "--range", "MIN:MAX")) {
     v.fixed_range = parse_range(*s, "--range");
-    if (!(v.fixed_range->first < v.fixed_range->second)) {
-      throw UsageError("--range: MIN must be below MAX (got " + quoted_excerpt(*s) + ")");
+    if (auto pr = check_colour_range(v.fixed_range->first, v.fixed_range->second, p.units)) {
+      throw UsageError(pr->cli);
     }
   }
   OverlayOptions& o = v.overlays;
   if (const std::string* s = typed(t.contours, "--contours", "INTERVAL")) {
     o.contour_interval = parse_number(*s, "--contours");
-    if (!(*o.contour_interval > 0)) {
-      throw UsageError("--contours: INTERVAL must be positive (got " + quoted_excerpt(*s) + ")");
-    }
+    if (auto pr = check_contour_interval(*o.contour_interval, p.units)) throw UsageError(pr->cli);
   }
   o.graticule = on_off(t.graticule, t.no_graticule, "graticule");
   o.marker = on_off(t.marker, t.no_marker, "marker");

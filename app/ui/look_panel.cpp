@@ -14,6 +14,7 @@
 #include "ui/ui_model.h"
 #include "ui/widgets.h"
 #include "view/colorbar_ticks.h"
+#include "view/look_checks.h"
 
 namespace geofield {
 namespace {
@@ -119,22 +120,16 @@ void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
     const float box_w = (ImGui::CalcItemWidth() - lock_w - ImGui::CalcTextSize("to").x -
                          3 * st.ItemInnerSpacing.x) /
                         2;
-    const std::string unit(to_string(s->params.units));
-    auto number = [](double v) {
-      char got[48];
-      std::snprintf(got, sizeof got, "%.10g", v);
-      return std::string(got);
-    };
+    // The check of --range and of the saved view (look_checks.h), worded for the box typed.
+    const Units units = s->params.units;
     const double lo = s->range_min, hi = s->range_max;
     const ValueCheck below_max = [&](double v) -> std::optional<std::string> {
-      if (v < hi) return std::nullopt;
-      return "range min must be below range max, " + number(hi) + " " + unit + " (got " +
-             number(v) + ")";
+      const std::optional<LookProblem> pr = check_colour_range(v, hi, units, RangeEnd::min);
+      return pr ? std::optional<std::string>(pr->ui) : std::nullopt;
     };
     const ValueCheck above_min = [&](double v) -> std::optional<std::string> {
-      if (v > lo) return std::nullopt;
-      return "range max must be above range min, " + number(lo) + " " + unit + " (got " +
-             number(v) + ")";
+      const std::optional<LookProblem> pr = check_colour_range(lo, v, units, RangeEnd::max);
+      return pr ? std::optional<std::string>(pr->ui) : std::nullopt;
     };
     ImGui::SetNextItemWidth(box_w);
     typed_double("range min", "to", &s->range_min, "%.6g", below_max, edits, false);
@@ -154,11 +149,10 @@ void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
   const std::string unit(to_string(s->params.units));
   const std::string label = "every (" + unit + ")";
-  const ValueCheck positive = [unit](double v) -> std::optional<std::string> {
-    if (v > 0) return std::nullopt;
-    char got[48];
-    std::snprintf(got, sizeof got, "%.10g", v);
-    return "contour interval must be above 0 " + unit + " (got " + got + ")";
+  const Units units = s->params.units;
+  const ValueCheck positive = [units](double v) -> std::optional<std::string> {
+    if (const std::optional<LookProblem> pr = check_contour_interval(v, units)) return pr->ui;
+    return std::nullopt;
   };
   if (typed_double("contour interval", label.c_str(), &s->contour_interval, "%.6g", positive,
                    edits)) {

@@ -1,12 +1,19 @@
 #include "view/view_state.h"
 
+#include <fcntl.h>
+
+#include <array>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
+#include <ctime>
+#include <limits>
+#include <system_error>
 
 #include "errors.h"
 #include "export/atomic_file.h"
+#include "view/look_checks.h"
 
 namespace geofield {
 namespace {
@@ -35,27 +42,142 @@ bool parse_backend_name(std::string_view s, BackendChoice* out) {
   return false;
 }
 
-template <typename T>
-void read(const json& j, const char* key, T* out) {
-  if (!j.contains(key)) return;
-  try {
-    j.at(key).get_to(*out);
-  } catch (const json::exception&) {
-    throw UsageError(std::string("state: '") + key + "' has the wrong type");
+// Whether a range can be a colour scale (the unit only words the message, unused here).
+bool usable_range(double lo, double hi) { return !check_colour_range(lo, hi, Units::km); }
+
+// What a message says was there: a string quoted and bounded; a number (at most 24
+// characters as written back), true, false or null as is; never a whole array or object.
+std::string got(const json& v) {
+  if (v.is_string()) return quoted_excerpt(v.get_ref<const std::string&>());
+  if (v.is_array()) return "an array";
+  if (v.is_object()) return "an object";
+  return v.dump();
+}
+
+[[noreturn]] void refuse(const char* key, const std::string& accepted, const json& v) {
+  throw UsageError(std::string("'") + key + "' must be " + accepted + " (got " + got(v) + ")");
+}
+
+const json* find(const json& j, const char* key) {
+  const auto it = j.find(key);
+  return it == j.end() ? nullptr : &*it;
+}
+
+// The JSON key of each field check() names.
+const char* key_of(ParamField f) {
+  switch (f) {
+    case ParamField::lat_min: return "lat_min_deg";
+    case ParamField::lat_max: return "lat_max_deg";
+    case ParamField::lon_min: return "lon_min_deg";
+    case ParamField::lon_max: return "lon_max_deg";
+    case ParamField::nx: return "nx";
+    case ParamField::ny: return "ny";
+    case ParamField::ref_lat: return "ref_lat_deg";
+    case ParamField::ref_lon: return "ref_lon_deg";
+    case ParamField::radius: return "radius_km";
+    case ParamField::extent:
+    default: return "extent";
   }
 }
 
-template <typename E>
-void read_enum(const json& j, const char* key, bool (*parse)(std::string_view, E*), E* out) {
-  std::string s;
-  read(j, key, &s);
-  if (!j.contains(key)) return;
-  if (!parse(s, out))
-    throw UsageError(std::string("state: '") + key + "' = '" + s + "' is unknown");
+// check()'s own words for the range of one field ("lat min must be from -90 to 90 degrees"),
+// found by asking it about a not-a-number in that field of an otherwise valid view: the type
+// error of a field names the same range as its value error, from the one place that has it.
+std::string range_words(ParamField f, const FieldParams& read_so_far) {
+  FieldParams probe;  // the defaults, in the file's unit, projection and radius (when valid)
+  probe.units = read_so_far.units;
+  probe.projection = read_so_far.projection;
+  probe.radius_km = read_so_far.radius_km;
+  probe.extent = default_extent(probe);
+  if (check(probe)) {
+    probe.radius_km = FieldParams{}.radius_km;
+    probe.extent = default_extent(probe);
+  }
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  switch (f) {
+    case ParamField::lat_min: probe.lat_min_deg = nan; break;
+    case ParamField::lat_max: probe.lat_max_deg = nan; break;
+    case ParamField::lon_min: probe.lon_min_deg = nan; break;
+    case ParamField::lon_max: probe.lon_max_deg = nan; break;
+    case ParamField::ref_lat: probe.ref_lat_deg = nan; break;
+    case ParamField::ref_lon: probe.ref_lon_deg = nan; break;
+    case ParamField::radius: probe.radius_km = nan; break;
+    case ParamField::extent: probe.extent = nan; break;
+    default: break;
+  }
+  const std::optional<ParamProblem> pr = check(probe, f);
+  if (!pr || pr->field != f) return "";
+  std::string w = pr->ui;
+  if (const std::size_t at = w.rfind(" (got "); at != std::string::npos) w.resize(at);
+  return w;
 }
 
-bool usable_range(double lo, double hi) {
-  return std::isfinite(lo) && std::isfinite(hi) && lo < hi;
+// A number key (finite; a JSON integer or decimal, never true/false or "12").
+void read_number(const json& j, const char* key, const std::string& range, double* out) {
+  const json* v = find(j, key);
+  if (!v) return;
+  if (!v->is_number() || !std::isfinite(v->get<double>())) {
+    refuse(key, range.empty() ? "a number" : "a number: " + range, *v);
+  }
+  *out = v->get<double>();
+}
+
+// A number key of FieldParams: a type error names the range as check() words it.
+void read_field_number(const json& j, const char* key, ParamField f, const FieldParams& p,
+                       double* out) {
+  const json* v = find(j, key);
+  if (v && !(v->is_number() && std::isfinite(v->get<double>()))) {
+    read_number(j, key, range_words(f, p), out);  // throws
+  }
+  read_number(j, key, "", out);
+}
+
+// A whole-number key: an integer JSON value in [lo, hi]; 3.9, 4.0, 1e300, true, "12" refused.
+void read_whole(const json& j, const char* key, std::int64_t lo, std::int64_t hi, int* out) {
+  const json* v = find(j, key);
+  if (!v) return;
+  const std::string accepted =
+      "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+  if (!v->is_number_integer()) refuse(key, accepted, *v);
+  if (v->is_number_unsigned()) {
+    const std::uint64_t u = v->get<std::uint64_t>();
+    if (u > static_cast<std::uint64_t>(hi) || static_cast<std::int64_t>(u) < lo) {
+      refuse(key, accepted, *v);
+    }
+  } else {
+    const std::int64_t i = v->get<std::int64_t>();
+    if (i < lo || i > hi) refuse(key, accepted, *v);
+  }
+  *out = static_cast<int>(v->get<std::int64_t>());
+}
+
+void read_bool(const json& j, const char* key, bool* out) {
+  const json* v = find(j, key);
+  if (!v) return;
+  if (!v->is_boolean()) refuse(key, "true or false", *v);
+  *out = v->get<bool>();
+}
+
+// A name key: a JSON string, one of `names` (each of which `parse` takes).
+template <typename E, typename Names>
+void read_name(const json& j, const char* key, bool (*parse)(std::string_view, E*),
+               const Names& names, E* out) {
+  const json* v = find(j, key);
+  if (!v) return;
+  std::string accepted = "one of ";
+  for (std::size_t k = 0; k < std::size(names); ++k) {
+    accepted += (k ? ", " : "") + std::string(names[k]);
+  }
+  if (!v->is_string() || !parse(v->get_ref<const std::string&>(), out)) {
+    refuse(key, accepted, *v);
+  }
+}
+
+template <typename E, std::size_t N>
+std::array<std::string_view, N> names_of(const E (&values)[N]) {
+  std::array<std::string_view, N> out;
+  for (std::size_t k = 0; k < N; ++k) out[k] = to_string(values[k]);
+  return out;
 }
 
 }  // namespace
@@ -99,7 +221,7 @@ bool lock_range(ViewState* s, double min, double max) {
 
 json to_json(const ViewState& s) {
   const FieldParams& p = s.params;
-  return json{
+  json j{
       {"version", 1},
       {"lat_min_deg", p.lat_min_deg},
       {"lat_max_deg", p.lat_max_deg},
@@ -119,8 +241,6 @@ json to_json(const ViewState& s) {
       {"colormap", std::string(to_string(s.colormap))},
       {"reverse", s.reverse},
       {"auto_range", s.auto_range},
-      {"range_min", s.range_min},
-      {"range_max", s.range_max},
       {"contours", s.contours},
       {"contour_interval", s.contour_interval},
       {"graticule", s.graticule},
@@ -131,65 +251,109 @@ json to_json(const ViewState& s) {
       {"line_color", rgb_hex(s.line_rgb)},
       {"theme", std::string(to_string(s.theme))},
   };
+  if (!s.auto_range || usable_range(s.range_min, s.range_max)) {
+    j["range_min"] = s.range_min;
+    j["range_max"] = s.range_max;
+  }
+  return j;
 }
 
 ViewState state_from_json(const json& j) {
-  if (!j.is_object()) throw UsageError("state: not a JSON object");
+  if (!j.is_object()) throw UsageError("a saved view is a JSON object ({...}), not " + got(j));
   ViewState s;
   FieldParams& p = s.params;
-  read(j, "lat_min_deg", &p.lat_min_deg);
-  read(j, "lat_max_deg", &p.lat_max_deg);
-  read(j, "lon_min_deg", &p.lon_min_deg);
-  read(j, "lon_max_deg", &p.lon_max_deg);
-  read(j, "nx", &p.nx);
-  read(j, "ny", &p.ny);
-  read(j, "ref_lat_deg", &p.ref_lat_deg);
-  read(j, "ref_lon_deg", &p.ref_lon_deg);
-  read_enum(j, "formula", parse_formula, &p.formula);
-  read_enum(j, "units", parse_units, &p.units);
-  read(j, "radius_km", &p.radius_km);
-  read_enum(j, "precision", parse_precision, &p.precision);
-  read_enum(j, "projection", parse_projection, &p.projection);
-  read(j, "extent", &p.extent);
-  read_enum(j, "backend", parse_backend_name, &s.backend);
-  read_enum(j, "colormap", parse_colormap, &s.colormap);
-  read(j, "reverse", &s.reverse);
-  read(j, "auto_range", &s.auto_range);
-  read(j, "range_min", &s.range_min);
-  read(j, "range_max", &s.range_max);
-  read(j, "contours", &s.contours);
-  read(j, "contour_interval", &s.contour_interval);
-  read(j, "graticule", &s.graticule);
-  read(j, "marker", &s.marker);
-  read(j, "follow_window", &s.follow_window);
-  read(j, "coastlines", &s.coastlines);
-  read(j, "borders", &s.borders);
-  read_enum(j, "line_color", parse_rgb_hex, &s.line_rgb);
-  read_enum(j, "theme", parse_theme, &s.theme);
-  validate(p);
-  if (!(s.range_min < s.range_max)) throw UsageError("state: range_min must be below range_max");
-  if (!(s.contour_interval > 0)) throw UsageError("state: contour_interval must be positive");
+  if (const json* v = find(j, "version"); v && !(v->is_number_integer() && *v == 1)) {
+    refuse("version", "1, the format this program reads", *v);
+  }
+  // Names and the radius first: the ranges of the numbers after them depend on them.
+  read_name(j, "formula", parse_formula, names_of({Formula::haversine, Formula::seed}), &p.formula);
+  read_name(j, "units", parse_units, names_of({Units::km, Units::nm, Units::mi, Units::m}),
+            &p.units);
+  read_name(j, "precision", parse_precision, names_of({Precision::f32, Precision::f64}),
+            &p.precision);
+  read_name(j, "projection", parse_projection,
+            names_of({Projection::latlon, Projection::aeqd, Projection::ortho}), &p.projection);
+  read_field_number(j, "radius_km", ParamField::radius, p, &p.radius_km);
+  read_field_number(j, "lat_min_deg", ParamField::lat_min, p, &p.lat_min_deg);
+  read_field_number(j, "lat_max_deg", ParamField::lat_max, p, &p.lat_max_deg);
+  read_field_number(j, "lon_min_deg", ParamField::lon_min, p, &p.lon_min_deg);
+  read_field_number(j, "lon_max_deg", ParamField::lon_max, p, &p.lon_max_deg);
+  read_whole(j, "nx", kMinGridSide, kMaxGridSide, &p.nx);
+  read_whole(j, "ny", kMinGridSide, kMaxGridSide, &p.ny);
+  read_field_number(j, "ref_lat_deg", ParamField::ref_lat, p, &p.ref_lat_deg);
+  read_field_number(j, "ref_lon_deg", ParamField::ref_lon, p, &p.ref_lon_deg);
+  read_field_number(j, "extent", ParamField::extent, p, &p.extent);
+  read_name(j, "backend", parse_backend_name,
+            std::array<std::string_view, 4>{"auto", "cpu", "cuda", "gl"}, &s.backend);
+  read_name(j, "colormap", parse_colormap,
+            names_of({Colormap::viridis, Colormap::magma, Colormap::cividis, Colormap::turbo}),
+            &s.colormap);
+  read_bool(j, "reverse", &s.reverse);
+  read_bool(j, "auto_range", &s.auto_range);
+  read_number(j, "range_min", "", &s.range_min);
+  read_number(j, "range_max", "", &s.range_max);
+  read_bool(j, "contours", &s.contours);
+  read_number(j, "contour_interval", "above 0", &s.contour_interval);
+  read_bool(j, "graticule", &s.graticule);
+  read_bool(j, "marker", &s.marker);
+  read_bool(j, "follow_window", &s.follow_window);
+  read_bool(j, "coastlines", &s.coastlines);
+  read_bool(j, "borders", &s.borders);
+  if (const json* v = find(j, "line_color");
+      v && !(v->is_string() && parse_rgb_hex(v->get_ref<const std::string&>(), &s.line_rgb))) {
+    refuse("line_color", "a colour as six hex digits RRGGBB ('ff0000' is red)", *v);
+  }
+  read_name(j, "theme", parse_theme, names_of({Theme::dark, Theme::light}), &s.theme);
+
+  // The values together: the field by check() (its window wording, which gives the range),
+  // the colour range when it is used, the contour interval.
+  if (const std::optional<ParamProblem> pr = check(p)) {
+    throw UsageError(std::string("'") + key_of(pr->field) + "': " + pr->ui);
+  }
+  if (const std::optional<LookProblem> pr = check_colour_range(s.range_min, s.range_max, p.units)) {
+    if (!s.auto_range) throw UsageError("'range_min', 'range_max': " + pr->ui);
+    // Automatic: the fixed range is not used, and the view's next frame sets it.
+    s.range_min = ViewState{}.range_min;
+    s.range_max = ViewState{}.range_max;
+  }
+  if (const std::optional<LookProblem> pr = check_contour_interval(s.contour_interval, p.units)) {
+    throw UsageError("'contour_interval': " + pr->ui);
+  }
   return s;
 }
 
-ViewState load_state(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) throw UsageError("cannot read " + path.string());
-  json j;
+std::string state_to_text(const ViewState& s) { return to_json(s).dump(2) + "\n"; }
+
+ViewState state_from_text(std::string_view text, std::string_view source) {
   try {
-    j = json::parse(in);
-  } catch (const json::parse_error& e) {
-    throw UsageError(path.string() + " is not valid JSON: " + e.what());
-  }
-  try {
-    return state_from_json(j);
+    if (text.size() > kMaxStateFileBytes) {
+      throw UsageError("is " + std::to_string(text.size()) + " bytes; a view file is at most " +
+                       std::to_string(kMaxStateFileBytes) + " bytes");
+    }
+    return state_from_json(parse_json_text(text));
   } catch (const UsageError& e) {
-    throw UsageError(path.string() + ": " + e.what());
+    throw UsageError(std::string(source) + ": " + e.what());
   }
 }
 
+ViewState load_state(const std::filesystem::path& path) {
+  const std::string shown = shown_path(path);
+  std::string text;
+  try {
+    text = read_regular_file(path, kMaxStateFileBytes);
+  } catch (const UsageError& e) {
+    throw UsageError(shown + ": " + e.what());
+  }
+  return state_from_text(text, shown);
+}
+
 void save_state(const std::filesystem::path& path, const ViewState& s) {
-  const std::string text = to_json(s).dump(2) + "\n";
+  const std::string text = state_to_text(s);
+  try {
+    state_from_text(text, "the view");  // never a file that the next start cannot load
+  } catch (const UsageError& e) {
+    throw UsageError(std::string("not saved, it would not load back: ") + e.what());
+  }
   const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
   write_file_atomically(path, {std::span<const std::uint8_t>(bytes, text.size())});
 }
@@ -204,6 +368,33 @@ std::filesystem::path session_path() {
     base = std::filesystem::path(home && *home ? home : ".") / ".config";
   }
   return base / "geofield" / "session.json";
+}
+
+std::filesystem::path set_aside(const std::filesystem::path& path) {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+  const std::string base = path.string() + ".unreadable-" + stamp;
+  for (int k = 1; k < 100; ++k) {
+    const std::string to = k == 1 ? base : base + "-" + std::to_string(k);
+    // RENAME_NOREPLACE: nothing of the user's is ever replaced, even by a race.
+    if (::renameat2(AT_FDCWD, path.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) {
+      return to;
+    }
+    if (errno == EEXIST) continue;
+    if (errno == EINVAL || errno == ENOSYS) {  // a file system without it: look, then rename
+      std::error_code ec;
+      if (std::filesystem::symlink_status(to, ec).type() != std::filesystem::file_type::not_found) {
+        continue;
+      }
+      if (std::rename(path.c_str(), to.c_str()) == 0) return to;
+    }
+    throw RuntimeFailure("cannot rename " + shown_path(path) + " to " + shown_path(to) + ": " +
+                         std::generic_category().message(errno));
+  }
+  throw RuntimeFailure("cannot rename " + shown_path(path) + ": 99 names taken");
 }
 
 }  // namespace geofield

@@ -11,6 +11,7 @@
 #include "field_params.h"
 #include "gl/colormap.h"
 #include "gl/line_color.h"
+#include "view/state_file.h"
 
 namespace geofield {
 
@@ -55,16 +56,41 @@ void follow_shown_range(ViewState* s, double shown_min, double shown_max);
 // and nothing changed, when that range cannot be a colour scale.
 bool lock_range(ViewState* s, double min, double max);
 
+// The view as saved. While the range is automatic the fixed range is written only when it can
+// be a colour scale (it is the range last shown, which unchecking "automatic" locks); one that
+// cannot (a view saved before its field's range was known) is left out, so the file loads.
 nlohmann::json to_json(const ViewState& s);
-// Throws UsageError saying which field is wrong; missing fields keep their defaults.
+// The one check of a saved view, key by key: every key ViewState has must be of its type and in
+// its range (whole numbers are integer JSON values, never converted; numbers finite; names one
+// of the accepted ones); the field part by check() (field_params.h), the colour range and the
+// contour interval by look_checks.h, so the limits and the words are those of the command line
+// and the window. A fixed range is checked only when it is used (automatic off); an unusable
+// one while automatic is replaced by the default. Missing keys keep their defaults; unknown
+// keys are ignored (a newer program's). Throws UsageError: the key, the accepted values, what
+// was there (bounded).
 ViewState state_from_json(const nlohmann::json& j);
 
-// Whole-file helpers: load throws UsageError (unreadable, not JSON, bad values); save writes
-// atomically and throws RuntimeFailure with the reason.
+// The text save_state writes, and the text's reading: the loader's entry for any bytes
+// (tests/fuzz/view_state_fuzz.cpp). state_from_text throws only UsageError, one line,
+// "SOURCE: problem" (SOURCE as given: a quoted path, "the view"), for bad JSON (numbers too
+// large for a double among them), bad values and text over kMaxStateFileBytes.
+std::string state_to_text(const ViewState& s);
+ViewState state_from_text(std::string_view text, std::string_view source);
+
+// Whole-file helpers. load: only a regular file of at most kMaxStateFileBytes (state_file.h);
+// throws UsageError "'PATH': problem". save: writes atomically what loads back (a view that
+// would not, such as one with a non-finite number, throws UsageError and writes nothing);
+// RuntimeFailure when the file cannot be written.
 ViewState load_state(const std::filesystem::path& path);
 void save_state(const std::filesystem::path& path, const ViewState& s);
 
 // $XDG_CONFIG_HOME/geofield/session.json, or ~/.config/geofield/session.json.
 std::filesystem::path session_path();
+
+// Moves what is at `path` (an unreadable session file, or a folder or pipe at its name) aside
+// to PATH.unreadable-YYYYmmdd-HHMMSS (-2, -3, ... when taken) in the same folder, never
+// replacing anything, so the next session can be saved without destroying it. Returns the new
+// path; throws RuntimeFailure with the reason when it cannot be moved.
+std::filesystem::path set_aside(const std::filesystem::path& path);
 
 }  // namespace geofield

@@ -1,0 +1,30 @@
+// The one check of the Look values outside FieldParams, shared by the command line (--range,
+// --contours), the saved view and the window's Look panel: the fixed colour range and the
+// contour interval. Worded twice, as check() words FieldParams: for the option and for the
+// control, both giving the accepted range.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "field_params.h"
+
+namespace geofield {
+
+struct LookProblem {
+  std::string cli;  // "--range: MIN must be below MAX, both finite numbers (got 5:5)"
+  std::string ui;   // "range min must be below range max, 5 km (got 5)"
+};
+
+// The end of the colour range just typed, which the window's message is worded for.
+enum class RangeEnd { min, max };
+
+// A fixed colour range in the output unit: both ends finite, min < max. (An automatic range has
+// no fixed one to check: the field's own min:max is used.)
+std::optional<LookProblem> check_colour_range(double min, double max, Units units,
+                                              RangeEnd edited = RangeEnd::min);
+
+// Range rings every `interval` of the output unit: finite and above 0.
+std::optional<LookProblem> check_contour_interval(double interval, Units units);
+
+}  // namespace geofield
