@@ -73,6 +73,8 @@ WindowRequest make_window_request(const WindowOptionText& w, const ViewOptionTex
   apply_typed_options(view_text, resolved, &req.state);
   validate(req.state.params);
   req.save_session = !w.no_session;
+  req.backend_typed = !view_text.backend.empty();
+  req.size_typed = !view_text.size.empty() || view_text.numba_case;
   if (w.frames < 0) throw UsageError("--frames: must be >= 0");
   req.frames = w.frames;
   if (!w.screenshot.empty()) {

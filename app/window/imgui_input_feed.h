@@ -17,6 +17,17 @@ class ImguiInputFeed {
   // Takes this frame's events from q and applies them to ImGui's IO; returns how many.
   int feed(InputQueue* q);
 
+  // What has been handed to ImGui so far, by kind, and the state it left: for the display
+  // tests' log (GEOFIELD_TEST_LOG_FRAMES), whose waits key on "the app has seen this input".
+  struct Fed {
+    long keys = 0, buttons = 0, scrolls = 0, moves = 0, chars = 0, focus = 0;
+  };
+  const Fed& fed() const { return fed_; }
+  int keys_down() const;     // keys held now, as ImGui has them
+  int buttons_down() const;  // a bit per mouse button held (1: left)
+  // The pointer in window pixels; empty before the first move or when it left the window.
+  std::optional<std::array<double, 2>> pointer() const;
+
  private:
   void release_all();
 
@@ -25,6 +36,7 @@ class ImguiInputFeed {
   std::array<bool, kKeys> keys_{};
   std::array<bool, kButtons> buttons_{};
   std::optional<std::array<double, 2>> pos_;  // empty until the first move: the backend's
+  Fed fed_;
 };
 
 }  // namespace geofield
