@@ -1053,34 +1053,37 @@ def case_view_keys(binary):
 
 
 def case_long_export(binary):
-    """A Field .npy export that takes seconds (GEOFIELD_TEST_EXPORT_DELAY_MS slows each 8 MiB
-    piece) runs while frames keep coming (each logged, none slow) and the pointer's hover
-    readout follows; Esc cancels it and no file appears."""
+    """A Field .npy export that takes seconds (GEOFIELD_TEST_EXPORT_DELAY_MS pauses a second
+    after each 8 MiB piece) runs while frames keep coming, none held up by it (an export on the
+    UI thread would put a second's pause between two frames), and the pointer's hover readout
+    follows; Esc cancels it and no file appears."""
     s = Session(binary, state=dict(QUIET_STATE, nx=4096, ny=4096))
-    s.env["GEOFIELD_TEST_EXPORT_DELAY_MS"] = "400"  # 8 pieces: over 3 s
+    s.env["GEOFIELD_TEST_EXPORT_DELAY_MS"] = "1000"  # 8 pieces: over 8 s
     log = os.path.join(s.dir, "app.log")
     try:
         s.start()
         s.point_at(*NPY_BUTTON)
         s.click()
-        first = len(frame_times(log))
-        t0 = time.time()
-        while time.time() - t0 < 1.5:  # the pointer moving over the map: frames to draw
-            s.xdo("mousemove", str(MAP[0] + 100 + int(200 * (time.time() - t0))), str(MAP[1] + 300))
-            time.sleep(0.05)
-        during = frame_times(log)[first + 1:]
-        assert len(during) >= 10, f"only {len(during)} frames in 1.5 s of export"
+        first = s.last()["frame"]
+        # The pointer moving over the map, 60 moves 30 ms apart from one xdotool run (no process
+        # start between them): frames to draw while the export runs.
+        moves = []
+        for k in range(60):
+            moves += ["mousemove", str(MAP[0] + 100 + 4 * k), str(MAP[1] + 300), "sleep", "0.03"]
+        s.xdo(*moves, timeout=60)
+        s.move(MAP[0] + 340, MAP[1] + 300)
+        assert "-field.npy" not in s.log_text(), "the export ended before the frames were counted"
+        during = [(n, ms) for n, ms in frame_times(log) if n > first + 1]
+        assert len(during) >= 10, f"only {len(during)} frames while the export ran"
         worst = max(ms for _, ms in during)
-        assert worst < 250, f"a frame took {worst} ms during the export"
+        assert worst < 1000, f"{worst} ms between two frames during the export"
         s.key("Escape")
         # Logged once the job has ended, its files closed: a file here now stays.
-        wait_until("the cancel in the log", lambda: "export cancelled" in open(log).read() or
-                   "field export failed" in open(log).read() or
-                   any("-field." in f for f in os.listdir(s.dir)), timeout=30)
+        wait_for_log(s, "export cancelled", timeout=60)
         files = [f for f in os.listdir(s.dir) if "-field." in f or f.startswith(".")]
         assert not files, f"a cancelled export left {files}"
         s.quit()
-        print(f"  {len(during)} frames in 1.5 s of export, the slowest {worst:.1f} ms")
+        print(f"  {len(during)} frames during the export, at most {worst:.1f} ms apart")
     finally:
         s.close()
 
@@ -1176,8 +1179,8 @@ def saved_path_shown(binary, size):
             bar = s.screen()[s.h - status_h(s.w):, :]
             green = (np.abs(bar - np.array([89, 191, 89])) < 40).all(axis=2)
             cols = np.nonzero(green.any(axis=0))[0]
-            return cols if len(cols) else None
-        cols = wait_until("the saved message in the status bar", green_columns, timeout=30)
+            return [cols] if len(cols) else None
+        cols = wait_until("the saved message in the status bar", green_columns, timeout=30)[0]
         # "saved " and the path, 7 pixels a character (ProggyClean), all inside the window.
         want = 7 * len("saved " + path)
         got = cols[-1] - cols[0] + 1
