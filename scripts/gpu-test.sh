@@ -27,7 +27,7 @@ if [ "${1:-}" = stage ]; then
   bins=("$build/app/geofield" "$build/tests/gpu/gpu_field_tests"
         "$build/tests/gpu/gpu_projected_field_tests" "$build/tests/gpu/gpu_no_round_trip_tests"
         "$build/tests/gpu/gpu_render_tests" "$build/tests/gpu/gpu_window_source_tests"
-        "$build/tests/gpu/gpu_interop_fault_tests"
+        "$build/tests/gpu/gpu_soak_tests" "$build/tests/gpu/gpu_interop_fault_tests"
         "$build/tests/gl/geofield_gl_backend_tests" "$build/tests/gl/geofield_line_layer_tests")
   # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
   bins+=("$build/app/libgeofield_geotiff.so")
@@ -92,7 +92,7 @@ results() {
 }
 
 for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_render_tests \
-         gpu_window_source_tests gpu_interop_fault_tests geofield_gl_backend_tests \
+         gpu_window_source_tests gpu_soak_tests gpu_interop_fault_tests geofield_gl_backend_tests \
          geofield_line_layer_tests; do
   log="$logs/$t.log"
   start=$(date +%s%N)
@@ -100,7 +100,7 @@ for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_r
   rc=$?
   echo "gpu-test: $t: exit $rc ($(( ($(date +%s%N) - start) / 1000000 )) ms)"
   results "$log"
-  grep -E '^(render|no-round-trip|auto|worst error/bound|device time):' "$log" | sed 's/^/gpu-test:   /'
+  grep -E '^(render|no-round-trip|auto|worst error/bound|device time|gpu soak [a-z]+):' "$log" | sed 's/^/gpu-test:   /'
   [ $rc -eq 0 ] || { failed=1; grep -E 'Failure|error|Expected|Which is|worst' "$log" | head -20 | sed 's/^/gpu-test:     /'; }
 done
 
@@ -166,6 +166,14 @@ for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_r
   echo "gpu-test: memcheck $t: exit $rc; $(grep -E '^========= ERROR SUMMARY' "$log" | tail -1 | sed 's/=* *//')"
   [ $rc -eq 0 ] || { failed=1; grep -E '^=========' "$log" | head -20 | sed 's/^/gpu-test:     /'; results "$log" | grep -v PASSED; }
 done
+# The soak, shortened, under memcheck with the device leak check (the full soak ran above).
+log="$logs/gpu_soak_tests.memcheck.log"
+GEOFIELD_SOAK_RECOMPUTES=40 GEOFIELD_UNDER_SANITIZER=1 "$sanitizer" --tool memcheck --leak-check full \
+  --error-exitcode 99 "$run/bin/gpu_soak_tests" --gtest_color=no >"$log" 2>&1
+rc=$?
+echo "gpu-test: memcheck --leak-check full gpu_soak_tests (40 recomputes each): exit $rc; $(grep -E '^========= (ERROR|LEAK) SUMMARY' "$log" | sed 's/^=* *//' | paste -sd ';' -)"
+grep -E '^gpu soak' "$log" | sed 's/^/gpu-test:   /'
+[ $rc -eq 0 ] || { failed=1; grep -E '^=========' "$log" | head -20 | sed 's/^/gpu-test:     /'; results "$log" | grep -v PASSED; }
 
 if [ $probe -eq 1 ]; then
   if [ -x "$run/bin/geofield_interop_probe" ]; then

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 #include <span>
+#include <utility>
 
 #include "errors.h"
 #include "export/atomic_file.h"
@@ -27,7 +28,13 @@ struct Cancelled {};
 FieldExportJob::FieldExportJob(HostField field, FieldParams p,
                                std::vector<FieldExportTarget> targets, std::string note,
                                std::function<void()> on_done, std::chrono::milliseconds piece_delay)
-    : field_(std::move(field)),
+    : FieldExportJob([f = std::make_shared<HostField>(std::move(field))] { return std::move(*f); },
+                     p, std::move(targets), std::move(note), std::move(on_done), piece_delay) {}
+
+FieldExportJob::FieldExportJob(std::function<HostField()> make_field, FieldParams p,
+                               std::vector<FieldExportTarget> targets, std::string note,
+                               std::function<void()> on_done, std::chrono::milliseconds piece_delay)
+    : make_field_(std::move(make_field)),
       params_(p),
       targets_(std::move(targets)),
       note_(std::move(note)),
@@ -49,6 +56,7 @@ void FieldExportJob::run(std::stop_token stop) {
   std::vector<std::string> said;
   bool ok = false;
   try {
+    field_ = std::exchange(make_field_, nullptr)();
     const std::span<const std::uint8_t> values = value_bytes(field_);
     const double total = double(values.size()) * double(targets_.size());
     double written = 0;

@@ -1,8 +1,9 @@
 // Field exports (.npy, GeoTIFF) off the window's frame loop: a thread writes the files from a
-// field already in host memory, reports progress and stops when cancelled. Each file is an
-// AtomicFile: a cancelled or failed write is dropped unnamed, so nothing appears; the files
-// appear together once all are whole. The .npy is written in pieces (progress by bytes, cancel
-// between pieces); the GeoTIFF writer (a module, one call) reports no progress and is
+// field in host memory (or first makes it there, when its maker can run off the GL thread: the
+// CPU backend's field converted to the precision asked), reports progress and stops when cancelled.
+// Each file is an AtomicFile: a cancelled or failed write is dropped unnamed, so nothing appears;
+// the files appear together once all are whole. The .npy is written in pieces (progress by bytes,
+// cancel between pieces); the GeoTIFF writer (a module, one call) reports no progress and is
 // cancelled after it returns, before anything is named.
 #pragma once
 
@@ -32,6 +33,9 @@ class FieldExportJob {
   // Starts writing `field` (of params p) to the targets; `note` ends each "saved" message.
   // on_done runs on the job's thread when it ends (to wake the frame loop). piece_delay: tests
   // only, a pause after each piece, so a test can cancel mid-write.
+  FieldExportJob(std::function<HostField()> make_field, FieldParams p,
+                 std::vector<FieldExportTarget> targets, std::string note,
+                 std::function<void()> on_done, std::chrono::milliseconds piece_delay = {});
   FieldExportJob(HostField field, FieldParams p, std::vector<FieldExportTarget> targets,
                  std::string note, std::function<void()> on_done,
                  std::chrono::milliseconds piece_delay = {});
@@ -53,6 +57,7 @@ class FieldExportJob {
  private:
   void run(std::stop_token stop);
 
+  std::function<HostField()> make_field_;  // run first on the job's thread
   HostField field_;
   FieldParams params_;
   std::vector<FieldExportTarget> targets_;

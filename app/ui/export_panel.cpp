@@ -8,6 +8,7 @@
 
 #include "figure/figure_layout.h"
 #include "ui/ui_model.h"
+#include "ui/widgets.h"
 #include "view/reproduce_command.h"
 
 namespace geofield {
@@ -21,7 +22,8 @@ std::string absolute_folder(const std::string& folder) {
   return p.string();
 }
 
-void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a) {
+void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a,
+                       TypedEdits* edits) {
   if (!ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::InputText("folder", &e->folder);
   // Absolute once typed, so every saved path the status bar shows is absolute.
@@ -46,14 +48,16 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) a->cancel_figure = true;
   } else {
-    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() * 0.7f);
-    ImGui::InputInt("##figure width", &e->figure_w, 100, 1000);
-    e->figure_w = std::clamp(e->figure_w, kMinFigureWidthPx, kMaxFigureWidthPx);
+    // The box and its unit as wide as the progress bar that takes their place while the figure
+    // draws, so "Picture PNG" and that bar's Cancel share a place.
+    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() * 0.7f - ImGui::GetStyle().ItemInnerSpacing.x -
+                            ImGui::CalcTextSize("px").x);
+    typed_int("figure width", "px", &e->figure_w, kMinFigureWidthPx, kMaxFigureWidthPx, edits);
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("the figure's width in pixels (%d to %d): map, labels, colorbar, title",
                         kMinFigureWidthPx, kMaxFigureWidthPx);
     }
-    ImGui::SameLine();
+    if (!edits->by_control.count("figure width")) ImGui::SameLine();
     if (ImGui::Button("Picture PNG")) a->picture = true;
   }
   if (info.export_progress) {  // written on a thread: the window keeps drawing

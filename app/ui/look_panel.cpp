@@ -84,6 +84,9 @@ void line_controls(ViewState* s) {
     }
     s->line_rgb = rgb;
   }
+  // An outline in the text colour: a white swatch on the light theme's white would vanish.
+  ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                                      ImGui::GetColorU32(ImGuiCol_Text, 0.6f));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("colour of coastlines and borders");
 }
 
@@ -109,21 +112,40 @@ void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("panels and the map's surroundings; remembered");
   follow_shown_range(s, info.range.min, info.range.max);  // unchecking locks what is shown
   if (!s->auto_range) {
-    double r[2] = {s->range_min, s->range_max};
-    const float lock_w =
-        ImGui::CalcTextSize("lock to view").x + ImGui::GetStyle().FramePadding.x * 2;
-    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - lock_w - ImGui::GetStyle().ItemInnerSpacing.x);
-    if (ImGui::InputScalarN("##range", ImGuiDataType_Double, r, 2, nullptr, nullptr, "%.6g",
-                            ImGuiInputTextFlags_EnterReturnsTrue) &&
-        r[0] < r[1]) {
-      s->range_min = r[0];
-      s->range_max = r[1];
-    }
-    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    // Two typed boxes: a value that would not leave MIN below MAX stays as typed, its message
+    // beside it, like every other typed value.
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float lock_w = ImGui::CalcTextSize("lock to view").x + st.FramePadding.x * 2;
+    const float box_w = (ImGui::CalcItemWidth() - lock_w - ImGui::CalcTextSize("to").x -
+                         3 * st.ItemInnerSpacing.x) /
+                        2;
+    const std::string unit(to_string(s->params.units));
+    auto number = [](double v) {
+      char got[48];
+      std::snprintf(got, sizeof got, "%.10g", v);
+      return std::string(got);
+    };
+    const double lo = s->range_min, hi = s->range_max;
+    const ValueCheck below_max = [&](double v) -> std::optional<std::string> {
+      if (v < hi) return std::nullopt;
+      return "range min must be below range max, " + number(hi) + " " + unit + " (got " +
+             number(v) + ")";
+    };
+    const ValueCheck above_min = [&](double v) -> std::optional<std::string> {
+      if (v > lo) return std::nullopt;
+      return "range max must be above range min, " + number(lo) + " " + unit + " (got " +
+             number(v) + ")";
+    };
+    ImGui::SetNextItemWidth(box_w);
+    typed_double("range min", "to", &s->range_min, "%.6g", below_max, edits, false);
+    ImGui::SameLine(0, st.ItemInnerSpacing.x);
+    ImGui::SetNextItemWidth(box_w);
+    typed_double("range max", "", &s->range_max, "%.6g", above_min, edits, false);
+    ImGui::SameLine(0, st.ItemInnerSpacing.x);
     if (ImGui::Button("lock to view")) lock_range(s, info.range.min, info.range.max);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("fix the range to this view's exact min:max");
-    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::TextUnformatted("range");
+    pending_message("range min", *edits);
+    pending_message("range max", *edits);
   }
   colorbar(*s, s->range_min, s->range_max);
 

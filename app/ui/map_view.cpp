@@ -18,6 +18,7 @@ namespace {
 
 constexpr float kClickSlopPx = 3.0f;   // a press that moves less than this is a click
 constexpr double kWheelZoom = 0.85;    // span factor per wheel notch
+constexpr double kWheelBurstS = 0.6;   // notches closer than this are one zoom (one undo step)
 constexpr int kMeasureSegments = 180;  // the measured arc, drawn as this many straight pieces
 
 int decimals_for(double step_deg) {
@@ -41,7 +42,8 @@ double value_at(const FieldParams& p, GeoPoint g) {
   return haversine_distance(p.ref_lat_deg, p.ref_lon_deg, g.lat_deg, g.lon_deg, radius);
 }
 
-void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_px) {
+void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_px,
+                           double wheel_time_s) {
   const ImGuiIO& io = ImGui::GetIO();
   FieldParams* p = &s->params;
   const ImVec2 m = io.MousePos;
@@ -93,8 +95,14 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
       pan_y_ = m.y;
     }
   }
+  wheel_burst_now_ = 0;
   if (over && io.MouseWheel != 0) {
     zoom_about(p, r, std::pow(kWheelZoom, static_cast<double>(io.MouseWheel)), m.x, m.y);
+    // The notches' own times, not the frames': on a slow frame notches apart in time would
+    // otherwise look close, and notches close together far apart.
+    if (wheel_time_s - last_wheel_s_ >= kWheelBurstS) ++wheel_burst_;
+    last_wheel_s_ = wheel_time_s;
+    wheel_burst_now_ = wheel_burst_;
   }
 }
 

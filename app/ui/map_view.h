@@ -14,7 +14,8 @@ namespace geofield {
 class MapView {
  public:
   // Handles this frame's mouse over the map (when ImGui does not want it); edits s->params.
-  void handle_mouse(ViewState* s, const MapRect& r, float marker_radius_px);
+  // wheel_time_s: when this frame's wheel notches happened (seconds), which decides bursts.
+  void handle_mouse(ViewState* s, const MapRect& r, float marker_radius_px, double wheel_time_s);
   // Labels of the graticule lines along the west and south edges, of the range rings when
   // contours are on (haversine), and the hover readout.
   void draw_overlays(const ViewState& s, const MapRect& r, double lat_step_deg, double lon_step_deg,
@@ -22,6 +23,9 @@ class MapView {
 
   // A drag of the map (pan, marker, measure) is in progress: one undo step when it ends.
   bool dragging() const { return drag_ != Drag::none; }
+  // Nonzero when a wheel notch zoomed this frame: the number of its burst (notches with short
+  // pauses between them), so that one burst is one undo step however many notches it took.
+  unsigned wheel_burst() const { return wheel_burst_now_; }
   // The measured line stays on the map until cleared (Esc) or a new measure starts.
   bool has_measure() const { return measure_a_.has_value(); }
   void clear_measure() { measure_a_.reset(), measure_b_.reset(); }
@@ -31,6 +35,8 @@ class MapView {
   void draw_measure(const FieldParams& p, const MapRect& r) const;
 
   Drag drag_ = Drag::none;
+  double last_wheel_s_ = -1e9;  // when the last wheel notch happened
+  unsigned wheel_burst_ = 0, wheel_burst_now_ = 0;
   std::optional<GeoPoint> measure_a_, measure_b_;  // the measure's ends
   bool moved_ = false;
   float press_x_ = 0, press_y_ = 0;

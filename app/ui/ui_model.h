@@ -107,7 +107,8 @@ struct TypedEdits {
 void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, UiActions* a,
                      TypedEdits* edits);
 void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits);
-void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a);
+void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a,
+                       TypedEdits* edits);
 
 // The status bar (app/ui/status_bar.cpp): its height in window pixels for a window this wide,
 // and the bar itself along the window's bottom edge.

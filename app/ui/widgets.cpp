@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "errors.h"
+
 namespace geofield {
 namespace {
 
@@ -55,7 +57,7 @@ std::optional<double> typed_box(const char* label, const std::string& shown, dou
     std::snprintf(range, sizeof range, "from %.10g to %.10g", lo, hi);
   }
   if (!v || (integral && *v != std::floor(*v))) {
-    why = std::string(label) + ": '" + text + "' is not " +
+    why = std::string(label) + ": " + quoted_excerpt(text) + " is not " +
           (integral ? "a whole number" : "a number") + " " + range;
   } else if (check) {
     why = check(*v);  // the shared validation's words and range (field_params check)
@@ -115,13 +117,26 @@ bool drag_and_box(const char* label, T* v, float speed, T lo, T hi, const char* 
 }  // namespace
 
 bool typed_double(const char* label, const char* shown_label, double* v, const char* format,
-                  const ValueCheck& check, TypedEdits* edits) {
+                  const ValueCheck& check, TypedEdits* edits, bool message_below) {
   ImGui::PushID(label);
   char shown[64];
   std::snprintf(shown, sizeof shown, format, *v);
   const std::optional<double> typed =
       typed_box(label, shown, -HUGE_VAL, HUGE_VAL, check, false, edits);
   if (typed) *v = *typed;
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::TextUnformatted(shown_label);
+  ImGui::PopID();
+  if (message_below) pending_message(label, *edits);
+  return typed.has_value();
+}
+
+bool typed_int(const char* label, const char* shown_label, int* v, int lo, int hi,
+               TypedEdits* edits) {
+  ImGui::PushID(label);
+  const std::string shown = std::to_string(*v);
+  const std::optional<double> typed = typed_box(label, shown, lo, hi, nullptr, true, edits);
+  if (typed) *v = static_cast<int>(*typed);
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::TextUnformatted(shown_label);
   ImGui::PopID();

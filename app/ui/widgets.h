@@ -26,9 +26,15 @@ bool drag_typed_int(const char* label, int* v, float speed, int lo, int hi, cons
                     TypedEdits* edits);
 
 // A typed box alone (its width the caller's SetNextItemWidth or the item width), refusing as
-// drag_typed does; `shown_label` is written after it. True when *v changed.
+// drag_typed does; `shown_label` is written after it. True when *v changed. With
+// `message_below` false the caller writes the message (pending_message) after its row, for
+// boxes that share one row.
 bool typed_double(const char* label, const char* shown_label, double* v, const char* format,
-                  const ValueCheck& check, TypedEdits* edits);
+                  const ValueCheck& check, TypedEdits* edits, bool message_below = true);
+
+// A typed box for a whole number in [lo, hi], refusing as typed_double does.
+bool typed_int(const char* label, const char* shown_label, int* v, int lo, int hi,
+               TypedEdits* edits);
 
 // The message of a pending typed value of `label`, in red, wrapped to the panel; nothing when
 // there is none. drag_typed calls it; other controls with a typed value can too.

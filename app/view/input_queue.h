@@ -19,6 +19,7 @@ struct InputEvent {
   bool down = false;    // key, button: pressed (true) or released; focus: gained
   int mods = 0;         // key, button: GLFW modifier bits at the event
   double x = 0, y = 0;  // cursor: window pixels (outside: see kOutside); scroll: offsets
+  double t = 0;         // when it happened, seconds (GLFW's clock): bursts of wheel notches
 };
 
 // The cursor left the window: the position ImGui reads as "no mouse".

@@ -20,14 +20,17 @@ bool same_for_history(const ViewState& a, const ViewState& b) {
 ViewHistory::ViewHistory(const ViewState& start, std::size_t max_steps)
     : max_steps_(max_steps < 1 ? 1 : max_steps), committed_(start) {}
 
-void ViewHistory::observe(const ViewState& now, bool gesture) {
+void ViewHistory::observe(const ViewState& now, bool gesture, unsigned burst) {
   gesture_ = gesture;
   if (gesture || same_for_history(now, committed_)) {
     if (!gesture) committed_ = now;  // follow what is not history (the range, the grid size)
     return;
   }
-  undo_.push_back(committed_);
-  while (undo_.size() > max_steps_) undo_.pop_front();
+  if (burst == 0 || burst != last_step_burst_ || undo_.empty()) {
+    undo_.push_back(committed_);
+    while (undo_.size() > max_steps_) undo_.pop_front();
+  }
+  last_step_burst_ = burst;
   redo_.clear();
   committed_ = now;
 }
@@ -45,6 +48,7 @@ void ViewHistory::restore(const ViewState& to, ViewState* s) {
   }
   *s = next;
   committed_ = next;
+  last_step_burst_ = 0;  // a wheel notch after an undo or redo is a new step
 }
 
 bool ViewHistory::undo(ViewState* s) {

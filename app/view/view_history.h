@@ -18,8 +18,10 @@ class ViewHistory {
   explicit ViewHistory(const ViewState& start, std::size_t max_steps = 200);
 
   // Once a frame with the state as it is now. gesture: a drag or an edit is in progress
-  // (its change is kept for when it ends).
-  void observe(const ViewState& now, bool gesture);
+  // (its change is kept for when it ends). burst: nonzero when this change belongs to a burst
+  // of small changes (wheel notches close together); a change of the same burst as the last
+  // step joins that step instead of making one of its own. The caller says what a burst is.
+  void observe(const ViewState& now, bool gesture, unsigned burst = 0);
   // The state before the last step (the backend and anything not history taken from *s);
   // false, and *s unchanged, when there is none or a gesture is in progress.
   bool undo(ViewState* s);
@@ -34,6 +36,7 @@ class ViewHistory {
   ViewState committed_;  // the state after the last step
   std::deque<ViewState> undo_, redo_;
   bool gesture_ = false;
+  unsigned last_step_burst_ = 0;  // the burst the last step belongs to, 0: none
 };
 
 // Whether two states differ in something the history keeps.

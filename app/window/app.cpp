@@ -255,7 +255,7 @@ void App::frame(int fbw, int fbh) {
   advance_figure(actions);
   advance_export(actions);
   // A drag (of the map or of a widget) or a field being typed in is one step when it ends.
-  history_.observe(state_, map_.dragging() || ImGui::IsAnyItemActive());
+  history_.observe(state_, map_.dragging() || ImGui::IsAnyItemActive(), map_.wheel_burst());
   if (log_frames_) log_drawn_frame(fbw, fbh);
   if (test_frame_delay_ms_ > 0) {
     std::this_thread::sleep_for(std::chrono::milliseconds(test_frame_delay_ms_));
@@ -296,7 +296,8 @@ void App::read_frame_info() {
                  info_.frame_ms, 100 * source_->progress().value_or(-0.01));
   last_frame_ = now;
   const ImGuiIO& io = ImGui::GetIO();
-  const float panel_w = std::min(kPanelWidth * info_.scale, io.DisplaySize.x * 0.6f);
+  const float panel_w =
+      panel_hidden_ ? 0.0f : std::min(kPanelWidth * info_.scale, io.DisplaySize.x * 0.6f);
   const float status_h = status_bar_height(io.DisplaySize.x, info_.scale);
   info_.map_area = {panel_w, 0, std::max(1.0f, io.DisplaySize.x - panel_w),
                     std::max(1.0f, io.DisplaySize.y - status_h)};
@@ -309,6 +310,18 @@ void App::read_frame_info() {
 
 UiActions App::draw_panels() {
   UiActions actions;
+  if (panel_hidden_) {
+    // Only a way back, in the map's corner; every control is a key or the mouse meanwhile.
+    ImGui::SetNextWindowPos(ImVec2(4 * info_.scale, 4 * info_.scale));
+    ImGui::Begin("panel hidden", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+    if (ImGui::Button("show panel (Tab)")) panel_hidden_ = false;
+    ImGui::End();
+    if (edits_.newest) log_.add(false, *std::exchange(edits_.newest, std::nullopt));
+    draw_status_bar(info_, log_);
+    return actions;
+  }
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(info_.map_area.x, info_.map_area.h));
   ImGui::Begin("geofield", nullptr,
@@ -317,7 +330,7 @@ UiActions App::draw_panels() {
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
   draw_view_panel(&state_, caps_, info_, &actions, &edits_);
   draw_look_panel(&state_, info_, &edits_);
-  draw_export_panel(&exports_, state_, info_, &actions);
+  draw_export_panel(&exports_, state_, info_, &actions, &edits_);
   ImGui::PopItemWidth();
   ImGui::End();
   if (edits_.newest) log_.add(false, *std::exchange(edits_.newest, std::nullopt));
@@ -326,7 +339,7 @@ UiActions App::draw_panels() {
 }
 
 void App::take_input(UiActions* actions) {
-  map_.handle_mouse(&state_, info_.map, 7.0f * info_.scale);
+  map_.handle_mouse(&state_, info_.map, 7.0f * info_.scale, input_feed_.last_scroll_time());
   do_shortcuts(actions);
 }
 

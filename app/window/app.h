@@ -72,6 +72,7 @@ class App {
   ViewHistory history_;          // undo/redo of state_ (Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y)
   FieldParams home_;             // the view Home goes back to: the one the window started with
   bool help_open_ = false;       // the F1 overlay
+  bool panel_hidden_ = false;    // Tab: the map takes the whole window
   int test_frame_delay_ms_ = 0;  // GEOFIELD_TEST_FRAME_DELAY_MS: slow frames for input tests
   bool log_frames_ = false;      // GEOFIELD_TEST_LOG_FRAMES: each frame's time and input on stderr
   std::unique_ptr<FieldSource> source_;

@@ -82,8 +82,9 @@ void App::do_actions(const UiActions& a) {
       for (const FieldExportTarget& t : targets) {
         check_writable(t.path, t.kind == FieldExportTarget::Kind::npy ? "npy" : "GeoTIFF");
       }
-      // The read-back is the frame's (GL); the writing, the slow part, the job's thread.
-      HostField f = source_->read_field(renderer_.field(), as);
+      // A read-back from the GPU is the frame's (GL); a copy of a host field and the writing
+      // are the job's thread's.
+      std::function<HostField()> f = source_->field_for_export(renderer_.field(), as);
       const std::string note = as == Precision::f64 && shown->precision == Precision::f32
                                    ? " (computed in float; set precision double for double values)"
                                    : "";

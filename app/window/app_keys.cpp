@@ -50,6 +50,7 @@ void App::do_shortcuts(UiActions* actions) {
       case Command::save_view: actions->save_state = true; break;
       case Command::load_view: actions->load_state = true; break;
       case Command::full_screen: window_.toggle_full_screen(); break;
+      case Command::toggle_panel: panel_hidden_ = !panel_hidden_; break;
       case Command::help: help_open_ = !help_open_; break;
       case Command::escape:
         // The nearest thing first: the overlay, then the measure, then work in progress.

@@ -75,17 +75,23 @@ class AsyncCpuFieldSource final : public FieldSource {
     shown_ = r->params;
     shown_range_ = r->range;
     last_ms_ = r->compute_ms;
-    field_ = std::move(*r);
+    field_ = std::make_shared<const CpuFieldResult>(std::move(*r));
     return true;
   }
 
   HostField read_field(const FieldTexture&, Precision as) override {
-    return host_field_as(field_.params.nx, field_.params.ny, field_.f32, field_.f64, as);
+    return host_field_as(field_->params.nx, field_->params.ny, field_->f32, field_->f64, as);
+  }
+  // The field is on the host already: its copy (up to a GiB in double) is the export thread's.
+  std::function<HostField()> field_for_export(const FieldTexture&, Precision as) override {
+    return
+        [f = field_, as] { return host_field_as(f->params.nx, f->params.ny, f->f32, f->f64, as); };
   }
 
  private:
   std::optional<FieldParams> asked_;
-  CpuFieldResult field_;   // the field in the texture, kept for exports
+  // The field in the texture, kept for exports; shared with an export still reading it.
+  std::shared_ptr<const CpuFieldResult> field_;
   CpuFieldWorker worker_;  // last: its thread stops before the rest goes
 };
 

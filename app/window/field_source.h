@@ -36,6 +36,12 @@ class FieldSource {
 
   // The field in the texture, for exports.
   virtual HostField read_field(const FieldTexture& texture, Precision as) = 0;
+  // The same, as work for an export's thread: what needs the GL thread (a read-back from the
+  // GPU) is done now, the rest (a copy and conversion of a field already on the host) later.
+  virtual std::function<HostField()> field_for_export(const FieldTexture& texture, Precision as) {
+    auto f = std::make_shared<HostField>(read_field(texture, as));
+    return [f] { return std::move(*f); };
+  }
 
   // The backend's notice (FieldBackend::take_notice) from the last update, once.
   std::optional<std::string> take_notice() { return std::exchange(notice_, std::nullopt); }

@@ -42,6 +42,7 @@ int ImguiInputFeed::feed(InputQueue* q) {
         ++fed_.scrolls;
         io.MouseWheelH += static_cast<float>(e.x);
         io.MouseWheel += static_cast<float>(e.y);
+        last_scroll_t_ = e.t;
         break;
       case K::focus:
         ++fed_.focus;

@@ -16,6 +16,8 @@ class ImguiInputFeed {
  public:
   // Takes this frame's events from q and applies them to ImGui's IO; returns how many.
   int feed(InputQueue* q);
+  // When the last wheel notch fed happened (GLFW's clock), however slow the frames since.
+  double last_scroll_time() const { return last_scroll_t_; }
 
   // What has been handed to ImGui so far, by kind, and the state it left: for the display
   // tests' log (GEOFIELD_TEST_LOG_FRAMES), whose waits key on "the app has seen this input".
@@ -35,6 +37,7 @@ class ImguiInputFeed {
   static constexpr int kButtons = 5;  // ImGuiIO::MouseDown
   std::array<bool, kKeys> keys_{};
   std::array<bool, kButtons> buttons_{};
+  double last_scroll_t_ = -1e9;
   std::optional<std::array<double, 2>> pos_;  // empty until the first move: the backend's
   Fed fed_;
 };

@@ -38,7 +38,7 @@ InputHook::InputHook(GLFWwindow* window, InputEvents* events) {
     queue(w, {K::button, button, action == GLFW_PRESS, mods, 0, 0});
   });
   glfwSetScrollCallback(window, [](GLFWwindow* w, double dx, double dy) {
-    queue(w, {K::scroll, 0, false, 0, dx, dy});
+    queue(w, {K::scroll, 0, false, 0, dx, dy, glfwGetTime()});
   });
   glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
     // Repeats are not state changes: ImGui repeats held keys itself (IsKeyPressed).

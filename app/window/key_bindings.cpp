@@ -36,6 +36,8 @@ const std::array kShortcuts{
              "save the view (Export panel's file)"},
     Shortcut{C::load_view, GLFW_KEY_O, true, -1, false, false, "Ctrl+O", "load the view"},
     Shortcut{C::full_screen, GLFW_KEY_F11, false, 0, false, true, "F11", "full screen on/off"},
+    Shortcut{C::toggle_panel, GLFW_KEY_TAB, false, -1, false, false, "Tab",
+             "hide/show the side panel (the map takes the window)"},
     Shortcut{C::help, GLFW_KEY_F1, false, 0, false, true, "F1", "this list"},
     Shortcut{C::escape, GLFW_KEY_ESCAPE, false, 0, false, false, "Esc",
              "close this list, clear the measure, cancel an export"},

@@ -26,6 +26,7 @@ enum class Command {
   save_view,
   load_view,
   full_screen,
+  toggle_panel,
   help,
   escape,
   screenshot,

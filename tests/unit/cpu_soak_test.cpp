@@ -17,6 +17,7 @@
 #include "backends/cpu_backend.h"
 #include "field_params.h"
 #include "projected_grid.h"
+#include "random_views.h"
 #include "spherical_reference.h"
 
 namespace geofield {
@@ -26,69 +27,6 @@ constexpr int kRecomputes = 100000;
 constexpr int kWarmUp = 5000;
 constexpr double kMaxGrowthMiB = 8;
 
-double resident_mib() {
-  std::ifstream statm("/proc/self/statm");
-  long pages_total = 0, pages_resident = 0;
-  statm >> pages_total >> pages_resident;
-  return pages_resident * (static_cast<double>(sysconf(_SC_PAGESIZE)) / (1 << 20));
-}
-
-FieldParams random_view(std::mt19937_64& rng) {
-  std::uniform_real_distribution<double> u(0, 1);
-  FieldParams p;
-  p.nx = 2 + static_cast<int>(rng() % 47);
-  p.ny = 2 + static_cast<int>(rng() % 47);
-  p.formula = rng() % 4 == 0 ? Formula::seed : Formula::haversine;
-  p.units = static_cast<Units>(rng() % 4);
-  p.radius_km = rng() % 3 == 0 ? 1 + u(rng) * 10000 : kDefaultRadiusKm;
-  p.precision = rng() % 2 == 0 ? Precision::f32 : Precision::f64;
-  p.ref_lat_deg = -90 + 180 * u(rng);
-  p.ref_lon_deg = -180 + 360 * u(rng);
-  // Bounds from a whole-Earth view down to metres, across the antimeridian at times.
-  const double lat_span = std::pow(10.0, -4 + 6.2 * u(rng));
-  p.lat_min_deg = std::max(-90.0, -90 + (180 - std::min(lat_span, 180.0)) * u(rng));
-  p.lat_max_deg = std::min(90.0, p.lat_min_deg + std::min(lat_span, 180.0));
-  const double lon_span = std::min(360.0, std::pow(10.0, -4 + 6.6 * u(rng)));
-  p.lon_min_deg = -180 + 360 * u(rng);
-  p.lon_max_deg = p.lon_min_deg + lon_span;
-  if (lon_span >= 360) {
-    p.lon_min_deg = -180, p.lon_max_deg = 180;
-  } else if (p.lon_max_deg > 180) {
-    p.lon_max_deg -= 360;  // written across 180 as a smaller number
-  }
-  const int kind = static_cast<int>(rng() % 6);
-  p.projection = kind == 0 ? Projection::aeqd : kind == 1 ? Projection::ortho : Projection::latlon;
-  if (p.projection != Projection::latlon) p.extent = max_extent(p) * std::pow(10.0, -4 * u(rng));
-  return p;
-}
-
-std::string describe(const FieldParams& p) {
-  char s[400];
-  std::snprintf(
-      s, sizeof s,
-      "%s %s %s %s R=%.17g km, %dx%d, lat %.17g:%.17g lon %.17g:%.17g ref %.17g,%.17g "
-      "extent %.17g",
-      std::string(to_string(p.projection)).c_str(), std::string(to_string(p.formula)).c_str(),
-      std::string(to_string(p.precision)).c_str(), std::string(to_string(p.units)).c_str(),
-      p.radius_km, p.nx, p.ny, p.lat_min_deg, p.lat_max_deg, p.lon_min_deg, p.lon_max_deg,
-      p.ref_lat_deg, p.ref_lon_deg, p.extent);
-  return s;
-}
-
-// The node's point on the sphere (latitude, longitude), false where a projected node has none.
-bool node_point(const FieldParams& p, int i, int j, double* lat, double* lon) {
-  if (p.projection == Projection::latlon) {
-    const GridGeometry g = grid_geometry(p);
-    *lat = node_lat_deg(g, i);
-    *lon = node_lon_deg(g, j);
-    return true;
-  }
-  const SpherePoint<double> q = projected_node_point<double>(projected_grid(p), i, j);
-  *lat = q.lat_deg;
-  *lon = q.lon_deg;
-  return q.valid;
-}
-
 TEST(Soak, HundredThousandRandomRecomputesOnTheCpuStayCorrectAndFlat) {
   std::mt19937_64 rng(20261201);
   std::vector<float> f32;
@@ -97,7 +35,7 @@ TEST(Soak, HundredThousandRandomRecomputesOnTheCpuStayCorrectAndFlat) {
   double warm_mib = 0;
   int checked = 0;
   for (int n = 0; n < kRecomputes; ++n) {
-    const FieldParams p = random_view(rng);
+    const FieldParams p = soak::random_view(rng, 2, 48);
     ASSERT_NO_THROW(validate(p)) << "the generator made an invalid view at recompute " << n;
     compute_host_field(p, &f32, &f64);
     ASSERT_EQ(f32.size(), node_count(p));
@@ -108,7 +46,7 @@ TEST(Soak, HundredThousandRandomRecomputesOnTheCpuStayCorrectAndFlat) {
       const int i = static_cast<int>(rng() % p.ny), j = static_cast<int>(rng() % p.nx);
       const size_t k = static_cast<size_t>(i) * p.nx + j;
       double lat = 0, lon = 0;
-      if (!node_point(p, i, j, &lat, &lon)) {
+      if (!soak::node_point(p, i, j, &lat, &lon)) {
         ASSERT_TRUE(std::isnan(f32[k])) << "recompute " << n << " node " << i << "," << j;
         continue;
       }
@@ -128,12 +66,12 @@ TEST(Soak, HundredThousandRandomRecomputesOnTheCpuStayCorrectAndFlat) {
       const double bound = p.precision == Precision::f64 ? 1e-9 * (std::fabs(want) + max_abs)
                                                          : 2e-6 * (std::fabs(want) + max_abs);
       ASSERT_NEAR(got, want, bound + 1e-12 * radius_in_units(p))
-          << "recompute " << n << " node " << i << "," << j << ": " << describe(p);
+          << "recompute " << n << " node " << i << "," << j << ": " << soak::describe(p);
       ++checked;
     }
-    if (n == kWarmUp) warm_mib = resident_mib();
+    if (n == kWarmUp) warm_mib = soak::resident_mib();
   }
-  const double end_mib = resident_mib();
+  const double end_mib = soak::resident_mib();
   std::printf(
       "soak: %d recomputes, %d nodes checked, resident %.1f MiB after %d, %.1f at the end\n",
       kRecomputes, checked, warm_mib, kWarmUp, end_mib);

@@ -85,6 +85,45 @@ TEST(ViewHistory, AChangeMadeThisFrameIsUndoneFirst) {
   EXPECT_EQ(s.params.ref_lat_deg, 3);
 }
 
+TEST(ViewHistory, ABurstOfWheelNotchesIsOneStep) {
+  ViewState s = with_ref(0);
+  ViewHistory h(s);
+  for (int notch = 1; notch <= 12; ++notch) {  // one burst: twelve notches
+    s.params.ref_lat_deg = notch;
+    h.observe(s, false, 1);
+    h.observe(s, false);  // idle frames between notches change nothing
+  }
+  EXPECT_EQ(h.undo_steps(), 1u);
+  for (int notch = 1; notch <= 3; ++notch) {  // a second burst after a pause
+    s.params.ref_lat_deg = 20 + notch;
+    h.observe(s, false, 2);
+  }
+  EXPECT_EQ(h.undo_steps(), 2u);
+  ASSERT_TRUE(h.undo(&s));
+  EXPECT_EQ(s.params.ref_lat_deg, 12);
+  ASSERT_TRUE(h.undo(&s));
+  EXPECT_EQ(s.params.ref_lat_deg, 0);
+}
+
+TEST(ViewHistory, AnotherChangeOrAnUndoEndsAWheelBurst) {
+  ViewState s = with_ref(0);
+  ViewHistory h(s);
+  s.params.ref_lat_deg = 1;
+  h.observe(s, false, 5);
+  s.params.ref_lon_deg = 50;  // a click between notches
+  h.observe(s, false);
+  s.params.ref_lat_deg = 2;  // the same burst's next notch: a step of its own now
+  h.observe(s, false, 5);
+  EXPECT_EQ(h.undo_steps(), 3u);
+  ASSERT_TRUE(h.undo(&s));
+  EXPECT_EQ(s.params.ref_lat_deg, 1);
+  s.params.ref_lat_deg = 3;  // a notch right after the undo starts a new step
+  h.observe(s, false, 5);
+  EXPECT_EQ(h.undo_steps(), 3u);
+  ASSERT_TRUE(h.undo(&s));
+  EXPECT_EQ(s.params.ref_lat_deg, 1);
+}
+
 TEST(ViewHistory, WhatIsNotAChoiceIsNoStep) {
   ViewState s;
   s.follow_window = true;

@@ -347,7 +347,7 @@ class Session:
     def type(self, text):
         """Types text (into the active field) and waits until every character is taken."""
         n = self.last()["chars"]
-        self.xdo("type", "--delay", "50", text)
+        self.xdo("type", "--delay", "50", "--", text)
         self.wait_drawn(f"{text!r} typed", lambda f: f["chars"] >= n + len(text) and
                         f["keys_down"] == 0 and f["queued"] == 0)
 
