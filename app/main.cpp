@@ -11,6 +11,10 @@ int main(int argc, char** argv) {
   // between the renames of its outputs: with SIGPIPE ignored the write fails with EPIPE, which
   // costs only the message, and every output still appears whole.
   std::signal(SIGPIPE, SIG_IGN);
+  // Likewise a file-size limit (ulimit -f): a write past it fails with EFBIG, which the writer
+  // reports naming the file, instead of the signal killing the process (a window and its view
+  // with it) mid-write.
+  std::signal(SIGXFSZ, SIG_IGN);
   try {
     return geofield::run_command_line(argc, argv);
   } catch (const geofield::UsageError& e) {

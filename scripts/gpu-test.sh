@@ -27,8 +27,8 @@ if [ "${1:-}" = stage ]; then
   bins=("$build/app/geofield" "$build/tests/gpu/gpu_field_tests"
         "$build/tests/gpu/gpu_projected_field_tests" "$build/tests/gpu/gpu_no_round_trip_tests"
         "$build/tests/gpu/gpu_render_tests" "$build/tests/gpu/gpu_window_source_tests"
-        "$build/tests/gpu/gpu_soak_tests" "$build/tests/gl/geofield_gl_backend_tests"
-        "$build/tests/gl/geofield_line_layer_tests")
+        "$build/tests/gpu/gpu_soak_tests" "$build/tests/gpu/gpu_interop_fault_tests"
+        "$build/tests/gl/geofield_gl_backend_tests" "$build/tests/gl/geofield_line_layer_tests")
   # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
   bins+=("$build/app/libgeofield_geotiff.so")
   # The probes exist only in a build configured with -DGEOFIELD_BUILD_RESEARCH=ON.
@@ -92,7 +92,8 @@ results() {
 }
 
 for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_render_tests \
-         gpu_window_source_tests gpu_soak_tests geofield_gl_backend_tests geofield_line_layer_tests; do
+         gpu_window_source_tests gpu_soak_tests gpu_interop_fault_tests geofield_gl_backend_tests \
+         geofield_line_layer_tests; do
   log="$logs/$t.log"
   start=$(date +%s%N)
   "$run/bin/$t" --gtest_color=no >"$log" 2>&1
@@ -157,7 +158,7 @@ rm -f "$logs/raw.npy" "$logs/raw.tif"
 # compute-sanitizer memcheck over the GPU tests. CUPTI and the sanitizer cannot both attach, so
 # the CUPTI counting is skipped under it (the test still runs its recomputes and GL checks).
 for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_render_tests \
-         gpu_window_source_tests; do
+         gpu_window_source_tests gpu_interop_fault_tests; do
   log="$logs/$t.memcheck.log"
   GEOFIELD_UNDER_SANITIZER=1 "$sanitizer" --tool memcheck --error-exitcode 99 \
     "$run/bin/$t" --gtest_color=no >"$log" 2>&1

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "backends/cuda_backend_factory.h"
+#include "backends/test_fault.h"
 #include "cuda_check.h"
 #include "errors.h"
 #include "field_kernel.h"
@@ -57,6 +58,10 @@ CudaBackend::~CudaBackend() {
 // Registers target with CUDA (again after a reallocation) and hooks its release, so that the
 // registration ends before GL deletes the texture.
 void CudaBackend::follow(FieldTexture& target) {
+  if (test_fault("interop") && !interop_.registered()) {
+    throw_cuda_failure("cudaGraphicsGLRegisterImage (forced: GEOFIELD_TEST_FAULT=interop)",
+                       cudaErrorNotSupported, __FILE__, __LINE__);
+  }
   interop_.follow(target.id(), target.generation());
   if (hooked_ == &target) return;
   if (hooked_ != nullptr) hooked_->set_release_hook(nullptr);
@@ -87,11 +92,10 @@ void CudaBackend::compute_checked(const FieldParams& p, FieldTexture& target) {
     try {
       follow(target);
     } catch (const CudaFailure& e) {
-      // Said once: from here on this backend copies through a pixel buffer.
-      std::fprintf(stderr,
-                   "geofield: CUDA cannot register the GL texture (%s); falling back to a "
-                   "pixel-buffer copy per compute\n",
-                   e.what());
+      // Said once (the caller shows or prints it): from here on this backend copies through a
+      // pixel buffer.
+      set_notice(std::string("CUDA cannot register the GL texture (") + e.what() +
+                 "); falling back to a pixel-buffer copy per compute");
       path_ = Path::pixel_buffer;
     }
   }

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "field_params.h"
@@ -38,6 +39,17 @@ class FieldBackend {
   // without waiting, and nullopt before then.
   virtual bool measures_device_time() const { return false; }
   virtual std::optional<double> last_compute_device_ms() { return std::nullopt; }
+
+  // A change of path the backend made on its own that the user should hear of once (the CUDA
+  // backend falling back to a pixel-buffer copy when the texture cannot be registered), taken
+  // by the caller after a compute: the window shows it in its status bar, render prints it.
+  std::optional<std::string> take_notice() { return std::exchange(notice_, std::nullopt); }
+
+ protected:
+  void set_notice(std::string text) { notice_ = std::move(text); }
+
+ private:
+  std::optional<std::string> notice_;
 };
 
 enum class BackendChoice { automatic, cpu, cuda, gl };

@@ -170,6 +170,12 @@ int run_command_line(int argc, char** argv) {
   WindowRequest request = make_window_request(std::get<WindowCommand>(command));
   request.make_backend = make_backend_for;
   request.cuda_usable = cuda_device_usable;
+  // A typed --backend cuda that cannot work is refused before any window opens.
+  std::string no_cuda;
+  if (request.backend_typed && request.state.backend == BackendChoice::cuda &&
+      !cuda_device_usable(&no_cuda)) {
+    throw UsageError("--backend cuda: " + no_cuda);
+  }
   return run_window(request);
 }
 

@@ -233,6 +233,9 @@ void write_figure(const RenderRequest& request, const FieldParams& params, Rende
   check_size_fits(q, max_texture, true);
   renderer->field().ensure_size(q.nx, q.ny);
   backend->compute(q, renderer->field());
+  if (std::optional<std::string> n = backend->take_notice()) {
+    std::fprintf(stderr, "geofield: %s\n", n->c_str());
+  }
   const std::vector<std::uint8_t> png = encode_png(job.finish());
   file->emplace(*request.figure);
   (*file)->write_at(0, png);
@@ -282,6 +285,9 @@ int run_render(const RenderRequest& request) {
   if (grid_outputs) {
     renderer.field().ensure_size(params.nx, params.ny);
     backend->compute(params, renderer.field());
+    if (std::optional<std::string> n = backend->take_notice()) {
+      std::fprintf(stderr, "geofield: %s\n", n->c_str());
+    }
   }
 
   // Every output is written whole and flushed before any is renamed into place: a failure

@@ -150,6 +150,8 @@ WindowRequest make_window_request(const WindowCommand& c) {
   }
   apply_typed_options(c.typed, c.view, &req.state);
   validate(req.state.params);
+  req.backend_typed = c.typed.backend.has_value();
+  req.size_typed = c.typed.size.has_value() || c.typed.numba_case;
   return req;
 }
 

@@ -75,6 +75,18 @@ void sync_folder(const fs::path& folder) {
   ::close(fd);
 }
 
+// The deepest existing part of `dir` when it is not a folder: a file where a folder should be
+// (ENOTDIR); empty when every existing part is a folder.
+fs::path file_in_the_way(const fs::path& dir) {
+  std::error_code ec;
+  for (fs::path p = dir; !p.empty(); p = p.parent_path()) {
+    const fs::file_status st = fs::status(p, ec);
+    if (fs::exists(st)) return fs::is_directory(st) ? fs::path() : p;
+    if (p == p.parent_path()) break;
+  }
+  return {};
+}
+
 }  // namespace
 
 void check_writable(const fs::path& requested, const char* option) {
@@ -91,8 +103,11 @@ void check_writable(const fs::path& requested, const char* option) {
   }
   const fs::path dir = folder_of(path);
   if (!fs::is_directory(dir, ec)) {
-    throw UsageError(std::string(option) + ": folder " + quoted_excerpt(dir.string()) +
-                     " does not exist");
+    const fs::path in_the_way = file_in_the_way(dir);
+    throw UsageError(std::string(option) + ": cannot write " + shown + ": " +
+                     (in_the_way.empty()
+                          ? "folder " + quoted_excerpt(dir.string()) + " does not exist"
+                          : quoted_excerpt(in_the_way.string()) + " is a file, not a folder"));
   }
   const long name_max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
   const std::size_t name_bytes = path.filename().string().size();
@@ -106,8 +121,9 @@ void check_writable(const fs::path& requested, const char* option) {
   std::string probe = (dir / ".geofield-probe-XXXXXX").string();
   const int fd = ::mkstemp(probe.data());
   if (fd < 0) {
-    throw UsageError(std::string(option) + ": cannot write in folder " +
-                     quoted_excerpt(dir.string()) + ": " + std::strerror(errno));
+    throw UsageError(std::string(option) + ": cannot write " + shown +
+                     ": cannot create a file in folder " + quoted_excerpt(dir.string()) + ": " +
+                     std::strerror(errno));
   }
   ::close(fd);
   ::unlink(probe.c_str());

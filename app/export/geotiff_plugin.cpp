@@ -3,9 +3,11 @@
 #include <geotiff/geotiffio.h>
 #include <geotiff/xtiffio.h>
 
+#include <cerrno>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 
 #include "export/geotiff_plugin_abi.h"
 
@@ -14,8 +16,16 @@ namespace {
 // libtiff reports through a process-wide handler that prints to stderr by default; the module
 // keeps the last message instead, for geofield's one-line error. An export runs on one thread.
 char last_libtiff_error[200] = "";
+// libtiff's messages for a failed write ("IO error writing tag data") leave out why; the
+// write's errno is still set when its handler is called, so the first error keeps it when it
+// is one a write gives (a full disk, a file-size limit, a quota, a read-only or failing disk).
+int write_errno = 0;
 
 void keep_libtiff_error(const char* module, const char* fmt, va_list ap) {
+  const int e = errno;
+  if (write_errno == 0 && (e == ENOSPC || e == EFBIG || e == EDQUOT || e == EIO || e == EROFS)) {
+    write_errno = e;
+  }
   char text[160];
   std::vsnprintf(text, sizeof text, fmt, ap);
   std::snprintf(last_libtiff_error, sizeof last_libtiff_error, "%s%s%s", module ? module : "",
@@ -24,8 +34,9 @@ void keep_libtiff_error(const char* module, const char* fmt, va_list ap) {
 
 int fail(char* error, size_t error_size, const char* what) {
   if (error_size > 0) {
-    std::snprintf(error, error_size, "%s%s%s", what, last_libtiff_error[0] ? ": " : "",
-                  last_libtiff_error);
+    std::snprintf(error, error_size, "%s%s%s%s%s", what, last_libtiff_error[0] ? ": " : "",
+                  last_libtiff_error, write_errno ? ": " : "",
+                  write_errno ? std::strerror(write_errno) : "");
   }
   return 1;
 }
@@ -113,6 +124,7 @@ bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
 extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v3(
     const char* path, const GeofieldGeotiffRaster* raster, char* error, size_t error_size) {
   last_libtiff_error[0] = '\0';
+  write_errno = 0;
   TIFFSetErrorHandler(keep_libtiff_error);
   TIFFSetWarningHandler(nullptr);
   TIFF* tif = XTIFFOpen(path, raster->bigtiff ? "w8" : "w");

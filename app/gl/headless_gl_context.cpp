@@ -3,6 +3,7 @@
 #include <glad/egl.h>
 #include <glad/gl.h>
 
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -20,6 +21,24 @@ bool has_extension(const char* list, const char* name) {
   return false;
 }
 
+// An EGL error code as the headers name it (EGL_BAD_MATCH), or in hex.
+std::string egl_error_text(EGLint e) {
+  switch (e) {
+    case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
+    case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
+    case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
+    case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
+    case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
+    case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
+    case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
+    case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
+    default: break;
+  }
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "0x%04X", static_cast<unsigned>(e));
+  return hex;
+}
+
 struct Attempt {
   EGLDisplay display = EGL_NO_DISPLAY;
   EGLContext context = EGL_NO_CONTEXT;
@@ -33,7 +52,7 @@ bool make_context(EGLDisplay display, Attempt* out, std::string* why) {
   }
   EGLint major = 0, minor = 0;
   if (!eglInitialize(display, &major, &minor)) {
-    *why = "eglInitialize failed (0x" + std::to_string(eglGetError()) + ")";
+    *why = "eglInitialize failed (" + egl_error_text(eglGetError()) + ")";
     return false;
   }
   // Reload with the display to get its extensions and EGL 1.5 entry points.
@@ -67,7 +86,7 @@ bool make_context(EGLDisplay display, Attempt* out, std::string* why) {
                                     EGL_NONE};
   EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attribs);
   if (context == EGL_NO_CONTEXT) {
-    *why = "no OpenGL 4.5 core context (eglCreateContext 0x" + std::to_string(eglGetError()) + ")";
+    *why = "no OpenGL 4.5 core context (eglCreateContext: " + egl_error_text(eglGetError()) + ")";
     eglTerminate(display);
     return false;
   }
@@ -112,7 +131,7 @@ HeadlessGlContext::HeadlessGlContext() {
         description_ = "EGL device platform";
         break;
       }
-      tried += "device: " + why + "; ";
+      tried += std::string(tried.empty() ? "" : "; ") + "device: " + why;
     }
   }
   // 2. Mesa's surfaceless platform (llvmpipe): no X server, no DISPLAY needed.
@@ -123,7 +142,7 @@ HeadlessGlContext::HeadlessGlContext() {
             &got, &why)) {
       description_ = "EGL surfaceless platform";
     } else {
-      tried += "surfaceless: " + why + "; ";
+      tried += std::string(tried.empty() ? "" : "; ") + "surfaceless: " + why;
     }
   }
   // 3. Mesa's software device, last.
@@ -133,7 +152,7 @@ HeadlessGlContext::HeadlessGlContext() {
     if (make_context(eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, d, nullptr), &got, &why)) {
       description_ = "EGL software device";
     } else {
-      tried += "software device: " + why + "; ";
+      tried += std::string(tried.empty() ? "" : "; ") + "software device: " + why;
     }
   }
   if (got.context == EGL_NO_CONTEXT) {

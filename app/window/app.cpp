@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "errors.h"
+#include "export/atomic_file.h"
 #include "export/geotiff_export.h"
 #include "export/npy_export.h"
 #include "export/png_export.h"
@@ -58,6 +59,20 @@ void fit_caps(FieldParams* p, const SizeCaps& caps) {
   }
 }
 
+// Why p's grid is beyond this machine's caps, or nothing when it fits.
+std::optional<std::string> beyond_caps(const FieldParams& p, const SizeCaps& caps) {
+  const std::string size = std::to_string(p.nx) + "x" + std::to_string(p.ny);
+  if (p.nx > caps.max_side || p.ny > caps.max_side) {
+    return "NX and NY must be at most " + std::to_string(caps.max_side) +
+           " with this OpenGL (GL_MAX_TEXTURE_SIZE); got " + size;
+  }
+  if (double(p.nx) * p.ny > double(caps.max_nodes)) {
+    return size + " is more than this machine's " + std::to_string(caps.max_nodes / 1000000) +
+           " M nodes (half the free memory at " + std::to_string(kBytesPerNode) + " bytes a node)";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 App::App(const WindowRequest& request)
@@ -70,13 +85,22 @@ App::App(const WindowRequest& request)
       history_(request.state),
       home_(request.state.params) {
   if (!request_.make_backend) GF_FAIL("the window was given no backend factory");
-  source_ =
-      make_field_source(request_.make_backend(state_.backend, state_.params, &backend_reason_),
-                        [] { glfwPostEmptyEvent(); });  // wake the UI when a field is ready
+  for (const std::string& m : request_.startup_messages) log_.add(false, m);
+  // A grid beyond this machine's caps: refused when typed (as render refuses it); from a saved
+  // view (made on a machine with more) made to fit, and said.
+  if (const std::optional<std::string> why = beyond_caps(state_.params, caps_)) {
+    if (request_.size_typed) throw UsageError("--size: " + *why);
+    fit_caps(&state_.params, caps_);
+    log_.add(false, "the saved view's grid does not fit here (" + *why + "); using " +
+                        std::to_string(state_.params.nx) + "x" + std::to_string(state_.params.ny));
+  }
+  source_ = make_field_source(first_backend(),
+                              [] { glfwPostEmptyEvent(); });  // wake the UI when a field is ready
   source_projection_ = state_.params.projection;
+  history_ = ViewHistory(state_);
+  home_ = state_.params;
   std::fprintf(stderr, "geofield: %s; %s\n", backend_reason_.c_str(),
                window_.description().c_str());
-  for (const std::string& m : request_.startup_messages) log_.add(false, m);
   info_.backend_reason = backend_reason_;
   info_.cuda_usable = request_.cuda_usable && request_.cuda_usable(&info_.cuda_why_not);
   if (!request_.cuda_usable) info_.cuda_why_not = "this program was started without CUDA";
@@ -88,6 +112,20 @@ App::App(const WindowRequest& request)
   if (const char* d = std::getenv("GEOFIELD_TEST_EXPORT_DELAY_MS"))
     test_export_delay_ms_ = std::atoi(d);
   log_frames_ = std::getenv("GEOFIELD_TEST_LOG_FRAMES") != nullptr;
+}
+
+std::unique_ptr<FieldBackend> App::first_backend() {
+  try {
+    return request_.make_backend(state_.backend, state_.params, &backend_reason_);
+  } catch (const UsageError& e) {
+    if (request_.backend_typed) throw;
+    // A saved view's backend this machine cannot run (CUDA, saved where there was a GPU): the
+    // automatic choice instead, said once; the view itself is kept.
+    log_.add(false, std::string("the saved view's backend cannot be used here (") + e.what() +
+                        "); using auto");
+    state_.backend = BackendChoice::automatic;
+    return request_.make_backend(state_.backend, state_.params, &backend_reason_);
+  }
 }
 
 bool App::automation_done() const {
@@ -218,6 +256,7 @@ void App::frame(int fbw, int fbh) {
   advance_export(actions);
   // A drag (of the map or of a widget) or a field being typed in is one step when it ends.
   history_.observe(state_, map_.dragging() || ImGui::IsAnyItemActive(), map_.wheel_burst());
+  if (log_frames_) log_drawn_frame(fbw, fbh);
   if (test_frame_delay_ms_ > 0) {
     std::this_thread::sleep_for(std::chrono::milliseconds(test_frame_delay_ms_));
   }
@@ -226,6 +265,27 @@ void App::frame(int fbw, int fbh) {
   if (!(state_ == before) || io.MouseDown[0] || io.WantTextInput) {
     input_.redraw_frames = std::max(input_.redraw_frames, 2);
   }
+}
+
+// The display tests wait on these lines instead of sleeping: the pointer where they put it,
+// the keys and buttons they sent handed to ImGui (counted by kind) with nothing left queued,
+// the framebuffer at the size they set, a new field shown (fields counts them; current: the
+// view's field is on screen). Printed after the swap.
+void App::log_drawn_frame(int fbw, int fbh) const {
+  const ImguiInputFeed::Fed& fed = input_feed_.fed();
+  const std::optional<std::array<double, 2>> at = input_feed_.pointer();
+  // The field on screen is the view's, and nothing is being computed.
+  const bool current = source_->shown() && *source_->shown() == state_.params && !source_->busy();
+  char pointer[48] = "none";
+  if (at) std::snprintf(pointer, sizeof pointer, "%.0f,%.0f", (*at)[0], (*at)[1]);
+  std::fprintf(stderr,
+               "geofield: drawn frame=%d keys=%ld keys_down=%d buttons=%ld buttons_down=%d "
+               "scrolls=%ld moves=%ld chars=%ld focus=%ld queued=%zu pointer=%s typing=%d "
+               "framebuffer=%dx%d fields=%d busy=%d current=%d\n",
+               frames_drawn_, fed.keys, input_feed_.keys_down(), fed.buttons,
+               input_feed_.buttons_down(), fed.scrolls, fed.moves, fed.chars, fed.focus,
+               input_.queue.size(), pointer, ImGui::GetIO().WantTextInput ? 1 : 0, fbw, fbh,
+               fields_shown_, source_->busy() ? 1 : 0, current ? 1 : 0);
 }
 
 void App::read_frame_info() {
@@ -306,12 +366,13 @@ void App::follow_projection(const ViewState& before) {
 // A frame whose FieldParams equal the last asked computes nothing.
 void App::update_field() {
   try {
-    source_->update(state_.params, renderer_.field());
+    if (source_->update(state_.params, renderer_.field())) ++fields_shown_;
   } catch (const std::exception& e) {
     log_.add(false, std::string("compute failed: ") + e.what());
     // Back to the field on screen, so the panels show it and the failure is not retried.
     if (source_->shown()) state_.params = *source_->shown();
   }
+  if (std::optional<std::string> n = source_->take_notice()) log_.add(false, *n);
   const std::optional<FieldParams>& shown = source_->shown();
   if (shown && (!range_of_ || !(*range_of_ == *shown))) {
     const std::optional<ValueRange>& found = source_->shown_range();
@@ -376,6 +437,7 @@ void App::save_screenshots(const UiActions& actions, bool automation_shot, const
   if (automation_shot && request_.screenshot) ui_shot = *request_.screenshot;
   if (map_shot) {
     try {
+      check_writable(*map_shot, "screenshot");
       write_png(*map_shot, capture_framebuffer(map.x, map.y, map.w, map.h));
       log_.add(true, "saved " + map_shot->string());
     } catch (const std::exception& e) {
@@ -385,6 +447,7 @@ void App::save_screenshots(const UiActions& actions, bool automation_shot, const
   imgui_.render();
   if (!ui_shot) return;
   try {
+    if (!automation_shot) check_writable(*ui_shot, "screenshot");  // --screenshot: at start
     write_png(*ui_shot, capture_framebuffer(0, 0, fbw, fbh));
     log_.add(true, "saved " + ui_shot->string());
     std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", ui_shot->c_str(), fbw, fbh);

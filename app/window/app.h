@@ -55,6 +55,10 @@ class App {
   void switch_backend(BackendChoice choice);
   std::filesystem::path export_path(const char* what, const char* ext) const;
   bool automation_done() const;
+  // The backend the window starts with: the view's, or auto when a saved view's cannot run.
+  std::unique_ptr<FieldBackend> first_backend();
+  // GEOFIELD_TEST_LOG_FRAMES: a line once a frame is drawn, saying what input it has seen.
+  void log_drawn_frame(int fb_width, int fb_height) const;
 
   WindowRequest request_;
   InputEvents input_;  // written by the GLFW callbacks, read by the frame
@@ -70,7 +74,7 @@ class App {
   bool help_open_ = false;       // the F1 overlay
   bool panel_hidden_ = false;    // Tab: the map takes the whole window
   int test_frame_delay_ms_ = 0;  // GEOFIELD_TEST_FRAME_DELAY_MS: slow frames for input tests
-  bool log_frames_ = false;      // GEOFIELD_TEST_LOG_FRAMES: each frame's time on stderr
+  bool log_frames_ = false;      // GEOFIELD_TEST_LOG_FRAMES: each frame's time and input on stderr
   std::unique_ptr<FieldSource> source_;
   std::string backend_reason_;
   Projection source_projection_ = Projection::latlon;  // the view source_ was made for
@@ -89,6 +93,7 @@ class App {
   std::optional<FieldParams> range_of_;         // the params whose exact range info_.range holds
   std::chrono::steady_clock::time_point last_frame_;
   int frames_drawn_ = 0;
+  int fields_shown_ = 0;    // fields the source has put in the texture (each a recompute)
   int frames_waiting_ = 0;  // automation frames past `frames` spent waiting for the field
   bool quit_ = false;
 };

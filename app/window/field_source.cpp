@@ -27,6 +27,7 @@ class DirectFieldSource final : public FieldSource {
     try {
       texture.ensure_size(wanted.nx, wanted.ny);
       backend_->compute(wanted, texture);
+      if (std::optional<std::string> n = backend_->take_notice()) notice_ = std::move(n);
     } catch (...) {
       // The previous field stays on screen: the texture may have been reallocated for the new
       // size, so compute the shown field into it again (cheap on this path), then report.

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "backends/field_backend.h"
 #include "field_range.h"
@@ -42,7 +43,11 @@ class FieldSource {
     return [f] { return std::move(*f); };
   }
 
+  // The backend's notice (FieldBackend::take_notice) from the last update, once.
+  std::optional<std::string> take_notice() { return std::exchange(notice_, std::nullopt); }
+
  protected:
+  std::optional<std::string> notice_;
   std::optional<FieldParams> shown_;
   std::optional<ValueRange> shown_range_;
   double last_ms_ = 0;

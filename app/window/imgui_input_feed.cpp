@@ -4,6 +4,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cfloat>
 
 namespace geofield {
@@ -22,21 +23,29 @@ int ImguiInputFeed::feed(InputQueue* q) {
   for (const InputEvent& e : events) {
     switch (e.kind) {
       case K::key:
+        ++fed_.keys;
         if (e.code >= 0 && e.code < kKeys) keys_[e.code] = io.KeysDown[e.code] = e.down;
         break;
       case K::text:
+        ++fed_.chars;
         if (e.code > 0) io.AddInputCharacter(static_cast<unsigned int>(e.code));
         break;
       case K::button:
+        ++fed_.buttons;
         if (e.code >= 0 && e.code < kButtons) buttons_[e.code] = e.down;
         break;
-      case K::cursor: pos_ = {e.x, e.y}; break;
+      case K::cursor:
+        ++fed_.moves;
+        pos_ = {e.x, e.y};
+        break;
       case K::scroll:
+        ++fed_.scrolls;
         io.MouseWheelH += static_cast<float>(e.x);
         io.MouseWheel += static_cast<float>(e.y);
         last_scroll_t_ = e.t;
         break;
       case K::focus:
+        ++fed_.focus;
         io.AddFocusEvent(e.down);
         if (!e.down) release_all();  // keys released elsewhere never come back to us
         break;
@@ -55,6 +64,21 @@ int ImguiInputFeed::feed(InputQueue* q) {
   io.KeyAlt = keys_[GLFW_KEY_LEFT_ALT] || keys_[GLFW_KEY_RIGHT_ALT];
   io.KeySuper = keys_[GLFW_KEY_LEFT_SUPER] || keys_[GLFW_KEY_RIGHT_SUPER];
   return static_cast<int>(events.size());
+}
+
+int ImguiInputFeed::keys_down() const {
+  return static_cast<int>(std::count(keys_.begin(), keys_.end(), true));
+}
+
+int ImguiInputFeed::buttons_down() const {
+  int mask = 0;
+  for (int b = 0; b < kButtons; ++b) mask |= buttons_[b] ? 1 << b : 0;
+  return mask;
+}
+
+std::optional<std::array<double, 2>> ImguiInputFeed::pointer() const {
+  if (!pos_ || (*pos_)[0] <= kOutside) return std::nullopt;
+  return pos_;
 }
 
 }  // namespace geofield

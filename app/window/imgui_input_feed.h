@@ -19,6 +19,17 @@ class ImguiInputFeed {
   // When the last wheel notch fed happened (GLFW's clock), however slow the frames since.
   double last_scroll_time() const { return last_scroll_t_; }
 
+  // What has been handed to ImGui so far, by kind, and the state it left: for the display
+  // tests' log (GEOFIELD_TEST_LOG_FRAMES), whose waits key on "the app has seen this input".
+  struct Fed {
+    long keys = 0, buttons = 0, scrolls = 0, moves = 0, chars = 0, focus = 0;
+  };
+  const Fed& fed() const { return fed_; }
+  int keys_down() const;     // keys held now, as ImGui has them
+  int buttons_down() const;  // a bit per mouse button held (1: left)
+  // The pointer in window pixels; empty before the first move or when it left the window.
+  std::optional<std::array<double, 2>> pointer() const;
+
  private:
   void release_all();
 
@@ -28,6 +39,7 @@ class ImguiInputFeed {
   std::array<bool, kButtons> buttons_{};
   double last_scroll_t_ = -1e9;
   std::optional<std::array<double, 2>> pos_;  // empty until the first move: the backend's
+  Fed fed_;
 };
 
 }  // namespace geofield

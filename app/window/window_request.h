@@ -23,7 +23,11 @@ struct WindowRequest {
   std::optional<std::filesystem::path> screenshot;
   std::optional<std::filesystem::path> save_state_on_exit;  // the view as JSON on exit
   std::vector<std::string> startup_messages;  // shown in the UI (e.g. a broken session file)
-  BackendFactory make_backend;                // the backends this program has
+  // Whether --backend and --size were typed: then a backend or a size this machine cannot
+  // have is refused (exit 2); from a saved view it is replaced, with a message.
+  bool backend_typed = false;
+  bool size_typed = false;
+  BackendFactory make_backend;  // the backends this program has
   // Whether switching to CUDA can work here (*why_not when not); unset: it cannot.
   std::function<bool(std::string* why_not)> cuda_usable;
 };

@@ -33,7 +33,8 @@ def case_keys_in_text_field(binary):
         x0, x1 = LAT_MIN_BOX_X
         s.point_at((x0 + x1) // 2, LAT_MIN_Y)
         s.click()  # the box takes typing
-        s.xdo("type", "--delay", "60", "gclr+-")
+        s.typing()
+        s.type("gclr+-")
         for k in ("Left", "Right", "Home"):
             s.hold(k)
         s.hold("Escape")  # leaves the box and puts its value back
@@ -57,10 +58,13 @@ def case_keys_in_text_field(binary):
         s.close()
 
 
-def wheel(s, notches, pause):
-    for _ in range(notches):
-        s.xdo("click", "4")  # wheel up
-        time.sleep(pause)
+def wheel(s, notches):
+    """Notches 0.1 s apart (wheel up) from one xdotool run, so no process start stretches the
+    burst; returns once the app has taken them all."""
+    n = s.last()["scrolls"]
+    s.xdo("click", "--repeat", str(notches), "--delay", "100", "4")
+    s.wait_drawn(f"{notches} wheel notches seen",
+                 lambda f: f["scrolls"] >= n + notches and f["queued"] == 0)
 
 
 def case_wheel_burst_one_undo(binary):
@@ -70,16 +74,20 @@ def case_wheel_burst_one_undo(binary):
     try:
         s.start()
         s.point_at(MAP[0] + MAP[2] // 2, MAP[1] + MAP[3] // 2)
-        wheel(s, 5, 0.1)
+        mark = s.mark()
+        wheel(s, 5)
         s.move(*OUTSIDE)
-        s.wait_for_field()
+        s.wait_for_field(since=mark)
         s.key("ctrl+z")
         s.point_at(MAP[0] + MAP[2] // 2, MAP[1] + MAP[3] // 2)
-        wheel(s, 2, 0.1)
-        time.sleep(1.5)  # a pause longer than a burst's (0.6 s): the next notches are a new step
-        wheel(s, 2, 0.1)
+        wheel(s, 2)
+        # Paces the input, waits for nothing: the notches after a pause longer than a burst's
+        # (0.6 s) are a new step.
+        time.sleep(1.5)
+        mark = s.mark()
+        wheel(s, 2)
         s.move(*OUTSIDE)
-        s.wait_for_field()
+        s.wait_for_field(since=mark)
         s.key("ctrl+z")
         state = s.quit()
         span = state["lat_max_deg"] - state["lat_min_deg"]
@@ -130,7 +138,8 @@ def case_range_typed_error(binary):
         s.start()
         s.point_at(*RANGE_MAX_BOX)
         s.click()
-        s.xdo("type", "--delay", "100", "--", "-5")
+        s.typing()
+        s.type("-5")
         s.hold("Return")
         wait_for_log(s, "range max must be above range min, 0 km (got -5)")
         s.point_at(200, H - 100)
