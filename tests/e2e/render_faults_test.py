@@ -87,7 +87,7 @@ class RenderFaults(RenderTestCase):
             for target in ("notes/" + name, "notes/sub/" + name):
                 with self.subTest(flag=flag, target=target):
                     r = self.run_geofield("render", "--size", "16x16", flag, target)
-                    self.assert_one_line(r, 2, flag, "notes is a file, not a folder")
+                    self.assert_one_line(r, 2, flag, "notes' is a file, not a folder")
                     self.assertEqual(self.files(), ["notes"])
         with open(self.path("notes")) as f:
             self.assertEqual(f.read(), "a file, not a folder\n")
