@@ -17,6 +17,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// What a message quotes of a path: enough for the whole of most paths (the window shows them
+// in its status bar), bounded so a message stays one short line.
+constexpr std::size_t kPathQuoteBytes = 100;
+
 fs::path folder_of(const fs::path& path) {
   return path.has_parent_path() ? path.parent_path() : fs::path(".");
 }
@@ -90,7 +94,7 @@ fs::path file_in_the_way(const fs::path& dir) {
 }  // namespace
 
 void check_writable(const fs::path& requested, const char* option) {
-  const std::string shown = quoted_excerpt(requested.string());
+  const std::string shown = quoted_excerpt(requested.string(), kPathQuoteBytes);
   if (requested.empty()) throw UsageError(std::string(option) + ": empty file name");
   const fs::path path = through_links(requested);
   std::error_code ec;
@@ -104,17 +108,18 @@ void check_writable(const fs::path& requested, const char* option) {
   const fs::path dir = folder_of(path);
   if (!fs::is_directory(dir, ec)) {
     const fs::path in_the_way = file_in_the_way(dir);
-    throw UsageError(std::string(option) + ": cannot write " + shown + ": " +
-                     (in_the_way.empty()
-                          ? "folder " + quoted_excerpt(dir.string()) + " does not exist"
-                          : quoted_excerpt(in_the_way.string()) + " is a file, not a folder"));
+    throw UsageError(
+        std::string(option) + ": cannot write " + shown + ": " +
+        (in_the_way.empty()
+             ? "folder " + quoted_excerpt(dir.string(), kPathQuoteBytes) + " does not exist"
+             : quoted_excerpt(in_the_way.string(), kPathQuoteBytes) + " is a file, not a folder"));
   }
   const long name_max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
   const std::size_t name_bytes = path.filename().string().size();
   if (name_max > 0 && name_bytes > static_cast<std::size_t>(name_max)) {
     throw UsageError(std::string(option) + ": the file name is " + std::to_string(name_bytes) +
-                     " bytes; folder " + quoted_excerpt(dir.string()) + " accepts names of 1 to " +
-                     std::to_string(name_max) + " bytes");
+                     " bytes; folder " + quoted_excerpt(dir.string(), kPathQuoteBytes) +
+                     " accepts names of 1 to " + std::to_string(name_max) + " bytes");
   }
   // Try what the write will do, a temporary file beside the target: access() says yes to
   // root for folders where no file can be created (/proc, /sys).
@@ -122,8 +127,8 @@ void check_writable(const fs::path& requested, const char* option) {
   const int fd = ::mkstemp(probe.data());
   if (fd < 0) {
     throw UsageError(std::string(option) + ": cannot write " + shown +
-                     ": cannot create a file in folder " + quoted_excerpt(dir.string()) + ": " +
-                     std::strerror(errno));
+                     ": cannot create a file in folder " +
+                     quoted_excerpt(dir.string(), kPathQuoteBytes) + ": " + std::strerror(errno));
   }
   ::close(fd);
   ::unlink(probe.c_str());
