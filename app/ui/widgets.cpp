@@ -116,31 +116,39 @@ bool drag_and_box(const char* label, T* v, float speed, T lo, T hi, const char* 
 
 }  // namespace
 
-bool typed_double(const char* label, const char* shown_label, double* v, const char* format,
-                  const ValueCheck& check, TypedEdits* edits, bool message_below) {
+namespace {
+
+// A typed box (typed_box) with its label after it; the message under it when asked.
+std::optional<double> labelled_box(const char* label, const char* shown_label,
+                                   const std::string& shown, double lo, double hi,
+                                   const ValueCheck& check, bool integral, TypedEdits* edits,
+                                   bool message_below) {
   ImGui::PushID(label);
-  char shown[64];
-  std::snprintf(shown, sizeof shown, format, *v);
-  const std::optional<double> typed =
-      typed_box(label, shown, -HUGE_VAL, HUGE_VAL, check, false, edits);
-  if (typed) *v = *typed;
+  const std::optional<double> typed = typed_box(label, shown, lo, hi, check, integral, edits);
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::TextUnformatted(shown_label);
   ImGui::PopID();
   if (message_below) pending_message(label, *edits);
+  return typed;
+}
+
+}  // namespace
+
+bool typed_double(const char* label, const char* shown_label, double* v, const char* format,
+                  const ValueCheck& check, TypedEdits* edits, bool message_below) {
+  char shown[64];
+  std::snprintf(shown, sizeof shown, format, *v);
+  const std::optional<double> typed = labelled_box(label, shown_label, shown, -HUGE_VAL, HUGE_VAL,
+                                                   check, false, edits, message_below);
+  if (typed) *v = *typed;
   return typed.has_value();
 }
 
 bool typed_int(const char* label, const char* shown_label, int* v, int lo, int hi,
                TypedEdits* edits) {
-  ImGui::PushID(label);
-  const std::string shown = std::to_string(*v);
-  const std::optional<double> typed = typed_box(label, shown, lo, hi, nullptr, true, edits);
+  const std::optional<double> typed =
+      labelled_box(label, shown_label, std::to_string(*v), lo, hi, nullptr, true, edits, true);
   if (typed) *v = static_cast<int>(*typed);
-  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-  ImGui::TextUnformatted(shown_label);
-  ImGui::PopID();
-  pending_message(label, *edits);
   return typed.has_value();
 }
 

@@ -42,4 +42,26 @@ std::string gl_not_on_cuda() {
          ") is not on a CUDA device";
 }
 
+FieldParams antimeridian_view(int nx, int ny, double ref_lat, Precision precision) {
+  FieldParams p;
+  p.lat_min_deg = -60;
+  p.lat_max_deg = 70;
+  p.lon_min_deg = 150;
+  p.lon_max_deg = -120;  // across the antimeridian
+  p.nx = nx;
+  p.ny = ny;
+  p.ref_lat_deg = ref_lat;
+  p.ref_lon_deg = 179.5;
+  p.precision = precision;
+  return p;
+}
+
+void expect_texture_holds(const FieldTexture& texture, const FieldParams& p,
+                          const std::string& what) {
+  ASSERT_EQ(texture.nx(), p.nx) << what;
+  ASSERT_EQ(texture.ny(), p.ny) << what;
+  expect_close_to_reference(texture_values(texture), cpu_reference(p), p.nx, what,
+                            tolerance_for(p.precision, Precision::f32));
+}
+
 }  // namespace geofield::gpu_test

@@ -23,6 +23,14 @@ const std::string& cuda_unavailable();
 // Empty when the current GL context runs on a CUDA device (interop possible); otherwise why.
 std::string gl_not_on_cuda();
 
+// The window-source tests' view: lat -60:70 across the antimeridian (lon 150:-120), the
+// reference at ref_lat, 179.5.
+FieldParams antimeridian_view(int nx, int ny, double ref_lat, Precision precision = Precision::f32);
+
+// The texture has p's size and holds p's field within the tolerance of p's precision.
+void expect_texture_holds(const FieldTexture& texture, const FieldParams& p,
+                          const std::string& what);
+
 }  // namespace geofield::gpu_test
 
 // Skip the test (reported as skipped, never failed) where the machine cannot run it.

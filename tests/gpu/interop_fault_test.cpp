@@ -25,28 +25,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-FieldParams params(int nx, int ny, double ref_lat) {
-  FieldParams p;
-  p.lat_min_deg = -60;
-  p.lat_max_deg = 70;
-  p.lon_min_deg = 150;
-  p.lon_max_deg = -120;  // across the antimeridian
-  p.nx = nx;
-  p.ny = ny;
-  p.ref_lat_deg = ref_lat;
-  p.ref_lon_deg = 179.5;
-  return p;
-}
-
-void expect_texture_holds(const FieldTexture& texture, const FieldParams& p,
-                          const std::string& what) {
-  ASSERT_EQ(texture.nx(), p.nx) << what;
-  ASSERT_EQ(texture.ny(), p.ny) << what;
-  gpu_test::expect_close_to_reference(gpu_test::texture_values(texture), gpu_test::cpu_reference(p),
-                                      p.nx, what,
-                                      gpu_test::tolerance_for(p.precision, Precision::f32));
-}
-
 TEST(InteropFault, TheHookIsSet) {
   ASSERT_TRUE(test_fault("interop")) << "GEOFIELD_TEST_FAULT=interop was not seen";
   EXPECT_FALSE(test_fault("inter"));
@@ -61,8 +39,9 @@ TEST(InteropFault, TheWindowsSourceFallsBackOnceAndKeepsShowingRightFields) {
   ASSERT_NE(reason.find("writes the texture directly"), std::string::npos)
       << "the interop path was not chosen, so its failure cannot be forced: " << reason;
   FieldTexture texture;
-  const FieldParams fields[] = {params(300, 200, 10), params(300, 200, -35),
-                                params(517, 129, -35)};  // a new view, then a new size
+  const FieldParams fields[] = {
+      gpu_test::antimeridian_view(300, 200, 10), gpu_test::antimeridian_view(300, 200, -35),
+      gpu_test::antimeridian_view(517, 129, -35)};  // a new view, then a new size
   int notices = 0;
   for (const FieldParams& p : fields) {
     texture.ensure_size(p.nx, p.ny);
@@ -74,7 +53,7 @@ TEST(InteropFault, TheWindowsSourceFallsBackOnceAndKeepsShowingRightFields) {
       EXPECT_NE(n->find("GEOFIELD_TEST_FAULT=interop"), std::string::npos) << *n;
       EXPECT_NE(n->find("pixel-buffer copy"), std::string::npos) << *n;
     }
-    expect_texture_holds(texture, p, "after the forced registration failure");
+    gpu_test::expect_texture_holds(texture, p, "after the forced registration failure");
     EXPECT_FALSE(source->update(p, texture)) << "no change, no recompute";
   }
   EXPECT_EQ(notices, 1) << "the fallback is said once";

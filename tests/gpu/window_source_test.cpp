@@ -42,29 +42,6 @@ bool frames_until_shown(FieldSource& source, const FieldParams& p, FieldTexture&
   return false;
 }
 
-void expect_texture_holds(const FieldTexture& texture, const FieldParams& p,
-                          const std::string& what) {
-  ASSERT_EQ(texture.nx(), p.nx) << what;
-  ASSERT_EQ(texture.ny(), p.ny) << what;
-  gpu_test::expect_close_to_reference(gpu_test::texture_values(texture), gpu_test::cpu_reference(p),
-                                      p.nx, what,
-                                      gpu_test::tolerance_for(p.precision, Precision::f32));
-}
-
-FieldParams params(int nx, int ny, double ref_lat, Precision precision) {
-  FieldParams p;
-  p.lat_min_deg = -60;
-  p.lat_max_deg = 70;
-  p.lon_min_deg = 150;
-  p.lon_max_deg = -120;  // across the antimeridian
-  p.nx = nx;
-  p.ny = ny;
-  p.ref_lat_deg = ref_lat;
-  p.ref_lon_deg = 179.5;
-  p.precision = precision;
-  return p;
-}
-
 TEST(WindowFieldSource, CudaAndCpuTakeTurnsOnOneTexture) {
   GF_REQUIRE_GL_ON_CUDA();
   FieldTexture texture;  // the renderer's: it outlives every source, as in App
@@ -72,11 +49,11 @@ TEST(WindowFieldSource, CudaAndCpuTakeTurnsOnOneTexture) {
   // CUDA first (the app's default on this machine), then frames without a change.
   std::unique_ptr<FieldSource> source = source_for(BackendChoice::cuda);
   ASSERT_EQ(source->backend_name(), "cuda");
-  FieldParams a = params(300, 200, 10, Precision::f32);
+  FieldParams a = gpu_test::antimeridian_view(300, 200, 10, Precision::f32);
   texture.ensure_size(a.nx, a.ny);
   gpu_test::poison(texture);
   ASSERT_TRUE(frames_until_shown(*source, a, texture));
-  expect_texture_holds(texture, a, "cuda, first field");
+  gpu_test::expect_texture_holds(texture, a, "cuda, first field");
   for (int frame = 0; frame < 5; ++frame) EXPECT_FALSE(source->update(a, texture));
 
   // Switch to the CPU (made before the CUDA source goes, as in App::switch_backend) with a new
@@ -84,9 +61,9 @@ TEST(WindowFieldSource, CudaAndCpuTakeTurnsOnOneTexture) {
   std::unique_ptr<FieldSource> next = source_for(BackendChoice::cpu);
   source = std::move(next);
   ASSERT_EQ(source->backend_name(), "cpu");
-  FieldParams b = params(257, 311, -35, Precision::f64);
+  FieldParams b = gpu_test::antimeridian_view(257, 311, -35, Precision::f64);
   ASSERT_TRUE(frames_until_shown(*source, b, texture));
-  expect_texture_holds(texture, b, "cpu after cuda");
+  gpu_test::expect_texture_holds(texture, b, "cpu after cuda");
   const HostField b64 = source->read_field(texture, Precision::f64);
   gpu_test::expect_close_to_reference(b64.f64, gpu_test::cpu_reference(b), b.nx,
                                       "cpu after cuda, f64 export", gpu_test::kDoublePath);
@@ -96,7 +73,7 @@ TEST(WindowFieldSource, CudaAndCpuTakeTurnsOnOneTexture) {
   b.ref_lat_deg = 45;
   gpu_test::poison(texture);
   ASSERT_TRUE(frames_until_shown(*source, b, texture));
-  expect_texture_holds(texture, b, "cuda after cpu, same texture");
+  gpu_test::expect_texture_holds(texture, b, "cuda after cpu, same texture");
   const HostField b64_cuda = source->read_field(texture, Precision::f64);
   gpu_test::expect_close_to_reference(b64_cuda.f64, gpu_test::cpu_reference(b), b.nx,
                                       "cuda after cpu, f64 export", gpu_test::kDoublePath);
@@ -104,11 +81,11 @@ TEST(WindowFieldSource, CudaAndCpuTakeTurnsOnOneTexture) {
   // Slider moves, each a new field once; sizes up and down reallocate and re-register.
   for (auto [nx, ny, lat] : {std::tuple{257, 311, 46.0}, std::tuple{1024, 768, 46.5},
                              std::tuple{64, 2, -89.0}, std::tuple{1024, 768, 0.0}}) {
-    FieldParams c = params(nx, ny, lat, Precision::f32);
+    FieldParams c = gpu_test::antimeridian_view(nx, ny, lat, Precision::f32);
     gpu_test::poison(texture);
     ASSERT_TRUE(source->update(c, texture));
-    expect_texture_holds(texture, c,
-                         "cuda slider " + std::to_string(nx) + "x" + std::to_string(ny));
+    gpu_test::expect_texture_holds(texture, c,
+                                   "cuda slider " + std::to_string(nx) + "x" + std::to_string(ny));
     EXPECT_FALSE(source->update(c, texture));
   }
 }
@@ -140,7 +117,7 @@ TEST(WindowFieldSource, RefusedFieldLeavesTheShownOneOnScreen) {
       std::make_unique<RefusesOneSize>(make_backend(BackendChoice::cuda, &reason), 999), [] {});
   ASSERT_EQ(source->backend_name(), "cuda") << "the GL-thread source, as for CUDA";
   FieldTexture texture;
-  const FieldParams shown = params(640, 480, 20, Precision::f64);
+  const FieldParams shown = gpu_test::antimeridian_view(640, 480, 20, Precision::f64);
   ASSERT_TRUE(frames_until_shown(*source, shown, texture));
 
   FieldParams refused = shown;
@@ -150,7 +127,7 @@ TEST(WindowFieldSource, RefusedFieldLeavesTheShownOneOnScreen) {
   ASSERT_TRUE(source->shown().has_value());
   EXPECT_TRUE(*source->shown() == shown);
   // The texture went to 999 columns and back; the CUDA registration followed both times.
-  expect_texture_holds(texture, shown, "after a refused field");
+  gpu_test::expect_texture_holds(texture, shown, "after a refused field");
   const HostField f64 = source->read_field(texture, Precision::f64);
   gpu_test::expect_close_to_reference(f64.f64, gpu_test::cpu_reference(shown), shown.nx,
                                       "after a refused field, f64 export", gpu_test::kDoublePath);

@@ -4,19 +4,16 @@
 // sphere of the view's radius, the seed formula's float path against its double path — and the
 // process's resident memory must stay flat once warm.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "backends/cpu_backend.h"
 #include "field_params.h"
-#include "projected_grid.h"
 #include "random_views.h"
 #include "spherical_reference.h"
 

@@ -13,8 +13,6 @@ Uses window_e2e.py's Session (X server, app, input) unchanged.
 import json
 import os
 import stat
-import subprocess
-import threading
 import sys
 import time
 
@@ -54,13 +52,7 @@ def run_case(binary, name):
         session = os.path.join(folder, "session.json")
         make(session)
         t0 = time.monotonic()
-        # Started as Session.start starts it (its log copied by a thread), but without waiting
-        # for a field: the opening itself is what is timed here.
-        s.log = open(s.log_path, "wb")
-        s.proc = subprocess.Popen(s.args, env=s.env, cwd=s.cwd, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT)
-        s.copier = threading.Thread(target=s._copy_log, daemon=True)
-        s.copier.start()
+        s.launch()  # not start(): the opening itself is what is timed here
         out = s.xdo("search", "--sync", "--onlyvisible", "--name", "^geofield$",
                     timeout=OPENS_WITHIN_S + 30)
         opened = time.monotonic() - t0

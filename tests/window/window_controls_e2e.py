@@ -13,6 +13,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import window_e2e  # noqa: E402
 from window_e2e import (DEFAULT_BOUNDS, H, LAT_MIN_BOX_X, LAT_MIN_Y, MAP, OUTSIDE, PANEL_W,  # noqa: E402
                         QUIET_STATE, W, Session, letterbox, red_pixels, status_h, wait_for_log,
                         wait_until)
@@ -162,13 +163,5 @@ def case_range_typed_error(binary):
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 
-def main():
-    binary, case = sys.argv[1], sys.argv[2]
-    for name in (CASES if case == "all" else [case]):
-        t0 = time.time()
-        CASES[name](os.path.abspath(binary))
-        print(f"ok {name} ({time.time() - t0:.1f} s)")
-
-
 if __name__ == "__main__":
-    main()
+    window_e2e.main(CASES)

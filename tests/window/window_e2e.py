@@ -160,14 +160,19 @@ class Session:
                            timeout=timeout, preexec_fn=self.preexec)
         return r
 
-    def start(self):
-        # The app writes to a pipe that a thread copies into app.log: a file-size limit a test
-        # puts on the app (RLIMIT_FSIZE) then binds its exports, not its log.
+    def launch(self):
+        """Starts the app, nothing more. It writes to a pipe that a thread copies into app.log: a
+        file-size limit a test puts on the app (RLIMIT_FSIZE) then binds its exports, not its
+        log."""
         self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(self.args, env=self.env, cwd=self.cwd, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT, preexec_fn=self.preexec)
         self.copier = threading.Thread(target=self._copy_log, daemon=True)
         self.copier.start()
+
+    def start(self):
+        """Starts the app and waits for its window and a steady field."""
+        self.launch()
         out = self.xdo("search", "--sync", "--onlyvisible", "--name", "^geofield$", timeout=60)
         self.wid = out.split()[0]
         self.xdo("windowmove", self.wid, "0", "0")
@@ -1653,12 +1658,14 @@ def case_size_beyond_limits(binary):
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 
-def main():
+def main(cases=CASES):
+    """Runs the case named on the command line (or "all") of `cases`; the other display test
+    files call it with their own."""
     binary, case = sys.argv[1], sys.argv[2]
-    for name in (CASES if case == "all" else [case]):
+    for name in (cases if case == "all" else [case]):
         t0 = time.time()
         try:
-            CASES[name](os.path.abspath(binary))
+            cases[name](os.path.abspath(binary))
         except Skip as e:
             print(f"skipped {name}: {e}")
             if case != "all":
