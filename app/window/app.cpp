@@ -128,10 +128,13 @@ std::unique_ptr<FieldBackend> App::first_backend() {
   }
 }
 
+bool App::field_current() const {
+  return source_->shown() && *source_->shown() == state_.params && !source_->busy();
+}
+
 bool App::automation_done() const {
   if (request_.frames <= 0 || frames_drawn_ < request_.frames) return false;
-  const bool current = source_->shown() && *source_->shown() == state_.params && !source_->busy();
-  return current || frames_waiting_ > kAutomationWaitFrames;
+  return field_current() || frames_waiting_ > kAutomationWaitFrames;
 }
 
 int App::run() {
@@ -274,8 +277,6 @@ void App::frame(int fbw, int fbh) {
 void App::log_drawn_frame(int fbw, int fbh) const {
   const ImguiInputFeed::Fed& fed = input_feed_.fed();
   const std::optional<std::array<double, 2>> at = input_feed_.pointer();
-  // The field on screen is the view's, and nothing is being computed.
-  const bool current = source_->shown() && *source_->shown() == state_.params && !source_->busy();
   char pointer[48] = "none";
   if (at) std::snprintf(pointer, sizeof pointer, "%.0f,%.0f", (*at)[0], (*at)[1]);
   std::fprintf(stderr,
@@ -285,7 +286,7 @@ void App::log_drawn_frame(int fbw, int fbh) const {
                frames_drawn_, fed.keys, input_feed_.keys_down(), fed.buttons,
                input_feed_.buttons_down(), fed.scrolls, fed.moves, fed.chars, fed.focus,
                input_.queue.size(), pointer, ImGui::GetIO().WantTextInput ? 1 : 0, fbw, fbh,
-               fields_shown_, source_->busy() ? 1 : 0, current ? 1 : 0);
+               fields_shown_, source_->busy() ? 1 : 0, field_current() ? 1 : 0);
 }
 
 void App::read_frame_info() {
@@ -318,21 +319,19 @@ UiActions App::draw_panels() {
                      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
     if (ImGui::Button("show panel (Tab)")) panel_hidden_ = false;
     ImGui::End();
-    if (edits_.newest) log_.add(false, *std::exchange(edits_.newest, std::nullopt));
-    draw_status_bar(info_, log_);
-    return actions;
+  } else {
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(info_.map_area.x, info_.map_area.h));
+    ImGui::Begin("geofield", nullptr,
+                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoTitleBar);  // a row more for the controls
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
+    draw_view_panel(&state_, caps_, info_, &actions, &edits_);
+    draw_look_panel(&state_, info_, &edits_);
+    draw_export_panel(&exports_, state_, info_, &actions, &edits_);
+    ImGui::PopItemWidth();
+    ImGui::End();
   }
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(info_.map_area.x, info_.map_area.h));
-  ImGui::Begin("geofield", nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoTitleBar);  // a row more for the controls
-  ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
-  draw_view_panel(&state_, caps_, info_, &actions, &edits_);
-  draw_look_panel(&state_, info_, &edits_);
-  draw_export_panel(&exports_, state_, info_, &actions, &edits_);
-  ImGui::PopItemWidth();
-  ImGui::End();
   if (edits_.newest) log_.add(false, *std::exchange(edits_.newest, std::nullopt));
   draw_status_bar(info_, log_);
   return actions;

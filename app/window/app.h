@@ -54,6 +54,8 @@ class App {
   void advance_export(const UiActions& a);
   void switch_backend(BackendChoice choice);
   std::filesystem::path export_path(const char* what, const char* ext) const;
+  // The field on screen is the view's, and nothing is being computed.
+  bool field_current() const;
   bool automation_done() const;
   // The backend the window starts with: the view's, or auto when a saved view's cannot run.
   std::unique_ptr<FieldBackend> first_backend();
