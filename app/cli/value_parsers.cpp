@@ -11,7 +11,7 @@ namespace geofield {
 namespace {
 
 [[noreturn]] void bad(const char* option, std::string_view s, const char* expected) {
-  throw UsageError(std::string(option) + ": '" + std::string(s) + "' is not " + expected);
+  throw UsageError(std::string(option) + ": " + quoted_excerpt(s) + " is not " + expected);
 }
 
 std::pair<std::string_view, std::string_view> split_once(std::string_view s, char sep,
@@ -35,8 +35,7 @@ double parse_number(std::string_view s, const char* option) {
     bad(option, s, "a number");
   }
   auto not_finite = [&] {
-    return UsageError(std::string(option) + ": must be a finite number, not '" + std::string(s) +
-                      "'");
+    return UsageError(std::string(option) + ": must be a finite number, not " + quoted_excerpt(s));
   };
   if (ec == std::errc::result_out_of_range) {
     // Too small for a double (1e-400) reads as zero, keeping its sign, as strtod does;
