@@ -52,13 +52,15 @@ int main(int argc, char** argv) {
       }
       const std::vector<char> bytes{std::istreambuf_iterator<char>(in), {}};
       // Exactly the input's size (no vector capacity beyond it), as libFuzzer hands it over.
-      const std::unique_ptr<std::uint8_t[]> buf(new std::uint8_t[std::max<std::size_t>(1, bytes.size())]);
+      const std::unique_ptr<std::uint8_t[]> buf(
+          new std::uint8_t[std::max<std::size_t>(1, bytes.size())]);
       std::copy(bytes.begin(), bytes.end(), buf.get());
       std::fprintf(stderr, "replay: %s (%zu bytes)\n", f.c_str(), bytes.size());
       try {
         LLVMFuzzerTestOneInput(buf.get(), bytes.size());
       } catch (const std::exception& e) {
-        std::fprintf(stderr, "replay: %s: an exception escaped the target: %s\n", f.c_str(), e.what());
+        std::fprintf(stderr, "replay: %s: an exception escaped the target: %s\n", f.c_str(),
+                     e.what());
         return 1;
       }
       ++count;

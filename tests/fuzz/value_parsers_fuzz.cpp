@@ -5,8 +5,8 @@
 // accepted number is the one strtod reads from the same text.
 #include <cfloat>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>

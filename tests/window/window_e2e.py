@@ -11,6 +11,7 @@ Usage: window_e2e.py GEOFIELD_BINARY CASE   (CASE: one of CASES below, or "all")
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -79,6 +80,13 @@ def viridis_lut():
     return np.round(np.array(matplotlib.colormaps["viridis"](np.linspace(0, 1, 256)))[:, :3] * 255)
 
 
+def check_no_sanitizer_report(output, what):
+    """In a sanitized build (scripts/test-asan.sh) a report fails the test even where the app's
+    exit status is not checked (the report's own exit status, 86, fails the rest)."""
+    assert not re.search(r"^SUMMARY: \w*Sanitizer|runtime error: ", output, re.M), \
+        f"{what}: sanitizer report:\n{output}"
+
+
 class Xvfb:
     """An X server on a display number it picks itself (-displayfd): tests running side by side
     never race for the same number."""
@@ -139,6 +147,7 @@ class Session:
         self.move(self.w + 100, self.h + 100)  # off the window: no hover tooltip over the map
         r = subprocess.run(self.args, env=self.env, cwd=self.dir, capture_output=True, text=True,
                            timeout=timeout)
+        check_no_sanitizer_report(r.stderr, "geofield")
         return r
 
     def start(self):
@@ -233,10 +242,18 @@ class Session:
             self.proc.kill()
             self.proc.wait(10)
         self.x.close()
+        log = os.path.join(self.dir, "app.log")
+        if self.proc and os.path.exists(log):
+            self.log.close()
+            with open(log, errors="replace") as f:
+                report = f.read()
+        else:
+            report = ""
         if os.environ.get("GEOFIELD_KEEP_TEST_FILES"):
             print("files kept in", self.dir)
         else:
             shutil.rmtree(self.dir, ignore_errors=True)
+        check_no_sanitizer_report(report, "geofield (app.log)")
 
 
 def check_colormapped(rgb, lut, what):
