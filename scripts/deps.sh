@@ -7,6 +7,9 @@ packages=(
   python3-pil libglfw3-dev libglm-dev libimgui-dev libstb-dev libgeographiclib-dev
   nlohmann-json3-dev libcli11-dev libgtest-dev libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri
   fonts-dejavu-core xvfb xdotool xauth x11-xserver-utils libgeotiff-dev libtiff-dev gdal-bin imagemagick clang-format libproj-dev proj-bin
+  # clang 14 with its runtimes (ASan, UBSan, libFuzzer) and llvm-symbolizer: the asan and fuzz
+  # presets (scripts/test-asan.sh, scripts/fuzz.sh).
+  clang-14 libclang-rt-14-dev llvm-14
 )
 
 missing=()

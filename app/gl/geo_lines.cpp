@@ -57,10 +57,13 @@ std::vector<LineSet> parse_line_pack(std::span<const std::byte> b) {
     s.scale = static_cast<LineScale>(scale);
     s.starts = {reinterpret_cast<const std::uint32_t*>(b.data() + starts_at), lines + 1};
     s.lonlat = {reinterpret_cast<const float*>(b.data() + points_at), points * 2};
-    // Starts must rise by >= 2 (a segment at least) and end at the point count.
+    // Starts must rise by >= 2 (a segment at least) and end at the point count; summed in 64
+    // bits, as a start near 2^32 would wrap around (the line_pack fuzz target checks this).
     if (s.starts.front() != 0 || s.starts.back() != points) bad_pack(name + ": bad polyline ends");
     for (size_t k = 1; k < s.starts.size(); ++k) {
-      if (s.starts[k] < s.starts[k - 1] + 2) bad_pack(name + ": a polyline of fewer than 2 points");
+      if (s.starts[k] < std::uint64_t{s.starts[k - 1]} + 2) {
+        bad_pack(name + ": a polyline of fewer than 2 points");
+      }
     }
     for (size_t k = 0; k < s.lonlat.size(); k += 2) {
       if (!(std::fabs(s.lonlat[k]) <= 180.0f) || !(std::fabs(s.lonlat[k + 1]) <= 90.0f)) {

@@ -2,6 +2,7 @@
 and compute reference fields with numpy, independently of the C++ math."""
 
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -20,6 +21,14 @@ def binary():
     return path
 
 
+def check_no_sanitizer_report(test, result):
+    """In a sanitized build (scripts/test-asan.sh) a report fails the test, also where it only
+    expects a non-zero exit (the report's own exit status, 86, fails the rest)."""
+    report = re.search(r"^SUMMARY: \w*Sanitizer|runtime error: ", result.stderr or "", re.M)
+    test.assertIsNone(report, f"sanitizer report:\n{result.stderr}")
+    return result
+
+
 class RenderTestCase(unittest.TestCase):
     """Each test runs in its own empty folder, so 'no output file' is checkable."""
 
@@ -31,8 +40,8 @@ class RenderTestCase(unittest.TestCase):
         self._dir.cleanup()
 
     def run_geofield(self, *args):
-        return subprocess.run([binary(), *args], cwd=self.dir, capture_output=True, text=True,
-                              timeout=300)
+        return check_no_sanitizer_report(self, subprocess.run(
+            [binary(), *args], cwd=self.dir, capture_output=True, text=True, timeout=300))
 
     def render_with_1mb_file_limit(self, *args):
         """geofield render under a 1 MB file-size limit: a bigger write fails with EFBIG."""
@@ -40,8 +49,9 @@ class RenderTestCase(unittest.TestCase):
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG from write(), not a signal
             resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))
 
-        return subprocess.run([binary(), "render", *args], cwd=self.dir, capture_output=True,
-                              text=True, timeout=300, preexec_fn=limit_file_size)
+        return check_no_sanitizer_report(self, subprocess.run(
+            [binary(), "render", *args], cwd=self.dir, capture_output=True, text=True, timeout=300,
+            preexec_fn=limit_file_size))
 
     def render_ok(self, *args):
         r = self.run_geofield("render", *args)

@@ -19,7 +19,8 @@ std::string describe(const FieldParams& p);
 // The node's point on the sphere (latitude, longitude), false where a projected node has none.
 bool node_point(const FieldParams& p, int i, int j, double* lat, double* lon);
 
-// The process's resident memory, MiB (/proc/self/statm).
+// The process's resident memory, MiB (/proc/self/statm); under AddressSanitizer, the bytes the
+// program holds allocated.
 double resident_mib();
 
 }  // namespace geofield::soak

@@ -139,5 +139,18 @@ TEST(GeoLines, MalformedPacksAreRefusedWithTheReason) {
   EXPECT_NE(failure_of(w, w.size() * 4).find("outside"), std::string::npos);
 }
 
+// Starts near 2^32 once wrapped around in the check (starts[k - 1] + 2 in 32 bits), so
+// [0, 0xFFFFFFFF, 1] passed as two polylines, the first reaching far past the layer's one point.
+TEST(GeoLines, StartsThatWrapAroundAreRefused) {
+  std::vector<std::uint32_t> w = header(1, 1);
+  w.insert(w.end(), {0, 110, 2, 1, 40, 52, 0, 0xFFFFFFFFu, 1});
+  for (float v : {1.0f, 2.0f}) {
+    std::uint32_t u;
+    std::memcpy(&u, &v, 4);
+    w.push_back(u);
+  }
+  EXPECT_NE(failure_of(w, w.size() * 4).find("fewer than 2 points"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace geofield

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 #include <utility>
 
 #include "usage_error_matchers.h"
@@ -126,6 +127,27 @@ TEST(ParsePoint, SplitsOnOneComma) {
     EXPECT_TRUE(throws_usage_error_naming([&] { parse_point(bad, "--ref"); }, "--ref"))
         << "'" << bad << "'";
   }
+}
+
+// Found by the value_parsers fuzz target: a value holding a newline was echoed raw, so the
+// message took two lines; a long value was echoed whole.
+TEST(ValueParsers, MessagesQuoteTheValueEscapedOnOneBoundedLine) {
+  auto message = [](auto call) {
+    try {
+      call();
+    } catch (const UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  EXPECT_EQ(message([] { parse_number("1\n2", "--radius"); }), "--radius: '1\\n2' is not a number");
+  EXPECT_EQ(message([] { parse_number("1e400\t", "--lat"); }), "--lat: '1e400\\t' is not a number");
+  EXPECT_EQ(message([] { parse_number("-1e400", "--lat"); }),
+            "--lat: must be a finite number, not '-1e400'");
+  const std::string long_value(1000, '7');
+  const std::string m = message([&] { parse_range(long_value, "--lon"); });
+  EXPECT_LT(m.size(), 200u) << m;
+  EXPECT_NE(m.find("(1000 bytes)"), std::string::npos) << m;
 }
 
 }  // namespace

@@ -35,6 +35,11 @@ TEST(CpuFieldWorker, ComputesTheSameFieldAsTheBackend) {
   compute_field_on_cpu<float>(p, want.data());
   EXPECT_EQ(r->f32, want);
   EXPECT_TRUE(r->f64.empty());
+  // on_ready runs just after the result is published, so take() can see the result first (it
+  // did under ASan's timing): wait for the call.
+  for (int k = 0; k < 2000 && ready.load() < 1; ++k) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
   EXPECT_GE(ready.load(), 1);
   EXPECT_FALSE(w.take().has_value());  // taken once
 }

@@ -11,6 +11,7 @@ Usage: window_e2e.py GEOFIELD_BINARY CASE   (CASE: one of CASES below, or "all")
 import json
 import math
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -79,6 +80,13 @@ QUIET_STATE = {"graticule": False, "marker": False, "coastlines": False}  # the 
 def viridis_lut():
     import matplotlib
     return np.round(np.array(matplotlib.colormaps["viridis"](np.linspace(0, 1, 256)))[:, :3] * 255)
+
+
+def check_no_sanitizer_report(output, what):
+    """In a sanitized build (scripts/test-asan.sh) a report fails the test even where the app's
+    exit status is not checked (the report's own exit status, 86, fails the rest)."""
+    assert not re.search(r"^SUMMARY: \w*Sanitizer|runtime error: ", output, re.M), \
+        f"{what}: sanitizer report:\n{output}"
 
 
 class Xvfb:
@@ -158,6 +166,7 @@ class Session:
         self.move(self.w + 100, self.h + 100)  # off the window: no hover tooltip over the map
         r = subprocess.run(self.args, env=self.env, cwd=self.cwd, capture_output=True, text=True,
                            timeout=timeout, preexec_fn=self.preexec)
+        check_no_sanitizer_report(r.stderr, "geofield")
         return r
 
     def launch(self):
@@ -377,10 +386,15 @@ class Session:
             self.proc.kill()
             self.wait_exit(10)
         self.x.close()
+        report = ""
+        if self.proc and os.path.exists(self.log_path):
+            self.log.close()
+            report = self.log_text()
         if os.environ.get("GEOFIELD_KEEP_TEST_FILES"):
             print("files kept in", self.dir)
         else:
             shutil.rmtree(self.dir, ignore_errors=True)
+        check_no_sanitizer_report(report, "geofield (app.log)")
 
 
 def check_colormapped(rgb, lut, what):
