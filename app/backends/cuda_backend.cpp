@@ -78,6 +78,9 @@ void CudaBackend::compute(const FieldParams& p, FieldTexture& target) {
 }
 
 void CudaBackend::compute_checked(const FieldParams& p, FieldTexture& target) {
+  if (p.formula == Formula::wgs84) {
+    throw RuntimeFailure("the cuda backend does not compute the wgs84 formula yet: the CPU does");
+  }
   check_texture_size(p, max_texture_size_);
   if (target.nx() != p.nx || target.ny() != p.ny) {
     GF_FAIL("CudaBackend::compute: the texture is " + std::to_string(target.nx()) + "x" +

@@ -36,6 +36,10 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
     p.extent = r.params.extent;  // --extent, or the projection's default
   }
   if (t.radius) p.radius_km = r.params.radius_km;
+  if (t.ellipsoid) {
+    p.ellipsoid_a_km = r.params.ellipsoid_a_km;
+    p.ellipsoid_inv_f = r.params.ellipsoid_inv_f;
+  }
   if (t.precision) p.precision = r.params.precision;
   if (t.backend) s->backend = r.backend;
   if (t.colormap) s->colormap = r.colormap;

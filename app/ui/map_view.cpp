@@ -36,6 +36,12 @@ void label(ImDrawList* dl, ImVec2 at, const char* text) {
 }  // namespace
 
 double value_at(const FieldParams& p, GeoPoint g) {
+  if (p.formula == Formula::wgs84) {
+    const GeodesicField f = geodesic_field(p);
+    return geodesic_inverse_points(f.ellipsoid, p.ref_lat_deg, p.ref_lon_deg, g.lat_deg, g.lon_deg)
+               .s12_m /
+           f.metres_per_unit;
+  }
   const double radius = p.radius_km * units_per_km(p.units);
   if (p.formula == Formula::seed)
     return seed_value(p.ref_lat_deg, p.ref_lon_deg, g.lat_deg, g.lon_deg, radius);

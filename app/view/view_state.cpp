@@ -112,6 +112,8 @@ json to_json(const ViewState& s) {
       {"formula", std::string(to_string(p.formula))},
       {"units", std::string(to_string(p.units))},
       {"radius_km", p.radius_km},
+      {"ellipsoid_a_km", p.ellipsoid_a_km},
+      {"ellipsoid_inv_f", p.ellipsoid_inv_f},
       {"precision", std::string(to_string(p.precision))},
       {"projection", std::string(to_string(p.projection))},
       {"extent", p.extent},
@@ -148,6 +150,8 @@ ViewState state_from_json(const json& j) {
   read_enum(j, "formula", parse_formula, &p.formula);
   read_enum(j, "units", parse_units, &p.units);
   read(j, "radius_km", &p.radius_km);
+  read(j, "ellipsoid_a_km", &p.ellipsoid_a_km);
+  read(j, "ellipsoid_inv_f", &p.ellipsoid_inv_f);
   read_enum(j, "precision", parse_precision, &p.precision);
   read_enum(j, "projection", parse_projection, &p.projection);
   read(j, "extent", &p.extent);

@@ -71,9 +71,11 @@ void soak(BackendChoice choice, const char* name) {
     ASSERT_EQ(texture.ny(), p.ny);
     values = gpu_test::texture_values(texture);
     double max_abs = 0;
-    for (float v : values) max_abs = std::isfinite(v) ? std::max(max_abs, double(std::fabs(v))) : max_abs;
+    for (float v : values)
+      max_abs = std::isfinite(v) ? std::max(max_abs, double(std::fabs(v))) : max_abs;
     if (p.projection == Projection::latlon) {
-      const auto nan = std::count_if(values.begin(), values.end(), [](float v) { return std::isnan(v); });
+      const auto nan =
+          std::count_if(values.begin(), values.end(), [](float v) { return std::isnan(v); });
       ASSERT_EQ(nan, 0) << "recompute " << n << ": " << soak::describe(p);
     }
     const double radius = radius_in_units(p);
@@ -86,12 +88,11 @@ void soak(BackendChoice choice, const char* name) {
         ASSERT_NE(p.projection, Projection::latlon) << "recompute " << n;
         continue;
       }
-      const double want = test::geographiclib_sphere_distance(p.ref_lat_deg, p.ref_lon_deg, lat,
-                                                              lon, radius);
+      const double want =
+          test::geographiclib_sphere_distance(p.ref_lat_deg, p.ref_lon_deg, lat, lon, radius);
       // The float path's bound; the double path stored as float: its rounding.
-      const double bound = p.precision == Precision::f64
-                               ? 1e-7 * std::fabs(want) + 1e-9 * max_abs
-                               : 2e-6 * (std::fabs(want) + max_abs);
+      const double bound = p.precision == Precision::f64 ? 1e-7 * std::fabs(want) + 1e-9 * max_abs
+                                                         : 2e-6 * (std::fabs(want) + max_abs);
       ASSERT_NEAR(got, want, bound + 1e-12 * radius)
           << name << " recompute " << n << " node " << i << "," << j << ": " << soak::describe(p);
       ++checked;
@@ -107,8 +108,7 @@ void soak(BackendChoice choice, const char* name) {
   std::printf(
       "gpu soak %s: %d recomputes (1024..8192 a side), %ld nodes checked, device free %.0f MiB "
       "after %d and %.0f at the end, resident %.0f and %.0f MiB, %.1f s\n",
-      name, total, checked, warm_device, warm_up, end_device, warm_resident, end_resident,
-      seconds);
+      name, total, checked, warm_device, warm_up, end_device, warm_resident, end_resident, seconds);
   // compute-sanitizer keeps device memory of its own as it goes; its leak check (--leak-check
   // full) is the test of ours there.
   if (!std::getenv("GEOFIELD_UNDER_SANITIZER")) {
