@@ -91,7 +91,7 @@ double view_centre_lat_deg(const FieldParams& p);
 double view_centre_lon_deg(const FieldParams& p);
 
 // The sphere of the view, km: radius_km for haversine and seed, the ellipsoid's mean radius
-// (2a + b) / 3 for wgs84 (6371.0088 km for WGS84). The projections, the extent's limits, the
+// (2a + b) / 3 for wgs84 (6371.00877 km for WGS84). The projections, the extent's limits, the
 // graticule and the range rings' circles use it.
 double sphere_radius_km(const FieldParams& p);
 

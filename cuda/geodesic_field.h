@@ -30,7 +30,8 @@ GF_HD double flattening_of(double inv_f) { return inv_f == 0 ? 0.0 : 1.0 / inv_f
 
 // The radius of the sphere that stands for the ellipsoid where a sphere is needed (projections,
 // graticule, extent limits): the mean radius (2a + b) / 3 = a (1 - f / 3), IUGG's R1, which for
-// WGS84 is 6371.0088 km, the haversine formula's default radius. Kilometres.
+// WGS84 is 6371.00877 km (IUGG rounds it to 6371.0088 km, the haversine formula's default
+// radius). Kilometres.
 GF_HD double ellipsoid_mean_radius_km(double a_km, double inv_f) {
   return a_km * (1 - flattening_of(inv_f) / 3);
 }

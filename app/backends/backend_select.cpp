@@ -50,17 +50,10 @@ std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* re
 
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldParams& p,
                                                std::string* reason) {
-  if (p.formula == Formula::wgs84) {
-    if (choice == BackendChoice::gl) throw UsageError("--backend gl: " + std::string(kGlNoWgs84));
-    if (choice == BackendChoice::cuda) {
-      throw UsageError("--backend cuda: the cuda backend does not compute the wgs84 formula yet");
-    }
-    if (choice == BackendChoice::automatic) {
-      *reason = "backend cpu: the wgs84 formula is computed on the CPU";
-      return std::make_unique<CpuBackend>();
-    }
+  if (p.formula == Formula::wgs84 && choice == BackendChoice::gl) {
+    throw UsageError("--backend gl: " + std::string(kGlNoWgs84));
   }
-  return make_backend(choice, reason);
+  return make_backend(choice, reason);  // automatic: CUDA, else the CPU; both compute wgs84
 }
 
 }  // namespace geofield

@@ -55,9 +55,10 @@ inline constexpr std::string_view kGlNoWgs84 =
     "ellipsoidal geodesic, which needs double sin, cos, atan2 and cbrt that GLSL lacks)";
 
 // make_backend for the view p. Every backend computes every view (latlon, aeqd, ortho) of the
-// haversine and seed formulas in both precisions; wgs84 only the CPU computes: `automatic`
-// takes the CPU for it and asking for gl or cuda throws UsageError with the reason. The
-// window's field source and render take their backend through it.
+// haversine and seed formulas in both precisions; wgs84 the CUDA and CPU backends compute, not
+// the GL backend: asking for gl throws UsageError with the reason, and `automatic` never takes
+// gl anyway (CUDA, else the CPU). The window's field source and render take their backend
+// through it.
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldParams& p,
                                                std::string* reason);
 

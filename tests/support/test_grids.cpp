@@ -42,7 +42,8 @@ std::vector<NamedGrid> precision_test_grids(std::optional<Formula> only) {
       if (only ? *only != f : f == Formula::wgs84) continue;
       NamedGrid n = g;
       n.params.formula = f;
-      n.name += "_" + std::string(to_string(f));
+      n.name += '_';
+      n.name += to_string(f);
       all.push_back(n);
     }
   }

@@ -215,7 +215,7 @@ TEST(Wgs84Field, RangeOfProjectedGridsIsWithinTheField) {
 TEST(Wgs84Field, TheSphereOfTheProjectionsIsTheMeanRadius) {
   FieldParams p;
   p.formula = Formula::wgs84;
-  EXPECT_NEAR(sphere_radius_km(p), 6371.0088, 1e-4);  // IUGG's R1 of WGS84
+  EXPECT_NEAR(sphere_radius_km(p), 6371.0088, 1e-4);  // IUGG's R1 of WGS84, rounded
   p.ellipsoid_a_km = 3396.19;
   p.ellipsoid_inv_f = 169.894;
   EXPECT_DOUBLE_EQ(sphere_radius_km(p), 3396.19 * (1 - 1 / (3 * 169.894)));
@@ -321,16 +321,16 @@ TEST(Wgs84Options, BadEllipsoidsAndMisplacedOptionsAreRefused) {
   EXPECT_TRUE(refused(f, "--formula"));
 }
 
-TEST(Wgs84Options, GlAndCudaAreRefusedAndAutoTakesTheCpu) {
+TEST(Wgs84Options, GlIsRefusedAndAutoTakesCudaOrTheCpu) {
   FieldParams p;
   p.formula = Formula::wgs84;
   std::string reason;
   EXPECT_TRUE(throws_usage_error_naming([&] { make_backend_for(BackendChoice::gl, p, &reason); },
                                         "--backend gl"));
-  EXPECT_TRUE(throws_usage_error_naming([&] { make_backend_for(BackendChoice::cuda, p, &reason); },
-                                        "--backend cuda"));
-  EXPECT_EQ(make_backend_for(BackendChoice::automatic, p, &reason)->name(), "cpu");
-  EXPECT_NE(reason.find("wgs84"), std::string::npos) << reason;
+  // Here (no CUDA device) auto is the CPU; on the GPU machine, CUDA. Never gl.
+  const std::string_view name = make_backend_for(BackendChoice::automatic, p, &reason)->name();
+  EXPECT_TRUE(name == "cpu" || name == "cuda") << reason;
+  EXPECT_EQ(make_backend_for(BackendChoice::cpu, p, &reason)->name(), "cpu");
 }
 
 TEST(Wgs84Options, ReproduceCommandAndSavedViewKeepTheEllipsoid) {
