@@ -62,4 +62,15 @@ inline constexpr std::string_view kGlNoWgs84 =
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldParams& p,
                                                std::string* reason);
 
+// What of a view make_backend_for may choose by (the projection, whether the formula is wgs84):
+// a window whose view changes in these makes its backend again.
+struct BackendView {
+  Projection projection = Projection::latlon;
+  bool wgs84 = false;
+  bool operator==(const BackendView&) const = default;
+};
+inline BackendView backend_view_of(const FieldParams& p) {
+  return {p.projection, p.formula == Formula::wgs84};
+}
+
 }  // namespace geofield

@@ -1,5 +1,6 @@
 #include "cli/startup.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <limits>
 #include <tuple>
@@ -17,6 +18,7 @@ constexpr int kMinWindowSide = 64, kMaxWindowSide = 16384;   // --window, screen
 
 void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewState* s) {
   FieldParams& p = s->params;
+  const double sphere_before_km = sphere_radius_km(p);
   if (t.numba_case) {  // all of its values (and the options typed with it, in r)
     p = r.params;
     s->follow_window = false;
@@ -39,6 +41,11 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
   if (t.ellipsoid) {
     p.ellipsoid_a_km = r.params.ellipsoid_a_km;
     p.ellipsoid_inv_f = r.params.ellipsoid_inv_f;
+  }
+  // A saved projected map keeps its angle on the globe when its sphere changes (--formula wgs84
+  // takes the ellipsoid's mean radius, --radius, --ellipsoid), as the window's controls keep it.
+  if (!t.projection && p.projection != Projection::latlon) {
+    p.extent = std::min(p.extent * (sphere_radius_km(p) / sphere_before_km), max_extent(p));
   }
   if (t.precision) p.precision = r.params.precision;
   if (t.backend) s->backend = r.backend;
@@ -111,6 +118,11 @@ WindowRequest make_window_request(const WindowCommand& c) {
     }
   }
   apply_typed_options(c.typed, c.view, &req.state);
+  if (req.state.params.formula == Formula::wgs84 && req.state.backend == BackendChoice::gl &&
+      !c.typed.backend) {  // the saved backend cannot draw the view: the choice goes back to auto
+    req.state.backend = BackendChoice::automatic;
+    req.startup_messages.push_back("backend auto: " + std::string(kGlNoWgs84));
+  }
   validate(req.state.params);
   req.save_session = !o.no_session;
   req.frames = o.frames;
