@@ -41,6 +41,35 @@ std::optional<ParamProblem> outside(double v, double lo, double hi, ParamField f
   return pr;
 }
 
+// The wgs84 formula's ellipsoid: a in (0, kMaxRadiusKm] km, 1/f zero (a sphere) or at least
+// 1 / kGeodesicMaxFlattening (the series' limit; prolate ellipsoids are not handled).
+std::optional<ParamProblem> check_ellipsoid(const FieldParams& p) {
+  const double a = p.ellipsoid_a_km, inv_f = p.ellipsoid_inv_f;
+  if (!std::isfinite(a) || !(a > 0) || a > kMaxRadiusKm) {
+    const std::string cli = std::isfinite(a)
+                                ? "--ellipsoid: A_KM " + exact(a) + " is outside (0, " +
+                                      exact(kMaxRadiusKm) + "] (the equatorial radius in km)"
+                                : std::string("--ellipsoid: A_KM must be a finite number");
+    return ParamProblem{
+        ParamField::ellipsoid_a, cli,
+        "a must be above 0 and at most " + num(kMaxRadiusKm) + " km (got " + num(a) + ")"};
+  }
+  const double min_inv_f = 1 / kGeodesicMaxFlattening;
+  if (!std::isfinite(inv_f) || !(inv_f == 0 || inv_f >= min_inv_f) ||
+      !geodesic_ellipsoid_supported(a * 1000.0, flattening_of(inv_f))) {
+    const std::string cli =
+        std::isfinite(inv_f)
+            ? "--ellipsoid: INV_F " + exact(inv_f) + " is outside [" + exact(min_inv_f) +
+                  ", inf); 0 for a sphere (flattening up to 1/" + exact(min_inv_f) +
+                  "; prolate ellipsoids are not supported)"
+            : std::string("--ellipsoid: INV_F must be a finite number (0 for a sphere)");
+    return ParamProblem{
+        ParamField::ellipsoid_inv_f, cli,
+        "1/f must be 0 (a sphere) or at least " + num(min_inv_f) + " (got " + num(inv_f) + ")"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<ParamProblem> check(const FieldParams& p, std::optional<ParamField> edited) {
@@ -108,6 +137,9 @@ std::optional<ParamProblem> check(const FieldParams& p, std::optional<ParamField
                         "radius must be above 0 and at most " + num(kMaxRadiusKm) + " km (got " +
                             num(p.radius_km) + ")"};
   }
+  if (p.formula == Formula::wgs84) {
+    if (auto pr = check_ellipsoid(p)) return pr;
+  }
   if (p.projection == Projection::latlon) return std::nullopt;
   const double most = max_extent(p);
   if (!std::isfinite(p.extent) || !(p.extent > 0) || p.extent > most) {
@@ -137,7 +169,44 @@ FieldParams numba_case() {
   return p;
 }
 
-double radius_in_units(const FieldParams& p) { return p.radius_km * units_per_km(p.units); }
+double sphere_radius_km(const FieldParams& p) {
+  return p.formula == Formula::wgs84 ? ellipsoid_mean_radius_km(p.ellipsoid_a_km, p.ellipsoid_inv_f)
+                                     : p.radius_km;
+}
+
+double radius_in_units(const FieldParams& p) { return sphere_radius_km(p) * units_per_km(p.units); }
+
+GeodesicField geodesic_field(const FieldParams& p) {
+  return make_geodesic_field(p.ellipsoid_a_km, p.ellipsoid_inv_f, p.ref_lat_deg, p.ref_lon_deg,
+                             p.units);
+}
+
+std::span<const EllipsoidPreset> ellipsoid_presets() {
+  static constexpr EllipsoidPreset kPresets[] = {
+      {"WGS84", kWgs84A_m / 1000.0, kWgs84InverseF, "NGA TR8350.2"},
+      {"GRS80", 6378.137, 298.257222101, "Moritz, Geodetic Reference System 1980"},
+      // The Moon is nearly a sphere (IAU uses R = 1737.4 km); NASA's Moon fact sheet gives
+      // equatorial 1738.1 km and polar 1736.0 km, f = 2.1 / 1738.1.
+      {"Moon", 1738.1, 827.667, "NASA Moon fact sheet: a = 1738.1 km, b = 1736.0 km"},
+      {"Mars", 3396.19, 169.894, "IAU 2000: a = 3396.19 km, b = 3376.20 km"},
+  };
+  return kPresets;
+}
+
+const EllipsoidPreset* find_ellipsoid_preset(double a_km, double inv_f) {
+  for (const EllipsoidPreset& e : ellipsoid_presets()) {
+    if (e.a_km == a_km && e.inv_f == inv_f) return &e;
+  }
+  return nullptr;
+}
+
+std::string describe_ellipsoid(double a_km, double inv_f) {
+  const EllipsoidPreset* named = find_ellipsoid_preset(a_km, inv_f);
+  std::string s = named ? std::string(named->name) + " (" : std::string("ellipsoid (");
+  s += "a = " + exact(a_km) + " km, ";
+  s += inv_f == 0 ? std::string("f = 0, a sphere") : "1/f = " + exact(inv_f);
+  return s + ")";
+}
 
 double max_extent(const FieldParams& p) {
   return p.projection == Projection::ortho ? radius_in_units(p) : kPi * radius_in_units(p);
@@ -158,15 +227,22 @@ ProjectedGrid projected_grid(const FieldParams& p) {
   return make_projected_grid(p.projection, p.nx, p.ny, p.extent,
                              about_ref ? p.ref_lat_deg : view_centre_lat_deg(p),
                              about_ref ? p.ref_lon_deg : view_centre_lon_deg(p), p.ref_lat_deg,
-                             p.ref_lon_deg, p.formula, p.units, p.radius_km);
+                             p.ref_lon_deg, p.formula, p.units, sphere_radius_km(p));
 }
 
 GridGeometry grid_geometry(const FieldParams& p) {
   return make_grid_geometry(p.lat_min_deg, p.lat_max_deg, p.lon_min_deg, p.lon_max_deg, p.nx, p.ny,
-                            p.ref_lat_deg, p.ref_lon_deg, p.formula, p.units, p.radius_km);
+                            p.ref_lat_deg, p.ref_lon_deg, p.formula, p.units, sphere_radius_km(p));
 }
 
-std::string_view to_string(Formula f) { return f == Formula::seed ? "seed" : "haversine"; }
+std::string_view to_string(Formula f) {
+  switch (f) {
+    case Formula::seed: return "seed";
+    case Formula::wgs84: return "wgs84";
+    case Formula::haversine:
+    default: return "haversine";
+  }
+}
 
 std::string_view to_string(Units u) {
   switch (u) {
@@ -200,13 +276,13 @@ bool parse_projection(std::string_view s, Projection* out) {
 }
 
 bool parse_formula(std::string_view s, Formula* out) {
-  if (s == "haversine")
-    *out = Formula::haversine;
-  else if (s == "seed")
-    *out = Formula::seed;
-  else
-    return false;
-  return true;
+  for (Formula f : {Formula::haversine, Formula::seed, Formula::wgs84}) {
+    if (s == to_string(f)) {
+      *out = f;
+      return true;
+    }
+  }
+  return false;
 }
 
 bool parse_units(std::string_view s, Units* out) {

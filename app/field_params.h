@@ -3,10 +3,12 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "field_math.h"
+#include "geodesic_field.h"
 #include "projected_grid.h"
 
 namespace geofield {
@@ -20,7 +22,13 @@ struct FieldParams {
   double ref_lat_deg = 30.0, ref_lon_deg = 101.0;  // reference point
   Formula formula = Formula::haversine;
   Units units = Units::km;
-  double radius_km = kDefaultRadiusKm;
+  double radius_km = kDefaultRadiusKm;  // the sphere of haversine and seed; unused by wgs84
+  // The wgs84 formula's ellipsoid (WGS84 by default): equatorial radius, and inverse flattening
+  // 1/f with 0 for a sphere; supported 1/f >= 50 (geodesic.h). Unused by haversine and seed.
+  // With wgs84 the projections, the graticule and the extent's limits take the sphere of the
+  // ellipsoid's mean radius (sphere_radius_km below).
+  double ellipsoid_a_km = kWgs84A_m / 1000.0;
+  double ellipsoid_inv_f = kWgs84InverseF;
   Precision precision = Precision::f32;
   // latlon: the grid of the bounds above. aeqd: a square-pixel grid of half-width `extent` about
   // the reference point; ortho: about the centre of the bounds (projected_grid.h has the nodes).
@@ -46,7 +54,9 @@ enum class ParamField {
   ref_lat,
   ref_lon,
   radius,
-  extent
+  extent,
+  ellipsoid_a,
+  ellipsoid_inv_f
 };
 
 // Why a FieldParams is not a valid field, worded twice from one check: for the command line
@@ -81,8 +91,28 @@ ProjectedGrid projected_grid(const FieldParams& p);
 double view_centre_lat_deg(const FieldParams& p);
 double view_centre_lon_deg(const FieldParams& p);
 
-// The sphere radius in the output unit.
+// The sphere of the view, km: radius_km for haversine and seed, the ellipsoid's mean radius
+// (2a + b) / 3 for wgs84 (6371.00877 km for WGS84). The projections, the extent's limits, the
+// graticule and the range rings' circles use it.
+double sphere_radius_km(const FieldParams& p);
+
+// The sphere radius in the output unit (sphere_radius_km).
 double radius_in_units(const FieldParams& p);
+
+// The wgs84 formula's per-field part (ellipsoid, reference point, unit) of p.
+GeodesicField geodesic_field(const FieldParams& p);
+
+// Named ellipsoids for the window's presets and the figure's title.
+struct EllipsoidPreset {
+  const char* name;
+  double a_km, inv_f;
+  const char* source;  // where the numbers come from
+};
+std::span<const EllipsoidPreset> ellipsoid_presets();
+// The preset with exactly this a and 1/f, or null.
+const EllipsoidPreset* find_ellipsoid_preset(double a_km, double inv_f);
+// "WGS84 (a = 6378.137 km, 1/f = 298.257223563)", or without a name when none fits.
+std::string describe_ellipsoid(double a_km, double inv_f);
 
 // The largest accepted --extent of the projection (pi R for aeqd, R for ortho), output unit.
 double max_extent(const FieldParams& p);

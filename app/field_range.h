@@ -15,6 +15,10 @@ struct ValueRange {
 // from the reference (s/k for haversine, s for seed), so each row's extremes sit at the same
 // two columns. Projected views skip the nodes with no value (NaN): aeqd haversine in O(ny)
 // (the value is the node's radius), ortho and seed by visiting every node (O(nx * ny)).
+// wgs84: exact on latlon grids in O(nx + ny) geodesics (the distance grows along a parallel with
+// the longitude difference); on projected grids from the nodes about the reference and its
+// antipode, the edge of the nodes with a value and a lattice of at most 129 x 129 nodes, not
+// exact (field_range.cpp says by how much).
 ValueRange field_range(const FieldParams& p);
 
 }  // namespace geofield

@@ -59,7 +59,7 @@ void write_json(const std::string& path, const nlohmann::json& j) {
 }
 
 std::string precision_name(Precision p) { return p == Precision::f32 ? "f32" : "f64"; }
-std::string formula_name(Formula f) { return f == Formula::haversine ? "haversine" : "seed"; }
+std::string formula_name(Formula f) { return std::string(to_string(f)); }
 
 // The ceiling's rows; sets t.ceiling_ms.
 void measure_ceiling(FieldTexture& texture, SizeTable& t, std::vector<Row>& rows) {

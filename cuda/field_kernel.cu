@@ -147,6 +147,56 @@ __global__ void __launch_bounds__(kBlockX* kBlockY)
   }
 }
 
+// wgs84: the pre-pass, one thread a row or a column part.
+__global__ void geodesic_parts_kernel(GeodesicField f, GridGeometry g, GeodesicRow* rows,
+                                      GeodesicColumn* cols) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < g.ny) {
+    rows[k] = geodesic_grid_row(f, g, k);
+  } else if (k < g.ny + g.nx) {
+    cols[k - g.ny] = geodesic_grid_column(g, k - g.ny);
+  }
+}
+
+// wgs84: one thread a node, a warp 32 columns of one row (one GeodesicRow, read once by the
+// warp; neighbouring nodes, so lanes mostly take as many Newton steps). The node's code takes
+// about 114 registers (docs/geodesic.md): the bound of 2 blocks of 256 threads an SM caps them at
+// 128, which it fits without spilling, 16 warps an SM. The loop's FP64 arithmetic dominates, so
+// the stores' layout (the float kernel's care) does not matter here.
+template <typename Sink>
+__global__ void __launch_bounds__(kBlockX* kBlockY, 2)
+    geodesic_kernel(GeodesicField f, GridGeometry g, Sink sink, const GeodesicRow* rows,
+                    const GeodesicColumn* cols) {
+  const int j = blockIdx.x * kBlockX + threadIdx.x, i = blockIdx.y * kBlockY + threadIdx.y;
+  if (i >= g.ny || j >= g.nx) return;
+  sink(j, i, geodesic_value(f, rows[i], cols[j]));
+}
+
+template <typename Sink>
+void launch_geodesic(const GridGeometry& g, const GeodesicField& f, Sink sink, cudaStream_t stream,
+                     DeviceBuffer* parts) {
+  if (g.formula != Formula::wgs84) {
+    GF_CUDA_MISUSE("the geodesic kernel was handed a grid of another formula");
+  }
+  DeviceBuffer own;
+  DeviceBuffer& buffer = parts != nullptr ? *parts : own;
+  const size_t row_bytes = sizeof(GeodesicRow) * static_cast<size_t>(g.ny);
+  buffer.ensure(row_bytes + sizeof(GeodesicColumn) * static_cast<size_t>(g.nx),
+                "the geodesic's row and column parts");
+  auto* rows = static_cast<GeodesicRow*>(buffer.get());
+  auto* cols = reinterpret_cast<GeodesicColumn*>(static_cast<char*>(buffer.get()) + row_bytes);
+  constexpr int kPartsBlock = 32;  // a few thousand parts over every SM, not a few
+  const int n = g.nx + g.ny;
+  geodesic_parts_kernel<<<(n + kPartsBlock - 1) / kPartsBlock, kPartsBlock, 0, stream>>>(f, g, rows,
+                                                                                         cols);
+  GF_CUDA_LAUNCHED("geodesic_parts_kernel");
+  const dim3 grid(static_cast<unsigned>((g.nx + kBlockX - 1) / kBlockX),
+                  static_cast<unsigned>((g.ny + kBlockY - 1) / kBlockY));
+  geodesic_kernel<<<grid, kBlock, 0, stream>>>(f, g, sink, rows, cols);
+  GF_CUDA_LAUNCHED("geodesic_kernel");
+  if (own.get() != nullptr) GF_CUDA(cudaStreamSynchronize(stream));  // before `own` is freed
+}
+
 template <typename T>
 dim3 grid_of(int nx, int ny) {
   return dim3(static_cast<unsigned>((nx + Tile<T>::kX - 1) / Tile<T>::kX),
@@ -157,6 +207,10 @@ dim3 grid_of(int nx, int ny) {
 // a launch without one gets a buffer of its own, released when the launch has run).
 template <typename T, typename Sink>
 void launch(const GridGeometry& g, Sink sink, cudaStream_t stream, DeviceBuffer* factors) {
+  if (g.formula == Formula::wgs84) {
+    GF_CUDA_MISUSE(
+        "the field kernel was handed a wgs84 grid (launch_geodesic_field_* computes it)");
+  }
   const RowFactors<T>* rows = nullptr;
   const ColFactors<T>* cols = nullptr;
   DeviceBuffer own;
@@ -198,6 +252,18 @@ void launch_field_for_float_to_buffer(const GridGeometry& g, double* out, cudaSt
   launch<double>(g, BufferSink<double, true>{out, g.nx}, stream, nullptr);
 }
 
+void launch_geodesic_field_to_surface(const GridGeometry& g, const GeodesicField& f,
+                                      cudaSurfaceObject_t surface, cudaStream_t stream,
+                                      DeviceBuffer* parts) {
+  launch_geodesic(g, f, SurfaceSink{surface}, stream, parts);
+}
+
+template <typename Out>
+void launch_geodesic_field_to_buffer(const GridGeometry& g, const GeodesicField& f, Out* out,
+                                     cudaStream_t stream, DeviceBuffer* parts) {
+  launch_geodesic(g, f, BufferSink<Out>{out, g.nx}, stream, parts);
+}
+
 void launch_store_only(int nx, int ny, cudaSurfaceObject_t surface, cudaStream_t stream) {
   store_only_kernel<<<grid_of<float>(nx, ny), kBlock, 0, stream>>>(nx, ny, surface);
   GF_CUDA_LAUNCHED("store_only_kernel");
@@ -213,5 +279,9 @@ template void launch_field_to_buffer<double, float>(const GridGeometry&, float*,
                                                     DeviceBuffer*);
 template void launch_field_to_buffer<double, double>(const GridGeometry&, double*, cudaStream_t,
                                                      DeviceBuffer*);
+template void launch_geodesic_field_to_buffer<float>(const GridGeometry&, const GeodesicField&,
+                                                     float*, cudaStream_t, DeviceBuffer*);
+template void launch_geodesic_field_to_buffer<double>(const GridGeometry&, const GeodesicField&,
+                                                      double*, cudaStream_t, DeviceBuffer*);
 
 }  // namespace geofield

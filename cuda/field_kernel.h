@@ -20,9 +20,11 @@
 
 #include "device_memory.h"
 #include "field_math.h"
+#include "geodesic_field.h"
 
 namespace geofield {
 
+// The haversine and seed formulas (a wgs84 grid is refused: it takes the launches below).
 // g.nx x g.ny texels of an R32F surface, texel (j, i) = node (row i, column j); T float or double.
 template <typename T>
 void launch_field_to_surface(const GridGeometry& g, cudaSurfaceObject_t surface,
@@ -32,6 +34,19 @@ void launch_field_to_surface(const GridGeometry& g, cudaSurfaceObject_t surface,
 template <typename T, typename Out>
 void launch_field_to_buffer(const GridGeometry& g, Out* out, cudaStream_t stream,
                             DeviceBuffer* factors = nullptr);
+
+// The wgs84 formula (geodesic_field.h), always in double whatever the destination: a pre-pass
+// kernel builds every row's GeodesicRow and every column's GeodesicColumn into `parts` (grown as
+// needed; without one a launch allocates its own and waits for itself before freeing it), then
+// one thread a node runs Newton's loop from its row's and column's parts. A float destination
+// takes the double value rounded (there is no float geodesic). f: the field's ellipsoid and
+// reference point; g: the grid (g.formula is wgs84).
+void launch_geodesic_field_to_surface(const GridGeometry& g, const GeodesicField& f,
+                                      cudaSurfaceObject_t surface, cudaStream_t stream,
+                                      DeviceBuffer* parts = nullptr);
+template <typename Out>
+void launch_geodesic_field_to_buffer(const GridGeometry& g, const GeodesicField& f, Out* out,
+                                     cudaStream_t stream, DeviceBuffer* parts = nullptr);
 
 // For tests: the double path's values for a float destination, before their rounding to float.
 void launch_field_for_float_to_buffer(const GridGeometry& g, double* out, cudaStream_t stream);

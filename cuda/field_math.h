@@ -29,6 +29,7 @@ using std::sqrt;
 enum class Formula : int {
   haversine = 0,  // true great-circle distance, well conditioned everywhere
   seed = 1,       // the original numba answer's expression, reproduced exactly (not a distance)
+  wgs84 = 2,  // geodesic distance on an ellipsoid (WGS84 by default), in double: geodesic_field.h
 };
 
 enum class Units : int { km = 0, nm = 1, mi = 2, m = 3 };
@@ -36,6 +37,17 @@ enum class Units : int { km = 0, nm = 1, mi = 2, m = 3 };
 constexpr double kDefaultRadiusKm = 6371.0088;  // IUGG mean Earth radius
 constexpr double kKmPerNauticalMile = 1.852;    // exact by definition
 constexpr double kKmPerStatuteMile = 1.609344;  // exact by definition
+
+// Metres per output unit, exact (the wgs84 formula divides its metres by it).
+GF_HD double metres_per_unit(Units u) {
+  switch (u) {
+    case Units::nm: return 1000.0 * kKmPerNauticalMile;
+    case Units::mi: return 1000.0 * kKmPerStatuteMile;
+    case Units::m: return 1.0;
+    case Units::km:
+    default: return 1000.0;
+  }
+}
 
 GF_HD double units_per_km(Units u) {
   switch (u) {

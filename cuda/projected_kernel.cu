@@ -94,10 +94,36 @@ __global__ void __launch_bounds__(kBlockX* kBlockY) node_kernel(ProjectedGrid g,
   }
 }
 
+// wgs84: one thread a node, a warp 32 columns of one row; the inverse projection and all of the
+// geodesic's parts per node, in double. __launch_bounds__ as the latlon geodesic kernel's
+// (field_kernel.cu): 2 blocks of 256 threads an SM, at most 128 registers a thread.
+template <typename Sink>
+__global__ void __launch_bounds__(kBlockX* kBlockY, 2)
+    geodesic_node_kernel(ProjectedGrid g, GeodesicField f, Sink sink) {
+  const int j = blockIdx.x * kBlockX + threadIdx.x, i = blockIdx.y * kBlockY + threadIdx.y;
+  if (i >= g.ny || j >= g.nx) return;
+  sink(j, i, projected_geodesic_value(f, g, i, j));
+}
+
+template <typename Sink>
+void launch_geodesic(const ProjectedGrid& g, const GeodesicField& f, Sink sink,
+                     cudaStream_t stream) {
+  if (g.projection == Projection::latlon || g.formula != Formula::wgs84) {
+    GF_CUDA_MISUSE("the projected geodesic kernel was handed a latlon grid or another formula");
+  }
+  const dim3 grid(static_cast<unsigned>((g.nx + kBlockX - 1) / kBlockX),
+                  static_cast<unsigned>((g.ny + kBlockY - 1) / kBlockY));
+  geodesic_node_kernel<<<grid, kBlock, 0, stream>>>(g, f, sink);
+  GF_CUDA_LAUNCHED("projected geodesic_node_kernel");
+}
+
 template <typename T, typename Sink>
 void launch(const ProjectedGrid& g, Sink sink, cudaStream_t stream) {
   if (g.projection == Projection::latlon) {
     GF_CUDA_MISUSE("the projected kernel was handed a latlon grid (field_kernel.h computes it)");
+  }
+  if (g.formula == Formula::wgs84) {
+    GF_CUDA_MISUSE("the projected kernel was handed a wgs84 grid (launch_projected_geodesic_*)");
   }
   const dim3 grid(static_cast<unsigned>((g.nx + kTileX - 1) / kTileX),
                   static_cast<unsigned>((g.ny + kTileY - 1) / kTileY));
@@ -131,6 +157,22 @@ void launch_projected_to_buffer(const ProjectedGrid& g, Out* out, cudaStream_t s
   launch<T>(g, BufferSink<Out>{out, g.nx}, stream);
 }
 
+void launch_projected_geodesic_to_surface(const ProjectedGrid& g, const GeodesicField& f,
+                                          cudaSurfaceObject_t surface, cudaStream_t stream) {
+  launch_geodesic(g, f, SurfaceSink{surface}, stream);
+}
+
+template <typename Out>
+void launch_projected_geodesic_to_buffer(const ProjectedGrid& g, const GeodesicField& f, Out* out,
+                                         cudaStream_t stream) {
+  launch_geodesic(g, f, BufferSink<Out>{out, g.nx}, stream);
+}
+
+template void launch_projected_geodesic_to_buffer<float>(const ProjectedGrid&, const GeodesicField&,
+                                                         float*, cudaStream_t);
+template void launch_projected_geodesic_to_buffer<double>(const ProjectedGrid&,
+                                                          const GeodesicField&, double*,
+                                                          cudaStream_t);
 template void launch_projected_to_surface<float>(const ProjectedGrid&, cudaSurfaceObject_t,
                                                  cudaStream_t);
 template void launch_projected_to_surface<double>(const ProjectedGrid&, cudaSurfaceObject_t,

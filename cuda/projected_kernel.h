@@ -12,10 +12,12 @@
 
 #include <cuda_runtime_api.h>
 
+#include "geodesic_field.h"
 #include "projected_grid.h"
 
 namespace geofield {
 
+// The haversine and seed formulas (a wgs84 grid is refused: it takes the launches below).
 // g.nx x g.ny texels of an R32F surface, texel (j, i) = node (row i, column j); T float or double.
 template <typename T>
 void launch_projected_to_surface(const ProjectedGrid& g, cudaSurfaceObject_t surface,
@@ -24,5 +26,14 @@ void launch_projected_to_surface(const ProjectedGrid& g, cudaSurfaceObject_t sur
 // Row-major device memory, g.nx values per row, computed in T and stored as Out.
 template <typename T, typename Out>
 void launch_projected_to_buffer(const ProjectedGrid& g, Out* out, cudaStream_t stream);
+
+// The wgs84 formula (g.formula is wgs84), in double whatever the destination: one thread a node,
+// its latitude and longitude by the inverse projection, then every part of the geodesic
+// (projected_geodesic_value); a float destination takes the double value rounded.
+void launch_projected_geodesic_to_surface(const ProjectedGrid& g, const GeodesicField& f,
+                                          cudaSurfaceObject_t surface, cudaStream_t stream);
+template <typename Out>
+void launch_projected_geodesic_to_buffer(const ProjectedGrid& g, const GeodesicField& f, Out* out,
+                                         cudaStream_t stream);
 
 }  // namespace geofield

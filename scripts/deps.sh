@@ -3,7 +3,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake pkg-config python3 python3-glad python3-matplotlib python3-numpy
+  build-essential cmake pkg-config python3 python3-glad python3-geographiclib python3-matplotlib python3-numpy
   python3-pil libglfw3-dev libglm-dev libimgui-dev libstb-dev libgeographiclib-dev
   nlohmann-json3-dev libcli11-dev libgtest-dev libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri
   fonts-dejavu-core xvfb xdotool xauth x11-xserver-utils libgeotiff-dev libtiff-dev gdal-bin imagemagick clang-format libproj-dev proj-bin

@@ -48,9 +48,12 @@ std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* re
   return std::make_unique<CpuBackend>();
 }
 
-std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldParams&,
+std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldParams& p,
                                                std::string* reason) {
-  return make_backend(choice, reason);
+  if (p.formula == Formula::wgs84 && choice == BackendChoice::gl) {
+    throw UsageError("--backend gl: " + std::string(kGlNoWgs84));
+  }
+  return make_backend(choice, reason);  // automatic: CUDA, else the CPU; both compute wgs84
 }
 
 }  // namespace geofield

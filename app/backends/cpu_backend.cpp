@@ -182,12 +182,52 @@ class ChordRows {
   std::vector<AxisTerms<float>> cols_;
 };
 
-// Calls use(fill) with the row filler for p: for a projected view by the row and column terms
-// (float haversine) or node by node (double, the seed formula: the inverse projection and the
-// formulas, as the kernels do), by the row and column factors for latlon (its column factors
-// computed once per field, not once per node).
+// The wgs84 formula's latlon rows (geodesic_field.h): each column's GeodesicColumn built once a
+// field, each row's GeodesicRow once a row, then Newton's loop node by node, in double; a float
+// field stores the double value as float (there is no float geodesic). The per-node call does
+// not vectorise (a loop of data-dependent length), so rows go to the cores as the others do.
+class GeodesicRows {
+ public:
+  explicit GeodesicRows(const FieldParams& p) : f_(geodesic_field(p)), g_(grid_geometry(p)) {
+    cols_.reserve(static_cast<size_t>(g_.nx));
+    for (int j = 0; j < g_.nx; ++j) cols_.push_back(geodesic_grid_column(g_, j));
+  }
+  template <typename T>
+  void fill(int i, T* row) const {
+    const GeodesicRow r = geodesic_grid_row(f_, g_, i);
+    for (int j = 0; j < g_.nx; ++j) row[j] = static_cast<T>(geodesic_value(f_, r, cols_[j]));
+  }
+
+ private:
+  GeodesicField f_;
+  GridGeometry g_;
+  std::vector<GeodesicColumn> cols_;
+};
+
+// A projected wgs84 row: each node's latitude and longitude by the inverse projection in double,
+// then all of the geodesic's parts for that node.
+template <typename T>
+void fill_projected_geodesic_row(const GeodesicField& f, const ProjectedGrid& g, int i, T* row) {
+  for (int j = 0; j < g.nx; ++j) row[j] = static_cast<T>(projected_geodesic_value(f, g, i, j));
+}
+
+// Calls use(fill) with the row filler for p: wgs84 in double by geodesic_field.h; for a projected
+// view by the row and column terms (float haversine) or node by node (double, the seed formula: the
+// inverse projection and the formulas, as the kernels do), by the row and column factors for latlon
+// (its column factors computed once per field, not once per node).
 template <typename T, typename Use>
 void with_row_filler(const FieldParams& p, Use&& use) {
+  if (p.formula == Formula::wgs84) {
+    if (p.projection != Projection::latlon) {
+      const ProjectedGrid g = projected_grid(p);
+      const GeodesicField f = geodesic_field(p);
+      use([&](int i, T* row) { fill_projected_geodesic_row(f, g, i, row); });
+      return;
+    }
+    const GeodesicRows rows(p);
+    use([&](int i, T* row) { rows.fill(i, row); });
+    return;
+  }
   if (p.projection != Projection::latlon) {
     const ProjectedGrid g = projected_grid(p);
     if constexpr (std::is_same_v<T, float>) {

@@ -122,7 +122,15 @@ std::optional<double> CudaBackend::last_compute_device_ms() {
 void CudaBackend::compute_interop(const FieldParams& p, FieldTexture&) {
   InteropTexture::Mapping mapping(interop_, stream_.get());
   const bool f64 = p.precision == Precision::f64;
-  if (p.projection != Projection::latlon) {
+  if (p.formula == Formula::wgs84) {  // in double either way: no float geodesic
+    if (p.projection != Projection::latlon) {
+      launch_projected_geodesic_to_surface(projected_grid(p), geodesic_field(p), mapping.surface(),
+                                           stream_.get());
+    } else {
+      launch_geodesic_field_to_surface(grid_geometry(p), geodesic_field(p), mapping.surface(),
+                                       stream_.get(), &factors_);
+    }
+  } else if (p.projection != Projection::latlon) {
     const ProjectedGrid g = projected_grid(p);
     if (f64) {
       launch_projected_to_surface<double>(g, mapping.surface(), stream_.get());
@@ -142,7 +150,15 @@ void CudaBackend::compute_pixel_buffer(const FieldParams& p, FieldTexture& targe
   staging_.ensure(bytes, "the " + size_text(p) + " field");
   float* field = static_cast<float*>(staging_.get());
   const bool f64 = p.precision == Precision::f64;
-  if (p.projection != Projection::latlon) {
+  if (p.formula == Formula::wgs84) {
+    if (p.projection != Projection::latlon) {
+      launch_projected_geodesic_to_buffer<float>(projected_grid(p), geodesic_field(p), field,
+                                                 stream_.get());
+    } else {
+      launch_geodesic_field_to_buffer<float>(grid_geometry(p), geodesic_field(p), field,
+                                             stream_.get(), &factors_);
+    }
+  } else if (p.projection != Projection::latlon) {
     const ProjectedGrid g = projected_grid(p);
     if (f64) {
       launch_projected_to_buffer<double, float>(g, field, stream_.get());
@@ -194,7 +210,15 @@ HostField CudaBackend::read_field_checked(const FieldTexture& target, Precision 
   DeviceBuffer values;
   values.ensure(n * sizeof(double), "the double export of the " + size_text(last_) + " field");
   double* out = static_cast<double*>(values.get());
-  if (last_.projection != Projection::latlon) {
+  if (last_.formula == Formula::wgs84) {
+    if (last_.projection != Projection::latlon) {
+      launch_projected_geodesic_to_buffer<double>(projected_grid(last_), geodesic_field(last_), out,
+                                                  stream_.get());
+    } else {
+      launch_geodesic_field_to_buffer<double>(grid_geometry(last_), geodesic_field(last_), out,
+                                              stream_.get(), &factors_);
+    }
+  } else if (last_.projection != Projection::latlon) {
     launch_projected_to_buffer<double, double>(projected_grid(last_), out, stream_.get());
   } else {
     launch_field_to_buffer<double, double>(grid_geometry(last_), out, stream_.get(), &factors_);

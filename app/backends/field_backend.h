@@ -60,10 +60,29 @@ bool parse_backend(std::string_view s, BackendChoice* out);
 // Asking for cuda where it cannot work throws UsageError with the reason.
 std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* reason);
 
-// make_backend for the view p. Every backend computes every view (latlon, aeqd, ortho; both
-// formulas, both precisions), so today it is make_backend; the window's field source and
-// render take their backend through it, the one place a view-dependent choice would go.
+// Why the GL backend does not compute the wgs84 formula (its shaders have no port of
+// geodesic.h), in one line.
+inline constexpr std::string_view kGlNoWgs84 =
+    "the gl backend does not compute the wgs84 formula (its shaders have no port of the "
+    "ellipsoidal geodesic, which needs double sin, cos, atan2 and cbrt that GLSL lacks)";
+
+// make_backend for the view p. Every backend computes every view (latlon, aeqd, ortho) of the
+// haversine and seed formulas in both precisions; wgs84 the CUDA and CPU backends compute, not
+// the GL backend: asking for gl throws UsageError with the reason, and `automatic` never takes
+// gl anyway (CUDA, else the CPU). The window's field source and render take their backend
+// through it.
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldParams& p,
                                                std::string* reason);
+
+// What of a view make_backend_for may choose by (the projection, whether the formula is wgs84):
+// a window whose view changes in these makes its backend again.
+struct BackendView {
+  Projection projection = Projection::latlon;
+  bool wgs84 = false;
+  bool operator==(const BackendView&) const = default;
+};
+inline BackendView backend_view_of(const FieldParams& p) {
+  return {p.projection, p.formula == Formula::wgs84};
+}
 
 }  // namespace geofield

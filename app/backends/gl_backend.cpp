@@ -214,6 +214,7 @@ void GlBackend::dispatch_projected(GLuint program, const FieldParams& p, int row
 }
 
 void GlBackend::compute(const FieldParams& p, FieldTexture& target) {
+  if (p.formula == Formula::wgs84) throw RuntimeFailure(std::string(kGlNoWgs84));
   if (target.nx() != p.nx || target.ny() != p.ny) {
     GF_FAIL("GlBackend::compute: the texture is " + std::to_string(target.nx()) + "x" +
             std::to_string(target.ny()) + ", the field " + std::to_string(p.nx) + "x" +

@@ -1,5 +1,6 @@
 #include "cli/startup.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <limits>
 #include <tuple>
@@ -17,6 +18,7 @@ constexpr int kMinWindowSide = 64, kMaxWindowSide = 16384;   // --window, screen
 
 void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewState* s) {
   FieldParams& p = s->params;
+  const double sphere_before_km = sphere_radius_km(p);
   if (t.numba_case) {  // all of its values (and the options typed with it, in r)
     p = r.params;
     s->follow_window = false;
@@ -36,6 +38,15 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
     p.extent = r.params.extent;  // --extent, or the projection's default
   }
   if (t.radius) p.radius_km = r.params.radius_km;
+  if (t.ellipsoid) {
+    p.ellipsoid_a_km = r.params.ellipsoid_a_km;
+    p.ellipsoid_inv_f = r.params.ellipsoid_inv_f;
+  }
+  // A saved projected map keeps its angle on the globe when its sphere changes (--formula wgs84
+  // takes the ellipsoid's mean radius, --radius, --ellipsoid), as the window's controls keep it.
+  if (!t.projection && p.projection != Projection::latlon) {
+    p.extent = std::min(p.extent * (sphere_radius_km(p) / sphere_before_km), max_extent(p));
+  }
   if (t.precision) p.precision = r.params.precision;
   if (t.backend) s->backend = r.backend;
   if (t.colormap) s->colormap = r.colormap;
@@ -149,6 +160,11 @@ WindowRequest make_window_request(const WindowCommand& c) {
     restore_session(&req);
   }
   apply_typed_options(c.typed, c.view, &req.state);
+  if (req.state.params.formula == Formula::wgs84 && req.state.backend == BackendChoice::gl &&
+      !c.typed.backend) {  // the saved backend cannot draw the view: the choice goes back to auto
+    req.state.backend = BackendChoice::automatic;
+    req.startup_messages.push_back("backend auto: " + std::string(kGlNoWgs84));
+  }
   validate(req.state.params);
   req.backend_typed = c.typed.backend.has_value();
   req.size_typed = c.typed.size.has_value() || c.typed.numba_case;

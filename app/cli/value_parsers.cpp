@@ -93,6 +93,12 @@ std::pair<double, double> parse_point(std::string_view s, const char* option) {
   return {parse_number(a, option), parse_number(b, option)};
 }
 
+std::pair<double, double> parse_ellipsoid(std::string_view s, const char* option) {
+  const auto [a, b] =
+      split_once(s, ',', option, "of the form A_KM,INV_F (e.g. 6378.137,298.257223563)");
+  return {parse_number(a, option), parse_number(b, option)};
+}
+
 int parse_whole(std::string_view s, const char* option, int min, int max) {
   const std::string expected =
       "a whole number from " + std::to_string(min) + " to " + std::to_string(max);

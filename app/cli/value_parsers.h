@@ -15,6 +15,8 @@ std::pair<double, double> parse_range(std::string_view s, const char* option);
 std::pair<int, int> parse_size(std::string_view s, const char* option, int min_side, int max_side);
 // "LAT,LON" -> {LAT, LON}
 std::pair<double, double> parse_point(std::string_view s, const char* option);
+// "A_KM,INV_F" -> {A_KM, INV_F} (an ellipsoid; ranges are check()'s)
+std::pair<double, double> parse_ellipsoid(std::string_view s, const char* option);
 // A whole number in [min, max], digits only (no sign, point or exponent).
 int parse_whole(std::string_view s, const char* option, int min, int max);
 

@@ -61,6 +61,8 @@ const std::optional<std::string>& typed_for(ParamField f, const ViewOptionText& 
     case ParamField::ref_lon: return t.ref;
     case ParamField::radius: return t.radius;
     case ParamField::extent: return t.extent;
+    case ParamField::ellipsoid_a:
+    case ParamField::ellipsoid_inv_f: return t.ellipsoid;
   }
   return t.extent;  // not reached: every field is named above
 }
@@ -75,7 +77,7 @@ UsageError empty_value_error(std::string_view option, std::string_view form) {
       {"D", "5000"},         {"INTERVAL", "100"},
       {"RRGGBB", "ff0000"},  {"NAME", "viridis"},
       {"WxH", "1280x800"},   {"N", "3"},
-      {"PX", "1600"}};
+      {"PX", "1600"},        {"A_KM,INV_F", "6378.137,298.257223563"}};
   std::string message = std::string(option) + ": empty value; give ";
   if (form.find('|') != std::string_view::npos)
     return UsageError(message + "one of " + listed(form));
@@ -107,13 +109,21 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
                   "NXxNY");
   add_text_option(app, "--ref", &t->ref, "reference point in degrees [30,101]", "LAT,LON");
   add_text_option(app, "--formula", &t->formula,
-                  "haversine: great-circle distance; seed: the original numba answer's "
-                  "expression, reproduced for comparison (not a distance) [haversine]",
-                  "haversine|seed");
+                  "haversine: great-circle distance on a sphere (--radius); seed: the original "
+                  "numba answer's expression, reproduced for comparison (not a distance); wgs84: "
+                  "geodesic distance on an ellipsoid (--ellipsoid, WGS84 by default), computed in "
+                  "double [haversine]",
+                  "haversine|seed|wgs84");
   add_text_option(app, "--units", &t->units,
                   "output unit: kilometres, nautical miles, miles, metres [km]", "km|nm|mi|m");
-  add_text_option(app, "--radius", &t->radius, "sphere radius in km, in (0, 1e9] [6371.0088]",
+  add_text_option(app, "--radius", &t->radius,
+                  "sphere radius in km, in (0, 1e9], of --formula haversine and seed [6371.0088]",
                   "KM");
+  add_text_option(app, "--ellipsoid", &t->ellipsoid,
+                  "the ellipsoid of --formula wgs84: equatorial radius in km and inverse "
+                  "flattening, 1/f >= 50 or 0 for a sphere; its mean radius (2a + b)/3 is the "
+                  "sphere of the projections [6378.137,298.257223563, WGS84]",
+                  "A_KM,INV_F");
   add_text_option(app, "--precision", &t->precision,
                   "float: computed and stored in float32; double: computed in float64 [float]",
                   "float|double");
@@ -173,10 +183,21 @@ ViewOptions resolve(const ViewOptionText& t) {
   if (const std::string* s = typed(t.ref, "--ref", "LAT,LON")) {
     std::tie(p.ref_lat_deg, p.ref_lon_deg) = parse_point(*s, "--ref");
   }
-  if (const std::string* s = typed(t.radius, "--radius", "KM")) {
-    p.radius_km = parse_number(*s, "--radius");
+  const std::string* radius = typed(t.radius, "--radius", "KM");
+  if (radius) p.radius_km = parse_number(*radius, "--radius");
+  choose(t.formula, "--formula", "haversine|seed|wgs84", parse_formula, &p.formula);
+  if (radius && p.formula == Formula::wgs84) {
+    throw UsageError(
+        "--radius: --formula wgs84 computes on an ellipsoid, not a sphere; give its size by "
+        "--ellipsoid A_KM,INV_F [6378.137,298.257223563, WGS84]");
   }
-  choose(t.formula, "--formula", "haversine|seed", parse_formula, &p.formula);
+  if (const std::string* s = typed(t.ellipsoid, "--ellipsoid", "A_KM,INV_F")) {
+    if (p.formula != Formula::wgs84) {
+      throw UsageError("--ellipsoid: applies to --formula wgs84 (this view's formula is " +
+                       std::string(to_string(p.formula)) + ")");
+    }
+    std::tie(p.ellipsoid_a_km, p.ellipsoid_inv_f) = parse_ellipsoid(*s, "--ellipsoid");
+  }
   choose(t.units, "--units", "km|nm|mi|m", parse_units, &p.units);
   choose(t.precision, "--precision", "float|double", parse_precision, &p.precision);
   choose(t.backend, "--backend", "auto|cpu|cuda|gl", parse_backend, &v.backend);

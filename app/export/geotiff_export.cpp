@@ -80,6 +80,9 @@ void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldPar
   std::string desc = "geofield: " + std::string(to_string(p.formula)) + " distance in " +
                      std::string(to_string(p.units)) + " from (" + std::to_string(p.ref_lat_deg) +
                      ", " + std::to_string(p.ref_lon_deg) + ")";
+  if (p.formula == Formula::wgs84) {
+    desc += " on the " + describe_ellipsoid(p.ellipsoid_a_km, p.ellipsoid_inv_f);
+  }
   GeofieldGeotiffRaster raster{};
   raster.nx = field.nx;
   raster.ny = field.ny;
@@ -104,7 +107,7 @@ void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldPar
     raster.step_x = raster.step_y = g.step * m;
     raster.centre_lat_deg = g.centre.lat_deg;
     raster.centre_lon_deg = g.centre.lon_deg;
-    raster.sphere_radius_m = p.radius_km * 1000.0;
+    raster.sphere_radius_m = sphere_radius_km(p) * 1000.0;  // the projection's sphere
     desc += "; " + std::string(to_string(p.projection)) + " map, NaN: no value";
   }
   raster.description = desc.c_str();

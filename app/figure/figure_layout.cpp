@@ -135,7 +135,9 @@ double figure_scale(int width_px) {
 }
 
 std::string default_figure_title(const FieldParams& v) {
-  const char* what = v.formula == Formula::seed ? "Seed-formula value" : "Great-circle distance";
+  const char* what = v.formula == Formula::seed    ? "Seed-formula value"
+                     : v.formula == Formula::wgs84 ? "Geodesic distance"
+                                                   : "Great-circle distance";
   // 0° and 180° have no hemisphere; reduce_deg_180 writes 180 as -180.
   const double lat = v.ref_lat_deg, lon = reduce_deg_180(v.ref_lon_deg);
   const bool lon_edge = std::fabs(std::fabs(lon) - 180.0) < 1e-12;
@@ -148,9 +150,18 @@ std::string default_figure_title(const FieldParams& v) {
                    : lon > 0 ? "E"
                    : lon < 0 ? "W"
                              : "");
-  char radius[64];
-  std::snprintf(radius, sizeof radius, "%.10g", v.radius_km);
-  t += " · " + std::string(to_string(v.formula)) + ", R = " + radius + " km";
+  if (v.formula == Formula::wgs84) {
+    const EllipsoidPreset* named = find_ellipsoid_preset(v.ellipsoid_a_km, v.ellipsoid_inv_f);
+    char numbers[96];
+    std::snprintf(numbers, sizeof numbers, "a = %.10g km, 1/f = %.12g", v.ellipsoid_a_km,
+                  v.ellipsoid_inv_f);
+    t += " · " +
+         (named ? std::string(named->name) + " ellipsoid" : "ellipsoid " + std::string(numbers));
+  } else {
+    char radius[64];
+    std::snprintf(radius, sizeof radius, "%.10g", v.radius_km);
+    t += " · " + std::string(to_string(v.formula)) + ", R = " + radius + " km";
+  }
   if (v.projection == Projection::aeqd) t += " · azimuthal equidistant";
   if (v.projection == Projection::ortho) t += " · orthographic";
   return t;

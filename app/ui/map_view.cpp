@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "view/field_measures.h"
 #include "view/graticule_crossings.h"
 #include "view/great_circle.h"
 #include "view/ring_labels.h"
@@ -34,13 +35,6 @@ void label(ImDrawList* dl, ImVec2 at, const char* text) {
 }
 
 }  // namespace
-
-double value_at(const FieldParams& p, GeoPoint g) {
-  const double radius = p.radius_km * units_per_km(p.units);
-  if (p.formula == Formula::seed)
-    return seed_value(p.ref_lat_deg, p.ref_lon_deg, g.lat_deg, g.lon_deg, radius);
-  return haversine_distance(p.ref_lat_deg, p.ref_lon_deg, g.lat_deg, g.lon_deg, radius);
-}
 
 void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_px,
                            double wheel_time_s) {
@@ -184,10 +178,13 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
     ImGui::BeginTooltip();
     if (const std::optional<GeoPoint> g = point_under(p, r, io.MousePos.x, io.MousePos.y)) {
       ImGui::Text("lat %.6f  lon %.6f", g->lat_deg, g->lon_deg);
-      ImGui::Text("%s %.6g %s", p.formula == Formula::seed ? "seed value" : "distance",
-                  value_at(p, *g), std::string(to_string(p.units)).c_str());
+      ImGui::Text("%s %.6g %s",
+                  p.formula == Formula::seed    ? "seed value"
+                  : p.formula == Formula::wgs84 ? "geodesic distance"
+                                                : "distance",
+                  field_value_at(p, *g), std::string(to_string(p.units)).c_str());
       ImGui::Text("bearing from the reference %.2f°",
-                  initial_bearing_deg({p.ref_lat_deg, p.ref_lon_deg}, *g));
+                  bearing_between(p, {p.ref_lat_deg, p.ref_lon_deg}, *g));
     } else {
       ImGui::TextUnformatted(p.projection == Projection::ortho ? "off the globe"
                                                                : "beyond the antipode");
@@ -198,7 +195,9 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
 
 // The arc sampled along the great circle and projected point by point, so it curves as the
 // projection does; broken where a point has no place (ortho's far side) or jumps across the map
-// (latlon's 180th meridian), with the distance and initial bearing written at its end.
+// (latlon's 180th meridian), with the distance and initial bearing written at its end: by the
+// view's formula (field_measures.h): for wgs84 the geodesic's, whose path the drawn great circle
+// only stands for (close to it, except near the antipode where they may take other routes).
 void MapView::draw_measure(const FieldParams& p, const MapRect& r) const {
   if (!measure_a_ || !measure_b_) return;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
@@ -229,12 +228,10 @@ void MapView::draw_measure(const FieldParams& p, const MapRect& r) const {
   const bool b_shown = screen_of(p, r, *measure_b_, &bx, &by);
   if (b_shown) dl->AddCircleFilled(ImVec2(float(bx), float(by)), 3 * width, colour);
   dl->PopClipRect();
-  const double radius = p.radius_km * units_per_km(p.units);
   char text[96];
-  std::snprintf(text, sizeof text, "%.6g %s, bearing %.2f°",
-                great_circle_distance(*measure_a_, *measure_b_, radius),
-                std::string(to_string(p.units)).c_str(),
-                initial_bearing_deg(*measure_a_, *measure_b_));
+  std::snprintf(
+      text, sizeof text, "%.6g %s, bearing %.2f°", distance_between(p, *measure_a_, *measure_b_),
+      std::string(to_string(p.units)).c_str(), bearing_between(p, *measure_a_, *measure_b_));
   if (b_shown) {  // above and left of the end: the hover readout opens below-right of it
     const ImVec2 size = ImGui::CalcTextSize(text);
     const float x = std::clamp(float(bx) - size.x - 8, float(r.x) + 4,

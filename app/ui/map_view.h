@@ -45,7 +45,4 @@ class MapView {
   double pan_x_ = 0, pan_y_ = 0;
 };
 
-// The value under a point, in the output unit, with the formula of p.
-double value_at(const FieldParams& p, GeoPoint g);
-
 }  // namespace geofield

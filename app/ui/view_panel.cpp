@@ -1,5 +1,6 @@
-// The "View" panel: bounds, resolution, reference point, formula, units, radius, precision,
-// backend. Edits the ViewState; the App recomputes when the FieldParams differ.
+// The "View" panel: bounds, resolution, reference point, formula, units, radius (wgs84: the
+// ellipsoid), precision, backend. Edits the ViewState; the App recomputes when the FieldParams
+// differ.
 #include <imgui.h>
 
 #include <algorithm>
@@ -194,6 +195,86 @@ void reference_section(FieldParams* p, TypedEdits* edits) {
              param_check(q, ParamField::ref_lon, &FieldParams::ref_lon_deg), edits);
 }
 
+// A projected map keeps its angle on the globe when the formula or the ellipsoid changes its
+// sphere (wgs84 takes the ellipsoid's mean radius): its extent scales with it, within the new
+// sphere's limits.
+void keep_map_angle(FieldParams* p, double before_km) {
+  if (p->projection != Projection::latlon && before_km > 0) {
+    p->extent = std::min(p->extent * (sphere_radius_km(*p) / before_km), max_extent(*p));
+  }
+}
+
+// haversine, seed, wgs84; wgs84 greyed out while the gl backend draws (its shaders have no
+// geodesic), with the reason.
+void formula_selector(FieldParams* p, const FrameInfo& info) {
+  static const char* const kNames[] = {"haversine", "seed (numba answer)", "wgs84 (ellipsoid)"};
+  const int current = static_cast<int>(p->formula);
+  if (ImGui::BeginCombo("formula", kNames[current])) {
+    for (int k = 0; k < 3; ++k) {
+      const bool refused = k == static_cast<int>(Formula::wgs84) && info.backend == "gl";
+      ImGui::BeginDisabled(refused);
+      if (ImGui::Selectable(kNames[k], k == current) && k != current) {
+        const double before_km = sphere_radius_km(*p);
+        p->formula = static_cast<Formula>(k);
+        keep_map_angle(p, before_km);
+      }
+      ImGui::EndDisabled();
+      if (refused && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip("%s: use cpu or cuda first", std::string(kGlNoWgs84).c_str());
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "haversine: great circle on a sphere of the radius below\n"
+        "seed: the numba answer's expression (not a distance)\n"
+        "wgs84: geodesic on an ellipsoid (Karney's method, in double)");
+  }
+}
+
+// param_check for the ellipsoid's a and 1/f: the candidate's map keeps its angle first, as the
+// edit will (a smaller ellipsoid is not refused for the extent of the larger one).
+ValueCheck ellipsoid_check(const FieldParams& p, ParamField field, double FieldParams::*member) {
+  return [p, field, member](double v) -> std::optional<std::string> {
+    FieldParams candidate = p;
+    candidate.*member = v;
+    keep_map_angle(&candidate, sphere_radius_km(p));  // check() names a and 1/f before extent
+    if (const std::optional<ParamProblem> pr = check(candidate, field)) return pr->ui;
+    return std::nullopt;
+  };
+}
+
+// wgs84's ellipsoid: presets, then a (km) and 1/f typed, each refused with its message (the one
+// validation's) under it.
+void ellipsoid_section(FieldParams* p, TypedEdits* edits) {
+  const double before_km = sphere_radius_km(*p);
+  ImGui::TextDisabled("ellipsoid");
+  for (const EllipsoidPreset& e : ellipsoid_presets()) {
+    ImGui::SameLine();
+    const bool on = p->ellipsoid_a_km == e.a_km && p->ellipsoid_inv_f == e.inv_f;
+    if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::SmallButton(e.name)) {
+      p->ellipsoid_a_km = e.a_km;
+      p->ellipsoid_inv_f = e.inv_f;
+    }
+    if (on) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("a = %.10g km, 1/f = %.12g (%s)", e.a_km, e.inv_f, e.source);
+    }
+  }
+  const float box_w = ImGui::GetFontSize() * 11;
+  const FieldParams q = *p;
+  ImGui::SetNextItemWidth(box_w);
+  typed_double("ellipsoid a", "a (km)", &p->ellipsoid_a_km, "%.10g",
+               ellipsoid_check(q, ParamField::ellipsoid_a, &FieldParams::ellipsoid_a_km), edits);
+  ImGui::SetNextItemWidth(box_w);
+  typed_double("ellipsoid 1/f", "1/f (0: a sphere)", &p->ellipsoid_inv_f, "%.12g",
+               ellipsoid_check(q, ParamField::ellipsoid_inv_f, &FieldParams::ellipsoid_inv_f),
+               edits);
+  keep_map_angle(p, before_km);
+}
+
 void field_section(ViewState* s, const FrameInfo& info, UiActions* a, TypedEdits* edits) {
   FieldParams* p = &s->params;
   ImGui::TextDisabled("Field");
@@ -217,16 +298,17 @@ void field_section(ViewState* s, const FrameInfo& info, UiActions* a, TypedEdits
         "the original answer's grid: lat 29:31, lon 99:101, 1000 x 1000 nodes, reference\n"
         "30N 101E, its expression (seed) in double; also --numba-case on the command line");
   }
-  int formula = static_cast<int>(p->formula);
-  if (ImGui::Combo("formula", &formula, "haversine\0seed (numba answer)\0")) {
-    p->formula = static_cast<Formula>(formula);
-  }
+  formula_selector(p, info);
   int units = static_cast<int>(p->units);
   if (ImGui::Combo("units", &units, "km\0nm\0mi\0m\0")) {
     change_units(p, static_cast<Units>(units));  // a projected map keeps its size
   }
-  drag_typed("radius (km)", &p->radius_km, p->radius_km / 1000, 1e-3, kMaxRadiusKm, "%.4f",
-             param_check(*p, ParamField::radius, &FieldParams::radius_km), edits);
+  if (p->formula == Formula::wgs84) {
+    ellipsoid_section(p, edits);
+  } else {
+    drag_typed("radius (km)", &p->radius_km, p->radius_km / 1000, 1e-3, kMaxRadiusKm, "%.4f",
+               param_check(*p, ParamField::radius, &FieldParams::radius_km), edits);
+  }
   int precision = static_cast<int>(p->precision);
   if (ImGui::Combo("precision", &precision, "float\0double\0")) {
     p->precision = static_cast<Precision>(precision);
@@ -247,13 +329,16 @@ void field_section(ViewState* s, const FrameInfo& info, UiActions* a, TypedEdits
   for (const auto& o : others) {
     if (info.backend == o.name) continue;
     ImGui::SameLine();
-    const bool unavailable = o.choice == BackendChoice::cuda && !info.cuda_usable;
-    ImGui::BeginDisabled(unavailable);
+    const bool no_cuda = o.choice == BackendChoice::cuda && !info.cuda_usable;
+    const bool no_gl = o.choice == BackendChoice::gl && p->formula == Formula::wgs84;
+    ImGui::BeginDisabled(no_cuda || no_gl);
     if (ImGui::SmallButton(o.button)) a->switch_backend = o.choice;
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-      if (unavailable) {
+      if (no_cuda) {
         ImGui::SetTooltip("CUDA is not available: %s", info.cuda_why_not.c_str());
+      } else if (no_gl) {
+        ImGui::SetTooltip("%s: use cpu or cuda", std::string(kGlNoWgs84).c_str());
       } else {
         ImGui::SetTooltip("%s", o.tip);
       }

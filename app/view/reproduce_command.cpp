@@ -19,7 +19,11 @@ std::string render_command_line(const ViewState& s, const std::string& png) {
   c += " --ref=" + exact_number(p.ref_lat_deg) + "," + exact_number(p.ref_lon_deg);
   c += " --formula=" + std::string(to_string(p.formula));
   c += " --units=" + std::string(to_string(p.units));
-  c += " --radius=" + exact_number(p.radius_km);
+  if (p.formula == Formula::wgs84) {  // --radius is refused with wgs84: its ellipsoid instead
+    c += " --ellipsoid=" + exact_number(p.ellipsoid_a_km) + "," + exact_number(p.ellipsoid_inv_f);
+  } else {
+    c += " --radius=" + exact_number(p.radius_km);
+  }
   c += " --precision=" + std::string(to_string(p.precision));
   if (p.projection != Projection::latlon) {  // ortho's centre is the middle of --lat/--lon above
     c += " --projection=" + std::string(to_string(p.projection));

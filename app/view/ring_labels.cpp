@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "field_math.h"
 #include "field_range.h"
+#include "view/field_measures.h"
 
 namespace geofield {
 namespace {
@@ -37,19 +39,54 @@ std::string short_decimal(double v) {
   return text;
 }
 
-// The field's range for choosing which rings to label. ortho has no shortcut (field_range visits
-// every node, too slow for every frame): a 65-node-wide grid of the same map stands for it,
-// which may miss a ring's end by a node's step; labels are placed only where the ring is seen.
+// The field's range for choosing which rings to label, every frame. ortho has no shortcut
+// (field_range visits every node) and wgs84 costs a geodesic a node (field_range visits O(nx +
+// ny) of them on latlon grids, some 20 000 on projected ones): a coarse grid of the same view
+// stands for them (65 nodes wide, wgs84 33), widened by a coarse node's step of distance, so a
+// ring's end may be labelled that is just off the view (only rings seen get labels).
 ValueRange label_range(const FieldParams& p) {
-  if (p.projection != Projection::ortho) return field_range(p);
+  const bool wgs84 = p.formula == Formula::wgs84;
+  if (p.projection != Projection::ortho && !wgs84) return field_range(p);
+  const int n = wgs84 ? 32 : 64;  // coarse steps across
   FieldParams coarse = p;
-  coarse.nx = 65;
-  coarse.ny = std::max(2, int(std::lround(64.0 * (p.ny - 1) / std::max(1, p.nx - 1))) + 1);
+  coarse.nx = n + 1;
+  coarse.ny = std::max(2, int(std::lround(double(n) * (p.ny - 1) / std::max(1, p.nx - 1))) + 1);
   ValueRange r = field_range(coarse);
-  const double step = 2 * p.extent / 64;  // map units; the distance changes at least as fast
-  r.min = std::max(0.0, r.min - step);
-  r.max += step;
+  // The distance changes at most as fast as the map's (projected) or the arc's (latlon) step;
+  // on an ellipsoid up to 1/(1 - f) as fast (a meridian degree at the pole): 1.03 covers f
+  // up to 1/50.
+  const double slack = wgs84 ? 1.03 : 1.0;
+  double step = 2 * p.extent / n;  // map units
+  if (p.projection == Projection::latlon) {
+    const double deg = std::max((p.lat_max_deg - p.lat_min_deg) / (coarse.ny - 1),
+                                lon_span_deg(p.lon_min_deg, p.lon_max_deg) / n);
+    step = deg * kRadPerDeg * radius_in_units(p);
+  }
+  r.min = std::max(0.0, r.min - slack * step);
+  r.max += slack * step;
   return r;
+}
+
+// The point of the ring `value` (output unit) on the great circle that leaves the reference at
+// azimuth_deg, or none. haversine: the spherical direct problem. wgs84: the field's ring lies
+// where the geodesic distance is `value`; along the great circle on the view's sphere the arc is
+// scaled by value / distance until they agree (the ratio is within f of 1 and varies slowly
+// along the arc: each step gains about the factor f), to 1e-9 of value; near the antipode,
+// where the distance need not grow along the arc, a candidate that does not converge is dropped.
+std::optional<GeoPoint> ring_point(const FieldParams& p, double azimuth_deg, double value) {
+  const double radius = radius_in_units(p);
+  GeoPoint g = spherical_direct(p.ref_lat_deg, p.ref_lon_deg, azimuth_deg, value, radius);
+  if (p.formula != Formula::wgs84) return g;
+  const GeoPoint ref{p.ref_lat_deg, p.ref_lon_deg};
+  double arc = value;
+  for (int step = 0; step < 8; ++step) {
+    const double d = distance_between(p, ref, g);
+    if (std::fabs(d - value) <= 1e-9 * value) return g;
+    if (!(d > 0)) return std::nullopt;
+    arc = std::min(arc * value / d, kPi * radius);
+    g = spherical_direct(p.ref_lat_deg, p.ref_lon_deg, azimuth_deg, arc, radius);
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -74,12 +111,11 @@ GeoPoint spherical_direct(double lat1_deg, double lon1_deg, double azimuth_deg, 
 std::vector<RingLabel> ring_labels(const FieldParams& p, const MapRect& map, double interval,
                                    const RingLabelLook& look) {
   std::vector<RingLabel> out;
-  if (p.formula != Formula::haversine || !(interval > 0) || !look.text_width_px) return out;
+  if (p.formula == Formula::seed || !(interval > 0) || !look.text_width_px) return out;
   const ValueRange range = label_range(p);
   const double k0 = std::max(1.0, std::ceil(range.min / interval));
   const double k1 = std::floor(range.max / interval);
   if (!(k1 >= k0) || k1 - k0 + 1 > kMaxRings) return out;
-  const double radius = p.radius_km * units_per_km(p.units);
   const std::string unit(to_string(p.units));
   for (double k = k0; k <= k1; ++k) {
     const double value = k * interval;
@@ -90,10 +126,9 @@ std::vector<RingLabel> ring_labels(const FieldParams& p, const MapRect& map, dou
     l.h = look.text_height_px + 2 * look.pad_px;
     const std::size_t first_of_ring = out.size();
     for (double a = 0; a < 360; a += kAzimuthStepDeg) {
-      const GeoPoint g =
-          spherical_direct(p.ref_lat_deg, p.ref_lon_deg, kFirstAzimuthDeg + a, value, radius);
+      const std::optional<GeoPoint> g = ring_point(p, kFirstAzimuthDeg + a, value);
       double px = 0, py = 0;
-      if (!screen_of(p, map, g, &px, &py)) continue;  // ortho's far side
+      if (!g || !screen_of(p, map, *g, &px, &py)) continue;  // ortho's far side
       l.x = px - l.w / 2;
       l.y = py - l.h / 2;
       if (!inside(l, map)) continue;

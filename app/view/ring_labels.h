@@ -1,5 +1,6 @@
 // Labels of the range rings on the window's map: each ring's distance and unit ("250 km") at
-// points of the ring found with the spherical direct problem, kept inside the map and apart.
+// points of the ring found with the spherical direct problem (wgs84: along the same great
+// circles, where the geodesic distance is the ring's), kept inside the map and apart.
 // Pure: the caller measures text and draws.
 #pragma once
 
@@ -38,7 +39,8 @@ struct RingLabelLook {
 // `map`: candidates every 10 degrees of azimuth from 45 (north-east) round the reference,
 // skipped where the box would leave the map or touch a label already placed (or, in ortho, where
 // the point is on the far side). Every projection: in aeqd the rings are circles about the
-// map's centre. Empty for the seed formula (its value is not a distance).
+// map's centre (haversine; with wgs84 nearly). Empty for the seed formula (its value is not a
+// distance).
 std::vector<RingLabel> ring_labels(const FieldParams& p, const MapRect& map, double interval,
                                    const RingLabelLook& look);
 

@@ -75,6 +75,8 @@ const char* key_of(ParamField f) {
     case ParamField::ref_lat: return "ref_lat_deg";
     case ParamField::ref_lon: return "ref_lon_deg";
     case ParamField::radius: return "radius_km";
+    case ParamField::ellipsoid_a: return "ellipsoid_a_km";
+    case ParamField::ellipsoid_inv_f: return "ellipsoid_inv_f";
     case ParamField::extent:
     default: return "extent";
   }
@@ -103,6 +105,10 @@ std::string range_words(ParamField f, const FieldParams& read_so_far) {
     case ParamField::ref_lon: probe.ref_lon_deg = nan; break;
     case ParamField::radius: probe.radius_km = nan; break;
     case ParamField::extent: probe.extent = nan; break;
+    case ParamField::ellipsoid_a: probe.formula = Formula::wgs84, probe.ellipsoid_a_km = nan; break;
+    case ParamField::ellipsoid_inv_f:
+      probe.formula = Formula::wgs84, probe.ellipsoid_inv_f = nan;
+      break;
     default: break;
   }
   const std::optional<ParamProblem> pr = check(probe, f);
@@ -234,6 +240,8 @@ json to_json(const ViewState& s) {
       {"formula", std::string(to_string(p.formula))},
       {"units", std::string(to_string(p.units))},
       {"radius_km", p.radius_km},
+      {"ellipsoid_a_km", p.ellipsoid_a_km},
+      {"ellipsoid_inv_f", p.ellipsoid_inv_f},
       {"precision", std::string(to_string(p.precision))},
       {"projection", std::string(to_string(p.projection))},
       {"extent", p.extent},
@@ -266,7 +274,8 @@ ViewState state_from_json(const json& j) {
     refuse("version", "1, the format this program reads", *v);
   }
   // Names and the radius first: the ranges of the numbers after them depend on them.
-  read_name(j, "formula", parse_formula, names_of({Formula::haversine, Formula::seed}), &p.formula);
+  read_name(j, "formula", parse_formula,
+            names_of({Formula::haversine, Formula::seed, Formula::wgs84}), &p.formula);
   read_name(j, "units", parse_units, names_of({Units::km, Units::nm, Units::mi, Units::m}),
             &p.units);
   read_name(j, "precision", parse_precision, names_of({Precision::f32, Precision::f64}),
@@ -274,6 +283,8 @@ ViewState state_from_json(const json& j) {
   read_name(j, "projection", parse_projection,
             names_of({Projection::latlon, Projection::aeqd, Projection::ortho}), &p.projection);
   read_field_number(j, "radius_km", ParamField::radius, p, &p.radius_km);
+  read_field_number(j, "ellipsoid_a_km", ParamField::ellipsoid_a, p, &p.ellipsoid_a_km);
+  read_field_number(j, "ellipsoid_inv_f", ParamField::ellipsoid_inv_f, p, &p.ellipsoid_inv_f);
   read_field_number(j, "lat_min_deg", ParamField::lat_min, p, &p.lat_min_deg);
   read_field_number(j, "lat_max_deg", ParamField::lat_max, p, &p.lat_max_deg);
   read_field_number(j, "lon_min_deg", ParamField::lon_min, p, &p.lon_min_deg);

@@ -96,7 +96,7 @@ App::App(const WindowRequest& request)
   }
   source_ = make_field_source(first_backend(),
                               [] { glfwPostEmptyEvent(); });  // wake the UI when a field is ready
-  source_projection_ = state_.params.projection;
+  source_view_ = backend_view_of(state_.params);
   history_ = ViewHistory(state_);
   home_ = state_.params;
   std::fprintf(stderr, "geofield: %s; %s\n", backend_reason_.c_str(),
@@ -241,7 +241,7 @@ void App::frame(int fbw, int fbh) {
   UiActions actions = draw_panels();
   take_input(&actions);
   apply_edits(before);
-  follow_projection(before);
+  follow_backend_view(before);
   update_field();
   const MapPixels map = draw_map(fbw, fbh);
 
@@ -342,16 +342,17 @@ void App::take_input(UiActions* actions) {
   do_shortcuts(actions);
 }
 
-// make_backend_for chooses by the projection as well (projected views: the backends that
-// compute them), so a change of projection makes the field source again; a backend that cannot
-// compute the new view (one asked for by name) leaves the view as it was, with the reason.
-void App::follow_projection(const ViewState& before) {
-  if (state_.params.projection == source_projection_) return;
+// make_backend_for chooses by the projection and the formula as well (backend_view_of: the gl
+// backend does not compute wgs84), so a change of either makes the field source again; a
+// backend that cannot compute the new view (one asked for by name) leaves the view as it was,
+// with the reason.
+void App::follow_backend_view(const ViewState& before) {
+  if (backend_view_of(state_.params) == source_view_) return;
   try {
     std::string reason;
     source_ = make_field_source(request_.make_backend(state_.backend, state_.params, &reason),
                                 [] { glfwPostEmptyEvent(); });
-    source_projection_ = state_.params.projection;
+    source_view_ = backend_view_of(state_.params);
     backend_reason_ = info_.backend_reason = reason;
     range_of_.reset();
   } catch (const std::exception& e) {

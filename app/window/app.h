@@ -45,7 +45,7 @@ class App {
   void save_screenshots(const UiActions& actions, bool automation_shot, const MapPixels& map,
                         int fb_width, int fb_height);
   void apply_edits(const ViewState& before);
-  void follow_projection(const ViewState& before);
+  void follow_backend_view(const ViewState& before);
   ViewStyle style_for(int map_w_px, int map_h_px) const;
   void do_actions(const UiActions& a);
   // The figure being made: starts, cancels, draws one band a frame, writes it when done.
@@ -79,7 +79,7 @@ class App {
   bool log_frames_ = false;      // GEOFIELD_TEST_LOG_FRAMES: each frame's time and input on stderr
   std::unique_ptr<FieldSource> source_;
   std::string backend_reason_;
-  Projection source_projection_ = Projection::latlon;  // the view source_ was made for
+  BackendView source_view_;  // what of the view source_'s backend was chosen for
   MapView map_;
   ExportSettings exports_;
   MessageLog log_;

@@ -50,7 +50,7 @@ void App::switch_backend(BackendChoice choice) {
   std::unique_ptr<FieldSource> next = make_field_source(
       request_.make_backend(choice, state_.params, &reason), [] { glfwPostEmptyEvent(); });
   source_ = std::move(next);  // the old one's worker stops here
-  source_projection_ = state_.params.projection;
+  source_view_ = backend_view_of(state_.params);
   state_.backend = choice;
   backend_reason_ = reason;
   info_.backend_reason = reason;

@@ -44,7 +44,7 @@ REFUSED = [
     (["render", "--npy", "a.npy", "--size", "4x4", "--size", "8x8"], "--size: given twice"),
     (["render", "--npy", "a.npy", "--bogus", "3"], "'--bogus': unknown option"),
     # 5: what was typed, escaped and bounded; never a clamped number.
-    (["render", "--formula", "se\ned", "--npy", "a.npy"], "'se\\ned' is not one of haversine, seed"),
+    (["render", "--formula", "se\ned", "--npy", "a.npy"], "'se\\ned' is not one of haversine, seed, wgs84"),
     (["render", "--units", BIG, "--npy", "a.npy"], "... (100000 bytes)"),
     (["render", "--npy", "a.npy", "--" + BIG], "unknown option"),
     (["render", "--size", "99999999999x2", "--npy", "a.npy"],

@@ -4,7 +4,7 @@ import unittest
 
 from geofield_e2e import RenderTestCase
 
-VIEW_OPTIONS = ["--lat", "--lon", "--size", "--ref", "--formula", "--units", "--radius",
+VIEW_OPTIONS = ["--lat", "--lon", "--size", "--ref", "--formula", "--units", "--radius", "--ellipsoid",
                 "--backend", "--colormap"]
 
 
@@ -24,7 +24,7 @@ class Help(RenderTestCase):
         for option in VIEW_OPTIONS + ["--png", "--npy", "--geotiff", "--f64", "--figure",
                                       "--figure-width", "--title"]:
             self.assertIn(option, r.stdout)
-        for form in ("MIN:MAX", "NXxNY", "LAT,LON", "haversine", "seed", "km", "nm", "mi",
+        for form in ("MIN:MAX", "NXxNY", "LAT,LON", "A_KM,INV_F", "haversine", "seed", "wgs84", "km", "nm", "mi",
                      "auto", "cpu", "cuda", "29:31", "99:101", "1000x1000", "30,101", "6371.0088"):
             self.assertIn(form, r.stdout)
         self.assertEqual(self.files(), [])

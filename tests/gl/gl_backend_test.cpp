@@ -203,5 +203,56 @@ TEST(GlBackend, MadeByTheBackendChoice) {
   EXPECT_NE(reason.find("compute shaders"), std::string::npos) << reason;
 }
 
+// The GL backend has no port of the geodesic: asking for it with wgs84 is refused with the
+// reason, a compute of wgs84 handed to it anyway throws (never a haversine field in its place),
+// and auto never takes gl.
+TEST(GlBackend, RefusesWgs84WithTheReason) {
+  GF_REQUIRE_GL();
+  FieldParams p;
+  p.formula = Formula::wgs84;
+  p.nx = p.ny = 64;
+  std::string reason;
+  try {
+    make_backend_for(BackendChoice::gl, p, &reason);
+    ADD_FAILURE() << "gl was made for wgs84";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("--backend gl: the gl backend does not compute the wgs84"),
+              std::string::npos)
+        << e.what();
+  }
+  GlBackend backend;
+  FieldTexture texture;
+  texture.ensure_size(p.nx, p.ny);
+  EXPECT_THROW(backend.compute(p, texture), RuntimeFailure);
+  EXPECT_NE(make_backend_for(BackendChoice::automatic, p, &reason)->name(), "gl");
+}
+
+// The GPU tests' wgs84 cases (field_checks.h), checked here where they can run: each is a valid
+// view, and the CPU double field passes each check those tests make of a GPU field (as float,
+// as double, NaN where the edge says), so a GPU failure is the GPU's, not the harness's.
+TEST(GpuWgs84Cases, TheCpuFieldPassesTheirOwnChecks) {
+  for (const Case& c : wgs84_cases()) {
+    FieldParams p = c.grid.params;
+    ASSERT_NO_THROW(validate(p)) << c.grid.name;
+    const std::vector<double> ref = cpu_reference(p);
+    const std::vector<float> as_float(ref.begin(), ref.end());
+    EXPECT_LE(expect_close_to_reference(as_float, ref, p.nx, c.grid.name,
+                                        geodesic_tolerance(Precision::f32, p.units)),
+              1.0);
+  }
+  for (const Case& c : projected_wgs84_cases()) {
+    FieldParams p = c.grid.params;
+    ASSERT_NO_THROW(validate(p)) << c.grid.name;
+    const std::vector<double> ref = cpu_reference(p);
+    const std::vector<float> as_float(ref.begin(), ref.end());
+    EXPECT_LE(expect_projected_close(as_float, ref, p, c.grid.name,
+                                     geodesic_tolerance(Precision::f32, p.units), kDoubleEdgeBand),
+              1.0);
+    EXPECT_LE(expect_projected_close(ref, ref, p, c.grid.name,
+                                     geodesic_tolerance(Precision::f64, p.units), kDoubleEdgeBand),
+              1.0);
+  }
+}
+
 }  // namespace
 }  // namespace geofield

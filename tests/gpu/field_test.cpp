@@ -2,6 +2,8 @@
 // foundation's grids, both formulas, all units, float and double paths: through a plain
 // cudaArray (the kernel alone, no GL), through the interop texture, and through the
 // pixel-buffer fallback. Every texel is poisoned with NaN first, so an unwritten one fails.
+// The wgs84 formula likewise on WGS84 and GRS80 (GeodesicFieldOnGpu, GeodesicKernel), with its
+// tolerance (field_checks.h: geodesic_tolerance), and its speed at 8192 x 4097 printed.
 #include <cuda_runtime_api.h>
 #include <glad/gl.h>
 
@@ -175,6 +177,166 @@ TEST_P(FieldOnGpu, PixelBufferFallbackMatchesCpuDouble) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Grids, FieldOnGpu, testing::ValuesIn(all_cases()), case_name);
+
+// --- wgs84 (geodesic_field.h), always computed in double ---
+
+class GeodesicFieldOnGpu : public testing::TestWithParam<Case> {};
+
+// The kernels alone: into a plain CUDA array (the texture's float values), a float buffer (the
+// pixel buffer's) and a double buffer (the f64 export's), every unit; every value poisoned first.
+TEST_P(GeodesicFieldOnGpu, KernelIntoCudaArrayAndBuffersMatchCpuDouble) {
+  GF_REQUIRE_CUDA();
+  FieldParams p = GetParam().grid.params;
+  ASSERT_EQ(p.formula, Formula::wgs84);
+  const SurfaceArray target(p.nx, p.ny);
+  const size_t n = static_cast<size_t>(node_count(p));
+  std::vector<float> poison(n, std::numeric_limits<float>::quiet_NaN()), out(n);
+  DeviceBuffer parts;  // kept across launches, as the backend keeps it
+  double worst_float = 0, worst_double = 0;
+  for (Units u : kAllUnits) {
+    p.units = u;
+    const std::vector<double> ref = gpu_test::cpu_reference(p);
+    GF_CUDA(cudaMemcpy2DToArray(target.array(), 0, 0, poison.data(), p.nx * sizeof(float),
+                                p.nx * sizeof(float), p.ny, cudaMemcpyHostToDevice));
+    launch_geodesic_field_to_surface(grid_geometry(p), geodesic_field(p), target.surface(), nullptr,
+                                     &parts);
+    GF_CUDA(cudaMemcpy2DFromArray(out.data(), p.nx * sizeof(float), target.array(), 0, 0,
+                                  p.nx * sizeof(float), p.ny, cudaMemcpyDeviceToHost));
+    worst_float =
+        std::max(worst_float, gpu_test::expect_close_to_reference(
+                                  out, ref, p.nx, "cudaArray " + label(GetParam().grid, p),
+                                  gpu_test::geodesic_tolerance(Precision::f32, u)));
+    DeviceBuffer buffer;
+    buffer.ensure(n * sizeof(double), "test");
+    GF_CUDA(cudaMemset(buffer.get(), 0xff, n * sizeof(double)));  // NaN pattern
+    launch_geodesic_field_to_buffer<float>(grid_geometry(p), geodesic_field(p),
+                                           static_cast<float*>(buffer.get()), nullptr, &parts);
+    GF_CUDA(cudaMemcpy(out.data(), buffer.get(), n * sizeof(float), cudaMemcpyDeviceToHost));
+    gpu_test::expect_close_to_reference(out, ref, p.nx, "float buffer " + label(GetParam().grid, p),
+                                        gpu_test::geodesic_tolerance(Precision::f32, u));
+    GF_CUDA(cudaMemset(buffer.get(), 0xff, n * sizeof(double)));
+    launch_geodesic_field_to_buffer<double>(grid_geometry(p), geodesic_field(p),
+                                            static_cast<double*>(buffer.get()), nullptr);
+    std::vector<double> values(n);
+    GF_CUDA(cudaMemcpy(values.data(), buffer.get(), n * sizeof(double), cudaMemcpyDeviceToHost));
+    worst_double =
+        std::max(worst_double, gpu_test::expect_close_to_reference(
+                                   values, ref, p.nx, "double buffer " + label(GetParam().grid, p),
+                                   gpu_test::geodesic_tolerance(Precision::f64, u)));
+    double worst_m = 0;
+    for (size_t k = 0; k < n; ++k) {
+      worst_m = std::max(worst_m, std::fabs(values[k] - ref[k]) * metres_per_unit(u));
+    }
+    std::printf("wgs84 %s %s: GPU double vs CPU double max %.2e m\n", GetParam().grid.name.c_str(),
+                std::string(to_string(u)).c_str(), worst_m);
+  }
+  std::printf("worst error/bound: wgs84 %s: float %.3f, double %.3f\n",
+              GetParam().grid.name.c_str(), worst_float, worst_double);
+}
+
+// Through the backend: the texture (interop or pixel buffer) and the f64 export, both
+// precisions (the texture holds the double value rounded either way).
+void check_geodesic_backend_against_cpu(CudaBackend& backend, const Case& c) {
+  FieldTexture texture;
+  FieldParams p = c.grid.params;
+  texture.ensure_size(p.nx, p.ny);
+  for (Units u : {Units::km, Units::m}) {
+    for (Precision pr : kBothPrecisions) {
+      p.units = u;
+      p.precision = pr;
+      gpu_test::poison(texture);
+      backend.compute(p, texture);
+      const std::vector<double> ref = gpu_test::cpu_reference(p);
+      const std::string what =
+          std::string(backend.path() == CudaBackend::Path::interop ? "interop " : "pixel buffer ") +
+          label(c.grid, p);
+      gpu_test::expect_close_to_reference(backend.read_field(texture, Precision::f32).f32, ref,
+                                          p.nx, what + " texture",
+                                          gpu_test::geodesic_tolerance(Precision::f32, u));
+      if (pr == Precision::f64) {
+        gpu_test::expect_close_to_reference(backend.read_field(texture, Precision::f64).f64, ref,
+                                            p.nx, what + " f64 export",
+                                            gpu_test::geodesic_tolerance(Precision::f64, u));
+      }
+    }
+  }
+}
+
+TEST_P(GeodesicFieldOnGpu, InteropTextureMatchesCpuDouble) {
+  GF_REQUIRE_GL_ON_CUDA();
+  int device = 0;
+  GF_CUDA(cudaGetDevice(&device));
+  CudaBackend backend(device, CudaBackend::Path::interop);
+  check_geodesic_backend_against_cpu(backend, GetParam());
+  EXPECT_EQ(backend.path(), CudaBackend::Path::interop) << "fell back to the pixel buffer";
+}
+
+TEST_P(GeodesicFieldOnGpu, PixelBufferFallbackMatchesCpuDouble) {
+  GF_REQUIRE_GL_ON_CUDA();
+  int device = 0;
+  GF_CUDA(cudaGetDevice(&device));
+  CudaBackend backend(device, CudaBackend::Path::pixel_buffer);
+  check_geodesic_backend_against_cpu(backend, GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(Grids, GeodesicFieldOnGpu, testing::ValuesIn(gpu_test::wgs84_cases()),
+                         case_name);
+
+// The haversine kernels refuse a wgs84 grid rather than compute a haversine field for it.
+TEST(GeodesicKernel, HaversineLaunchesRefuseAWgs84Grid) {
+  GF_REQUIRE_CUDA();
+  FieldParams p;
+  p.formula = Formula::wgs84;
+  p.nx = p.ny = 64;
+  DeviceBuffer buffer;
+  buffer.ensure(sizeof(double) * 64 * 64, "test");
+  const auto launch = [&] {
+    launch_field_to_buffer<double, double>(grid_geometry(p), static_cast<double*>(buffer.get()),
+                                           nullptr);
+  };
+  EXPECT_THROW(launch(), CudaFailure);
+}
+
+// The whole globe at 8192 x 4097 (edge blocks in both directions): the device's time for the
+// field (the pre-pass and the kernel, CUDA events) and nodes a second, printed; 20 000 nodes
+// sampled against the CPU's geodesic_field_value.
+TEST(GeodesicKernel, WholeGlobeAtSizeTimedAndSampled) {
+  GF_REQUIRE_CUDA();
+  FieldParams p = test::make_params(-90, 90, -180, 180, 8192, 4097, 30, 101);
+  p.formula = Formula::wgs84;
+  p.precision = Precision::f64;
+  const size_t n = static_cast<size_t>(node_count(p));
+  DeviceBuffer buffer, parts;
+  buffer.ensure(n * sizeof(double), "test");
+  double* d = static_cast<double*>(buffer.get());
+  const GridGeometry g = grid_geometry(p);
+  const GeodesicField f = geodesic_field(p);
+  launch_geodesic_field_to_buffer<double>(g, f, d, nullptr, &parts);  // warm-up
+  cudaEvent_t start, stop;
+  GF_CUDA(cudaEventCreate(&start));
+  GF_CUDA(cudaEventCreate(&stop));
+  constexpr int kRuns = 5;
+  GF_CUDA(cudaEventRecord(start));
+  for (int r = 0; r < kRuns; ++r) launch_geodesic_field_to_buffer<double>(g, f, d, nullptr, &parts);
+  GF_CUDA(cudaEventRecord(stop));
+  GF_CUDA(cudaEventSynchronize(stop));
+  float ms = 0;
+  GF_CUDA(cudaEventElapsedTime(&ms, start, stop));
+  GF_CUDA(cudaEventDestroy(start));
+  GF_CUDA(cudaEventDestroy(stop));
+  std::printf("wgs84 8192x4097 whole globe, double: %.3f ms a field, %.3g nodes/s\n", ms / kRuns,
+              double(n) * kRuns / (ms * 1e-3));
+  std::vector<double> out(n);
+  GF_CUDA(cudaMemcpy(out.data(), d, n * sizeof(double), cudaMemcpyDeviceToHost));
+  double worst_m = 0;
+  for (size_t k = 0; k < n; k += n / 20000) {
+    const int i = static_cast<int>(k / p.nx), j = static_cast<int>(k % p.nx);
+    const double want = geodesic_field_value(f, g, i, j);
+    worst_m = std::max(worst_m, std::fabs(out[k] - want) * 1000.0);
+  }
+  EXPECT_LE(worst_m, gpu_test::kGeodesicAbsoluteM);
+  std::printf("wgs84 8192x4097 sampled: GPU vs CPU max %.2e m\n", worst_m);
+}
 
 // A reallocated texture (new size, new GL object) is registered again, not written stale.
 TEST(InteropTexture, FollowsReallocation) {

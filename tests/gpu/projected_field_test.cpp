@@ -4,6 +4,7 @@
 // through a plain cudaArray (the kernels alone, no GL), into linear memory (the f64 export's
 // path), through the interop texture and the pixel-buffer fallback. NaN exactly beyond the
 // map's edge; in aeqd each node's value is its radius hypot(x, y). Every texel is poisoned first.
+// The wgs84 formula likewise on WGS84 and GRS80 (ProjectedGeodesicOnGpu), with its tolerance.
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -161,6 +162,102 @@ TEST_P(ProjectedOnGpu, PixelBufferFallbackMatchesCpuDouble) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Views, ProjectedOnGpu, testing::ValuesIn(projected_cases()), case_name);
+
+// --- wgs84, always computed in double: node by node (the inverse projection, then the geodesic)
+// ---
+
+class ProjectedGeodesicOnGpu : public testing::TestWithParam<Case> {};
+
+// The kernel alone into a plain CUDA array (float), a float and a double buffer; NaN exactly
+// beyond the map's edge (the double path's band: the node's point is the double inverse
+// projection's whatever the destination).
+TEST_P(ProjectedGeodesicOnGpu, KernelIntoCudaArrayAndBuffersMatchCpuDouble) {
+  GF_REQUIRE_CUDA();
+  FieldParams p = GetParam().grid.params;
+  ASSERT_EQ(p.formula, Formula::wgs84);
+  const std::vector<double> ref = gpu_test::cpu_reference(p);
+  const size_t n = static_cast<size_t>(node_count(p));
+  const SurfaceArray target(p.nx, p.ny);
+  std::vector<float> out(n, std::numeric_limits<float>::quiet_NaN());
+  GF_CUDA(cudaMemcpy2DToArray(target.array(), 0, 0, out.data(), p.nx * sizeof(float),
+                              p.nx * sizeof(float), p.ny, cudaMemcpyHostToDevice));
+  launch_projected_geodesic_to_surface(projected_grid(p), geodesic_field(p), target.surface(),
+                                       nullptr);
+  GF_CUDA(cudaMemcpy2DFromArray(out.data(), p.nx * sizeof(float), target.array(), 0, 0,
+                                p.nx * sizeof(float), p.ny, cudaMemcpyDeviceToHost));
+  const std::string what = label(GetParam().grid, p);
+  const double worst_float = gpu_test::expect_projected_close(
+      out, ref, p, "cudaArray " + what, gpu_test::geodesic_tolerance(Precision::f32, p.units),
+      gpu_test::kDoubleEdgeBand);
+  DeviceBuffer buffer;
+  buffer.ensure(n * sizeof(double), "test");
+  GF_CUDA(cudaMemset(buffer.get(), 0xff, n * sizeof(double)));
+  launch_projected_geodesic_to_buffer<float>(projected_grid(p), geodesic_field(p),
+                                             static_cast<float*>(buffer.get()), nullptr);
+  GF_CUDA(cudaMemcpy(out.data(), buffer.get(), n * sizeof(float), cudaMemcpyDeviceToHost));
+  gpu_test::expect_projected_close(out, ref, p, "float buffer " + what,
+                                   gpu_test::geodesic_tolerance(Precision::f32, p.units),
+                                   gpu_test::kDoubleEdgeBand);
+  GF_CUDA(cudaMemset(buffer.get(), 0xff, n * sizeof(double)));
+  launch_projected_geodesic_to_buffer<double>(projected_grid(p), geodesic_field(p),
+                                              static_cast<double*>(buffer.get()), nullptr);
+  std::vector<double> values(n);
+  GF_CUDA(cudaMemcpy(values.data(), buffer.get(), n * sizeof(double), cudaMemcpyDeviceToHost));
+  const double worst_double = gpu_test::expect_projected_close(
+      values, ref, p, "double buffer " + what,
+      gpu_test::geodesic_tolerance(Precision::f64, p.units), gpu_test::kDoubleEdgeBand);
+  double worst_m = 0;
+  for (size_t k = 0; k < n; ++k) {
+    if (!std::isnan(ref[k]) && !std::isnan(values[k])) {
+      worst_m = std::max(worst_m, std::fabs(values[k] - ref[k]) * metres_per_unit(p.units));
+    }
+  }
+  std::printf("worst error/bound: projected wgs84 %s: float %.3f, double %.3f (%.2e m)\n",
+              GetParam().grid.name.c_str(), worst_float, worst_double, worst_m);
+}
+
+void check_geodesic_backend_against_cpu(CudaBackend& backend, const Case& c) {
+  FieldTexture texture;
+  for (Precision pr : kBothPrecisions) {
+    FieldParams p = c.grid.params;
+    p.precision = pr;
+    texture.ensure_size(p.nx, p.ny);
+    gpu_test::poison(texture);
+    backend.compute(p, texture);
+    const std::vector<double> ref = gpu_test::cpu_reference(p);
+    const std::string what =
+        std::string(backend.path() == CudaBackend::Path::interop ? "interop " : "pixel buffer ") +
+        label(c.grid, p);
+    gpu_test::expect_projected_close(
+        backend.read_field(texture, Precision::f32).f32, ref, p, what + " texture",
+        gpu_test::geodesic_tolerance(Precision::f32, p.units), gpu_test::kDoubleEdgeBand);
+    if (pr == Precision::f64) {
+      gpu_test::expect_projected_close(
+          backend.read_field(texture, Precision::f64).f64, ref, p, what + " f64 export",
+          gpu_test::geodesic_tolerance(Precision::f64, p.units), gpu_test::kDoubleEdgeBand);
+    }
+  }
+}
+
+TEST_P(ProjectedGeodesicOnGpu, InteropTextureMatchesCpuDouble) {
+  GF_REQUIRE_GL_ON_CUDA();
+  int device = 0;
+  GF_CUDA(cudaGetDevice(&device));
+  CudaBackend backend(device, CudaBackend::Path::interop);
+  check_geodesic_backend_against_cpu(backend, GetParam());
+  EXPECT_EQ(backend.path(), CudaBackend::Path::interop) << "fell back to the pixel buffer";
+}
+
+TEST_P(ProjectedGeodesicOnGpu, PixelBufferFallbackMatchesCpuDouble) {
+  GF_REQUIRE_GL_ON_CUDA();
+  int device = 0;
+  GF_CUDA(cudaGetDevice(&device));
+  CudaBackend backend(device, CudaBackend::Path::pixel_buffer);
+  check_geodesic_backend_against_cpu(backend, GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(Views, ProjectedGeodesicOnGpu,
+                         testing::ValuesIn(gpu_test::projected_wgs84_cases()), case_name);
 
 // Large enough that the float kernel's full tiles (no bound checks) carry most nodes, odd so
 // that edge tiles remain: the whole aeqd disc and the ortho globe at 4097 x 3073.

@@ -47,7 +47,7 @@ double expect_close_to_reference(const std::vector<T>& values, const std::vector
       ++nan;
       continue;
     }
-    const double bound = tol.of_max * max_abs + tol.relative * std::fabs(ref[k]);
+    const double bound = tol.of_max * max_abs + tol.relative * std::fabs(ref[k]) + tol.absolute;
     const double ratio = std::fabs(v - ref[k]) / bound;
     if (!(ratio <= 1)) ++bad;
     if (!(ratio <= worst)) {
@@ -149,7 +149,9 @@ double expect_projected_close(const std::vector<T>& values, const std::vector<do
   }
   return check_projected(
       values, p, what, edge_band, [&](size_t k, double) { return ref[k]; },
-      [&](size_t k, double) { return tol.of_max * max_abs + tol.relative * std::fabs(ref[k]); });
+      [&](size_t k, double) {
+        return tol.of_max * max_abs + tol.relative * std::fabs(ref[k]) + tol.absolute;
+      });
 }
 
 template <typename T>
@@ -184,6 +186,37 @@ Tolerance tolerance_for(Precision computed, Precision stored) {
   if (computed == Precision::f32) return kFloatPath;
   return stored == Precision::f32 ? kDoubleAsFloat : kDoublePath;
 }
+
+Tolerance geodesic_tolerance(Precision stored, Units units) {
+  Tolerance t = stored == Precision::f32 ? kDoubleAsFloat : kDoublePath;
+  t.absolute = kGeodesicAbsoluteM / metres_per_unit(units);
+  return t;
+}
+
+namespace {
+std::vector<Case> with_wgs84(const std::vector<NamedGrid>& grids) {
+  // The whole discs' extents are pi R and R of the haversine's sphere, a little above the
+  // ellipsoid's mean radius (6371.00877 km for WGS84): they take the largest the view allows.
+  const auto fit = [](NamedGrid g) {
+    if (g.params.projection != Projection::latlon) {
+      g.params.extent = std::min(g.params.extent, max_extent(g.params));
+    }
+    return g;
+  };
+  std::vector<Case> cases;
+  for (NamedGrid g : grids) {
+    g.params.formula = Formula::wgs84;
+    cases.push_back({fit(g), Formula::wgs84});
+    g.name += "_grs80";
+    g.params.ellipsoid_inv_f = 298.257222101;  // GRS80: WGS84's a, its own f
+    cases.push_back({fit(g), Formula::wgs84});
+  }
+  return cases;
+}
+}  // namespace
+
+std::vector<Case> wgs84_cases() { return with_wgs84(test::backend_test_grids()); }
+std::vector<Case> projected_wgs84_cases() { return with_wgs84(test::projected_test_grids()); }
 
 void PrintTo(const Case& c, std::ostream* os) { *os << c.grid.name << " " << to_string(c.formula); }
 

@@ -38,11 +38,12 @@ std::vector<NamedGrid> precision_test_grids(std::optional<Formula> only) {
   };
   std::vector<NamedGrid> all;
   for (const NamedGrid& g : base) {
-    for (Formula f : {Formula::haversine, Formula::seed}) {
-      if (only && *only != f) continue;
+    for (Formula f : {Formula::haversine, Formula::seed, Formula::wgs84}) {
+      if (only ? *only != f : f == Formula::wgs84) continue;
       NamedGrid n = g;
       n.params.formula = f;
-      n.name += f == Formula::seed ? "_seed" : "_haversine";
+      n.name += '_';
+      n.name += to_string(f);
       all.push_back(n);
     }
   }

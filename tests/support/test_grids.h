@@ -31,7 +31,8 @@ void PrintTo(const NamedGrid& g, std::ostream* os);
 FieldParams make_params(double lat0, double lat1, double lon0, double lon1, int nx, int ny,
                         double ref_lat, double ref_lon, Units units = Units::km);
 
-// Each precision grid for both formulas (names end in _haversine, _seed), or for the one asked for.
+// Each precision grid for haversine and seed (names end in _haversine, _seed), or for the one
+// formula asked for (wgs84 only when asked for: _wgs84).
 std::vector<NamedGrid> precision_test_grids(std::optional<Formula> only = std::nullopt);
 
 // The GPU backends' grids, formula left at its default: their tests pair each with both formulas.

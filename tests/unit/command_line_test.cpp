@@ -208,7 +208,7 @@ TEST(CommandLineClass2, AnEmptyValueIsAnErrorNamingWhatTheOptionTakes) {
   EXPECT_EQ(message_of({"render", "--geotiff", "", "--npy", "a.npy"}),
             "--geotiff: empty value; give a file name");
   EXPECT_EQ(message_of({"render", "--formula", "", "--npy", "a.npy"}),
-            "--formula: empty value; give one of haversine, seed");
+            "--formula: empty value; give one of haversine, seed, wgs84");
   for (const ValueOption& o : kValueOptions) {
     for (bool joined : {false, true}) {
       const std::string m = message_of(with_value(o, "", joined));
@@ -311,7 +311,7 @@ TEST(CommandLineClass3, UnknownAndRepeatedOptionsAreRefused) {
 // `--size 99999999999x2` reported a clamped number.
 TEST(CommandLineClass5, AMessageQuotesTheValueEscapedAndBounded) {
   const std::string m = message_of({"render", "--formula", "se\ned", "--npy", "a.npy"});
-  EXPECT_EQ(m, "--formula: 'se\\ned' is not one of haversine, seed");
+  EXPECT_EQ(m, "--formula: 'se\\ned' is not one of haversine, seed, wgs84");
   const std::string mb(1 << 20, 'x');
   const std::string big = message_of({"render", "--units", mb, "--npy", "a.npy"});
   EXPECT_TRUE(has(big, "... (1048576 bytes)")) << big;

@@ -92,8 +92,20 @@ FieldParams centred_view() {
   return p;
 }
 
+// The field's value at g: the great-circle distance, or for wgs84 GeographicLib's geodesic on
+// the view's ellipsoid.
+double ring_value_at(const FieldParams& p, GeoPoint g) {
+  if (p.formula == Formula::wgs84) {
+    const GeographicLib::Geodesic e(p.ellipsoid_a_km * 1000, flattening_of(p.ellipsoid_inv_f));
+    double s = 0;
+    e.Inverse(p.ref_lat_deg, p.ref_lon_deg, g.lat_deg, g.lon_deg, s);
+    return s / metres_per_unit(p.units);
+  }
+  return haversine_distance(p.ref_lat_deg, p.ref_lon_deg, g.lat_deg, g.lon_deg,
+                            p.radius_km * units_per_km(p.units));
+}
+
 void expect_placed_well(const FieldParams& p, const MapRect& m, const std::vector<RingLabel>& v) {
-  const double radius = p.radius_km * units_per_km(p.units);
   for (std::size_t a = 0; a < v.size(); ++a) {
     const RingLabel& l = v[a];
     SCOPED_TRACE(l.text);
@@ -104,8 +116,7 @@ void expect_placed_well(const FieldParams& p, const MapRect& m, const std::vecto
     // Centred on its ring: the distance under the box's centre is the ring's.
     const std::optional<GeoPoint> g = point_under(p, m, l.x + l.w / 2, l.y + l.h / 2);
     ASSERT_TRUE(g.has_value());
-    EXPECT_NEAR(haversine_distance(p.ref_lat_deg, p.ref_lon_deg, g->lat_deg, g->lon_deg, radius),
-                l.value, 1e-6 * l.value);
+    EXPECT_NEAR(ring_value_at(p, *g), l.value, 1e-6 * l.value);
     for (std::size_t b = a + 1; b < v.size(); ++b) {
       const RingLabel& o = v[b];
       const bool apart =
@@ -205,6 +216,35 @@ TEST(RingLabels, OrthoLabelsAreOnTheNearSideAndOnTheirRings) {
   const std::vector<RingLabel> v = ring_labels(p, m, 2000, mono7());
   EXPECT_GE(v.size(), 4u);
   expect_placed_well(p, m, v);
+}
+
+// wgs84: each label on the field's own ring (the geodesic distance under its centre), in every
+// projection, on WGS84 and on Mars.
+TEST(RingLabels, Wgs84LabelsSitOnTheGeodesicRings) {
+  std::vector<FieldParams> views;
+  FieldParams p = centred_view();
+  p.formula = Formula::wgs84;
+  views.push_back(p);  // latlon, 29:31 x 99:101
+  p.lat_min_deg = -80, p.lat_max_deg = 80, p.lon_min_deg = -180, p.lon_max_deg = 180;
+  views.push_back(p);  // the whole globe
+  p.projection = Projection::aeqd;
+  p.extent = 15000;
+  views.push_back(p);
+  p.projection = Projection::ortho;
+  p.lat_min_deg = 10, p.lat_max_deg = 50, p.lon_min_deg = 80, p.lon_max_deg = 120;
+  p.extent = max_extent(p);
+  views.push_back(p);
+  p.ellipsoid_a_km = 3396.19, p.ellipsoid_inv_f = 169.894;  // Mars, its whole disc
+  p.extent = max_extent(p);
+  views.push_back(p);
+  for (const FieldParams& q : views) {
+    SCOPED_TRACE(testing::Message() << to_string(q.projection) << " " << q.ellipsoid_a_km);
+    const MapRect m = letterbox(q, MapRect{280, 0, 1000, 800});
+    const double interval = q.lat_max_deg - q.lat_min_deg < 5 ? 50 : 1000;
+    const std::vector<RingLabel> v = ring_labels(q, m, interval, mono7());
+    EXPECT_GE(v.size(), 2u);
+    expect_placed_well(q, m, v);
+  }
 }
 
 TEST(RingLabels, NoneForSeedOrNoInterval) {
