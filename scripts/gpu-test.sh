@@ -28,6 +28,7 @@ if [ "${1:-}" = stage ]; then
         "$build/tests/gpu/gpu_projected_field_tests" "$build/tests/gpu/gpu_no_round_trip_tests"
         "$build/tests/gpu/gpu_render_tests" "$build/tests/gpu/gpu_window_source_tests"
         "$build/tests/gpu/gpu_soak_tests" "$build/tests/gpu/gpu_interop_fault_tests"
+        "$build/tests/gpu/gpu_geodesic_pairs_tests"
         "$build/tests/gl/geofield_gl_backend_tests" "$build/tests/gl/geofield_line_layer_tests")
   # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
   bins+=("$build/app/libgeofield_geotiff.so")
@@ -92,15 +93,15 @@ results() {
 }
 
 for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_render_tests \
-         gpu_window_source_tests gpu_soak_tests gpu_interop_fault_tests geofield_gl_backend_tests \
-         geofield_line_layer_tests; do
+         gpu_window_source_tests gpu_soak_tests gpu_interop_fault_tests gpu_geodesic_pairs_tests \
+         geofield_gl_backend_tests geofield_line_layer_tests; do
   log="$logs/$t.log"
   start=$(date +%s%N)
   "$run/bin/$t" --gtest_color=no >"$log" 2>&1
   rc=$?
   echo "gpu-test: $t: exit $rc ($(( ($(date +%s%N) - start) / 1000000 )) ms)"
   results "$log"
-  grep -E '^(render|no-round-trip|auto|worst error/bound|device time|gpu soak [a-z]+):' "$log" | sed 's/^/gpu-test:   /'
+  grep -E '^(render|no-round-trip|auto|worst error/bound|device time|gpu soak [a-z]+|wgs84 [^:]*):|^\[geodesic gpu\]' "$log" | sed 's/^/gpu-test:   /'
   [ $rc -eq 0 ] || { failed=1; grep -E 'Failure|error|Expected|Which is|worst' "$log" | head -20 | sed 's/^/gpu-test:     /'; }
 done
 
@@ -154,6 +155,28 @@ else
   failed=1
 fi
 rm -f "$logs/raw.npy" "$logs/raw.tif"
+
+# The wgs84 formula end to end: the whole globe from CUDA and from the CPU, in double, equal to
+# within the geodesic's GPU-vs-CPU bound (5e-8 m; the values are km).
+for b in cuda cpu; do
+  "$run/bin/geofield" render --backend "$b" --formula wgs84 --lat -90:90 --lon -180:180 \
+    --size 721x361 --ref 30,101 --f64 --npy "$logs/wgs84-$b.npy" >"$logs/render-wgs84-$b.log" 2>&1 ||
+    { echo "gpu-test:   FAILED: render --formula wgs84 --backend $b"; cat "$logs/render-wgs84-$b.log"; failed=1; }
+done
+if python3 - "$logs/wgs84-cuda.npy" "$logs/wgs84-cpu.npy" <<'PY'
+import sys
+import numpy as np
+a, b = (np.load(p) for p in sys.argv[1:3])
+d = float(np.abs(a - b).max()) * 1000
+print(f"gpu-test:   render --formula wgs84 {a.shape[1]}x{a.shape[0]}: CUDA vs CPU max {d:.2e} m, "
+      f"max {float(a.max()):.6f} km, NaN {int(np.isnan(a).sum())}")
+sys.exit(0 if a.shape == b.shape and d <= 5e-8 and not np.isnan(a).any() else 1)
+PY
+then :; else
+  echo "gpu-test:   FAILED: the wgs84 fields of CUDA and the CPU differ"
+  failed=1
+fi
+rm -f "$logs"/wgs84-*.npy
 
 # compute-sanitizer memcheck over the GPU tests. CUPTI and the sanitizer cannot both attach, so
 # the CUPTI counting is skipped under it (the test still runs its recomputes and GL checks).

@@ -20,16 +20,16 @@
 #include <string>
 #include <vector>
 
+#include "geodesic_pairs.h"
+
 namespace geofield {
 namespace {
+
+using namespace geodesic_pairs;
 
 constexpr double kToleranceM = 1e-6;  // the bound: 1 micrometre
 // Evaluations of Newton's loop that no pair may exceed (the loop's own cap is far above).
 constexpr int kIterationBound = 12;
-
-struct Pair {
-  double lat1, lon1, lat2, lon2;
-};
 
 struct Stats {
   std::string name;
@@ -97,6 +97,11 @@ Stats compare(const char* name, const GeographicLib::Geodesic& oracle, const Geo
   return st;
 }
 
+Stats compare(const PairSet& set, const GeographicLib::Geodesic& oracle,
+              const GeodesicEllipsoid& e) {
+  return compare(set.name.c_str(), oracle, e, set.pairs, set.check_azimuth);
+}
+
 void report(const Stats& st) {
   std::string hist;  // snprintf, not " " + std::string: GCC 12 warns falsely on that (-Wrestrict)
   for (int k = 0; k <= kGeodesicMaxIterations; ++k) {
@@ -129,45 +134,10 @@ void expect_within(const Stats& st, double tol_m = kToleranceM, double azi_tol_d
   EXPECT_LE(st.max_iterations, kIterationBound) << st.name;
 }
 
-// Uniform over the sphere: latitude from a uniform sine.
-struct Sampler {
-  std::mt19937_64 rng;
-  explicit Sampler(unsigned long long seed) : rng(seed) {}
-  double uniform(double lo, double hi) {
-    return std::uniform_real_distribution<double>(lo, hi)(rng);
+void expect_sets(const std::vector<PairSet>& sets) {
+  for (const PairSet& set : sets) {
+    expect_within(compare(set, GeographicLib::Geodesic::WGS84(), wgs84_ellipsoid()));
   }
-  double lat() { return std::asin(uniform(-1, 1)) * 180 / 3.141592653589793; }
-  double lon() { return uniform(-180, 180); }
-  // 10^u for u uniform in [lo_exp, hi_exp], with a random sign.
-  double log_uniform(double lo_exp, double hi_exp, bool signed_ = true) {
-    const double m = std::pow(10.0, uniform(lo_exp, hi_exp));
-    return signed_ && uniform(0, 1) < 0.5 ? -m : m;
-  }
-  bool coin() { return uniform(0, 1) < 0.5; }
-};
-
-std::vector<Pair> random_pairs(int count, unsigned long long seed) {
-  Sampler s(seed);
-  std::vector<Pair> v;
-  v.reserve(count);
-  for (int k = 0; k < count; ++k) v.push_back({s.lat(), s.lon(), s.lat(), s.lon()});
-  return v;
-}
-
-// Point 2 near the antipode of point 1, offsets from 1e-12 to 1 degree; a quarter exactly
-// symmetric in latitude (the astroid's y = 0), some exactly opposite in longitude.
-std::vector<Pair> nearly_antipodal_pairs(int count, unsigned long long seed) {
-  Sampler s(seed);
-  std::vector<Pair> v;
-  v.reserve(count);
-  for (int k = 0; k < count; ++k) {
-    const double lat1 = s.lat() * (k % 7 == 0 ? 0.01 : 1), lon1 = s.lon();
-    double dlat = s.log_uniform(-12, 0), dlon = s.log_uniform(-12, 0.3);
-    if (k % 4 == 0) dlat = 0;
-    if (k % 13 == 0) dlon = 0;
-    v.push_back({lat1, lon1, std::clamp(-lat1 + dlat, -90.0, 90.0), lon1 + 180 + dlon});
-  }
-  return v;
 }
 
 TEST(Geodesic, MillionRandomPairsWgs84) {
@@ -186,71 +156,16 @@ TEST(Geodesic, NearlyAntipodal) {
 
 // On the equator: the equator itself up to lambda12 = (1 - f) 180 degrees, beyond it a
 // geodesic that leaves the equator (and two mirror images of it: distances only there).
-TEST(Geodesic, Equatorial) {
-  const GeodesicEllipsoid e = wgs84_ellipsoid();
-  const double limit_deg = 180 * (1 - e.f);
-  Sampler s(11);
-  std::vector<Pair> on, beyond, near;
-  for (int k = 0; k < 20000; ++k) {
-    const double lon1 = s.lon();
-    // Short of the limit: at it the azimuth is ill-conditioned (it leaves 90 like a square root).
-    on.push_back(
-        {k % 2 ? 0.0 : -0.0, lon1, 0.0, lon1 + s.uniform(-limit_deg, limit_deg) * (1 - 1e-9)});
-    const double d = s.uniform(limit_deg, 180.0);
-    beyond.push_back({0.0, lon1, 0.0, lon1 + (s.coin() ? d : -d)});
-    // Near the limit from both sides, closer and closer.
-    const double t = limit_deg + s.log_uniform(-12, -1);
-    beyond.push_back({0.0, lon1, k % 3 ? 0.0 : -0.0, lon1 + std::min(t, 180.0)});
-    // Just off the equator: tiny latitudes at one or both ends.
-    near.push_back({s.log_uniform(-12, -3), lon1, k % 2 ? 0.0 : s.log_uniform(-12, -3),
-                    lon1 + s.uniform(-180, 180)});
-  }
-  beyond.push_back({0, 0, 0, limit_deg});
-  beyond.push_back({0, 0, 0, 180});
-  beyond.push_back({0, 0, 0, std::nextafter(limit_deg, 180.0)});
-  expect_within(compare("wgs84_equatorial", GeographicLib::Geodesic::WGS84(), e, on, true));
-  expect_within(
-      compare("wgs84_equatorial_beyond_limit", GeographicLib::Geodesic::WGS84(), e, beyond, false));
-  expect_within(compare("wgs84_near_equatorial", GeographicLib::Geodesic::WGS84(), e, near, false));
-}
+TEST(Geodesic, Equatorial) { expect_sets(equatorial_sets(wgs84_ellipsoid().f)); }
 
 TEST(Geodesic, Meridional) {
-  Sampler s(13);
-  std::vector<Pair> pairs;
-  for (int k = 0; k < 50000; ++k) {
-    const double lon1 = s.lon();
-    const double lon2 = k % 2 ? lon1 : lon1 + 180;
-    pairs.push_back({s.lat(), lon1, s.lat(), lon2});
-  }
-  for (double lat = -90; lat <= 90; lat += 0.5) {
-    pairs.push_back({lat, 10, -lat, 190});  // exact antipodes
-    pairs.push_back({lat, 10, lat, 10});
-  }
-  const Stats st = compare("wgs84_meridional", GeographicLib::Geodesic::WGS84(), wgs84_ellipsoid(),
-                           pairs, false);
+  const PairSet set = meridional_set();
+  const Stats st = compare(set, GeographicLib::Geodesic::WGS84(), wgs84_ellipsoid());
   expect_within(st);
   EXPECT_EQ(st.max_iterations, 0);  // the meridian in closed form
 }
 
-TEST(Geodesic, Poles) {
-  Sampler s(17);
-  std::vector<Pair> one_end, pairs;  // azimuths are unique (and compared) in one_end only
-  for (int k = 0; k < 20000; ++k) {
-    const double pole = k % 2 ? 90.0 : -90.0;
-    one_end.push_back({pole, s.lon(), s.lat() * 0.999, s.lon()});
-    one_end.push_back({s.lat() * 0.999, s.lon(), pole, s.lon()});
-    pairs.push_back({pole, s.lon(), k % 3 ? pole : -pole, s.lon()});
-    // Near the poles, on both sides.
-    const double near = pole - std::copysign(s.log_uniform(-12, -1, false), pole);
-    pairs.push_back({near, s.lon(), s.lat(), s.lon()});
-    pairs.push_back({near, s.lon(), -near, s.lon()});
-  }
-  // At a pole the azimuth is GeographicLib's too: measured from the meridian of its longitude.
-  expect_within(compare("wgs84_one_end_at_pole", GeographicLib::Geodesic::WGS84(),
-                        wgs84_ellipsoid(), one_end, true));
-  expect_within(compare("wgs84_poles_and_near_poles", GeographicLib::Geodesic::WGS84(),
-                        wgs84_ellipsoid(), pairs, false));
-}
+TEST(Geodesic, Poles) { expect_sets(pole_sets()); }
 
 TEST(Geodesic, CoincidentPointsAreExactlyZero) {
   const GeodesicEllipsoid e = wgs84_ellipsoid();
@@ -268,85 +183,11 @@ TEST(Geodesic, CoincidentPointsAreExactlyZero) {
 
 // Separations from 1e-12 to 0.1 degree, everywhere including near the poles and the equator:
 // the short-line closed form up to sigma12 = 1e-4 (0.006 degree), Newton's loop beyond.
-TEST(Geodesic, TinySeparations) {
-  Sampler s(23);
-  std::vector<Pair> pairs;
-  for (int k = 0; k < 100000; ++k) {
-    double lat1 = s.lat();
-    if (k % 5 == 0) lat1 = std::copysign(90 - s.log_uniform(-10, 0, false), lat1);
-    if (k % 7 == 0) lat1 = s.log_uniform(-12, -2);
-    const double lon1 = s.lon();
-    const double d = s.log_uniform(-12, -1, false), az = s.uniform(0, 6.283185307179586);
-    const double lat2 = std::clamp(lat1 + d * std::cos(az), -90.0, 90.0);
-    pairs.push_back({lat1, lon1, lat2, lon1 + d * std::sin(az)});
-  }
-  expect_within(
-      compare("wgs84_tiny", GeographicLib::Geodesic::WGS84(), wgs84_ellipsoid(), pairs, false));
-}
+TEST(Geodesic, TinySeparations) { expect_sets({tiny_set()}); }
 
 // The classes of Karney's GeodTest set, made with GeographicLib's direct solution (see the
-// header comment). Azimuths are checked on the classes whose geodesics are unique.
-TEST(Geodesic, GeodtestEquivalent) {
-  const GeographicLib::Geodesic& g = GeographicLib::Geodesic::WGS84();
-  const GeodesicEllipsoid e = wgs84_ellipsoid();
-  Sampler s(29);
-  const int unit = 5000;  // GeodTest has 100000 random and 50000 of each other class
-  auto direct = [&](double lat1, double lon1, double azi1, double s12) {
-    double lat2, lon2;
-    g.Direct(lat1, lon1, azi1, s12, lat2, lon2);
-    return Pair{lat1, lon1, lat2, lon2};
-  };
-  auto arc_direct = [&](double lat1, double lon1, double azi1, double a12) {
-    double lat2, lon2;
-    g.ArcDirect(lat1, lon1, azi1, a12, lat2, lon2);
-    return Pair{lat1, lon1, lat2, lon2};
-  };
-  const double half_meridian = 20003931.4586;
-  std::vector<Pair> random, antipodal, short_, one_pole, two_poles, meridional, equatorial,
-      vertices, near_vertex;
-  for (int k = 0; k < 2 * unit; ++k)
-    random.push_back(direct(s.lat(), 0, s.uniform(0, 180), s.uniform(0, half_meridian)));
-  for (int k = 0; k < unit; ++k) {
-    // Nearly antipodal: to within 1 degree of the antipode (arc 179..180 degrees).
-    antipodal.push_back(
-        arc_direct(s.lat(), 0, s.uniform(0, 180), 180 - s.log_uniform(-10, 0, false)));
-    // Short: 1 mm to 10 km.
-    short_.push_back(direct(s.lat(), 0, s.uniform(0, 180), s.log_uniform(-3, 4, false)));
-    // One end within 1e-10..1 degree of a pole.
-    const double pole_lat = 90 - s.log_uniform(-10, 0, false);
-    one_pole.push_back({s.coin() ? pole_lat : -pole_lat, 0, s.lat(), s.uniform(0, 180)});
-    // Both ends near opposite poles.
-    two_poles.push_back({pole_lat, 0, -(90 - s.log_uniform(-10, 0, false)), s.uniform(0, 180)});
-    // Nearly meridional: azimuth within 1e-10..1 degree of 0 or 180.
-    const double da = s.log_uniform(-10, 0, false);
-    meridional.push_back(direct(s.lat(), 0, s.coin() ? da : 180 - da, s.uniform(0, half_meridian)));
-    // Nearly equatorial: latitude and azimuth within 1e-10..1 degree of 0 and 90.
-    equatorial.push_back(direct(s.log_uniform(-10, 0), 0, 90 + s.log_uniform(-10, 0),
-                                s.uniform(0, 2 * half_meridian)));
-    // Between vertices: start at a vertex (azimuth 90), end at the next one (arc 180).
-    vertices.push_back(arc_direct(s.lat(), 0, 90, 180));
-    // Ending near a vertex: arc to the vertex (90 - sigma1 ...) plus or minus a little.
-    const double lat1 = s.lat(), azi1 = s.uniform(0, 180);
-    double a12_vertex;  // arc from point 1 to the geodesic's next vertex
-    {
-      const double rad = 3.141592653589793 / 180;
-      const double sb = (1 - e.f) * std::sin(lat1 * rad), cb = std::cos(lat1 * rad);
-      const double sig1 = std::atan2(sb, std::cos(azi1 * rad) * cb) / rad;
-      a12_vertex = 90 - sig1;
-      if (a12_vertex <= 0) a12_vertex += 180;
-    }
-    near_vertex.push_back(arc_direct(lat1, 0, azi1, a12_vertex + s.log_uniform(-10, 0)));
-  }
-  expect_within(compare("geodtest_random", g, e, random, true));
-  expect_within(compare("geodtest_nearly_antipodal", g, e, antipodal, false));
-  expect_within(compare("geodtest_short", g, e, short_, false));
-  expect_within(compare("geodtest_one_end_near_pole", g, e, one_pole, false));
-  expect_within(compare("geodtest_both_ends_near_poles", g, e, two_poles, false));
-  expect_within(compare("geodtest_nearly_meridional", g, e, meridional, false));
-  expect_within(compare("geodtest_nearly_equatorial", g, e, equatorial, false));
-  expect_within(compare("geodtest_between_vertices", g, e, vertices, false));
-  expect_within(compare("geodtest_ending_near_vertex", g, e, near_vertex, false));
-}
+// header comment).
+TEST(Geodesic, GeodtestEquivalent) { expect_sets(geodtest_equivalent_sets(wgs84_ellipsoid().f)); }
 
 struct NamedEllipsoid {
   const char* name;

@@ -435,7 +435,9 @@ TEST(StateFile, OnlyARegularFileIsReadAndNothingBlocks) {
       {dir / "dangling.json", "cannot be read: No such file or directory"},
       {dir / "missing.json", "cannot be read: No such file or directory"},
   };
-  for (const auto& [path, problem] : cases) {
+  for (const auto& c : cases) {
+    const fs::path& path = c.first;  // not a structured binding: clang 14's lambdas cannot take one
+    const std::string& problem = c.second;
     within_seconds(
         [&] {
           const std::string m = refusal([&] { load_state(path); }, path.string());
