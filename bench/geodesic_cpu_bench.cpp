@@ -4,16 +4,21 @@
 //
 // Usage: geodesic_cpu_bench [PAIRS [ROUNDS]]   (defaults 1000000 and 5; one thread, e.g.
 // under taskset -c 0). Each round times every contender once, in turn, on the same pairs, in
-// thread CPU time; the median round is printed.
+// thread CPU time; the median round is printed. Then the CPU backend (compute_field_on_cpu, all
+// cores) on the grid, in wall time, against GeographicLib's one-core time times the cores.
 #include <GeographicLib/Geodesic.hpp>
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <random>
+#include <thread>
 #include <vector>
 
+#include "backends/cpu_backend.h"
+#include "field_params.h"
 #include "geodesic.h"
 
 namespace {
@@ -21,6 +26,12 @@ namespace {
 struct Pair {
   double lat1, lon1, lat2, lon2;
 };
+
+double wall_ns() {
+  return std::chrono::duration<double, std::nano>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -70,7 +81,19 @@ int main(int argc, char** argv) {
   const int side = std::max(2, static_cast<int>(std::sqrt(static_cast<double>(count))));
   std::vector<double> grid(static_cast<size_t>(side) * side);
 
-  std::vector<double> t_gl, t_points, t_distance, t_grid;
+  // The CPU backend as `render --backend cpu --formula wgs84 --f64` runs it, on every core: the
+  // same whole-globe grid, wall time (issue 15: at least GeographicLib's speed times the cores).
+  FieldParams backend_view;
+  backend_view.lat_min_deg = -90, backend_view.lat_max_deg = 90;
+  backend_view.lon_min_deg = -180, backend_view.lon_max_deg = 180;
+  backend_view.ref_lat_deg = 30, backend_view.ref_lon_deg = 101;
+  backend_view.nx = backend_view.ny = side;
+  backend_view.formula = Formula::wgs84;
+  backend_view.precision = Precision::f64;
+  std::vector<double> backend_field(static_cast<size_t>(side) * side);
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+
+  std::vector<double> t_gl, t_points, t_distance, t_grid, t_backend;
   long iterations = 0;
   for (int r = 0; r < rounds; ++r) {
     t_gl.push_back(time_ns([&] {
@@ -108,6 +131,11 @@ int main(int argc, char** argv) {
       }
     }));
   }
+  for (int r = 0; r < rounds; ++r) {
+    const double t0 = wall_ns();
+    compute_field_on_cpu<double>(backend_view, backend_field.data());
+    t_backend.push_back(wall_ns() - t0);
+  }
   double max_diff = 0;
   for (long k = 0; k < count; ++k) max_diff = std::max(max_diff, std::fabs(s_ours[k] - s_gl[k]));
 
@@ -126,6 +154,11 @@ int main(int argc, char** argv) {
               distance_ns, gl_ns / distance_ns);
   std::printf("  grid %d x %d, whole globe, row and column parts shared %8.1f ns/node  (%.2fx)\n",
               side, side, grid_ns, gl_ns / grid_ns);
+  const double backend_ns = median(t_backend) / (static_cast<double>(side) * side);
+  std::printf(
+      "  CPU backend, %u threads, the same grid, wall time    %8.1f ns/node  (%.2fx "
+      "GeographicLib's one core; %.2fx it times %u cores)\n",
+      cores, backend_ns, gl_ns / backend_ns, gl_ns / cores / backend_ns, cores);
   std::printf("  mean Newton evaluations per pair %.3f; max |ours - GeographicLib| %.3g m\n",
               double(iterations) / count, max_diff);
   return max_diff <= 1e-6 ? 0 : 1;

@@ -3,8 +3,8 @@
 // per-node kernel into device memory in double and in float (CUDA events, median of the
 // repeats), nodes a second; the Newton iterations' distribution over the grid (every node of a
 // sub-grid, on the host, by the same code); and sampled nodes against GeographicLib. Not a
-// test: bench/RESULTS.md records its output. Profile the kernel with
-//   ncu --clock-control none -k regex:geodesic_kernel -c 1 --section SpeedOfLight \
+// test: bench/RESULTS.md records its output. Profile the kernel with (one line)
+//   ncu --clock-control none -k regex:geodesic_kernel -c 1 --section SpeedOfLight
 //       --section ComputeWorkloadAnalysis geodesic_gpu_bench 8192
 //
 // Usage: geodesic_gpu_bench [SIZE]   (default 8192: SIZE x SIZE nodes)

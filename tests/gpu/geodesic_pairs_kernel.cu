@@ -1,7 +1,6 @@
-#include "geodesic_pairs_kernel.h"
-
 #include "cuda_check.h"
 #include "device_memory.h"
+#include "geodesic_pairs_kernel.h"
 
 namespace geofield::gpu_test {
 namespace {
@@ -29,8 +28,7 @@ std::vector<GeodesicInverse> geodesic_inverse_on_gpu(const GeodesicEllipsoid& e,
   inverse_kernel<<<static_cast<unsigned>((n + kBlock - 1) / kBlock), kBlock>>>(
       e, static_cast<const PointPair*>(in_d.get()), n, static_cast<GeodesicInverse*>(out_d.get()));
   GF_CUDA_LAUNCHED("geodesic inverse_kernel");
-  GF_CUDA(cudaMemcpy(out.data(), out_d.get(), n * sizeof(GeodesicInverse),
-                     cudaMemcpyDeviceToHost));
+  GF_CUDA(cudaMemcpy(out.data(), out_d.get(), n * sizeof(GeodesicInverse), cudaMemcpyDeviceToHost));
   return out;
 }
 
