@@ -134,7 +134,9 @@ bool App::field_current() const {
 
 bool App::automation_done() const {
   if (request_.frames <= 0 || frames_drawn_ < request_.frames) return false;
-  return field_current() || frames_waiting_ > kAutomationWaitFrames;
+  // Current since the frame began: its panels (drawn before the field is taken) show the
+  // field's range and time too, not the previous field's.
+  return (current_at_frame_start_ && field_current()) || frames_waiting_ > kAutomationWaitFrames;
 }
 
 int App::run() {
@@ -238,6 +240,7 @@ void App::frame(int fbw, int fbh) {
   theme_ = state_.theme;
   imgui_.begin_frame([this] { input_feed_.feed(&input_.queue); });
   read_frame_info();
+  current_at_frame_start_ = field_current();
   UiActions actions = draw_panels();
   take_input(&actions);
   apply_edits(before);

@@ -95,7 +95,8 @@ class App {
   std::optional<FieldParams> range_of_;         // the params whose exact range info_.range holds
   std::chrono::steady_clock::time_point last_frame_;
   int frames_drawn_ = 0;
-  int fields_shown_ = 0;    // fields the source has put in the texture (each a recompute)
+  int fields_shown_ = 0;  // fields the source has put in the texture (each a recompute)
+  bool current_at_frame_start_ = false;  // the view's field was on screen when the frame began
   int frames_waiting_ = 0;  // automation frames past `frames` spent waiting for the field
   bool quit_ = false;
 };

@@ -1375,6 +1375,52 @@ def case_no_cuda(binary):
         s.close()
 
 
+def case_wgs84(binary):
+    """--formula wgs84 in the window: typed with --backend gl, refused before a window opens (one
+    line with the reason); a saved view of the whole globe with wgs84 and the gl backend opens on
+    the automatic backend, says so once, and shows the ellipsoid's field: darkest at the
+    reference, and at the reference's antipode the brightest (the field's maximum, half a
+    meridian, 20003.93 km on WGS84); the view saved on exit keeps wgs84 and the backend auto."""
+    view = dict(QUIET_STATE, formula="wgs84", backend="gl", lat_min_deg=-90, lat_max_deg=90,
+                lon_min_deg=-180, lon_max_deg=180, ref_lat_deg=0, ref_lon_deg=-90, nx=720, ny=360,
+                follow_window=False)
+    s = Session(binary, state=view, args=["--frames", "3", "--screenshot", "shot.png",
+                                          "--no-session"])
+    try:
+        s.args[s.args.index("--backend") + 1] = "gl"
+        r = s.run_to_end()
+        refused_at_start(r, 2, "--backend", "gl", "wgs84")
+        assert not os.path.exists(os.path.join(s.dir, "shot.png"))
+        s.args = [a for a in s.args if a not in ("--backend", "gl")]
+        r = s.run_to_end()
+        assert r.returncode == 0, r.stderr
+        said = [line for line in r.stderr.splitlines() if "does not compute the wgs84" in line]
+        assert len(said) == 1 and "backend auto" in said[0], r.stderr
+        img = np.asarray(Image.open(os.path.join(s.dir, "shot.png")).convert("RGB")).astype(np.int32)
+        m = s.map_pixels(img)
+        check_colormapped(m, viridis_lut(), "wgs84 map")
+        lum = m[..., 0] * 0.299 + m[..., 1] * 0.587 + m[..., 2] * 0.114
+        h, w = lum.shape
+        # The map fits the 2:1 grid in the middle of its area; the reference (0, -90) is a
+        # quarter of the grid from its west edge, on the equator; the antipode (0, 90) at three
+        # quarters. Each is found within a few pixels.
+        y, x = np.unravel_index(lum.argmin(), lum.shape)
+        assert abs(y - h / 2) <= 0.05 * h, f"darkest at row {y} of {h}, want the equator"
+        y2, x2 = np.unravel_index(lum.argmax(), lum.shape)
+        assert abs(y2 - h / 2) <= 0.05 * h, f"brightest at row {y2} of {h}, want the equator"
+        assert x2 - x > 0.3 * w, f"the antipode ({x2}) is not half the globe east of the ref ({x})"
+        with open(s.state_out) as f:
+            saved = json.load(f)
+        assert saved["formula"] == "wgs84" and saved["backend"] == "auto", saved
+        assert saved["ellipsoid_inv_f"] == 298.257223563, saved
+        # The automatic range the picture was taken with is the field's (the panels drawn with
+        # it: the picture waits for a frame that began with the field on screen): this grid's
+        # largest node value, between 19,900 km and half a meridian (20,003.93 km).
+        assert 19900 < saved["range_max"] <= 20003.94, saved["range_max"]
+    finally:
+        s.close()
+
+
 def case_gl_context_fails(binary):
     """No OpenGL 4.5 context for the window, forced for real: a display that is not there, then
     Mesa made to offer OpenGL 3.3 only. Each start ends with exit 1 and one line saying what
