@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <optional>
 #include <system_error>
@@ -195,10 +196,17 @@ std::string read_regular_file(const std::filesystem::path& path, std::size_t max
   if (fd.get() < 0) throw UsageError("cannot be read: " + why(errno));
   if (::fstat(fd.get(), &st) != 0) throw UsageError("cannot be read: " + why(errno));
   if (!S_ISREG(st.st_mode)) throw UsageError(not_a_file(st.st_mode));
+  // The size it has now and one byte more, which tells a file that grew; grown up to one byte
+  // past the cap, never allocated (and zeroed) at the cap for a small file.
+  const std::size_t limit = max_bytes + 1;
   std::string text;
-  text.resize(max_bytes + 1);  // one byte more tells a file that grew past the cap
+  text.resize(std::min<std::size_t>(limit, static_cast<std::size_t>(st.st_size) + 1));
   std::size_t got = 0;
-  while (got < text.size()) {
+  for (;;) {
+    if (got == text.size()) {
+      if (text.size() == limit) break;
+      text.resize(std::min(limit, text.size() * 2));
+    }
     const ssize_t n = ::read(fd.get(), text.data() + got, text.size() - got);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) throw UsageError("cannot be read: " + why(errno));

@@ -1,0 +1,24 @@
+// Reference points for the nearest-centre field (issue 16): each a latitude, a longitude and
+// an optional name. `--ref` is the one-centre case.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace geofield {
+
+struct Centre {
+  double lat_deg = 0;
+  double lon_deg = 0;
+  std::string name;  // may be empty; UTF-8 as given, at most kMaxCentreNameBytes
+
+  bool operator==(const Centre&) const = default;
+};
+
+// A station's, airport's or town's name is short; a longer one is refused rather than carried.
+inline constexpr std::size_t kMaxCentreNameBytes = 256;
+// More centres than this are refused (issue 16 asks for a million; ten times that still fits).
+inline constexpr std::size_t kMaxCentres = 10'000'000;
+
+}  // namespace geofield

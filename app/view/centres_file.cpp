@@ -1,0 +1,348 @@
+#include "view/centres_file.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <string>
+
+#include "errors.h"
+#include "field_params.h"
+#include "view/state_file.h"
+
+namespace geofield {
+namespace {
+
+using nlohmann::json;
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+// A decimal number as a person writes one: optional sign, digits, point, exponent. Not "nan",
+// "inf" or hexadecimal, and nothing after it.
+std::optional<double> number_of(std::string_view s) {
+  s = trim(s);
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  if (s.empty() || !(std::isdigit(static_cast<unsigned char>(s.back())) || s.back() == '.')) {
+    return std::nullopt;
+  }
+  double v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+std::string number_text(double v) {
+  char s[32];
+  std::snprintf(s, sizeof s, "%.17g", v);
+  return s;
+}
+
+// The centre's checks, in the words of --ref ("latitude ... is outside [-90, 90]"); empty when
+// it is valid.
+std::string centre_problem(const Centre& c) {
+  if (!(c.lat_deg >= -90.0 && c.lat_deg <= 90.0)) {
+    return "latitude " + number_text(c.lat_deg) + " is outside [-90, 90]";
+  }
+  if (!(c.lon_deg >= -kMaxAbsLonDeg && c.lon_deg <= kMaxAbsLonDeg)) {
+    return "longitude " + number_text(c.lon_deg) + " is outside [-360, 360]";
+  }
+  if (c.name.size() > kMaxCentreNameBytes) {
+    return "the name " + quoted_excerpt(c.name) + " is longer than " +
+           std::to_string(kMaxCentreNameBytes) + " bytes";
+  }
+  return "";
+}
+
+void check_count(std::size_t n, std::string_view source) {
+  if (n > kMaxCentres) {
+    throw UsageError(std::string(source) + ": more than " + std::to_string(kMaxCentres) +
+                     " centres");
+  }
+}
+
+// --- CSV ---
+
+// One record of RFC 4180 CSV from `text` at `pos`, its fields unquoted; false at the end.
+// `line` counts the lines consumed (a quoted field may hold newlines).
+class CsvReader {
+ public:
+  CsvReader(std::string_view text, std::string_view source) : text_(text), source_(source) {
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") text_.remove_prefix(3);  // a UTF-8 byte-order mark
+  }
+
+  // The next record's fields and the line it starts on; nullopt at the end of the text.
+  std::optional<std::vector<std::string>> next(long* first_line) {
+    if (pos_ >= text_.size()) return std::nullopt;
+    *first_line = line_;
+    std::vector<std::string> fields(1);
+    bool quoted = false, was_quoted = false;
+    while (pos_ < text_.size()) {
+      const char c = text_[pos_++];
+      if (quoted) {
+        if (c == '"') {
+          if (pos_ < text_.size() && text_[pos_] == '"') {
+            fields.back() += '"';
+            ++pos_;
+          } else {
+            quoted = false;
+          }
+        } else {
+          if (c == '\n') ++line_;
+          fields.back() += c;
+        }
+      } else if (c == '"' && !was_quoted && trim(fields.back()).empty()) {
+        fields.back().clear();  // spaces before the opening quote
+        quoted = was_quoted = true;
+      } else if (c == ',') {
+        fields.emplace_back();
+        was_quoted = false;
+      } else if (c == '\n') {
+        ++line_;
+        return fields;
+      } else if (was_quoted && c != ' ' && c != '\t' && c != '\r') {
+        throw UsageError(std::string(source_) + ", line " + std::to_string(line_) +
+                         ": text after a closing quote (a quote inside a quoted field is "
+                         "written \"\")");
+      } else if (!was_quoted) {
+        fields.back() += c;
+      }
+    }
+    if (quoted) {
+      throw UsageError(std::string(source_) + ", line " + std::to_string(*first_line) +
+                       ": a quoted field is not closed before the end of the file");
+    }
+    return fields;
+  }
+
+ private:
+  std::string_view text_;
+  std::string_view source_;
+  std::size_t pos_ = 0;
+  long line_ = 1;
+};
+
+bool blank_or_comment(const std::vector<std::string>& fields) {
+  if (fields.size() == 1 && trim(fields[0]).empty()) return true;
+  const std::string_view first = trim(fields[0]);
+  return !first.empty() && first.front() == '#';
+}
+
+std::string lower(std::string_view s) {
+  std::string out(trim(s));
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+struct Columns {
+  std::size_t lat = 0, lon = 1;
+  std::optional<std::size_t> name = 2;
+  bool header = false;
+};
+
+// The header's column names, or nullopt when the first record is data.
+std::optional<Columns> header_of(const std::vector<std::string>& fields, std::string_view source,
+                                 long line) {
+  if (fields.size() >= 2 && number_of(fields[0]) && number_of(fields[1])) return std::nullopt;
+  Columns c;
+  c.header = true;
+  c.name.reset();
+  std::optional<std::size_t> lat, lon;
+  for (std::size_t k = 0; k < fields.size(); ++k) {
+    const std::string f = lower(fields[k]);
+    if (f == "lat" || f == "latitude") {
+      lat = k;
+    } else if (f == "lon" || f == "lng" || f == "long" || f == "longitude") {
+      lon = k;
+    } else if (f == "name") {
+      c.name = k;
+    }
+  }
+  if (!lat || !lon) {
+    std::string got;
+    for (std::size_t k = 0; k < fields.size() && k < 4; ++k) {
+      got += (k ? ", " : "") + quoted_excerpt(fields[k], 32);
+    }
+    throw UsageError(std::string(source) + ", line " + std::to_string(line) +
+                     ": the first line is neither a centre (lat,lon[,name]) nor a header naming "
+                     "the lat and lon columns (got " +
+                     got + (fields.size() > 4 ? ", ..." : "") + ")");
+  }
+  c.lat = *lat;
+  c.lon = *lon;
+  return c;
+}
+
+}  // namespace
+
+std::vector<Centre> parse_centres_csv(std::string_view text, std::string_view source) {
+  CsvReader reader(text, source);
+  std::vector<Centre> centres;
+  std::optional<Columns> columns;
+  long line = 0;
+  while (std::optional<std::vector<std::string>> fields = reader.next(&line)) {
+    if (blank_or_comment(*fields)) continue;
+    const std::string where = std::string(source) + ", line " + std::to_string(line) + ": ";
+    if (!columns) {
+      columns = header_of(*fields, source, line);
+      if (columns) continue;
+      columns = Columns{};
+    }
+    const Columns& c = *columns;
+    if (!c.header && fields->size() > 3) {
+      throw UsageError(where + "expected lat,lon[,name], got " + std::to_string(fields->size()) +
+                       " fields (a name holding a comma is written in double quotes)");
+    }
+    const std::size_t needed = std::max(c.lat, c.lon) + 1;
+    if (fields->size() < needed) {
+      throw UsageError(where + "expected " + (c.header ? "a value for every column up to " : "") +
+                       "lat,lon, got " + std::to_string(fields->size()) + " field" +
+                       (fields->size() == 1 ? "" : "s"));
+    }
+    Centre centre;
+    const std::optional<double> lat = number_of((*fields)[c.lat]);
+    const std::optional<double> lon = number_of((*fields)[c.lon]);
+    if (!lat) throw UsageError(where + "latitude " + quoted_excerpt((*fields)[c.lat]) + " is not a number");
+    if (!lon) throw UsageError(where + "longitude " + quoted_excerpt((*fields)[c.lon]) + " is not a number");
+    centre.lat_deg = *lat;
+    centre.lon_deg = *lon;
+    if (c.name && *c.name < fields->size()) centre.name = std::string(trim((*fields)[*c.name]));
+    if (const std::string problem = centre_problem(centre); !problem.empty()) {
+      throw UsageError(where + problem);
+    }
+    centres.push_back(std::move(centre));
+    check_count(centres.size(), source);
+  }
+  return centres;
+}
+
+namespace {
+
+// --- GeoJSON ---
+
+double coordinate(const json& v, const std::string& where, const char* what) {
+  if (!v.is_number()) {
+    throw UsageError(where + what + " is not a number (got " + quoted_excerpt(v.dump()) + ")");
+  }
+  return v.get<double>();
+}
+
+Centre centre_of_position(const json& position, const std::string& where) {
+  if (!position.is_array() || position.size() < 2) {
+    throw UsageError(where + "a position is [lon, lat] (got " + quoted_excerpt(position.dump()) +
+                     ")");
+  }
+  Centre c;
+  c.lon_deg = coordinate(position[0], where, "the longitude");
+  c.lat_deg = coordinate(position[1], where, "the latitude");
+  return c;
+}
+
+void add_geometry(const json& geometry, const std::string& name, const std::string& where,
+                  std::vector<Centre>* out, std::string_view source) {
+  if (!geometry.is_object()) {
+    throw UsageError(where + "the geometry is not an object (got " +
+                     quoted_excerpt(geometry.dump()) + ")");
+  }
+  const auto type = geometry.find("type");
+  const std::string t = type != geometry.end() && type->is_string() ? type->get<std::string>() : "";
+  const auto coords = geometry.find("coordinates");
+  if ((t == "Point" || t == "MultiPoint") && coords == geometry.end()) {
+    throw UsageError(where + "a " + t + " without coordinates");
+  }
+  std::vector<Centre> found;
+  if (t == "Point") {
+    found.push_back(centre_of_position(*coords, where));
+  } else if (t == "MultiPoint") {
+    if (!coords->is_array()) throw UsageError(where + "a MultiPoint's coordinates are an array");
+    for (const json& p : *coords) found.push_back(centre_of_position(p, where));
+  } else {
+    throw UsageError(where + "centres are Point or MultiPoint geometries (got " +
+                     (t.empty() ? std::string("no type") : quoted_excerpt(t)) + ")");
+  }
+  for (Centre& c : found) {
+    c.name = name;
+    if (const std::string problem = centre_problem(c); !problem.empty()) {
+      throw UsageError(where + problem);
+    }
+    out->push_back(std::move(c));
+    check_count(out->size(), source);
+  }
+}
+
+void add_feature(const json& feature, std::size_t index, std::vector<Centre>* out,
+                 std::string_view source) {
+  const std::string where = std::string(source) + ", feature " + std::to_string(index) + ": ";
+  if (!feature.is_object() || feature.value("type", json()) != "Feature") {
+    throw UsageError(where + "not a GeoJSON Feature");
+  }
+  std::string name;
+  if (const auto props = feature.find("properties"); props != feature.end() && props->is_object()) {
+    if (const auto n = props->find("name"); n != props->end() && n->is_string()) {
+      name = n->get<std::string>();
+    }
+  }
+  const auto geometry = feature.find("geometry");
+  if (geometry == feature.end() || geometry->is_null()) {
+    throw UsageError(where + "a Feature without a geometry");
+  }
+  add_geometry(*geometry, name, where, out, source);
+}
+
+}  // namespace
+
+std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_view source) {
+  json doc;
+  try {
+    doc = parse_json_text(text);
+  } catch (const UsageError& e) {
+    throw UsageError(std::string(source) + ": " + e.what());
+  }
+  std::vector<Centre> centres;
+  if (!doc.is_object()) {
+    throw UsageError(std::string(source) + ": GeoJSON is an object (a FeatureCollection, a "
+                                           "Feature or a geometry)");
+  }
+  const std::string type = doc.value("type", json()).is_string() ? doc["type"].get<std::string>() : "";
+  if (type == "FeatureCollection") {
+    const auto features = doc.find("features");
+    if (features == doc.end() || !features->is_array()) {
+      throw UsageError(std::string(source) + ": a FeatureCollection without a features array");
+    }
+    for (std::size_t k = 0; k < features->size(); ++k) add_feature((*features)[k], k, &centres, source);
+  } else if (type == "Feature") {
+    add_feature(doc, 0, &centres, source);
+  } else {
+    add_geometry(doc, "", std::string(source) + ": ", &centres, source);
+  }
+  return centres;
+}
+
+std::vector<Centre> read_centres_file(const std::filesystem::path& path) {
+  const std::string source = shown_path(path);
+  std::string text;
+  try {
+    text = read_regular_file(path, kMaxCentresFileBytes);
+  } catch (const UsageError& e) {
+    throw UsageError(source + ": " + e.what());
+  }
+  std::string ext = path.extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  const bool geojson = ext == ".geojson" || ext == ".json" ||
+                       (first != std::string::npos && text[first] == '{');
+  std::vector<Centre> centres =
+      geojson ? parse_centres_geojson(text, source) : parse_centres_csv(text, source);
+  if (centres.empty()) {
+    throw UsageError(source + ": no centres in it (" +
+                     (geojson ? "no Point or MultiPoint features" : "no lat,lon lines") + ")");
+  }
+  return centres;
+}
+
+}  // namespace geofield

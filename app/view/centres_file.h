@@ -1,0 +1,38 @@
+// Reading centres (issue 16's --centres FILE and the window's import): CSV `lat,lon[,name]`
+// with or without a header line, or GeoJSON Point and MultiPoint features. Every centre is
+// checked (latitude in [-90, 90], longitude in [-180, 180], name at most kMaxCentreNameBytes)
+// and every problem is one UsageError line naming the source and the CSV line or the GeoJSON
+// feature, quoting what it read through quoted_excerpt; nothing is taken from a file with a
+// bad row.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string_view>
+#include <vector>
+
+#include "centres.h"
+
+namespace geofield {
+
+// A million named centres as GeoJSON is about 100 MB.
+constexpr std::size_t kMaxCentresFileBytes = std::size_t{256} << 20;
+
+// CSV (RFC 4180: fields in double quotes may hold commas, newlines and "" for a quote). A first
+// line whose first two fields are not both numbers is a header: it names the columns (lat or
+// latitude, lon, lng or longitude, and optionally name, in any order, case ignored; other
+// columns are skipped). Without a header the columns are lat, lon and an optional name. Empty
+// lines and lines starting with '#' are skipped. `source` names the text in messages.
+std::vector<Centre> parse_centres_csv(std::string_view text, std::string_view source);
+
+// GeoJSON: a FeatureCollection, a Feature or a bare geometry; Point and MultiPoint geometries
+// give centres ([lon, lat] in that order, as GeoJSON writes them), named by the feature's
+// "name" property when it is a string. Any other geometry is refused, naming the feature.
+std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_view source);
+
+// The regular file at path (at most kMaxCentresFileBytes), GeoJSON when its name ends in
+// .geojson or .json or its first character that is not white space is '{', CSV otherwise.
+// At least one centre, at most kMaxCentres.
+std::vector<Centre> read_centres_file(const std::filesystem::path& path);
+
+}  // namespace geofield

@@ -1,0 +1,61 @@
+// libFuzzer target: any bytes as a centres file (issue 16's --centres; issue 14 asks a fuzz
+// target for each reader). The first byte picks the reader (even: CSV, odd: GeoJSON), the rest
+// is the text. A reader may refuse it, only with UsageError, whose message is one printable line
+// of bounded length; anything else escaping, or a crash, is a finding. What it takes must be
+// valid centres: latitudes in [-90, 90], longitudes in [-360, 360], names of at most
+// kMaxCentreNameBytes. Seeds: tests/fuzz/corpus/centres_file/.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "errors.h"
+#include "view/centres_file.h"
+
+namespace {
+
+// The source's name, a line or feature number, a problem and up to two excerpts of 64 bytes
+// (escaped: up to 4 bytes each) and the JSON reader's reason.
+constexpr std::size_t kMaxMessageBytes = 1200;
+
+[[noreturn]] void finding(const char* what, const std::string& detail) {
+  std::fprintf(stderr, "centres_file_fuzz: %s: %.2000s\n", what, detail.c_str());
+  std::abort();
+}
+
+void check_message(const std::string& m) {
+  if (m.empty()) finding("empty message", m);
+  if (m.size() > kMaxMessageBytes) finding("message too long", m);
+  for (unsigned char c : m) {
+    if (c < 0x20 || c == 0x7F) finding("control character in message", m);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
+  std::vector<geofield::Centre> centres;
+  try {
+    centres = data[0] % 2 == 0 ? geofield::parse_centres_csv(text, "'fuzz.csv'")
+                               : geofield::parse_centres_geojson(text, "'fuzz.geojson'");
+  } catch (const geofield::UsageError& e) {
+    check_message(e.what());
+    return 0;
+  }
+  for (const geofield::Centre& c : centres) {
+    if (!(std::isfinite(c.lat_deg) && c.lat_deg >= -90 && c.lat_deg <= 90)) {
+      finding("a latitude outside [-90, 90] taken", std::to_string(c.lat_deg));
+    }
+    if (!(std::isfinite(c.lon_deg) && c.lon_deg >= -360 && c.lon_deg <= 360)) {
+      finding("a longitude outside [-360, 360] taken", std::to_string(c.lon_deg));
+    }
+    if (c.name.size() > geofield::kMaxCentreNameBytes) finding("a name too long taken", c.name);
+  }
+  return 0;
+}

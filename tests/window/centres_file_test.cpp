@@ -1,0 +1,237 @@
+// Reading centres (issue 16): CSV with and without a header, names with commas in quotes,
+// GeoJSON Points and MultiPoints, and every bad row refused in one line naming the line or the
+// feature, with nothing taken from the file.
+#include "view/centres_file.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "errors.h"
+
+namespace geofield {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string refusal_csv(const std::string& text) {
+  try {
+    parse_centres_csv(text, "'c.csv'");
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "taken: " << text;
+  return "";
+}
+
+std::string refusal_geojson(const std::string& text) {
+  try {
+    parse_centres_geojson(text, "'c.geojson'");
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "taken: " << text;
+  return "";
+}
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("geofield-centres-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+void write(const fs::path& p, const std::string& text) {
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+TEST(CentresCsv, WithoutAHeaderLatLonAndAnOptionalName) {
+  const std::vector<Centre> c = parse_centres_csv("30,101,Chengdu\n-33.9, 18.4\n0,0,\n", "t");
+  ASSERT_EQ(c.size(), 3u);
+  EXPECT_EQ(c[0], (Centre{30, 101, "Chengdu"}));
+  EXPECT_EQ(c[1], (Centre{-33.9, 18.4, ""}));
+  EXPECT_EQ(c[2], (Centre{0, 0, ""}));
+}
+
+TEST(CentresCsv, AHeaderNamesTheColumnsInAnyOrder) {
+  const std::vector<Centre> c =
+      parse_centres_csv("Name,Longitude,elevation,LAT\nOslo,10.75,23,59.91\nBergen,5.32,12,60.39\n",
+                        "t");
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0], (Centre{59.91, 10.75, "Oslo"}));
+  EXPECT_EQ(c[1], (Centre{60.39, 5.32, "Bergen"}));
+  const std::vector<Centre> d = parse_centres_csv("lat,lng\n1,2\n", "t");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0], (Centre{1, 2, ""}));
+}
+
+TEST(CentresCsv, QuotedNamesHoldCommasQuotesAndNewlines) {
+  const std::vector<Centre> c = parse_centres_csv(
+      "lat,lon,name\r\n48.85,2.35,\"Paris, France\"\r\n40.7,-74,\"the \"\"Big\"\" Apple\"\r\n"
+      "1,2, \"two\nlines\" \r\n3,4,last\r\n",
+      "t");
+  ASSERT_EQ(c.size(), 4u);
+  EXPECT_EQ(c[0].name, "Paris, France");
+  EXPECT_EQ(c[1].name, "the \"Big\" Apple");
+  EXPECT_EQ(c[2].name, "two\nlines");
+  EXPECT_EQ(c[3], (Centre{3, 4, "last"}));
+}
+
+TEST(CentresCsv, BlankLinesCommentsAndAByteOrderMarkAreSkipped) {
+  const std::vector<Centre> c =
+      parse_centres_csv("\xEF\xBB\xBF# stations\n\nlat,lon\n  \n1.5,+2.5\n# end\n-1e1,3", "t");
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0], (Centre{1.5, 2.5, ""}));
+  EXPECT_EQ(c[1], (Centre{-10, 3, ""}));
+  EXPECT_TRUE(parse_centres_csv("", "t").empty());
+}
+
+TEST(CentresCsv, ABadRowIsOneLineNamingTheLine) {
+  struct Case {
+    std::string text, want;
+  };
+  const Case cases[] = {
+      {"1,2\n95,3\n", "'c.csv', line 2: latitude 95 is outside [-90, 90]"},
+      {"lat,lon\n1,2\n\n3,400\n", "'c.csv', line 4: longitude 400 is outside [-360, 360]"},
+      {"1,2\nx,3\n", "'c.csv', line 2: latitude 'x' is not a number"},
+      {"1,2\n3,nan\n", "'c.csv', line 2: longitude 'nan' is not a number"},
+      {"1,2\n3,inf\n", "'c.csv', line 2: longitude 'inf' is not a number"},
+      {"1,2\n3,0x10\n", "'c.csv', line 2: longitude '0x10' is not a number"},
+      {"1,2\n3,1e999\n", "'c.csv', line 2: longitude '1e999' is not a number"},
+      {"1,2\n3\n", "'c.csv', line 2: expected lat,lon, got 1 field"},
+      {"1,2\n3,4,Paris, France\n",
+       "'c.csv', line 2: expected lat,lon[,name], got 4 fields (a name holding a comma is written "
+       "in double quotes)"},
+      {"1,2,\"open\n3,4\n", "'c.csv', line 1: a quoted field is not closed before the end of the file"},
+      {"1,2,\"a\"b\n", "'c.csv', line 1: text after a closing quote (a quote inside a quoted field "
+                       "is written \"\")"},
+      {"city,x,y\nOslo,1,2\n",
+       "'c.csv', line 1: the first line is neither a centre (lat,lon[,name]) nor a header naming "
+       "the lat and lon columns (got 'city', 'x', 'y')"},
+      {"1,2,\"" + std::string(300, 'n') + "\"\n",
+       "'c.csv', line 1: the name '" + std::string(64, 'n') +
+           "'... (300 bytes) is longer than 256 bytes"},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(refusal_csv(c.text), c.want) << c.text;
+  }
+}
+
+TEST(CentresCsv, MessagesQuoteABoundedEscapedExcerpt) {
+  const std::string m = refusal_csv("1,2\n" + std::string(1 << 20, 'x') + ",3\n");
+  EXPECT_LT(m.size(), 200u) << m;
+  const std::string n = refusal_csv("1,2\n\x1b[31m,3\n");
+  EXPECT_EQ(n.find('\x1b'), std::string::npos) << n;
+}
+
+TEST(CentresGeojson, PointsAndMultiPointsWithNames) {
+  const std::vector<Centre> c = parse_centres_geojson(R"({
+    "type": "FeatureCollection",
+    "features": [
+      {"type": "Feature", "properties": {"name": "Oslo"},
+       "geometry": {"type": "Point", "coordinates": [10.75, 59.91, 23]}},
+      {"type": "Feature", "properties": null,
+       "geometry": {"type": "MultiPoint", "coordinates": [[1, 2], [3, 4]]}},
+      {"type": "Feature", "properties": {"name": 7},
+       "geometry": {"type": "Point", "coordinates": [-180, -90]}}
+    ]})",
+                                                      "t");
+  ASSERT_EQ(c.size(), 4u);
+  EXPECT_EQ(c[0], (Centre{59.91, 10.75, "Oslo"}));  // GeoJSON writes [lon, lat]
+  EXPECT_EQ(c[1], (Centre{2, 1, ""}));
+  EXPECT_EQ(c[2], (Centre{4, 3, ""}));
+  EXPECT_EQ(c[3], (Centre{-90, -180, ""}));  // a name that is not a string is no name
+  const std::vector<Centre> one = parse_centres_geojson(
+      R"({"type": "Feature", "properties": {"name": "x"}, "geometry": {"type": "Point", "coordinates": [5, 6]}})",
+      "t");
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0], (Centre{6, 5, "x"}));
+  const std::vector<Centre> bare =
+      parse_centres_geojson(R"({"type": "MultiPoint", "coordinates": [[5, 6], [7, 8]]})", "t");
+  EXPECT_EQ(bare.size(), 2u);
+}
+
+TEST(CentresGeojson, ABadFeatureIsOneLineNamingTheFeature) {
+  struct Case {
+    std::string text, want;
+  };
+  const std::string head = R"({"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [1, 2]}}, )";
+  const Case cases[] = {
+      {head + R"({"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 2], [3, 4]]}}]})",
+       "'c.geojson', feature 1: centres are Point or MultiPoint geometries (got 'LineString')"},
+      {head + R"({"type": "Feature", "geometry": {"type": "Point", "coordinates": [1, 95]}}]})",
+       "'c.geojson', feature 1: latitude 95 is outside [-90, 90]"},
+      {head + R"({"type": "Feature", "geometry": {"type": "Point", "coordinates": ["1", 2]}}]})",
+       "'c.geojson', feature 1: the longitude is not a number (got '\"1\"')"},
+      {head + R"({"type": "Feature", "geometry": {"type": "Point", "coordinates": [1]}}]})",
+       "'c.geojson', feature 1: a position is [lon, lat] (got '[1]')"},
+      {head + R"({"type": "Feature", "geometry": null}]})",
+       "'c.geojson', feature 1: a Feature without a geometry"},
+      {head + R"({"type": "Point", "coordinates": [1, 2]}]})",
+       "'c.geojson', feature 1: not a GeoJSON Feature"},
+      {R"({"type": "FeatureCollection"})", "'c.geojson': a FeatureCollection without a features array"},
+      {R"([1, 2])", "'c.geojson': GeoJSON is an object (a FeatureCollection, a Feature or a geometry)"},
+      {R"({"type": "Polygon", "coordinates": []})",
+       "'c.geojson': centres are Point or MultiPoint geometries (got 'Polygon')"},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(refusal_geojson(c.text), c.want) << c.text;
+  }
+  // Not JSON, or a number beyond a double: the JSON reader's one line, after the source.
+  EXPECT_EQ(refusal_geojson("{\"type\": ").rfind("'c.geojson': ", 0), 0u);
+  EXPECT_EQ(refusal_geojson(R"({"type": "Point", "coordinates": [1e400, 2]})").rfind("'c.geojson': ", 0), 0u);
+}
+
+TEST(CentresFile, CsvOrGeojsonByNameOrContent) {
+  write(scratch("a.csv"), "lat,lon,name\n30,101,\"Chengdu, Sichuan\"\n");
+  EXPECT_EQ(read_centres_file(scratch("a.csv")), (std::vector<Centre>{{30, 101, "Chengdu, Sichuan"}}));
+  const std::string gj = R"({"type": "Point", "coordinates": [101, 30]})";
+  write(scratch("b.geojson"), gj);
+  write(scratch("b.txt"), "\n  " + gj);
+  EXPECT_EQ(read_centres_file(scratch("b.geojson")), (std::vector<Centre>{{30, 101, ""}}));
+  EXPECT_EQ(read_centres_file(scratch("b.txt")), (std::vector<Centre>{{30, 101, ""}}));
+}
+
+TEST(CentresFile, NoCentresAFolderOrAMissingFileIsOneLine) {
+  write(scratch("empty.csv"), "lat,lon\n# none yet\n");
+  write(scratch("empty.geojson"), R"({"type": "FeatureCollection", "features": []})");
+  fs::create_directories(scratch("folder.csv"));
+  auto refusal = [](const fs::path& p) -> std::string {
+    try {
+      read_centres_file(p);
+    } catch (const UsageError& e) {
+      return e.what();
+    }
+    return "taken";
+  };
+  const std::string e = refusal(scratch("empty.csv"));
+  EXPECT_NE(e.find("no centres in it (no lat,lon lines)"), std::string::npos) << e;
+  EXPECT_NE(refusal(scratch("empty.geojson")).find("no Point or MultiPoint features"),
+            std::string::npos);
+  EXPECT_NE(refusal(scratch("folder.csv")).find("is a folder, not a file"), std::string::npos);
+  EXPECT_NE(refusal(scratch("missing.csv")).find("No such file or directory"), std::string::npos);
+}
+
+// A million centres, as issue 16's largest case: read back equal, in seconds.
+TEST(CentresFile, AMillionCentresRoundTrip) {
+  std::string text = "lat,lon,name\n";
+  std::vector<Centre> want;
+  want.reserve(1000000);
+  for (int k = 0; k < 1000000; ++k) {
+    const Centre c{-90 + (k % 18001) * 0.01, -180 + (k % 36001) * 0.01, "s" + std::to_string(k)};
+    char line[96];
+    std::snprintf(line, sizeof line, "%.17g,%.17g,%s\n", c.lat_deg, c.lon_deg, c.name.c_str());
+    text += line;
+    want.push_back(c);
+  }
+  write(scratch("million.csv"), text);
+  EXPECT_EQ(read_centres_file(scratch("million.csv")), want);
+}
+
+}  // namespace
+}  // namespace geofield
