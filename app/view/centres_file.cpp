@@ -19,7 +19,8 @@ using nlohmann::json;
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -207,8 +208,11 @@ std::vector<Centre> parse_centres_csv(std::string_view text, std::string_view so
     Centre centre;
     const std::optional<double> lat = number_of((*fields)[c.lat]);
     const std::optional<double> lon = number_of((*fields)[c.lon]);
-    if (!lat) throw UsageError(where + "latitude " + quoted_excerpt((*fields)[c.lat]) + " is not a number");
-    if (!lon) throw UsageError(where + "longitude " + quoted_excerpt((*fields)[c.lon]) + " is not a number");
+    if (!lat)
+      throw UsageError(where + "latitude " + quoted_excerpt((*fields)[c.lat]) + " is not a number");
+    if (!lon)
+      throw UsageError(where + "longitude " + quoted_excerpt((*fields)[c.lon]) +
+                       " is not a number");
     centre.lat_deg = *lat;
     centre.lon_deg = *lon;
     if (c.name && *c.name < fields->size()) centre.name = std::string(trim((*fields)[*c.name]));
@@ -305,16 +309,19 @@ std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_vie
   }
   std::vector<Centre> centres;
   if (!doc.is_object()) {
-    throw UsageError(std::string(source) + ": GeoJSON is an object (a FeatureCollection, a "
-                                           "Feature or a geometry)");
+    throw UsageError(std::string(source) +
+                     ": GeoJSON is an object (a FeatureCollection, a "
+                     "Feature or a geometry)");
   }
-  const std::string type = doc.value("type", json()).is_string() ? doc["type"].get<std::string>() : "";
+  const std::string type =
+      doc.value("type", json()).is_string() ? doc["type"].get<std::string>() : "";
   if (type == "FeatureCollection") {
     const auto features = doc.find("features");
     if (features == doc.end() || !features->is_array()) {
       throw UsageError(std::string(source) + ": a FeatureCollection without a features array");
     }
-    for (std::size_t k = 0; k < features->size(); ++k) add_feature((*features)[k], k, &centres, source);
+    for (std::size_t k = 0; k < features->size(); ++k)
+      add_feature((*features)[k], k, &centres, source);
   } else if (type == "Feature") {
     add_feature(doc, 0, &centres, source);
   } else {
@@ -334,8 +341,8 @@ std::vector<Centre> read_centres_file(const std::filesystem::path& path) {
   std::string ext = path.extension().string();
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const std::size_t first = text.find_first_not_of(" \t\r\n");
-  const bool geojson = ext == ".geojson" || ext == ".json" ||
-                       (first != std::string::npos && text[first] == '{');
+  const bool geojson =
+      ext == ".geojson" || ext == ".json" || (first != std::string::npos && text[first] == '{');
   std::vector<Centre> centres =
       geojson ? parse_centres_geojson(text, source) : parse_centres_csv(text, source);
   if (centres.empty()) {

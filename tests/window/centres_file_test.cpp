@@ -59,9 +59,8 @@ TEST(CentresCsv, WithoutAHeaderLatLonAndAnOptionalName) {
 }
 
 TEST(CentresCsv, AHeaderNamesTheColumnsInAnyOrder) {
-  const std::vector<Centre> c =
-      parse_centres_csv("Name,Longitude,elevation,LAT\nOslo,10.75,23,59.91\nBergen,5.32,12,60.39\n",
-                        "t");
+  const std::vector<Centre> c = parse_centres_csv(
+      "Name,Longitude,elevation,LAT\nOslo,10.75,23,59.91\nBergen,5.32,12,60.39\n", "t");
   ASSERT_EQ(c.size(), 2u);
   EXPECT_EQ(c[0], (Centre{59.91, 10.75, "Oslo"}));
   EXPECT_EQ(c[1], (Centre{60.39, 5.32, "Bergen"}));
@@ -107,15 +106,17 @@ TEST(CentresCsv, ABadRowIsOneLineNamingTheLine) {
       {"1,2\n3,4,Paris, France\n",
        "'c.csv', line 2: expected lat,lon[,name], got 4 fields (a name holding a comma is written "
        "in double quotes)"},
-      {"1,2,\"open\n3,4\n", "'c.csv', line 1: a quoted field is not closed before the end of the file"},
-      {"1,2,\"a\"b\n", "'c.csv', line 1: text after a closing quote (a quote inside a quoted field "
-                       "is written \"\")"},
+      {"1,2,\"open\n3,4\n",
+       "'c.csv', line 1: a quoted field is not closed before the end of the file"},
+      {"1,2,\"a\"b\n",
+       "'c.csv', line 1: text after a closing quote (a quote inside a quoted field "
+       "is written \"\")"},
       {"city,x,y\nOslo,1,2\n",
        "'c.csv', line 1: the first line is neither a centre (lat,lon[,name]) nor a header naming "
        "the lat and lon columns (got 'city', 'x', 'y')"},
-      {"1,2,\"" + std::string(300, 'n') + "\"\n",
-       "'c.csv', line 1: the name '" + std::string(64, 'n') +
-           "'... (300 bytes) is longer than 256 bytes"},
+      {"1,2,\"" + std::string(300, 'n') + "\"\n", "'c.csv', line 1: the name '" +
+                                                      std::string(64, 'n') +
+                                                      "'... (300 bytes) is longer than 256 bytes"},
   };
   for (const Case& c : cases) {
     EXPECT_EQ(refusal_csv(c.text), c.want) << c.text;
@@ -160,9 +161,11 @@ TEST(CentresGeojson, ABadFeatureIsOneLineNamingTheFeature) {
   struct Case {
     std::string text, want;
   };
-  const std::string head = R"({"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [1, 2]}}, )";
+  const std::string head =
+      R"({"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [1, 2]}}, )";
   const Case cases[] = {
-      {head + R"({"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 2], [3, 4]]}}]})",
+      {head +
+           R"({"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 2], [3, 4]]}}]})",
        "'c.geojson', feature 1: centres are Point or MultiPoint geometries (got 'LineString')"},
       {head + R"({"type": "Feature", "geometry": {"type": "Point", "coordinates": [1, 95]}}]})",
        "'c.geojson', feature 1: latitude 95 is outside [-90, 90]"},
@@ -174,8 +177,10 @@ TEST(CentresGeojson, ABadFeatureIsOneLineNamingTheFeature) {
        "'c.geojson', feature 1: a Feature without a geometry"},
       {head + R"({"type": "Point", "coordinates": [1, 2]}]})",
        "'c.geojson', feature 1: not a GeoJSON Feature"},
-      {R"({"type": "FeatureCollection"})", "'c.geojson': a FeatureCollection without a features array"},
-      {R"([1, 2])", "'c.geojson': GeoJSON is an object (a FeatureCollection, a Feature or a geometry)"},
+      {R"({"type": "FeatureCollection"})",
+       "'c.geojson': a FeatureCollection without a features array"},
+      {R"([1, 2])",
+       "'c.geojson': GeoJSON is an object (a FeatureCollection, a Feature or a geometry)"},
       {R"({"type": "Polygon", "coordinates": []})",
        "'c.geojson': centres are Point or MultiPoint geometries (got 'Polygon')"},
   };
@@ -184,12 +189,15 @@ TEST(CentresGeojson, ABadFeatureIsOneLineNamingTheFeature) {
   }
   // Not JSON, or a number beyond a double: the JSON reader's one line, after the source.
   EXPECT_EQ(refusal_geojson("{\"type\": ").rfind("'c.geojson': ", 0), 0u);
-  EXPECT_EQ(refusal_geojson(R"({"type": "Point", "coordinates": [1e400, 2]})").rfind("'c.geojson': ", 0), 0u);
+  EXPECT_EQ(
+      refusal_geojson(R"({"type": "Point", "coordinates": [1e400, 2]})").rfind("'c.geojson': ", 0),
+      0u);
 }
 
 TEST(CentresFile, CsvOrGeojsonByNameOrContent) {
   write(scratch("a.csv"), "lat,lon,name\n30,101,\"Chengdu, Sichuan\"\n");
-  EXPECT_EQ(read_centres_file(scratch("a.csv")), (std::vector<Centre>{{30, 101, "Chengdu, Sichuan"}}));
+  EXPECT_EQ(read_centres_file(scratch("a.csv")),
+            (std::vector<Centre>{{30, 101, "Chengdu, Sichuan"}}));
   const std::string gj = R"({"type": "Point", "coordinates": [101, 30]})";
   write(scratch("b.geojson"), gj);
   write(scratch("b.txt"), "\n  " + gj);
