@@ -55,8 +55,9 @@ std::int32_t CentreIndex::build(std::int32_t first, std::int32_t last) {
       if (n.hi[a] - n.lo[a] > n.hi[axis] - n.lo[axis]) axis = a;
     }
     const std::int32_t mid = first + (last - first) / 2;
-    std::nth_element(order_.begin() + first, order_.begin() + mid, order_.begin() + last,
-                     [&](std::int32_t x, std::int32_t y) { return points_[x][axis] < points_[y][axis]; });
+    std::nth_element(
+        order_.begin() + first, order_.begin() + mid, order_.begin() + last,
+        [&](std::int32_t x, std::int32_t y) { return points_[x][axis] < points_[y][axis]; });
     n.axis = axis;
     n.split = points_[order_[mid]][axis];
     n.left = build(first, mid);
@@ -75,16 +76,17 @@ double CentreIndex::box_distance2(const Node& n, const UnitVector& q) {
   return d2;
 }
 
-double CentreIndex::nearest_chord2(const UnitVector& q) const {
-  double best = std::numeric_limits<double>::infinity();
+double CentreIndex::nearest_chord2(const UnitVector& q, std::int32_t hint) const {
+  double best = hint >= 0 ? distance2(points_[hint], q) : std::numeric_limits<double>::infinity();
   std::int32_t stack[64];
   int top = 0;
   stack[top++] = 0;
   while (top > 0) {
     const Node& n = nodes_[stack[--top]];
-    if (box_distance2(n, q) >= best) continue;
+    if (box_distance2(n, q) > best) continue;
     if (n.left < 0) {
-      for (std::int32_t k = n.first; k < n.last; ++k) best = std::min(best, distance2(points_[order_[k]], q));
+      for (std::int32_t k = n.first; k < n.last; ++k)
+        best = std::min(best, distance2(points_[order_[k]], q));
       continue;
     }
     // The nearer child last, so it is searched first.

@@ -76,30 +76,49 @@ double reach(const FieldParams& p, double theta0, double best) {
   return theta0 + 1e-5 * (kPi + theta0) + 1e-12;
 }
 
-template <typename T, typename Nearest>
-void fill(const FieldParams& p, std::span<const Centre> centres, T* values, std::int32_t* index,
-          const Nearest& nearest) {
-  check_supported(p, centres);
+double angle_of_chord2(double c2) { return 2 * std::asin(std::min(1.0, std::sqrt(c2) / 2)); }
+
+double chord2_of_angle(double theta) {
+  const double c = 2 * std::sin(std::min(theta, kPi) / 2);
+  return c * c * (1 + 1e-12) + 1e-24;  // the rounding of the chord's own evaluation, and more
+}
+
+double distance2(const UnitVector& a, const UnitVector& b) {  // as CentreIndex computes it
+  const double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+  return dx * dx + dy * dy + dz * dz;
+}
+
+// The winner among candidates at node (i, j): the smallest value, the lowest index on a tie.
+template <typename T>
+void pick(const CentreFields& fields, std::span<const std::int32_t> candidates, int i, int j,
+          T* value, std::int32_t* index) {
+  T best = std::numeric_limits<T>::infinity();
+  std::int32_t best_k = -1;
+  for (const std::int32_t k : candidates) {
+    const T v = fields.template value<T>(static_cast<std::size_t>(k), i, j);
+    if (best_k < 0 || v < best || (v == best && k < best_k)) best = v, best_k = k;
+  }
+  *value = best;
+  *index = best_k;
+}
+
+// The grid's rows shared out among the cores; each row's nodes as unit vectors, handed to
+// row(i, q, value row, index row).
+template <typename T, typename Row>
+void for_rows(const FieldParams& p, const Row& row) {
   const GridGeometry g = grid_geometry(p);
-  const CentreFields fields(p, centres);
+  // (cos lat cos lon, cos lat sin lon, sin lat) from a row's and a column's parts.
+  std::vector<double> cos_lon(static_cast<size_t>(p.nx)), sin_lon(cos_lon.size());
+  for (int j = 0; j < p.nx; ++j) sincos_deg(node_lon_deg(g, j), &sin_lon[j], &cos_lon[j]);
   RowBlocks blocks(p.ny, std::max(1, 4096 / p.nx));
   run_on_all_cores(blocks, [&] {
-    std::vector<std::int32_t> candidates;
+    std::vector<UnitVector> q(static_cast<size_t>(p.nx));
     for (int first, last; blocks.next(&first, &last);) {
       for (int i = first; i < last; ++i) {
-        const double lat = node_lat_deg(g, i);
-        for (int j = 0; j < p.nx; ++j) {
-          const std::size_t n = static_cast<std::size_t>(i) * p.nx + j;
-          nearest(fields, unit_vector(lat, node_lon_deg(g, j)), i, j, &candidates);
-          T best = std::numeric_limits<T>::infinity();
-          std::int32_t best_k = -1;
-          for (const std::int32_t k : candidates) {
-            const T v = fields.template value<T>(static_cast<std::size_t>(k), i, j);
-            if (v < best || (v == best && k < best_k) || best_k < 0) best = v, best_k = k;
-          }
-          values[n] = best;
-          index[n] = best_k;
-        }
+        double sin_lat, cos_lat;
+        sincos_deg(node_lat_deg(g, i), &sin_lat, &cos_lat);
+        for (int j = 0; j < p.nx; ++j) q[j] = {cos_lat * cos_lon[j], cos_lat * sin_lon[j], sin_lat};
+        row(i, std::span<const UnitVector>(q));
       }
     }
   });
@@ -107,43 +126,85 @@ void fill(const FieldParams& p, std::span<const Centre> centres, T* values, std:
 
 }  // namespace
 
+// Tiles of kTile nodes of a row: the centres that can win anywhere in a tile are found once,
+// about the tile's middle node qc, within R = reach(theta_c + rho) + rho, where rho is the tile's
+// largest angle from qc and theta_c qc's nearest centre's (a node's nearest is within theta_c +
+// rho of it, and its winners within reach of that, by the triangle inequality); each node then
+// takes its own nearest and its own reach among those few.
 template <typename T>
 void nearest_centre_field_on_cpu(const FieldParams& p, std::span<const Centre> centres, T* values,
                                  std::int32_t* index) {
+  constexpr int kTile = 32;
   check_supported(p, centres);
   const CentreIndex tree(centres);
-  fill<T>(p, centres, values, index,
-          [&](const CentreFields& fields, const UnitVector& q, int i, int j,
-              std::vector<std::int32_t>* candidates) {
-            const double c2 = tree.nearest_chord2(q);
-            const double theta0 = 2 * std::asin(std::min(1.0, std::sqrt(c2) / 2));
-            double theta = theta0;
-            if (p.formula == Formula::wgs84) {
-              // The chord-nearest centre's geodesic bounds how far a winner can be.
-              candidates->clear();
-              tree.within(q, c2, candidates);
-              double best = std::numeric_limits<double>::infinity();
-              for (const std::int32_t k : *candidates) {
-                best = std::min(best, fields.value<double>(static_cast<std::size_t>(k), i, j));
-              }
-              theta = reach(p, theta0, best);
-            } else {
-              theta = reach(p, theta0, 0);
-            }
-            const double r = 2 * std::sin(std::min(theta, kPi) / 2);
-            candidates->clear();
-            tree.within(q, r * r * (1 + 1e-12) + 1e-24, candidates);
-          });
+  const CentreFields fields(p, centres);
+  std::vector<UnitVector> points;
+  points.reserve(centres.size());
+  for (const Centre& c : centres) points.push_back(unit_vector(c.lat_deg, c.lon_deg));
+  const bool wgs84 = p.formula == Formula::wgs84;
+  const double f = wgs84 ? flattening_of(p.ellipsoid_inv_f) : 0.0;
+  const double stretch = (1 + 2 * f + f * f) / (1 - 2 * f - f * f);  // geodesic / sphere, at most
+  for_rows<T>(p, [&](int i, std::span<const UnitVector> q) {
+    thread_local std::vector<std::int32_t> tile, mine;
+    thread_local std::vector<double> d2;
+    thread_local std::int32_t hint = -1;
+    for (int j0 = 0; j0 < p.nx; j0 += kTile) {
+      const int j1 = std::min(p.nx, j0 + kTile);
+      const UnitVector& qc = q[(j0 + j1 - 1) / 2];
+      double rho2 = 0;
+      for (int j = j0; j < j1; ++j) rho2 = std::max(rho2, distance2(q[j], qc));
+      const double rho = angle_of_chord2(rho2) * (1 + 1e-12) + 1e-15;
+      const double theta_c = angle_of_chord2(tree.nearest_chord2(qc, hint));
+      const double theta0_max = theta_c + rho;
+      const double tile_reach =
+          wgs84 ? theta0_max * stretch * (1 + 1e-9) + 1e-12 : reach(p, theta0_max, 0);
+      tile.clear();
+      tree.within(qc, chord2_of_angle(tile_reach + rho), &tile);
+      d2.resize(tile.size());
+      for (int j = j0; j < j1; ++j) {
+        double best2 = std::numeric_limits<double>::infinity();
+        for (std::size_t t = 0; t < tile.size(); ++t) {
+          d2[t] = distance2(points[tile[t]], q[j]);
+          best2 = std::min(best2, d2[t]);
+        }
+        const double theta0 = angle_of_chord2(best2);
+        double theta = 0;
+        if (wgs84) {
+          // The chord-nearest centre's geodesic bounds how far a winner can be.
+          double best = std::numeric_limits<double>::infinity();
+          for (std::size_t t = 0; t < tile.size(); ++t) {
+            if (d2[t] == best2) best = std::min(best, fields.value<double>(tile[t], i, j));
+          }
+          theta = reach(p, theta0, best);
+        } else {
+          theta = reach(p, theta0, 0);
+        }
+        const double r2 = chord2_of_angle(theta);
+        mine.clear();
+        for (std::size_t t = 0; t < tile.size(); ++t) {
+          if (d2[t] <= r2) mine.push_back(tile[t]);
+        }
+        const std::size_t n = static_cast<std::size_t>(i) * p.nx + j;
+        pick<T>(fields, mine, i, j, &values[n], &index[n]);
+        hint = index[n];
+      }
+    }
+  });
 }
 
 template <typename T>
 void nearest_centre_brute_force(const FieldParams& p, std::span<const Centre> centres, T* values,
                                 std::int32_t* index) {
+  check_supported(p, centres);
+  const CentreFields fields(p, centres);
   std::vector<std::int32_t> all(centres.size());
   for (std::size_t k = 0; k < all.size(); ++k) all[k] = static_cast<std::int32_t>(k);
-  fill<T>(p, centres, values, index,
-          [&](const CentreFields&, const UnitVector&, int, int,
-              std::vector<std::int32_t>* candidates) { *candidates = all; });
+  for_rows<T>(p, [&](int i, std::span<const UnitVector>) {
+    for (int j = 0; j < p.nx; ++j) {
+      const std::size_t n = static_cast<std::size_t>(i) * p.nx + j;
+      pick<T>(fields, all, i, j, &values[n], &index[n]);
+    }
+  });
 }
 
 template void nearest_centre_field_on_cpu<float>(const FieldParams&, std::span<const Centre>,

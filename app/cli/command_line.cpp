@@ -65,7 +65,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       "                                   open the window (the last session, then the options)\n"
       "  geofield render [view options] [--png FILE] [--figure FILE] [--npy FILE] [--geotiff "
       "FILE]\n"
-      "                  [--f64]\n"
+      "                  [--f64] [--centres FILE [--index FILE]]\n"
       "                                   draw one view without a window\n"
       "Run 'geofield render --help' for every option. View options go after 'render'; a value "
       "that begins with '-' (other than a negative number) is given with '=': --png=-x.png.");
@@ -89,7 +89,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
 
   RenderRequest render;
   ViewOptionText render_text;
-  std::optional<std::string> png, npy, geotiff, figure, figure_width, figure_title;
+  std::optional<std::string> png, npy, geotiff, figure, figure_width, figure_title, centres, index;
   CLI::App* render_cmd = app.add_subcommand(
       "render", "compute and draw one view with no window (headless EGL) and write it out");
   add_view_options(*render_cmd, &render_text);
@@ -117,6 +117,15 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                   "PX");
   add_text_option(*render_cmd, "--title", &figure_title,
                   "the figure's title line [reference point, formula, radius]", "TEXT");
+  add_text_option(*render_cmd, "--centres", &centres,
+                  "many reference points: the field is the distance to the nearest of them; "
+                  "CSV lat,lon[,name] (a header line may name the columns) or GeoJSON Point "
+                  "features; computed on the CPU, latlon grids, haversine or wgs84",
+                  "FILE");
+  add_text_option(*render_cmd, "--index", &index,
+                  "with --centres: write the index of each node's nearest centre (0 is the "
+                  "file's first; the lowest on a tie) as NumPy .npy, int32, shape (ny, nx)",
+                  "FILE");
 
   const std::vector<std::string> words = scan_arguments(args, app, *render_cmd);
   std::vector<const char*> cargs;
@@ -137,6 +146,14 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   render.npy = file_option(npy, "--npy");
   render.geotiff = file_option(geotiff, "--geotiff");
   render.figure = file_option(figure, "--figure");
+  render.centres = file_option(centres, "--centres");
+  render.index = file_option(index, "--index");
+  if (render.index && !render.centres) throw UsageError("--index: give --centres FILE too");
+  if (render.centres && render_text.ref) {
+    throw UsageError(
+        "--ref and --centres: the centres are the reference points; give one of "
+        "them");
+  }
   const OverlayOptions& o = render.view.overlays;  // off unless typed
   render.contour_interval = o.contour_interval.value_or(0);
   render.graticule = o.graticule.value_or(false);

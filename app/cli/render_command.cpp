@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "backends/centres_backend.h"
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "errors.h"
@@ -26,6 +27,7 @@
 #include "gl/headless_gl_context.h"
 #include "gl/renderer.h"
 #include "memory_limits.h"
+#include "view/centres_file.h"
 #include "view/projected_view.h"
 #include "view/view_math.h"
 
@@ -129,6 +131,7 @@ void check_distinct(const RenderRequest& request) {
   if (request.figure) outs.emplace_back("--figure", *request.figure);
   if (request.npy) outs.emplace_back("--npy", *request.npy);
   if (request.geotiff) outs.emplace_back("--geotiff", *request.geotiff);
+  if (request.index) outs.emplace_back("--index", *request.index);
   for (size_t i = 0; i < outs.size(); ++i) {
     for (size_t j = i + 1; j < outs.size(); ++j) {
       if (same_file(outs[i].second, outs[j].second)) {
@@ -148,6 +151,7 @@ void check_request(const RenderRequest& request) {
   if (request.figure) check_writable(*request.figure, "--figure");
   if (request.npy) check_writable(*request.npy, "--npy");
   if (request.geotiff) check_writable(*request.geotiff, "--geotiff");
+  if (request.index) check_writable(*request.index, "--index");
   check_distinct(request);
   if (request.geotiff) require_geotiff_writer();
 }
@@ -172,7 +176,9 @@ void render_raw_on_cpu(const RenderRequest& request, const FieldParams& params, 
 }
 
 // The picture's colours and overlays: as the window would draw this view, one pixel a node.
-ViewStyle picture_style(const RenderRequest& request, const FieldParams& params) {
+// known: the field's range when it is not the one-centre field's (field_range's).
+ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
+                        std::optional<ValueRange> known = std::nullopt) {
   ViewStyle style;
   style.colormap = request.view.colormap;
   style.reverse = request.view.reverse;
@@ -180,7 +186,7 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params)
     style.value_min = request.view.fixed_range->first;
     style.value_max = request.view.fixed_range->second;
   } else {
-    const ValueRange r = field_range(params);
+    const ValueRange r = known ? *known : field_range(params);
     style.value_min = r.min;
     style.value_max = r.max;
   }
@@ -244,10 +250,77 @@ void write_figure(const RenderRequest& request, const FieldParams& params, Rende
                job.layout().height, map.w, map.h, map.x, map.y);
 }
 
+// --centres: the distance to the nearest centre and its index, computed on the CPU; the
+// picture, when asked for, drawn by headless GL as the one-centre field's is.
+int render_centres(const RenderRequest& request, FieldParams params, Precision raw) {
+  if (request.view.backend == BackendChoice::cuda || request.view.backend == BackendChoice::gl) {
+    throw UsageError(
+        "--centres: the nearest-centre field is computed on the CPU for now (its "
+        "GPU kernels are not written yet): use --backend cpu or auto");
+  }
+  if (request.figure) {
+    throw UsageError(
+        "--centres: --figure does not take many centres yet (its title and marker "
+        "are the one reference point's): use --png");
+  }
+  if (request.marker) {
+    throw UsageError(
+        "--centres: --marker marks the one reference point; with many centres it "
+        "is not drawn yet");
+  }
+  std::vector<Centre> centres;
+  try {
+    centres = read_centres_file(*request.centres);
+  } catch (const UsageError& e) {
+    throw UsageError(std::string("--centres: ") + e.what());
+  }
+  CentresBackend backend(std::move(centres));
+  std::optional<AtomicFile> png_file;
+  if (request.png) {
+    HeadlessGlContext gl;
+    GLint max_texture = 0;
+    GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
+    check_size_fits(params, max_texture, true);
+    Renderer renderer;
+    renderer.field().ensure_size(params.nx, params.ny);
+    backend.compute(params, renderer.field());
+    const std::vector<std::uint8_t> png = encode_png(renderer.render_image(
+        params.nx, params.ny, picture_style(request, params, backend.range())));
+    png_file.emplace(*request.png);
+    png_file->write_at(0, png);
+    png_file->finish();
+  } else {
+    check_size_fits(params, kMaxGridSide, false);
+    backend.compute_host(params);
+  }
+  std::fprintf(stderr, "geofield: backend cpu: the nearest of %zu centres on every core\n",
+               backend.centres().size());
+  RawOutputs outputs;
+  outputs.write(request, params, backend.host_field(raw));
+  std::optional<AtomicFile> index_file;
+  if (request.index) {
+    index_file.emplace(*request.index);
+    write_npy_int32_into(*index_file, params.nx, params.ny, backend.index());
+    index_file->finish();
+  }
+  if (png_file) {
+    png_file->commit();
+    std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", request.png->c_str(), params.nx,
+                 params.ny);
+  }
+  outputs.commit(request, params);
+  if (index_file) {
+    index_file->commit();
+    std::fprintf(stderr, "geofield: wrote %s (int32 index of the nearest centre, shape %d x %d)\n",
+                 request.index->c_str(), params.ny, params.nx);
+  }
+  return 0;
+}
+
 }  // namespace
 
 void check_outputs_given(const RenderRequest& request) {
-  if (!request.png && !request.figure && !request.npy && !request.geotiff) {
+  if (!request.png && !request.figure && !request.npy && !request.geotiff && !request.index) {
     throw UsageError(
         "render: nothing to write: give --png FILE, --figure FILE, --npy FILE and/or --geotiff "
         "FILE");
@@ -259,6 +332,7 @@ int run_render(const RenderRequest& request) {
   FieldParams params = request.view.params;
   if (request.f64) params.precision = Precision::f64;
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
+  if (request.centres) return render_centres(request, params, raw);
   if (!request.png && !request.figure && request.view.backend == BackendChoice::cpu) {
     render_raw_on_cpu(request, params, raw);
     return 0;

@@ -28,6 +28,11 @@ struct RenderRequest {
   std::optional<std::filesystem::path> figure;
   int figure_width = 1600;   // pixels, kMinFigureWidthPx..kMaxFigureWidthPx
   std::string figure_title;  // empty: reference point, formula, radius
+  // Many reference points (issue 16): the field is the distance to the nearest of the centres
+  // read from this file (CSV or GeoJSON), computed on the CPU; index: that centre's index per
+  // node as an int32 .npy.
+  std::optional<std::filesystem::path> centres;
+  std::optional<std::filesystem::path> index;
 };
 
 // Throws UsageError when the request writes nothing; touches no file.

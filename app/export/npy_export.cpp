@@ -9,11 +9,12 @@ namespace geofield {
 
 static_assert(std::endian::native == std::endian::little, "npy descr below says little-endian");
 
-std::string npy_header(const HostField& field) {
-  std::string dict = std::string("{'descr': '") +
-                     (field.precision == Precision::f64 ? "<f8" : "<f4") +
-                     "', 'fortran_order': False, 'shape': (" + std::to_string(field.ny) + ", " +
-                     std::to_string(field.nx) + "), }";
+namespace {
+
+// The header of a C-order (ny, nx) array of the type `descr` ('<f4', '<f8', '<i4').
+std::string npy_header_of(const char* descr, int nx, int ny) {
+  std::string dict = std::string("{'descr': '") + descr + "', 'fortran_order': False, 'shape': (" +
+                     std::to_string(ny) + ", " + std::to_string(nx) + "), }";
   const size_t preamble = 10;  // magic (6) + version (2) + header length (2)
   size_t total = preamble + dict.size() + 1;
   dict.append((64 - total % 64) % 64, ' ');
@@ -23,6 +24,19 @@ std::string npy_header(const HostField& field) {
   h.push_back(static_cast<char>(len & 0xff));
   h.push_back(static_cast<char>(len >> 8));
   return h + dict;
+}
+
+}  // namespace
+
+std::string npy_header(const HostField& field) {
+  return npy_header_of(field.precision == Precision::f64 ? "<f8" : "<f4", field.nx, field.ny);
+}
+
+void write_npy_int32_into(AtomicFile& file, int nx, int ny, std::span<const std::int32_t> values) {
+  const std::string header = npy_header_of("<i4", nx, ny);
+  file.write_at(0, std::span(reinterpret_cast<const std::uint8_t*>(header.data()), header.size()));
+  file.write_at(header.size(), std::span(reinterpret_cast<const std::uint8_t*>(values.data()),
+                                         values.size_bytes()));
 }
 
 void write_npy_into(AtomicFile& file, const HostField& field) {

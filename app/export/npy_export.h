@@ -2,7 +2,9 @@
 // shape (ny, nx), row 0 north. numpy.load reads it.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <span>
 #include <string>
 
 #include "export/atomic_file.h"
@@ -18,5 +20,9 @@ void write_npy(const std::filesystem::path& path, const HostField& field);
 // Writes the .npy of field into file without committing it: for a command that finishes all
 // its files before it renames any.
 void write_npy_into(AtomicFile& file, const HostField& field);
+
+// An int32 array of shape (ny, nx), row 0 north (the nearest centre's index): values holds
+// nx * ny elements.
+void write_npy_int32_into(AtomicFile& file, int nx, int ny, std::span<const std::int32_t> values);
 
 }  // namespace geofield

@@ -4,6 +4,8 @@
 // antimeridian), for haversine in float and double and for wgs84; each node's value is that
 // centre's one-centre field there (the CPU backend's, within the float path's bound); and the
 // k-d tree against a linear scan.
+#include "backends/nearest_centre.h"
+
 #include <gtest/gtest.h>
 
 #include <GeographicLib/Geodesic.hpp>
@@ -18,7 +20,6 @@
 
 #include "backends/centre_index.h"
 #include "backends/cpu_backend.h"
-#include "backends/nearest_centre.h"
 #include "errors.h"
 #include "test_grids.h"
 
@@ -60,7 +61,8 @@ void oracle(const FieldParams& p, const std::vector<Centre>& centres, std::vecto
       }
     }
   }
-  *tied_nodes = static_cast<size_t>(std::count_if(ties.begin(), ties.end(), [](int t) { return t > 0; }));
+  *tied_nodes =
+      static_cast<size_t>(std::count_if(ties.begin(), ties.end(), [](int t) { return t > 0; }));
 }
 
 // Pruned and brute force (the module's own) against the oracle, node for node, bit for bit;
@@ -80,9 +82,9 @@ size_t expect_equals_brute_force(const FieldParams& p, const std::vector<Centre>
     if (fast[k] != want[k] || fast_k[k] != want_k[k] || slow[k] != want[k] ||
         slow_k[k] != want_k[k]) {
       if (differ++ < 5) {
-        ADD_FAILURE() << what << ": node " << k << " pruned " << fast[k] << " (centre "
-                      << fast_k[k] << "), brute force " << slow[k] << " (centre " << slow_k[k]
-                      << "), oracle " << want[k] << " (centre " << want_k[k] << ")";
+        ADD_FAILURE() << what << ": node " << k << " pruned " << fast[k] << " (centre " << fast_k[k]
+                      << "), brute force " << slow[k] << " (centre " << slow_k[k] << "), oracle "
+                      << want[k] << " (centre " << want_k[k] << ")";
       }
     }
   }
@@ -125,7 +127,7 @@ TEST(NearestCentre, EqualsBruteForceOnTieHeavyGridsHaversine) {
       test::make_params(-90, 90, -180, 180, 181, 91, 0, 0),
       test::make_params(29, 31, 99, 101, 120, 80, 30, 101),
       test::make_params(-60, 70, 150, -120, 150, 90, 0, 0),  // across 180
-      test::make_params(89, 90, -180, 180, 97, 33, 0, 0),     // the pole's cap
+      test::make_params(89, 90, -180, 180, 97, 33, 0, 0),    // the pole's cap
   };
   int v = 0;
   size_t tied = 0;
@@ -134,9 +136,11 @@ TEST(NearestCentre, EqualsBruteForceOnTieHeavyGridsHaversine) {
     p.precision = Precision::f32;
     tied += expect_equals_brute_force<float>(p, centres, "haversine f32 view " + std::to_string(v));
     p.precision = Precision::f64;
-    tied += expect_equals_brute_force<double>(p, centres, "haversine f64 view " + std::to_string(v));
+    tied +=
+        expect_equals_brute_force<double>(p, centres, "haversine f64 view " + std::to_string(v));
     p.units = Units::nm;
-    tied += expect_equals_brute_force<float>(p, centres, "haversine f32 nm view " + std::to_string(v));
+    tied +=
+        expect_equals_brute_force<float>(p, centres, "haversine f32 nm view " + std::to_string(v));
     ++v;
   }
   std::printf("nearest centre, haversine: %zu nodes with exact ties among the views\n", tied);

@@ -1,0 +1,158 @@
+"""geofield render --centres end to end (issue 16): the distance to the nearest centre (.npy,
+float32 and float64) and its index (--index, int32) against numpy's brute force over every
+centre, from CSV with and without a header and from GeoJSON, in km and nm, on a grid across
+the antimeridian, and with wgs84 against GeographicLib's Python port; the picture drawn; and the
+refusals: a bad row (one line naming the line, nothing written), --index without --centres,
+--ref with --centres, the GPU backends, the seed formula, a projected view, --figure and
+--marker."""
+
+import json
+import unittest
+
+import numpy as np
+
+from geofield_e2e import RenderTestCase, grid_coordinates, haversine
+
+try:
+    from geographiclib.geodesic import Geodesic
+except ImportError:
+    Geodesic = None
+
+RADIUS_KM = 6371.0088
+CITIES = [(48.85, 2.35, "Paris"), (40.71, -74.0, "New York, NY"), (-33.87, 151.21, "Sydney"),
+          (35.68, 139.69, "Tokyo"), (-23.55, -46.63, "Sao Paulo"), (64.15, -21.94, "Reykjavik"),
+          (-41.29, 174.78, "Wellington"), (61.22, -149.9, "Anchorage")]
+
+
+def write_csv(path, centres, header=True):
+    with open(path, "w") as f:
+        if header:
+            f.write("name,lon,lat\n")  # columns in another order than the default
+            for lat, lon, name in centres:
+                f.write(f'"{name}",{lon!r},{lat!r}\n')
+        else:
+            for lat, lon, name in centres:
+                f.write(f'{lat!r},{lon!r},"{name}"\n')
+
+
+def brute_force(centres, lat, lon, nx, ny, distance):
+    """Every centre at every node; the lowest index wins a tie (argmin takes the first)."""
+    lons, lats = grid_coordinates(lat, lon, nx, ny)
+    d = np.stack([distance(c[0], c[1], lats, lons) for c in centres])
+    return d.min(axis=0), d.argmin(axis=0)
+
+
+class RenderCentres(RenderTestCase):
+
+    def check(self, centres_file, centres, lat, lon, nx, ny, extra=(), unit_km=1.0):
+        args = ["--centres", centres_file, "--lat", f"{lat[0]}:{lat[1]}", "--lon",
+                f"{lon[0]}:{lon[1]}", "--size", f"{nx}x{ny}", *extra]
+        self.render_ok(*args, "--npy", "d.npy", "--f64", "--index", "i.npy")
+        self.render_ok(*args, "--npy", "f.npy", "--index", "j.npy")
+        d, f = np.load(self.path("d.npy")), np.load(self.path("f.npy"))
+        i, j = np.load(self.path("i.npy")), np.load(self.path("j.npy"))
+        self.assertEqual((d.dtype, f.dtype, i.dtype), (np.float64, np.float32, np.int32))
+        self.assertEqual(d.shape, (ny, nx))
+        self.assertEqual(i.shape, (ny, nx))
+        want, want_i = brute_force(centres, lat, lon, nx, ny,
+                                   lambda a, b, la, lo: haversine(a, b, la, lo, RADIUS_KM) / unit_km)
+        self.assertLess(np.abs(d - want).max(), 1e-9 * (1 + want.max()))
+        bound = 2e-6 * (want.max() + want)  # the float path's
+        self.assertTrue((np.abs(f - want) <= bound).all(), np.abs(f - want).max())
+        # The index where the nearest is clear (no two centres within the float path's bound).
+        dists = np.sort(np.stack([haversine(c[0], c[1], *grid_coordinates(lat, lon, nx, ny)[::-1],
+                                            RADIUS_KM) / unit_km for c in centres]), axis=0)
+        clear = dists[1] - dists[0] > 1e-5 * (want.max() + want)
+        self.assertGreater(clear.mean(), 0.99)
+        np.testing.assert_array_equal(i[clear], want_i[clear])
+        np.testing.assert_array_equal(j[clear], want_i[clear])
+        self.assertEqual(set(np.unique(i)), set(range(len(centres))))
+        return d
+
+    def test_csv_with_a_header_across_the_antimeridian(self):
+        write_csv(self.path("c.csv"), CITIES)
+        self.check("c.csv", CITIES, (-70, 80), (120, -20), 181, 91)
+
+    def test_csv_without_a_header_in_nautical_miles(self):
+        write_csv(self.path("c.csv"), CITIES, header=False)
+        self.check("c.csv", CITIES, (-90, 90), (-180, 180), 145, 73, ("--units", "nm"), 1.852)
+
+    def test_geojson(self):
+        doc = {"type": "FeatureCollection", "features": [
+            {"type": "Feature", "properties": {"name": n},
+             "geometry": {"type": "Point", "coordinates": [lon, lat]}} for lat, lon, n in CITIES]}
+        with open(self.path("c.geojson"), "w") as f:
+            json.dump(doc, f)
+        self.check("c.geojson", CITIES, (-90, 90), (-180, 180), 91, 46)
+
+    def test_duplicates_tie_to_the_lowest_index(self):
+        centres = [(10.0, 20.0, "a"), (-5.0, 30.0, "b"), (10.0, 20.0, "a again")]
+        write_csv(self.path("c.csv"), centres)
+        self.render_ok("--centres", "c.csv", "--size", "40x30", "--lat", "-30:40", "--lon",
+                       "0:60", "--index", "i.npy")
+        i = np.load(self.path("i.npy"))
+        self.assertEqual(set(np.unique(i)), {0, 1})  # never 2: it ties with 0 everywhere
+
+    @unittest.skipIf(Geodesic is None, "python3-geographiclib is not installed")
+    def test_wgs84_is_geographiclib_nearest(self):
+        write_csv(self.path("c.csv"), CITIES)
+        lat, lon, nx, ny = (-80, 80), (-180, 180), 37, 19
+        self.render_ok("--centres", "c.csv", "--formula", "wgs84", "--lat", "-80:80", "--lon",
+                       "-180:180", "--size", f"{nx}x{ny}", "--npy", "d.npy", "--f64",
+                       "--index", "i.npy")
+        d, i = np.load(self.path("d.npy")), np.load(self.path("i.npy"))
+        lons, lats = grid_coordinates(lat, lon, nx, ny)
+        geod = Geodesic.WGS84
+        for r in range(ny):
+            for c in range(nx):
+                s = [geod.Inverse(a, b, lats[r, c], lons[r, c], Geodesic.DISTANCE)["s12"]
+                     for a, b, _ in CITIES]
+                self.assertAlmostEqual(d[r, c] * 1000, min(s), delta=1e-6)
+                self.assertEqual(i[r, c], int(np.argmin(s)))
+
+    def test_the_picture(self):
+        write_csv(self.path("c.csv"), CITIES)
+        r = self.render_ok("--centres", "c.csv", "--lat", "-90:90", "--lon", "-180:180",
+                           "--size", "360x180", "--png", "p.png")
+        self.assertIn("the nearest of 8 centres", r.stderr)
+        from PIL import Image
+        img = np.asarray(Image.open(self.path("p.png")).convert("RGB")).astype(np.int32)
+        self.assertEqual(img.shape, (180, 360, 3))
+        # viridis' dark end at every city: each city's pixel among the darkest 1%.
+        lum = img.sum(axis=2)
+        for lat, lon, name in CITIES:
+            at = lum[round((90 - lat) / 180 * 179), round((lon + 180) / 360 * 359)]
+            self.assertLessEqual(at, np.percentile(lum, 1) + 3, name)
+
+    def refused(self, *args, words=()):
+        r = self.run_geofield("render", *args)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+        self.assertEqual(len(lines), 1, r.stderr)
+        for w in words:
+            self.assertIn(w, lines[0])
+        return lines[0]
+
+    def test_refusals_write_nothing(self):
+        with open(self.path("bad.csv"), "w") as f:
+            f.write("lat,lon\n10,20\n95,3\n")
+        write_csv(self.path("c.csv"), CITIES)
+        out = ("--npy", "d.npy", "--index", "i.npy", "--png", "p.png")
+        self.refused("--centres", "bad.csv", *out,
+                     words=("--centres: 'bad.csv', line 3: latitude 95 is outside [-90, 90]",))
+        self.refused("--centres", "missing.csv", *out, words=("--centres", "No such file"))
+        self.refused("--index", "i.npy", words=("--index: give --centres FILE too",))
+        self.refused("--centres", "c.csv", "--ref", "1,2", *out, words=("--ref and --centres",))
+        self.refused("--centres", "c.csv", "--backend", "gl", *out, words=("--backend cpu or auto",))
+        self.refused("--centres", "c.csv", "--backend", "cuda", *out, words=("--backend cpu or auto",))
+        self.refused("--centres", "c.csv", "--formula", "seed", *out, words=("not a distance",))
+        self.refused("--centres", "c.csv", "--projection", "aeqd", *out, words=("latlon grids only",))
+        self.refused("--centres", "c.csv", "--figure", "f.png", words=("--figure",))
+        self.refused("--centres", "c.csv", "--marker", "--png", "p.png", words=("--marker",))
+        self.refused("--centres", "c.csv", "--npy", "x.npy", "--index", "x.npy",
+                     words=("--npy and --index name the same file",))
+        self.assertEqual(self.files(), ["bad.csv", "c.csv"])
+
+
+if __name__ == "__main__":
+    unittest.main()
