@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "errors.h"
+#include "fuzz_checks.h"
 #include "view/centres_file.h"
 
 namespace {
@@ -23,16 +24,11 @@ namespace {
 constexpr std::size_t kMaxMessageBytes = 1200;
 
 [[noreturn]] void finding(const char* what, const std::string& detail) {
-  std::fprintf(stderr, "centres_file_fuzz: %s: %.2000s\n", what, detail.c_str());
-  std::abort();
+  geofield::fuzz::finding("centres_file", what, detail);
 }
 
 void check_message(const std::string& m) {
-  if (m.empty()) finding("empty message", m);
-  if (m.size() > kMaxMessageBytes) finding("message too long", m);
-  for (unsigned char c : m) {
-    if (c < 0x20 || c == 0x7F) finding("control character in message", m);
-  }
+  geofield::fuzz::check_message("centres_file", m, kMaxMessageBytes);
 }
 
 }  // namespace

@@ -161,19 +161,14 @@ double check_backend_against_cpu(CudaBackend& backend, const Case& c) {
 
 TEST_P(FieldOnGpu, InteropTextureMatchesCpuDouble) {
   GF_REQUIRE_GL_ON_CUDA();
-  int device = 0;
-  GF_CUDA(cudaGetDevice(&device));
-  CudaBackend backend(device, CudaBackend::Path::interop);
-  check_backend_against_cpu(backend, GetParam());
-  EXPECT_EQ(backend.path(), CudaBackend::Path::interop) << "fell back to the pixel buffer";
+  gpu_test::check_cuda_backend(CudaBackend::Path::interop,
+                               [&](CudaBackend& b) { check_backend_against_cpu(b, GetParam()); });
 }
 
 TEST_P(FieldOnGpu, PixelBufferFallbackMatchesCpuDouble) {
   GF_REQUIRE_GL_ON_CUDA();
-  int device = 0;
-  GF_CUDA(cudaGetDevice(&device));
-  CudaBackend backend(device, CudaBackend::Path::pixel_buffer);
-  check_backend_against_cpu(backend, GetParam());
+  gpu_test::check_cuda_backend(CudaBackend::Path::pixel_buffer,
+                               [&](CudaBackend& b) { check_backend_against_cpu(b, GetParam()); });
 }
 
 INSTANTIATE_TEST_SUITE_P(Grids, FieldOnGpu, testing::ValuesIn(all_cases()), case_name);
@@ -264,19 +259,16 @@ void check_geodesic_backend_against_cpu(CudaBackend& backend, const Case& c) {
 
 TEST_P(GeodesicFieldOnGpu, InteropTextureMatchesCpuDouble) {
   GF_REQUIRE_GL_ON_CUDA();
-  int device = 0;
-  GF_CUDA(cudaGetDevice(&device));
-  CudaBackend backend(device, CudaBackend::Path::interop);
-  check_geodesic_backend_against_cpu(backend, GetParam());
-  EXPECT_EQ(backend.path(), CudaBackend::Path::interop) << "fell back to the pixel buffer";
+  gpu_test::check_cuda_backend(CudaBackend::Path::interop, [&](CudaBackend& b) {
+    check_geodesic_backend_against_cpu(b, GetParam());
+  });
 }
 
 TEST_P(GeodesicFieldOnGpu, PixelBufferFallbackMatchesCpuDouble) {
   GF_REQUIRE_GL_ON_CUDA();
-  int device = 0;
-  GF_CUDA(cudaGetDevice(&device));
-  CudaBackend backend(device, CudaBackend::Path::pixel_buffer);
-  check_geodesic_backend_against_cpu(backend, GetParam());
+  gpu_test::check_cuda_backend(CudaBackend::Path::pixel_buffer, [&](CudaBackend& b) {
+    check_geodesic_backend_against_cpu(b, GetParam());
+  });
 }
 
 INSTANTIATE_TEST_SUITE_P(Grids, GeodesicFieldOnGpu, testing::ValuesIn(gpu_test::wgs84_cases()),

@@ -64,4 +64,14 @@ void expect_texture_holds(const FieldTexture& texture, const FieldParams& p,
                             tolerance_for(p.precision, Precision::f32));
 }
 
+void check_cuda_backend(CudaBackend::Path path, const std::function<void(CudaBackend&)>& check) {
+  int device = 0;
+  GF_CUDA(cudaGetDevice(&device));
+  CudaBackend backend(device, path);
+  check(backend);
+  if (path == CudaBackend::Path::interop) {
+    EXPECT_EQ(backend.path(), CudaBackend::Path::interop) << "fell back to the pixel buffer";
+  }
+}
+
 }  // namespace geofield::gpu_test

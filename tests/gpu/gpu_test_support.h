@@ -5,10 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "backends/cuda_backend.h"
 #include "field_checks.h"
 #include "field_params.h"
 #include "gl/headless_gl_context.h"
@@ -30,6 +32,10 @@ FieldParams antimeridian_view(int nx, int ny, double ref_lat, Precision precisio
 // The texture has p's size and holds p's field within the tolerance of p's precision.
 void expect_texture_holds(const FieldTexture& texture, const FieldParams& p,
                           const std::string& what);
+
+// A CUDA backend on the current device taking `path`, handed to check; an interop backend
+// must still be on interop after it (not fallen back to the pixel buffer).
+void check_cuda_backend(CudaBackend::Path path, const std::function<void(CudaBackend&)>& check);
 
 }  // namespace geofield::gpu_test
 
