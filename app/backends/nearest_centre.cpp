@@ -1,7 +1,9 @@
 #include "backends/nearest_centre.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -32,7 +34,7 @@ void check_supported(const FieldParams& p, std::span<const Centre> centres) {
 class CentreFields {
  public:
   CentreFields(const FieldParams& p, std::span<const Centre> centres)
-      : wgs84_(p.formula == Formula::wgs84) {
+      : id_(next_id_.fetch_add(1) + 1), wgs84_(p.formula == Formula::wgs84) {
     FieldParams pc = p;
     for (const Centre& c : centres) {
       pc.ref_lat_deg = c.lat_deg;
@@ -44,14 +46,57 @@ class CentreFields {
     }
   }
 
-  // The value at node (i, j) of centre k's field, as that field computes it.
+  // Row parts of a few centres' fields, kept while a row is walked: neighbouring nodes mostly
+  // ask the same centres.
+  template <typename T>
+  struct RowCache {
+    struct Entry {
+      std::uint64_t fields = 0;  // the CentreFields it belongs to (its id: never reused)
+      std::size_t k = SIZE_MAX;
+      int i = -1;
+      RowFactors<T> haversine{};
+      GeodesicRow geodesic{};
+    };
+    Entry entries[4];
+    int next = 0;
+  };
+
+  // The value at node (i, j) of centre k's field, as that field computes it (field_value and
+  // geodesic_field_value, their row part from the cache).
+  template <typename T>
+  T value(std::size_t k, int i, int j, RowCache<T>* cache) const {
+    typename RowCache<T>::Entry* e = nullptr;
+    for (auto& c : cache->entries) {
+      if (c.fields == id_ && c.k == k && c.i == i) e = &c;
+    }
+    if (!e) {
+      e = &cache->entries[cache->next];
+      cache->next = (cache->next + 1) % 4;
+      e->fields = id_;
+      e->k = k;
+      e->i = i;
+      if (wgs84_) {
+        e->geodesic = geodesic_grid_row(geodesic_[k], grids_[k], i);
+      } else {
+        e->haversine = row_factors<T>(grids_[k], i);
+      }
+    }
+    if (wgs84_) {
+      return static_cast<T>(
+          geodesic_value(geodesic_[k], e->geodesic, geodesic_grid_column(grids_[k], j)));
+    }
+    return combine<T>(grids_[k], e->haversine, col_factors<T>(grids_[k], j));
+  }
+
   template <typename T>
   T value(std::size_t k, int i, int j) const {
-    if (wgs84_) return static_cast<T>(geodesic_field_value(geodesic_[k], grids_[k], i, j));
-    return field_value<T>(grids_[k], i, j);
+    RowCache<T> none;
+    return value<T>(k, i, j, &none);
   }
 
  private:
+  static inline std::atomic<std::uint64_t> next_id_{0};
+  std::uint64_t id_;
   bool wgs84_;
   std::vector<GridGeometry> grids_;
   std::vector<GeodesicField> geodesic_;
@@ -92,10 +137,11 @@ double distance2(const UnitVector& a, const UnitVector& b) {  // as CentreIndex 
 template <typename T>
 void pick(const CentreFields& fields, std::span<const std::int32_t> candidates, int i, int j,
           T* value, std::int32_t* index) {
+  thread_local CentreFields::RowCache<T> cache;
   T best = std::numeric_limits<T>::infinity();
   std::int32_t best_k = -1;
   for (const std::int32_t k : candidates) {
-    const T v = fields.template value<T>(static_cast<std::size_t>(k), i, j);
+    const T v = fields.template value<T>(static_cast<std::size_t>(k), i, j, &cache);
     if (best_k < 0 || v < best || (v == best && k < best_k)) best = v, best_k = k;
   }
   *value = best;

@@ -205,6 +205,20 @@ TEST(NearestCentre, OneCentreIsTheOneCentreField) {
   }
 }
 
+// Fields computed one after another on one thread (a single block of rows): nothing of one
+// field's centres (their row parts are cached while a row is walked) reaches the next.
+TEST(NearestCentre, NothingCarriesOverFromOneFieldToTheNext) {
+  const std::vector<Centre> centres = {{10, 20, ""}, {-30, 100, ""}, {60, -40, ""}};
+  FieldParams a = test::make_params(-80, 80, -170, 170, 64, 2, 0, 0);
+  FieldParams b = test::make_params(-20, 50, 0, 90, 64, 2, 0, 0);
+  for (const FieldParams& p : {a, b, a}) {
+    expect_equals_brute_force<float>(p, centres, "one block");
+    FieldParams q = p;
+    q.formula = Formula::wgs84;
+    expect_equals_brute_force<double>(q, centres, "one block, wgs84");
+  }
+}
+
 TEST(NearestCentre, RefusesWhatItDoesNotCompute) {
   FieldParams p = test::make_params(29, 31, 99, 101, 8, 8, 30, 101);
   std::vector<float> v(64);
