@@ -172,15 +172,21 @@ void for_rows(const FieldParams& p, const Row& row) {
 
 }  // namespace
 
-// Tiles of kTile nodes of a row: the centres that can win anywhere in a tile are found once,
-// about the tile's middle node qc, within R = reach(theta_c + rho) + rho, where rho is the tile's
-// largest angle from qc and theta_c qc's nearest centre's (a node's nearest is within theta_c +
-// rho of it, and its winners within reach of that, by the triangle inequality); each node then
-// takes its own nearest and its own reach among those few.
+// Tiles of up to kMaxTile nodes of a row: the centres that can win anywhere in a tile are found
+// once, about the tile's middle node qc, within R = reach(theta_c + rho) + rho, where rho is the
+// tile's largest angle from qc and theta_c qc's nearest centre's (a node's nearest is within
+// theta_c + rho of it, and its winners within reach of that, by the triangle inequality); each node
+// then takes its own nearest and its own reach among those few.
 template <typename T>
 void nearest_centre_field_on_cpu(const FieldParams& p, std::span<const Centre> centres, T* values,
                                  std::int32_t* index) {
-  constexpr int kTile = 32;
+  // A tile about twice as wide as the centres' typical spacing (sqrt(4 pi / N) radians): wider, its
+  // shared set would hold many centres each node must look at (a million centres: thousands);
+  // narrower, the search is repeated for little.
+  constexpr int kMaxTile = 32;
+  const double spacing_rad = std::sqrt(4 * kPi / static_cast<double>(centres.size()));
+  const double node_step_rad = grid_geometry(p).lon_step_deg * kPi / 180;
+  const int tile_width = std::clamp(static_cast<int>(2 * spacing_rad / node_step_rad), 1, kMaxTile);
   check_supported(p, centres);
   const CentreIndex tree(centres);
   const CentreFields fields(p, centres);
@@ -194,8 +200,8 @@ void nearest_centre_field_on_cpu(const FieldParams& p, std::span<const Centre> c
     thread_local std::vector<std::int32_t> tile, mine;
     thread_local std::vector<double> d2;
     thread_local std::int32_t hint = -1;
-    for (int j0 = 0; j0 < p.nx; j0 += kTile) {
-      const int j1 = std::min(p.nx, j0 + kTile);
+    for (int j0 = 0; j0 < p.nx; j0 += tile_width) {
+      const int j1 = std::min(p.nx, j0 + tile_width);
       const UnitVector& qc = q[(j0 + j1 - 1) / 2];
       double rho2 = 0;
       for (int j = j0; j < j1; ++j) rho2 = std::max(rho2, distance2(q[j], qc));
