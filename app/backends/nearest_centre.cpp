@@ -29,19 +29,19 @@ void check_supported(const FieldParams& p, std::span<const Centre> centres) {
   }
 }
 
-// One centre as the reference of p: what the one-centre field of that centre needs, made once.
-// The haversine field's grid geometry, or the wgs84 field's ellipsoid and reference.
+// One centre as the reference of p: what the one-centre field of that centre needs, made once:
+// its grid geometry (the haversine field's factors; wgs84's columns) and, for wgs84, its
+// reference part, the ellipsoid (400 bytes) being every centre's.
 class CentreFields {
  public:
   CentreFields(const FieldParams& p, std::span<const Centre> centres)
       : id_(next_id_.fetch_add(1) + 1), wgs84_(p.formula == Formula::wgs84) {
     FieldParams pc = p;
+    if (wgs84_) geodesic_ = geodesic_field(p);
     for (const Centre& c : centres) {
       pc.ref_lat_deg = c.lat_deg;
       pc.ref_lon_deg = c.lon_deg;
-      if (wgs84_) {
-        geodesic_.push_back(geodesic_field(pc));
-      }
+      if (wgs84_) references_.push_back(geodesic_field(pc).reference);
       grids_.push_back(grid_geometry(pc));
     }
   }
@@ -76,14 +76,16 @@ class CentreFields {
       e->k = k;
       e->i = i;
       if (wgs84_) {
-        e->geodesic = geodesic_grid_row(geodesic_[k], grids_[k], i);
+        // geodesic_grid_row with centre k's reference.
+        e->geodesic = make_geodesic_row(geodesic_.ellipsoid, references_[k],
+                                        geodesic_row_lat_deg(grids_[k], i));
       } else {
         e->haversine = row_factors<T>(grids_[k], i);
       }
     }
     if (wgs84_) {
-      return static_cast<T>(
-          geodesic_value(geodesic_[k], e->geodesic, geodesic_grid_column(grids_[k], j)));
+      return static_cast<T>(  // geodesic_value: it uses the ellipsoid and the unit only
+          geodesic_value(geodesic_, e->geodesic, geodesic_grid_column(grids_[k], j)));
     }
     return combine<T>(grids_[k], e->haversine, col_factors<T>(grids_[k], j));
   }
@@ -99,7 +101,8 @@ class CentreFields {
   std::uint64_t id_;
   bool wgs84_;
   std::vector<GridGeometry> grids_;
-  std::vector<GeodesicField> geodesic_;
+  GeodesicField geodesic_;  // the ellipsoid and the unit (its reference: the first centre's)
+  std::vector<GeodesicReference> references_;
 };
 
 // The largest angle (radians, on the unit sphere) at which a centre can still win at a node
