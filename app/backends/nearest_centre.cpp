@@ -187,10 +187,12 @@ void nearest_centre_field_on_cpu(const FieldParams& p, std::span<const Centre> c
   // shared set would hold many centres each node must look at (a million centres: thousands);
   // narrower, the search is repeated for little.
   constexpr int kMaxTile = 32;
+  check_supported(p, centres);  // at least one centre: the spacing below is finite
   const double spacing_rad = std::sqrt(4 * kPi / static_cast<double>(centres.size()));
   const double node_step_rad = grid_geometry(p).lon_step_deg * kPi / 180;
-  const int tile_width = std::clamp(static_cast<int>(2 * spacing_rad / node_step_rad), 1, kMaxTile);
-  check_supported(p, centres);
+  // Clamped as a double, then converted: the ratio may be beyond an int.
+  const int tile_width =
+      static_cast<int>(std::clamp(2 * spacing_rad / node_step_rad, 1.0, double(kMaxTile)));
   const CentreIndex tree(centres);
   const CentreFields fields(p, centres);
   std::vector<UnitVector> points;
