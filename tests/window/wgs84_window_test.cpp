@@ -3,6 +3,7 @@
 // asks for; the session start-up (a saved gl backend gives way to auto, a projected map keeps its
 // angle when its sphere changes); the reproducing command line parses back to the same view.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <GeographicLib/Geodesic.hpp>
 #include <cmath>
@@ -102,11 +103,20 @@ TEST(BackendView, FollowsTheProjectionAndWhetherTheFormulaIsWgs84) {
 class Wgs84Startup : public testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::path(testing::TempDir()) / "geofield_wgs84_xdg";
+    // One folder per test and process: ctest runs the tests of this file side by side, and a
+    // shared session file let one test's save replace the other's.
+    dir_ = std::filesystem::path(testing::TempDir()) /
+           ("geofield_wgs84_xdg_" +
+            std::string(testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
+            std::to_string(::getpid()));
     std::filesystem::create_directories(dir_ / "geofield");
     ::setenv("XDG_CONFIG_HOME", dir_.c_str(), 1);
   }
-  void TearDown() override { ::unsetenv("XDG_CONFIG_HOME"); }
+  void TearDown() override {
+    ::unsetenv("XDG_CONFIG_HOME");
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
   void save(const ViewState& s) { save_state(dir_ / "geofield" / "session.json", s); }
   std::filesystem::path dir_;
 };
