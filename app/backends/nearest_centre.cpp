@@ -115,10 +115,15 @@ class CentreFields {
 //   radius R1 (delta = 2f + f^2: the meridian's and the prime vertical's radii of curvature lie
 //   in about [1 - 5f/3, 1 + 4f/3] R1), so a centre whose geodesic is at most best lies within
 //   best / ((1 - delta) R1) of the node on the sphere.
+// delta of the wgs84 bound below: 2f + f^2.
+double stretch_delta(const FieldParams& p) {
+  const double f = flattening_of(p.ellipsoid_inv_f);
+  return 2 * f + f * f;
+}
+
 double reach(const FieldParams& p, double theta0, double best) {
   if (p.formula == Formula::wgs84) {
-    const double f = flattening_of(p.ellipsoid_inv_f);
-    const double delta = 2 * f + f * f;
+    const double delta = stretch_delta(p);
     return best / ((1 - delta) * radius_in_units(p)) * (1 + 1e-9) + 1e-12;
   }
   return theta0 + 1e-5 * (kPi + theta0) + 1e-12;
@@ -199,8 +204,8 @@ void nearest_centre_field_on_cpu(const FieldParams& p, std::span<const Centre> c
   points.reserve(centres.size());
   for (const Centre& c : centres) points.push_back(unit_vector(c.lat_deg, c.lon_deg));
   const bool wgs84 = p.formula == Formula::wgs84;
-  const double f = wgs84 ? flattening_of(p.ellipsoid_inv_f) : 0.0;
-  const double stretch = (1 + 2 * f + f * f) / (1 - 2 * f - f * f);  // geodesic / sphere, at most
+  const double delta = wgs84 ? stretch_delta(p) : 0.0;
+  const double stretch = (1 + delta) / (1 - delta);  // geodesic / sphere, at most
   for_rows<T>(p, [&](int i, std::span<const UnitVector> q) {
     thread_local std::vector<std::int32_t> tile, mine;
     thread_local std::vector<double> d2;
