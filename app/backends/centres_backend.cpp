@@ -5,11 +5,21 @@
 
 #include "backends/cpu_backend.h"
 #include "backends/nearest_centre.h"
+#include "errors.h"
 #include "gl/gl_check.h"
 
 namespace geofield {
 
-CentresBackend::CentresBackend(std::vector<Centre> centres) : centres_(std::move(centres)) {}
+CentresBackend::CentresBackend(CentreList centres) { set_centres(std::move(centres)); }
+
+CentresBackend::~CentresBackend() {
+  if (index_texture_ != 0) glDeleteTextures(1, &index_texture_);  // no GL error to report here
+}
+
+void CentresBackend::set_centres(CentreList centres) {
+  if (!centres || centres->empty()) throw UsageError("--centres: no centres");
+  centres_ = std::move(centres);
+}
 
 void CentresBackend::compute_host(const FieldParams& p) {
   const size_t n = static_cast<size_t>(p.nx) * static_cast<size_t>(p.ny);
@@ -17,12 +27,12 @@ void CentresBackend::compute_host(const FieldParams& p) {
   f32_.resize(n);
   if (p.precision == Precision::f64) {
     f64_.resize(n);
-    nearest_centre_field_on_cpu<double>(p, centres_, f64_.data(), index_.data());
+    nearest_centre_field_on_cpu<double>(p, *centres_, f64_.data(), index_.data());
     std::transform(f64_.begin(), f64_.end(), f32_.begin(),
                    [](double v) { return static_cast<float>(v); });
   } else {
     f64_.clear();
-    nearest_centre_field_on_cpu<float>(p, centres_, f32_.data(), index_.data());
+    nearest_centre_field_on_cpu<float>(p, *centres_, f32_.data(), index_.data());
   }
   last_ = p;
 }
@@ -31,6 +41,22 @@ void CentresBackend::compute(const FieldParams& p, FieldTexture& target) {
   compute_host(p);
   GF_GL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
   GF_GL(glTextureSubImage2D(target.id(), 0, 0, 0, p.nx, p.ny, GL_RED, GL_FLOAT, f32_.data()));
+  upload_index(p.nx, p.ny);
+}
+
+void CentresBackend::upload_index(int nx, int ny) {
+  if (index_texture_ == 0 || index_nx_ != nx || index_ny_ != ny) {
+    if (index_texture_ != 0) GF_GL(glDeleteTextures(1, &index_texture_));
+    index_texture_ = 0;
+    GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &index_texture_));
+    GF_GL(glTextureStorage2D(index_texture_, 1, GL_R32I, nx, ny));
+    // Integer textures are read with texelFetch; nearest filtering keeps them complete.
+    GF_GL(glTextureParameteri(index_texture_, GL_TEXTURE_MIN_FILTER, GL_NEAREST));
+    GF_GL(glTextureParameteri(index_texture_, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
+    index_nx_ = nx, index_ny_ = ny;
+  }
+  GF_GL(
+      glTextureSubImage2D(index_texture_, 0, 0, 0, nx, ny, GL_RED_INTEGER, GL_INT, index_.data()));
 }
 
 HostField CentresBackend::read_field(const FieldTexture&, Precision as) { return host_field(as); }

@@ -1,23 +1,30 @@
-// The nearest of many centres (issue 16) as a backend: the CPU computes the distance to the
-// nearest centre and which one (nearest_centre.h), then uploads the distance like the CPU
-// backend. `render --centres` draws and exports through it; the window does not use it yet.
+// The nearest of many centres (issue 16) on the CPU: every core computes the distance to the
+// nearest centre and which one (nearest_centre.h); compute() then uploads the distance like
+// the CPU backend, and the index into a GL_R32I texture of its own.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "backends/field_backend.h"
+#include "backends/centres_field_backend.h"
 #include "centres.h"
 #include "field_range.h"
 
 namespace geofield {
 
-class CentresBackend final : public FieldBackend {
+class CentresBackend final : public CentresFieldBackend {
  public:
-  explicit CentresBackend(std::vector<Centre> centres);
+  explicit CentresBackend(CentreList centres);
+  ~CentresBackend() override;
+  CentresBackend(const CentresBackend&) = delete;
+  CentresBackend& operator=(const CentresBackend&) = delete;
   std::string_view name() const override { return "cpu"; }
   void compute(const FieldParams& p, FieldTexture& target) override;
   HostField read_field(const FieldTexture& target, Precision as) override;
+  void set_centres(CentreList centres) override;
+  const CentreList& centres() const override { return centres_; }
+  std::vector<std::int32_t> read_index() override { return index_; }
+  GLuint index_texture() const override { return index_texture_; }
 
   // The same with no GL: the distances and indices in host memory only.
   void compute_host(const FieldParams& p);
@@ -26,10 +33,13 @@ class CentresBackend final : public FieldBackend {
   const std::vector<std::int32_t>& index() const { return index_; }
   // The last field's smallest and largest distance.
   ValueRange range() const;
-  const std::vector<Centre>& centres() const { return centres_; }
 
  private:
-  std::vector<Centre> centres_;
+  void upload_index(int nx, int ny);
+
+  CentreList centres_;
+  GLuint index_texture_ = 0;  // GL_R32I, made by the first compute()
+  int index_nx_ = 0, index_ny_ = 0;
   FieldParams last_{};
   std::vector<float> f32_;
   std::vector<double> f64_;

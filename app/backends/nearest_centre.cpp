@@ -12,9 +12,7 @@
 #include "errors.h"
 
 namespace geofield {
-namespace {
-
-void check_supported(const FieldParams& p, std::span<const Centre> centres) {
+void check_centres_view(const FieldParams& p, std::span<const Centre> centres) {
   if (centres.empty()) throw UsageError("--centres: no centres");
   if (centres.size() > kMaxCentres) {
     throw UsageError("--centres: more than " + std::to_string(kMaxCentres) + " centres");
@@ -28,6 +26,8 @@ void check_supported(const FieldParams& p, std::span<const Centre> centres) {
     throw UsageError("--centres: the nearest-centre field is computed on latlon grids only");
   }
 }
+
+namespace {
 
 // One centre as the reference of p: what the one-centre field of that centre needs, made once:
 // its grid geometry (the haversine field's factors; wgs84's columns) and, for wgs84, its
@@ -192,7 +192,7 @@ void nearest_centre_field_on_cpu(const FieldParams& p, std::span<const Centre> c
   // shared set would hold many centres each node must look at (a million centres: thousands);
   // narrower, the search is repeated for little.
   constexpr int kMaxTile = 32;
-  check_supported(p, centres);  // at least one centre: the spacing below is finite
+  check_centres_view(p, centres);  // at least one centre: the spacing below is finite
   const double spacing_rad = std::sqrt(4 * kPi / static_cast<double>(centres.size()));
   const double node_step_rad = grid_geometry(p).lon_step_deg * kPi / 180;
   // Clamped as a double, then converted: the ratio may be beyond an int.
@@ -257,7 +257,7 @@ void nearest_centre_field_on_cpu(const FieldParams& p, std::span<const Centre> c
 template <typename T>
 void nearest_centre_brute_force(const FieldParams& p, std::span<const Centre> centres, T* values,
                                 std::int32_t* index) {
-  check_supported(p, centres);
+  check_centres_view(p, centres);
   const CentreFields fields(p, centres);
   std::vector<std::int32_t> all(centres.size());
   for (std::size_t k = 0; k < all.size(); ++k) all[k] = static_cast<std::int32_t>(k);

@@ -14,6 +14,11 @@
 
 namespace geofield {
 
+// Throws UsageError, naming --centres, for what no backend computes: no centres, too many, the
+// seed formula (not a distance), a projected view. Every backend checks it; callers check it
+// first to refuse before any work.
+void check_centres_view(const FieldParams& p, std::span<const Centre> centres);
+
 // values and index hold p.nx * p.ny elements, row 0 north. p's own reference is not used.
 // Throws UsageError for what it does not compute: no centres, the seed formula (not a
 // distance), a projected view.

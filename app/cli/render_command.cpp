@@ -14,8 +14,10 @@
 #include <vector>
 
 #include "backends/centres_backend.h"
+#include "backends/centres_field_backend.h"
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
+#include "backends/nearest_centre.h"
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/geotiff_export.h"
@@ -250,14 +252,26 @@ void write_figure(const RenderRequest& request, const FieldParams& params, Rende
                job.layout().height, map.w, map.h, map.x, map.y);
 }
 
-// --centres: the distance to the nearest centre and its index, computed on the CPU; the
-// picture, when asked for, drawn by headless GL as the one-centre field's is.
+// The smallest and largest value of a field on the host (the nearest-centre field has no
+// closed-form range).
+ValueRange field_range_of(const HostField& f) {
+  ValueRange r;
+  auto span = [&r](const auto& v) {
+    if (v.empty()) return;
+    const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+    r.min = *lo, r.max = *hi;
+  };
+  if (f.precision == Precision::f64)
+    span(f.f64);
+  else
+    span(f.f32);
+  return r;
+}
+
+// --centres: the distance to the nearest centre and its index. On the CPU without a picture no
+// GL is made; otherwise the backend computes into a headless GL context's texture, as the
+// one-centre field does, and the picture is drawn from it.
 int render_centres(const RenderRequest& request, FieldParams params, Precision raw) {
-  if (request.view.backend == BackendChoice::cuda || request.view.backend == BackendChoice::gl) {
-    throw UsageError(
-        "--centres: the nearest-centre field is computed on the CPU for now (its "
-        "GPU kernels are not written yet): use --backend cpu or auto");
-  }
   if (request.figure) {
     throw UsageError(
         "--centres: --figure does not take many centres yet (its title and marker "
@@ -268,39 +282,55 @@ int render_centres(const RenderRequest& request, FieldParams params, Precision r
         "--centres: --marker marks the one reference point; with many centres it "
         "is not drawn yet");
   }
-  std::vector<Centre> centres;
+  CentreList centres;
   try {
-    centres = read_centres_file(*request.centres);
+    centres = std::make_shared<const std::vector<Centre>>(read_centres_file(*request.centres));
   } catch (const UsageError& e) {
     throw UsageError(std::string("--centres: ") + e.what());
   }
-  CentresBackend backend(std::move(centres));
+  check_centres_view(params, *centres);
+  const size_t count = centres->size();
   std::optional<AtomicFile> png_file;
-  if (request.png) {
+  HostField field;
+  std::vector<std::int32_t> index;
+  if (!request.png && request.view.backend == BackendChoice::cpu) {
+    check_size_fits(params, kMaxGridSide, false);
+    CentresBackend backend(std::move(centres));
+    backend.compute_host(params);
+    std::fprintf(stderr, "geofield: backend cpu (asked for): the nearest of %zu centres\n", count);
+    field = backend.host_field(raw);
+    index = backend.read_index();
+  } else {
     HeadlessGlContext gl;
     GLint max_texture = 0;
     GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
     check_size_fits(params, max_texture, true);
+    std::string reason;
+    std::unique_ptr<CentresFieldBackend> backend =
+        make_centres_backend(request.view.backend, params, std::move(centres), &reason);
+    std::fprintf(stderr, "geofield: %s; the nearest of %zu centres\n", reason.c_str(), count);
     Renderer renderer;
     renderer.field().ensure_size(params.nx, params.ny);
-    backend.compute(params, renderer.field());
-    const std::vector<std::uint8_t> png = encode_png(renderer.render_image(
-        params.nx, params.ny, picture_style(request, params, backend.range())));
-    png_file.emplace(*request.png);
-    png_file->write_at(0, png);
-    png_file->finish();
-  } else {
-    check_size_fits(params, kMaxGridSide, false);
-    backend.compute_host(params);
+    backend->compute(params, renderer.field());
+    if (std::optional<std::string> n = backend->take_notice()) {
+      std::fprintf(stderr, "geofield: %s\n", n->c_str());
+    }
+    field = backend->read_field(renderer.field(), raw);
+    index = backend->read_index();
+    if (request.png) {
+      const std::vector<std::uint8_t> png = encode_png(renderer.render_image(
+          params.nx, params.ny, picture_style(request, params, field_range_of(field))));
+      png_file.emplace(*request.png);
+      png_file->write_at(0, png);
+      png_file->finish();
+    }
   }
-  std::fprintf(stderr, "geofield: backend cpu: the nearest of %zu centres on every core\n",
-               backend.centres().size());
   RawOutputs outputs;
-  outputs.write(request, params, backend.host_field(raw));
+  outputs.write(request, params, std::move(field));
   std::optional<AtomicFile> index_file;
   if (request.index) {
     index_file.emplace(*request.index);
-    write_npy_int32_into(*index_file, params.nx, params.ny, backend.index());
+    write_npy_int32_into(*index_file, params.nx, params.ny, index);
     index_file->finish();
   }
   if (png_file) {
