@@ -144,7 +144,7 @@ class RenderCentres(RenderTestCase):
         self.refused("--index", "i.npy", words=("--index: give --centres FILE too",))
         self.refused("--centres", "c.csv", "--ref", "1,2", *out, words=("--ref and --centres",))
         self.refused("--centres", "c.csv", "--backend", "gl", *out, words=("--backend cpu or auto",))
-        self.refused("--centres", "c.csv", "--backend", "cuda", *out, words=("--backend cpu or auto",))
+        self.refused("--centres", "c.csv", "--backend", "cuda", *out, words=("--backend cuda: ",))
         self.refused("--centres", "c.csv", "--formula", "seed", *out, words=("not a distance",))
         self.refused("--centres", "c.csv", "--projection", "aeqd", *out, words=("latlon grids only",))
         self.refused("--centres", "c.csv", "--figure", "f.png", words=("--figure",))
