@@ -65,7 +65,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       "                                   open the window (the last session, then the options)\n"
       "  geofield render [view options] [--png FILE] [--figure FILE] [--npy FILE] [--geotiff "
       "FILE]\n"
-      "                  [--f64] [--centres FILE [--index FILE]]\n"
+      "                  [--f64] [--centres FILE [--index FILE] [--index-geotiff FILE]]\n"
       "                                   draw one view without a window\n"
       "Run 'geofield render --help' for every option. View options go after 'render'; a value "
       "that begins with '-' (other than a negative number) is given with '=': --png=-x.png.");
@@ -89,7 +89,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
 
   RenderRequest render;
   ViewOptionText render_text;
-  std::optional<std::string> png, npy, geotiff, figure, figure_width, figure_title, centres, index;
+  std::optional<std::string> png, npy, geotiff, figure, figure_width, figure_title, centres, index,
+      index_geotiff;
   CLI::App* render_cmd = app.add_subcommand(
       "render", "compute and draw one view with no window (headless EGL) and write it out");
   add_view_options(*render_cmd, &render_text);
@@ -120,11 +121,15 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   add_text_option(*render_cmd, "--centres", &centres,
                   "many reference points: the field is the distance to the nearest of them; "
                   "CSV lat,lon[,name] (a header line may name the columns) or GeoJSON Point "
-                  "features; computed on the CPU, latlon grids, haversine or wgs84",
+                  "features; latlon grids, haversine or wgs84",
                   "FILE");
   add_text_option(*render_cmd, "--index", &index,
                   "with --centres: write the index of each node's nearest centre (0 is the "
                   "file's first; the lowest on a tie) as NumPy .npy, int32, shape (ny, nx)",
+                  "FILE");
+  add_text_option(*render_cmd, "--index-geotiff", &index_geotiff,
+                  "with --centres: the same index as a GeoTIFF, one int32 band georeferenced "
+                  "as --geotiff's",
                   "FILE");
 
   const std::vector<std::string> words = scan_arguments(args, app, *render_cmd);
@@ -148,7 +153,11 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   render.figure = file_option(figure, "--figure");
   render.centres = file_option(centres, "--centres");
   render.index = file_option(index, "--index");
+  render.index_geotiff = file_option(index_geotiff, "--index-geotiff");
   if (render.index && !render.centres) throw UsageError("--index: give --centres FILE too");
+  if (render.index_geotiff && !render.centres) {
+    throw UsageError("--index-geotiff: give --centres FILE too");
+  }
   if (render.centres && render_text.ref) {
     throw UsageError(
         "--ref and --centres: the centres are the reference points; give one of "

@@ -91,7 +91,9 @@ void say_wrote_npy(const RenderRequest& request, const FieldParams& params) {
 struct RawOutputs {
   std::optional<AtomicFile> npy, geotiff;
 
-  void write(const RenderRequest& request, const FieldParams& params, const HostField& field) {
+  // centres: the field is the distance to the nearest of that many centres (its description).
+  void write(const RenderRequest& request, const FieldParams& params, const HostField& field,
+             std::optional<std::size_t> centres = std::nullopt) {
     if (request.npy) {
       npy.emplace(*request.npy);
       write_npy_into(*npy, field);
@@ -99,7 +101,11 @@ struct RawOutputs {
     }
     if (request.geotiff) {
       geotiff.emplace(*request.geotiff);
-      write_geotiff_into(*geotiff, field, params);
+      if (centres) {
+        write_centres_geotiff_into(*geotiff, field, params, *centres);
+      } else {
+        write_geotiff_into(*geotiff, field, params);
+      }
       geotiff->finish();
     }
   }
@@ -134,6 +140,7 @@ void check_distinct(const RenderRequest& request) {
   if (request.npy) outs.emplace_back("--npy", *request.npy);
   if (request.geotiff) outs.emplace_back("--geotiff", *request.geotiff);
   if (request.index) outs.emplace_back("--index", *request.index);
+  if (request.index_geotiff) outs.emplace_back("--index-geotiff", *request.index_geotiff);
   for (size_t i = 0; i < outs.size(); ++i) {
     for (size_t j = i + 1; j < outs.size(); ++j) {
       if (same_file(outs[i].second, outs[j].second)) {
@@ -154,8 +161,9 @@ void check_request(const RenderRequest& request) {
   if (request.npy) check_writable(*request.npy, "--npy");
   if (request.geotiff) check_writable(*request.geotiff, "--geotiff");
   if (request.index) check_writable(*request.index, "--index");
+  if (request.index_geotiff) check_writable(*request.index_geotiff, "--index-geotiff");
   check_distinct(request);
-  if (request.geotiff) require_geotiff_writer();
+  if (request.geotiff || request.index_geotiff) require_geotiff_writer();
 }
 
 // The raw field from the CPU backend, with no GL at all.
@@ -326,12 +334,17 @@ int render_centres(const RenderRequest& request, FieldParams params, Precision r
     }
   }
   RawOutputs outputs;
-  outputs.write(request, params, std::move(field));
-  std::optional<AtomicFile> index_file;
+  outputs.write(request, params, field, count);
+  std::optional<AtomicFile> index_file, index_geotiff;
   if (request.index) {
     index_file.emplace(*request.index);
     write_npy_int32_into(*index_file, params.nx, params.ny, index);
     index_file->finish();
+  }
+  if (request.index_geotiff) {
+    index_geotiff.emplace(*request.index_geotiff);
+    write_index_geotiff_into(*index_geotiff, params.nx, params.ny, index, params, count);
+    index_geotiff->finish();
   }
   if (png_file) {
     png_file->commit();
@@ -344,13 +357,21 @@ int render_centres(const RenderRequest& request, FieldParams params, Precision r
     std::fprintf(stderr, "geofield: wrote %s (int32 index of the nearest centre, shape %d x %d)\n",
                  request.index->c_str(), params.ny, params.nx);
   }
+  if (index_geotiff) {
+    index_geotiff->commit();
+    std::fprintf(stderr,
+                 "geofield: wrote %s (GeoTIFF, int32 index of the nearest centre, %d x %d "
+                 "nodes)\n",
+                 request.index_geotiff->c_str(), params.nx, params.ny);
+  }
   return 0;
 }
 
 }  // namespace
 
 void check_outputs_given(const RenderRequest& request) {
-  if (!request.png && !request.figure && !request.npy && !request.geotiff && !request.index) {
+  if (!request.png && !request.figure && !request.npy && !request.geotiff && !request.index &&
+      !request.index_geotiff) {
     throw UsageError(
         "render: nothing to write: give --png FILE, --figure FILE, --npy FILE and/or --geotiff "
         "FILE");

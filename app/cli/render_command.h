@@ -33,6 +33,7 @@ struct RenderRequest {
   // node as an int32 .npy.
   std::optional<std::filesystem::path> centres;
   std::optional<std::filesystem::path> index;
+  std::optional<std::filesystem::path> index_geotiff;  // the same index, an int32 GeoTIFF
 };
 
 // Throws UsageError when the request writes nothing; touches no file.

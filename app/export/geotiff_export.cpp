@@ -4,7 +4,9 @@
 
 #include <cstdlib>
 #include <mutex>
+#include <span>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <vector>
 
@@ -74,21 +76,35 @@ bool geotiff_needs_bigtiff(std::uint64_t value_bytes) {
 
 void require_geotiff_writer() { load_writer(); }
 
-void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p) {
-  const GeofieldWriteGeotiff writer = load_writer();
-  const bool f64 = field.precision == Precision::f64;
+namespace {
+
+// What the distance values are, for the file's description.
+std::string distance_description(const FieldParams& p, std::string_view to_what) {
   std::string desc = "geofield: " + std::string(to_string(p.formula)) + " distance in " +
-                     std::string(to_string(p.units)) + " from (" + std::to_string(p.ref_lat_deg) +
-                     ", " + std::to_string(p.ref_lon_deg) + ")";
+                     std::string(to_string(p.units)) + " " + std::string(to_what);
   if (p.formula == Formula::wgs84) {
     desc += " on the " + describe_ellipsoid(p.ellipsoid_a_km, p.ellipsoid_inv_f);
   }
+  return desc;
+}
+
+std::string from_reference(const FieldParams& p) {
+  return "from (" + std::to_string(p.ref_lat_deg) + ", " + std::to_string(p.ref_lon_deg) + ")";
+}
+
+std::string to_nearest_of(std::size_t centres) {
+  return "to the nearest of " + std::to_string(centres) + " centres";
+}
+
+// Writes one band of nx x ny values of type `sample` on p's grid, described by desc.
+void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sample,
+                     const void* values, const FieldParams& p, std::string desc) {
+  const GeofieldWriteGeotiff writer = load_writer();
   GeofieldGeotiffRaster raster{};
-  raster.nx = field.nx;
-  raster.ny = field.ny;
-  raster.f64 = f64 ? 1 : 0;
-  raster.values =
-      f64 ? static_cast<const void*>(field.f64.data()) : static_cast<const void*>(field.f32.data());
+  raster.nx = nx;
+  raster.ny = ny;
+  raster.sample = sample;
+  raster.values = values;
   if (p.projection == Projection::latlon) {
     const GridGeometry g = grid_geometry(p);
     raster.projection = GEOFIELD_GEOTIFF_LATLON;
@@ -111,14 +127,48 @@ void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldPar
     desc += "; " + std::string(to_string(p.projection)) + " map, NaN: no value";
   }
   raster.description = desc.c_str();
-  raster.bigtiff = geotiff_needs_bigtiff(static_cast<std::uint64_t>(field.nx) *
-                                         static_cast<std::uint64_t>(field.ny) * (f64 ? 8u : 4u))
+  const std::uint64_t value_bytes = sample == GEOFIELD_GEOTIFF_FLOAT64 ? 8u : 4u;
+  raster.bigtiff = geotiff_needs_bigtiff(static_cast<std::uint64_t>(nx) *
+                                         static_cast<std::uint64_t>(ny) * value_bytes)
                        ? 1
                        : 0;
   char error[256] = "";
   if (writer(file.temporary_path().c_str(), &raster, error, sizeof error) != 0) {
     throw RuntimeFailure("cannot write " + file.target().string() + ": " + error);
   }
+}
+
+void write_distance_into(AtomicFile& file, const HostField& field, const FieldParams& p,
+                         std::string desc) {
+  const bool f64 = field.precision == Precision::f64;
+  write_band_into(
+      file, field.nx, field.ny, f64 ? GEOFIELD_GEOTIFF_FLOAT64 : GEOFIELD_GEOTIFF_FLOAT32,
+      f64 ? static_cast<const void*>(field.f64.data()) : static_cast<const void*>(field.f32.data()),
+      p, std::move(desc));
+}
+
+}  // namespace
+
+void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p) {
+  write_distance_into(file, field, p, distance_description(p, from_reference(p)));
+}
+
+void write_centres_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
+                                std::size_t centres) {
+  write_distance_into(file, field, p, distance_description(p, to_nearest_of(centres)));
+}
+
+void write_index_geotiff_into(AtomicFile& file, int nx, int ny, std::span<const std::int32_t> index,
+                              const FieldParams& p, std::size_t centres) {
+  if (index.size() != static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny)) {
+    throw RuntimeFailure("the index to write has " + std::to_string(index.size()) +
+                         " values, not the grid's " + std::to_string(nx) + " x " +
+                         std::to_string(ny));
+  }
+  write_band_into(file, nx, ny, GEOFIELD_GEOTIFF_INT32, index.data(), p,
+                  "geofield: index (0-based, in the centres file's order) of the nearest of " +
+                      std::to_string(centres) + " centres by the " +
+                      std::string(to_string(p.formula)) + " distance");
 }
 
 void write_geotiff(const std::filesystem::path& path, const HostField& field,

@@ -3,8 +3,10 @@
 // so GDAL tools place node (i, j) exactly at its latitude and longitude.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <span>
 
 #include "host_field.h"
 
@@ -25,6 +27,17 @@ void require_geotiff_writer();
 // Writes the GeoTIFF of `field` into file's temporary; p gives the georeferencing (bounds,
 // units). finish() and commit() are the caller's, so that several outputs appear together.
 void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p);
+
+// The distance to the nearest of `centres` centres (render --centres): the same file, described
+// as such.
+void write_centres_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
+                                std::size_t centres);
+
+// The nearest-centre index (render --index-geotiff): one int32 band on the same grid and
+// georeferencing as the distance's GeoTIFF. TIFF gives all bands of a file one sample type, so
+// the index is a file of its own rather than a second band beside float distances.
+void write_index_geotiff_into(AtomicFile& file, int nx, int ny, std::span<const std::int32_t> index,
+                              const FieldParams& p, std::size_t centres);
 
 // The same into path, whole or not at all.
 void write_geotiff(const std::filesystem::path& path, const HostField& field, const FieldParams& p);

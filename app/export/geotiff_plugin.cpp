@@ -84,17 +84,23 @@ bool set_nodata_nan(TIFF* tif) {
 bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
   bool ok = TIFFSetField(tif, TIFFTAG_IMAGEWIDTH, static_cast<uint32_t>(r.nx));
   ok = ok && TIFFSetField(tif, TIFFTAG_IMAGELENGTH, static_cast<uint32_t>(r.ny));
-  ok = ok && TIFFSetField(tif, TIFFTAG_BITSPERSAMPLE, r.f64 ? 64 : 32);
+  const bool f64 = r.sample == GEOFIELD_GEOTIFF_FLOAT64;
+  ok = ok && TIFFSetField(tif, TIFFTAG_BITSPERSAMPLE, f64 ? 64 : 32);
   ok = ok && TIFFSetField(tif, TIFFTAG_SAMPLESPERPIXEL, 1);
-  ok = ok && TIFFSetField(tif, TIFFTAG_SAMPLEFORMAT, SAMPLEFORMAT_IEEEFP);
+  ok = ok &&
+       TIFFSetField(tif, TIFFTAG_SAMPLEFORMAT,
+                    r.sample == GEOFIELD_GEOTIFF_INT32 ? SAMPLEFORMAT_INT : SAMPLEFORMAT_IEEEFP);
   ok = ok && TIFFSetField(tif, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_MINISBLACK);
   ok = ok && TIFFSetField(tif, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
   ok = ok && TIFFSetField(tif, TIFFTAG_COMPRESSION, COMPRESSION_NONE);
   ok = ok && TIFFSetField(tif, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(tif, 0));
   ok = ok && TIFFSetField(tif, TIFFTAG_IMAGEDESCRIPTION, r.description);
   // A projected map has nodes with no point of the sphere (beyond the aeqd antipode's circle,
-  // off the ortho disc), written as NaN: the nodata tag tells GDAL, QGIS and gdalwarp so.
-  if (r.projection != GEOFIELD_GEOTIFF_LATLON) ok = ok && set_nodata_nan(tif);
+  // off the ortho disc), written as NaN: the nodata tag tells GDAL, QGIS and gdalwarp so. The
+  // index is computed on latlon grids only, so it has no such nodes.
+  if (r.projection != GEOFIELD_GEOTIFF_LATLON && r.sample != GEOFIELD_GEOTIFF_INT32) {
+    ok = ok && set_nodata_nan(tif);
+  }
   // Node (0, 0) is the north-west corner node; steps are per node.
   double tie[6] = {0, 0, 0, r.x0, r.y0, 0};
   double scale[3] = {r.step_x, r.step_y, 0};
@@ -110,7 +116,7 @@ bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
       set_sphere_projection_keys(gtif, r);
     }
   }
-  const size_t row_bytes = static_cast<size_t>(r.nx) * (r.f64 ? 8 : 4);
+  const size_t row_bytes = static_cast<size_t>(r.nx) * (f64 ? 8 : 4);
   const char* values = static_cast<const char*>(r.values);
   for (int i = 0; ok && i < r.ny; ++i) {
     void* row = const_cast<char*>(values + static_cast<size_t>(i) * row_bytes);
@@ -121,12 +127,15 @@ bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
 
 }  // namespace
 
-extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v3(
+extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v4(
     const char* path, const GeofieldGeotiffRaster* raster, char* error, size_t error_size) {
   last_libtiff_error[0] = '\0';
   write_errno = 0;
   TIFFSetErrorHandler(keep_libtiff_error);
   TIFFSetWarningHandler(nullptr);
+  if (raster->sample < GEOFIELD_GEOTIFF_FLOAT32 || raster->sample > GEOFIELD_GEOTIFF_INT32) {
+    return fail(error, error_size, "unknown sample type");
+  }
   TIFF* tif = XTIFFOpen(path, raster->bigtiff ? "w8" : "w");
   if (!tif) return fail(error, error_size, "libtiff could not open it");
   GTIF* gtif = GTIFNew(tif);
@@ -139,4 +148,4 @@ extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v3(
 }
 
 // The entry point's type, checked against the interface.
-[[maybe_unused]] static const GeofieldWriteGeotiff kChecked = geofield_write_geotiff_v3;
+[[maybe_unused]] static const GeofieldWriteGeotiff kChecked = geofield_write_geotiff_v4;

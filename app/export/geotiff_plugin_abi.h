@@ -16,11 +16,18 @@ enum GeofieldGeotiffProjection {
   GEOFIELD_GEOTIFF_ORTHO = 2,   // orthographic on a sphere, x and y in metres
 };
 
-// One band of float32 (f64 == 0) or float64 values, row 0 north, the nodes as points: node
-// (0, 0) at (x0, y0), node (i, j) at (x0 + j step_x, y0 - i step_y).
+// The type of a band's values.
+enum GeofieldGeotiffSample {
+  GEOFIELD_GEOTIFF_FLOAT32 = 0,
+  GEOFIELD_GEOTIFF_FLOAT64 = 1,
+  GEOFIELD_GEOTIFF_INT32 = 2,  // the nearest-centre index
+};
+
+// One band of values of type `sample`, row 0 north, the nodes as points: node (0, 0) at
+// (x0, y0), node (i, j) at (x0 + j step_x, y0 - i step_y).
 struct GeofieldGeotiffRaster {
   int nx, ny;
-  int f64;
+  int sample;          // a GeofieldGeotiffSample
   const void* values;  // nx * ny values, row-major
   int projection;      // a GeofieldGeotiffProjection
   double x0, y0, step_x, step_y;
@@ -37,6 +44,6 @@ typedef int (*GeofieldWriteGeotiff)(const char* path, const struct GeofieldGeoti
 
 namespace geofield {
 constexpr const char* kGeotiffPluginFile = "libgeofield_geotiff.so";
-constexpr const char* kGeotiffPluginSymbol = "geofield_write_geotiff_v3";
+constexpr const char* kGeotiffPluginSymbol = "geofield_write_geotiff_v4";
 constexpr const char* kGeotiffPluginEnv = "GEOFIELD_GEOTIFF_PLUGIN";  // a full path, first choice
 }  // namespace geofield

@@ -96,7 +96,7 @@ TEST(GeoTiffExport, BigTiffReadsBackLikeTheClassicOne) {
     GeofieldGeotiffRaster raster{};
     raster.nx = 7;
     raster.ny = 5;
-    raster.f64 = 1;
+    raster.sample = GEOFIELD_GEOTIFF_FLOAT64;
     raster.values = values.data();
     raster.projection = GEOFIELD_GEOTIFF_LATLON;
     raster.x0 = -3.0;
