@@ -18,19 +18,7 @@ count="${CENTRES:-10000}"
 n="${SIZE:-512}"
 big=4096
 
-missing=()
-for p in gmt hyperfine python3-numpy; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
-  "${sudo[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
-
-work="$(mktemp -d -p "$( [ -d /dev/shm ] && echo /dev/shm || echo /tmp )")"
-trap 'rm -rf "$work"' EXIT
-cd "$work"
+source "$root/bench/gmt_bench_setup.sh"
 
 # The centres, as geofield's CSV (lat,lon) and GMT's table (lon lat).
 /usr/bin/python3 - "$count" <<'PY'

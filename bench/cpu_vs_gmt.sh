@@ -12,19 +12,7 @@ out="$(mkdir -p "${2:-$root/bench-out}" && realpath "${2:-$root/bench-out}")"
 runs="${RUNS:-10}"
 n=4096
 
-missing=()
-for p in gmt hyperfine python3-numpy; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
-  "${sudo[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
-
-work="$(mktemp -d -p "$( [ -d /dev/shm ] && echo /dev/shm || echo /tmp )")"
-trap 'rm -rf "$work"' EXIT
-cd "$work"
+source "$root/bench/gmt_bench_setup.sh"
 
 # -I N+n: N nodes; gridline registration puts nodes on both bounds, as geofield's grid contract.
 grid=(-R99/101/29/31 -I${n}+n/${n}+n -fg)
