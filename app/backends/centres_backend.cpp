@@ -65,6 +65,20 @@ HostField CentresBackend::host_field(Precision as) const {
   return host_field_as(last_.nx, last_.ny, f32_, f64_, as);
 }
 
+HostField CentresBackend::take_host_field(Precision as) {
+  HostField f;
+  if (as == Precision::f64 && !f64_.empty()) {
+    f = {last_.nx, last_.ny, Precision::f64, {}, std::move(f64_)};
+  } else if (as == Precision::f32) {
+    f = {last_.nx, last_.ny, Precision::f32, std::move(f32_), {}};
+  } else {
+    f = host_field(as);
+  }
+  f32_.clear();
+  f64_.clear();
+  return f;
+}
+
 ValueRange CentresBackend::range() const {
   ValueRange r;
   if (!f64_.empty()) {

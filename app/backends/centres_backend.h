@@ -29,6 +29,10 @@ class CentresBackend final : public CentresFieldBackend {
   // The same with no GL: the distances and indices in host memory only.
   void compute_host(const FieldParams& p);
   HostField host_field(Precision as) const;
+  // The last compute_host's field and index moved out, not copied (a 4096² field is 64 MiB):
+  // render's path without GL, which needs them once.
+  HostField take_host_field(Precision as);
+  std::vector<std::int32_t> take_index() { return std::move(index_); }
   // The last field's nearest-centre index per node (p.nx * p.ny, row 0 north).
   const std::vector<std::int32_t>& index() const { return index_; }
   // The last field's smallest and largest distance.

@@ -306,8 +306,8 @@ int render_centres(const RenderRequest& request, FieldParams params, Precision r
     CentresBackend backend(std::move(centres));
     backend.compute_host(params);
     std::fprintf(stderr, "geofield: backend cpu (asked for): the nearest of %zu centres\n", count);
-    field = backend.host_field(raw);
-    index = backend.read_index();
+    field = backend.take_host_field(raw);
+    index = backend.take_index();
   } else {
     HeadlessGlContext gl;
     GLint max_texture = 0;
