@@ -4,7 +4,9 @@
 // same kernels' brute force beside (pairs a second); a million centres loaded and computed; one
 // centre added (upload + compute, wall clock). Not a test: bench/RESULTS.md records its output.
 //
-// Usage: nearest_centre_gpu_bench   (no options: the cases)
+// Usage: nearest_centre_gpu_bench             the cases
+//        nearest_centre_gpu_bench --profile   one recompute of 8192², 10,000 centres, for
+//            ncu --clock-control none --metrics gpu__time_duration.sum (each pass's time)
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -72,7 +74,7 @@ void row(const char* what, int size, int centres, const Stats& s, const char* ex
 }  // namespace
 }  // namespace geofield::bench
 
-int main() {
+int main(int argc, char** argv) {
   using namespace geofield;
   using namespace geofield::bench;
   cudaDeviceProp prop{};
@@ -86,6 +88,16 @@ int main() {
   Bench b;
   std::vector<double> lat, lon;
   char note[256];
+  if (argc > 1 && std::string(argv[1]) == "--profile") {
+    random_centres(10000, &lat, &lon);
+    b.kernels.set_centres(lat.data(), lon.data(), lat.size(), b.stream.get());
+    b.output_for(globe(8192));
+    b.compute(globe(8192));
+    GF_CUDA(cudaStreamSynchronize(b.stream.get()));
+    std::printf("one recompute of 8192², 10,000 centres: pool demand %zu\n",
+                b.kernels.last_pool_demand());
+    return 0;
+  }
 
   // The first target: 8192², 10,000 centres over the globe, float, whole recompute.
   random_centres(10000, &lat, &lon);

@@ -79,6 +79,8 @@ class NearestCentres {
   // The entries the last compute's lists asked for (waits for that compute): more than the
   // capacity it ran with means some tiles took every centre.
   std::size_t last_pool_demand();
+  // Whether that demand was more than the pool the last compute ran with (waits for it).
+  bool last_pool_overflowed() { return last_pool_demand() > demand_capacity_; }
   // The fine tile's side the last compute used.
   int last_fine_tile() const { return fine_tile_; }
   int last_coarse_tile() const { return coarse_tile_; }

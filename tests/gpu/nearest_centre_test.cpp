@@ -88,12 +88,18 @@ Result expect_pruned_equals_brute_force(NearestCentres& k, const FieldParams& p,
   const CentresTuning tilings[] = {
       {0, false, 0}, {8, false, 16}, {8, false, 32}, {16, false, 128}, {8, false, 256}};
   for (const CentresTuning& t : tilings) {
-    const Result fast = run<Out>(k, p, t, stream);
-    EXPECT_EQ(count_differences(fast, slow,
-                                what + ", tiles " + std::to_string(k.last_fine_tile()) + " in " +
-                                    std::to_string(k.last_coarse_tile())),
-              0u);
-    EXPECT_LE(k.last_pool_demand(), k.pool_capacity()) << what << ": the pool overflowed";
+    // A first guess of the pool that was short takes the fallback (every centre in the tiles
+    // that did not fit): equal as well, and the next compute, with the pool grown, prunes.
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      const Result fast = run<Out>(k, p, t, stream);
+      EXPECT_EQ(count_differences(fast, slow,
+                                  what + ", tiles " + std::to_string(k.last_fine_tile()) + " in " +
+                                      std::to_string(k.last_coarse_tile()) +
+                                      (attempt ? " (pool grown)" : "")),
+                0u);
+      if (!k.last_pool_overflowed()) break;
+      EXPECT_EQ(attempt, 0) << what << ": the pool still overflowed after growing";
+    }
   }
   return slow;
 }
