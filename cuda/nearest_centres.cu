@@ -287,20 +287,22 @@ __global__ void __launch_bounds__(kThreads)
     }
     __syncthreads();
     if constexpr (kFactors) {
-      const int jobs = subs * kChunk * f;  // row factors; as many column factors
-      for (int u = t; u < 2 * jobs; u += kThreads) {
-        const bool row = u < jobs;
-        const int w = row ? u : u - jobs;
-        const int su = w / (kChunk * f), m = (w / f) % kChunk, x = w % f;
+      // Job u: candidate m of sub-tile su, its row factors (x < f) or column factors (x >= f)
+      // for the tile's rows or columns; the sub-tiles interleaved, so a tile's few candidates
+      // are made in the first jobs at once, rows and columns on different threads.
+      const int span = subs * 2 * f;  // jobs a candidate slot
+      for (int u = t; u < kChunk * span; u += kThreads) {
+        const int m = u / span, su = (u % span) / (2 * f), x = u % (2 * f);
+        if (b + m >= most) break;  // m only grows with u
         const int k = ids[su][m];
         if (k < 0) continue;
         const GridGeometry gk = centre_grid(g, parts[k]);
-        if (row) {
+        if (x < f) {
           rowf[(su * kChunk + m) * f + x] =
               row_factors<T>(gk, min(I0 + (su / per) * f + x, g.ny - 1));
         } else {
-          colf[(su * kChunk + m) * f + x] =
-              col_factors<T>(gk, min(J0 + (su % per) * f + x, g.nx - 1));
+          colf[(su * kChunk + m) * f + x - f] =
+              col_factors<T>(gk, min(J0 + (su % per) * f + x - f, g.nx - 1));
         }
       }
       __syncthreads();
