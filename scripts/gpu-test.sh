@@ -28,7 +28,7 @@ if [ "${1:-}" = stage ]; then
         "$build/tests/gpu/gpu_projected_field_tests" "$build/tests/gpu/gpu_no_round_trip_tests"
         "$build/tests/gpu/gpu_render_tests" "$build/tests/gpu/gpu_window_source_tests"
         "$build/tests/gpu/gpu_soak_tests" "$build/tests/gpu/gpu_interop_fault_tests"
-        "$build/tests/gpu/gpu_geodesic_pairs_tests"
+        "$build/tests/gpu/gpu_geodesic_pairs_tests" "$build/tests/gpu/gpu_nearest_centre_tests"
         "$build/tests/gl/geofield_gl_backend_tests" "$build/tests/gl/geofield_line_layer_tests")
   # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
   bins+=("$build/app/libgeofield_geotiff.so")
@@ -94,14 +94,14 @@ results() {
 
 for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_render_tests \
          gpu_window_source_tests gpu_soak_tests gpu_interop_fault_tests gpu_geodesic_pairs_tests \
-         geofield_gl_backend_tests geofield_line_layer_tests; do
+         gpu_nearest_centre_tests geofield_gl_backend_tests geofield_line_layer_tests; do
   log="$logs/$t.log"
   start=$(date +%s%N)
   "$run/bin/$t" --gtest_color=no >"$log" 2>&1
   rc=$?
   echo "gpu-test: $t: exit $rc ($(( ($(date +%s%N) - start) / 1000000 )) ms)"
   results "$log"
-  grep -E '^(render|no-round-trip|auto|worst error/bound|device time|gpu soak [a-z]+|wgs84 [^:]*):|^\[geodesic gpu\]' "$log" | sed 's/^/gpu-test:   /'
+  grep -E '^(render|no-round-trip|auto|worst error/bound|device time|gpu soak [a-z]+|wgs84 [^:]*):|^\[geodesic gpu\]|^nearest centre (pool|vs CPU, (10k|wgs84 globe|antipodal cluster f32))' "$log" | sed 's/^/gpu-test:   /'
   [ $rc -eq 0 ] || { failed=1; grep -E 'Failure|error|Expected|Which is|worst' "$log" | head -20 | sed 's/^/gpu-test:     /'; }
 done
 
@@ -178,6 +178,52 @@ then :; else
 fi
 rm -f "$logs"/wgs84-*.npy
 
+# Many centres end to end (issue 16): render --centres from CUDA and from the CPU, in double, the
+# same 3,000 centres; the distances within the float path's bound (2e-6 of pi R + value; double
+# is far finer) and the indices equal except where the two centres' distances tie within it.
+python3 - "$logs/centres.csv" <<'PY'
+import math, random, sys
+random.seed(16)
+with open(sys.argv[1], "w") as f:
+    f.write("lat,lon\n")
+    for _ in range(3000):
+        f.write(f"{math.degrees(math.asin(random.uniform(-1, 1))):.9f},{random.uniform(-180, 180):.9f}\n")
+PY
+for b in cuda cpu; do
+  "$run/bin/geofield" render --backend "$b" --centres "$logs/centres.csv" --lat -90:90 --lon -180:180 \
+    --size 1441x721 --f64 --npy "$logs/centres-$b.npy" --index "$logs/centres-index-$b.npy" \
+    --png "$logs/centres-$b.png" >"$logs/render-centres-$b.log" 2>&1 ||
+    { echo "gpu-test:   FAILED: render --centres --backend $b"; cat "$logs/render-centres-$b.log"; failed=1; }
+  sed 's/^/gpu-test:   /' "$logs/render-centres-$b.log"
+done
+if python3 - "$logs" <<'PY'
+import sys
+import numpy as np
+d = sys.argv[1]
+a, b = np.load(f"{d}/centres-cuda.npy"), np.load(f"{d}/centres-cpu.npy")
+ka, kb = np.load(f"{d}/centres-index-cuda.npy"), np.load(f"{d}/centres-index-cpu.npy")
+c = np.loadtxt(f"{d}/centres.csv", delimiter=",", skiprows=1)
+R = 6371.0088
+bound = 2e-6 * (np.pi * R + b)
+lat = np.radians(np.linspace(90, -90, a.shape[0]))[:, None] * np.ones(a.shape)
+lon = np.radians(np.linspace(-180, 180, a.shape[1]))[None, :] * np.ones(a.shape)
+def dist(k):  # haversine in double, km
+    la, lo = np.radians(c[k, 0]), np.radians(c[k, 1])
+    h = np.sin((lat - la) / 2) ** 2 + np.cos(lat) * np.cos(la) * np.sin((lon - lo) / 2) ** 2
+    return 2 * R * np.arcsin(np.sqrt(np.clip(h, 0, 1)))
+diff = ka != kb
+tie = np.abs(dist(ka) - dist(kb)) <= 2 * bound
+ok = a.shape == b.shape and bool((np.abs(a - b) <= bound).all()) and bool(tie[diff].all()) and (ka >= 0).all()
+print(f"gpu-test:   render --centres 1441x721, 3000 centres: CUDA vs CPU max {float(np.abs(a - b).max()):.2e} km, "
+      f"index differs at {int(diff.sum())} of {a.size} nodes (ties within the bound: {int(tie[diff].sum())})")
+sys.exit(0 if ok else 1)
+PY
+then :; else
+  echo "gpu-test:   FAILED: the nearest-centre fields of CUDA and the CPU differ"
+  failed=1
+fi
+rm -f "$logs"/centres-*.npy
+
 # compute-sanitizer memcheck over the GPU tests. CUPTI and the sanitizer cannot both attach, so
 # the CUPTI counting is skipped under it (the test still runs its recomputes and GL checks).
 for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_render_tests \
@@ -189,6 +235,14 @@ for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_r
   echo "gpu-test: memcheck $t: exit $rc; $(grep -E '^========= ERROR SUMMARY' "$log" | tail -1 | sed 's/=* *//')"
   [ $rc -eq 0 ] || { failed=1; grep -E '^=========' "$log" | head -20 | sed 's/^/gpu-test:     /'; results "$log" | grep -v PASSED; }
 done
+# The nearest-centre kernels under memcheck, without the 10,000-centre test (its brute force at
+# 1024 x 512 takes minutes there); the backend's interop test included.
+log="$logs/gpu_nearest_centre_tests.memcheck.log"
+GEOFIELD_UNDER_SANITIZER=1 "$sanitizer" --tool memcheck --error-exitcode 99 \
+  "$run/bin/gpu_nearest_centre_tests" --gtest_color=no --gtest_filter=-*TenThousand* >"$log" 2>&1
+rc=$?
+echo "gpu-test: memcheck gpu_nearest_centre_tests (all but TenThousandRandomCentres): exit $rc; $(grep -E '^========= ERROR SUMMARY' "$log" | tail -1 | sed 's/=* *//')"
+[ $rc -eq 0 ] || { failed=1; grep -E '^=========' "$log" | head -20 | sed 's/^/gpu-test:     /'; results "$log" | grep -v PASSED; }
 # The soak, shortened, under memcheck with the device leak check (the full soak ran above).
 log="$logs/gpu_soak_tests.memcheck.log"
 GEOFIELD_SOAK_RECOMPUTES=40 GEOFIELD_UNDER_SANITIZER=1 "$sanitizer" --tool memcheck --leak-check full \

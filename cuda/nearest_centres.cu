@@ -1,0 +1,537 @@
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <type_traits>
+#include <vector>
+
+#include "cuda_check.h"
+#include "kernel_math.cuh"
+#include "nearest_centres.h"
+
+namespace geofield {
+namespace {
+
+constexpr int kRegion = 16;  // nodes a side of a node-pass block (1 or 4 fine tiles)
+constexpr int kThreads = 256;
+constexpr int kWarps = kThreads / 32;
+constexpr int kChunk = 32;  // candidates a node-pass block takes at a time
+constexpr int kEvery = -1;  // a list's count when it did not fit: every centre
+constexpr unsigned kAllLanes = 0xffffffffu;
+
+struct TileList {
+  unsigned offset;  // into the pool
+  int count;        // kEvery: the list is every centre
+};
+
+// What a centre's own field needs at this view: its grid offsets (make_grid_geometry's, on the
+// device) and, for wgs84, its reference part.
+struct CentreParts {
+  double dlat0_deg, slat0_deg, dlon0_deg, cos_ref_lat;
+  GeodesicReference reference;
+};
+
+// The rows' (cos lat, sin lat) and the columns' (cos lon, sin lon): a node's unit vector.
+struct GridParts {
+  const double2* rows;
+  const double2* cols;
+  int nx, ny;
+};
+
+__device__ __forceinline__ UnitVec node_vector(const GridParts& gp, int i, int j) {
+  const double2 r = gp.rows[i], c = gp.cols[j];
+  return {r.x * c.x, r.x * c.y, r.y};
+}
+
+// The grid as centre c's own field sees it (the view's grid with c as the reference point).
+__device__ __forceinline__ GridGeometry centre_grid(const GridGeometry& g, const CentreParts& c) {
+  GridGeometry gk = g;
+  gk.dlat0_deg = c.dlat0_deg;
+  gk.slat0_deg = c.slat0_deg;
+  gk.dlon0_deg = c.dlon0_deg;
+  gk.cos_ref_lat = c.cos_ref_lat;
+  return gk;
+}
+
+__device__ __forceinline__ double warp_max(double v) {
+  for (int o = 16; o > 0; o >>= 1) v = fmax(v, __shfl_xor_sync(kAllLanes, v, o));
+  return v;
+}
+__device__ __forceinline__ double warp_min(double v) {
+  for (int o = 16; o > 0; o >>= 1) v = fmin(v, __shfl_xor_sync(kAllLanes, v, o));
+  return v;
+}
+
+// The largest chord^2 from q to the nodes of rows [i0, i1) x columns [j0, j1) that this thread
+// (t of `size`) looks at.
+__device__ double partial_cap2(const GridParts& gp, const UnitVec& q, int i0, int i1, int j0,
+                               int j1, int t, int size) {
+  const int w = j1 - j0, count = w * (i1 - i0);
+  double m = 0;
+  for (int u = t; u < count; u += size)
+    m = fmax(m, chord2(q, node_vector(gp, i0 + u / w, j0 + u % w)));
+  return m;
+}
+
+// A tile's candidates to choose from: a list in the pool, or every centre.
+struct Source {
+  const int* ids;  // nullptr: centre t is t
+  int count;
+  __device__ int at(int t) const { return ids != nullptr ? ids[t] : t; }
+};
+
+__device__ __forceinline__ Source source_of(const TileList& l, const int* pool, int n) {
+  return l.count == kEvery ? Source{nullptr, n} : Source{pool + l.offset, l.count};
+}
+
+__global__ void centre_vectors_kernel(const double2* latlon, int n, UnitVec* out) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= n) return;
+  double sl, cl, so, co;
+  sincos_deg(latlon[k].x, &sl, &cl);
+  sincos_deg(latlon[k].y, &so, &co);
+  out[k] = {cl * co, cl * so, sl};
+}
+
+// make_grid_geometry's reference-point parts, for each centre.
+__global__ void centre_parts_kernel(const double2* latlon, int n, GridGeometry g, bool wgs84,
+                                    GeodesicEllipsoid e, CentreParts* parts) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= n) return;
+  const double lat = latlon[k].x, lon = latlon[k].y;
+  CentreParts c{};
+  c.dlat0_deg = g.lat_max_deg - lat;
+  c.slat0_deg = g.lat_max_deg + lat;
+  const double r = remainder(g.lon_min_deg - lon, 360.0);  // reduce_deg_180
+  c.dlon0_deg = r == 180.0 ? -180.0 : r;
+  double s;
+  sincos_deg(lat, &s, &c.cos_ref_lat);
+  if (wgs84) c.reference = make_geodesic_reference(e, lat);
+  parts[k] = c;
+}
+
+__global__ void grid_parts_kernel(GridGeometry g, double2* rows, double2* cols) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  double s, c;
+  if (k < g.ny) {
+    sincos_deg(node_lat_deg(g, k), &s, &c);
+    rows[k] = make_double2(c, s);
+  } else if (k < g.ny + g.nx) {
+    sincos_deg(node_lon_deg(g, k - g.ny), &s, &c);
+    cols[k - g.ny] = make_double2(c, s);
+  }
+}
+
+// Writes the warp's candidates among src[b0, b1) (those within `limit` of q) in order from
+// pool[at]; every lane of the warp calls it.
+__device__ void write_candidates(const Source& src, int b0, int b1, const UnitVec* centres,
+                                 const UnitVec& q, double limit, int* pool, unsigned at) {
+  const int lane = threadIdx.x & 31;
+  for (int base = b0; base < b1; base += 32) {
+    const int t = base + lane;
+    const int k = t < b1 ? src.at(t) : 0;
+    const bool in = t < b1 && chord2(q, centres[k]) <= limit;
+    const unsigned ballot = __ballot_sync(kAllLanes, in);
+    if (in) pool[at + __popc(ballot & ((1u << lane) - 1))] = k;
+    at += __popc(ballot);
+  }
+}
+
+__device__ int count_candidates(const Source& src, int b0, int b1, const UnitVec* centres,
+                                const UnitVec& q, double limit) {
+  const int lane = threadIdx.x & 31;
+  int c = 0;
+  for (int base = b0; base < b1; base += 32) {
+    const int t = base + lane;
+    const bool in = t < b1 && chord2(q, centres[src.at(t)]) <= limit;
+    c += __popc(__ballot_sync(kAllLanes, in));
+  }
+  return c;
+}
+
+// Takes `total` entries of the pool, or none when they do not fit (the list is then every
+// centre); the demand is counted either way.
+__device__ TileList take_from_pool(int total, unsigned long long* used, unsigned capacity) {
+  const unsigned long long off = atomicAdd(used, static_cast<unsigned long long>(total));
+  if (off + static_cast<unsigned long long>(total) > capacity) return {0, kEvery};
+  return {static_cast<unsigned>(off), total};
+}
+
+// One block a coarse tile, over every centre: the tile's cap, its nearest centre's angle, and
+// the candidates (each warp counts and writes a slice of the centres, in order).
+__global__ void __launch_bounds__(kThreads)
+    coarse_kernel(GridParts gp, const UnitVec* centres, int n, ReachBound bound, int side,
+                  TileList* lists, int* pool, unsigned long long* used, unsigned capacity) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const int i0 = blockIdx.y * side, j0 = blockIdx.x * side;
+  const int i1 = min(gp.ny, i0 + side), j1 = min(gp.nx, j0 + side);
+  __shared__ double cap2[kWarps], near2[kWarps];
+  __shared__ int counts[kWarps];
+  __shared__ TileList list;
+  const UnitVec q = node_vector(gp, (i0 + i1 - 1) / 2, (j0 + j1 - 1) / 2);
+  const double c2 = warp_max(partial_cap2(gp, q, i0, i1, j0, j1, threadIdx.x, kThreads));
+  double m2 = INFINITY;
+  for (int k = threadIdx.x; k < n; k += kThreads) m2 = fmin(m2, chord2(q, centres[k]));
+  m2 = warp_min(m2);
+  if (lane == 0) cap2[warp] = c2, near2[warp] = m2;
+  __syncthreads();
+  double largest = 0, nearest = INFINITY;
+  for (int w = 0; w < kWarps; ++w)
+    largest = fmax(largest, cap2[w]), nearest = fmin(nearest, near2[w]);
+  const double rho = cap_angle(largest);
+  const double limit = candidate_chord2(bound, angle_of_chord2(nearest), rho);
+  const Source all{nullptr, n};
+  const int per = (n + kWarps - 1) / kWarps;
+  const int b0 = min(n, warp * per), b1 = min(n, b0 + per);
+  const int mine = count_candidates(all, b0, b1, centres, q, limit);
+  if (lane == 0) counts[warp] = mine;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int total = 0;
+    for (int w = 0; w < kWarps; ++w) {
+      const int cw = counts[w];
+      counts[w] = total;
+      total += cw;
+    }
+    list = take_from_pool(total, used, capacity);
+    lists[blockIdx.y * gridDim.x + blockIdx.x] = list;
+  }
+  __syncthreads();
+  if (list.count == kEvery) return;
+  write_candidates(all, b0, b1, centres, q, limit, pool, list.offset + counts[warp]);
+}
+
+// One warp a fine tile (f x f nodes), over its coarse tile's candidates.
+__global__ void __launch_bounds__(kThreads)
+    fine_kernel(GridParts gp, const UnitVec* centres, int n, ReachBound bound, int f, int fine_x,
+                int fine_tiles, int side, int coarse_x, const TileList* coarse, TileList* fine,
+                int* pool, unsigned long long* used, unsigned capacity) {
+  const int lane = threadIdx.x & 31;
+  const long long tile = static_cast<long long>(blockIdx.x) * kWarps + (threadIdx.x >> 5);
+  if (tile >= fine_tiles) return;  // the whole warp
+  const int fi = static_cast<int>(tile / fine_x), fj = static_cast<int>(tile % fine_x);
+  const int i0 = fi * f, j0 = fj * f;
+  const int i1 = min(gp.ny, i0 + f), j1 = min(gp.nx, j0 + f);
+  const Source src = source_of(coarse[(i0 / side) * coarse_x + j0 / side], pool, n);
+  const UnitVec q = node_vector(gp, (i0 + i1 - 1) / 2, (j0 + j1 - 1) / 2);
+  const double rho = cap_angle(warp_max(partial_cap2(gp, q, i0, i1, j0, j1, lane, 32)));
+  double m2 = INFINITY;
+  for (int t = lane; t < src.count; t += 32) m2 = fmin(m2, chord2(q, centres[src.at(t)]));
+  const double limit = candidate_chord2(bound, angle_of_chord2(warp_min(m2)), rho);
+  const int total = count_candidates(src, 0, src.count, centres, q, limit);
+  TileList list{};
+  if (lane == 0) list = take_from_pool(total, used, capacity);
+  list.offset = __shfl_sync(kAllLanes, list.offset, 0);
+  list.count = __shfl_sync(kAllLanes, list.count, 0);
+  if (lane == 0) fine[tile] = list;
+  if (list.count == kEvery) return;
+  write_candidates(src, 0, src.count, centres, q, limit, pool, list.offset);
+}
+
+enum class Mode { f32, f64, wgs84 };
+
+template <Mode M>
+using ValueT = typename std::conditional<M == Mode::f32, float, double>::type;
+
+// Centre k's wgs84 value at node (i, j), as the CPU's CentreFields::value computes it.
+__device__ double wgs84_value(const GeodesicField& f, const GridGeometry& g, const CentreParts& c,
+                              int i, int j) {
+  const GeodesicRow row = make_geodesic_row(f.ellipsoid, c.reference, geodesic_row_lat_deg(g, i));
+  return geodesic_value(f, row, geodesic_grid_column(centre_grid(g, c), j));
+}
+
+// The node pass: a block is kRegion x kRegion nodes, 1 fine tile of 16 or 4 of 8 a side; a warp
+// lies in one fine tile, so its threads walk one candidate list. Per chunk of candidates the
+// block makes each candidate's row factors for the tile's rows and column factors for its
+// columns (haversine) once, then each node combines them (field_kernel's float and double
+// paths' functions), keeping the smallest value and, on a tie, the lowest index.
+template <Mode M, typename Sink>
+__global__ void __launch_bounds__(kThreads)
+    node_kernel(CentresView v, const CentreParts* parts, int n, int f, int fine_x, int fine_y,
+                const TileList* fine, const int* pool, bool brute_force, Sink sink) {
+  using T = ValueT<M>;
+  constexpr bool kFactors = M != Mode::wgs84;
+  const GridGeometry& g = v.grid;
+  const int per = kRegion / f, subs = per * per;
+  const int I0 = blockIdx.y * kRegion, J0 = blockIdx.x * kRegion;
+  const int t = threadIdx.x;
+  const int s = t / (f * f), r = (t % (f * f)) / f, c = t % f;
+  const int i = I0 + (s / per) * f + r, j = J0 + (s % per) * f + c;
+  __shared__ int ids[4][kChunk];
+  __shared__ int counts[4];
+  __shared__ const int* lists[4];
+  __shared__ RowFactors<T> rowf[kFactors ? 4 * kChunk * 8 : 1];
+  __shared__ ColFactors<T> colf[kFactors ? 4 * kChunk * 8 : 1];
+  if (t < subs) {
+    const int fi = I0 / f + t / per, fj = J0 / f + t % per;
+    counts[t] = 0;
+    lists[t] = nullptr;
+    if (fi < fine_y && fj < fine_x) {
+      const TileList l = brute_force ? TileList{0, kEvery} : fine[fi * fine_x + fj];
+      const Source src = source_of(l, pool, n);
+      counts[t] = src.count;
+      lists[t] = src.ids;
+    }
+  }
+  __syncthreads();
+  int most = 0;
+  for (int u = 0; u < subs; ++u) most = max(most, counts[u]);
+  const bool inside = i < g.ny && j < g.nx;
+  T best = T(INFINITY);
+  int best_k = INT_MAX;
+  const float two_r = float(2 * g.radius), pi_r = float(kPi * g.radius);
+  for (int b = 0; b < most; b += kChunk) {
+    if (t < subs * kChunk) {
+      const int su = t / kChunk, m = t % kChunk, at = b + m;
+      ids[su][m] = at < counts[su] ? (lists[su] != nullptr ? lists[su][at] : at) : -1;
+    }
+    __syncthreads();
+    if constexpr (kFactors) {
+      // Job u: candidate m of sub-tile su, its row factors (x < f) or column factors (x >= f)
+      // for the tile's rows or columns; the sub-tiles interleaved, so a tile's few candidates
+      // are made in the first jobs at once, rows and columns on different threads.
+      const int span = subs * 2 * f;  // jobs a candidate slot
+      for (int u = t; u < kChunk * span; u += kThreads) {
+        const int m = u / span, su = (u % span) / (2 * f), x = u % (2 * f);
+        if (b + m >= most) break;  // m only grows with u
+        const int k = ids[su][m];
+        if (k < 0) continue;
+        const GridGeometry gk = centre_grid(g, parts[k]);
+        if (x < f) {
+          rowf[(su * kChunk + m) * f + x] =
+              row_factors<T>(gk, min(I0 + (su / per) * f + x, g.ny - 1));
+        } else {
+          colf[(su * kChunk + m) * f + x - f] =
+              col_factors<T>(gk, min(J0 + (su % per) * f + x - f, g.nx - 1));
+        }
+      }
+      __syncthreads();
+    }
+    const int mine = min(kChunk, counts[s] - b);
+    if (inside) {
+      for (int m = 0; m < mine; ++m) {
+        const int k = ids[s][m];
+        T value;
+        if constexpr (M == Mode::wgs84) {
+          value = wgs84_value(v.geodesic, g, parts[k], i, j);
+        } else if constexpr (M == Mode::f32) {
+          value = haversine_distance_f32(rowf[(s * kChunk + m) * f + r],
+                                         colf[(s * kChunk + m) * f + c], two_r, pi_r);
+        } else {
+          value = haversine_combine<double>(rowf[(s * kChunk + m) * f + r],
+                                            colf[(s * kChunk + m) * f + c], g.radius);
+        }
+        if (value < best || (value == best && k < best_k)) best = value, best_k = k;
+      }
+    }
+    __syncthreads();
+  }
+  if (inside) sink(j, i, best, best_k);
+}
+
+struct SurfacePair {
+  cudaSurfaceObject_t field, index;
+  template <typename V>
+  __device__ void operator()(int j, int i, V v, int k) const {
+    surf2Dwrite(to_float(v), field, j * static_cast<int>(sizeof(float)), i);
+    surf2Dwrite(k, index, j * static_cast<int>(sizeof(int)), i);
+  }
+};
+
+template <typename Out>
+struct BufferPair {
+  Out* values;
+  std::int32_t* index;
+  int nx;
+  template <typename V>
+  __device__ void operator()(int j, int i, V v, int k) const {
+    const size_t at = static_cast<size_t>(i) * nx + j;
+    if constexpr (sizeof(Out) == sizeof(float)) {
+      values[at] = to_float(v);
+    } else {
+      values[at] = v;
+    }
+    index[at] = k;
+  }
+};
+
+int blocks_for(long long n, int per_block) {
+  return static_cast<int>((n + per_block - 1) / per_block);
+}
+
+}  // namespace
+
+NearestCentres::NearestCentres() {
+  GF_CUDA(cudaMallocHost(&demand_host_, sizeof(unsigned long long)));
+  *demand_host_ = 0;
+}
+
+NearestCentres::~NearestCentres() {
+  if (demand_host_ != nullptr) {
+    const cudaError_t e = cudaFreeHost(demand_host_);
+    if (e != cudaSuccess) {
+      std::fprintf(stderr, "geofield: cudaFreeHost failed: %s\n", cuda_error_text(e).c_str());
+    }
+  }
+}
+
+void NearestCentres::set_centres(const double* lat_deg, const double* lon_deg, std::size_t n,
+                                 cudaStream_t stream) {
+  if (n == 0 || n > static_cast<std::size_t>(INT_MAX)) {
+    GF_CUDA_MISUSE("NearestCentres::set_centres: no centres, or more than an int counts");
+  }
+  std::vector<double2> latlon(n);
+  for (std::size_t k = 0; k < n; ++k) latlon[k] = make_double2(lat_deg[k], lon_deg[k]);
+  latlon_.ensure(n * sizeof(double2), "the centres");
+  vectors_.ensure(n * sizeof(UnitVec), "the centres' unit vectors");
+  // The host vector is gone when this returns: the copy must have read it by then.
+  GF_CUDA(cudaMemcpyAsync(latlon_.get(), latlon.data(), n * sizeof(double2), cudaMemcpyHostToDevice,
+                          stream));
+  GF_CUDA(cudaStreamSynchronize(stream));
+  centre_vectors_kernel<<<blocks_for(static_cast<long long>(n), 256), 256, 0, stream>>>(
+      static_cast<const double2*>(latlon_.get()), static_cast<int>(n),
+      static_cast<UnitVec*>(vectors_.get()));
+  GF_CUDA_LAUNCHED("centre_vectors_kernel");
+  n_ = n;
+}
+
+void NearestCentres::set_pool_capacity(std::size_t entries) {
+  capacity_ = std::min<std::size_t>(std::max<std::size_t>(entries, 1), INT_MAX);
+  capacity_fixed_ = true;
+}
+
+std::size_t NearestCentres::last_pool_demand() {
+  if (demand_pending_) GF_CUDA(cudaEventSynchronize(demand_copied_.get()));
+  return static_cast<std::size_t>(*demand_host_);
+}
+
+// The last compute's demand, once its copy has landed (never waits): a pool it overflowed grows
+// to the demand and a quarter more.
+void NearestCentres::grow_pool_if_short() {
+  if (!demand_pending_ || !demand_copied_.done()) return;
+  demand_pending_ = false;
+  const std::size_t demand = static_cast<std::size_t>(*demand_host_);
+  if (demand > demand_capacity_ && demand > capacity_) {
+    capacity_ = std::min<std::size_t>(demand + demand / 4, INT_MAX);
+  }
+}
+
+template <typename Sink>
+void NearestCentres::compute(const CentresView& v, const Sink& sink, cudaStream_t stream,
+                             CentresTuning tuning) {
+  if (n_ == 0) GF_CUDA_MISUSE("NearestCentres::compute before set_centres");
+  const GridGeometry& g = v.grid;
+  if (g.formula == Formula::seed) GF_CUDA_MISUSE("the seed formula has no nearest centre");
+  const bool wgs84 = g.formula == Formula::wgs84;
+  const int n = static_cast<int>(n_);
+  // A fine tile about the centres' spacing (sqrt(4 pi / N) radians): 16 nodes a side where
+  // that spans 12 nodes or more, 8 otherwise (smaller tiles would leave warps half empty).
+  const double step_rad = std::max(g.lon_step_deg, g.lat_step_deg) * kRadPerDeg;
+  int f = tuning.fine_tile;
+  if (f == 0) {
+    const double spacing_rad = std::sqrt(4 * kPi / static_cast<double>(n));
+    f = spacing_rad >= 12 * step_rad ? 16 : 8;
+  }
+  if (f != 8 && f != 16) GF_CUDA_MISUSE("NearestCentres: a fine tile is 8 or 16 nodes a side");
+  // A coarse tile of C nodes a side: the coarse pass costs about N nodes / C^2 chords, the fine
+  // pass about N (nodes / f^2) rho_c^2, rho_c ~ 0.56 C step (its cap's share of the sphere);
+  // their sum is least at C ~ 1.5 sqrt(f / step) (docs/centres.md): a power of two, 32 to 256.
+  int side = tuning.coarse_tile;
+  if (side == 0) {
+    const double best = 1.5 * std::sqrt(f / step_rad);
+    side = 32;
+    while (side < 256 && side * 1.41 < best) side *= 2;
+  }
+  if (side % 16 != 0 || side < 16)
+    GF_CUDA_MISUSE("NearestCentres: a coarse tile is a multiple of 16");
+  fine_tile_ = f;
+  coarse_tile_ = side;
+  const int coarse_x = blocks_for(g.nx, side), coarse_y = blocks_for(g.ny, side);
+  const int fine_x = blocks_for(g.nx, f), fine_y = blocks_for(g.ny, f);
+  const long long coarse_tiles = static_cast<long long>(coarse_x) * coarse_y;
+  const long long fine_tiles = static_cast<long long>(fine_x) * fine_y;
+
+  grid_parts_.ensure(sizeof(double2) * (static_cast<std::size_t>(g.nx) + g.ny),
+                     "the grid's rows and columns");
+  centre_parts_.ensure(sizeof(CentreParts) * n_, "the centres' parts for this view");
+  lists_.ensure(sizeof(TileList) * static_cast<std::size_t>(coarse_tiles + fine_tiles),
+                "the tiles' candidate lists");
+  if (!capacity_fixed_) {
+    // A first guess: 16 candidates a fine tile, 4 coarse tiles a centre (measured demands are
+    // far below it, docs/centres.md); an overflow grows it.
+    const std::size_t guess = 16 * static_cast<std::size_t>(fine_tiles) + 4 * n_ + 65536;
+    capacity_ = std::max(capacity_, std::min<std::size_t>(guess, INT_MAX));
+  }
+  grow_pool_if_short();
+  pool_.ensure(sizeof(int) * capacity_, "the candidate pool");
+  used_.ensure(sizeof(unsigned long long), "the candidate pool's counter");
+
+  auto* rows = static_cast<double2*>(grid_parts_.get());
+  const GridParts gp{rows, rows + g.ny, g.nx, g.ny};
+  auto* parts = static_cast<CentreParts*>(centre_parts_.get());
+  auto* coarse = static_cast<TileList*>(lists_.get());
+  TileList* fine = coarse + coarse_tiles;
+  auto* pool = static_cast<int*>(pool_.get());
+  auto* used = static_cast<unsigned long long*>(used_.get());
+  const auto* vectors = static_cast<const UnitVec*>(vectors_.get());
+  const auto* latlon = static_cast<const double2*>(latlon_.get());
+  const unsigned capacity = static_cast<unsigned>(capacity_);
+  ReachBound bound;
+  bound.wgs84 = wgs84;
+  bound.stretch = wgs84 ? (1 + v.wgs84_delta) / (1 - v.wgs84_delta) : 1.0;
+
+  GF_CUDA(cudaMemsetAsync(used, 0, sizeof(unsigned long long), stream));
+  grid_parts_kernel<<<blocks_for(g.nx + g.ny, 128), 128, 0, stream>>>(g, rows, rows + g.ny);
+  GF_CUDA_LAUNCHED("grid_parts_kernel");
+  centre_parts_kernel<<<blocks_for(n, 256), 256, 0, stream>>>(latlon, n, g, wgs84,
+                                                              v.geodesic.ellipsoid, parts);
+  GF_CUDA_LAUNCHED("centre_parts_kernel");
+  if (!tuning.brute_force) {
+    coarse_kernel<<<dim3(coarse_x, coarse_y), kThreads, 0, stream>>>(gp, vectors, n, bound, side,
+                                                                     coarse, pool, used, capacity);
+    GF_CUDA_LAUNCHED("coarse_kernel");
+    fine_kernel<<<blocks_for(fine_tiles, kWarps), kThreads, 0, stream>>>(
+        gp, vectors, n, bound, f, fine_x, static_cast<int>(fine_tiles), side, coarse_x, coarse,
+        fine, pool, used, capacity);
+    GF_CUDA_LAUNCHED("fine_kernel");
+  }
+  const dim3 blocks(blocks_for(g.nx, kRegion), blocks_for(g.ny, kRegion));
+  if (wgs84) {
+    node_kernel<Mode::wgs84><<<blocks, kThreads, 0, stream>>>(v, parts, n, f, fine_x, fine_y, fine,
+                                                              pool, tuning.brute_force, sink);
+  } else if (v.f64) {
+    node_kernel<Mode::f64><<<blocks, kThreads, 0, stream>>>(v, parts, n, f, fine_x, fine_y, fine,
+                                                            pool, tuning.brute_force, sink);
+  } else {
+    node_kernel<Mode::f32><<<blocks, kThreads, 0, stream>>>(v, parts, n, f, fine_x, fine_y, fine,
+                                                            pool, tuning.brute_force, sink);
+  }
+  GF_CUDA_LAUNCHED("node_kernel");
+  if (!tuning.brute_force) {
+    // The demand comes back without waiting; the next compute reads it (grow_pool_if_short).
+    GF_CUDA(cudaMemcpyAsync(demand_host_, used, sizeof(unsigned long long), cudaMemcpyDeviceToHost,
+                            stream));
+    GF_CUDA(cudaEventRecord(demand_copied_.get(), stream));
+    demand_pending_ = true;
+    demand_capacity_ = capacity_;
+  }
+}
+
+void NearestCentres::compute_to_surfaces(const CentresView& v, cudaSurfaceObject_t field,
+                                         cudaSurfaceObject_t index, cudaStream_t stream,
+                                         CentresTuning t) {
+  compute(v, SurfacePair{field, index}, stream, t);
+}
+
+template <typename Out>
+void NearestCentres::compute_to_buffers(const CentresView& v, Out* values, std::int32_t* index,
+                                        cudaStream_t stream, CentresTuning t) {
+  compute(v, BufferPair<Out>{values, index, v.grid.nx}, stream, t);
+}
+
+template void NearestCentres::compute_to_buffers<float>(const CentresView&, float*, std::int32_t*,
+                                                        cudaStream_t, CentresTuning);
+template void NearestCentres::compute_to_buffers<double>(const CentresView&, double*, std::int32_t*,
+                                                         cudaStream_t, CentresTuning);
+
+}  // namespace geofield
