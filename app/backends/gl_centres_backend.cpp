@@ -252,12 +252,13 @@ void GlCentresBackend::dispatch_nodes(GLuint program, const FieldParams& p, int 
   set_int(program, "u_tile_row0", tile_row0);
   set_int(program, "u_row0", row0);
   set_int(program, "u_rows", rows);
-  set_int(program, "u_brute", brute_force_ ? 1 : 0);
+  set_int(program, "u_brute", last_brute_ ? 1 : 0);
   GF_GL(glUseProgram(program));
   GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kUnits, units_));
   GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kFactors, factors_));
   GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTiles, fine_));
-  GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPool, pool_));
+  // The brute force reads no list, but the block must have a buffer bound.
+  GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPool, pool_ != 0 ? pool_ : fine_));
   GF_GL(glDispatchCompute(static_cast<GLuint>(tiles_of(p.nx, fine_tile_)),
                           static_cast<GLuint>(tile_rows), 1));
 }
@@ -291,8 +292,7 @@ void GlCentresBackend::compute(const FieldParams& p, FieldTexture& target) {
   const GridGeometry g = grid_geometry(p);
   const double step_rad = std::max(g.lat_step_deg, g.lon_step_deg) * kPi / 180;
   fine_tile_ = spacing_rad >= 12 * step_rad ? 16 : 8;
-  stats_ = TileStats{};
-  stats_.fine_tile = fine_tile_;
+  if (!brute_force_) stats_ = TileStats{fine_tile_};
   const int coarse_x = tiles_of(p.nx, kCoarseTile), coarse_y = tiles_of(p.ny, kCoarseTile);
   const int fine_x = tiles_of(p.nx, fine_tile_), fine_y = tiles_of(p.ny, fine_tile_);
   ensure_buffer(&factors_, count * 4 * (dbl ? 8 : 4), &factors_size_, "centres' factors");
@@ -312,11 +312,8 @@ void GlCentresBackend::compute(const FieldParams& p, FieldTexture& target) {
   GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kFactors, factors_));
   GF_GL(glDispatchCompute(static_cast<GLuint>((count + 63) / 64), 1, 1));
   GF_GL(glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT));
-  if (brute_force_) {
-    if (pool_ == 0) ensure_buffer(&pool_, 4096, &pool_size_, "candidate pool");  // bound, not read
-  } else {
-    run_tiles(p, fine_tile_, coarse_x, coarse_y, fine_x, fine_y);
-  }
+  last_brute_ = brute_force_;
+  if (!brute_force_) run_tiles(p, fine_tile_, coarse_x, coarse_y, fine_x, fine_y);
   GF_GL(glBindImageTexture(0, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F));
   GF_GL(glBindImageTexture(1, index_texture_, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32I));
   dispatch_nodes(progs.nodes, p, 0, fine_y, 0, p.ny);

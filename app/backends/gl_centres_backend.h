@@ -22,7 +22,7 @@ class GlCentresBackend final : public CentresFieldBackend {
   // Coarse tiles' side in nodes; fine tiles are 8 or 16 (a divisor of it).
   static constexpr int kCoarseTile = 128;
 
-  // What the last compute's tiles took: the fine tiles' side, the pool's ints used, asked for
+  // What the last pruned compute's tiles took: the fine tiles' side, the pool's ints used, asked for
   // (rounded up to 256 a list) and its capacity, the lists that fell back to their parent's
   // for want of room, and how many times the tile passes ran (more than once when it grew).
   struct TileStats {
@@ -80,6 +80,7 @@ class GlCentresBackend final : public CentresFieldBackend {
   int index_nx_ = 0, index_ny_ = 0;
   GLuint timestamps_[2] = {};
   bool brute_force_ = false;
+  bool last_brute_ = false;  // the last compute's, which a float64 export repeats
   int fine_tile_ = 16;
   TileStats stats_;
   FieldParams last_{};
