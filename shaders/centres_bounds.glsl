@@ -8,10 +8,11 @@ uniform REAL u_lat_step, u_lat_max, u_north_polar0, u_south_polar0;  // GridGeom
 uniform REAL u_lon_step;
 uniform REAL u_lon_min_reduced;  // column 0's longitude reduced to [-180, 180)
 
-// Absolute error of a chord between two of these unit vectors computed in float: each vector is
-// within about 6e-7 of the exact one (the float longitude's rounding, 3e-5 degree at 540, is the
-// largest part), so a chord is within about 1.3e-6; 4e-6 leaves three times that
-// (tests/gl/gl_centres_backend_test.cpp measures the chord's error against double).
+// Absolute error of a chord between a node's unit vector computed here in float and a centre's
+// (double, rounded to float): a node's is within about 1e-6 radian of the exact one (its float
+// longitude, up to 540 degrees: half an ulp is 3e-5 degree, and j * step's rounding as much
+// again), a centre's within 1e-7. tests/gl/centres_bounds_glsl_test.cpp measures 9.0e-7 for
+// both on llvmpipe; 4e-6 leaves four times that for GLs whose sincos or products round worse.
 const float kChordSlack = 4e-6;
 // The relative rounding of the few float operations in each bound below, generously.
 const float kRoundUp = 1.0 + 1e-6;

@@ -282,5 +282,37 @@ TEST(GlCentres, RefusesWgs84AndProjectedViews) {
   EXPECT_THROW(backend.set_centres(shared({})), UsageError);
 }
 
+// The measurement of docs/centres.md ("GPU (GL compute)"), by hand (minutes on llvmpipe):
+//   build/tests/gl/geofield_gl_centres_tests --gtest_also_run_disabled_tests
+//   --gtest_filter='*DeviceTimes*'
+// Device time (GL timestamps) of a compute, pruned (best of 3) and brute force (once, the
+// smaller grids only), 10,000 centres uniform over the sphere, whole-globe grids.
+TEST(GlCentres, DISABLED_DeviceTimes) {
+  GF_REQUIRE_GL();
+  GlCentresBackend backend(shared(test::random_centres(10000, 20261201)));
+  for (int side : {256, 512, 1024, 2048, 4096}) {
+    const FieldParams p = test::make_params(-90, 90, -180, 180, side, side, 0, 0);
+    FieldTexture texture;
+    texture.ensure_size(p.nx, p.ny);
+    auto time = [&](bool brute) {
+      backend.set_brute_force(brute);
+      backend.compute(p, texture);
+      GF_GL(glFinish());
+      return backend.last_compute_device_ms().value_or(-1);
+    };
+    time(false);  // the pool grown, the programs built
+    double pruned = 1e300;
+    for (int k = 0; k < 3; ++k) pruned = std::min(pruned, time(false));
+    const GlCentresBackend::TileStats s = backend.tile_stats();
+    const double brute = side <= 512 ? time(true) : -1;
+    std::printf("%dx%d, 10000 centres, f32: pruned %.1f ms (fine tiles %d, pool %lld ints), "
+                "brute force %.1f ms\n",
+                side, side, pruned, s.fine_tile, s.pool_used, brute);
+    if (brute > 0) {
+      EXPECT_LT(pruned * 10, brute);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace geofield
