@@ -49,10 +49,16 @@ void main() {
   }
   barrier();
 
-  // rho and the nearest chord: non-negative floats order as their bits.
+  // rho and the nearest chord: non-negative floats order as their bits. Along a parallel the
+  // angle from q grows with the longitude difference up to 180 degrees, and along a meridian it
+  // has one minimum, so while the tile spans at most 180 degrees of longitude its farthest
+  // node from q is a corner; otherwise every node is measured.
+  bool corners = u_lon_step * float(w - 1) <= 180.0;
   float rho = 0.0;
-  for (int m = int(me); m < nodes; m += 256) {
-    rho = max(rho, angle_up(chord2(q, node_unit(i0 + m / w, j0 + m % w))));
+  for (int m = int(me); m < (corners ? 4 : nodes); m += 256) {
+    ivec2 at = corners ? ivec2((m & 1) == 0 ? i0 : i1 - 1, (m & 2) == 0 ? j0 : j1 - 1)
+                       : ivec2(i0 + m / w, j0 + m % w);
+    rho = max(rho, angle_up(chord2(q, node_unit(at.x, at.y))));
   }
   atomicMax(s_rho_bits, floatBitsToUint(rho));
   float c2 = 16.0;

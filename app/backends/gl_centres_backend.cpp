@@ -79,8 +79,8 @@ void ensure_buffer(GLuint* buffer, GLsizeiptr bytes, GLsizeiptr* size, const cha
   if (const GLenum e = glGetError(); e != GL_NO_ERROR) {
     glDeleteBuffers(1, &fresh);
     throw RuntimeFailure("GL could not allocate " + std::to_string(bytes) +
-                         " bytes for the nearest-centre field's " + what + " (" +
-                         gl_error_name(e) + ")");
+                         " bytes for the nearest-centre field's " + what + " (" + gl_error_name(e) +
+                         ")");
   }
   if (*buffer != 0) glDeleteBuffers(1, buffer);
   *buffer = fresh;
@@ -94,8 +94,8 @@ int tiles_of(int nodes, int tile) { return (nodes + tile - 1) / tile; }
 GlCentresBackend::GlCentresBackend(CentreList centres) {
   // The default view's programs now, so that a driver that cannot build them says so here.
   programs(Precision::f32);
-  tiles_program_ = centres_program(embedded::shader_centres_tiles_comp, "centres_tiles.comp",
-                                   false, false);
+  tiles_program_ =
+      centres_program(embedded::shader_centres_tiles_comp, "centres_tiles.comp", false, false);
   GF_GL(glGenQueries(2, timestamps_));
   GLsizeiptr counter_size = 0;
   ensure_buffer(&counter_, 3 * sizeof(GLuint), &counter_size, "counter");
@@ -123,7 +123,8 @@ const GlCentresBackend::Programs& GlCentresBackend::programs(Precision precision
   Programs p;
   try {
     p.prep = centres_program(embedded::shader_centres_prep_comp, "centres_prep.comp", dbl, false);
-    p.nodes = centres_program(embedded::shader_centres_nodes_comp, "centres_nodes.comp", dbl, false);
+    p.nodes =
+        centres_program(embedded::shader_centres_nodes_comp, "centres_nodes.comp", dbl, false);
     if (dbl) {
       p.nodes_to_buffer = centres_program(embedded::shader_centres_nodes_comp,
                                           "centres_nodes.comp (float64 export)", dbl, true);
@@ -161,8 +162,7 @@ void GlCentresBackend::set_centres(CentreList centres) {
     *b = 0;
   }
   GLsizeiptr size = 0;
-  ensure_buffer(&centre_ll_, static_cast<GLsizeiptr>(ll.size() * sizeof(double)), &size,
-                "centres");
+  ensure_buffer(&centre_ll_, static_cast<GLsizeiptr>(ll.size() * sizeof(double)), &size, "centres");
   GF_GL(glNamedBufferSubData(centre_ll_, 0, size, ll.data()));
   ensure_buffer(&units_, static_cast<GLsizeiptr>(units.size() * sizeof(float)), &size,
                 "centres' unit vectors");
@@ -198,8 +198,8 @@ void GlCentresBackend::run_tiles(const FieldParams& p, int fine, int coarse_x, i
   if (pool_ == 0 || pool_size_ > limit) {
     if (pool_ != 0) GF_GL(glDeleteBuffers(1, &pool_));
     pool_ = 0;
-    ensure_buffer(&pool_, std::min(limit, std::max<GLsizeiptr>(first_guess, 1 << 18)),
-                  &pool_size_, "candidate pool");
+    ensure_buffer(&pool_, std::min(limit, std::max<GLsizeiptr>(first_guess, 1 << 18)), &pool_size_,
+                  "candidate pool");
   }
   const GLuint t = tiles_program_;
   set_grid_uniforms(t, p, false);
@@ -213,7 +213,7 @@ void GlCentresBackend::run_tiles(const FieldParams& p, int fine, int coarse_x, i
     set_uint(t, "u_capacity", static_cast<GLuint>(pool_size_ / 4));
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPool, pool_));
     set_int(t, "u_coarse", 1);
-    set_int(t, "u_tile", kCoarseTile);
+    set_int(t, "u_tile", coarse_tile_);
     set_int(t, "u_tiles_x", coarse_x);
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kParents, coarse_));  // not read
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTiles, coarse_));
@@ -222,7 +222,7 @@ void GlCentresBackend::run_tiles(const FieldParams& p, int fine, int coarse_x, i
     set_int(t, "u_coarse", 0);
     set_int(t, "u_tile", fine);
     set_int(t, "u_tiles_x", fine_x);
-    set_int(t, "u_parent_tile", kCoarseTile);
+    set_int(t, "u_parent_tile", coarse_tile_);
     set_int(t, "u_parent_tiles_x", coarse_x);
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kParents, coarse_));
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTiles, fine_));
@@ -287,13 +287,19 @@ void GlCentresBackend::compute(const FieldParams& p, FieldTexture& target) {
   const Programs& progs = programs(p.precision);
   const GLsizeiptr count = static_cast<GLsizeiptr>(centres_->size());
   // Fine tiles about the centres' typical spacing (sqrt(4 pi / N) radians) wide: 16 nodes, or
-  // 8 when the centres are denser than that; both divide the coarse tile.
+  // 8 when the centres are denser than that. Coarse tiles about 8 spacings wide, within [32,
+  // 128] nodes, a multiple of 16 (so of the fine side): wider, a coarse tile's list holds most
+  // centres and every fine tile in it scans them all (1024² with 10,000 centres: 1.35 s with
+  // 128, docs/centres.md).
   const double spacing_rad = std::sqrt(4 * kPi / static_cast<double>(count));
   const GridGeometry g = grid_geometry(p);
   const double step_rad = std::max(g.lat_step_deg, g.lon_step_deg) * kPi / 180;
   fine_tile_ = spacing_rad >= 12 * step_rad ? 16 : 8;
-  if (!brute_force_) stats_ = TileStats{fine_tile_};
-  const int coarse_x = tiles_of(p.nx, kCoarseTile), coarse_y = tiles_of(p.ny, kCoarseTile);
+  coarse_tile_ =
+      16 * static_cast<int>(std::clamp(std::round(spacing_rad * 8 / step_rad / 16),
+                                       double(kMinCoarseTile / 16), double(kMaxCoarseTile / 16)));
+  if (!brute_force_) stats_ = TileStats{fine_tile_, coarse_tile_};
+  const int coarse_x = tiles_of(p.nx, coarse_tile_), coarse_y = tiles_of(p.ny, coarse_tile_);
   const int fine_x = tiles_of(p.nx, fine_tile_), fine_y = tiles_of(p.ny, fine_tile_);
   ensure_buffer(&factors_, count * 4 * (dbl ? 8 : 4), &factors_size_, "centres' factors");
   ensure_buffer(&coarse_, GLsizeiptr{8} * coarse_x * coarse_y, &coarse_size_, "coarse tiles");
@@ -341,8 +347,7 @@ std::vector<std::int32_t> GlCentresBackend::read_index() {
   std::vector<std::int32_t> index(static_cast<std::size_t>(node_count(last_)));
   GF_GL(glPixelStorei(GL_PACK_ALIGNMENT, 4));
   GF_GL(glGetTextureImage(index_texture_, 0, GL_RED_INTEGER, GL_INT,
-                          static_cast<GLsizei>(index.size() * sizeof(std::int32_t)),
-                          index.data()));
+                          static_cast<GLsizei>(index.size() * sizeof(std::int32_t)), index.data()));
   return index;
 }
 
@@ -387,8 +392,8 @@ std::unique_ptr<CentresFieldBackend> make_gl_centres_backend(CentreList centres)
   try {
     return std::make_unique<GlCentresBackend>(std::move(centres));
   } catch (const RuntimeFailure& e) {
-    throw UsageError(std::string("--backend gl: this GL cannot build the nearest-centre shaders: ") +
-                     e.what());
+    throw UsageError(
+        std::string("--backend gl: this GL cannot build the nearest-centre shaders: ") + e.what());
   }
 }
 

@@ -19,14 +19,15 @@ namespace geofield {
 
 class GlCentresBackend final : public CentresFieldBackend {
  public:
-  // Coarse tiles' side in nodes; fine tiles are 8 or 16 (a divisor of it).
-  static constexpr int kCoarseTile = 128;
+  // Coarse tiles' side in nodes, a multiple of 16; fine tiles are 8 or 16 (a divisor of it).
+  static constexpr int kMinCoarseTile = 32, kMaxCoarseTile = 128;
 
-  // What the last pruned compute's tiles took: the fine tiles' side, the pool's ints used, asked for
-  // (rounded up to 256 a list) and its capacity, the lists that fell back to their parent's
-  // for want of room, and how many times the tile passes ran (more than once when it grew).
+  // What the last pruned compute's tiles took: the fine and coarse tiles' sides, the pool's ints
+  // used, asked for (rounded up to 256 a list) and its capacity, the lists that fell back to their
+  // parent's for want of room, and how many times the tile passes ran (more than once when it
+  // grew).
   struct TileStats {
-    int fine_tile = 0;
+    int fine_tile = 0, coarse_tile = 0;
     long long pool_used = 0, pool_wanted = 0, pool_capacity = 0;
     long long lists_without_room = 0;
     int tile_passes = 0;
@@ -64,24 +65,23 @@ class GlCentresBackend final : public CentresFieldBackend {
   void set_grid_uniforms(GLuint program, const FieldParams& p, bool real_is_double);
   void run_tiles(const FieldParams& p, int fine, int coarse_x, int coarse_y, int fine_x,
                  int fine_y);
-  void dispatch_nodes(GLuint program, const FieldParams& p, int tile_row0, int tile_rows,
-                      int row0, int rows);
+  void dispatch_nodes(GLuint program, const FieldParams& p, int tile_row0, int tile_rows, int row0,
+                      int rows);
   void ensure_index_texture(int nx, int ny);
 
   CentreList centres_;
   std::map<Precision, Programs> programs_;
   GLuint tiles_program_ = 0;
-  GLuint centre_ll_ = 0, units_ = 0, factors_ = 0, coarse_ = 0, fine_ = 0, pool_ = 0,
-         counter_ = 0, values_ = 0;
-  GLsizeiptr factors_size_ = 0, coarse_size_ = 0, fine_size_ = 0, pool_size_ = 0,
-             values_size_ = 0;
+  GLuint centre_ll_ = 0, units_ = 0, factors_ = 0, coarse_ = 0, fine_ = 0, pool_ = 0, counter_ = 0,
+         values_ = 0;
+  GLsizeiptr factors_size_ = 0, coarse_size_ = 0, fine_size_ = 0, pool_size_ = 0, values_size_ = 0;
   GLsizeiptr pool_limit_bytes_ = GLsizeiptr{512} << 20;
   GLuint index_texture_ = 0;
   int index_nx_ = 0, index_ny_ = 0;
   GLuint timestamps_[2] = {};
   bool brute_force_ = false;
   bool last_brute_ = false;  // the last compute's, which a float64 export repeats
-  int fine_tile_ = 16;
+  int fine_tile_ = 16, coarse_tile_ = kMaxCoarseTile;
   TileStats stats_;
   FieldParams last_{};
   bool computed_ = false;

@@ -85,9 +85,12 @@ TEST(CentresBoundsGlsl, BoundsHoldAgainstDouble) {
     GF_GL(glProgramUniform1i(probe, glGetUniformLocation(probe, "u_nx"), p.nx));
     GF_GL(glProgramUniform1i(probe, glGetUniformLocation(probe, "u_ny"), p.ny));
     const std::pair<const char*, double> reals[] = {
-        {"u_lat_step", g.lat_step_deg},          {"u_lat_max", g.lat_max_deg},
-        {"u_north_polar0", g.north_polar0_deg},  {"u_south_polar0", g.south_polar0_deg},
-        {"u_lon_step", g.lon_step_deg},          {"u_lon_min_reduced", reduce_deg_180(g.lon_min_deg)}};
+        {"u_lat_step", g.lat_step_deg},
+        {"u_lat_max", g.lat_max_deg},
+        {"u_north_polar0", g.north_polar0_deg},
+        {"u_south_polar0", g.south_polar0_deg},
+        {"u_lon_step", g.lon_step_deg},
+        {"u_lon_min_reduced", reduce_deg_180(g.lon_min_deg)}};
     for (const auto& [name, v] : reals) {
       GF_GL(glProgramUniform1f(probe, glGetUniformLocation(probe, name), static_cast<float>(v)));
     }

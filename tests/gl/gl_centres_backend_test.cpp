@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -121,9 +122,11 @@ TEST(GlCentres, PrunedIsBruteForceWithThousandsOfRandomCentres) {
       expect_pruned_is_brute_force(backend, r.p,
                                    std::to_string(r.count) + " random, " + label({"", r.p}, r.p));
       const GlCentresBackend::TileStats& s = backend.tile_stats();
-      std::printf("%d centres, %dx%d %s: fine tiles %d, pool %lld of %lld ints, %d tile pass(es)\n",
-                  r.count, r.p.nx, r.p.ny, std::string(to_string(pr)).c_str(), s.fine_tile,
-                  s.pool_used, s.pool_capacity, s.tile_passes);
+      std::printf(
+          "%d centres, %dx%d %s: tiles %d and %d, pool %lld of %lld ints, %d tile "
+          "pass(es)\n",
+          r.count, r.p.nx, r.p.ny, std::string(to_string(pr)).c_str(), s.coarse_tile, s.fine_tile,
+          s.pool_used, s.pool_capacity, s.tile_passes);
     }
   }
 }
@@ -173,8 +176,8 @@ TEST(GlCentres, MatchesTheCpuOracle) {
       nearest_centre_brute_force<double>(p, centres, cpu.data(), cpu_k.data());
       const double max_distance = kPi * grid_geometry(p).radius;
       for (size_t k = 0; k < n; ++k) {
-        const double bound = pr == Precision::f32 ? 4e-6 * (max_distance + cpu[k])
-                                                  : 1e-12 * (max_distance + cpu[k]);
+        const double bound =
+            pr == Precision::f32 ? 4e-6 * (max_distance + cpu[k]) : 1e-12 * (max_distance + cpu[k]);
         const double err = std::abs(gl.f64[k] - cpu[k]);
         worst = std::max(worst, err / bound);
         EXPECT_LE(err, bound) << label({"", p}, p) << " node " << k;
@@ -191,9 +194,10 @@ TEST(GlCentres, MatchesTheCpuOracle) {
       }
     }
   }
-  std::printf("gl vs cpu oracle: worst error/bound %.3f, %zu nodes won by another centre that "
-              "ties within the bound\n",
-              worst, swapped);
+  std::printf(
+      "gl vs cpu oracle: worst error/bound %.3f, %zu nodes won by another centre that "
+      "ties within the bound\n",
+      worst, swapped);
 }
 
 // The reach (centres_bounds.glsl) assumes every float value within 2e-6 (pi R + value) of the
@@ -231,9 +235,10 @@ TEST(GlCentres, FloatFormulaIsWithinTheReachsBound) {
       }
     }
   }
-  std::printf("GLSL float formula: worst |error| / (pi R + value) = %.3g over %zu nodes "
-              "(the reach assumes 2e-6)\n",
-              worst, nodes);
+  std::printf(
+      "GLSL float formula: worst |error| / (pi R + value) = %.3g over %zu nodes "
+      "(the reach assumes 2e-6)\n",
+      worst, nodes);
   EXPECT_LE(worst, 2e-6 / 4) << "the reach's margin should be four times the measured error";
 }
 
@@ -291,6 +296,8 @@ TEST(GlCentres, DISABLED_DeviceTimes) {
   GF_REQUIRE_GL();
   GlCentresBackend backend(shared(test::random_centres(10000, 20261201)));
   for (int side : {256, 512, 1024, 2048, 4096}) {
+    if (std::getenv("GEOFIELD_TIMES_FROM") && side < std::atoi(std::getenv("GEOFIELD_TIMES_FROM")))
+      continue;
     const FieldParams p = test::make_params(-90, 90, -180, 180, side, side, 0, 0);
     FieldTexture texture;
     texture.ensure_size(p.nx, p.ny);
@@ -305,9 +312,10 @@ TEST(GlCentres, DISABLED_DeviceTimes) {
     for (int k = 0; k < 3; ++k) pruned = std::min(pruned, time(false));
     const GlCentresBackend::TileStats s = backend.tile_stats();
     const double brute = side <= 512 ? time(true) : -1;
-    std::printf("%dx%d, 10000 centres, f32: pruned %.1f ms (fine tiles %d, pool %lld ints), "
-                "brute force %.1f ms\n",
-                side, side, pruned, s.fine_tile, s.pool_used, brute);
+    std::printf(
+        "%dx%d, 10000 centres, f32: pruned %.1f ms (tiles %d and %d, pool %lld ints), "
+        "brute force %.1f ms\n",
+        side, side, pruned, s.coarse_tile, s.fine_tile, s.pool_used, brute);
     if (brute > 0) {
       EXPECT_LT(pruned * 10, brute);
     }

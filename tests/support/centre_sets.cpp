@@ -39,8 +39,8 @@ std::vector<Centre> tie_heavy_centres(const FieldParams& p, int random_count, un
   return c;
 }
 
-std::vector<Centre> clustered_centres(int count, double lat_deg, double lon_deg,
-                                      double radius_deg, unsigned seed) {
+std::vector<Centre> clustered_centres(int count, double lat_deg, double lon_deg, double radius_deg,
+                                      unsigned seed) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> u(-radius_deg, radius_deg);
   std::vector<Centre> c;

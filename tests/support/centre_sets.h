@@ -18,7 +18,7 @@ std::vector<Centre> tie_heavy_centres(const FieldParams& p, int random_count, un
 std::vector<Centre> random_centres(int count, unsigned seed);
 
 // count centres within radius_deg (in latitude and longitude) of (lat, lon).
-std::vector<Centre> clustered_centres(int count, double lat_deg, double lon_deg,
-                                      double radius_deg, unsigned seed);
+std::vector<Centre> clustered_centres(int count, double lat_deg, double lon_deg, double radius_deg,
+                                      unsigned seed);
 
 }  // namespace geofield::test
