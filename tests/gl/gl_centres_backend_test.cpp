@@ -295,29 +295,36 @@ TEST(GlCentres, RefusesWgs84AndProjectedViews) {
 TEST(GlCentres, DISABLED_DeviceTimes) {
   GF_REQUIRE_GL();
   GlCentresBackend backend(shared(test::random_centres(10000, 20261201)));
-  for (int side : {256, 512, 1024, 2048, 4096}) {
-    if (std::getenv("GEOFIELD_TIMES_FROM") && side < std::atoi(std::getenv("GEOFIELD_TIMES_FROM")))
-      continue;
-    const FieldParams p = test::make_params(-90, 90, -180, 180, side, side, 0, 0);
-    FieldTexture texture;
-    texture.ensure_size(p.nx, p.ny);
-    auto time = [&](bool brute) {
-      backend.set_brute_force(brute);
-      backend.compute(p, texture);
-      GF_GL(glFinish());
-      return backend.last_compute_device_ms().value_or(-1);
-    };
-    time(false);  // the pool grown, the programs built
-    double pruned = 1e300;
-    for (int k = 0; k < 3; ++k) pruned = std::min(pruned, time(false));
-    const GlCentresBackend::TileStats s = backend.tile_stats();
-    const double brute = side <= 512 ? time(true) : -1;
-    std::printf(
-        "%dx%d, 10000 centres, f32: pruned %.1f ms (tiles %d and %d, pool %lld ints), "
-        "brute force %.1f ms\n",
-        side, side, pruned, s.coarse_tile, s.fine_tile, s.pool_used, brute);
-    if (brute > 0) {
-      EXPECT_LT(pruned * 10, brute);
+  // GEOFIELD_TIMES_FROM and _TO: the smallest and largest side (default 256 to 4096).
+  const char* from = std::getenv("GEOFIELD_TIMES_FROM");
+  const char* to = std::getenv("GEOFIELD_TIMES_TO");
+  for (int side : {256, 512, 1024, 2048, 4096, 8192}) {
+    if (side < (from ? std::atoi(from) : 256) || side > (to ? std::atoi(to) : 4096)) continue;
+    for (Precision pr : kBothPrecisions) {
+      if (pr == Precision::f64 && side > 1024) continue;
+      FieldParams p = test::make_params(-90, 90, -180, 180, side, side, 0, 0);
+      p.precision = pr;
+      FieldTexture texture;
+      texture.ensure_size(p.nx, p.ny);
+      auto time = [&](bool brute) {
+        backend.set_brute_force(brute);
+        backend.compute(p, texture);
+        GF_GL(glFinish());
+        return backend.last_compute_device_ms().value_or(-1);
+      };
+      time(false);  // the pool grown, the programs built
+      double pruned = 1e300;
+      for (int k = 0; k < 3; ++k) pruned = std::min(pruned, time(false));
+      const GlCentresBackend::TileStats s = backend.tile_stats();
+      const double brute = side <= 512 ? time(true) : -1;
+      std::printf(
+          "%dx%d, 10000 centres, %s: pruned %.1f ms (tiles %d and %d, pool %lld ints), "
+          "brute force %.1f ms\n",
+          side, side, std::string(to_string(pr)).c_str(), pruned, s.coarse_tile, s.fine_tile,
+          s.pool_used, brute);
+      if (brute > 0) {
+        EXPECT_LT(pruned * 10, brute);
+      }
     }
   }
 }
