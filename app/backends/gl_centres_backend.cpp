@@ -236,7 +236,7 @@ void GlCentresBackend::run_tiles(const FieldParams& p, int fine, int coarse_x, i
     stats_.pool_capacity = pool_size_ / 4;
     stats_.lists_without_room = counts[2];
     if (counts[2] == 0 || pool_size_ >= limit || stats_.tile_passes >= 4) return;
-    const GLsizeiptr want = static_cast<GLsizeiptr>(counts[1]) * 256 * 4 / 4 * 5;  // +25%
+    const GLsizeiptr want = static_cast<GLsizeiptr>(counts[1]) * 256 * 4 * 5 / 4;  // bytes, +25%
     GF_GL(glDeleteBuffers(1, &pool_));
     pool_ = 0;
     ensure_buffer(&pool_, std::min(limit, std::max(want, 2 * pool_size_)), &pool_size_,
