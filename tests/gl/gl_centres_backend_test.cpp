@@ -155,6 +155,37 @@ TEST(GlCentres, PrunedIsBruteForceInTheWorstCases) {
   EXPECT_EQ(small.tile_stats().pool_used, roomy.tile_stats().pool_used);
 }
 
+// Few centres: tiles of 128 nodes spanning more than 180 degrees of longitude (rho measured at
+// every node, not the corners), one centre, antipodal pairs, and the smallest grid.
+TEST(GlCentres, PrunedIsBruteForceWithFewCentres) {
+  GF_REQUIRE_GL();
+  const std::vector<Centre> sets[] = {
+      {{10, 20, ""}},
+      {{0, 0, ""}, {0, 180, "antipode"}, {90, 0, ""}, {-90, 0, "antipode"}},
+      {{45, -100, ""}, {-45, 80, "antipode"}, {45, -100, "duplicate"}}};
+  const FieldParams views[] = {test::make_params(-90, 90, -180, 180, 200, 100, 0, 0),
+                               test::make_params(-90, 90, 0, 360, 361, 181, 0, 0),
+                               test::make_params(-1, 1, 179, -179, 2, 2, 0, 0)};
+  int s = 0;
+  for (const std::vector<Centre>& centres : sets) {
+    GlCentresBackend backend(shared(centres));
+    int v = 0;
+    for (FieldParams p : views) {
+      for (Precision pr : kBothPrecisions) {
+        p.precision = pr;
+        expect_pruned_is_brute_force(backend, p,
+                                     "set " + std::to_string(s) + " view " + std::to_string(v) +
+                                         " " + std::string(to_string(pr)));
+      }
+      if (v == 0) {
+        EXPECT_EQ(backend.tile_stats().coarse_tile, 128);  // 230 degrees of longitude
+      }
+      ++v;
+    }
+    ++s;
+  }
+}
+
 // Against the CPU oracle: values within the float path's bound (each within 2e-6 (pi R + value)
 // of the true distance, so two within twice that) or 1e-12 relative in double; the index the
 // same except where the CPU's value of the GL's centre ties the CPU's within that bound.
