@@ -298,9 +298,12 @@ void GlCentresBackend::compute(const FieldParams& p, FieldTexture& target) {
   coarse_tile_ =
       16 * static_cast<int>(std::clamp(std::round(spacing_rad * 8 / step_rad / 16),
                                        double(kMinCoarseTile / 16), double(kMaxCoarseTile / 16)));
-  if (!brute_force_) stats_ = TileStats{fine_tile_, coarse_tile_};
   const int coarse_x = tiles_of(p.nx, coarse_tile_), coarse_y = tiles_of(p.ny, coarse_tile_);
   const int fine_x = tiles_of(p.nx, fine_tile_), fine_y = tiles_of(p.ny, fine_tile_);
+  if (!brute_force_) {
+    stats_ = TileStats{fine_tile_, coarse_tile_, static_cast<long long>(fine_x) * fine_y,
+                       static_cast<long long>(coarse_x) * coarse_y};
+  }
   ensure_buffer(&factors_, count * 4 * (dbl ? 8 : 4), &factors_size_, "centres' factors");
   ensure_buffer(&coarse_, GLsizeiptr{8} * coarse_x * coarse_y, &coarse_size_, "coarse tiles");
   ensure_buffer(&fine_, GLsizeiptr{8} * fine_x * fine_y, &fine_size_, "fine tiles");

@@ -22,12 +22,13 @@ class GlCentresBackend final : public CentresFieldBackend {
   // Coarse tiles' side in nodes, a multiple of 16; fine tiles are 8 or 16 (a divisor of it).
   static constexpr int kMinCoarseTile = 32, kMaxCoarseTile = 128;
 
-  // What the last pruned compute's tiles took: the fine and coarse tiles' sides, the pool's ints
-  // used, asked for (rounded up to 256 a list) and its capacity, the lists that fell back to their
-  // parent's for want of room, and how many times the tile passes ran (more than once when it
-  // grew).
+  // What the last pruned compute's tiles took: the fine and coarse tiles' sides and counts, the
+  // pool's ints used, asked for (rounded up to 256 a list) and its capacity, the lists that fell
+  // back to their parent's for want of room, and how many times the tile passes ran (more than
+  // once when it grew).
   struct TileStats {
     int fine_tile = 0, coarse_tile = 0;
+    long long fine_tiles = 0, coarse_tiles = 0;
     long long pool_used = 0, pool_wanted = 0, pool_capacity = 0;
     long long lists_without_room = 0;
     int tile_passes = 0;

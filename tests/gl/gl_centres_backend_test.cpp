@@ -122,6 +122,10 @@ TEST(GlCentres, PrunedIsBruteForceWithThousandsOfRandomCentres) {
       expect_pruned_is_brute_force(backend, r.p,
                                    std::to_string(r.count) + " random, " + label({"", r.p}, r.p));
       const GlCentresBackend::TileStats& s = backend.tile_stats();
+      // It pruned: lists of a few hundred centres at most on average, none short of room.
+      EXPECT_EQ(s.lists_without_room, 0);
+      EXPECT_GT(s.pool_used, 0);
+      EXPECT_LT(s.pool_used, r.count / 10 * (s.fine_tiles + s.coarse_tiles));
       std::printf(
           "%d centres, %dx%d %s: tiles %d and %d, pool %lld of %lld ints, %d tile "
           "pass(es)\n",
@@ -138,6 +142,7 @@ TEST(GlCentres, PrunedIsBruteForceInTheWorstCases) {
   FieldParams p = test::make_params(30, 60, -10, 40, 200, 150, 0, 0);
   GlCentresBackend far(shared(test::clustered_centres(500, -45, 170, 0.01, 5)));
   expect_pruned_is_brute_force(far, p, "clustered at the antipode");
+  EXPECT_EQ(far.tile_stats().pool_used, 0) << "every list should be every centre";
   GlCentresBackend small(shared(test::random_centres(3000, 9)));
   small.set_pool_limit_bytes(4096);
   expect_pruned_is_brute_force(small, p, "pool of 1024 ints");
