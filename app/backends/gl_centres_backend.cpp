@@ -146,6 +146,15 @@ void GlCentresBackend::set_centres(CentreList centres) {
     throw UsageError("--centres: more than " + std::to_string(kMaxCentres) + " centres");
   }
   const std::size_t n = centres->size();
+  // The largest per-centre buffers hold 32 bytes a centre (dvec4): a shader sees at most a
+  // storage block's worth (llvmpipe's is smaller than 10 million centres need).
+  GLint64 max_block = 0;
+  GF_GL(glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block));
+  if (static_cast<GLint64>(32 * n) > max_block) {
+    throw UsageError("--backend gl: " + std::to_string(n) + " centres need " +
+                     std::to_string(32 * n) + "-byte buffers, more than this GL's " +
+                     std::to_string(max_block) + "-byte shader storage block: use --backend cpu");
+  }
   std::vector<double> ll(4 * n);
   std::vector<float> units(4 * n);
   for (std::size_t k = 0; k < n; ++k) {

@@ -321,6 +321,15 @@ TEST(GlCentres, RefusesWgs84AndProjectedViews) {
   p.formula = Formula::seed;
   EXPECT_THROW(backend.compute(p, texture), UsageError);
   EXPECT_THROW(backend.set_centres(shared({})), UsageError);
+  // More centres than a storage block holds at 32 bytes each (where the GL's block is that small).
+  GLint64 max_block = 0;
+  GF_GL(glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block));
+  std::printf("GL_MAX_SHADER_STORAGE_BLOCK_SIZE %lld\n", static_cast<long long>(max_block));
+  if (max_block / 32 < static_cast<GLint64>(kMaxCentres)) {
+    const std::size_t too_many = static_cast<std::size_t>(max_block / 32) + 1;
+    EXPECT_THROW(backend.set_centres(shared(std::vector<Centre>(too_many))), UsageError);
+    EXPECT_EQ(backend.centres()->size(), 5u) << "a refused set leaves the last one";
+  }
 }
 
 // The measurement of docs/centres.md ("GPU (GL compute)"), by hand (minutes on llvmpipe):
