@@ -24,14 +24,28 @@ const float kReachPerRadian = 1e-5;
 
 // Node (i, j)'s unit vector, its latitude from the distance to the nearer pole as the field's
 // rows take it (row_polar_distance_deg: accurate near the poles).
-vec3 node_unit(int i, int j) {
-  REAL di = REAL(i) * u_lat_step;
-  bool north = u_lat_max - di >= REAL(0.0LF);
-  REAL polar = north ? u_north_polar0 + di : u_south_polar0 + REAL(u_ny - 1 - i) * u_lat_step;
-  REAL cos_lat, abs_sin_lat, s, c;
-  sincos_deg(polar, cos_lat, abs_sin_lat);
+// Column j's unit vector at a latitude given by its cosine and signed sine.
+vec3 node_unit_at(REAL cos_lat, REAL sin_lat, int j) {
+  REAL s, c;
   sincos_deg(u_lon_min_reduced + REAL(j) * u_lon_step, s, c);
-  return vec3(cos_lat * c, cos_lat * s, north ? abs_sin_lat : -abs_sin_lat);
+  return vec3(cos_lat * c, cos_lat * s, sin_lat);
+}
+
+// Row i's cosine and signed sine of latitude, from its distance to the nearer pole as
+// row_factors<T> computes it (precise: no fused multiply-add the CPU does not do).
+void row_cos_sin(int i, out REAL cos_lat, out REAL sin_lat) {
+  precise REAL di = REAL(i) * u_lat_step;
+  bool north = u_lat_max - di >= REAL(0.0LF);
+  precise REAL polar = north ? u_north_polar0 + di : u_south_polar0 + REAL(u_ny - 1 - i) * u_lat_step;
+  REAL abs_sin_lat;
+  sincos_deg(polar, cos_lat, abs_sin_lat);  // cos(lat) = sin(polar distance)
+  sin_lat = north ? abs_sin_lat : -abs_sin_lat;
+}
+
+vec3 node_unit(int i, int j) {
+  REAL cos_lat, sin_lat;
+  row_cos_sin(i, cos_lat, sin_lat);
+  return node_unit_at(cos_lat, sin_lat, j);
 }
 
 // precise: the tile pass counts, then writes, the centres this passes; both must agree.

@@ -57,15 +57,13 @@ void main() {
     if (i < u_row0 || i >= u_row0 + u_rows) continue;
 #endif
     precise REAL di = REAL(i) * u_lat_step;
-    REAL polar = u_lat_max - di >= REAL(0.0LF) ? u_north_polar0 + di
-                                                : u_south_polar0 + REAL(u_ny - 1 - i) * u_lat_step;
-    REAL cos_lat, abs_sin_lat;
-    sincos_deg(polar, cos_lat, abs_sin_lat);  // cos(lat) = sin(polar distance)
+    REAL cos_lat, sin_lat;  // from the row's polar distance, as row_factors<T> takes cos_lat
+    row_cos_sin(i, cos_lat, sin_lat);
     for (int u = int(gl_LocalInvocationID.x); u < u_tile; u += 8) {
       int j = t.x * u_tile + u;
       if (j >= u_nx) break;
       precise REAL dj = REAL(j) * u_lon_step;
-      vec3 x = node_unit(i, j);
+      vec3 x = node_unit_at(cos_lat, sin_lat, j);
       float limit = 16.0;  // brute force: every centre
       if (u_brute == 0) {
         float c2 = 16.0;

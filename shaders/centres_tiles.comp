@@ -7,7 +7,10 @@
 // half of its parent's, is replaced by the parent's (all the centres for a coarse tile): a
 // superset, so never a lost candidate, only more work. Prepended: #version, REAL (float), the
 // constants, field_math.glsl, field_distance.glsl, centres_bounds.glsl.
-layout(local_size_x = 256) in;
+// 64: a fine tile's list is a few hundred centres; 256 invocations took twice as long on
+// llvmpipe (each pays for the cap and the bounds).
+layout(local_size_x = 64) in;
+const int kGroup = 64;
 
 layout(std430, binding = 1) readonly buffer Units { vec4 units[]; };
 layout(std430, binding = 3) readonly buffer Parents { ivec2 parents[]; };  // offset, count
@@ -55,14 +58,14 @@ void main() {
   // node from q is a corner; otherwise every node is measured.
   bool corners = u_lon_step * float(w - 1) <= 180.0;
   float rho = 0.0;
-  for (int m = int(me); m < (corners ? 4 : nodes); m += 256) {
+  for (int m = int(me); m < (corners ? 4 : nodes); m += kGroup) {
     ivec2 at = corners ? ivec2((m & 1) == 0 ? i0 : i1 - 1, (m & 2) == 0 ? j0 : j1 - 1)
                        : ivec2(i0 + m / w, j0 + m % w);
     rho = max(rho, angle_up(chord2(q, node_unit(at.x, at.y))));
   }
   atomicMax(s_rho_bits, floatBitsToUint(rho));
   float c2 = 16.0;
-  for (int m = int(me); m < n; m += 256) {
+  for (int m = int(me); m < n; m += kGroup) {
     int k = all ? m : pool[parent.x + m];
     c2 = min(c2, chord2(q, units[k].xyz));
   }
@@ -72,7 +75,7 @@ void main() {
   float u = (angle_up(uintBitsToFloat(s_c2_bits)) + rho) * kRoundUp;
   float limit = chord2_up((reach_up(u) + rho) * kRoundUp);
 
-  for (int m = int(me); m < n; m += 256) {
+  for (int m = int(me); m < n; m += kGroup) {
     int k = all ? m : pool[parent.x + m];
     if (chord2(q, units[k].xyz) <= limit) atomicAdd(s_count, 1u);
   }
@@ -99,7 +102,7 @@ void main() {
   }
   barrier();
   if (s_write == 0) return;
-  for (int m = int(me); m < n; m += 256) {
+  for (int m = int(me); m < n; m += kGroup) {
     int k = all ? m : pool[parent.x + m];
     if (chord2(q, units[k].xyz) <= limit) {
       uint slot = atomicAdd(s_slot, 1u);
