@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -300,6 +301,11 @@ TEST(GlCentres, IndexTextureIsTheReadIndex) {
                           texels.data()));
   const std::vector<std::int32_t> index = backend.read_index();
   EXPECT_EQ(index, texels);
+  GF_GL(glFinish());
+  ASSERT_TRUE(backend.measures_device_time());
+  const std::optional<double> ms = backend.last_compute_device_ms();
+  ASSERT_TRUE(ms.has_value()) << "the GL timestamps should be in once the GL has finished";
+  EXPECT_GT(*ms, 0.0);
   // Every one of the 50 centres wins somewhere on a 100 x 50 globe.
   std::vector<bool> seen(50, false);
   for (std::int32_t k : index) {
