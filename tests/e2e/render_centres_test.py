@@ -3,8 +3,9 @@ float32 and float64) and its index (--index, int32) against numpy's brute force 
 centre, from CSV with and without a header and from GeoJSON, in km and nm, on a grid across
 the antimeridian, and with wgs84 against GeographicLib's Python port; the picture drawn; and the
 refusals: a bad row (one line naming the line, nothing written), --index without --centres,
---ref with --centres, the GPU backends, the seed formula, a projected view, --figure and
---marker."""
+--ref with --centres, the cuda backend where there is none, gl with wgs84, the seed formula, a
+projected view, --figure and --marker. --backend gl (compute shaders) against --backend cpu:
+the same field within the float path's bound, the same index."""
 
 import json
 import unittest
@@ -133,6 +134,40 @@ class RenderCentres(RenderTestCase):
             self.assertIn(w, lines[0])
         return lines[0]
 
+    def test_gl_equals_cpu(self):
+        rng = np.random.default_rng(5)
+        centres = list(CITIES) + [(10.0, 20.0, "dup"), (10.0, 20.0, "dup again"), (90.0, 0.0, "N")]
+        centres += [(float(np.degrees(np.arcsin(z))), float(lo), "")
+                    for z, lo in zip(rng.uniform(-1, 1, 400), rng.uniform(-180, 180, 400))]
+        write_csv(self.path("c.csv"), centres)
+        lat, lon, nx, ny = (-80, 85), (150, -100), 250, 120  # across the antimeridian
+        for units, unit_km in (("km", 1.0), ("nm", 1.852)):
+            args = ["--centres", "c.csv", "--lat", f"{lat[0]}:{lat[1]}", "--lon",
+                    f"{lon[0]}:{lon[1]}", "--size", f"{nx}x{ny}", "--units", units]
+            for f64 in ((), ("--f64",)):
+                for backend in ("cpu", "gl"):
+                    self.render_ok(*args, "--backend", backend, *f64, "--npy", f"{backend}.npy",
+                                   "--index", f"{backend}_i.npy")
+                d = {b: np.load(self.path(f"{b}.npy")) for b in ("cpu", "gl")}
+                i = {b: np.load(self.path(f"{b}_i.npy")) for b in ("cpu", "gl")}
+                self.assertEqual(d["gl"].dtype, np.float64 if f64 else np.float32)
+                self.assertEqual(i["gl"].dtype, np.int32)
+                want, _ = brute_force(centres, lat, lon, nx, ny,
+                                      lambda a, b, la, lo: haversine(a, b, la, lo, RADIUS_KM) / unit_km)
+                # Each within the float path's bound of the truth (double: far inside it).
+                bound = 4e-6 * (np.pi * RADIUS_KM / unit_km + want)
+                self.assertTrue((np.abs(d["gl"] - d["cpu"]) <= bound).all(), (units, f64))
+                if f64:
+                    self.assertLess(np.abs(d["gl"] - d["cpu"]).max(), 1e-9 * want.max())
+                # The same index wherever no other centre is within that bound of the nearest.
+                lons, lats = grid_coordinates(lat, lon, nx, ny)
+                dists = np.sort(np.stack([haversine(c[0], c[1], lats, lons, RADIUS_KM) / unit_km
+                                          for c in centres]), axis=0)
+                clear = dists[1] - dists[0] > 2 * bound
+                self.assertGreater(clear.mean(), 0.99)
+                np.testing.assert_array_equal(i["gl"][clear], i["cpu"][clear])
+                self.assertGreater((i["gl"] == i["cpu"]).mean(), 0.999)
+
     def test_refusals_write_nothing(self):
         with open(self.path("bad.csv"), "w") as f:
             f.write("lat,lon\n10,20\n95,3\n")
@@ -143,7 +178,8 @@ class RenderCentres(RenderTestCase):
         self.refused("--centres", "missing.csv", *out, words=("--centres", "No such file"))
         self.refused("--index", "i.npy", words=("--index: give --centres FILE too",))
         self.refused("--centres", "c.csv", "--ref", "1,2", *out, words=("--ref and --centres",))
-        self.refused("--centres", "c.csv", "--backend", "gl", *out, words=("--backend cpu or auto",))
+        self.refused("--centres", "c.csv", "--backend", "gl", "--formula", "wgs84", *out,
+                     words=("--backend gl",))
         self.refused("--centres", "c.csv", "--backend", "cuda", *out, words=("--backend cuda: ",))
         self.refused("--centres", "c.csv", "--formula", "seed", *out, words=("not a distance",))
         self.refused("--centres", "c.csv", "--projection", "aeqd", *out, words=("latlon grids only",))

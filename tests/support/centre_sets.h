@@ -1,6 +1,5 @@
 // Centre sets for the nearest-centre tests (issue 16): sets built to tie and sets built to be
-// hard to prune. The GPU tests use them; the CPU test (tests/unit/nearest_centre_test.cpp) has
-// its own copy of the tie-heavy builder, which it could take from here.
+// hard to prune, shared by the CPU, GL and CUDA tests.
 #pragma once
 
 #include <vector>

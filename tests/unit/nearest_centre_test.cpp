@@ -20,6 +20,7 @@
 
 #include "backends/centre_index.h"
 #include "backends/cpu_backend.h"
+#include "centre_sets.h"
 #include "errors.h"
 #include "test_grids.h"
 
@@ -92,36 +93,6 @@ size_t expect_equals_brute_force(const FieldParams& p, const std::vector<Centre>
   return tied;
 }
 
-// Centres placed to tie: on nodes, mirrored about nodes (equal distance on both sides),
-// duplicated (the lower index must win), at both poles, on both sides of the antimeridian, and
-// random ones.
-std::vector<Centre> tie_heavy_centres(const FieldParams& p, int random_count, unsigned seed) {
-  const GridGeometry g = grid_geometry(p);
-  std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<int> row(0, p.ny - 1), col(0, p.nx - 1);
-  std::vector<Centre> c;
-  for (int k = 0; k < 40; ++k) {
-    const int i = row(rng), j = col(rng);
-    const double lat = node_lat_deg(g, i), lon = node_lon_deg(g, j);
-    c.push_back({lat, lon, "on a node"});
-    // Mirror images about the node's meridian: every node on that meridian is equidistant.
-    const double d = 0.5 * g.lon_step_deg * (1 + k % 3);
-    c.push_back({lat, lon - d, "west"});
-    c.push_back({lat, lon + d, "east"});
-    if (k % 5 == 0) c.push_back({lat, lon, "duplicate"});
-  }
-  c.push_back({90, 0, "north pole"});
-  c.push_back({90, 123, "north pole again"});
-  c.push_back({-90, 0, "south pole"});
-  c.push_back({10, 179.999999, "east of 180"});
-  c.push_back({10, -179.999999, "west of 180"});
-  std::uniform_real_distribution<double> u(-1, 1), lon(-180, 180);
-  for (int k = 0; k < random_count; ++k) {
-    c.push_back({std::asin(u(rng)) * 180 / 3.141592653589793, lon(rng), ""});
-  }
-  return c;
-}
-
 TEST(NearestCentre, EqualsBruteForceOnTieHeavyGridsHaversine) {
   const FieldParams views[] = {
       test::make_params(-90, 90, -180, 180, 181, 91, 0, 0),
@@ -132,7 +103,7 @@ TEST(NearestCentre, EqualsBruteForceOnTieHeavyGridsHaversine) {
   int v = 0;
   size_t tied = 0;
   for (FieldParams p : views) {
-    const std::vector<Centre> centres = tie_heavy_centres(p, 300, 7 + v);
+    const std::vector<Centre> centres = test::tie_heavy_centres(p, 300, 7 + v);
     p.precision = Precision::f32;
     tied += expect_equals_brute_force<float>(p, centres, "haversine f32 view " + std::to_string(v));
     p.precision = Precision::f64;
@@ -150,25 +121,25 @@ TEST(NearestCentre, EqualsBruteForceOnTieHeavyGridsHaversine) {
 TEST(NearestCentre, EqualsBruteForceWgs84) {
   FieldParams p = test::make_params(-90, 90, -180, 180, 73, 37, 0, 0);
   p.formula = Formula::wgs84;
-  const std::vector<Centre> centres = tie_heavy_centres(p, 200, 11);
+  const std::vector<Centre> centres = test::tie_heavy_centres(p, 200, 11);
   EXPECT_GT(expect_equals_brute_force<double>(p, centres, "wgs84 globe"), 0u);
   FieldParams q = test::make_params(29, 31, 99, 101, 60, 40, 30, 101);
   q.formula = Formula::wgs84;
   q.ellipsoid_inv_f = 50;  // the most flattened ellipsoid accepted: the widest search
-  expect_equals_brute_force<float>(q, tie_heavy_centres(q, 100, 13), "wgs84 f=1/50 box");
+  expect_equals_brute_force<float>(q, test::tie_heavy_centres(q, 100, 13), "wgs84 f=1/50 box");
 }
 
 // Ten thousand centres over the globe, a few hundred on each node's doorstep.
 TEST(NearestCentre, EqualsBruteForceWithManyCentres) {
   FieldParams p = test::make_params(-90, 90, -180, 180, 120, 60, 0, 0);
-  expect_equals_brute_force<float>(p, tie_heavy_centres(p, 10000, 17), "10k centres");
+  expect_equals_brute_force<float>(p, test::tie_heavy_centres(p, 10000, 17), "10k centres");
 }
 
 // A node's value is its centre's one-centre field there (the CPU backend's, vectorised: within
 // the float path's bound, 2e-6 of max + value), and the distance GeographicLib gives.
 TEST(NearestCentre, ValuesAreTheWinningCentresOwnField) {
   FieldParams p = test::make_params(-80, 80, -170, 170, 90, 45, 0, 0);
-  const std::vector<Centre> centres = tie_heavy_centres(p, 50, 19);
+  const std::vector<Centre> centres = test::tie_heavy_centres(p, 50, 19);
   const size_t n = static_cast<size_t>(p.nx) * p.ny;
   std::vector<float> values(n), one(n);
   std::vector<std::int32_t> index(n);
