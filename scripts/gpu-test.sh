@@ -29,7 +29,8 @@ if [ "${1:-}" = stage ]; then
         "$build/tests/gpu/gpu_render_tests" "$build/tests/gpu/gpu_window_source_tests"
         "$build/tests/gpu/gpu_soak_tests" "$build/tests/gpu/gpu_interop_fault_tests"
         "$build/tests/gpu/gpu_geodesic_pairs_tests" "$build/tests/gpu/gpu_nearest_centre_tests"
-        "$build/tests/gl/geofield_gl_backend_tests" "$build/tests/gl/geofield_line_layer_tests")
+        "$build/tests/gl/geofield_gl_backend_tests" "$build/tests/gl/geofield_gl_centres_tests"
+        "$build/tests/gl/geofield_line_layer_tests")
   # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
   bins+=("$build/app/libgeofield_geotiff.so")
   # The probes exist only in a build configured with -DGEOFIELD_BUILD_RESEARCH=ON.
@@ -94,7 +95,8 @@ results() {
 
 for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_render_tests \
          gpu_window_source_tests gpu_soak_tests gpu_interop_fault_tests gpu_geodesic_pairs_tests \
-         gpu_nearest_centre_tests geofield_gl_backend_tests geofield_line_layer_tests; do
+         gpu_nearest_centre_tests geofield_gl_backend_tests geofield_gl_centres_tests \
+         geofield_line_layer_tests; do
   log="$logs/$t.log"
   start=$(date +%s%N)
   "$run/bin/$t" --gtest_color=no >"$log" 2>&1
