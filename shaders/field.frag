@@ -30,6 +30,14 @@ uniform vec2 u_centre_deg;
 uniform vec2 u_half_map;
 uniform float u_radius;
 uniform vec4 u_projected_grid;
+// Many centres (issue 16), on latlon views: each node's nearest centre (R32I, the backend's
+// index texture, the field's size), a colour a centre (N x 1, texel k for centre k); colour
+// by it instead of by distance, and draw the boundaries between cells (a pixel whose node's
+// centre differs from that of the pixel beside or below it).
+uniform isampler2D u_index;
+uniform sampler2D u_centre_colours;
+uniform bool u_by_centre;
+uniform bool u_boundaries;
 
 const vec3 kInvalidColor = vec3(0.5);  // inf in the field
 // Outside the field being shown (while recomputing), and NaN, a node with no value (beyond the
@@ -67,6 +75,17 @@ float smooth_value(vec2 frac) {
   return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
 }
 
+// The nearest centre of the node nearest to grid fraction frac.
+int centre_at(vec2 frac) {
+  ivec2 node = clamp(ivec2(floor(frac * vec2(u_field_size - 1) + 0.5)), ivec2(0), u_field_size - 1);
+  return texelFetch(u_index, node, 0).r;
+}
+
+vec3 centre_colour(int k) {
+  int n = textureSize(u_centre_colours, 0).x;
+  return texelFetch(u_centre_colours, ivec2(clamp(k, 0, n - 1), 0), 0).rgb;
+}
+
 void main() {
   if (!u_remap) {
     frag_color = vec4(colour_of(texture(u_field, v_uv).r), 1.0);
@@ -78,10 +97,19 @@ void main() {
   vec3 col;
   bool inside = all(greaterThanEqual(frac, -half_node)) && all(lessThanEqual(frac, 1.0 + half_node));
   float value = 0.0;
+  // The next pixel's grid fractions, taken here in uniform control flow.
+  vec2 frac_dx = frac + dFdx(frac), frac_dy = frac + dFdy(frac);
   if (inside) {
     vec2 tex = (frac * n1 + 0.5) / vec2(u_field_size);
     col = colour_of(texture(u_field, tex).r);
     value = smooth_value(frac);
+    if (u_by_centre || u_boundaries) {
+      int k = centre_at(frac);
+      if (u_by_centre) col = centre_colour(k);
+      if (u_boundaries && (k != centre_at(frac_dx) || k != centre_at(frac_dy))) {
+        col = mix(col, vec3(0.0), 0.85);
+      }
+    }
   } else {
     col = kOutsideColor;
   }

@@ -1,0 +1,199 @@
+#!/usr/bin/python3
+"""Display tests of many centres in the window (issue 16), beside window_e2e.py (whose Session,
+Xvfb and helpers they use): Shift+click adds a centre and the field becomes the distance to it;
+undo and redo remove and re-add it; `--centres FILE` with colour by nearest centre draws each
+centre's cell in its palette colour with dark boundaries between cells; the N key switches the
+colouring.
+
+Usage: centres_window_e2e.py GEOFIELD_BINARY CASE   (CASE: one of CASES below, or "all")
+"""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import window_e2e  # noqa: E402
+from window_e2e import (DEFAULT_BOUNDS, OUTSIDE, QUIET_STATE, Session, screen_when,  # noqa: E402
+                        viridis_lut)
+
+# centre_palette() (app/view/centre_palette.cpp), in order: four centres far apart from each
+# other's colours take the first four.
+PALETTE = [0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f, 0xedc948, 0xb07aa1, 0xff9da7,
+           0x9c755f, 0xbab0ac, 0x17becf, 0xbcbd22]
+RGB = np.array([[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in PALETTE])
+LUT = viridis_lut()
+
+
+def pixel_of(s, lat, lon, bounds=DEFAULT_BOUNDS):
+    """Window pixel (x, y) of (lat, lon) on a latlon map of `bounds`."""
+    lat0, lat1, lon0, lon1 = bounds
+    x, y, w, h = s.map
+    return (int(round(x + (lon - lon0) / (lon1 - lon0) * w)),
+            int(round(y + (lat1 - lat) / (lat1 - lat0) * h)))
+
+
+def geo_of(s, px, py, bounds=DEFAULT_BOUNDS):
+    lat0, lat1, lon0, lon1 = bounds
+    x, y, w, h = s.map
+    return lat1 - (py - y) / h * (lat1 - lat0), lon0 + (px - x) / w * (lon1 - lon0)
+
+
+def lut_index(img, x, y):
+    """The viridis entry (0..255) nearest to the pixel at window (x, y): the distance's place
+    in the colour range (0: the smallest distance shown)."""
+    px = img[y, x].astype(np.float64)
+    return int(np.sqrt(((LUT - px) ** 2).sum(1)).argmin())
+
+
+def palette_index(px, tol=6):
+    """The palette entry this pixel is (within tol on every channel), or None."""
+    d = np.abs(RGB - px[None, :]).max(1)
+    return int(d.argmin()) if d.min() <= tol else None
+
+
+def shift_click(s, x, y):
+    """Shift held (seen down by the app), a click at (x, y), Shift released."""
+    s.focus()
+    n = s.last()["keys"]
+    s.xdo("keydown", "shift")
+    s.wait_drawn("Shift seen down", lambda f: f["keys"] > n and f["keys_down"] > 0)
+    s.point_at(x, y)
+    s.click()
+    s.xdo("keyup", "shift")
+    s.wait_drawn("Shift seen up", lambda f: f["keys_down"] == 0 and f["queued"] == 0)
+
+
+def case_shift_click_adds_centre(binary):
+    """Shift+click on the map adds a centre: the field becomes the distance to it (the smallest
+    colour there, where the reference's field had a large one); a second adds a second minimum;
+    Ctrl+Z removes the last, then the first (the picture is the reference's field again, pixel
+    for pixel); Ctrl+Y puts it back, and the saved view holds it where it was clicked."""
+    s = Session(binary, state=dict(QUIET_STATE, contours=False))
+    try:
+        s.start()
+        s.move(*OUTSIDE)
+        first = s.wait_for_field()
+        x, y, w, h = s.map
+        a = (x + w // 4, y + h // 4)         # north-west; the reference is on the east edge
+        b = (x + w // 4, y + 3 * h // 4)     # south-west
+        probe = lambda p: (p[0] + 14, p[1])  # beside the centre's marker
+        img = s.screen()
+        assert lut_index(img, *probe(a)) > 100 and lut_index(img, *probe(b)) > 100, "setup"
+
+        mark = s.mark()
+        shift_click(s, *a)
+        s.move(*OUTSIDE)
+        s.wait_for_field(since=mark)
+        img = screen_when(s, "the field about the first centre",
+                          lambda i: lut_index(i, *probe(a)) < 20)
+        assert lut_index(img, *probe(b)) > 60, "one centre: the south-west is far from it"
+
+        mark = s.mark()
+        shift_click(s, *b)
+        s.move(*OUTSIDE)
+        s.wait_for_field(since=mark)
+        screen_when(s, "the field about both centres",
+                    lambda i: lut_index(i, *probe(a)) < 20 and lut_index(i, *probe(b)) < 20)
+
+        s.key("ctrl+z")
+        screen_when(s, "the second centre removed",
+                    lambda i: lut_index(i, *probe(a)) < 20 and lut_index(i, *probe(b)) > 60)
+        s.key("ctrl+z")
+        screen_when(s, "the reference's field again",
+                    lambda i: np.array_equal(s.map_pixels(i), first))
+        s.key("ctrl+y")
+        screen_when(s, "the first centre back",
+                    lambda i: lut_index(i, *probe(a)) < 20 and lut_index(i, *probe(b)) > 60)
+        state = s.quit()
+        assert len(state["centres"]) == 1, state.get("centres")
+        lat, lon = geo_of(s, *a)
+        c = state["centres"][0]
+        assert abs(c["lat"] - lat) < 0.02 and abs(c["lon"] - lon) < 0.02, (c, lat, lon)
+        assert c["name"] == "", c
+    finally:
+        s.close()
+
+
+QUAD = [(29.5, 99.5), (29.5, 100.5), (30.5, 99.5), (30.5, 100.5)]
+
+
+def write_quad(s):
+    path = os.path.join(s.dir, "quad.csv")
+    with open(path, "w") as f:
+        f.write("lat,lon,name\n" + "".join(f"{la},{lo},\n" for la, lo in QUAD))
+    return path
+
+
+def check_cells(s, img):
+    """Each centre's cell in its palette colour (centre k: PALETTE[k]), most of the map in the
+    four colours, and a dark boundary on the meridian between the two southern centres."""
+    for k, (la, lo) in enumerate(QUAD):
+        for dla, dlo in ((-0.3, -0.3), (0.3, 0.3), (-0.3, 0.3)):  # away from the marker
+            x, y = pixel_of(s, la + dla, lo + dlo)
+            got = palette_index(img[y, x])
+            assert got == k, f"centre {k}'s cell at {la + dla},{lo + dlo}: {img[y, x]} is {got}"
+    m = s.map_pixels(img).reshape(-1, 3)
+    d = np.abs(m[:, None, :] - RGB[None, :4, :]).max(2).min(1)
+    share = (d <= 6).mean()
+    assert share > 0.9, f"only {share:.1%} of the map in the four centres' colours"
+    # Along latitude 29.2 the two southern cells meet near longitude 100 (the great circle's
+    # bisector of two centres of one latitude is that meridian): dark pixels there, none far off.
+    x100, y = pixel_of(s, 29.2, 100.0)
+    row = img[y].astype(np.float64) @ np.array([0.299, 0.587, 0.114])
+    dark = [x for x in range(s.map[0] + 2, s.map[0] + s.map[2] - 2) if row[x] < 45]
+    assert dark and all(abs(x - x100) <= 3 for x in dark), (x100, dark)
+
+
+def case_colour_by_centre_screenshot(binary):
+    """`--centres FILE` with colour by nearest centre, saved by --screenshot: four cells in the
+    palette's first four colours, a dark boundary where two meet; the saved view keeps the
+    centres inline."""
+    s = Session(binary, state=dict(QUIET_STATE, contours=False, colour_by_centre=True))
+    try:
+        shot = os.path.join(s.dir, "centres.png")
+        s.args += ["--centres", write_quad(s), "--frames", "3", "--screenshot", shot]
+        r = s.run_to_end()
+        assert r.returncode == 0, r.stderr
+        from PIL import Image
+        img = np.asarray(Image.open(shot).convert("RGB"))[:s.h, :s.w].astype(np.int32)
+        check_cells(s, img)
+        with open(s.state_out) as f:
+            saved = f.read()
+        import json
+        state = json.loads(saved)
+        assert [(c["lat"], c["lon"]) for c in state["centres"]] == QUAD, state["centres"]
+        assert state["colour_by_centre"] is True
+    finally:
+        s.close()
+
+
+def case_key_n_switches_colouring(binary):
+    """N switches between colouring by distance (viridis) and by nearest centre (the palette),
+    with no new field; Ctrl+Z switches back."""
+    s = Session(binary, state=dict(QUIET_STATE, contours=False))
+    try:
+        s.args += ["--centres", write_quad(s)]
+        s.start()
+        s.move(*OUTSIDE)
+        s.wait_for_field()
+        x, y = pixel_of(s, 29.2, 99.2)
+        img = s.screen()
+        assert palette_index(img[y, x]) is None, "coloured by distance at first"
+        fields = s.last()["fields"]
+        s.hold("n")
+        img = screen_when(s, "the cells in their colours", lambda i: palette_index(i[y, x]) == 0)
+        check_cells(s, img)
+        assert s.last()["fields"] == fields, "a switch of colouring computed a field"
+        s.key("ctrl+z")
+        screen_when(s, "coloured by distance again", lambda i: palette_index(i[y, x]) is None)
+        state = s.quit()
+        assert state["colour_by_centre"] is False
+    finally:
+        s.close()
+
+
+CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
+
+if __name__ == "__main__":
+    window_e2e.main(CASES)
