@@ -226,7 +226,7 @@ void MapView::draw_readout(const ViewState& s, const MapRect& r) {
 // beside it while there are few enough for names to be read.
 void MapView::draw_centres(const ViewState& s, const MapRect& r,
                            std::span<const std::uint32_t> centre_rgb) const {
-  if (s.centres.empty()) return;
+  if (s.centres.empty() || !s.marker) return;  // the Look panel's "marker" is theirs too
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const ImVec2 lo(static_cast<float>(r.x), static_cast<float>(r.y));
   dl->PushClipRect(lo, ImVec2(lo.x + static_cast<float>(r.w), lo.y + static_cast<float>(r.h)),

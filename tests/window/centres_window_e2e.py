@@ -14,8 +14,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import window_e2e  # noqa: E402
-from window_e2e import (DEFAULT_BOUNDS, OUTSIDE, QUIET_STATE, Session, screen_when,  # noqa: E402
-                        viridis_lut)
+from window_e2e import (DEFAULT_BOUNDS, OUTSIDE, QUIET_STATE, Session,  # noqa: E402
+                        refused_at_start, screen_when, viridis_lut, wait_for_log)
 
 # centre_palette() (app/view/centre_palette.cpp), in order: four centres far apart from each
 # other's colours take the first four.
@@ -149,7 +149,8 @@ def case_colour_by_centre_screenshot(binary):
     """`--centres FILE` with colour by nearest centre, saved by --screenshot: four cells in the
     palette's first four colours, a dark boundary where two meet; the saved view keeps the
     centres inline."""
-    s = Session(binary, state=dict(QUIET_STATE, contours=False, colour_by_centre=True))
+    s = Session(binary, state=dict(QUIET_STATE, contours=False, colour_by_centre=True,
+                                   marker=True))
     try:
         shot = os.path.join(s.dir, "centres.png")
         s.args += ["--centres", write_quad(s), "--frames", "3", "--screenshot", shot]
@@ -189,6 +190,40 @@ def case_key_n_switches_colouring(binary):
         screen_when(s, "coloured by distance again", lambda i: palette_index(i[y, x]) is None)
         state = s.quit()
         assert state["colour_by_centre"] is False
+    finally:
+        s.close()
+
+
+PROJECTION_COMBO = (335, 149)  # the View panel's projection selector at 1280x800, scale 1
+
+
+def case_projected_view_refused(binary):
+    """With centres, choosing aeqd in the View panel is not taken: the status bar says why in
+    check_centres_view's words, the map stays latlon with its centres, and the window goes on.
+    At start, --centres with --projection aeqd is one line and exit 2."""
+    s = Session(binary, state=dict(QUIET_STATE, contours=False))
+    try:
+        quad = write_quad(s)
+        s.args += ["--centres", quad]
+        s.start()
+        s.move(*OUTSIDE)
+        before = s.wait_for_field()
+        s.point_at(*PROJECTION_COMBO)
+        s.click()
+        # The list opens below the selector: latlon, aeqd, ortho, a row each.
+        row = 21
+        s.point_at(PROJECTION_COMBO[0] - 20, PROJECTION_COMBO[1] + 2 * row)
+        s.click()
+        wait_for_log(s, "latlon grids only")
+        s.move(*OUTSIDE)
+        screen_when(s, "the same map", lambda i: np.array_equal(s.map_pixels(i), before))
+        state = s.quit()
+        assert state["projection"] == "latlon" and len(state["centres"]) == 4, state
+        assert "--centres: the nearest-centre field is computed on latlon grids only" in \
+            s.log_text()
+        s.args += ["--projection", "aeqd", "--frames", "2"]
+        r = s.run_to_end()
+        refused_at_start(r, 2, "--centres", "latlon grids only")
     finally:
         s.close()
 
