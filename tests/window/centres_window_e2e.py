@@ -127,7 +127,7 @@ def write_quad(s):
 
 def check_cells(s, img):
     """Each centre's cell in its palette colour (centre k: PALETTE[k]), most of the map in the
-    four colours, and a dark boundary on the meridian between the two southern centres."""
+    four colours, and dark boundaries where the cells meet, nowhere else."""
     for k, (la, lo) in enumerate(QUAD):
         for dla, dlo in ((-0.3, -0.3), (0.3, 0.3), (-0.3, 0.3)):  # away from the marker
             x, y = pixel_of(s, la + dla, lo + dlo)
@@ -139,10 +139,16 @@ def check_cells(s, img):
     assert share > 0.9, f"only {share:.1%} of the map in the four centres' colours"
     # Along latitude 29.2 the two southern cells meet near longitude 100 (the great circle's
     # bisector of two centres of one latitude is that meridian): dark pixels there, none far off.
+    lum = img.astype(np.float64) @ np.array([0.299, 0.587, 0.114])
     x100, y = pixel_of(s, 29.2, 100.0)
-    row = img[y].astype(np.float64) @ np.array([0.299, 0.587, 0.114])
-    dark = [x for x in range(s.map[0] + 2, s.map[0] + s.map[2] - 2) if row[x] < 45]
+    dark = [x for x in range(s.map[0] + 2, s.map[0] + s.map[2] - 2) if lum[y, x] < 45]
     assert dark and all(abs(x - x100) <= 3 for x in dark), (x100, dark)
+    # And down the columns of longitude 99.2 and 100.8, where the northern and southern cells
+    # meet near latitude 30 (on both halves: a boundary lost on one half was a bug).
+    for lon in (99.2, 100.8):
+        x, y30 = pixel_of(s, 30.0, lon)
+        dark = [y for y in range(s.map[1] + 2, s.map[1] + s.map[3] - 2) if lum[y, x] < 45]
+        assert dark and all(abs(y - y30) <= 3 for y in dark), (lon, y30, dark)
 
 
 def case_colour_by_centre_screenshot(binary):
