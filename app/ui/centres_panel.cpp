@@ -21,7 +21,9 @@ std::optional<Centre> edit_row(const Centre& c, std::size_t k, bool* remove) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::Text("%zu", k + 1);
-  const ImGuiInputTextFlags enter = ImGuiInputTextFlags_EnterReturnsTrue;
+  // Taken on Enter (a half-typed number is never a centre); a click selects the text to replace.
+  const ImGuiInputTextFlags enter =
+      ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll;
   double lat = c.lat_deg, lon = c.lon_deg;
   ImGui::TableNextColumn();
   ImGui::SetNextItemWidth(-1);

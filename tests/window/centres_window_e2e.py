@@ -234,6 +234,83 @@ def case_projected_view_refused(binary):
         s.close()
 
 
+# The Centres panel at 1280x800, scale 1, scrolled to its end, with four centres: a row's
+# boxes (y of row k, from 0), its delete button, the file box and the buttons under the table.
+ROW_Y = [603, 626, 649, 672]
+LAT_X, NAME_X, DELETE_X = 70, 295, 370
+FILE_BOX = (150, 726)
+IMPORT_BUTTON = (33, 749)
+EXPORT_BUTTON = (104, 749)
+
+
+def type_into(s, x, y, text):
+    """Clicks a box, selects its text (Ctrl+A), types text over it, Enter."""
+    s.point_at(x, y)
+    s.click()
+    s.typing()
+    s.hold("ctrl+a")
+    s.type(text)
+    s.hold("Return")
+
+
+def case_panel_edits(binary):
+    """The Centres panel: Export CSV writes the four centres (read back equal); a latitude typed
+    in the table moves its centre (a new field: its cell changes colour where it moved); a name
+    typed renames it; x deletes a row and Ctrl+Z brings it back; Import replaces the centres by
+    a file's, and Ctrl+Z undoes the import. The saved view has the edits."""
+    s = Session(binary, state=dict(QUIET_STATE, contours=False))
+    try:
+        s.args += ["--centres", write_quad(s)]
+        s.start()  # coloured by distance: start() waits for a field of many colours
+        s.hold("n")  # then by centre: each step below waits for the cells it makes
+        s.point_at(200, 500)
+        s.wheel("5", 30)  # the panel to its end
+        s.move(*OUTSIDE)
+
+        s.point_at(*EXPORT_BUTTON)
+        s.click()
+        wait_for_log(s, "saved 4 centres to")
+        with open(os.path.join(s.cwd, "centres.csv")) as f:
+            text = f.read()
+        assert text == "lat,lon,name\n" + "".join(f"{la:g},{lo:g},\n" for la, lo in QUAD), text
+
+        # Centre 1 (29.5, 99.5) to 30.8: the south-west is then centre 2's or 3's, not 1's.
+        x, y = pixel_of(s, 29.2, 99.2)
+        ne = pixel_of(s, 30.8, 100.8)
+        screen_when(s, "the cells", lambda i: palette_index(i[y, x]) == 0)
+        type_into(s, LAT_X, ROW_Y[0], "30.8")
+        s.move(*OUTSIDE)
+        screen_when(s, "the south-west no longer centre 1's", lambda i: palette_index(i[y, x])
+                    not in (0, None))
+        type_into(s, NAME_X, ROW_Y[1], "Beta, the second")
+        s.point_at(DELETE_X, ROW_Y[3])
+        s.click()
+        s.move(*OUTSIDE)
+        screen_when(s, "centre 4's cell gone", lambda i: palette_index(i[ne[1], ne[0]]) not in
+                    (3, None))
+        s.key("ctrl+z")  # the delete undone: four rows again, where they were
+        screen_when(s, "centre 4's cell back", lambda i: palette_index(i[ne[1], ne[0]]) == 3)
+
+        s.point_at(200, 500)
+        s.wheel("5", 10)  # to the end again: three rows had made the panel shorter
+        with open(os.path.join(s.cwd, "other.csv"), "w") as f:
+            f.write("lat,lon,name\n30,100,Middle\n")
+        type_into(s, FILE_BOX[0], FILE_BOX[1], "other.csv")
+        s.point_at(*IMPORT_BUTTON)
+        s.click()
+        wait_for_log(s, "imported 1 centres from")
+        s.move(*OUTSIDE)
+        screen_when(s, "one cell", lambda i: palette_index(i[y, x]) == 0 and
+                    palette_index(i[ne[1], ne[0]]) == 0)
+        s.key("ctrl+z")  # the import undone
+        state = s.quit()
+        got = [(c["lat"], c["lon"], c["name"]) for c in state["centres"]]
+        assert got == [(30.8, 99.5, ""), (29.5, 100.5, "Beta, the second"), (30.5, 99.5, ""),
+                       (30.5, 100.5, "")], got
+    finally:
+        s.close()
+
+
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 if __name__ == "__main__":
