@@ -50,7 +50,13 @@ void draw_centres_panel(ViewState* s, ExportSettings* e, UiActions* a, TypedEdit
   if (!ImGui::CollapsingHeader("Centres")) return;
   std::string why;
   auto refused = [&] { edits->newest = why; };
-  if (s->centres.empty()) {
+  if (const std::optional<std::string> no = centres_view_problem(s->params, 1)) {
+    // A projected view or the seed formula: said here before any centre is refused. The error
+    // colour of the panels' messages (widgets.cpp).
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.30f, 0.25f, 1.0f));
+    ImGui::TextWrapped("Centres need a latlon view of a distance formula (%s)", no->c_str());
+    ImGui::PopStyleColor();
+  } else if (s->centres.empty()) {
     ImGui::TextWrapped(
         "No centres: the field is the distance from the reference point. "
         "Shift+click the map to add one, or import a file.");
