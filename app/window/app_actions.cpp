@@ -136,9 +136,12 @@ void App::do_actions(const UiActions& a) {
     });
   }
   if (a.copy_command) {
-    const std::string cmd = render_command_line(state_);
+    const std::string cmd = render_command_line(state_, "geofield.png", centres_file.string());
     ImGui::SetClipboardText(cmd.c_str());
-    log_.add(true, "copied: " + cmd);
+    log_.add(true, "copied: " + cmd +
+                       (state_.centres.empty()
+                            ? ""
+                            : " (its centres file: the Centres panel's Export CSV writes it)"));
   }
 }
 

@@ -12,11 +12,15 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "backends/nearest_centre.h"
+#include "cli/command_line.h"
+#include "cli/render_command.h"
 #include "cli/startup.h"
 #include "errors.h"
 #include "view/centre_edits.h"
@@ -25,6 +29,7 @@
 #include "view/centres_field_worker.h"
 #include "view/centres_file.h"
 #include "view/field_measures.h"
+#include "view/reproduce_command.h"
 #include "view/view_history.h"
 #include "view/view_state.h"
 
@@ -285,6 +290,30 @@ TEST_F(CentresStartup, RefusalsNameTheOption) {
       << refusal(w, ViewOptionText{});
   w.centres = "";
   EXPECT_TRUE(has(refusal(w, ViewOptionText{}), "--centres")) << refusal(w, ViewOptionText{});
+}
+
+// --- "Copy as command" ---
+
+TEST(CentresReproduceCommand, ReadsTheCentresFileInsteadOfTheReference) {
+  ViewState s = latlon_view();
+  s.marker = true;
+  std::string why;
+  ASSERT_TRUE(add_centre(&s, {30, 101, ""}, &why));
+  const std::string c = render_command_line(s, "a.png", "/tmp/x/centres.csv");
+  EXPECT_TRUE(has(c, " --centres=/tmp/x/centres.csv")) << c;
+  EXPECT_FALSE(has(c, "--ref")) << c;
+  EXPECT_FALSE(has(c, "--marker")) << c;  // render --centres refuses the reference's marker
+  std::istringstream in(c);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  const CommandLine parsed = parse_command_line(words);
+  const RenderRequest& r = std::get<RenderRequest>(parsed);
+  ASSERT_TRUE(r.centres);
+  EXPECT_EQ(*r.centres, "/tmp/x/centres.csv");
+  EXPECT_EQ(r.view.params.nx, s.params.nx);
+  EXPECT_EQ(r.view.params.lat_min_deg, s.params.lat_min_deg);
+  clear_centres(&s);
+  EXPECT_TRUE(has(render_command_line(s), "--ref=30,101")) << render_command_line(s);
 }
 
 // --- CSV export ---
