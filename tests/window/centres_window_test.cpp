@@ -187,6 +187,25 @@ TEST(CentresSavedView, TheCentresAndTheColouringRoundTrip) {
   EXPECT_TRUE(state_from_text(state_to_text(none), "v").centres.empty());
 }
 
+// The cap is what a saved view can hold: a thousand centres with the longest names, saved and
+// loaded back whole, well inside kMaxStateFileBytes.
+TEST(CentresSavedView, AThousandCentresWithTheLongestNamesFitTheViewFile) {
+  ViewState s = latlon_view();
+  std::vector<Centre> list(kMaxViewCentres);
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    list[k] = {-89.123456789012345 + double(k % 179), -179.98765432109876 + double(k % 359),
+               std::string(kMaxCentreNameBytes - 4, 'n') + std::to_string(1000 + k)};
+  }
+  std::string why;
+  ASSERT_TRUE(replace_centres(&s, list, &why)) << why;
+  const std::string text = state_to_text(s);
+  EXPECT_LT(text.size(), kMaxStateFileBytes / 2);
+  const std::filesystem::path p = temp_path("centres_view") += ".json";
+  save_state(p, s);
+  EXPECT_EQ(load_state(p).centres.list(), list);
+  std::filesystem::remove(p);
+}
+
 TEST(CentresSavedView, BadCentresAreRefusedNamingTheKey) {
   nlohmann::json j = to_json(latlon_view());
   auto refusal = [&](const nlohmann::json& centres) {
