@@ -30,6 +30,14 @@ uniform vec2 u_centre_deg;
 uniform vec2 u_half_map;
 uniform float u_radius;
 uniform vec4 u_projected_grid;
+// Many centres (issue 16), on latlon views: each node's nearest centre (R32I, the backend's
+// index texture, the field's size), a colour a centre (N x 1, texel k for centre k); colour
+// by it instead of by distance, and draw the boundaries between cells (pixels near the edge
+// of a node's cell where the next node across it has another centre).
+uniform isampler2D u_index;
+uniform sampler2D u_centre_colours;
+uniform bool u_by_centre;
+uniform bool u_boundaries;
 
 const vec3 kInvalidColor = vec3(0.5);  // inf in the field
 // Outside the field being shown (while recomputing), and NaN, a node with no value (beyond the
@@ -67,6 +75,16 @@ float smooth_value(vec2 frac) {
   return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
 }
 
+// The nearest centre of a node (clamped to the grid: its edge has no other cell beyond).
+int centre_at(ivec2 node) {
+  return texelFetch(u_index, clamp(node, ivec2(0), u_field_size - 1), 0).r;
+}
+
+vec3 centre_colour(int k) {
+  int n = textureSize(u_centre_colours, 0).x;
+  return texelFetch(u_centre_colours, ivec2(clamp(k, 0, n - 1), 0), 0).rgb;
+}
+
 void main() {
   if (!u_remap) {
     frag_color = vec4(colour_of(texture(u_field, v_uv).r), 1.0);
@@ -78,10 +96,28 @@ void main() {
   vec3 col;
   bool inside = all(greaterThanEqual(frac, -half_node)) && all(lessThanEqual(frac, 1.0 + half_node));
   float value = 0.0;
+  // The grid in nodes, and nodes per pixel, taken here in uniform control flow.
+  vec2 node_pos = frac * n1;
+  vec2 nodes_per_px = max(fwidth(node_pos), vec2(1e-6));
   if (inside) {
     vec2 tex = (frac * n1 + 0.5) / vec2(u_field_size);
     col = colour_of(texture(u_field, tex).r);
     value = smooth_value(frac);
+    if (u_by_centre || u_boundaries) {
+      ivec2 node = ivec2(floor(node_pos + 0.5));
+      int k = centre_at(node);
+      if (u_by_centre) col = centre_colour(k);
+      // A boundary: within a pixel of the edge of this node's cell (half-way to the next node)
+      // where that next node's centre is another. Zoomed out (many nodes a pixel) every pixel
+      // is within a pixel of its edges: the line is then the nodes whose neighbour differs.
+      vec2 t = node_pos - vec2(node);  // -0.5..0.5
+      vec2 to_east = (0.5 - t) / nodes_per_px, to_west = (0.5 + t) / nodes_per_px;
+      bool edge = (to_east.x < 0.75 && centre_at(node + ivec2(1, 0)) != k) ||
+                  (to_west.x < 0.75 && centre_at(node - ivec2(1, 0)) != k) ||
+                  (to_east.y < 0.75 && centre_at(node + ivec2(0, 1)) != k) ||
+                  (to_west.y < 0.75 && centre_at(node - ivec2(0, 1)) != k);
+      if (u_boundaries && edge) col = mix(col, vec3(0.0), 0.85);
+    }
   } else {
     col = kOutsideColor;
   }

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <optional>
 
+#include "backends/centres_field_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "cli/argument_scan.h"
 #include "cli/render_command.h"
@@ -85,6 +86,12 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                   "automation: save the window as PNG after --frames (default 1), then exit",
                   "FILE");
   add_text_option(app, "--save-state", &window_text.save_state, "write the view as JSON on exit",
+                  "FILE");
+  add_text_option(app, "--centres", &window_text.centres,
+                  "many reference points: the field is the distance to the nearest of them; CSV "
+                  "lat,lon[,name] or GeoJSON Point features, at most " +
+                      std::to_string(kMaxViewCentres) +
+                      " (kept in the saved view); latlon views, haversine or wgs84",
                   "FILE");
 
   RenderRequest render;
@@ -195,6 +202,7 @@ int run_command_line(int argc, char** argv) {
   }
   WindowRequest request = make_window_request(std::get<WindowCommand>(command));
   request.make_backend = make_backend_for;
+  request.make_centres_backend = make_centres_backend;
   request.cuda_usable = cuda_device_usable;
   // A typed --backend cuda that cannot work is refused before any window opens.
   std::string no_cuda;

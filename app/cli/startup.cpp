@@ -8,6 +8,8 @@
 #include "cli/value_parsers.h"
 #include "errors.h"
 #include "export/atomic_file.h"
+#include "view/centre_edits.h"
+#include "view/centres_file.h"
 #include "view/projected_view.h"
 
 namespace geofield {
@@ -101,6 +103,27 @@ void restore_session(WindowRequest* req) {
   }
 }
 
+// --centres FILE: the view's centres (issue 16); a typed --ref is the one-centre field, so the
+// last session's centres go. Either way the view must be one that can take them.
+void take_centres(const WindowCommand& c, ViewState* s) {
+  if (c.typed.ref) s->centres = CentreSet();
+  if (c.options.centres) {
+    std::vector<Centre> list;
+    try {
+      list = read_centres_file(*c.options.centres);
+    } catch (const UsageError& e) {
+      throw UsageError(std::string("--centres: ") + e.what());
+    }
+    if (list.size() > kMaxViewCentres) {
+      throw UsageError("--centres: " + *centres_view_problem(s->params, list.size()));
+    }
+    s->centres = CentreSet(std::move(list));
+  }
+  if (const std::optional<std::string> why = centres_view_problem(s->params, s->centres.size())) {
+    throw UsageError(*why);  // check_centres_view's words name --centres
+  }
+}
+
 }  // namespace
 
 WindowCommand make_window_command(const WindowOptionText& w, const ViewOptionText& view_text) {
@@ -120,6 +143,10 @@ WindowCommand make_window_command(const WindowOptionText& w, const ViewOptionTex
   o.state_file = file(w.state_file, "--state");
   o.screenshot = file(w.screenshot, "--screenshot");
   o.save_state = file(w.save_state, "--save-state");
+  o.centres = file(w.centres, "--centres");
+  if (o.centres && view_text.ref) {
+    throw UsageError("--ref and --centres: the centres are the reference points; give one of them");
+  }
   o.no_session = w.no_session;
   if (w.frames) {
     if (w.frames->empty()) throw empty_value_error("--frames", "N");
@@ -160,6 +187,7 @@ WindowRequest make_window_request(const WindowCommand& c) {
     restore_session(&req);
   }
   apply_typed_options(c.typed, c.view, &req.state);
+  take_centres(c, &req.state);
   if (req.state.params.formula == Formula::wgs84 && req.state.backend == BackendChoice::gl &&
       !c.typed.backend) {  // the saved backend cannot draw the view: the choice goes back to auto
     req.state.backend = BackendChoice::automatic;

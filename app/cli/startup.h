@@ -18,14 +18,16 @@ struct WindowOptionText {
   std::optional<std::string> save_state;  // --save-state FILE (on exit)
   std::optional<std::string> window;      // --window WxH
   std::optional<std::string> frames;      // --frames N
+  std::optional<std::string> centres;     // --centres FILE (issue 16)
   bool no_session = false;                // --no-session
 };
 
 // The window's options checked, with no file read or written yet.
 struct WindowOptions {
   std::optional<std::filesystem::path> state_file, screenshot, save_state;
-  int width = 1280, height = 800;  // screen units
-  int frames = 0;                  // 0: until closed (1 when only --screenshot is given)
+  std::optional<std::filesystem::path> centres;  // read by make_window_request
+  int width = 1280, height = 800;                // screen units
+  int frames = 0;  // 0: until closed (1 when only --screenshot is given)
   bool no_session = false;
 };
 

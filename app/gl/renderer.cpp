@@ -51,6 +51,8 @@ Renderer::Renderer() {
   loc_half_ = glGetUniformLocation(program_, "u_half_map");
   loc_radius_ = glGetUniformLocation(program_, "u_radius");
   loc_projected_grid_ = glGetUniformLocation(program_, "u_projected_grid");
+  loc_by_centre_ = glGetUniformLocation(program_, "u_by_centre");
+  loc_boundaries_ = glGetUniformLocation(program_, "u_boundaries");
   GF_GL(glCreateVertexArrays(1, &vertex_array_));
 
   std::vector<std::uint8_t> rgba(256 * kColormapCount * 4);
@@ -74,6 +76,34 @@ Renderer::Renderer() {
   GF_GL(glUseProgram(program_));
   GF_GL(glUniform1i(glGetUniformLocation(program_, "u_field"), 0));
   GF_GL(glUniform1i(glGetUniformLocation(program_, "u_colormaps"), 1));
+  GF_GL(glUniform1i(glGetUniformLocation(program_, "u_index"), 2));
+  GF_GL(glUniform1i(glGetUniformLocation(program_, "u_centre_colours"), 3));
+  set_centre_colours({0xffffff});  // a complete texture before any centres
+}
+
+void Renderer::set_centre_colours(const std::vector<std::uint32_t>& rgb) {
+  if (rgb.empty() || rgb == centre_rgb_) return;
+  const int n = static_cast<int>(rgb.size());
+  if (centre_colours_ == 0 || n != centre_colours_n_) {
+    if (centre_colours_ != 0) GF_GL(glDeleteTextures(1, &centre_colours_));
+    centre_colours_ = 0;
+    GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &centre_colours_));
+    GF_GL(glTextureStorage2D(centre_colours_, 1, GL_RGBA8, n, 1));
+    GF_GL(glTextureParameteri(centre_colours_, GL_TEXTURE_MIN_FILTER, GL_NEAREST));
+    GF_GL(glTextureParameteri(centre_colours_, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
+    centre_colours_n_ = n;
+  }
+  std::vector<std::uint8_t> rgba(rgb.size() * 4);
+  for (std::size_t k = 0; k < rgb.size(); ++k) {
+    rgba[k * 4 + 0] = static_cast<std::uint8_t>(rgb[k] >> 16);
+    rgba[k * 4 + 1] = static_cast<std::uint8_t>(rgb[k] >> 8);
+    rgba[k * 4 + 2] = static_cast<std::uint8_t>(rgb[k]);
+    rgba[k * 4 + 3] = 255;
+  }
+  GF_GL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
+  GF_GL(
+      glTextureSubImage2D(centre_colours_, 0, 0, 0, n, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data()));
+  centre_rgb_ = rgb;
 }
 
 // Everything in degrees is reduced to small numbers here, in double, so the shader's floats
@@ -188,6 +218,7 @@ void Renderer::set_projected_uniforms(int width, int height, const ViewStyle& s)
 
 Renderer::~Renderer() {
   glDeleteTextures(1, &colormaps_);
+  glDeleteTextures(1, &centre_colours_);
   glDeleteVertexArrays(1, &vertex_array_);
   glDeleteProgram(program_);
 }
@@ -206,6 +237,12 @@ void Renderer::draw(int x, int y, int width, int height, const ViewStyle& style)
   set_geography_uniforms(width, height, style);
   GF_GL(glBindTextureUnit(0, field_.id()));
   GF_GL(glBindTextureUnit(1, colormaps_));
+  // The index only where the view is latlon (the nearest-centre field is computed there only).
+  const bool centres = style.index_texture != 0 && is_latlon_geo(style);
+  GF_GL(glUniform1i(loc_by_centre_, centres && style.colour_by_centre ? 1 : 0));
+  GF_GL(glUniform1i(loc_boundaries_, centres && style.centre_boundaries ? 1 : 0));
+  GF_GL(glBindTextureUnit(2, centres ? style.index_texture : 0));
+  GF_GL(glBindTextureUnit(3, centre_colours_));
   GF_GL(glBindVertexArray(vertex_array_));
   GF_GL(glDrawArrays(GL_TRIANGLE_STRIP, 0, 4));
   if (style.lines.coastlines || style.lines.borders) {

@@ -52,6 +52,12 @@ struct ViewStyle {
   // antipode) and the area outside the field being shown. The window's dark grey by default; a
   // figure sets its page colour, so the globe stands on the page.
   std::uint32_t background_rgb = 0x1f1f1f;
+  // Many centres (issue 16), latlon views: the field's nearest-centre index (GL_R32I, the
+  // field's size; 0: none), coloured by the colours of set_centre_colours instead of by value
+  // when colour_by_centre, and the boundaries between the centres' cells drawn.
+  GLuint index_texture = 0;
+  bool colour_by_centre = false;
+  bool centre_boundaries = false;
 
   bool operator==(const ViewStyle&) const = default;
 };
@@ -75,6 +81,10 @@ class Renderer {
   // Draws the field over the viewport (x, y, width, height) of the bound framebuffer.
   void draw(int x, int y, int width, int height, const ViewStyle& style);
 
+  // The colour of each centre (0xRRGGBB, centre k at k) for colour_by_centre; kept until
+  // changed. At most GL_MAX_TEXTURE_SIZE centres.
+  void set_centre_colours(const std::vector<std::uint32_t>& rgb);
+
   // Renders width x height offscreen (a framebuffer object) and reads it back: for pictures.
   Image render_image(int width, int height, const ViewStyle& style);
 
@@ -87,7 +97,11 @@ class Renderer {
   std::unique_ptr<LineLayer> lines_;  // made at the first draw with lines: others pay nothing
   GLuint program_ = 0;
   GLuint vertex_array_ = 0;
-  GLuint colormaps_ = 0;  // 256 x kColormapCount RGBA8: one row per colormap
+  GLuint colormaps_ = 0;       // 256 x kColormapCount RGBA8: one row per colormap
+  GLuint centre_colours_ = 0;  // N x 1 RGBA8: centre k's colour at texel k
+  int centre_colours_n_ = 0;
+  std::vector<std::uint32_t> centre_rgb_;  // what centre_colours_ holds
+  GLint loc_by_centre_ = -1, loc_boundaries_ = -1;
   GLint loc_value_min_ = -1, loc_value_max_ = -1, loc_reverse_ = -1, loc_colormap_row_ = -1;
   GLint loc_background_ = -1;
   GLint loc_remap_ = -1, loc_tex_map_ = -1, loc_contour_ = -1, loc_grid_lat_ = -1,

@@ -82,7 +82,9 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 35.0f);
-    ImGui::TextUnformatted(render_command_line(s).c_str());
+    const std::filesystem::path centres =
+        std::filesystem::path(e->folder.empty() ? "." : e->folder) / e->centres_file;
+    ImGui::TextUnformatted(render_command_line(s, "geofield.png", centres.string()).c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "view/centre_edits.h"
 #include "view/field_measures.h"
 #include "view/graticule_crossings.h"
 #include "view/great_circle.h"
@@ -17,10 +18,11 @@
 namespace geofield {
 namespace {
 
-constexpr float kClickSlopPx = 3.0f;   // a press that moves less than this is a click
-constexpr double kWheelZoom = 0.85;    // span factor per wheel notch
-constexpr double kWheelBurstS = 0.6;   // notches closer than this are one zoom (one undo step)
-constexpr int kMeasureSegments = 180;  // the measured arc, drawn as this many straight pieces
+constexpr float kClickSlopPx = 3.0f;       // a press that moves less than this is a click
+constexpr double kWheelZoom = 0.85;        // span factor per wheel notch
+constexpr double kWheelBurstS = 0.6;       // notches closer than this are one zoom (one undo step)
+constexpr int kMeasureSegments = 180;      // the measured arc, drawn as this many straight pieces
+constexpr std::size_t kNamedCentres = 40;  // more centres than this: markers without names
 
 int decimals_for(double step_deg) {
   const int d = static_cast<int>(std::ceil(-std::log10(step_deg) - 1e-9));
@@ -47,7 +49,8 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
     double mx = 0, my = 0;
     // aeqd's marker is the map's centre, so dragging it would chase the pointer: a press there
     // pans, as anywhere else.
-    const bool marker_drags = s->marker && p->projection != Projection::aeqd &&
+    const bool marker_drags = s->marker && s->centres.empty() &&
+                              p->projection != Projection::aeqd &&
                               screen_of(*p, r, {p->ref_lat_deg, p->ref_lon_deg}, &mx, &my) &&
                               std::hypot(m.x - mx, m.y - my) <= marker_radius_px + 4;
     drag_ = io.KeyShift ? Drag::measure : (marker_drags ? Drag::marker : Drag::pan);
@@ -64,7 +67,13 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
     // Released. The pointer may have moved on since the release within this frame's events,
     // so its position now is not part of the drag: only a click (no drag) acts here. A click
     // off the globe (ortho) or beyond the antipode's circle (aeqd) places nothing.
-    if (!moved_ && drag_ != Drag::measure) {
+    if (!moved_ && drag_ == Drag::measure && measure_a_) {
+      // Shift+click: a centre where the press was (a measure of nothing is no measure).
+      std::string why;
+      if (!add_centre(s, {measure_a_->lat_deg, measure_a_->lon_deg, ""}, &why)) message_ = why;
+      clear_measure();
+    } else if (!moved_ && drag_ != Drag::measure && s->centres.empty()) {
+      // With centres the reference is not used: a click places nothing (no step to undo).
       if (const std::optional<GeoPoint> g = point_under(*p, r, press_x_, press_y_)) {
         p->ref_lat_deg = g->lat_deg;
         p->ref_lon_deg = g->lon_deg;
@@ -101,7 +110,7 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
 }
 
 void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_step, double lon_step,
-                            bool hover_readout) const {
+                            bool hover_readout, std::span<const std::uint32_t> centre_rgb) {
   const FieldParams& p = s.params;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   char text[64];
@@ -149,7 +158,9 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
       label(dl, ImVec2(x + 3, static_cast<float>(r.y + r.h) - ImGui::GetFontSize() - 4), text);
     }
   }
-  if (s.contours) {  // each ring's distance along it, on a dark box: readable on any colormap
+  // Each ring's distance along it, on a dark box: readable on any colormap. Placed about the
+  // reference: with centres the rings are the nearest centre's, which the labels do not follow.
+  if (s.contours && s.centres.empty()) {
     RingLabelLook look;
     look.text_width_px = [](std::string_view t) {
       return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
@@ -172,25 +183,69 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
       dl->AddText(ImVec2(a.x + pad, a.y + pad), IM_COL32(255, 255, 255, 230), l.text.c_str());
     }
   }
+  draw_centres(s, r, centre_rgb);
   draw_measure(p, r);
   const ImGuiIO& io = ImGui::GetIO();
   if (hover_readout && r.contains(io.MousePos.x, io.MousePos.y) && !io.WantCaptureMouse) {
-    ImGui::BeginTooltip();
-    if (const std::optional<GeoPoint> g = point_under(p, r, io.MousePos.x, io.MousePos.y)) {
-      ImGui::Text("lat %.6f  lon %.6f", g->lat_deg, g->lon_deg);
+    draw_readout(s, r);
+  }
+}
+
+// Value and bearing from the reference; with centres, the nearest centre (its name, or its
+// number) and the distance to it, found on the host (centre_lookup.h).
+void MapView::draw_readout(const ViewState& s, const MapRect& r) {
+  const FieldParams& p = s.params;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::BeginTooltip();
+  if (const std::optional<GeoPoint> g = point_under(p, r, io.MousePos.x, io.MousePos.y)) {
+    ImGui::Text("lat %.6f  lon %.6f", g->lat_deg, g->lon_deg);
+    const std::string unit(to_string(p.units));
+    if (const std::optional<NearestCentre> c = lookup_.nearest(p, s.centres, *g)) {
+      ImGui::Text("nearest: %s", centre_label(s.centres, c->index).c_str());
+      ImGui::Text("%s %.6g %s", p.formula == Formula::wgs84 ? "geodesic distance" : "distance",
+                  c->distance, unit.c_str());
+      const Centre& at = s.centres[c->index];
+      ImGui::Text("bearing from it %.2f°", bearing_between(p, {at.lat_deg, at.lon_deg}, *g));
+    } else {
       ImGui::Text("%s %.6g %s",
                   p.formula == Formula::seed    ? "seed value"
                   : p.formula == Formula::wgs84 ? "geodesic distance"
                                                 : "distance",
-                  field_value_at(p, *g), std::string(to_string(p.units)).c_str());
+                  field_value_at(p, *g), unit.c_str());
       ImGui::Text("bearing from the reference %.2f°",
                   bearing_between(p, {p.ref_lat_deg, p.ref_lon_deg}, *g));
-    } else {
-      ImGui::TextUnformatted(p.projection == Projection::ortho ? "off the globe"
-                                                               : "beyond the antipode");
     }
-    ImGui::EndTooltip();
+  } else {
+    ImGui::TextUnformatted(p.projection == Projection::ortho ? "off the globe"
+                                                             : "beyond the antipode");
   }
+  ImGui::EndTooltip();
+}
+
+// Each centre a dot of its colour ringed in white and black, readable on any colour; named
+// beside it while there are few enough for names to be read.
+void MapView::draw_centres(const ViewState& s, const MapRect& r,
+                           std::span<const std::uint32_t> centre_rgb) const {
+  if (s.centres.empty() || !s.marker) return;  // the Look panel's "marker" is theirs too
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const ImVec2 lo(static_cast<float>(r.x), static_cast<float>(r.y));
+  dl->PushClipRect(lo, ImVec2(lo.x + static_cast<float>(r.w), lo.y + static_cast<float>(r.h)),
+                   true);
+  const float unit = ImGui::GetFontSize() / 13.0f;
+  const bool named = s.centres.size() <= kNamedCentres;
+  for (std::size_t k = 0; k < s.centres.size(); ++k) {
+    const Centre& c = s.centres[k];
+    double x = 0, y = 0;
+    if (!screen_of(s.params, r, {c.lat_deg, c.lon_deg}, &x, &y)) continue;
+    const ImVec2 at(static_cast<float>(x), static_cast<float>(y));
+    const std::uint32_t rgb = k < centre_rgb.size() ? centre_rgb[k] : 0xffffff;
+    dl->AddCircleFilled(at, 6.0f * unit, IM_COL32(0, 0, 0, 255));
+    dl->AddCircleFilled(at, 5.0f * unit, IM_COL32(255, 255, 255, 255));
+    dl->AddCircleFilled(at, 3.5f * unit, IM_COL32(rgb >> 16, (rgb >> 8) & 0xff, rgb & 0xff, 255));
+    if (named)
+      label(dl, ImVec2(at.x + 8 * unit, at.y - 8 * unit), centre_label(s.centres, k).c_str());
+  }
+  dl->PopClipRect();
 }
 
 // The arc sampled along the great circle and projected point by point, so it curves as the

@@ -1,11 +1,17 @@
 // The map under the panels: mouse exploration (drag pans, wheel zooms about the cursor, a
 // click places the reference point, the ring can be dragged, Shift+drag measures along the
-// great circle), graticule and ring labels, the measured path and the hover readout (value and
-// bearing from the reference) computed on the host with the shared math (no read-back).
+// great circle, Shift+click adds a centre), graticule and ring labels, the centres' markers,
+// the measured path and the hover readout (value and bearing from the reference, or the
+// nearest centre and its distance) computed on the host with the shared math (no read-back).
 #pragma once
 
+#include <cstdint>
 #include <optional>
+#include <span>
+#include <string>
+#include <utility>
 
+#include "view/centre_lookup.h"
 #include "view/view_math.h"
 #include "view/view_state.h"
 
@@ -18,8 +24,11 @@ class MapView {
   void handle_mouse(ViewState* s, const MapRect& r, float marker_radius_px, double wheel_time_s);
   // Labels of the graticule lines along the west and south edges, of the range rings when
   // contours are on (haversine), and the hover readout.
+  // centre_rgb: each centre's colour (centre_colours), for its marker.
   void draw_overlays(const ViewState& s, const MapRect& r, double lat_step_deg, double lon_step_deg,
-                     bool hover_readout) const;
+                     bool hover_readout, std::span<const std::uint32_t> centre_rgb);
+  // Why the last Shift+click added no centre (centre_edits.h), once.
+  std::optional<std::string> take_message() { return std::exchange(message_, std::nullopt); }
 
   // A drag of the map (pan, marker, measure) is in progress: one undo step when it ends.
   bool dragging() const { return drag_ != Drag::none; }
@@ -33,6 +42,9 @@ class MapView {
  private:
   enum class Drag { none, pan, marker, measure };
   void draw_measure(const FieldParams& p, const MapRect& r) const;
+  void draw_centres(const ViewState& s, const MapRect& r,
+                    std::span<const std::uint32_t> centre_rgb) const;
+  void draw_readout(const ViewState& s, const MapRect& r);
 
   Drag drag_ = Drag::none;
   double last_wheel_s_ = -1e9;  // when the last wheel notch happened
@@ -43,6 +55,8 @@ class MapView {
   // Where the pan last put the pointer: pans follow the pointer's own positions, not ImGui's
   // per-frame MouseDelta, which can carry a jump from before the press when focus arrives late.
   double pan_x_ = 0, pan_y_ = 0;
+  std::optional<std::string> message_;
+  CentreLookup lookup_;  // the hover's nearest centre
 };
 
 }  // namespace geofield

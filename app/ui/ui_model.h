@@ -52,6 +52,9 @@ struct ExportSettings {
   int figure_w = 1600;  // the picture (a figure): its width in pixels; the map sets its height
   bool f64 = false;     // .npy and GeoTIFF as float64
   std::string state_file = "geofield-view.json";
+  // The Centres panel's file (issue 16): imported (CSV or GeoJSON) and exported (CSV), in the
+  // folder above unless absolute.
+  std::string centres_file = "centres.csv";
 };
 
 struct UiActions {
@@ -65,6 +68,8 @@ struct UiActions {
   bool save_state = false;
   bool load_state = false;
   bool copy_command = false;
+  bool import_centres = false;  // read ExportSettings::centres_file into the view's centres
+  bool export_centres = false;  // write the view's centres there as CSV
   std::optional<BackendChoice> switch_backend;
 };
 
@@ -109,6 +114,10 @@ void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, 
 void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits);
 void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a,
                        TypedEdits* edits);
+// The Centres panel (issue 16): the table of centres (edit, rename, delete), clear, colour by
+// nearest centre, import and export. Edits go through centre_edits.h; a refused one is put in
+// edits->newest for the status bar.
+void draw_centres_panel(ViewState* s, ExportSettings* e, UiActions* a, TypedEdits* edits);
 
 // The status bar (app/ui/status_bar.cpp): its height in window pixels for a window this wide,
 // and the bar itself along the window's bottom edge.

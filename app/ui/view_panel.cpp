@@ -180,8 +180,10 @@ void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& inf
   }
 }
 
-void reference_section(FieldParams* p, TypedEdits* edits) {
-  ImGui::TextDisabled("Reference point (click the map; drag the ring)");
+void reference_section(FieldParams* p, bool centres, TypedEdits* edits) {
+  // With centres the field is the nearest centre's: the reference waits for them to go.
+  ImGui::TextDisabled(!centres ? "Reference point (click the map; drag the ring)"
+                               : "Reference point (not used while there are centres)");
   // The reference moves at a fraction of the view's height a pixel (projected views: of the
   // map's span in degrees).
   const double span_deg = p->projection == Projection::latlon
@@ -355,7 +357,7 @@ void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, 
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
     bounds_section(&s->params, edits);
     ImGui::Separator();
-    reference_section(&s->params, edits);
+    reference_section(&s->params, !s->centres.empty(), edits);
   }
   if (ImGui::CollapsingHeader("Grid and formula")) {
     resolution_section(s, caps, info, edits);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "errors.h"
+#include "export/atomic_file.h"
 #include "field_params.h"
 #include "view/state_file.h"
 
@@ -44,8 +45,8 @@ std::string number_text(double v) {
   return s;
 }
 
-// The centre's checks, in the words of --ref ("latitude ... is outside [-90, 90]"); empty when
-// it is valid.
+}  // namespace
+
 std::string centre_problem(const Centre& c) {
   if (!(c.lat_deg >= -90.0 && c.lat_deg <= 90.0)) {
     return "latitude " + number_text(c.lat_deg) + " is outside [-90, 90]";
@@ -59,6 +60,8 @@ std::string centre_problem(const Centre& c) {
   }
   return "";
 }
+
+namespace {
 
 void check_count(std::size_t n, std::string_view source) {
   if (n > kMaxCentres) {
@@ -350,6 +353,37 @@ std::vector<Centre> read_centres_file(const std::filesystem::path& path) {
                      (geojson ? "no Point or MultiPoint features" : "no lat,lon lines") + ")");
   }
   return centres;
+}
+
+namespace {
+
+// A name as one CSV field: quoted when the reader would otherwise split, drop or misread it.
+std::string csv_field(std::string_view name) {
+  const bool quote = name.find_first_of(",\"\r\n") != std::string_view::npos ||
+                     (!name.empty() && (name.front() == '#' || name.front() == ' '));
+  if (!quote) return std::string(name);
+  std::string out = "\"";
+  for (const char c : name) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string centres_csv_text(std::span<const Centre> centres) {
+  std::string out = "lat,lon,name\n";
+  for (const Centre& c : centres) {
+    out += number_text(c.lat_deg) + "," + number_text(c.lon_deg) + "," + csv_field(c.name) + "\n";
+  }
+  return out;
+}
+
+void write_centres_csv(const std::filesystem::path& path, std::span<const Centre> centres) {
+  const std::string text = centres_csv_text(centres);
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
+  write_file_atomically(path, {std::span<const std::uint8_t>(bytes, text.size())});
 }
 
 }  // namespace geofield

@@ -8,6 +8,8 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -34,5 +36,19 @@ std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_vie
 // .geojson or .json or its first character that is not white space is '{', CSV otherwise.
 // At least one centre, at most kMaxCentres.
 std::vector<Centre> read_centres_file(const std::filesystem::path& path);
+
+// What is wrong with one centre, in the words of --ref ("latitude 91 is outside [-90, 90]");
+// empty when it is valid. The readers' check, and the window's for a typed or clicked centre.
+std::string centre_problem(const Centre& c);
+
+// The centres as CSV that read_centres_file reads back to the same list: a header line
+// `lat,lon,name`, then one line a centre, numbers in the shortest text that reads back to the
+// same double (%.17g), names in double quotes when they hold a comma, a quote, a line break or
+// a leading '#' or space (RFC 4180, "" for a quote). A name read back is trimmed of spaces at
+// its ends, as the reader trims every field: the window never makes such names.
+std::string centres_csv_text(std::span<const Centre> centres);
+// Writes centres_csv_text atomically (all or nothing; never replaces what is not a regular
+// file): RuntimeFailure or UsageError naming the path when it cannot.
+void write_centres_csv(const std::filesystem::path& path, std::span<const Centre> centres);
 
 }  // namespace geofield

@@ -10,13 +10,19 @@ std::string exact_number(double v) {
   return std::string(buf, r.ptr);
 }
 
-std::string render_command_line(const ViewState& s, const std::string& png) {
+std::string render_command_line(const ViewState& s, const std::string& png,
+                                const std::string& centres_csv) {
+  const bool centres = !s.centres.empty();
   const FieldParams& p = s.params;
   std::string c = "geofield render";
   c += " --lat=" + exact_number(p.lat_min_deg) + ":" + exact_number(p.lat_max_deg);
   c += " --lon=" + exact_number(p.lon_min_deg) + ":" + exact_number(p.lon_max_deg);
   c += " --size=" + std::to_string(p.nx) + "x" + std::to_string(p.ny);
-  c += " --ref=" + exact_number(p.ref_lat_deg) + "," + exact_number(p.ref_lon_deg);
+  if (centres) {
+    c += " --centres=" + centres_csv;
+  } else {
+    c += " --ref=" + exact_number(p.ref_lat_deg) + "," + exact_number(p.ref_lon_deg);
+  }
   c += " --formula=" + std::string(to_string(p.formula));
   c += " --units=" + std::string(to_string(p.units));
   if (p.formula == Formula::wgs84) {  // --radius is refused with wgs84: its ellipsoid instead
@@ -34,7 +40,7 @@ std::string render_command_line(const ViewState& s, const std::string& png) {
   if (!s.auto_range) c += " --range=" + exact_number(s.range_min) + ":" + exact_number(s.range_max);
   if (s.contours) c += " --contours=" + exact_number(s.contour_interval);
   if (s.graticule) c += " --graticule";
-  if (s.marker) c += " --marker";
+  if (s.marker && !centres) c += " --marker";
   if (s.coastlines) c += " --coastlines";
   if (s.borders) c += " --borders";
   if (s.coastlines || s.borders) c += " --line-color=" + rgb_hex(s.line_rgb);

@@ -13,6 +13,8 @@
 
 #include "errors.h"
 #include "export/atomic_file.h"
+#include "view/centre_edits.h"
+#include "view/centres_file.h"
 #include "view/look_checks.h"
 
 namespace geofield {
@@ -179,6 +181,55 @@ void read_name(const json& j, const char* key, bool (*parse)(std::string_view, E
   }
 }
 
+json centres_json(const CentreSet& centres) {
+  json out = json::array();
+  for (const Centre& c : centres.list()) {
+    out.push_back({{"lat", c.lat_deg}, {"lon", c.lon_deg}, {"name", c.name}});
+  }
+  return out;
+}
+
+// "centres": each entry an object with numbers lat and lon and an optional string name, checked
+// as a centres file's rows are; at most kMaxViewCentres.
+CentreSet read_centres(const json& j) {
+  const json* v = find(j, "centres");
+  if (!v) return {};
+  const std::string accepted = "an array of at most " + std::to_string(kMaxViewCentres) +
+                               " centres {\"lat\": ..., \"lon\": ..., \"name\": ...}";
+  if (!v->is_array() || v->size() > kMaxViewCentres) {
+    if (v->is_array()) {
+      throw UsageError("'centres' must be " + accepted + " (got " + std::to_string(v->size()) +
+                       " centres)");
+    }
+    refuse("centres", accepted, *v);
+  }
+  std::vector<Centre> list;
+  for (std::size_t k = 0; k < v->size(); ++k) {
+    const json& e = (*v)[k];
+    const std::string where = "'centres' entry " + std::to_string(k + 1) + ": ";
+    if (!e.is_object()) throw UsageError(where + "must be an object (got " + got(e) + ")");
+    Centre c;
+    const json* lat = find(e, "lat");
+    const json* lon = find(e, "lon");
+    const json* name = find(e, "name");
+    if (!lat || !lat->is_number() || !std::isfinite(lat->get<double>()) || !lon ||
+        !lon->is_number() || !std::isfinite(lon->get<double>())) {
+      throw UsageError(where + "'lat' and 'lon' must be numbers");
+    }
+    if (name && !name->is_string()) {
+      throw UsageError(where + "'name' must be a string (got " + got(*name) + ")");
+    }
+    c.lat_deg = lat->get<double>();
+    c.lon_deg = lon->get<double>();
+    if (name) c.name = name->get<std::string>();
+    if (const std::string problem = centre_problem(c); !problem.empty()) {
+      throw UsageError(where + problem);
+    }
+    list.push_back(std::move(c));
+  }
+  return CentreSet(std::move(list));
+}
+
 template <typename E, std::size_t N>
 std::array<std::string_view, N> names_of(const E (&values)[N]) {
   std::array<std::string_view, N> out;
@@ -258,7 +309,9 @@ json to_json(const ViewState& s) {
       {"borders", s.borders},
       {"line_color", rgb_hex(s.line_rgb)},
       {"theme", std::string(to_string(s.theme))},
+      {"colour_by_centre", s.colour_by_centre},
   };
+  if (!s.centres.empty()) j["centres"] = centres_json(s.centres);
   if (!s.auto_range || usable_range(s.range_min, s.range_max)) {
     j["range_min"] = s.range_min;
     j["range_max"] = s.range_max;
@@ -315,6 +368,8 @@ ViewState state_from_json(const json& j) {
     refuse("line_color", "a colour as six hex digits RRGGBB ('ff0000' is red)", *v);
   }
   read_name(j, "theme", parse_theme, names_of({Theme::dark, Theme::light}), &s.theme);
+  read_bool(j, "colour_by_centre", &s.colour_by_centre);
+  s.centres = read_centres(j);
 
   // The values together: the field by check() (its window wording, which gives the range),
   // the colour range when it is used, the contour interval.
@@ -329,6 +384,9 @@ ViewState state_from_json(const json& j) {
   }
   if (const std::optional<LookProblem> pr = check_contour_interval(s.contour_interval, p.units)) {
     throw UsageError("'contour_interval': " + pr->ui);
+  }
+  if (const std::optional<std::string> why = centres_view_problem(p, s.centres.size())) {
+    throw UsageError("'centres': " + *why);
   }
   return s;
 }

@@ -11,6 +11,7 @@
 #include "field_params.h"
 #include "gl/colormap.h"
 #include "gl/line_color.h"
+#include "view/centre_set.h"
 #include "view/state_file.h"
 
 namespace geofield {
@@ -34,6 +35,11 @@ struct ViewState {
   bool borders = false;                      // and country borders
   std::uint32_t line_rgb = kDefaultLineRgb;  // their colour, 0xRRGGBB
   Theme theme = Theme::dark;
+  // Many reference points (issue 16): when not empty the field is the distance to the nearest
+  // of them (params' reference is not used), on latlon views with a distance formula only
+  // (centres_view_problem, view/centre_edits.h).
+  CentreSet centres;
+  bool colour_by_centre = false;  // colour each node by its nearest centre, not by distance
 
   bool operator==(const ViewState&) const = default;
 };
@@ -66,7 +72,9 @@ nlohmann::json to_json(const ViewState& s);
 // contour interval by look_checks.h, so the limits and the words are those of the command line
 // and the window. A fixed range is checked only when it is used (automatic off); an unusable
 // one while automatic is replaced by the default. Missing keys keep their defaults; unknown
-// keys are ignored (a newer program's). Throws UsageError: the key, the accepted values, what
+// keys are ignored (a newer program's). "centres": an array of at most kMaxViewCentres
+// objects {"lat": , "lon": , "name": } checked as centre_problem checks them, on a view that
+// can take them (centres_view_problem). Throws UsageError: the key, the accepted values, what
 // was there (bounded).
 ViewState state_from_json(const nlohmann::json& j);
 

@@ -21,6 +21,8 @@
 #include "field_range.h"
 #include "gl/gl_check.h"
 #include "memory_limits.h"
+#include "view/centre_edits.h"
+#include "view/centre_palette.h"
 #include "view/projected_view.h"
 #include "view/reproduce_command.h"
 #include "window/framebuffer_capture.h"
@@ -94,9 +96,9 @@ App::App(const WindowRequest& request)
     log_.add(false, "the saved view's grid does not fit here (" + *why + "); using " +
                         std::to_string(state_.params.nx) + "x" + std::to_string(state_.params.ny));
   }
-  source_ = make_field_source(first_backend(),
-                              [] { glfwPostEmptyEvent(); });  // wake the UI when a field is ready
+  source_ = first_source();
   source_view_ = backend_view_of(state_.params);
+  source_centres_ = !state_.centres.empty();
   history_ = ViewHistory(state_);
   home_ = state_.params;
   std::fprintf(stderr, "geofield: %s; %s\n", backend_reason_.c_str(),
@@ -114,9 +116,24 @@ App::App(const WindowRequest& request)
   log_frames_ = std::getenv("GEOFIELD_TEST_LOG_FRAMES") != nullptr;
 }
 
-std::unique_ptr<FieldBackend> App::first_backend() {
+std::unique_ptr<FieldSource> App::make_source(BackendChoice choice, std::string* reason) const {
+  auto wake = [] { glfwPostEmptyEvent(); };  // wake the UI when a field is ready
+  if (state_.centres.empty()) {
+    return make_field_source(request_.make_backend(choice, state_.params, reason), wake);
+  }
+  if (!request_.make_centres_backend) GF_FAIL("the window was given no nearest-centre backends");
+  return make_centres_field_source(
+      request_.make_centres_backend(choice, state_.params, state_.centres.shared(), reason), wake);
+}
+
+bool App::source_fits_view() const {
+  return backend_view_of(state_.params) == source_view_ &&
+         state_.centres.empty() != source_centres_;
+}
+
+std::unique_ptr<FieldSource> App::first_source() {
   try {
-    return request_.make_backend(state_.backend, state_.params, &backend_reason_);
+    return make_source(state_.backend, &backend_reason_);
   } catch (const UsageError& e) {
     if (request_.backend_typed) throw;
     // A saved view's backend this machine cannot run (CUDA, saved where there was a GPU): the
@@ -124,12 +141,13 @@ std::unique_ptr<FieldBackend> App::first_backend() {
     log_.add(false, std::string("the saved view's backend cannot be used here (") + e.what() +
                         "); using auto");
     state_.backend = BackendChoice::automatic;
-    return request_.make_backend(state_.backend, state_.params, &backend_reason_);
+    return make_source(state_.backend, &backend_reason_);
   }
 }
 
 bool App::field_current() const {
-  return source_->shown() && *source_->shown() == state_.params && !source_->busy();
+  return source_->shown() && *source_->shown() == state_.params &&
+         same_centres(source_->shown_centres(), state_.centres.shared()) && !source_->busy();
 }
 
 bool App::automation_done() const {
@@ -203,7 +221,12 @@ ViewStyle App::style_for(int map_w_px, int map_h_px) const {
     st.graticule_lon_step_deg =
         nice_step_deg(st.view.lon_span_deg, std::max(1, int(map_w_px / kGraticuleSpacingPx)));
   }
-  st.marker = state_.marker;
+  st.marker = state_.marker && state_.centres.empty();  // with centres: their markers
+  if (!state_.centres.empty() && source_->shown_centres()) {
+    st.index_texture = source_->index_texture();
+    st.colour_by_centre = state_.colour_by_centre;
+    st.centre_boundaries = true;
+  }
   st.marker_lat_deg = state_.params.ref_lat_deg;
   st.marker_lon_deg = state_.params.ref_lon_deg;
   st.marker_radius_px = 7.0 * info_.scale;
@@ -228,6 +251,13 @@ void App::apply_edits(const ViewState& before) {
   } catch (const UsageError& e) {
     log_.add(false, e.what());
     p = before.params;
+  }
+  // Centres only on a view that can take them (a latlon view of a distance): an edit that
+  // would leave them on any other is not taken, with check_centres_view's words.
+  if (const std::optional<std::string> why = centres_view_problem(p, state_.centres.size())) {
+    log_.add(false, *why);
+    p = before.params;
+    state_.centres = before.centres;
   }
 }
 
@@ -332,6 +362,7 @@ UiActions App::draw_panels() {
     draw_view_panel(&state_, caps_, info_, &actions, &edits_);
     draw_look_panel(&state_, info_, &edits_);
     draw_export_panel(&exports_, state_, info_, &actions, &edits_);
+    draw_centres_panel(&state_, &exports_, &actions, &edits_);
     ImGui::PopItemWidth();
     ImGui::End();
   }
@@ -342,6 +373,7 @@ UiActions App::draw_panels() {
 
 void App::take_input(UiActions* actions) {
   map_.handle_mouse(&state_, info_.map, 7.0f * info_.scale, input_feed_.last_scroll_time());
+  if (std::optional<std::string> m = map_.take_message()) log_.add(false, *m);
   do_shortcuts(actions);
 }
 
@@ -350,12 +382,12 @@ void App::take_input(UiActions* actions) {
 // backend that cannot compute the new view (one asked for by name) leaves the view as it was,
 // with the reason.
 void App::follow_backend_view(const ViewState& before) {
-  if (backend_view_of(state_.params) == source_view_) return;
+  if (source_fits_view()) return;
   try {
     std::string reason;
-    source_ = make_field_source(request_.make_backend(state_.backend, state_.params, &reason),
-                                [] { glfwPostEmptyEvent(); });
+    source_ = make_source(state_.backend, &reason);
     source_view_ = backend_view_of(state_.params);
+    source_centres_ = !state_.centres.empty();
     backend_reason_ = info_.backend_reason = reason;
     range_of_.reset();
   } catch (const std::exception& e) {
@@ -363,12 +395,14 @@ void App::follow_backend_view(const ViewState& before) {
     // Back to the field on screen (a loaded view may have brought the projection: `before`
     // has it too), so the failure is not retried every frame.
     state_.params = source_->shown() ? *source_->shown() : before.params;
+    state_.centres = before.centres;
   }
 }
 
 // A frame whose FieldParams equal the last asked computes nothing.
 void App::update_field() {
   try {
+    if (!state_.centres.empty()) source_->want_centres(state_.centres.shared());
     if (source_->update(state_.params, renderer_.field())) ++fields_shown_;
   } catch (const std::exception& e) {
     log_.add(false, std::string("compute failed: ") + e.what());
@@ -395,11 +429,21 @@ App::MapPixels App::draw_map(int fbw, int fbh) {
   map.w = std::max(1, int(std::lround(info_.map.w * sx)));
   map.h = std::max(1, int(std::lround(info_.map.h * sy)));
   map.y = fbh - int(std::lround(info_.map.y * sy)) - map.h;  // GL's rows count from the bottom
+  // The colours of the centres on screen (the field's), for the cells and the markers.
+  const CentreList& shown_centres = source_->shown_centres();
+  if (shown_centres && shown_centres != coloured_) {
+    centre_rgb_ = centre_colours(*shown_centres);
+    renderer_.set_centre_colours(centre_rgb_);
+    coloured_ = shown_centres;
+  }
   const ViewStyle style = style_for(map.w, map.h);
   const bool shown = source_->shown().has_value();
   // Automation pictures show the view, not wherever the pointer happens to rest.
   map_.draw_overlays(state_, info_.map, style.graticule_lat_step_deg, style.graticule_lon_step_deg,
-                     request_.frames == 0);
+                     request_.frames == 0,
+                     same_centres(state_.centres.shared(), coloured_)
+                         ? std::span<const std::uint32_t>(centre_rgb_)
+                         : std::span<const std::uint32_t>());
   if (!shown) {
     ImGui::GetBackgroundDrawList()->AddText(ImVec2(info_.map.x + 20, info_.map.y + 20),
                                             ImGui::GetColorU32(ImGuiCol_Text),

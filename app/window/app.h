@@ -57,8 +57,14 @@ class App {
   // The field on screen is the view's, and nothing is being computed.
   bool field_current() const;
   bool automation_done() const;
-  // The backend the window starts with: the view's, or auto when a saved view's cannot run.
-  std::unique_ptr<FieldBackend> first_backend();
+  // The field source the window starts with: the view's backend, or auto when a saved view's
+  // cannot run.
+  std::unique_ptr<FieldSource> first_source();
+  // A field source for the view as it is: the one-centre backends, or the nearest-centre ones
+  // when the view has centres (issue 16). Throws what the factory throws.
+  std::unique_ptr<FieldSource> make_source(BackendChoice choice, std::string* reason) const;
+  // The source of the field follows the view: a new one when what it was made for changed.
+  bool source_fits_view() const;
   // GEOFIELD_TEST_LOG_FRAMES: a line once a frame is drawn, saying what input it has seen.
   void log_drawn_frame(int fb_width, int fb_height) const;
 
@@ -79,8 +85,11 @@ class App {
   bool log_frames_ = false;      // GEOFIELD_TEST_LOG_FRAMES: each frame's time and input on stderr
   std::unique_ptr<FieldSource> source_;
   std::string backend_reason_;
-  BackendView source_view_;  // what of the view source_'s backend was chosen for
+  BackendView source_view_;      // what of the view source_'s backend was chosen for
+  bool source_centres_ = false;  // source_ computes the nearest of the view's centres
   MapView map_;
+  CentreList coloured_;                    // the centres whose colours centre_rgb_ holds
+  std::vector<std::uint32_t> centre_rgb_;  // centre_colours of coloured_
   ExportSettings exports_;
   MessageLog log_;
   TypedEdits edits_;            // typed values not taken yet, with their messages

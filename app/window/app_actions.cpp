@@ -18,6 +18,8 @@
 #include "export/png_export.h"
 #include "gl/gl_check.h"
 #include "memory_limits.h"
+#include "view/centre_edits.h"
+#include "view/centres_file.h"
 #include "view/reproduce_command.h"
 #include "window/app.h"
 
@@ -47,10 +49,10 @@ std::filesystem::path App::export_path(const char* what, const char* ext) const 
 
 void App::switch_backend(BackendChoice choice) {
   std::string reason;
-  std::unique_ptr<FieldSource> next = make_field_source(
-      request_.make_backend(choice, state_.params, &reason), [] { glfwPostEmptyEvent(); });
+  std::unique_ptr<FieldSource> next = make_source(choice, &reason);
   source_ = std::move(next);  // the old one's worker stops here
   source_view_ = backend_view_of(state_.params);
+  source_centres_ = !state_.centres.empty();
   state_.backend = choice;
   backend_reason_ = reason;
   info_.backend_reason = reason;
@@ -111,10 +113,35 @@ void App::do_actions(const UiActions& a) {
       log_.add(true, "loaded " + state_file.string());
     });
   }
+  const std::filesystem::path centres_file =
+      std::filesystem::path(exports_.folder.empty() ? "." : exports_.folder) /
+      exports_.centres_file;
+  if (a.import_centres) {
+    attempt("import centres", [&] {
+      std::string why;
+      if (!replace_centres(&state_, read_centres_file(centres_file), &why)) {
+        throw UsageError(why);
+      }
+      log_.add(true, "imported " + std::to_string(state_.centres.size()) + " centres from " +
+                         centres_file.string());
+    });
+  }
+  if (a.export_centres) {
+    attempt("export centres", [&] {
+      if (state_.centres.empty()) throw UsageError("no centres to export");
+      check_writable(centres_file, "centres file");
+      write_centres_csv(centres_file, state_.centres.list());
+      log_.add(true, "saved " + std::to_string(state_.centres.size()) + " centres to " +
+                         centres_file.string());
+    });
+  }
   if (a.copy_command) {
-    const std::string cmd = render_command_line(state_);
+    const std::string cmd = render_command_line(state_, "geofield.png", centres_file.string());
     ImGui::SetClipboardText(cmd.c_str());
-    log_.add(true, "copied: " + cmd);
+    log_.add(true, "copied: " + cmd +
+                       (state_.centres.empty()
+                            ? ""
+                            : " (its centres file: the Centres panel's Export CSV writes it)"));
   }
 }
 

@@ -9,10 +9,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <string>
 
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/png_export.h"
+#include "figure/figure_layout.h"
 #include "figure/figure_paint.h"
 #include "window/app.h"
 
@@ -42,8 +44,20 @@ void App::advance_figure(const UiActions& a) {
       figure_path_ = export_path(("figure-" + std::to_string(exports_.figure_w)).c_str(), "png");
       check_writable(figure_path_, "figure");
       const int width = exports_.figure_w;
+      // With centres the reference is not the field's: the title names the centres instead,
+      // keeping the default's formula and sphere (what follows its first " · ").
+      std::string title;
+      if (!state_.centres.empty()) {
+        const std::string d = default_figure_title(state_.params);
+        const std::size_t at = d.find(" · ");
+        title = std::string(state_.params.formula == Formula::wgs84 ? "Geodesic distance"
+                                                                    : "Great-circle distance") +
+                " to the nearest of " + std::to_string(state_.centres.size()) + " centre" +
+                (state_.centres.size() == 1 ? "" : "s") +
+                (at == std::string::npos ? "" : d.substr(at));
+      }
       figure_ =
-          std::make_unique<FigureJob>(&renderer_, state_.params, width, "", [&](int w, int h) {
+          std::make_unique<FigureJob>(&renderer_, state_.params, width, title, [&](int w, int h) {
             return figure_style([&](int sw, int sh) { return style_for(sw, sh); }, width, w, h);
           });
       figure_of_ = shown;

@@ -41,6 +41,10 @@ void App::do_shortcuts(UiActions* actions) {
       case Command::toggle_graticule: state_.graticule = !state_.graticule; break;
       case Command::toggle_contours: state_.contours = !state_.contours; break;
       case Command::toggle_coastlines: state_.coastlines = !state_.coastlines; break;
+      case Command::toggle_colour_by_centre:
+        state_.colour_by_centre = !state_.colour_by_centre;
+        if (state_.centres.empty()) log_.add(false, "no centres: Shift+click the map to add one");
+        break;
       case Command::undo:
         if (!history_.undo(&state_)) log_.add(false, "nothing to undo");
         break;

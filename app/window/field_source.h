@@ -11,6 +11,7 @@
 #include <string_view>
 #include <utility>
 
+#include "backends/centres_field_backend.h"
 #include "backends/field_backend.h"
 #include "field_range.h"
 
@@ -43,12 +44,22 @@ class FieldSource {
     return [f] { return std::move(*f); };
   }
 
+  // Many centres (issue 16): the nearest-centre sources measure to these from the next update
+  // (not empty, checked: check_centres_view); the one-centre sources have none and ignore it.
+  virtual void want_centres(CentreList) {}
+  // The centres of the field in the texture; null for the one-centre field.
+  const CentreList& shown_centres() const { return shown_centres_; }
+  // The shown field's nearest-centre index as a GL_R32I texture of its size (row 0 north); 0
+  // for the one-centre field.
+  virtual GLuint index_texture() const { return 0; }
+
   // The backend's notice (FieldBackend::take_notice) from the last update, once.
   std::optional<std::string> take_notice() { return std::exchange(notice_, std::nullopt); }
 
  protected:
   std::optional<std::string> notice_;
   std::optional<FieldParams> shown_;
+  CentreList shown_centres_;
   std::optional<ValueRange> shown_range_;
   double last_ms_ = 0;
 };
@@ -62,5 +73,20 @@ using BackendFactory =
 // from it when a field is ready, to wake the UI); any other computes on the GL thread.
 std::unique_ptr<FieldSource> make_field_source(std::unique_ptr<FieldBackend> backend,
                                                std::function<void()> on_ready);
+
+// The nearest-centre backends (make_centres_backend, issue 16) for the window.
+using CentresBackendFactory = std::function<std::unique_ptr<CentresFieldBackend>(
+    BackendChoice, const FieldParams&, CentreList, std::string*)>;
+
+// Wraps a nearest-centre backend as make_field_source wraps a field backend: the CPU one
+// computes on a worker thread (its field and index uploaded on the GL thread when ready, so the
+// UI never waits); a GPU one computes on the GL thread, set_centres once a change of them.
+std::unique_ptr<FieldSource> make_centres_field_source(std::unique_ptr<CentresFieldBackend> backend,
+                                                       std::function<void()> on_ready);
+
+// The same centres: the same list, or lists of equal centres (both null: the one-centre field).
+inline bool same_centres(const CentreList& a, const CentreList& b) {
+  return a == b || (a && b && *a == *b);
+}
 
 }  // namespace geofield

@@ -29,6 +29,8 @@ const std::array kShortcuts{
     Shortcut{C::toggle_contours, GLFW_KEY_C, false, -1, false, false, "C",
              "range rings (contours) on/off"},
     Shortcut{C::toggle_coastlines, GLFW_KEY_L, false, -1, false, false, "L", "coastlines on/off"},
+    Shortcut{C::toggle_colour_by_centre, GLFW_KEY_N, false, -1, false, false, "N",
+             "with centres: colour by nearest centre / by distance"},
     Shortcut{C::undo, GLFW_KEY_Z, true, -1, true, false, "Ctrl+Z", "undo (view and look)"},
     Shortcut{C::redo, GLFW_KEY_Z, true, 1, true, false, "Ctrl+Shift+Z, Ctrl+Y", "redo"},
     Shortcut{C::redo, GLFW_KEY_Y, true, -1, true, false, "", ""},

@@ -21,6 +21,7 @@ enum class Command {
   toggle_graticule,
   toggle_contours,
   toggle_coastlines,
+  toggle_colour_by_centre,
   undo,
   redo,
   save_view,

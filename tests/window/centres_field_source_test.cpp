@@ -1,0 +1,111 @@
+// The window's nearest-centre field sources (issue 16) in a headless GL context: a GPU backend
+// (a counting stand-in) gets one set_centres and one compute for a change of the centres alone
+// and nothing for a frame without change; the CPU source computes on its worker and uploads
+// the field and the index, which read back equal to the brute-force oracle's.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "backends/centres_backend.h"
+#include "backends/nearest_centre.h"
+#include "gl/gl_check.h"
+#include "gl/headless_gl_context.h"
+#include "window/field_source.h"
+
+namespace geofield {
+namespace {
+
+class CountingCentresBackend final : public CentresFieldBackend {
+ public:
+  explicit CountingCentresBackend(CentreList c) : centres_(std::move(c)) {}
+  std::string_view name() const override { return "counting"; }
+  void set_centres(CentreList c) override {
+    ++sets;
+    centres_ = std::move(c);
+  }
+  const CentreList& centres() const override { return centres_; }
+  void compute(const FieldParams& p, FieldTexture& target) override {
+    ++computes;
+    EXPECT_EQ(target.nx(), p.nx);
+    computed_with = centres_;
+  }
+  HostField read_field(const FieldTexture&, Precision) override { return {}; }
+  std::vector<std::int32_t> read_index() override { return {}; }
+  GLuint index_texture() const override { return 7; }
+  CentreList centres_, computed_with;
+  int sets = 0, computes = 0;
+};
+
+CentreList list_of(std::vector<Centre> c) {
+  return std::make_shared<const std::vector<Centre>>(std::move(c));
+}
+
+TEST(CentresFieldSource, AGpuBackendGetsOneSetCentresAndOneComputeForNewCentres) {
+  HeadlessGlContext gl;
+  const CentreList first = list_of({{30, 101, ""}});
+  auto owned = std::make_unique<CountingCentresBackend>(first);
+  CountingCentresBackend* b = owned.get();
+  std::unique_ptr<FieldSource> source = make_centres_field_source(std::move(owned), [] {});
+  FieldTexture texture;
+  FieldParams p;
+  p.nx = 32, p.ny = 16;
+  EXPECT_EQ(source->index_texture(), 0u);  // no field yet
+  EXPECT_TRUE(source->update(p, texture));
+  EXPECT_EQ(b->computes, 1);
+  EXPECT_EQ(b->sets, 0);
+  EXPECT_EQ(source->index_texture(), 7u);
+  for (int frame = 0; frame < 20; ++frame) EXPECT_FALSE(source->update(p, texture));
+  // The same centres in another list (an undo, a loaded view): nothing to do.
+  source->want_centres(list_of({{30, 101, ""}}));
+  EXPECT_FALSE(source->update(p, texture));
+  EXPECT_EQ(b->computes, 1);
+  // A Shift+click: one set_centres, one compute, with the new list.
+  const CentreList two = list_of({{30, 101, ""}, {29, 100, ""}});
+  source->want_centres(two);
+  EXPECT_TRUE(source->update(p, texture));
+  EXPECT_FALSE(source->update(p, texture));
+  EXPECT_EQ(b->sets, 1);
+  EXPECT_EQ(b->computes, 2);
+  EXPECT_EQ(b->computed_with, two);
+  EXPECT_EQ(source->shown_centres(), two);
+}
+
+TEST(CentresFieldSource, TheCpuSourceUploadsTheOraclesFieldAndIndex) {
+  HeadlessGlContext gl;
+  const CentreList centres = list_of({{29.2, 99.4, ""}, {30.7, 100.6, ""}, {29.9, 100.1, ""}});
+  std::unique_ptr<FieldSource> source =
+      make_centres_field_source(std::make_unique<CentresBackend>(centres), [] {});
+  EXPECT_EQ(source->backend_name(), "cpu");
+  FieldTexture texture;
+  FieldParams p;
+  p.nx = 41, p.ny = 27;
+  bool shown = false;
+  for (int k = 0; k < 2000 && !shown; ++k) {
+    shown = source->update(p, texture);
+    if (!shown) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_TRUE(shown);
+  EXPECT_EQ(source->shown_centres(), centres);
+  const std::size_t n = std::size_t(p.nx * p.ny);
+  std::vector<float> values(n);
+  std::vector<std::int32_t> index(n);
+  nearest_centre_brute_force<float>(p, *centres, values.data(), index.data());
+  std::vector<float> field(n);
+  read_texture_rows(texture.id(), p.nx, p.ny, field.data());
+  EXPECT_EQ(field, values);
+  ASSERT_NE(source->index_texture(), 0u);
+  std::vector<std::int32_t> drawn(n);
+  GF_GL(glPixelStorei(GL_PACK_ALIGNMENT, 4));
+  GF_GL(glGetTextureImage(source->index_texture(), 0, GL_RED_INTEGER, GL_INT,
+                          GLsizei(n * sizeof(std::int32_t)), drawn.data()));
+  EXPECT_EQ(drawn, index);
+  for (int c = 0; c < 3; ++c) EXPECT_GT(std::count(index.begin(), index.end(), c), 0) << c;
+  EXPECT_FALSE(source->update(p, texture));  // nothing new
+  EXPECT_EQ(source->read_field(texture, Precision::f32).f32, values);
+}
+
+}  // namespace
+}  // namespace geofield

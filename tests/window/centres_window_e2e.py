@@ -1,0 +1,317 @@
+#!/usr/bin/python3
+"""Display tests of many centres in the window (issue 16), beside window_e2e.py (whose Session,
+Xvfb and helpers they use): Shift+click adds a centre and the field becomes the distance to it;
+undo and redo remove and re-add it; `--centres FILE` with colour by nearest centre draws each
+centre's cell in its palette colour with dark boundaries between cells; the N key switches the
+colouring.
+
+Usage: centres_window_e2e.py GEOFIELD_BINARY CASE   (CASE: one of CASES below, or "all")
+"""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import window_e2e  # noqa: E402
+from window_e2e import (DEFAULT_BOUNDS, OUTSIDE, QUIET_STATE, Session,  # noqa: E402
+                        refused_at_start, screen_when, viridis_lut, wait_for_log)
+
+# centre_palette() (app/view/centre_palette.cpp), in order: four centres far apart from each
+# other's colours take the first four.
+PALETTE = [0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f, 0xedc948, 0xb07aa1, 0xff9da7,
+           0x9c755f, 0xbab0ac, 0x17becf, 0xbcbd22]
+RGB = np.array([[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in PALETTE])
+LUT = viridis_lut()
+
+
+def pixel_of(s, lat, lon, bounds=DEFAULT_BOUNDS):
+    """Window pixel (x, y) of (lat, lon) on a latlon map of `bounds`."""
+    lat0, lat1, lon0, lon1 = bounds
+    x, y, w, h = s.map
+    return (int(round(x + (lon - lon0) / (lon1 - lon0) * w)),
+            int(round(y + (lat1 - lat) / (lat1 - lat0) * h)))
+
+
+def geo_of(s, px, py, bounds=DEFAULT_BOUNDS):
+    lat0, lat1, lon0, lon1 = bounds
+    x, y, w, h = s.map
+    return lat1 - (py - y) / h * (lat1 - lat0), lon0 + (px - x) / w * (lon1 - lon0)
+
+
+def lut_index(img, x, y):
+    """The viridis entry (0..255) nearest to the pixel at window (x, y): the distance's place
+    in the colour range (0: the smallest distance shown)."""
+    px = img[y, x].astype(np.float64)
+    return int(np.sqrt(((LUT - px) ** 2).sum(1)).argmin())
+
+
+def palette_index(px, tol=6):
+    """The palette entry this pixel is (within tol on every channel), or None."""
+    d = np.abs(RGB - px[None, :]).max(1)
+    return int(d.argmin()) if d.min() <= tol else None
+
+
+def shift_click(s, x, y):
+    """Shift held (seen down by the app), a click at (x, y), Shift released."""
+    s.focus()
+    n = s.last()["keys"]
+    s.xdo("keydown", "shift")
+    s.wait_drawn("Shift seen down", lambda f: f["keys"] > n and f["keys_down"] > 0)
+    s.point_at(x, y)
+    s.click()
+    s.xdo("keyup", "shift")
+    s.wait_drawn("Shift seen up", lambda f: f["keys_down"] == 0 and f["queued"] == 0)
+
+
+def case_shift_click_adds_centre(binary):
+    """Shift+click on the map adds a centre: the field becomes the distance to it (the smallest
+    colour there, where the reference's field had a large one); a second adds a second minimum;
+    Ctrl+Z removes the last, then the first (the picture is the reference's field again, pixel
+    for pixel); Ctrl+Y puts it back, and the saved view holds it where it was clicked."""
+    s = Session(binary, state=dict(QUIET_STATE, contours=False))
+    try:
+        s.start()
+        s.move(*OUTSIDE)
+        first = s.wait_for_field()
+        x, y, w, h = s.map
+        a = (x + w // 4, y + h // 4)         # north-west; the reference is on the east edge
+        b = (x + w // 4, y + 3 * h // 4)     # south-west
+        probe = lambda p: (p[0] + 14, p[1])  # beside the centre's marker
+        img = s.screen()
+        assert lut_index(img, *probe(a)) > 100 and lut_index(img, *probe(b)) > 100, "setup"
+
+        mark = s.mark()
+        shift_click(s, *a)
+        s.move(*OUTSIDE)
+        s.wait_for_field(since=mark)
+        img = screen_when(s, "the field about the first centre",
+                          lambda i: lut_index(i, *probe(a)) < 20)
+        assert lut_index(img, *probe(b)) > 60, "one centre: the south-west is far from it"
+
+        mark = s.mark()
+        shift_click(s, *b)
+        s.move(*OUTSIDE)
+        s.wait_for_field(since=mark)
+        screen_when(s, "the field about both centres",
+                    lambda i: lut_index(i, *probe(a)) < 20 and lut_index(i, *probe(b)) < 20)
+
+        s.key("ctrl+z")
+        screen_when(s, "the second centre removed",
+                    lambda i: lut_index(i, *probe(a)) < 20 and lut_index(i, *probe(b)) > 60)
+        s.key("ctrl+z")
+        screen_when(s, "the reference's field again",
+                    lambda i: np.array_equal(s.map_pixels(i), first))
+        s.key("ctrl+y")
+        screen_when(s, "the first centre back",
+                    lambda i: lut_index(i, *probe(a)) < 20 and lut_index(i, *probe(b)) > 60)
+        state = s.quit()
+        assert len(state["centres"]) == 1, state.get("centres")
+        lat, lon = geo_of(s, *a)
+        c = state["centres"][0]
+        assert abs(c["lat"] - lat) < 0.02 and abs(c["lon"] - lon) < 0.02, (c, lat, lon)
+        assert c["name"] == "", c
+    finally:
+        s.close()
+
+
+QUAD = [(29.5, 99.5), (29.5, 100.5), (30.5, 99.5), (30.5, 100.5)]
+
+
+def write_quad(s):
+    path = os.path.join(s.dir, "quad.csv")
+    with open(path, "w") as f:
+        f.write("lat,lon,name\n" + "".join(f"{la},{lo},\n" for la, lo in QUAD))
+    return path
+
+
+def check_cells(s, img):
+    """Each centre's cell in its palette colour (centre k: PALETTE[k]), most of the map in the
+    four colours, and dark boundaries where the cells meet, nowhere else."""
+    for k, (la, lo) in enumerate(QUAD):
+        for dla, dlo in ((-0.3, -0.3), (0.3, 0.3), (-0.3, 0.3)):  # away from the marker
+            x, y = pixel_of(s, la + dla, lo + dlo)
+            got = palette_index(img[y, x])
+            assert got == k, f"centre {k}'s cell at {la + dla},{lo + dlo}: {img[y, x]} is {got}"
+    m = s.map_pixels(img).reshape(-1, 3)
+    d = np.abs(m[:, None, :] - RGB[None, :4, :]).max(2).min(1)
+    share = (d <= 6).mean()
+    assert share > 0.9, f"only {share:.1%} of the map in the four centres' colours"
+    # Along latitude 29.2 the two southern cells meet near longitude 100 (the great circle's
+    # bisector of two centres of one latitude is that meridian): dark pixels there, none far off.
+    lum = img.astype(np.float64) @ np.array([0.299, 0.587, 0.114])
+    x100, y = pixel_of(s, 29.2, 100.0)
+    dark = [x for x in range(s.map[0] + 2, s.map[0] + s.map[2] - 2) if lum[y, x] < 45]
+    assert dark and all(abs(x - x100) <= 3 for x in dark), (x100, dark)
+    # And down the columns of longitude 99.2 and 100.8, where the northern and southern cells
+    # meet near latitude 30 (on both halves: a boundary lost on one half was a bug).
+    for lon in (99.2, 100.8):
+        x, y30 = pixel_of(s, 30.0, lon)
+        dark = [y for y in range(s.map[1] + 2, s.map[1] + s.map[3] - 2) if lum[y, x] < 45]
+        assert dark and all(abs(y - y30) <= 3 for y in dark), (lon, y30, dark)
+
+
+def case_colour_by_centre_screenshot(binary):
+    """`--centres FILE` with colour by nearest centre, saved by --screenshot: four cells in the
+    palette's first four colours, a dark boundary where two meet; the saved view keeps the
+    centres inline."""
+    s = Session(binary, state=dict(QUIET_STATE, contours=False, colour_by_centre=True,
+                                   marker=True))
+    try:
+        shot = os.path.join(s.dir, "centres.png")
+        s.args += ["--centres", write_quad(s), "--frames", "3", "--screenshot", shot]
+        r = s.run_to_end()
+        assert r.returncode == 0, r.stderr
+        from PIL import Image
+        img = np.asarray(Image.open(shot).convert("RGB"))[:s.h, :s.w].astype(np.int32)
+        check_cells(s, img)
+        with open(s.state_out) as f:
+            saved = f.read()
+        import json
+        state = json.loads(saved)
+        assert [(c["lat"], c["lon"]) for c in state["centres"]] == QUAD, state["centres"]
+        assert state["colour_by_centre"] is True
+    finally:
+        s.close()
+
+
+def case_key_n_switches_colouring(binary):
+    """N switches between colouring by distance (viridis) and by nearest centre (the palette),
+    with no new field; Ctrl+Z switches back."""
+    s = Session(binary, state=dict(QUIET_STATE, contours=False))
+    try:
+        s.args += ["--centres", write_quad(s)]
+        s.start()
+        s.move(*OUTSIDE)
+        s.wait_for_field()
+        x, y = pixel_of(s, 29.2, 99.2)
+        img = s.screen()
+        assert palette_index(img[y, x]) is None, "coloured by distance at first"
+        fields = s.last()["fields"]
+        s.hold("n")
+        img = screen_when(s, "the cells in their colours", lambda i: palette_index(i[y, x]) == 0)
+        check_cells(s, img)
+        assert s.last()["fields"] == fields, "a switch of colouring computed a field"
+        s.key("ctrl+z")
+        screen_when(s, "coloured by distance again", lambda i: palette_index(i[y, x]) is None)
+        state = s.quit()
+        assert state["colour_by_centre"] is False
+    finally:
+        s.close()
+
+
+PROJECTION_COMBO = (335, 149)  # the View panel's projection selector at 1280x800, scale 1
+
+
+def case_projected_view_refused(binary):
+    """With centres, choosing aeqd in the View panel is not taken: the status bar says why in
+    check_centres_view's words, the map stays latlon with its centres, and the window goes on.
+    At start, --centres with --projection aeqd is one line and exit 2."""
+    s = Session(binary, state=dict(QUIET_STATE, contours=False))
+    try:
+        quad = write_quad(s)
+        s.args += ["--centres", quad]
+        s.start()
+        s.move(*OUTSIDE)
+        before = s.wait_for_field()
+        s.point_at(*PROJECTION_COMBO)
+        s.click()
+        # The list opens below the selector: latlon, aeqd, ortho, a row each.
+        row = 21
+        s.point_at(PROJECTION_COMBO[0] - 20, PROJECTION_COMBO[1] + 2 * row)
+        s.click()
+        wait_for_log(s, "latlon grids only")
+        s.move(*OUTSIDE)
+        screen_when(s, "the same map", lambda i: np.array_equal(s.map_pixels(i), before))
+        state = s.quit()
+        assert state["projection"] == "latlon" and len(state["centres"]) == 4, state
+        assert "--centres: the nearest-centre field is computed on latlon grids only" in \
+            s.log_text()
+        s.args += ["--projection", "aeqd", "--frames", "2"]
+        r = s.run_to_end()
+        refused_at_start(r, 2, "--centres", "latlon grids only")
+    finally:
+        s.close()
+
+
+# The Centres panel at 1280x800, scale 1, scrolled to its end, with four centres: a row's
+# boxes (y of row k, from 0), its delete button, the file box and the buttons under the table.
+ROW_Y = [603, 626, 649, 672]
+LAT_X, NAME_X, DELETE_X = 70, 295, 370
+FILE_BOX = (150, 726)
+IMPORT_BUTTON = (33, 749)
+EXPORT_BUTTON = (104, 749)
+
+
+def type_into(s, x, y, text):
+    """Clicks a box, selects its text (Ctrl+A), types text over it, Enter."""
+    s.point_at(x, y)
+    s.click()
+    s.typing()
+    s.hold("ctrl+a")
+    s.type(text)
+    s.hold("Return")
+
+
+def case_panel_edits(binary):
+    """The Centres panel: Export CSV writes the four centres (read back equal); a latitude typed
+    in the table moves its centre (a new field: its cell changes colour where it moved); a name
+    typed renames it; x deletes a row and Ctrl+Z brings it back; Import replaces the centres by
+    a file's, and Ctrl+Z undoes the import. The saved view has the edits."""
+    s = Session(binary, state=dict(QUIET_STATE, contours=False))
+    try:
+        s.args += ["--centres", write_quad(s)]
+        s.start()  # coloured by distance: start() waits for a field of many colours
+        s.hold("n")  # then by centre: each step below waits for the cells it makes
+        s.point_at(200, 500)
+        s.wheel("5", 30)  # the panel to its end
+        s.move(*OUTSIDE)
+
+        s.point_at(*EXPORT_BUTTON)
+        s.click()
+        wait_for_log(s, "saved 4 centres to")
+        with open(os.path.join(s.cwd, "centres.csv")) as f:
+            text = f.read()
+        assert text == "lat,lon,name\n" + "".join(f"{la:g},{lo:g},\n" for la, lo in QUAD), text
+
+        # Centre 1 (29.5, 99.5) to 30.8: the south-west is then centre 2's or 3's, not 1's.
+        x, y = pixel_of(s, 29.2, 99.2)
+        ne = pixel_of(s, 30.8, 100.8)
+        screen_when(s, "the cells", lambda i: palette_index(i[y, x]) == 0)
+        type_into(s, LAT_X, ROW_Y[0], "30.8")
+        s.move(*OUTSIDE)
+        screen_when(s, "the south-west no longer centre 1's", lambda i: palette_index(i[y, x])
+                    not in (0, None))
+        type_into(s, NAME_X, ROW_Y[1], "Beta, the second")
+        s.point_at(DELETE_X, ROW_Y[3])
+        s.click()
+        s.move(*OUTSIDE)
+        screen_when(s, "centre 4's cell gone", lambda i: palette_index(i[ne[1], ne[0]]) not in
+                    (3, None))
+        s.key("ctrl+z")  # the delete undone: four rows again, where they were
+        screen_when(s, "centre 4's cell back", lambda i: palette_index(i[ne[1], ne[0]]) == 3)
+
+        s.point_at(200, 500)
+        s.wheel("5", 10)  # to the end again: three rows had made the panel shorter
+        with open(os.path.join(s.cwd, "other.csv"), "w") as f:
+            f.write("lat,lon,name\n30,100,Middle\n")
+        type_into(s, FILE_BOX[0], FILE_BOX[1], "other.csv")
+        s.point_at(*IMPORT_BUTTON)
+        s.click()
+        wait_for_log(s, "imported 1 centres from")
+        s.move(*OUTSIDE)
+        screen_when(s, "one cell", lambda i: palette_index(i[y, x]) == 0 and
+                    palette_index(i[ne[1], ne[0]]) == 0)
+        s.key("ctrl+z")  # the import undone
+        state = s.quit()
+        got = [(c["lat"], c["lon"], c["name"]) for c in state["centres"]]
+        assert got == [(30.8, 99.5, ""), (29.5, 100.5, "Beta, the second"), (30.5, 99.5, ""),
+                       (30.5, 100.5, "")], got
+    finally:
+        s.close()
+
+
+CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
+
+if __name__ == "__main__":
+    window_e2e.main(CASES)

@@ -1,0 +1,457 @@
+// Issue 16 in the window's model, without a display: the view's centres (adding, editing,
+// deleting, clearing, importing, each refused with one line when it cannot be taken), undo and
+// redo of each, the saved view's inline centres, `geofield --centres FILE`, the CSV export's
+// round trip, the hover's nearest centre against brute force, the palette's neighbours, and
+// the CPU worker's field and index against the brute-force oracle.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "backends/nearest_centre.h"
+#include "cli/command_line.h"
+#include "cli/render_command.h"
+#include "cli/startup.h"
+#include "errors.h"
+#include "view/centre_edits.h"
+#include "view/centre_lookup.h"
+#include "view/centre_palette.h"
+#include "view/centres_field_worker.h"
+#include "view/centres_file.h"
+#include "view/field_measures.h"
+#include "view/reproduce_command.h"
+#include "view/view_history.h"
+#include "view/view_state.h"
+
+namespace geofield {
+namespace {
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+std::filesystem::path temp_path(const std::string& name) {
+  return std::filesystem::path(testing::TempDir()) /
+         (name + "_" + std::to_string(::getpid()) + "_" +
+          testing::UnitTest::GetInstance()->current_test_info()->name());
+}
+
+ViewState latlon_view() {
+  ViewState s = first_view();
+  s.params.nx = 64;
+  s.params.ny = 48;
+  return s;
+}
+
+// --- edits ---
+
+TEST(CentreEdits, AddAppendsAndTrimsTheName) {
+  ViewState s = latlon_view();
+  std::string why;
+  ASSERT_TRUE(add_centre(&s, {30, 101, "  Chengdu "}, &why)) << why;
+  ASSERT_TRUE(add_centre(&s, {-33.5, 151.25, ""}, &why)) << why;
+  ASSERT_EQ(s.centres.size(), 2u);
+  EXPECT_EQ(s.centres[0], (Centre{30, 101, "Chengdu"}));
+  EXPECT_EQ(s.centres[1], (Centre{-33.5, 151.25, ""}));
+  EXPECT_EQ(centre_label(s.centres, 0), "Chengdu");
+  EXPECT_EQ(centre_label(s.centres, 1), "centre #2");
+}
+
+TEST(CentreEdits, BadCentresAreRefusedWithTheRangeAndChangeNothing) {
+  ViewState s = latlon_view();
+  std::string why;
+  EXPECT_FALSE(add_centre(&s, {91, 0, ""}, &why));
+  EXPECT_TRUE(has(why, "latitude 91 is outside [-90, 90]")) << why;
+  EXPECT_FALSE(add_centre(&s, {0, 400, ""}, &why));
+  EXPECT_TRUE(has(why, "longitude 400 is outside [-360, 360]")) << why;
+  EXPECT_FALSE(add_centre(&s, {0, 0, std::string(kMaxCentreNameBytes + 1, 'x')}, &why));
+  EXPECT_TRUE(has(why, "longer than 256 bytes")) << why;
+  EXPECT_FALSE(add_centre(&s, {0, std::nan(""), ""}, &why));
+  EXPECT_TRUE(s.centres.empty());
+  ASSERT_TRUE(add_centre(&s, {1, 2, "a"}, &why));
+  EXPECT_FALSE(set_centre(&s, 0, {-90.5, 2, "a"}, &why));
+  EXPECT_FALSE(set_centre(&s, 1, {1, 2, "a"}, &why));
+  EXPECT_TRUE(has(why, "centre #2: there are 1 centres")) << why;
+  EXPECT_FALSE(remove_centre(&s, 5, &why));
+  EXPECT_EQ(s.centres.list(), (std::vector<Centre>{{1, 2, "a"}}));
+}
+
+TEST(CentreEdits, AViewThatCannotTakeCentresRefusesThemInCheckCentresViewsWords) {
+  ViewState s = latlon_view();
+  std::string why;
+  s.params.projection = Projection::aeqd;
+  s.params.extent = default_extent(s.params);
+  EXPECT_FALSE(add_centre(&s, {30, 101, ""}, &why));
+  EXPECT_TRUE(has(why, "latlon grids only")) << why;
+  s = latlon_view();
+  s.params.formula = Formula::seed;
+  EXPECT_FALSE(add_centre(&s, {30, 101, ""}, &why));
+  EXPECT_TRUE(has(why, "seed formula is not a distance")) << why;
+  EXPECT_TRUE(s.centres.empty());
+  s.params.formula = Formula::wgs84;
+  EXPECT_TRUE(add_centre(&s, {30, 101, ""}, &why)) << why;
+}
+
+TEST(CentreEdits, TheCapIsKeptByAddAndImport) {
+  ViewState s = latlon_view();
+  std::vector<Centre> many(kMaxViewCentres);
+  for (std::size_t k = 0; k < many.size(); ++k)
+    many[k] = {double(k % 180) - 89.5, double(k % 360), ""};
+  std::string why;
+  ASSERT_TRUE(replace_centres(&s, many, &why)) << why;
+  EXPECT_FALSE(add_centre(&s, {0, 0, ""}, &why));
+  EXPECT_TRUE(has(why, "at most 1000 centres")) << why;
+  EXPECT_EQ(s.centres.size(), kMaxViewCentres);
+  many.push_back({0, 0, ""});
+  ViewState t = latlon_view();
+  EXPECT_FALSE(replace_centres(&t, many, &why));
+  EXPECT_TRUE(has(why, "got 1001")) << why;
+  EXPECT_TRUE(t.centres.empty());
+  // One bad centre refuses the whole import, naming it.
+  std::vector<Centre> bad{{0, 0, ""}, {0, 0, ""}, {95, 0, ""}};
+  EXPECT_FALSE(replace_centres(&t, bad, &why));
+  EXPECT_TRUE(has(why, "centre #3: latitude 95")) << why;
+  EXPECT_TRUE(t.centres.empty());
+}
+
+TEST(CentreEdits, EveryEditIsOneUndoStep) {
+  ViewState s = latlon_view();
+  ViewHistory h(s);
+  std::string why;
+  ASSERT_TRUE(add_centre(&s, {30, 101, ""}, &why));
+  h.observe(s, false);
+  ASSERT_TRUE(add_centre(&s, {31, 102, "b"}, &why));
+  h.observe(s, false);
+  ASSERT_TRUE(set_centre(&s, 0, {29.5, 100.5, "a"}, &why));
+  h.observe(s, false);
+  ASSERT_TRUE(remove_centre(&s, 1, &why));
+  h.observe(s, false);
+  clear_centres(&s);
+  h.observe(s, false);
+  EXPECT_EQ(h.undo_steps(), 5u);
+
+  ASSERT_TRUE(h.undo(&s));  // clear undone
+  EXPECT_EQ(s.centres.list(), (std::vector<Centre>{{29.5, 100.5, "a"}}));
+  ASSERT_TRUE(h.undo(&s));  // the delete undone
+  EXPECT_EQ(s.centres.list(), (std::vector<Centre>{{29.5, 100.5, "a"}, {31, 102, "b"}}));
+  ASSERT_TRUE(h.undo(&s));  // the edit undone
+  EXPECT_EQ(s.centres[0], (Centre{30, 101, ""}));
+  ASSERT_TRUE(h.undo(&s));
+  ASSERT_TRUE(h.undo(&s));
+  EXPECT_TRUE(s.centres.empty());
+  ASSERT_TRUE(h.redo(&s));  // the first add again
+  EXPECT_EQ(s.centres.list(), (std::vector<Centre>{{30, 101, ""}}));
+}
+
+TEST(CentreSet, CopiesShareTheListAndEqualListsAreEqual) {
+  CentreSet a(std::vector<Centre>{{1, 2, "x"}});
+  const CentreSet b = a;
+  EXPECT_EQ(a.shared(), b.shared());
+  const CentreSet c(std::vector<Centre>{{1, 2, "x"}});
+  EXPECT_NE(a.shared(), c.shared());
+  EXPECT_EQ(a, c);
+  EXPECT_FALSE(a == CentreSet());
+  EXPECT_TRUE(CentreSet(std::vector<Centre>{}).empty());
+}
+
+// --- the saved view ---
+
+TEST(CentresSavedView, TheCentresAndTheColouringRoundTrip) {
+  ViewState s = latlon_view();
+  std::string why;
+  ASSERT_TRUE(replace_centres(&s,
+                              {{30.123456789012345, 101, "Chéngdū, \"the\" city"},
+                               {-0.1, -179.99999999999997, ""},
+                               {90, 360, "pole"}},
+                              &why))
+      << why;
+  s.colour_by_centre = true;
+  const std::string text = state_to_text(s);
+  const ViewState back = state_from_text(text, "the view");
+  EXPECT_EQ(back.centres.list(), s.centres.list());
+  EXPECT_TRUE(back.colour_by_centre);
+  EXPECT_EQ(back, s);
+  // No centres: no key written, and a file without one has none.
+  ViewState none = latlon_view();
+  EXPECT_FALSE(has(state_to_text(none), "\"centres\""));
+  EXPECT_TRUE(state_from_text(state_to_text(none), "v").centres.empty());
+}
+
+// The cap is what a saved view can hold: a thousand centres with the longest names, saved and
+// loaded back whole, well inside kMaxStateFileBytes.
+TEST(CentresSavedView, AThousandCentresWithTheLongestNamesFitTheViewFile) {
+  ViewState s = latlon_view();
+  std::vector<Centre> list(kMaxViewCentres);
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    list[k] = {-89.123456789012345 + double(k % 179), -179.98765432109876 + double(k % 359),
+               std::string(kMaxCentreNameBytes - 4, 'n') + std::to_string(1000 + k)};
+  }
+  std::string why;
+  ASSERT_TRUE(replace_centres(&s, list, &why)) << why;
+  const std::string text = state_to_text(s);
+  EXPECT_LT(text.size(), kMaxStateFileBytes / 2);
+  const std::filesystem::path p = temp_path("centres_view") += ".json";
+  save_state(p, s);
+  EXPECT_EQ(load_state(p).centres.list(), list);
+  std::filesystem::remove(p);
+}
+
+TEST(CentresSavedView, BadCentresAreRefusedNamingTheKey) {
+  nlohmann::json j = to_json(latlon_view());
+  auto refusal = [&](const nlohmann::json& centres) {
+    j["centres"] = centres;
+    try {
+      state_from_json(j);
+    } catch (const UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_TRUE(has(refusal(42), "'centres' must be an array of at most 1000")) << refusal(42);
+  EXPECT_TRUE(has(refusal(nlohmann::json::array({{{"lat", 91}, {"lon", 0}}})),
+                  "'centres' entry 1: latitude 91 is outside [-90, 90]"));
+  EXPECT_TRUE(has(refusal(nlohmann::json::array({{{"lat", "1"}, {"lon", 0}}})),
+                  "'lat' and 'lon' must be numbers"));
+  EXPECT_TRUE(has(refusal(nlohmann::json::array({{{"lat", 1}, {"lon", 0}, {"name", 7}}})),
+                  "'name' must be a string (got 7)"));
+  nlohmann::json many = nlohmann::json::array();
+  for (std::size_t k = 0; k <= kMaxViewCentres; ++k) many.push_back({{"lat", 0}, {"lon", 0}});
+  EXPECT_TRUE(has(refusal(many), "(got 1001 centres)")) << refusal(many);
+  // Centres on a projected view: refused in check_centres_view's words.
+  j["centres"] = nlohmann::json::array({{{"lat", 1}, {"lon", 2}}});
+  j["projection"] = "ortho";
+  j["extent"] = 1000;
+  try {
+    state_from_json(j);
+    ADD_FAILURE() << "accepted centres on an ortho view";
+  } catch (const UsageError& e) {
+    EXPECT_TRUE(has(e.what(),
+                    "'centres': --centres: the nearest-centre field is computed on "
+                    "latlon grids only"))
+        << e.what();
+  }
+}
+
+// --- geofield --centres FILE ---
+
+class CentresStartup : public testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = temp_path("geofield_centres_xdg");
+    std::filesystem::create_directories(dir_ / "geofield");
+    ::setenv("XDG_CONFIG_HOME", dir_.c_str(), 1);
+  }
+  void TearDown() override {
+    ::unsetenv("XDG_CONFIG_HOME");
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+  std::filesystem::path write(const std::string& name, const std::string& text) {
+    const std::filesystem::path p = dir_ / name;
+    std::ofstream(p) << text;
+    return p;
+  }
+  static std::string refusal(const WindowOptionText& w, const ViewOptionText& v) {
+    try {
+      make_window_request(w, v);
+    } catch (const UsageError& e) {
+      return e.what();
+    }
+    return "accepted";
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(CentresStartup, TheFilesCentresAreTheViewsAndTheSessionKeepsThem) {
+  WindowOptionText w;
+  w.centres = write("c.csv", "lat,lon,name\n30,101,A\n31.5,102.5,\n").string();
+  const WindowRequest r = make_window_request(w, ViewOptionText{});
+  EXPECT_EQ(r.state.centres.list(), (std::vector<Centre>{{30, 101, "A"}, {31.5, 102.5, ""}}));
+  // Saved as the session, restored without --centres; a typed --ref is the one-centre field.
+  save_state(dir_ / "geofield" / "session.json", r.state);
+  EXPECT_EQ(make_window_request(WindowOptionText{}, ViewOptionText{}).state.centres,
+            r.state.centres);
+  ViewOptionText ref;
+  ref.ref = "10,20";
+  EXPECT_TRUE(make_window_request(WindowOptionText{}, ref).state.centres.empty());
+}
+
+TEST_F(CentresStartup, RefusalsNameTheOption) {
+  WindowOptionText w;
+  w.centres = write("c.csv", "30,101\n").string();
+  ViewOptionText ref;
+  ref.ref = "10,20";
+  EXPECT_TRUE(has(refusal(w, ref), "--ref and --centres")) << refusal(w, ref);
+  ViewOptionText aeqd;
+  aeqd.projection = "aeqd";
+  EXPECT_TRUE(has(refusal(w, aeqd), "--centres: the nearest-centre field is computed on latlon"))
+      << refusal(w, aeqd);
+  ViewOptionText seed;
+  seed.formula = "seed";
+  EXPECT_TRUE(has(refusal(w, seed), "seed formula")) << refusal(w, seed);
+  std::string many;
+  for (std::size_t k = 0; k <= kMaxViewCentres; ++k) many += "0," + std::to_string(k % 360) + "\n";
+  w.centres = write("many.csv", many).string();
+  EXPECT_TRUE(has(refusal(w, ViewOptionText{}), "--centres: the window holds at most 1000"))
+      << refusal(w, ViewOptionText{});
+  w.centres = write("bad.csv", "30,101\n95,0\n").string();
+  EXPECT_TRUE(has(refusal(w, ViewOptionText{}), "line 2: latitude 95"))
+      << refusal(w, ViewOptionText{});
+  w.centres = "";
+  EXPECT_TRUE(has(refusal(w, ViewOptionText{}), "--centres")) << refusal(w, ViewOptionText{});
+}
+
+// --- "Copy as command" ---
+
+TEST(CentresReproduceCommand, ReadsTheCentresFileInsteadOfTheReference) {
+  ViewState s = latlon_view();
+  s.marker = true;
+  std::string why;
+  ASSERT_TRUE(add_centre(&s, {30, 101, ""}, &why));
+  const std::string c = render_command_line(s, "a.png", "/tmp/x/centres.csv");
+  EXPECT_TRUE(has(c, " --centres=/tmp/x/centres.csv")) << c;
+  EXPECT_FALSE(has(c, "--ref")) << c;
+  EXPECT_FALSE(has(c, "--marker")) << c;  // render --centres refuses the reference's marker
+  std::istringstream in(c);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  const CommandLine parsed = parse_command_line(words);
+  const RenderRequest& r = std::get<RenderRequest>(parsed);
+  ASSERT_TRUE(r.centres);
+  EXPECT_EQ(*r.centres, "/tmp/x/centres.csv");
+  EXPECT_EQ(r.view.params.nx, s.params.nx);
+  EXPECT_EQ(r.view.params.lat_min_deg, s.params.lat_min_deg);
+  clear_centres(&s);
+  EXPECT_TRUE(has(render_command_line(s), "--ref=30,101")) << render_command_line(s);
+}
+
+// --- CSV export ---
+
+TEST(CentresCsvExport, RoundTripsThroughTheReader) {
+  const std::vector<Centre> centres{
+      {30.123456789012345, 101.00000000000001, "plain"},
+      {-0.1, -179.99999999999997, "comma, inside"},
+      {89.999999, 359.5, "a \"quoted\" word"},
+      {-90, -360, "two\nlines"},
+      {1e-300, 0, "#hash first"},
+      {0, 0, ""},
+      {12.5, 7.25, "Zürich 東京"},
+  };
+  const std::filesystem::path p = temp_path("centres_round_trip") += ".csv";
+  write_centres_csv(p, centres);
+  EXPECT_EQ(read_centres_file(p), centres);
+  EXPECT_EQ(centres_csv_text(std::vector<Centre>{{1.5, -2, "a,b"}, {3, 4, "x\"y"}}),
+            "lat,lon,name\n1.5,-2,\"a,b\"\n3,4,\"x\"\"y\"\n");
+  std::filesystem::remove(p);
+}
+
+TEST(CentresCsvExport, NothingIsWrittenWhereItCannotBe) {
+  const std::filesystem::path dir = temp_path("centres_not_a_file");
+  std::filesystem::create_directories(dir);
+  EXPECT_ANY_THROW(write_centres_csv(dir, std::vector<Centre>{{1, 2, ""}}));
+  EXPECT_TRUE(std::filesystem::is_directory(dir));
+  EXPECT_ANY_THROW(write_centres_csv(dir / "missing" / "c.csv", std::vector<Centre>{{1, 2, ""}}));
+  std::filesystem::remove_all(dir);
+}
+
+// --- the hover's nearest centre ---
+
+TEST(CentreLookup, IsTheBruteForceNearestLowestIndexOnATie) {
+  std::mt19937_64 rng(16);
+  std::uniform_real_distribution<double> lat(-89, 89), lon(-180, 180);
+  for (const Formula f : {Formula::haversine, Formula::wgs84}) {
+    FieldParams p;
+    p.formula = f;
+    std::vector<Centre> list(300);
+    for (Centre& c : list) c = {lat(rng), lon(rng), ""};
+    list.push_back(list[17]);  // a duplicate: the lower index wins
+    const CentreSet centres(list);
+    CentreLookup lookup;
+    for (int t = 0; t < 400; ++t) {
+      const GeoPoint g{lat(rng), lon(rng)};
+      std::size_t best = 0;
+      double best_d = 0;
+      for (std::size_t k = 0; k < list.size(); ++k) {
+        const double d = distance_between(p, {list[k].lat_deg, list[k].lon_deg}, g);
+        if (k == 0 || d < best_d) best = k, best_d = d;
+      }
+      const std::optional<NearestCentre> got = lookup.nearest(p, centres, g);
+      ASSERT_TRUE(got);
+      EXPECT_EQ(got->index, best) << "formula " << to_string(f) << " at " << g.lat_deg << ","
+                                  << g.lon_deg;
+      EXPECT_EQ(got->distance, best_d);
+    }
+    const std::optional<NearestCentre> on =
+        lookup.nearest(p, centres, {list[17].lat_deg, list[17].lon_deg});
+    ASSERT_TRUE(on);
+    EXPECT_EQ(on->index, 17u);
+    EXPECT_EQ(on->distance, 0.0);
+  }
+  CentreLookup lookup;
+  EXPECT_FALSE(lookup.nearest(FieldParams{}, CentreSet(), {0, 0}));
+}
+
+// --- the palette ---
+
+TEST(CentrePalette, NeighboursDifferAndTheColoursAreThePalettes) {
+  std::vector<Centre> grid;
+  for (int i = 0; i < 10; ++i) {
+    for (int j = 0; j < 10; ++j) grid.push_back({i * 1.0, j * 1.0, ""});
+  }
+  const std::vector<std::uint32_t> colours = centre_colours(grid);
+  ASSERT_EQ(colours.size(), grid.size());
+  const std::span<const std::uint32_t> palette = centre_palette();
+  for (std::size_t k = 0; k < grid.size(); ++k) {
+    EXPECT_NE(std::find(palette.begin(), palette.end(), colours[k]), palette.end());
+    // The four grid neighbours (the cells that share an edge) have other colours.
+    const int i = int(k) / 10, j = int(k) % 10;
+    if (i + 1 < 10) {
+      EXPECT_NE(colours[k], colours[k + 10]) << k;
+    }
+    if (j + 1 < 10) {
+      EXPECT_NE(colours[k], colours[k + 1]) << k;
+    }
+  }
+  EXPECT_EQ(centre_colours(grid), colours);
+  EXPECT_EQ(centre_colours(std::vector<Centre>{{0, 0, ""}}).size(), 1u);
+}
+
+// --- the CPU worker ---
+
+TEST(CentresFieldWorker, GivesTheOraclesFieldAndIndex) {
+  FieldParams p = latlon_view().params;
+  p.nx = 37, p.ny = 23;
+  auto list = std::make_shared<const std::vector<Centre>>(
+      std::vector<Centre>{{29, 100, ""}, {31, 102.5, ""}, {30, 101, ""}, {30, 101, "dup"}});
+  CentresFieldWorker worker;
+  worker.request(p, list);
+  std::optional<CentresFieldResult> r;
+  for (int k = 0; k < 2000 && !r; ++k) {
+    r = worker.take();
+    if (!r) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->centres, list);
+  std::vector<float> values(std::size_t(p.nx * p.ny));
+  std::vector<std::int32_t> index(values.size());
+  nearest_centre_brute_force<float>(p, *list, values.data(), index.data());
+  EXPECT_EQ(r->f32, values);
+  EXPECT_EQ(r->index, index);
+  EXPECT_EQ(std::count(index.begin(), index.end(), 3), 0);  // the duplicate never wins
+  EXPECT_EQ(r->range.min, *std::min_element(values.begin(), values.end()));
+  EXPECT_EQ(r->range.max, *std::max_element(values.begin(), values.end()));
+  EXPECT_FALSE(worker.busy());
+}
+
+}  // namespace
+}  // namespace geofield
