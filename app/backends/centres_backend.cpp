@@ -12,10 +12,6 @@ namespace geofield {
 
 CentresBackend::CentresBackend(CentreList centres) { set_centres(std::move(centres)); }
 
-CentresBackend::~CentresBackend() {
-  if (index_texture_ != 0) glDeleteTextures(1, &index_texture_);  // no GL error to report here
-}
-
 void CentresBackend::set_centres(CentreList centres) {
   if (!centres || centres->empty()) throw UsageError("--centres: no centres");
   centres_ = std::move(centres);
@@ -41,22 +37,7 @@ void CentresBackend::compute(const FieldParams& p, FieldTexture& target) {
   compute_host(p);
   GF_GL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
   GF_GL(glTextureSubImage2D(target.id(), 0, 0, 0, p.nx, p.ny, GL_RED, GL_FLOAT, f32_.data()));
-  upload_index(p.nx, p.ny);
-}
-
-void CentresBackend::upload_index(int nx, int ny) {
-  if (index_texture_ == 0 || index_nx_ != nx || index_ny_ != ny) {
-    if (index_texture_ != 0) GF_GL(glDeleteTextures(1, &index_texture_));
-    index_texture_ = 0;
-    GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &index_texture_));
-    GF_GL(glTextureStorage2D(index_texture_, 1, GL_R32I, nx, ny));
-    // Integer textures are read with texelFetch; nearest filtering keeps them complete.
-    GF_GL(glTextureParameteri(index_texture_, GL_TEXTURE_MIN_FILTER, GL_NEAREST));
-    GF_GL(glTextureParameteri(index_texture_, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
-    index_nx_ = nx, index_ny_ = ny;
-  }
-  GF_GL(
-      glTextureSubImage2D(index_texture_, 0, 0, 0, nx, ny, GL_RED_INTEGER, GL_INT, index_.data()));
+  index_texture_.upload(p.nx, p.ny, index_);
 }
 
 HostField CentresBackend::read_field(const FieldTexture&, Precision as) { return host_field(as); }

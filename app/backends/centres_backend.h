@@ -9,13 +9,13 @@
 #include "backends/centres_field_backend.h"
 #include "centres.h"
 #include "field_range.h"
+#include "gl/index_texture.h"
 
 namespace geofield {
 
 class CentresBackend final : public CentresFieldBackend {
  public:
   explicit CentresBackend(CentreList centres);
-  ~CentresBackend() override;
   CentresBackend(const CentresBackend&) = delete;
   CentresBackend& operator=(const CentresBackend&) = delete;
   std::string_view name() const override { return "cpu"; }
@@ -24,7 +24,7 @@ class CentresBackend final : public CentresFieldBackend {
   void set_centres(CentreList centres) override;
   const CentreList& centres() const override { return centres_; }
   std::vector<std::int32_t> read_index() override { return index_; }
-  GLuint index_texture() const override { return index_texture_; }
+  GLuint index_texture() const override { return index_texture_.id(); }
 
   // The same with no GL: the distances and indices in host memory only.
   void compute_host(const FieldParams& p);
@@ -39,11 +39,8 @@ class CentresBackend final : public CentresFieldBackend {
   ValueRange range() const;
 
  private:
-  void upload_index(int nx, int ny);
-
   CentreList centres_;
-  GLuint index_texture_ = 0;  // GL_R32I, made by the first compute()
-  int index_nx_ = 0, index_ny_ = 0;
+  IndexTexture index_texture_;  // made by the first compute()
   FieldParams last_{};
   std::vector<float> f32_;
   std::vector<double> f64_;

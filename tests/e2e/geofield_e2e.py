@@ -1,6 +1,7 @@
 """Shared helpers for the end-to-end tests: run the built geofield binary in a fresh folder
 and compute reference fields with numpy, independently of the C++ math."""
 
+import json
 import os
 import re
 import resource
@@ -63,6 +64,24 @@ class RenderTestCase(unittest.TestCase):
 
     def files(self):
         return sorted(os.listdir(self.dir))
+
+
+class GdalReads:
+    """GDAL's own reading of a file in the test's folder (a mixin for RenderTestCase)."""
+
+    def gdalinfo(self, name):
+        out = subprocess.run(["gdalinfo", "-json", self.path(name)], capture_output=True,
+                             text=True, check=True).stdout
+        return json.loads(out)
+
+    def values(self, name, dtype):
+        """The band as GDAL reads it, through a raw (ENVI) copy elsewhere: the exact bits."""
+        nx, ny = self.gdalinfo(name)["size"]
+        with tempfile.TemporaryDirectory(prefix="geofield-e2e-raw-") as d:
+            raw = os.path.join(d, "band.raw")
+            subprocess.run(["gdal_translate", "-q", "-of", "ENVI", self.path(name), raw],
+                           check=True)
+            return np.fromfile(raw, dtype=dtype).reshape(ny, nx)
 
 
 def grid_coordinates(lat, lon, nx, ny):

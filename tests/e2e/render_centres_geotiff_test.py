@@ -4,16 +4,14 @@
 .npy of the same run; and the refusals: --index-geotiff without --centres, one file named by
 two outputs, nothing written."""
 
-import json
 import os
 import shutil
 import subprocess
-import tempfile
 import unittest
 
 import numpy as np
 
-from geofield_e2e import RenderTestCase
+from geofield_e2e import GdalReads, RenderTestCase
 
 HAVE_GDAL = shutil.which("gdalinfo") and shutil.which("gdal_translate")
 CENTRES = [(10.0, 175.0, "West"), (-5.0, -172.0, "East, south"), (0.0, 180.0, "Dateline"),
@@ -22,7 +20,7 @@ GRID = ["--lat", "-10:10", "--lon", "170:-170", "--size", "41x21"]
 
 
 @unittest.skipUnless(HAVE_GDAL, "GDAL's command-line tools are not installed")
-class RenderCentresGeoTiff(RenderTestCase):
+class RenderCentresGeoTiff(GdalReads, RenderTestCase):
 
     def setUp(self):
         super().setUp()
@@ -30,20 +28,6 @@ class RenderCentresGeoTiff(RenderTestCase):
             f.write("lat,lon,name\n")
             for lat, lon, name in CENTRES:
                 f.write(f'{lat!r},{lon!r},"{name}"\n')
-
-    def gdalinfo(self, name):
-        out = subprocess.run(["gdalinfo", "-json", self.path(name)], capture_output=True,
-                             text=True, check=True).stdout
-        return json.loads(out)
-
-    def values(self, name, dtype):
-        """The band as GDAL reads it, through a raw (ENVI) copy elsewhere: the exact bits."""
-        nx, ny = self.gdalinfo(name)["size"]
-        with tempfile.TemporaryDirectory(prefix="geofield-e2e-raw-") as d:
-            raw = os.path.join(d, "band.raw")
-            subprocess.run(["gdal_translate", "-q", "-of", "ENVI", self.path(name), raw],
-                           check=True)
-            return np.fromfile(raw, dtype=dtype).reshape(ny, nx)
 
     def test_distance_and_index_files_match_the_npy(self):
         for backend in ("cpu", "auto"):  # cpu: no GL at all; auto: through the GL texture

@@ -3,16 +3,14 @@
 the same as the .npy of the same run, float32 and float64, with and without GL; and the
 failures: a missing writer module, one file named twice, a write failing midway."""
 
-import json
 import os
 import shutil
 import subprocess
-import tempfile
 import unittest
 
 import numpy as np
 
-from geofield_e2e import R_KM, RenderTestCase, binary, grid_coordinates, haversine
+from geofield_e2e import GdalReads, R_KM, RenderTestCase, binary, grid_coordinates, haversine
 
 HAVE_GDAL = shutil.which("gdalinfo") and shutil.which("gdal_translate")
 # An antimeridian grid whose reference (0, 180) is its centre node.
@@ -20,21 +18,7 @@ GRID = ["--lat", "-10:10", "--lon", "170:-170", "--size", "41x21", "--ref", "0,1
 
 
 @unittest.skipUnless(HAVE_GDAL, "GDAL's command-line tools are not installed")
-class RenderGeoTiff(RenderTestCase):
-
-    def gdalinfo(self, name):
-        out = subprocess.run(["gdalinfo", "-json", self.path(name)], capture_output=True,
-                             text=True, check=True).stdout
-        return json.loads(out)
-
-    def values(self, name, dtype):
-        """The band as GDAL reads it, through a raw (ENVI) copy elsewhere: the exact bits."""
-        nx, ny = self.gdalinfo(name)["size"]
-        with tempfile.TemporaryDirectory(prefix="geofield-e2e-raw-") as d:
-            raw = os.path.join(d, "band.raw")
-            subprocess.run(["gdal_translate", "-q", "-of", "ENVI", self.path(name), raw],
-                           check=True)
-            return np.fromfile(raw, dtype=dtype).reshape(ny, nx)
+class RenderGeoTiff(GdalReads, RenderTestCase):
 
     def test_georeferencing_and_values_match_the_npy(self):
         for f64 in (False, True):
