@@ -81,8 +81,9 @@ int centre_at(ivec2 node) {
 }
 
 vec3 centre_colour(int k) {
-  int n = textureSize(u_centre_colours, 0).x;
-  return texelFetch(u_centre_colours, ivec2(clamp(k, 0, n - 1), 0), 0).rgb;
+  ivec2 size = textureSize(u_centre_colours, 0);  // rows of size.x centres
+  int c = clamp(k, 0, size.x * size.y - 1);
+  return texelFetch(u_centre_colours, ivec2(c % size.x, c / size.x), 0).rgb;
 }
 
 void main() {

@@ -90,8 +90,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   add_text_option(app, "--centres", &window_text.centres,
                   "many reference points: the field is the distance to the nearest of them; CSV "
                   "lat,lon[,name] or GeoJSON Point features, at most " +
-                      std::to_string(kMaxViewCentres) +
-                      " (kept in the saved view); latlon views, haversine or wgs84",
+                      std::to_string(kMaxViewCentres) + " (the saved view keeps up to " +
+                      std::to_string(kMaxInlineCentres) +
+                      " inline, more as a reference to FILE); latlon views, haversine or wgs84",
                   "FILE");
 
   RenderRequest render;

@@ -85,7 +85,9 @@ void restore_session(WindowRequest* req) {
     return;
   }
   try {
-    req->state = load_state(session);
+    std::string note;
+    req->state = load_state(session, &note);
+    if (!note.empty()) req->startup_messages.push_back("last session: " + note);
     return;
   } catch (const UsageError& e) {
     req->state = first_view();
@@ -109,6 +111,8 @@ void take_centres(const WindowCommand& c, ViewState* s) {
   if (c.typed.ref) s->centres = CentreSet();
   if (c.options.centres) {
     std::vector<Centre> list;
+    // The file as it is before the read: a change during the read shows at the next restore.
+    std::optional<CentresFileRef> ref = centres_file_ref(*c.options.centres, 0);
     try {
       list = read_centres_file(*c.options.centres);
     } catch (const UsageError& e) {
@@ -117,7 +121,12 @@ void take_centres(const WindowCommand& c, ViewState* s) {
     if (list.size() > kMaxViewCentres) {
       throw UsageError("--centres: " + *centres_view_problem(s->params, list.size()));
     }
+    const std::size_t n = list.size();
     s->centres = CentreSet(std::move(list));
+    if (ref) {
+      ref->count = n;
+      s->centres = s->centres.with_file(std::move(*ref));
+    }
   }
   if (const std::optional<std::string> why = centres_view_problem(s->params, s->centres.size())) {
     throw UsageError(*why);  // check_centres_view's words name --centres
@@ -179,7 +188,9 @@ WindowRequest make_window_request(const WindowCommand& c) {
   req.state = first_view();  // no saved view: the reference in the middle, rings on
   if (o.state_file) {
     try {
-      req.state = load_state(*o.state_file);
+      std::string note;
+      req.state = load_state(*o.state_file, &note);
+      if (!note.empty()) req.startup_messages.push_back("--state: " + note);
     } catch (const UsageError& e) {
       throw UsageError(std::string("--state: ") + e.what());
     }

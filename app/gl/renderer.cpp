@@ -1,5 +1,6 @@
 #include "gl/renderer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -84,16 +85,20 @@ Renderer::Renderer() {
 void Renderer::set_centre_colours(const std::vector<std::uint32_t>& rgb) {
   if (rgb.empty() || rgb == centre_rgb_) return;
   const int n = static_cast<int>(rgb.size());
+  // Rows of kColourRow texels (centre k at (k % w, k / w)): a texture is at most a few
+  // thousand texels wide, and the window holds up to ten million centres.
+  constexpr int kColourRow = 4096;
+  const int w = std::min(n, kColourRow), h = (n + kColourRow - 1) / kColourRow;
   if (centre_colours_ == 0 || n != centre_colours_n_) {
     if (centre_colours_ != 0) GF_GL(glDeleteTextures(1, &centre_colours_));
     centre_colours_ = 0;
     GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &centre_colours_));
-    GF_GL(glTextureStorage2D(centre_colours_, 1, GL_RGBA8, n, 1));
+    GF_GL(glTextureStorage2D(centre_colours_, 1, GL_RGBA8, w, h));
     GF_GL(glTextureParameteri(centre_colours_, GL_TEXTURE_MIN_FILTER, GL_NEAREST));
     GF_GL(glTextureParameteri(centre_colours_, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
     centre_colours_n_ = n;
   }
-  std::vector<std::uint8_t> rgba(rgb.size() * 4);
+  std::vector<std::uint8_t> rgba(std::size_t(w) * std::size_t(h) * 4, 255);
   for (std::size_t k = 0; k < rgb.size(); ++k) {
     rgba[k * 4 + 0] = static_cast<std::uint8_t>(rgb[k] >> 16);
     rgba[k * 4 + 1] = static_cast<std::uint8_t>(rgb[k] >> 8);
@@ -102,7 +107,7 @@ void Renderer::set_centre_colours(const std::vector<std::uint32_t>& rgb) {
   }
   GF_GL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
   GF_GL(
-      glTextureSubImage2D(centre_colours_, 0, 0, 0, n, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data()));
+      glTextureSubImage2D(centre_colours_, 0, 0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data()));
   centre_rgb_ = rgb;
 }
 

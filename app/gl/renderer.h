@@ -98,7 +98,7 @@ class Renderer {
   GLuint program_ = 0;
   GLuint vertex_array_ = 0;
   GLuint colormaps_ = 0;       // 256 x kColormapCount RGBA8: one row per colormap
-  GLuint centre_colours_ = 0;  // N x 1 RGBA8: centre k's colour at texel k
+  GLuint centre_colours_ = 0;  // RGBA8, rows of 4096: centre k at (k % 4096, k / 4096)
   int centre_colours_n_ = 0;
   std::vector<std::uint32_t> centre_rgb_;  // what centre_colours_ holds
   GLint loc_by_centre_ = -1, loc_boundaries_ = -1;

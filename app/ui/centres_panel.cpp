@@ -5,6 +5,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -13,6 +14,8 @@
 
 namespace geofield {
 namespace {
+
+constexpr std::size_t kCentresPage = 100'000;  // rows in the table at a time
 
 // One row's editors; returns the row's centre as edited, or nothing when no edit was taken.
 std::optional<Centre> edit_row(const Centre& c, std::size_t k, bool* remove) {
@@ -63,9 +66,37 @@ void draw_centres_panel(ViewState* s, ExportSettings* e, UiActions* a, TypedEdit
   } else {
     ImGui::Text("%zu centre%s (at most %zu)", s->centres.size(), s->centres.size() == 1 ? "" : "s",
                 kMaxViewCentres);
+    if (const CentresFileRef* f = s->centres.file()) {
+      ImGui::TextWrapped("from %s", f->path.c_str());
+    }
+    if (!centres_kept(s->centres)) {
+      ImGui::TextWrapped("edited, more than %zu: not kept across sessions unless exported (Export "
+                         "CSV; the saved view then refers to that file)",
+                         kMaxInlineCentres);
+    }
+    if (!draws_centre_markers(s->centres.size())) {
+      ImGui::TextWrapped("no markers beyond %zu centres", kMaxCentreMarkers);
+    }
   }
   ImGui::Checkbox("colour by nearest centre (N)", &s->colour_by_centre);
   if (!s->centres.empty()) {
+    // Pages of kCentresPage rows: ImGui 1.86 places rows at float positions, which lose whole
+    // pixels beyond some 700,000 rows of ~24 px; a page keeps the table exact.
+    static std::size_t page = 0;
+    const std::size_t pages = (s->centres.size() + kCentresPage - 1) / kCentresPage;
+    page = std::min(page, pages - 1);
+    if (pages > 1) {
+      int shown = static_cast<int>(page) + 1;
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+      if (ImGui::InputInt("page", &shown)) {
+        page = static_cast<std::size_t>(std::clamp(shown, 1, static_cast<int>(pages))) - 1;
+      }
+      ImGui::SameLine();
+      ImGui::Text("of %zu (rows %zu to %zu)", pages, page * kCentresPage + 1,
+                  std::min(s->centres.size(), (page + 1) * kCentresPage));
+    }
+    const std::size_t first = page * kCentresPage;
+    const std::size_t rows = std::min(s->centres.size() - first, kCentresPage);
     const float row_h = ImGui::GetFrameHeightWithSpacing();
     const float height =
         row_h * static_cast<float>(std::min<std::size_t>(s->centres.size(), 8) + 1);
@@ -81,11 +112,11 @@ void draw_centres_panel(ViewState* s, ExportSettings* e, UiActions* a, TypedEdit
       ImGui::TableHeadersRow();
       std::optional<std::size_t> remove_at;
       std::optional<std::pair<std::size_t, Centre>> edited;
-      ImGuiListClipper clipper;  // a thousand rows: only those in sight are laid out
-      clipper.Begin(static_cast<int>(s->centres.size()));
+      ImGuiListClipper clipper;  // up to ten million rows: only those in sight are laid out
+      clipper.Begin(static_cast<int>(rows));
       while (clipper.Step()) {
         for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-          const std::size_t k = static_cast<std::size_t>(row);
+          const std::size_t k = first + static_cast<std::size_t>(row);
           bool remove = false;
           if (std::optional<Centre> c = edit_row(s->centres[k], k, &remove)) edited.emplace(k, *c);
           if (remove) remove_at = k;

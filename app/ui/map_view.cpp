@@ -223,10 +223,13 @@ void MapView::draw_readout(const ViewState& s, const MapRect& r) {
 }
 
 // Each centre a dot of its colour ringed in white and black, readable on any colour; named
-// beside it while there are few enough for names to be read.
+// beside it while there are few enough for names to be read. None beyond kMaxCentreMarkers
+// (draws_centre_markers): a dot each for hundreds of thousands would cost the frame and hide
+// the map; colour by nearest centre shows where they are.
 void MapView::draw_centres(const ViewState& s, const MapRect& r,
                            std::span<const std::uint32_t> centre_rgb) const {
-  if (s.centres.empty() || !s.marker) return;  // the Look panel's "marker" is theirs too
+  // The Look panel's "marker" is theirs too.
+  if (!draws_centre_markers(s.centres.size()) || !s.marker) return;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const ImVec2 lo(static_cast<float>(r.x), static_cast<float>(r.y));
   dl->PushClipRect(lo, ImVec2(lo.x + static_cast<float>(r.w), lo.y + static_cast<float>(r.h)),

@@ -39,8 +39,7 @@ std::optional<std::string> centres_view_problem(const FieldParams& p, std::size_
   if (n == 0) return std::nullopt;
   if (n > kMaxViewCentres) {
     return "the window holds at most " + std::to_string(kMaxViewCentres) +
-           " centres (they are saved inline in the view), got " + std::to_string(n) +
-           "; render --centres takes up to " + std::to_string(kMaxCentres);
+           " centres (as render --centres), got " + std::to_string(n);
   }
   try {
     check_centres_view(p, std::vector<Centre>(1));  // its words for the formula and projection

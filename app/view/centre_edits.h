@@ -1,6 +1,8 @@
 // The window's edits of its centres (issue 16): adding (Shift+click, the panel), changing,
 // renaming, deleting, clearing and importing, each checked so that the view's centres are
-// always valid, at most kMaxViewCentres, and on a view that can take them. A refused edit
+// always valid, at most kMaxViewCentres, and on a view that can take them. Every taken edit
+// gives a list that is no file's (CentreSet::file is null): the caller attaches the file of an
+// import. A refused edit
 // changes nothing and says why in one line; the undo history sees every taken edit as a step.
 #pragma once
 

@@ -1,11 +1,14 @@
 // The window's centres (issue 16) as a value of the view state: the list is shared, never
 // changed in place, so the copies the frame loop and the undo history make of the view cost a
 // pointer, and a backend given the list (CentreList) keeps it while the view moves on. Equal
-// when the lists are equal, whether or not they are the same list.
+// when the lists are equal, whether or not they are the same list (the file they came from is
+// not part of the value).
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -14,10 +17,29 @@
 
 namespace geofield {
 
-// The most centres a view holds: they are written inline in the saved view, which is at most
-// kMaxStateFileBytes (1 MiB); 1000 named centres take about 100 KB. `render --centres` takes
-// up to kMaxCentres.
-inline constexpr std::size_t kMaxViewCentres = 1000;
+// The most centres a view holds: those of `render --centres`.
+inline constexpr std::size_t kMaxViewCentres = kMaxCentres;
+// Up to this many centres are written inline in the saved view, which is at most
+// kMaxStateFileBytes (1 MiB; 1000 named centres take about 100 KB); more are saved as a
+// reference to the file they came from (CentresFileRef), or not at all when the list is no
+// longer that file's (an edit of a large set: Export CSV makes it a file's again).
+inline constexpr std::size_t kMaxInlineCentres = 1000;
+// Markers: one dot each while the view has at most this many centres; beyond, none (hundreds
+// of thousands of dots are a grey smear and cost the frame; colour by centre shows the cells).
+inline constexpr std::size_t kMaxCentreMarkers = 5000;
+inline bool draws_centre_markers(std::size_t n) { return n > 0 && n <= kMaxCentreMarkers; }
+
+// Where a set of centres came from: the file's absolute path, how many centres it gave, and
+// its fingerprint when read (size in bytes and modification time in ns), so that a restore
+// can tell the file is still the one the list was read from.
+struct CentresFileRef {
+  std::string path;
+  std::size_t count = 0;
+  std::uint64_t bytes = 0;
+  std::int64_t mtime_ns = 0;
+
+  bool operator==(const CentresFileRef&) const = default;
+};
 
 class CentreSet {
  public:
@@ -37,10 +59,21 @@ class CentreSet {
   // The list to give a backend; null when there are none.
   const CentreList& shared() const { return list_; }
 
+  // The file the list is (read from, or written to by Export CSV); null when the list is not a
+  // file's (typed or clicked centres, or any edit of a file's list).
+  const CentresFileRef* file() const { return file_.get(); }
+  // The same list, known to be the file's (ref.count must be the list's size).
+  CentreSet with_file(CentresFileRef ref) const {
+    CentreSet out = *this;
+    out.file_ = list_ ? std::make_shared<const CentresFileRef>(std::move(ref)) : nullptr;
+    return out;
+  }
+
   bool operator==(const CentreSet& o) const { return list_ == o.list_ || list() == o.list(); }
 
  private:
   CentreList list_;  // null, or a list of at least one centre
+  std::shared_ptr<const CentresFileRef> file_;
 };
 
 }  // namespace geofield

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <optional>
+#include <sys/stat.h>
 #include <string>
 
 #include "errors.h"
@@ -384,6 +385,57 @@ void write_centres_csv(const std::filesystem::path& path, std::span<const Centre
   const std::string text = centres_csv_text(centres);
   const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
   write_file_atomically(path, {std::span<const std::uint8_t>(bytes, text.size())});
+}
+
+namespace {
+
+bool stat_of(const std::string& path, std::uint64_t* bytes, std::int64_t* mtime_ns) {
+  struct stat st{};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+  *bytes = static_cast<std::uint64_t>(st.st_size);
+  *mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+  return true;
+}
+
+}  // namespace
+
+std::optional<CentresFileRef> centres_file_ref(const std::filesystem::path& path,
+                                               std::size_t count) {
+  std::error_code ec;
+  const std::filesystem::path abs = std::filesystem::absolute(path, ec);
+  if (ec) return std::nullopt;
+  CentresFileRef ref;
+  ref.path = abs.lexically_normal().string();
+  ref.count = count;
+  if (!stat_of(ref.path, &ref.bytes, &ref.mtime_ns)) return std::nullopt;
+  return ref;
+}
+
+std::optional<std::string> read_centres_file_ref(const CentresFileRef& ref,
+                                                 std::vector<Centre>* out) {
+  const std::string lead = "the view's " + std::to_string(ref.count) + " centres not restored: " +
+                           shown_path(ref.path);
+  std::uint64_t bytes = 0;
+  std::int64_t mtime_ns = 0;
+  if (!stat_of(ref.path, &bytes, &mtime_ns)) {
+    return lead + " is missing (or not a regular file); started without centres";
+  }
+  const std::string changed = lead + " has changed since the view was saved";
+  if (bytes != ref.bytes || mtime_ns != ref.mtime_ns) {
+    return changed + " (import it again in the Centres panel); started without centres";
+  }
+  std::vector<Centre> list;
+  try {
+    list = read_centres_file(ref.path);
+  } catch (const std::exception& e) {
+    return lead + " cannot be read (" + e.what() + "); started without centres";
+  }
+  if (list.size() != ref.count) {
+    return changed + " (it has " + std::to_string(list.size()) +
+           " centres); started without centres";
+  }
+  *out = std::move(list);
+  return std::nullopt;
 }
 
 }  // namespace geofield

@@ -8,12 +8,14 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "centres.h"
+#include "view/centre_set.h"
 
 namespace geofield {
 
@@ -36,6 +38,16 @@ std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_vie
 // .geojson or .json or its first character that is not white space is '{', CSV otherwise.
 // At least one centre, at most kMaxCentres.
 std::vector<Centre> read_centres_file(const std::filesystem::path& path);
+
+// The file at path as a reference for a list of `count` centres read from it (or written to
+// it): its absolute path, size and modification time. Nothing when it cannot be looked at.
+std::optional<CentresFileRef> centres_file_ref(const std::filesystem::path& path,
+                                               std::size_t count);
+// Why the file `ref` names is no longer the one it was when the reference was taken (missing,
+// not readable as centres, another size, time or count), one line; nothing, and the list in
+// *out, when it is.
+std::optional<std::string> read_centres_file_ref(const CentresFileRef& ref,
+                                                 std::vector<Centre>* out);
 
 // What is wrong with one centre, in the words of --ref ("latitude 91 is outside [-90, 90]");
 // empty when it is valid. The readers' check, and the window's for a typed or clicked centre.

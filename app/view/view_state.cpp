@@ -190,13 +190,13 @@ json centres_json(const CentreSet& centres) {
 }
 
 // "centres": each entry an object with numbers lat and lon and an optional string name, checked
-// as a centres file's rows are; at most kMaxViewCentres.
+// as a centres file's rows are; at most kMaxInlineCentres.
 CentreSet read_centres(const json& j) {
   const json* v = find(j, "centres");
   if (!v) return {};
-  const std::string accepted = "an array of at most " + std::to_string(kMaxViewCentres) +
+  const std::string accepted = "an array of at most " + std::to_string(kMaxInlineCentres) +
                                " centres {\"lat\": ..., \"lon\": ..., \"name\": ...}";
-  if (!v->is_array() || v->size() > kMaxViewCentres) {
+  if (!v->is_array() || v->size() > kMaxInlineCentres) {
     if (v->is_array()) {
       throw UsageError("'centres' must be " + accepted + " (got " + std::to_string(v->size()) +
                        " centres)");
@@ -228,6 +228,34 @@ CentreSet read_centres(const json& j) {
     list.push_back(std::move(c));
   }
   return CentreSet(std::move(list));
+}
+
+// "centres_file": the reference's shape (what reading it needs); the file is not read here.
+std::optional<CentresFileRef> read_centres_ref(const json& j) {
+  const json* v = find(j, "centres_file");
+  if (!v) return std::nullopt;
+  const std::string accepted =
+      "an object {\"path\": an absolute path, \"count\": more than " +
+      std::to_string(kMaxInlineCentres) + " and at most " + std::to_string(kMaxViewCentres) +
+      ", \"bytes\": , \"mtime_ns\": }";
+  if (!v->is_object()) refuse("centres_file", accepted, *v);
+  const json* path = find(*v, "path");
+  const json* count = find(*v, "count");
+  const json* bytes = find(*v, "bytes");
+  const json* mtime = find(*v, "mtime_ns");
+  const bool ok = path && path->is_string() && !path->get_ref<const std::string&>().empty() &&
+                  path->get_ref<const std::string&>().front() == '/' &&
+                  path->get_ref<const std::string&>().size() <= 4096 && count &&
+                  count->is_number_unsigned() && count->get<std::uint64_t>() > kMaxInlineCentres &&
+                  count->get<std::uint64_t>() <= kMaxViewCentres && bytes &&
+                  bytes->is_number_unsigned() && mtime && mtime->is_number_integer();
+  if (!ok) refuse("centres_file", accepted, *v);
+  CentresFileRef ref;
+  ref.path = path->get<std::string>();
+  ref.count = static_cast<std::size_t>(count->get<std::uint64_t>());
+  ref.bytes = bytes->get<std::uint64_t>();
+  ref.mtime_ns = mtime->get<std::int64_t>();
+  return ref;
 }
 
 template <typename E, std::size_t N>
@@ -311,7 +339,12 @@ json to_json(const ViewState& s) {
       {"theme", std::string(to_string(s.theme))},
       {"colour_by_centre", s.colour_by_centre},
   };
-  if (!s.centres.empty()) j["centres"] = centres_json(s.centres);
+  if (!s.centres.empty() && s.centres.size() <= kMaxInlineCentres) {
+    j["centres"] = centres_json(s.centres);
+  } else if (const CentresFileRef* f = s.centres.file(); f && centres_kept(s.centres)) {
+    j["centres_file"] = {
+        {"path", f->path}, {"count", f->count}, {"bytes", f->bytes}, {"mtime_ns", f->mtime_ns}};
+  }
   if (!s.auto_range || usable_range(s.range_min, s.range_max)) {
     j["range_min"] = s.range_min;
     j["range_max"] = s.range_max;
@@ -319,7 +352,13 @@ json to_json(const ViewState& s) {
   return j;
 }
 
-ViewState state_from_json(const json& j) {
+bool centres_kept(const CentreSet& c) {
+  if (c.size() <= kMaxInlineCentres) return true;
+  const CentresFileRef* f = c.file();
+  return f && f->count == c.size() && !f->path.empty() && f->path.front() == '/';
+}
+
+ViewState state_from_json(const json& j, std::string* centres_note) {
   if (!j.is_object()) throw UsageError("a saved view is a JSON object ({...}), not " + got(j));
   ViewState s;
   FieldParams& p = s.params;
@@ -370,6 +409,10 @@ ViewState state_from_json(const json& j) {
   read_name(j, "theme", parse_theme, names_of({Theme::dark, Theme::light}), &s.theme);
   read_bool(j, "colour_by_centre", &s.colour_by_centre);
   s.centres = read_centres(j);
+  const std::optional<CentresFileRef> centres_ref = read_centres_ref(j);
+  if (centres_ref && !s.centres.empty()) {
+    throw UsageError("'centres' and 'centres_file': a view has one of them");
+  }
 
   // The values together: the field by check() (its window wording, which gives the range),
   // the colour range when it is used, the contour interval.
@@ -388,24 +431,38 @@ ViewState state_from_json(const json& j) {
   if (const std::optional<std::string> why = centres_view_problem(p, s.centres.size())) {
     throw UsageError("'centres': " + *why);
   }
+  if (centres_ref) {
+    if (const std::optional<std::string> why = centres_view_problem(p, centres_ref->count)) {
+      throw UsageError("'centres_file': " + *why);
+    }
+    if (centres_note) {  // the file is read; one that is not what it was is a note, no error
+      std::vector<Centre> list;
+      if (std::optional<std::string> why = read_centres_file_ref(*centres_ref, &list)) {
+        *centres_note = std::move(*why);
+      } else {
+        s.centres = CentreSet(std::move(list)).with_file(*centres_ref);
+      }
+    }
+  }
   return s;
 }
 
 std::string state_to_text(const ViewState& s) { return to_json(s).dump(2) + "\n"; }
 
-ViewState state_from_text(std::string_view text, std::string_view source) {
+ViewState state_from_text(std::string_view text, std::string_view source,
+                          std::string* centres_note) {
   try {
     if (text.size() > kMaxStateFileBytes) {
       throw UsageError("is " + std::to_string(text.size()) + " bytes; a view file is at most " +
                        std::to_string(kMaxStateFileBytes) + " bytes");
     }
-    return state_from_json(parse_json_text(text));
+    return state_from_json(parse_json_text(text), centres_note);
   } catch (const UsageError& e) {
     throw UsageError(std::string(source) + ": " + e.what());
   }
 }
 
-ViewState load_state(const std::filesystem::path& path) {
+ViewState load_state(const std::filesystem::path& path, std::string* centres_note) {
   const std::string shown = shown_path(path);
   std::string text;
   try {
@@ -413,7 +470,7 @@ ViewState load_state(const std::filesystem::path& path) {
   } catch (const UsageError& e) {
     throw UsageError(shown + ": " + e.what());
   }
-  return state_from_text(text, shown);
+  return state_from_text(text, shown, centres_note);
 }
 
 void save_state(const std::filesystem::path& path, const ViewState& s) {

@@ -65,31 +65,40 @@ bool lock_range(ViewState* s, double min, double max);
 // The view as saved. While the range is automatic the fixed range is written only when it can
 // be a colour scale (it is the range last shown, which unchecking "automatic" locks); one that
 // cannot (a view saved before its field's range was known) is left out, so the file loads.
+// Centres: inline up to kMaxInlineCentres; more as "centres_file" when the list is a file's
+// (CentreSet::file), else not at all (centres_kept says so).
 nlohmann::json to_json(const ViewState& s);
+// Whether the saved view keeps s's centres.
+bool centres_kept(const CentreSet& c);
 // The one check of a saved view, key by key: every key ViewState has must be of its type and in
 // its range (whole numbers are integer JSON values, never converted; numbers finite; names one
 // of the accepted ones); the field part by check() (field_params.h), the colour range and the
 // contour interval by look_checks.h, so the limits and the words are those of the command line
 // and the window. A fixed range is checked only when it is used (automatic off); an unusable
 // one while automatic is replaced by the default. Missing keys keep their defaults; unknown
-// keys are ignored (a newer program's). "centres": an array of at most kMaxViewCentres
+// keys are ignored (a newer program's). "centres": an array of at most kMaxInlineCentres
 // objects {"lat": , "lon": , "name": } checked as centre_problem checks them, on a view that
-// can take them (centres_view_problem). Throws UsageError: the key, the accepted values, what
-// was there (bounded).
-ViewState state_from_json(const nlohmann::json& j);
+// can take them (centres_view_problem). Or "centres_file" (more than kMaxInlineCentres
+// centres): {"path": absolute, "count": , "bytes": , "mtime_ns": }, the file they were read
+// from; read only when centres_note is given: a file missing or changed since (size, time,
+// count) is no error of the view: the view has no centres and *centres_note says why in one
+// line. Throws UsageError: the key, the accepted values, what was there (bounded).
+ViewState state_from_json(const nlohmann::json& j, std::string* centres_note = nullptr);
 
 // The text save_state writes, and the text's reading: the loader's entry for any bytes
 // (tests/fuzz/view_state_fuzz.cpp). state_from_text throws only UsageError, one line,
 // "SOURCE: problem" (SOURCE as given: a quoted path, "the view"), for bad JSON (numbers too
 // large for a double among them), bad values and text over kMaxStateFileBytes.
 std::string state_to_text(const ViewState& s);
-ViewState state_from_text(std::string_view text, std::string_view source);
+ViewState state_from_text(std::string_view text, std::string_view source,
+                          std::string* centres_note = nullptr);
 
 // Whole-file helpers. load: only a regular file of at most kMaxStateFileBytes (state_file.h);
-// throws UsageError "'PATH': problem". save: writes atomically what loads back (a view that
+// throws UsageError "'PATH': problem"; reads a "centres_file" (centres_note: why it could not,
+// or empty). save: writes atomically what loads back (a view that
 // would not, such as one with a non-finite number, throws UsageError and writes nothing);
 // RuntimeFailure when the file cannot be written.
-ViewState load_state(const std::filesystem::path& path);
+ViewState load_state(const std::filesystem::path& path, std::string* centres_note = nullptr);
 void save_state(const std::filesystem::path& path, const ViewState& s);
 
 // $XDG_CONFIG_HOME/geofield/session.json, or ~/.config/geofield/session.json.

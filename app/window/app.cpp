@@ -290,6 +290,7 @@ void App::frame(int fbw, int fbh) {
   do_actions(actions);
   advance_figure(actions);
   advance_export(actions);
+  note_unkept_centres();
   // A drag (of the map or of a widget) or a field being typed in is one step when it ends.
   history_.observe(state_, map_.dragging() || ImGui::IsAnyItemActive(), map_.wheel_burst());
   if (log_frames_) log_drawn_frame(fbw, fbh);
@@ -369,6 +370,18 @@ UiActions App::draw_panels() {
   if (edits_.newest) log_.add(false, *std::exchange(edits_.newest, std::nullopt));
   draw_status_bar(info_, log_);
   return actions;
+}
+
+// Beyond kMaxInlineCentres the saved view keeps the centres only as a reference to the file
+// they are; an edit makes the list no file's, which the status bar says once a list.
+void App::note_unkept_centres() {
+  if (state_.centres.shared() == noted_centres_) return;
+  noted_centres_ = state_.centres.shared();
+  if (centres_kept(state_.centres)) return;
+  log_.add(false, std::to_string(state_.centres.size()) +
+                      " centres, edited: more than " + std::to_string(kMaxInlineCentres) +
+                      " are kept across sessions only as the file they are, so these edits are "
+                      "not; Export CSV writes them and the saved view then refers to that file");
 }
 
 void App::take_input(UiActions* actions) {

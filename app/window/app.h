@@ -37,6 +37,7 @@ class App {
   void frame(int fb_width, int fb_height);
   void read_frame_info();
   UiActions draw_panels();
+  void note_unkept_centres();
   void take_input(UiActions* actions);
   // The frame's shortcuts (window/key_bindings.h) and the F1 overlay (app_keys.cpp).
   void do_shortcuts(UiActions* actions);
@@ -89,6 +90,7 @@ class App {
   bool source_centres_ = false;  // source_ computes the nearest of the view's centres
   MapView map_;
   CentreList coloured_;                    // the centres whose colours centre_rgb_ holds
+  CentreList noted_centres_;               // the centres last checked for centres_kept
   std::vector<std::uint32_t> centre_rgb_;  // centre_colours of coloured_
   ExportSettings exports_;
   MessageLog log_;

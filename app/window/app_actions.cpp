@@ -108,9 +108,11 @@ void App::do_actions(const UiActions& a) {
   if (a.load_state) {
     attempt("load view", [&] {
       const BackendChoice running = state_.backend;  // the backend stays; switch it in View
-      state_ = load_state(state_file);
+      std::string note;
+      state_ = load_state(state_file, &note);
       state_.backend = running;
       log_.add(true, "loaded " + state_file.string());
+      if (!note.empty()) log_.add(false, note);
     });
   }
   const std::filesystem::path centres_file =
@@ -119,8 +121,13 @@ void App::do_actions(const UiActions& a) {
   if (a.import_centres) {
     attempt("import centres", [&] {
       std::string why;
+      std::optional<CentresFileRef> ref = centres_file_ref(centres_file, 0);
       if (!replace_centres(&state_, read_centres_file(centres_file), &why)) {
         throw UsageError(why);
+      }
+      if (ref) {  // the list is the file's: a large one is saved as a reference to it
+        ref->count = state_.centres.size();
+        state_.centres = state_.centres.with_file(std::move(*ref));
       }
       log_.add(true, "imported " + std::to_string(state_.centres.size()) + " centres from " +
                          centres_file.string());
@@ -131,8 +138,15 @@ void App::do_actions(const UiActions& a) {
       if (state_.centres.empty()) throw UsageError("no centres to export");
       check_writable(centres_file, "centres file");
       write_centres_csv(centres_file, state_.centres.list());
+      std::string kept;
+      if (std::optional<CentresFileRef> ref =
+              centres_file_ref(centres_file, state_.centres.size())) {
+        // The list is now this file's: the saved view refers to it (beyond kMaxInlineCentres).
+        state_.centres = state_.centres.with_file(std::move(*ref));
+        if (state_.centres.size() > kMaxInlineCentres) kept = " (the saved view refers to it)";
+      }
       log_.add(true, "saved " + std::to_string(state_.centres.size()) + " centres to " +
-                         centres_file.string());
+                         centres_file.string() + kept);
     });
   }
   if (a.copy_command) {

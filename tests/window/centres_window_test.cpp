@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -18,6 +20,7 @@
 #include <variant>
 #include <vector>
 
+#include "backends/centre_index.h"
 #include "backends/nearest_centre.h"
 #include "cli/command_line.h"
 #include "cli/render_command.h"
@@ -103,20 +106,23 @@ TEST(CentreEdits, AViewThatCannotTakeCentresRefusesThemInCheckCentresViewsWords)
 }
 
 TEST(CentreEdits, TheCapIsKeptByAddAndImport) {
+  // The window holds as many as render --centres (ten million): the cap in words.
+  const FieldParams p = latlon_view().params;
+  EXPECT_FALSE(centres_view_problem(p, kMaxViewCentres));
+  const std::optional<std::string> over = centres_view_problem(p, kMaxViewCentres + 1);
+  ASSERT_TRUE(over);
+  EXPECT_TRUE(has(*over, "at most 10000000 centres")) << *over;
+  EXPECT_TRUE(has(*over, "got 10000001")) << *over;
+  // Beyond the thousand a saved view holds inline, edits are taken.
   ViewState s = latlon_view();
-  std::vector<Centre> many(kMaxViewCentres);
+  std::vector<Centre> many(kMaxInlineCentres + 1);
   for (std::size_t k = 0; k < many.size(); ++k)
     many[k] = {double(k % 180) - 89.5, double(k % 360), ""};
   std::string why;
   ASSERT_TRUE(replace_centres(&s, many, &why)) << why;
-  EXPECT_FALSE(add_centre(&s, {0, 0, ""}, &why));
-  EXPECT_TRUE(has(why, "at most 1000 centres")) << why;
-  EXPECT_EQ(s.centres.size(), kMaxViewCentres);
-  many.push_back({0, 0, ""});
+  EXPECT_TRUE(add_centre(&s, {0, 0, ""}, &why)) << why;
+  EXPECT_EQ(s.centres.size(), kMaxInlineCentres + 2);
   ViewState t = latlon_view();
-  EXPECT_FALSE(replace_centres(&t, many, &why));
-  EXPECT_TRUE(has(why, "got 1001")) << why;
-  EXPECT_TRUE(t.centres.empty());
   // One bad centre refuses the whole import, naming it.
   std::vector<Centre> bad{{0, 0, ""}, {0, 0, ""}, {95, 0, ""}};
   EXPECT_FALSE(replace_centres(&t, bad, &why));
@@ -191,7 +197,7 @@ TEST(CentresSavedView, TheCentresAndTheColouringRoundTrip) {
 // loaded back whole, well inside kMaxStateFileBytes.
 TEST(CentresSavedView, AThousandCentresWithTheLongestNamesFitTheViewFile) {
   ViewState s = latlon_view();
-  std::vector<Centre> list(kMaxViewCentres);
+  std::vector<Centre> list(kMaxInlineCentres);
   for (std::size_t k = 0; k < list.size(); ++k) {
     list[k] = {-89.123456789012345 + double(k % 179), -179.98765432109876 + double(k % 359),
                std::string(kMaxCentreNameBytes - 4, 'n') + std::to_string(1000 + k)};
@@ -225,7 +231,7 @@ TEST(CentresSavedView, BadCentresAreRefusedNamingTheKey) {
   EXPECT_TRUE(has(refusal(nlohmann::json::array({{{"lat", 1}, {"lon", 0}, {"name", 7}}})),
                   "'name' must be a string (got 7)"));
   nlohmann::json many = nlohmann::json::array();
-  for (std::size_t k = 0; k <= kMaxViewCentres; ++k) many.push_back({{"lat", 0}, {"lon", 0}});
+  for (std::size_t k = 0; k <= kMaxInlineCentres; ++k) many.push_back({{"lat", 0}, {"lon", 0}});
   EXPECT_TRUE(has(refusal(many), "(got 1001 centres)")) << refusal(many);
   // Centres on a projected view: refused in check_centres_view's words.
   j["centres"] = nlohmann::json::array({{{"lat", 1}, {"lon", 2}}});
@@ -299,16 +305,149 @@ TEST_F(CentresStartup, RefusalsNameTheOption) {
   ViewOptionText seed;
   seed.formula = "seed";
   EXPECT_TRUE(has(refusal(w, seed), "seed formula")) << refusal(w, seed);
-  std::string many;
-  for (std::size_t k = 0; k <= kMaxViewCentres; ++k) many += "0," + std::to_string(k % 360) + "\n";
-  w.centres = write("many.csv", many).string();
-  EXPECT_TRUE(has(refusal(w, ViewOptionText{}), "--centres: the window holds at most 1000"))
-      << refusal(w, ViewOptionText{});
   w.centres = write("bad.csv", "30,101\n95,0\n").string();
   EXPECT_TRUE(has(refusal(w, ViewOptionText{}), "line 2: latitude 95"))
       << refusal(w, ViewOptionText{});
   w.centres = "";
   EXPECT_TRUE(has(refusal(w, ViewOptionText{}), "--centres")) << refusal(w, ViewOptionText{});
+}
+
+// More than kMaxInlineCentres: the saved view refers to the file they came from.
+std::string many_centres_csv(std::size_t n) {
+  std::string text = "lat,lon,name\n";
+  for (std::size_t k = 0; k < n; ++k) {
+    text += std::to_string(double(k % 179) - 89) + "," + std::to_string(double(k % 359) - 179) +
+            ",c" + std::to_string(k) + "\n";
+  }
+  return text;
+}
+
+TEST_F(CentresStartup, MoreThanAThousandAreSavedAsTheirFileAndRestoredFromIt) {
+  WindowOptionText w;
+  const std::filesystem::path file = write("many.csv", many_centres_csv(5000));
+  w.centres = file.string();
+  const WindowRequest r = make_window_request(w, ViewOptionText{});
+  ASSERT_EQ(r.state.centres.size(), 5000u);
+  ASSERT_NE(r.state.centres.file(), nullptr);
+  EXPECT_EQ(r.state.centres.file()->path, std::filesystem::absolute(file).lexically_normal());
+  EXPECT_EQ(r.state.centres.file()->count, 5000u);
+  EXPECT_TRUE(centres_kept(r.state.centres));
+  const std::string text = state_to_text(r.state);
+  EXPECT_TRUE(has(text, "\"centres_file\"")) << text.substr(0, 2000);
+  EXPECT_FALSE(has(text, "\"centres\":"));
+  EXPECT_LT(text.size(), 4096u);
+  save_state(dir_ / "geofield" / "session.json", r.state);
+  const WindowRequest back = make_window_request(WindowOptionText{}, ViewOptionText{});
+  EXPECT_TRUE(back.startup_messages.empty());
+  EXPECT_EQ(back.state.centres, r.state.centres);
+  ASSERT_NE(back.state.centres.file(), nullptr);
+  EXPECT_EQ(*back.state.centres.file(), *r.state.centres.file());
+  // The saved view's own check does not read the file; a restore does.
+  EXPECT_TRUE(state_from_text(text, "t").centres.empty());
+}
+
+TEST_F(CentresStartup, AChangedOrMissingFileIsOneLineAndTheViewStartsWithoutCentres) {
+  WindowOptionText w;
+  const std::filesystem::path file = write("many.csv", many_centres_csv(2000));
+  w.centres = file.string();
+  WindowRequest r = make_window_request(w, ViewOptionText{});
+  r.state.params.nx = 123;  // the rest of the view is restored
+  save_state(dir_ / "geofield" / "session.json", r.state);
+  std::ofstream(file, std::ios::app) << "1,2,extra\n";  // another size
+  WindowRequest back = make_window_request(WindowOptionText{}, ViewOptionText{});
+  EXPECT_TRUE(back.state.centres.empty());
+  EXPECT_EQ(back.state.params.nx, 123);
+  ASSERT_EQ(back.startup_messages.size(), 1u);
+  const std::string& changed = back.startup_messages[0];
+  EXPECT_TRUE(has(changed, "the view's 2000 centres not restored")) << changed;
+  EXPECT_TRUE(has(changed, "has changed since the view was saved")) << changed;
+  EXPECT_EQ(changed.find('\n'), std::string::npos);
+  // The session file is no error: it is not set aside.
+  EXPECT_TRUE(std::filesystem::exists(dir_ / "geofield" / "session.json"));
+  // Missing.
+  std::filesystem::remove(file);
+  back = make_window_request(WindowOptionText{}, ViewOptionText{});
+  EXPECT_TRUE(back.state.centres.empty());
+  ASSERT_EQ(back.startup_messages.size(), 1u);
+  EXPECT_TRUE(has(back.startup_messages[0], "is missing")) << back.startup_messages[0];
+  // --state gives the note as well.
+  WindowOptionText st;
+  st.state_file = (dir_ / "geofield" / "session.json").string();
+  back = make_window_request(st, ViewOptionText{});
+  ASSERT_EQ(back.startup_messages.size(), 1u);
+  EXPECT_TRUE(has(back.startup_messages[0], "--state: the view's 2000 centres not restored"))
+      << back.startup_messages[0];
+}
+
+TEST(CentresSavedView, AnEditedLargeSetIsNotAFilesAndIsNotSaved) {
+  ViewState s = latlon_view();
+  std::vector<Centre> list(1500);
+  for (std::size_t k = 0; k < list.size(); ++k) list[k] = {double(k % 90), double(k % 180), ""};
+  const std::filesystem::path p = temp_path("large") += ".csv";
+  write_centres_csv(p, list);
+  std::string why;
+  ASSERT_TRUE(replace_centres(&s, list, &why)) << why;
+  EXPECT_EQ(s.centres.file(), nullptr);  // an edit's list is no file's
+  EXPECT_FALSE(centres_kept(s.centres));
+  EXPECT_FALSE(has(state_to_text(s), "centres"));
+  // Export CSV makes it the file's (as the App does): then it is saved as a reference.
+  const std::optional<CentresFileRef> ref = centres_file_ref(p, s.centres.size());
+  ASSERT_TRUE(ref);
+  s.centres = s.centres.with_file(*ref);
+  EXPECT_TRUE(centres_kept(s.centres));
+  const ViewState copy = s;  // copies keep the list and the reference
+  EXPECT_EQ(copy.centres.shared(), s.centres.shared());
+  ASSERT_NE(copy.centres.file(), nullptr);
+  std::string note;
+  const ViewState back = state_from_text(state_to_text(s), "t", &note);
+  EXPECT_EQ(note, "");
+  EXPECT_EQ(back.centres.list(), list);
+  // Shift+click on it: the list is no longer the file's, and the saved view says nothing of it.
+  ASSERT_TRUE(add_centre(&s, {1, 2, ""}, &why)) << why;
+  EXPECT_EQ(s.centres.file(), nullptr);
+  EXPECT_FALSE(centres_kept(s.centres));
+  EXPECT_FALSE(has(state_to_text(s), "centres_file"));
+  // Up to a thousand stay inline whatever their file.
+  ViewState few = latlon_view();
+  ASSERT_TRUE(replace_centres(&few, {{1, 2, "a"}}, &why));
+  EXPECT_TRUE(centres_kept(few.centres));
+  std::filesystem::remove(p);
+}
+
+TEST(CentresSavedView, ABadFileReferenceIsRefusedNamingTheKey) {
+  nlohmann::json j = to_json(latlon_view());
+  auto refusal = [&](const nlohmann::json& ref) {
+    j["centres_file"] = ref;
+    try {
+      state_from_json(j);
+    } catch (const UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const nlohmann::json good = {
+      {"path", "/no/such/file.csv"}, {"count", 5000}, {"bytes", 10}, {"mtime_ns", 1}};
+  EXPECT_EQ(refusal(good), "accepted");
+  nlohmann::json bad = good;
+  bad["path"] = "relative.csv";
+  EXPECT_TRUE(has(refusal(bad), "'centres_file' must be")) << refusal(bad);
+  bad = good;
+  bad["count"] = 1000;  // a thousand are saved inline
+  EXPECT_TRUE(has(refusal(bad), "'centres_file' must be")) << refusal(bad);
+  bad = good;
+  bad["count"] = kMaxViewCentres + 1;
+  EXPECT_TRUE(has(refusal(bad), "'centres_file' must be")) << refusal(bad);
+  EXPECT_TRUE(has(refusal(42), "'centres_file' must be")) << refusal(42);
+  j["centres"] = nlohmann::json::array({{{"lat", 1}, {"lon", 2}}});
+  EXPECT_TRUE(has(refusal(good), "a view has one of them")) << refusal(good);
+}
+
+TEST(CentreMarkers, NoneBeyondTheLimit) {
+  EXPECT_FALSE(draws_centre_markers(0));
+  EXPECT_TRUE(draws_centre_markers(1));
+  EXPECT_TRUE(draws_centre_markers(kMaxCentreMarkers));
+  EXPECT_FALSE(draws_centre_markers(kMaxCentreMarkers + 1));
+  EXPECT_FALSE(draws_centre_markers(1'000'000));
 }
 
 // --- "Copy as command" ---
@@ -424,6 +563,89 @@ TEST(CentrePalette, NeighboursDifferAndTheColoursAreThePalettes) {
   }
   EXPECT_EQ(centre_colours(grid), colours);
   EXPECT_EQ(centre_colours(std::vector<Centre>{{0, 0, ""}}).size(), 1u);
+}
+
+// The colours as the all-pairs version gave them (each centre's six nearest by squared chord
+// and index, both ways, greedy): the tree's neighbours must be the same.
+std::vector<std::uint32_t> brute_force_colours(const std::vector<Centre>& centres) {
+  const std::size_t n = centres.size();
+  const std::span<const std::uint32_t> palette = centre_palette();
+  std::vector<UnitVector> at(n);
+  for (std::size_t k = 0; k < n; ++k) at[k] = unit_vector(centres[k].lat_deg, centres[k].lon_deg);
+  std::vector<std::vector<std::size_t>> near(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    std::vector<std::pair<double, std::size_t>> by;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (j == k) continue;
+      const double dx = at[k][0] - at[j][0], dy = at[k][1] - at[j][1], dz = at[k][2] - at[j][2];
+      by.emplace_back(dx * dx + dy * dy + dz * dz, j);
+    }
+    const std::size_t m = std::min<std::size_t>(kPaletteNeighbours, by.size());
+    std::partial_sort(by.begin(), by.begin() + std::ptrdiff_t(m), by.end());
+    for (std::size_t i = 0; i < m; ++i) {
+      near[k].push_back(by[i].second);
+      near[by[i].second].push_back(k);
+    }
+  }
+  std::vector<std::uint32_t> out(n);
+  std::vector<int> colour(n, -1);
+  for (std::size_t k = 0; k < n; ++k) {
+    std::vector<int> used(palette.size());
+    for (const std::size_t j : near[k]) {
+      if (colour[j] >= 0) ++used[std::size_t(colour[j])];
+    }
+    int best = -1;
+    for (std::size_t i = 0; i < palette.size(); ++i) {
+      const std::size_t c = (k + i) % palette.size();
+      if (best < 0 || used[c] < used[std::size_t(best)]) best = int(c);
+      if (used[c] == 0) break;
+    }
+    colour[k] = best;
+    out[k] = palette[std::size_t(best)];
+  }
+  return out;
+}
+
+std::vector<Centre> random_centres(std::size_t n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> z(-1, 1), lon(-180, 180);
+  std::vector<Centre> out(n);
+  for (Centre& c : out) c = {std::asin(z(rng)) * 180 / M_PI, lon(rng), ""};
+  return out;
+}
+
+TEST(CentrePalette, TheTreesNeighboursAreTheAllPairsOnes) {
+  std::vector<Centre> list = random_centres(700, 7);
+  for (int k = 0; k < 50; ++k) list.push_back(list[std::size_t(k)]);  // duplicates: ties
+  for (int i = 0; i < 8; ++i) {
+    for (int j = 0; j < 8; ++j) list.push_back({i * 0.5, j * 0.5, ""});  // equal distances
+  }
+  EXPECT_EQ(centre_colours(list), brute_force_colours(list));
+}
+
+TEST(CentrePalette, TwoHundredThousandCentresAreQuickAndNeighboursDiffer) {
+  const std::vector<Centre> list = random_centres(200'000, 16);
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::vector<std::uint32_t> colours = centre_colours(list);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_LT(s, 10.0);  // about 0.2 s here; all pairs would be 4e10
+  ASSERT_EQ(colours.size(), list.size());
+  // Each sampled centre against its six nearest by brute force: none shares its colour.
+  std::vector<UnitVector> at(list.size());
+  for (std::size_t k = 0; k < list.size(); ++k)
+    at[k] = unit_vector(list[k].lat_deg, list[k].lon_deg);
+  int same = 0;
+  for (std::size_t k = 0; k < list.size(); k += 1000) {
+    std::vector<std::pair<double, std::size_t>> by;
+    for (std::size_t j = 0; j < list.size(); ++j) {
+      if (j == k) continue;
+      const double dx = at[k][0] - at[j][0], dy = at[k][1] - at[j][1], dz = at[k][2] - at[j][2];
+      by.emplace_back(dx * dx + dy * dy + dz * dz, j);
+    }
+    std::partial_sort(by.begin(), by.begin() + kPaletteNeighbours, by.end());
+    for (int i = 0; i < kPaletteNeighbours; ++i) same += colours[by[std::size_t(i)].second] == colours[k];
+  }
+  EXPECT_EQ(same, 0);
 }
 
 // --- the CPU worker ---
