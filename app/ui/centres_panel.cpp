@@ -70,9 +70,10 @@ void draw_centres_panel(ViewState* s, ExportSettings* e, UiActions* a, TypedEdit
       ImGui::TextWrapped("from %s", f->path.c_str());
     }
     if (!centres_kept(s->centres)) {
-      ImGui::TextWrapped("edited, more than %zu: not kept across sessions unless exported (Export "
-                         "CSV; the saved view then refers to that file)",
-                         kMaxInlineCentres);
+      ImGui::TextWrapped(
+          "edited, more than %zu: not kept across sessions unless exported (Export "
+          "CSV; the saved view then refers to that file)",
+          kMaxInlineCentres);
     }
     if (!draws_centre_markers(s->centres.size())) {
       ImGui::TextWrapped("no markers beyond %zu centres", kMaxCentreMarkers);

@@ -35,6 +35,10 @@ class NearestOthers {
     if (!at.empty()) build(0, static_cast<std::int32_t>(at.size()));
   }
 
+  // The centres in the tree's order: neighbours in space are near in it (queries in this order
+  // find their points in cache).
+  const std::vector<std::int32_t>& order() const { return order_; }
+
   // The m nearest centres to centre k other than k itself, by (squared chord, index): the
   // same as sorting all others by that pair and taking the first m. Returns how many.
   int query(std::int32_t k, int m, Near* best) const {
@@ -141,8 +145,9 @@ std::vector<std::uint32_t> centre_colours(std::span<const Centre> centres) {
   std::vector<Near> nearest(n * kPaletteNeighbours);
   std::vector<int> found(n);
   std::vector<std::size_t> start(n + 1, 0);
-  for (std::size_t k = 0; k < n; ++k) {
-    found[k] = tree.query(std::int32_t(k), kPaletteNeighbours, &nearest[k * kPaletteNeighbours]);
+  for (const std::int32_t ki : tree.order()) {
+    const std::size_t k = std::size_t(ki);
+    found[k] = tree.query(ki, kPaletteNeighbours, &nearest[k * kPaletteNeighbours]);
     for (int i = 0; i < found[k]; ++i) {
       ++start[k + 1];
       ++start[std::size_t(nearest[k * kPaletteNeighbours + std::size_t(i)].second) + 1];

@@ -1,12 +1,13 @@
 #include "view/centres_file.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
 #include <optional>
-#include <sys/stat.h>
 #include <string>
 
 #include "errors.h"
@@ -390,7 +391,7 @@ void write_centres_csv(const std::filesystem::path& path, std::span<const Centre
 namespace {
 
 bool stat_of(const std::string& path, std::uint64_t* bytes, std::int64_t* mtime_ns) {
-  struct stat st{};
+  struct stat st {};
   if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
   *bytes = static_cast<std::uint64_t>(st.st_size);
   *mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
@@ -413,8 +414,8 @@ std::optional<CentresFileRef> centres_file_ref(const std::filesystem::path& path
 
 std::optional<std::string> read_centres_file_ref(const CentresFileRef& ref,
                                                  std::vector<Centre>* out) {
-  const std::string lead = "the view's " + std::to_string(ref.count) + " centres not restored: " +
-                           shown_path(ref.path);
+  const std::string lead =
+      "the view's " + std::to_string(ref.count) + " centres not restored: " + shown_path(ref.path);
   std::uint64_t bytes = 0;
   std::int64_t mtime_ns = 0;
   if (!stat_of(ref.path, &bytes, &mtime_ns)) {

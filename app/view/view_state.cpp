@@ -5,6 +5,7 @@
 #include <array>
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -234,21 +235,22 @@ CentreSet read_centres(const json& j) {
 std::optional<CentresFileRef> read_centres_ref(const json& j) {
   const json* v = find(j, "centres_file");
   if (!v) return std::nullopt;
-  const std::string accepted =
-      "an object {\"path\": an absolute path, \"count\": more than " +
-      std::to_string(kMaxInlineCentres) + " and at most " + std::to_string(kMaxViewCentres) +
-      ", \"bytes\": , \"mtime_ns\": }";
+  const std::string accepted = "an object {\"path\": an absolute path, \"count\": more than " +
+                               std::to_string(kMaxInlineCentres) + " and at most " +
+                               std::to_string(kMaxViewCentres) + ", \"bytes\": , \"mtime_ns\": }";
   if (!v->is_object()) refuse("centres_file", accepted, *v);
   const json* path = find(*v, "path");
   const json* count = find(*v, "count");
   const json* bytes = find(*v, "bytes");
   const json* mtime = find(*v, "mtime_ns");
-  const bool ok = path && path->is_string() && !path->get_ref<const std::string&>().empty() &&
-                  path->get_ref<const std::string&>().front() == '/' &&
-                  path->get_ref<const std::string&>().size() <= 4096 && count &&
-                  count->is_number_unsigned() && count->get<std::uint64_t>() > kMaxInlineCentres &&
-                  count->get<std::uint64_t>() <= kMaxViewCentres && bytes &&
-                  bytes->is_number_unsigned() && mtime && mtime->is_number_integer();
+  const bool ok =
+      path && path->is_string() && !path->get_ref<const std::string&>().empty() &&
+      path->get_ref<const std::string&>().front() == '/' &&
+      path->get_ref<const std::string&>().size() <= 4096 && count && count->is_number_integer() &&
+      count->get<std::int64_t>() > 0 && count->get<std::uint64_t>() > kMaxInlineCentres &&
+      count->get<std::uint64_t>() <= kMaxViewCentres && bytes && bytes->is_number_integer() &&
+      bytes->get<std::int64_t>() >= 0 && mtime && mtime->is_number_integer() &&
+      !(mtime->is_number_unsigned() && mtime->get<std::uint64_t>() > std::uint64_t(INT64_MAX));
   if (!ok) refuse("centres_file", accepted, *v);
   CentresFileRef ref;
   ref.path = path->get<std::string>();

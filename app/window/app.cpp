@@ -378,8 +378,8 @@ void App::note_unkept_centres() {
   if (state_.centres.shared() == noted_centres_) return;
   noted_centres_ = state_.centres.shared();
   if (centres_kept(state_.centres)) return;
-  log_.add(false, std::to_string(state_.centres.size()) +
-                      " centres, edited: more than " + std::to_string(kMaxInlineCentres) +
+  log_.add(false, std::to_string(state_.centres.size()) + " centres, edited: more than " +
+                      std::to_string(kMaxInlineCentres) +
                       " are kept across sessions only as the file they are, so these edits are "
                       "not; Export CSV writes them and the saved view then refers to that file");
 }

@@ -311,6 +311,40 @@ def case_panel_edits(binary):
         s.close()
 
 
+def case_many_centres_by_file(binary):
+    """200,000 centres from `--centres FILE`: drawn coloured by nearest centre with no markers
+    (none beyond 5000: no white rings on the map), and the saved view refers to the file (its
+    absolute path and count) instead of holding them inline."""
+    s = Session(binary, state=dict(QUIET_STATE, contours=False, colour_by_centre=True,
+                                   marker=True))
+    try:
+        path = os.path.join(s.dir, "many.csv")
+        rng = np.random.default_rng(3)
+        lat = np.degrees(np.arcsin(rng.uniform(-1, 1, 200000)))
+        lon = rng.uniform(-180, 180, 200000)
+        with open(path, "w") as f:
+            f.write("lat,lon\n" + "".join(f"{a:.6f},{o:.6f}\n" for a, o in zip(lat, lon)))
+        shot = os.path.join(s.dir, "many.png")
+        s.args += ["--centres", path, "--frames", "3", "--screenshot", shot]
+        r = s.run_to_end()
+        assert r.returncode == 0, r.stderr
+        from PIL import Image
+        img = np.asarray(Image.open(shot).convert("RGB"))[:s.h, :s.w].astype(np.int32)
+        m = s.map_pixels(img).reshape(-1, 3)
+        white = (m.min(1) >= 250).mean()
+        assert white < 0.001, f"{white:.2%} of the map white: markers drawn?"
+        d = np.abs(m[:, None, :] - RGB[None, :, :]).max(2).min(1)
+        assert (d <= 6).mean() > 0.3, "the map is not coloured by the palette"
+        import json
+        with open(s.state_out) as f:
+            state = json.load(f)
+        assert "centres" not in state, list(state)
+        ref = state["centres_file"]
+        assert ref["path"] == os.path.abspath(path) and ref["count"] == 200000, ref
+    finally:
+        s.close()
+
+
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 if __name__ == "__main__":

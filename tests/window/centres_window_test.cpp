@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -643,9 +644,20 @@ TEST(CentrePalette, TwoHundredThousandCentresAreQuickAndNeighboursDiffer) {
       by.emplace_back(dx * dx + dy * dy + dz * dz, j);
     }
     std::partial_sort(by.begin(), by.begin() + kPaletteNeighbours, by.end());
-    for (int i = 0; i < kPaletteNeighbours; ++i) same += colours[by[std::size_t(i)].second] == colours[k];
+    for (int i = 0; i < kPaletteNeighbours; ++i)
+      same += colours[by[std::size_t(i)].second] == colours[k];
   }
   EXPECT_EQ(same, 0);
+}
+
+// The number in docs/centres.md: run with --gtest_also_run_disabled_tests.
+TEST(CentrePalette, DISABLED_AMillionCentresTime) {
+  const std::vector<Centre> list = random_centres(1'000'000, 1);
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::vector<std::uint32_t> colours = centre_colours(list);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("centre_colours, 1,000,000 centres: %.3f s\n", s);
+  EXPECT_EQ(colours.size(), list.size());
 }
 
 // --- the CPU worker ---
