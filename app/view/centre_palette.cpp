@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <limits>
 #include <numeric>
+#include <thread>
 #include <utility>
 
 #include "backends/centre_index.h"
@@ -145,9 +146,23 @@ std::vector<std::uint32_t> centre_colours(std::span<const Centre> centres) {
   std::vector<Near> nearest(n * kPaletteNeighbours);
   std::vector<int> found(n);
   std::vector<std::size_t> start(n + 1, 0);
-  for (const std::int32_t ki : tree.order()) {
-    const std::size_t k = std::size_t(ki);
-    found[k] = tree.query(ki, kPaletteNeighbours, &nearest[k * kPaletteNeighbours]);
+  // The queries on every core, each a run of the tree's order (each writes its own centres').
+  {
+    const std::vector<std::int32_t>& order = tree.order();
+    const std::size_t threads =
+        n < 20'000 ? 1 : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16);
+    std::vector<std::thread> pool;
+    for (std::size_t t = 0; t < threads; ++t) {
+      pool.emplace_back([&, t] {
+        for (std::size_t i = n * t / threads; i < n * (t + 1) / threads; ++i) {
+          const std::size_t k = std::size_t(order[i]);
+          found[k] = tree.query(order[i], kPaletteNeighbours, &nearest[k * kPaletteNeighbours]);
+        }
+      });
+    }
+    for (std::thread& th : pool) th.join();
+  }
+  for (std::size_t k = 0; k < n; ++k) {
     for (int i = 0; i < found[k]; ++i) {
       ++start[k + 1];
       ++start[std::size_t(nearest[k * kPaletteNeighbours + std::size_t(i)].second) + 1];

@@ -1,5 +1,8 @@
 #include "view/view_history.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace geofield {
 namespace {
 
@@ -17,8 +20,20 @@ bool same_for_history(const ViewState& a, const ViewState& b) {
   return history_part(a) == history_part(b);
 }
 
-ViewHistory::ViewHistory(const ViewState& start, std::size_t max_steps)
-    : max_steps_(max_steps < 1 ? 1 : max_steps), committed_(start) {}
+ViewHistory::ViewHistory(const ViewState& start, std::size_t max_steps, std::size_t max_centres)
+    : max_steps_(max_steps < 1 ? 1 : max_steps), max_centres_(max_centres), committed_(start) {}
+
+std::size_t ViewHistory::held_centres() const {
+  std::vector<const void*> seen;
+  std::size_t n = 0;
+  for (const ViewState& s : undo_) {
+    const void* list = s.centres.shared().get();
+    if (!list || std::find(seen.begin(), seen.end(), list) != seen.end()) continue;
+    seen.push_back(list);
+    n += s.centres.size();
+  }
+  return n;
+}
 
 void ViewHistory::observe(const ViewState& now, bool gesture, unsigned burst) {
   gesture_ = gesture;
@@ -29,6 +44,7 @@ void ViewHistory::observe(const ViewState& now, bool gesture, unsigned burst) {
   if (burst == 0 || burst != last_step_burst_ || undo_.empty()) {
     undo_.push_back(committed_);
     while (undo_.size() > max_steps_) undo_.pop_front();
+    while (undo_.size() > 1 && held_centres() > max_centres_) undo_.pop_front();
   }
   last_step_burst_ = burst;
   redo_.clear();

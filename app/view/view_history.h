@@ -1,9 +1,9 @@
 // Undo and redo over the view and the look (ViewState). The frame loop shows the history the
 // state after each frame; a change becomes one step once no gesture is in progress, so a drag
 // (pan, marker, slider) or a text field's editing is one step however many frames it takes.
-// Bounded: the oldest steps go first. What is not a person's choice is not history: the
-// backend (a machine choice, switched in the View panel), the grid size while it follows the
-// window, and the colour range while it follows the field.
+// Bounded (steps, and centres held): the oldest steps go first. What is not a person's choice is
+// not history: the backend (a machine choice, switched in the View panel), the grid size while it
+// follows the window, and the colour range while it follows the field.
 #pragma once
 
 #include <cstddef>
@@ -13,9 +13,17 @@
 
 namespace geofield {
 
+// About 1 GB of centres (48 bytes each and their names).
+inline constexpr std::size_t kMaxHistoryCentres = 20'000'000;
+
 class ViewHistory {
  public:
-  explicit ViewHistory(const ViewState& start, std::size_t max_steps = 200);
+  // max_centres: the undo steps hold at most this many centres in their distinct lists (a
+  // step's list is shared with the next step's when the centres did not change; every edit of
+  // a million-centre list is a list of its own), the oldest steps going first, but one step
+  // always kept.
+  explicit ViewHistory(const ViewState& start, std::size_t max_steps = 200,
+                       std::size_t max_centres = kMaxHistoryCentres);
 
   // Once a frame with the state as it is now. gesture: a drag or an edit is in progress
   // (its change is kept for when it ends). burst: nonzero when this change belongs to a burst
@@ -32,7 +40,11 @@ class ViewHistory {
  private:
   void restore(const ViewState& to, ViewState* s);
 
+  // The centres the undo steps hold, each distinct list counted once.
+  std::size_t held_centres() const;
+
   std::size_t max_steps_;
+  std::size_t max_centres_;
   ViewState committed_;  // the state after the last step
   std::deque<ViewState> undo_, redo_;
   bool gesture_ = false;

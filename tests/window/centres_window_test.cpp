@@ -160,6 +160,32 @@ TEST(CentreEdits, EveryEditIsOneUndoStep) {
   EXPECT_EQ(s.centres.list(), (std::vector<Centre>{{30, 101, ""}}));
 }
 
+// Every edit of a large list is a list of its own: the history keeps at most max_centres of
+// them (the oldest steps go first), and steps that did not change the centres share theirs.
+TEST(CentreEdits, TheHistoryHoldsABoundedNumberOfCentres) {
+  ViewState s = latlon_view();
+  std::vector<Centre> list(1000);
+  for (std::size_t k = 0; k < list.size(); ++k) list[k] = {double(k % 90), double(k % 180), ""};
+  std::string why;
+  ASSERT_TRUE(replace_centres(&s, list, &why)) << why;
+  ViewHistory h(s, 200, 3500);
+  for (int k = 0; k < 6; ++k) {
+    ASSERT_TRUE(add_centre(&s, {1, double(k), ""}, &why)) << why;
+    h.observe(s, false);
+  }
+  EXPECT_EQ(h.undo_steps(), 3u);  // 1003 + 1004 + 1005 centres; a fourth list would pass 3500
+  // Steps that keep the list share it: the first (1006) takes the oldest's place, the other
+  // four are not counted again.
+  for (int k = 0; k < 5; ++k) {
+    s.contours = !s.contours;
+    h.observe(s, false);
+  }
+  EXPECT_EQ(h.undo_steps(), 7u);
+  while (h.undo(&s)) {
+  }
+  EXPECT_EQ(s.centres.size(), 1004u);
+}
+
 TEST(CentreSet, CopiesShareTheListAndEqualListsAreEqual) {
   CentreSet a(std::vector<Centre>{{1, 2, "x"}});
   const CentreSet b = a;
