@@ -113,7 +113,7 @@ void draw_centres_panel(ViewState* s, ExportSettings* e, UiActions* a, TypedEdit
       ImGui::TableHeadersRow();
       std::optional<std::size_t> remove_at;
       std::optional<std::pair<std::size_t, Centre>> edited;
-      ImGuiListClipper clipper;  // up to ten million rows: only those in sight are laid out
+      ImGuiListClipper clipper;  // a page of rows: only those in sight are laid out
       clipper.Begin(static_cast<int>(rows));
       while (clipper.Step()) {
         for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
