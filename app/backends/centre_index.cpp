@@ -77,7 +77,8 @@ double CentreIndex::box_distance2(const Node& n, const UnitVector& q) {
 }
 
 double CentreIndex::nearest_chord2(const UnitVector& q, std::int32_t hint) const {
-  double best = hint >= 0 ? distance2(points_[hint], q) : std::numeric_limits<double>::infinity();
+  const bool hinted = hint >= 0 && static_cast<std::size_t>(hint) < points_.size();
+  double best = hinted ? distance2(points_[hint], q) : std::numeric_limits<double>::infinity();
   std::int32_t stack[64];
   int top = 0;
   stack[top++] = 0;

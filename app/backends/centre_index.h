@@ -25,7 +25,8 @@ class CentreIndex {
   std::size_t size() const { return points_.size(); }
 
   // The squared chord from q to its nearest centre (at least one centre). hint: a centre
-  // likely to be near (the neighbouring node's), whose chord starts the search's bound.
+  // likely to be near (the neighbouring node's), whose chord starts the search's bound; one
+  // that is not an index of this set (-1) is ignored.
   double nearest_chord2(const UnitVector& q, std::int32_t hint = -1) const;
 
   // Appends to out the index of every centre within squared chord r2 of q (any order).

@@ -209,7 +209,10 @@ void nearest_centre_field_on_cpu(const FieldParams& p, std::span<const Centre> c
   for_rows<T>(p, [&](int i, std::span<const UnitVector> q) {
     thread_local std::vector<std::int32_t> tile, mine;
     thread_local std::vector<double> d2;
-    thread_local std::int32_t hint = -1;
+    // The last node's nearest, a hint for the next tile's search. Each row starts without one:
+    // a thread outlives a compute (the window's worker), and a hint from the last compute's
+    // centres is not an index of these.
+    std::int32_t hint = -1;
     for (int j0 = 0; j0 < p.nx; j0 += tile_width) {
       const int j1 = std::min(p.nx, j0 + tile_width);
       const UnitVector& qc = q[(j0 + j1 - 1) / 2];

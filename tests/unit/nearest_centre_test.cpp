@@ -190,6 +190,15 @@ TEST(NearestCentre, NothingCarriesOverFromOneFieldToTheNext) {
   }
 }
 
+// Many centres, then a few, on one thread (the window's worker outlives a compute): the search
+// hint of the last field (an index of its centres) must not reach the next field's search
+// (once it did: the sanitized window test read past the few centres' points).
+TEST(NearestCentre, AHintFromAnotherCentreSetIsNotUsed) {
+  const FieldParams p = test::make_params(-80, 80, -170, 170, 64, 2, 0, 0);
+  expect_equals_brute_force<float>(p, test::random_centres(5000, 23), "5000 centres");
+  expect_equals_brute_force<float>(p, {{10, 20, ""}, {-30, 100, ""}}, "then two");
+}
+
 TEST(NearestCentre, RefusesWhatItDoesNotCompute) {
   FieldParams p = test::make_params(29, 31, 99, 101, 8, 8, 30, 101);
   std::vector<float> v(64);
