@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "backends/cuda_backend_factory.h"
+#include "backends/cuda_backend_support.h"
 #include "backends/test_fault.h"
 #include "cuda_check.h"
 #include "errors.h"
@@ -15,32 +16,10 @@
 namespace geofield {
 namespace {
 
-// cuda/ throws its own types; callers of the backend see the app's.
-template <typename F>
-auto with_app_errors(F&& f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const DeviceMemoryShortage& e) {
-    throw UsageError(e.what());
-  } catch (const CudaFailure& e) {
-    throw RuntimeFailure(e.what());
-  }
-}
-
 std::string size_text(const FieldParams& p) {
   return std::to_string(p.nx) + "x" + std::to_string(p.ny);
 }
 
-std::string device_name(int device) {
-  cudaDeviceProp prop{};
-  GF_CUDA(cudaGetDeviceProperties(&prop, device));
-  return prop.name;
-}
-
-int make_current(int device) {
-  GF_CUDA(cudaSetDevice(device));
-  return device;
-}
 }  // namespace
 
 CudaBackend::CudaBackend(int device, Path path, InteropTexture::Options interop) try

@@ -4,40 +4,15 @@
 #include <utility>
 
 #include "backends/cuda_backend_factory.h"
+#include "backends/cuda_backend_support.h"
 #include "backends/nearest_centre.h"
 #include "cuda_check.h"
 #include "errors.h"
 #include "gl/gl_check.h"
+#include "gl/index_texture.h"
 #include "memory_limits.h"
 
 namespace geofield {
-namespace {
-
-// cuda/ throws its own types; callers of the backend see the app's (as CudaBackend does).
-template <typename F>
-auto with_app_errors(F&& f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const DeviceMemoryShortage& e) {
-    throw UsageError(e.what());
-  } catch (const CudaFailure& e) {
-    throw RuntimeFailure(e.what());
-  }
-}
-
-std::string device_name(int device) {
-  cudaDeviceProp prop{};
-  GF_CUDA(cudaGetDeviceProperties(&prop, device));
-  return prop.name;
-}
-
-int make_current(int device) {
-  GF_CUDA(cudaSetDevice(device));
-  return device;
-}
-
-}  // namespace
-
 CentresView centres_view(const FieldParams& p) {
   CentresView v;
   v.grid = grid_geometry(p);
@@ -97,11 +72,7 @@ void CudaCentresBackend::delete_index_texture() noexcept {
 void CudaCentresBackend::ensure_index_texture(int nx, int ny) {
   if (index_texture_ == 0 || index_nx_ != nx || index_ny_ != ny) {
     delete_index_texture();
-    GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &index_texture_));
-    GF_GL(glTextureStorage2D(index_texture_, 1, GL_R32I, nx, ny));
-    // Integer textures are read with texelFetch; nearest filtering keeps them complete.
-    GF_GL(glTextureParameteri(index_texture_, GL_TEXTURE_MIN_FILTER, GL_NEAREST));
-    GF_GL(glTextureParameteri(index_texture_, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
+    index_texture_ = make_index_texture(nx, ny);
     index_nx_ = nx, index_ny_ = ny;
     ++index_generation_;
   }

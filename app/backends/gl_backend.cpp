@@ -240,13 +240,7 @@ void GlBackend::compute(const FieldParams& p, FieldTexture& target) {
 
 std::optional<double> GlBackend::last_compute_device_ms() {
   if (!computed_) return std::nullopt;
-  GLint available = 0;
-  GF_GL(glGetQueryObjectiv(timestamps_[1], GL_QUERY_RESULT_AVAILABLE, &available));
-  if (!available) return std::nullopt;
-  GLuint64 t0 = 0, t1 = 0;
-  GF_GL(glGetQueryObjectui64v(timestamps_[0], GL_QUERY_RESULT, &t0));
-  GF_GL(glGetQueryObjectui64v(timestamps_[1], GL_QUERY_RESULT, &t1));
-  return static_cast<double>(t1 - t0) * 1e-6;
+  return elapsed_ms(timestamps_[0], timestamps_[1]);
 }
 
 HostField GlBackend::read_field(const FieldTexture& target, Precision as) {

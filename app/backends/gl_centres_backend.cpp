@@ -13,6 +13,7 @@
 #include "field_math.h"
 #include "gl/gl_check.h"
 #include "gl/gl_shader.h"
+#include "gl/index_texture.h"
 #include "shader_centres_bounds_glsl.h"
 #include "shader_centres_nodes_comp.h"
 #include "shader_centres_prep_comp.h"
@@ -276,11 +277,7 @@ void GlCentresBackend::ensure_index_texture(int nx, int ny) {
   if (index_texture_ != 0 && index_nx_ == nx && index_ny_ == ny) return;
   if (index_texture_ != 0) GF_GL(glDeleteTextures(1, &index_texture_));
   index_texture_ = 0;
-  GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &index_texture_));
-  GF_GL(glTextureStorage2D(index_texture_, 1, GL_R32I, nx, ny));
-  // Integer textures are read with texelFetch; nearest filtering keeps them complete.
-  GF_GL(glTextureParameteri(index_texture_, GL_TEXTURE_MIN_FILTER, GL_NEAREST));
-  GF_GL(glTextureParameteri(index_texture_, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
+  index_texture_ = make_index_texture(nx, ny);
   index_nx_ = nx, index_ny_ = ny;
 }
 
@@ -345,13 +342,7 @@ void GlCentresBackend::compute(const FieldParams& p, FieldTexture& target) {
 
 std::optional<double> GlCentresBackend::last_compute_device_ms() {
   if (!computed_) return std::nullopt;
-  GLint available = 0;
-  GF_GL(glGetQueryObjectiv(timestamps_[1], GL_QUERY_RESULT_AVAILABLE, &available));
-  if (!available) return std::nullopt;
-  GLuint64 t0 = 0, t1 = 0;
-  GF_GL(glGetQueryObjectui64v(timestamps_[0], GL_QUERY_RESULT, &t0));
-  GF_GL(glGetQueryObjectui64v(timestamps_[1], GL_QUERY_RESULT, &t1));
-  return static_cast<double>(t1 - t0) * 1e-6;
+  return elapsed_ms(timestamps_[0], timestamps_[1]);
 }
 
 std::vector<std::int32_t> GlCentresBackend::read_index() {

@@ -27,4 +27,14 @@ void throw_on_gl_error(const char* call, const char* file, int line) {
   throw_failure(file, line, what);
 }
 
+std::optional<double> elapsed_ms(GLuint start_query, GLuint end_query) {
+  GLint available = 0;
+  GF_GL(glGetQueryObjectiv(end_query, GL_QUERY_RESULT_AVAILABLE, &available));
+  if (!available) return std::nullopt;
+  GLuint64 t0 = 0, t1 = 0;
+  GF_GL(glGetQueryObjectui64v(start_query, GL_QUERY_RESULT, &t0));
+  GF_GL(glGetQueryObjectui64v(end_query, GL_QUERY_RESULT, &t1));
+  return static_cast<double>(t1 - t0) * 1e-6;
+}
+
 }  // namespace geofield

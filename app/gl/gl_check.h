@@ -4,12 +4,17 @@
 
 #include <glad/gl.h>
 
+#include <optional>
 #include <string>
 
 namespace geofield {
 
 const char* gl_error_name(GLenum e);
 void throw_on_gl_error(const char* call, const char* file, int line);
+
+// Milliseconds between two GL_TIMESTAMP queries once the later one's result is in, without
+// waiting; nullopt before then (the GPU backends' device time).
+std::optional<double> elapsed_ms(GLuint start_query, GLuint end_query);
 
 }  // namespace geofield
 

@@ -5,6 +5,15 @@
 
 namespace geofield {
 
+GLuint make_index_texture(int nx, int ny) {
+  GLuint id = 0;
+  GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &id));
+  GF_GL(glTextureStorage2D(id, 1, GL_R32I, nx, ny));
+  GF_GL(glTextureParameteri(id, GL_TEXTURE_MIN_FILTER, GL_NEAREST));
+  GF_GL(glTextureParameteri(id, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
+  return id;
+}
+
 IndexTexture::~IndexTexture() {
   if (id_ != 0) glDeleteTextures(1, &id_);  // destructors only log; nothing to report here
 }
@@ -17,11 +26,7 @@ void IndexTexture::upload(int nx, int ny, std::span<const std::int32_t> index) {
   if (id_ == 0 || nx_ != nx || ny_ != ny) {
     if (id_ != 0) GF_GL(glDeleteTextures(1, &id_));
     id_ = 0;
-    GF_GL(glCreateTextures(GL_TEXTURE_2D, 1, &id_));
-    GF_GL(glTextureStorage2D(id_, 1, GL_R32I, nx, ny));
-    // Integer textures are read with texelFetch; nearest filtering keeps them complete.
-    GF_GL(glTextureParameteri(id_, GL_TEXTURE_MIN_FILTER, GL_NEAREST));
-    GF_GL(glTextureParameteri(id_, GL_TEXTURE_MAG_FILTER, GL_NEAREST));
+    id_ = make_index_texture(nx, ny);
     nx_ = nx, ny_ = ny;
   }
   GF_GL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));

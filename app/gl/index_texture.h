@@ -10,6 +10,10 @@
 
 namespace geofield {
 
+// A new GL_R32I texture nx x ny with nearest filtering (integer textures are read with
+// texelFetch; nearest keeps them complete): the storage of every backend's index texture.
+GLuint make_index_texture(int nx, int ny);
+
 class IndexTexture {
  public:
   IndexTexture() = default;
