@@ -1,0 +1,159 @@
+/* libgeofield: the great-circle (or geodesic) distance from a reference point, or from the
+ * nearest of many centres, to every node of a latitude/longitude grid, computed into memory the
+ * caller gives, on the host or on a CUDA device.
+ *
+ * The same field as `geofield render --npy`, from the same parameters: a context chooses the
+ * backend as the command line's `--backend` does; geofield_compute() fills the caller's buffer
+ * (host memory, or CUDA device memory on a CUDA stream, with no copy through the host).
+ *
+ * Plain C (C99): no C++ types, structs that carry their own size so that later versions can
+ * grow them, and every function returns a status; geofield_last_error() says what went wrong
+ * in one line, with the command line's wording ("--lat: latitude 95 is outside [-90, 90]").
+ *
+ * Threads: a context is used by one thread at a time (a gl context by the thread that made
+ * it); different contexts may be used at once. geofield_last_error() is per thread.
+ *
+ * Grid contract (as the command line's): node (row i, column j) of nx x ny, row 0 north,
+ * row-major, nx values per row; values[i * nx + j]. */
+#ifndef GEOFIELD_H
+#define GEOFIELD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(GEOFIELD_BUILDING_LIBRARY)
+#define GEOFIELD_API __attribute__((visibility("default")))
+#else
+#define GEOFIELD_API
+#endif
+
+/* The API this header describes: major (incompatible changes) * 1000 + minor (additions). A
+ * program may compare it with geofield_api_version(), the library's, at run time: the library
+ * serves every program built for the same major and a minor not above its own. */
+#define GEOFIELD_API_VERSION_MAJOR 1
+#define GEOFIELD_API_VERSION_MINOR 0
+#define GEOFIELD_API_VERSION (GEOFIELD_API_VERSION_MAJOR * 1000 + GEOFIELD_API_VERSION_MINOR)
+
+GEOFIELD_API int geofield_api_version(void);
+/* The library's release, "0.1.0". */
+GEOFIELD_API const char* geofield_version(void);
+
+typedef enum geofield_status {
+  GEOFIELD_OK = 0,
+  GEOFIELD_INVALID_ARGUMENT = 1, /* a parameter out of range, a buffer too small: fix the call */
+  GEOFIELD_UNAVAILABLE = 2,      /* the backend or device asked for cannot run here */
+  GEOFIELD_OUT_OF_MEMORY = 3,    /* host or device memory does not hold the field */
+  GEOFIELD_RUNTIME_ERROR = 4     /* a CUDA or GL failure, or anything else */
+} geofield_status;
+
+/* The last failure of a call on this thread, one line; "" after a success. Valid until the
+ * thread's next call into the library. */
+GEOFIELD_API const char* geofield_last_error(void);
+
+/* Values of geofield_params' enumerated fields (the command line's words in the comments). */
+enum { GEOFIELD_HAVERSINE = 0, GEOFIELD_SEED = 1, GEOFIELD_WGS84 = 2 };           /* --formula */
+enum { GEOFIELD_KM = 0, GEOFIELD_NM = 1, GEOFIELD_MI = 2, GEOFIELD_M = 3 };        /* --units */
+enum { GEOFIELD_PRECISION_FLOAT = 0, GEOFIELD_PRECISION_DOUBLE = 1 };              /* --precision */
+enum { GEOFIELD_LATLON = 0, GEOFIELD_AEQD = 1, GEOFIELD_ORTHO = 2 };               /* --projection */
+
+/* What determines the field: the command line's view options. Start from
+ * geofield_params_init(), which sets the command line's defaults, then change fields. */
+typedef struct geofield_params {
+  uint32_t struct_size; /* sizeof(geofield_params), set by geofield_params_init */
+  double lat_min, lat_max; /* --lat, degrees */
+  double lon_min, lon_max; /* --lon, degrees; min > max crosses the antimeridian */
+  int32_t nx, ny;          /* --size NXxNY: nodes per row, per column */
+  double ref_lat, ref_lon; /* --ref, degrees */
+  int32_t formula;         /* GEOFIELD_HAVERSINE, GEOFIELD_SEED, GEOFIELD_WGS84 */
+  int32_t units;           /* GEOFIELD_KM, ... */
+  double radius_km;        /* --radius (haversine, seed) */
+  double ellipsoid_a_km;   /* --ellipsoid A_KM,INV_F (wgs84) */
+  double ellipsoid_inv_f;
+  int32_t precision;       /* the arithmetic: GEOFIELD_PRECISION_FLOAT or _DOUBLE */
+  int32_t projection;      /* GEOFIELD_LATLON, GEOFIELD_AEQD, GEOFIELD_ORTHO */
+  double extent;           /* --extent in the output unit; 0: the projection's default */
+  /* --centres: centre_count > 0 replaces the reference point by that many centres (host
+   * arrays of degrees, read during geofield_compute only); the field is the distance to the
+   * nearest of them, and geofield_output.index may receive which. */
+  int64_t centre_count;
+  const double* centre_lat;
+  const double* centre_lon;
+} geofield_params;
+
+GEOFIELD_API void geofield_params_init(geofield_params* params);
+
+/* Checks params as the command line does, without computing. */
+GEOFIELD_API geofield_status geofield_params_check(const geofield_params* params);
+
+/* Where the field goes. */
+/* geofield_output.dtype (values: float32 or float64); int32 for geofield_buffer_dlpack only */
+enum { GEOFIELD_FLOAT32 = 0, GEOFIELD_FLOAT64 = 1, GEOFIELD_INT32 = 2 };
+enum { GEOFIELD_MEMORY_HOST = 0, GEOFIELD_MEMORY_CUDA = 1 }; /* geofield_output.memory */
+
+typedef struct geofield_output {
+  uint32_t struct_size; /* sizeof(geofield_output), set by geofield_output_init */
+  int32_t memory;       /* where values and index are: host, or the context's CUDA device */
+  int32_t dtype;        /* of values: float32 or float64 (a float64 of float arithmetic holds
+                           the float values widened; a float32 of double arithmetic, the double
+                           values rounded, as `render --npy` writes them) */
+  void* values;         /* nx * ny values, row 0 north */
+  size_t values_bytes;  /* the room at values: at least nx * ny * the dtype's size */
+  int32_t* index;       /* with centres: nx * ny indices of the nearest centre (0-based; the
+                           lowest of those that tie), or NULL; must be NULL without centres */
+  size_t index_bytes;
+  /* CUDA memory: the cudaStream_t to compute on; the call returns once the work is queued and
+   * the caller waits on the stream. NULL: the context's own stream, and the call returns when
+   * the values are there. Host memory: unused. */
+  void* stream;
+} geofield_output;
+
+GEOFIELD_API void geofield_output_init(geofield_output* output);
+
+typedef struct geofield_context geofield_context;
+
+/* backend: "auto" (CUDA where a CUDA device is usable, the CPU otherwise), "cpu", "cuda", or
+ * "gl" (compute shaders in a headless OpenGL context; host output only); NULL means "auto".
+ * device: the CUDA device's ordinal (cuda, auto), ignored by cpu and gl. */
+GEOFIELD_API geofield_status geofield_context_create(const char* backend, int device,
+                                                     geofield_context** context);
+GEOFIELD_API void geofield_context_destroy(geofield_context* context);
+/* "cpu", "cuda" or "gl": what the context computes with. */
+GEOFIELD_API const char* geofield_context_backend(const geofield_context* context);
+/* One line: which backend and why, as the command line prints it ("backend cuda (auto): ..."). */
+GEOFIELD_API const char* geofield_context_description(const geofield_context* context);
+
+/* Computes the field of params into output. CUDA memory needs a cuda context. Nothing is
+ * written on failure, except where the GPU failed part way. */
+GEOFIELD_API geofield_status geofield_compute(geofield_context* context,
+                                              const geofield_params* params,
+                                              const geofield_output* output);
+
+/* Memory geofield allocates and counts references to: for callers who want the field in memory
+ * that outlives their own frames (a Python array). Device memory is on the context's device and
+ * outlives the context; freed blocks are kept for reuse (up to 1 GiB a device). */
+typedef struct geofield_buffer geofield_buffer;
+GEOFIELD_API geofield_status geofield_buffer_create(geofield_context* context, int32_t memory,
+                                                    size_t bytes, geofield_buffer** buffer);
+GEOFIELD_API void* geofield_buffer_data(const geofield_buffer* buffer);
+GEOFIELD_API size_t geofield_buffer_size(const geofield_buffer* buffer);
+GEOFIELD_API int32_t geofield_buffer_memory(const geofield_buffer* buffer);
+/* The CUDA device ordinal of a CUDA buffer, -1 for host memory. */
+GEOFIELD_API int geofield_buffer_device(const geofield_buffer* buffer);
+GEOFIELD_API void geofield_buffer_retain(geofield_buffer* buffer);
+GEOFIELD_API void geofield_buffer_release(geofield_buffer* buffer);
+
+/* A DLPack (v0.6) DLManagedTensor* viewing the buffer as a row-major 2-D array of ny rows and
+ * nx columns of dtype (float32, float64, int32; ny * nx of them must fit in the buffer); it holds a reference to the buffer, which its deleter releases. For
+ * Python's __dlpack__ (the caller wraps it in a capsule named "dltensor"). */
+GEOFIELD_API geofield_status geofield_buffer_dlpack(geofield_buffer* buffer, int32_t dtype,
+                                                    int64_t ny, int64_t nx, void** managed_tensor);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GEOFIELD_H */
