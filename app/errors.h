@@ -14,6 +14,12 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Memory (host or device) that does not hold what was asked for: a usage error (a smaller grid
+// fits), told apart where a caller reports it differently (libgeofield's status).
+struct MemoryShortage : UsageError {
+  using UsageError::UsageError;
+};
+
 // A failure of the machine, the GL or CUDA: reported with where it happened, exit status 1.
 struct RuntimeFailure : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -277,6 +277,8 @@ template void launch_field_to_buffer<float, float>(const GridGeometry&, float*, 
                                                    DeviceBuffer*);
 template void launch_field_to_buffer<double, float>(const GridGeometry&, float*, cudaStream_t,
                                                     DeviceBuffer*);
+template void launch_field_to_buffer<float, double>(const GridGeometry&, double*, cudaStream_t,
+                                                    DeviceBuffer*);
 template void launch_field_to_buffer<double, double>(const GridGeometry&, double*, cudaStream_t,
                                                      DeviceBuffer*);
 template void launch_geodesic_field_to_buffer<float>(const GridGeometry&, const GeodesicField&,

@@ -30,7 +30,8 @@ template <typename T>
 void launch_field_to_surface(const GridGeometry& g, cudaSurfaceObject_t surface,
                              cudaStream_t stream, DeviceBuffer* factors = nullptr);
 
-// Row-major device memory, g.nx values per row, computed in T and stored as Out.
+// Row-major device memory, g.nx values per row, computed in T and stored as Out (a float
+// computation stored as double holds the float values widened).
 template <typename T, typename Out>
 void launch_field_to_buffer(const GridGeometry& g, Out* out, cudaStream_t stream,
                             DeviceBuffer* factors = nullptr);

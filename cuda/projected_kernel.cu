@@ -179,6 +179,8 @@ template void launch_projected_to_surface<double>(const ProjectedGrid&, cudaSurf
                                                   cudaStream_t);
 template void launch_projected_to_buffer<float, float>(const ProjectedGrid&, float*, cudaStream_t);
 template void launch_projected_to_buffer<double, float>(const ProjectedGrid&, float*, cudaStream_t);
+template void launch_projected_to_buffer<float, double>(const ProjectedGrid&, double*,
+                                                        cudaStream_t);
 template void launch_projected_to_buffer<double, double>(const ProjectedGrid&, double*,
                                                          cudaStream_t);
 

@@ -5,6 +5,7 @@
 
 #include "backends/cuda_backend_factory.h"
 #include "backends/cuda_backend_support.h"
+#include "backends/cuda_field_launch.h"
 #include "backends/test_fault.h"
 #include "cuda_check.h"
 #include "errors.h"
@@ -128,27 +129,7 @@ void CudaBackend::compute_pixel_buffer(const FieldParams& p, FieldTexture& targe
   const std::size_t bytes = static_cast<std::size_t>(node_count(p)) * sizeof(float);
   staging_.ensure(bytes, "the " + size_text(p) + " field");
   float* field = static_cast<float*>(staging_.get());
-  const bool f64 = p.precision == Precision::f64;
-  if (p.formula == Formula::wgs84) {
-    if (p.projection != Projection::latlon) {
-      launch_projected_geodesic_to_buffer<float>(projected_grid(p), geodesic_field(p), field,
-                                                 stream_.get());
-    } else {
-      launch_geodesic_field_to_buffer<float>(grid_geometry(p), geodesic_field(p), field,
-                                             stream_.get(), &factors_);
-    }
-  } else if (p.projection != Projection::latlon) {
-    const ProjectedGrid g = projected_grid(p);
-    if (f64) {
-      launch_projected_to_buffer<double, float>(g, field, stream_.get());
-    } else {
-      launch_projected_to_buffer<float, float>(g, field, stream_.get());
-    }
-  } else if (f64) {
-    launch_field_to_buffer<double, float>(grid_geometry(p), field, stream_.get(), &factors_);
-  } else {
-    launch_field_to_buffer<float, float>(grid_geometry(p), field, stream_.get());
-  }
+  launch_field_into(p, field, stream_.get(), &factors_);
   if (pixel_buffer_ == 0 || pixel_buffer_bytes_ != bytes) {
     release_pixel_buffer();
     GF_GL(glCreateBuffers(1, &pixel_buffer_));
@@ -188,20 +169,7 @@ HostField CudaBackend::read_field_checked(const FieldTexture& target, Precision 
   const std::size_t n = static_cast<std::size_t>(node_count(last_));
   DeviceBuffer values;
   values.ensure(n * sizeof(double), "the double export of the " + size_text(last_) + " field");
-  double* out = static_cast<double*>(values.get());
-  if (last_.formula == Formula::wgs84) {
-    if (last_.projection != Projection::latlon) {
-      launch_projected_geodesic_to_buffer<double>(projected_grid(last_), geodesic_field(last_), out,
-                                                  stream_.get());
-    } else {
-      launch_geodesic_field_to_buffer<double>(grid_geometry(last_), geodesic_field(last_), out,
-                                              stream_.get(), &factors_);
-    }
-  } else if (last_.projection != Projection::latlon) {
-    launch_projected_to_buffer<double, double>(projected_grid(last_), out, stream_.get());
-  } else {
-    launch_field_to_buffer<double, double>(grid_geometry(last_), out, stream_.get(), &factors_);
-  }
+  launch_field_into(last_, static_cast<double*>(values.get()), stream_.get(), &factors_);
   HostField h{last_.nx, last_.ny, Precision::f64, {}, std::vector<double>(n)};
   GF_CUDA(cudaMemcpyAsync(h.f64.data(), values.get(), n * sizeof(double), cudaMemcpyDeviceToHost,
                           stream_.get()));

@@ -16,7 +16,7 @@ auto with_app_errors(F&& f) -> decltype(f()) {
   try {
     return f();
   } catch (const DeviceMemoryShortage& e) {
-    throw UsageError(e.what());
+    throw MemoryShortage(e.what());
   } catch (const CudaFailure& e) {
     throw RuntimeFailure(e.what());
   }

@@ -1,5 +1,7 @@
 // Linked in builds made without a CUDA compiler.
 #include "backends/cuda_backend_factory.h"
+#include "backends/cuda_device_field.h"
+#include "errors.h"
 
 namespace geofield {
 
@@ -23,6 +25,15 @@ bool cuda_device_usable(std::string* why_not) {
   *why_not = kNoCuda;
   return false;
 }
+
+std::unique_ptr<DeviceFieldComputer> try_make_device_field_computer(int, std::string* why_not) {
+  *why_not = kNoCuda;
+  return nullptr;
+}
+
+void* allocate_device_memory(int, std::size_t) { throw RuntimeFailure(kNoCuda); }
+void free_device_memory(int, void*, std::size_t) noexcept {}
+bool is_device_memory(int, const void*) { return false; }
 
 CudaWarmUp::CudaWarmUp() = default;  // nothing to start
 CudaWarmUp::~CudaWarmUp() = default;

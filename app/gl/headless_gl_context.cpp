@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "errors.h"
@@ -169,6 +170,13 @@ HeadlessGlContext::HeadlessGlContext() {
     GF_FAIL("the EGL context gives no OpenGL 4.5 core entry points");
   }
   description_ += std::string(": ") + reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+}
+
+void HeadlessGlContext::make_current() {
+  if (eglGetCurrentContext() == context_) return;
+  if (!eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_)) {
+    GF_FAIL("eglMakeCurrent failed (EGL error " + std::to_string(eglGetError()) + ")");
+  }
 }
 
 HeadlessGlContext::~HeadlessGlContext() {

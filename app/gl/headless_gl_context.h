@@ -15,6 +15,9 @@ class HeadlessGlContext {
   HeadlessGlContext(const HeadlessGlContext&) = delete;
   HeadlessGlContext& operator=(const HeadlessGlContext&) = delete;
 
+  // Makes it current on this thread again (after another context was): throws RuntimeFailure.
+  void make_current();
+
   // "EGL device platform: NVIDIA H200/PCIe/SSE2" and the like.
   const std::string& description() const { return description_; }
 

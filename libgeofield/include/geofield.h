@@ -55,15 +55,15 @@ typedef enum geofield_status {
 GEOFIELD_API const char* geofield_last_error(void);
 
 /* Values of geofield_params' enumerated fields (the command line's words in the comments). */
-enum { GEOFIELD_HAVERSINE = 0, GEOFIELD_SEED = 1, GEOFIELD_WGS84 = 2 };           /* --formula */
-enum { GEOFIELD_KM = 0, GEOFIELD_NM = 1, GEOFIELD_MI = 2, GEOFIELD_M = 3 };        /* --units */
-enum { GEOFIELD_PRECISION_FLOAT = 0, GEOFIELD_PRECISION_DOUBLE = 1 };              /* --precision */
-enum { GEOFIELD_LATLON = 0, GEOFIELD_AEQD = 1, GEOFIELD_ORTHO = 2 };               /* --projection */
+enum { GEOFIELD_HAVERSINE = 0, GEOFIELD_SEED = 1, GEOFIELD_WGS84 = 2 };     /* --formula */
+enum { GEOFIELD_KM = 0, GEOFIELD_NM = 1, GEOFIELD_MI = 2, GEOFIELD_M = 3 }; /* --units */
+enum { GEOFIELD_PRECISION_FLOAT = 0, GEOFIELD_PRECISION_DOUBLE = 1 };       /* --precision */
+enum { GEOFIELD_LATLON = 0, GEOFIELD_AEQD = 1, GEOFIELD_ORTHO = 2 };        /* --projection */
 
 /* What determines the field: the command line's view options. Start from
  * geofield_params_init(), which sets the command line's defaults, then change fields. */
 typedef struct geofield_params {
-  uint32_t struct_size; /* sizeof(geofield_params), set by geofield_params_init */
+  uint32_t struct_size;    /* sizeof(geofield_params), set by geofield_params_init */
   double lat_min, lat_max; /* --lat, degrees */
   double lon_min, lon_max; /* --lon, degrees; min > max crosses the antimeridian */
   int32_t nx, ny;          /* --size NXxNY: nodes per row, per column */
@@ -73,9 +73,9 @@ typedef struct geofield_params {
   double radius_km;        /* --radius (haversine, seed) */
   double ellipsoid_a_km;   /* --ellipsoid A_KM,INV_F (wgs84) */
   double ellipsoid_inv_f;
-  int32_t precision;       /* the arithmetic: GEOFIELD_PRECISION_FLOAT or _DOUBLE */
-  int32_t projection;      /* GEOFIELD_LATLON, GEOFIELD_AEQD, GEOFIELD_ORTHO */
-  double extent;           /* --extent in the output unit; 0: the projection's default */
+  int32_t precision;  /* the arithmetic: GEOFIELD_PRECISION_FLOAT or _DOUBLE */
+  int32_t projection; /* GEOFIELD_LATLON, GEOFIELD_AEQD, GEOFIELD_ORTHO */
+  double extent;      /* --extent in the output unit; 0: the projection's default */
   /* --centres: centre_count > 0 replaces the reference point by that many centres (host
    * arrays of degrees, read during geofield_compute only); the field is the distance to the
    * nearest of them, and geofield_output.index may receive which. */
@@ -147,8 +147,9 @@ GEOFIELD_API void geofield_buffer_retain(geofield_buffer* buffer);
 GEOFIELD_API void geofield_buffer_release(geofield_buffer* buffer);
 
 /* A DLPack (v0.6) DLManagedTensor* viewing the buffer as a row-major 2-D array of ny rows and
- * nx columns of dtype (float32, float64, int32; ny * nx of them must fit in the buffer); it holds a reference to the buffer, which its deleter releases. For
- * Python's __dlpack__ (the caller wraps it in a capsule named "dltensor"). */
+ * nx columns of dtype (float32, float64, int32; ny * nx of them must fit in the buffer); it holds a
+ * reference to the buffer, which its deleter releases. For Python's __dlpack__ (the caller wraps it
+ * in a capsule named "dltensor"). */
 GEOFIELD_API geofield_status geofield_buffer_dlpack(geofield_buffer* buffer, int32_t dtype,
                                                     int64_t ny, int64_t nx, void** managed_tensor);
 

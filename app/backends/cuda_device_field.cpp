@@ -1,0 +1,235 @@
+#include "backends/cuda_device_field.h"
+
+#include <cuda_runtime_api.h>
+
+#include <map>
+#include <mutex>
+#include <vector>
+
+#include "backends/cuda_backend_factory.h"
+#include "backends/cuda_backend_support.h"
+#include "backends/cuda_centres_backend.h"
+#include "backends/cuda_field_launch.h"
+#include "backends/nearest_centre.h"
+#include "cuda_check.h"
+#include "errors.h"
+#include "nearest_centres.h"
+
+namespace geofield {
+namespace {
+
+// Makes `device` current for a scope and puts the caller's device back after it: a library
+// call must not change which device the caller's later CUDA calls go to.
+class DeviceScope {
+ public:
+  explicit DeviceScope(int device) {
+    GF_CUDA(cudaGetDevice(&previous_));
+    if (previous_ != device) GF_CUDA(cudaSetDevice(device));
+  }
+  ~DeviceScope() { cudaSetDevice(previous_); }  // cannot fail for a device that was current
+  DeviceScope(const DeviceScope&) = delete;
+  DeviceScope& operator=(const DeviceScope&) = delete;
+
+ private:
+  int previous_ = 0;
+};
+
+std::string size_text(const FieldParams& p) {
+  return std::to_string(p.nx) + "x" + std::to_string(p.ny);
+}
+
+std::size_t value_size(Precision stored) {
+  return stored == Precision::f64 ? sizeof(double) : sizeof(float);
+}
+
+class CudaDeviceFieldComputer final : public DeviceFieldComputer {
+ public:
+  explicit CudaDeviceFieldComputer(int device)
+      : device_(device), previous_device_(make_current_saving(device)) {
+    name_ = geofield::device_name(device);
+    cudaSetDevice(previous_device_);  // the members are made; the caller's device again
+  }
+
+  int device() const override { return device_; }
+  const std::string& device_name() const override { return name_; }
+
+  void compute(const FieldParams& p, const std::vector<Centre>& centres, void* values,
+               Precision stored, std::int32_t* index, void* stream) override {
+    with_app_errors([&] {
+      DeviceScope scope(device_);
+      cudaStream_t s = stream != nullptr ? static_cast<cudaStream_t>(stream) : stream_.get();
+      launch(p, centres, values, stored, index, s);
+      if (stream == nullptr) GF_CUDA(cudaStreamSynchronize(s));
+    });
+  }
+
+  void compute_to_host(const FieldParams& p, const std::vector<Centre>& centres, void* values,
+                       Precision stored, std::int32_t* index) override {
+    with_app_errors([&] {
+      DeviceScope scope(device_);
+      const std::size_t n = static_cast<std::size_t>(node_count(p));
+      host_values_.ensure(n * value_size(stored), "the " + size_text(p) + " field");
+      std::int32_t* device_index = nullptr;
+      if (index != nullptr) {
+        host_index_.ensure(n * sizeof(std::int32_t), "the " + size_text(p) + " index");
+        device_index = static_cast<std::int32_t*>(host_index_.get());
+      }
+      launch(p, centres, host_values_.get(), stored, device_index, stream_.get());
+      GF_CUDA(cudaMemcpyAsync(values, host_values_.get(), n * value_size(stored),
+                              cudaMemcpyDeviceToHost, stream_.get()));
+      if (index != nullptr) {
+        GF_CUDA(cudaMemcpyAsync(index, device_index, n * sizeof(std::int32_t),
+                                cudaMemcpyDeviceToHost, stream_.get()));
+      }
+      GF_CUDA(cudaStreamSynchronize(stream_.get()));
+    });
+  }
+
+ private:
+  void launch(const FieldParams& p, const std::vector<Centre>& centres, void* values,
+              Precision stored, std::int32_t* index, cudaStream_t s) {
+    if (centres.empty()) {
+      if (stored == Precision::f64) {
+        launch_field_into(p, static_cast<double*>(values), s, &scratch_);
+      } else {
+        launch_field_into(p, static_cast<float*>(values), s, &scratch_);
+      }
+      return;
+    }
+    upload_if_new(centres, s);
+    if (index == nullptr) {  // the passes write an index; the caller did not ask for it
+      index_scratch_.ensure(static_cast<std::size_t>(node_count(p)) * sizeof(std::int32_t),
+                            "the " + size_text(p) + " index");
+      index = static_cast<std::int32_t*>(index_scratch_.get());
+    }
+    const CentresView v = centres_view(p);
+    if (stored == Precision::f64) {
+      nearest_.compute_to_buffers(v, static_cast<double*>(values), index, s);
+    } else {
+      nearest_.compute_to_buffers(v, static_cast<float*>(values), index, s);
+    }
+  }
+
+  // The same centres as the last compute's are not uploaded again.
+  void upload_if_new(const std::vector<Centre>& centres, cudaStream_t s) {
+    if (centres == uploaded_) return;
+    std::vector<double> lat(centres.size()), lon(centres.size());
+    for (std::size_t k = 0; k < centres.size(); ++k) {
+      lat[k] = centres[k].lat_deg;
+      lon[k] = centres[k].lon_deg;
+    }
+    nearest_.set_centres(lat.data(), lon.data(), centres.size(), s);
+    GF_CUDA(cudaStreamSynchronize(s));  // the host arrays go out of scope
+    uploaded_ = centres;
+  }
+
+  // Makes device current for the members made after this one; returns the one that was.
+  static int make_current_saving(int device) {
+    int previous = 0;
+    GF_CUDA(cudaGetDevice(&previous));
+    GF_CUDA(cudaSetDevice(device));
+    return previous;
+  }
+
+  int device_;
+  int previous_device_;  // current until the members below are made on device_
+  std::string name_;
+  CudaStream stream_;
+  DeviceBuffer scratch_;        // the double and wgs84 paths' per-row parts
+  DeviceBuffer host_values_;    // compute_to_host's device copy of the field
+  DeviceBuffer host_index_;     // and of the index
+  DeviceBuffer index_scratch_;  // the index when the caller asks for none
+  NearestCentres nearest_;
+  std::vector<Centre> uploaded_;
+};
+
+// Freed device blocks by device and size, for reuse.
+struct BlockCache {
+  static constexpr std::size_t kLimitBytes = std::size_t{1} << 30;
+  std::mutex mutex;
+  std::map<int, std::multimap<std::size_t, void*>> blocks;
+  std::map<int, std::size_t> bytes;
+
+  static BlockCache& instance() {
+    static BlockCache* cache = new BlockCache;  // never destroyed: frees may come at exit
+    return *cache;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<DeviceFieldComputer> try_make_device_field_computer(int device,
+                                                                    std::string* why_not) {
+  if (!cuda_device_usable(why_not)) return nullptr;
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) count = 0;
+  if (device < 0 || device >= count) {
+    *why_not = "device " + std::to_string(device) + ": this machine has " + std::to_string(count) +
+               " CUDA device" + (count == 1 ? "" : "s") + " (0 to " + std::to_string(count - 1) +
+               ")";
+    return nullptr;
+  }
+  return with_app_errors([&] { return std::make_unique<CudaDeviceFieldComputer>(device); });
+}
+
+void* allocate_device_memory(int device, std::size_t bytes) {
+  BlockCache& cache = BlockCache::instance();
+  {
+    std::lock_guard lock(cache.mutex);
+    auto& free_blocks = cache.blocks[device];
+    auto it = free_blocks.find(bytes);
+    if (it != free_blocks.end()) {
+      void* p = it->second;
+      free_blocks.erase(it);
+      cache.bytes[device] -= bytes;
+      return p;
+    }
+  }
+  return with_app_errors([&] {
+    DeviceScope scope(device);
+    void* p = nullptr;
+    cudaError_t e = cudaMalloc(&p, bytes);
+    if (e == cudaErrorMemoryAllocation) {  // give the kept blocks back and try once more
+      cudaGetLastError();
+      std::lock_guard lock(cache.mutex);
+      for (auto& [size, block] : cache.blocks[device]) cudaFree(block);
+      cache.blocks[device].clear();
+      cache.bytes[device] = 0;
+      e = cudaMalloc(&p, bytes);
+    }
+    if (e == cudaErrorMemoryAllocation) {
+      cudaGetLastError();
+      throw MemoryShortage("CUDA device " + std::to_string(device) + " cannot hold " +
+                           std::to_string(bytes) + " more bytes (cudaMalloc: out of memory)");
+    }
+    GF_CUDA(e);
+    return p;
+  });
+}
+
+void free_device_memory(int device, void* p, std::size_t bytes) noexcept {
+  if (p == nullptr) return;
+  BlockCache& cache = BlockCache::instance();
+  std::lock_guard lock(cache.mutex);
+  if (cache.bytes[device] + bytes <= BlockCache::kLimitBytes) {
+    cache.blocks[device].emplace(bytes, p);
+    cache.bytes[device] += bytes;
+    return;
+  }
+  int previous = 0;
+  if (cudaGetDevice(&previous) != cudaSuccess) return;
+  cudaSetDevice(device);
+  cudaFree(p);  // frees across devices are allowed; the device set keeps it simple
+  cudaSetDevice(previous);
+}
+
+bool is_device_memory(int device, const void* p) {
+  cudaPointerAttributes a{};
+  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return (a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged) && a.device == device;
+}
+
+}  // namespace geofield

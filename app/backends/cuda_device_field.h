@@ -1,0 +1,50 @@
+// Fields into linear memory with CUDA and no GL at all: libgeofield's cuda backend, which hands
+// the field to the caller in device memory (or copies it to the caller's host memory). The seam
+// keeps CUDA's types out: streams travel as void*.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "centres.h"
+#include "field_params.h"
+
+namespace geofield {
+
+class DeviceFieldComputer {
+ public:
+  virtual ~DeviceFieldComputer() = default;
+  virtual int device() const = 0;
+  // "NVIDIA H200" and the like.
+  virtual const std::string& device_name() const = 0;
+
+  // The field of p into memory of this device: values (p.nx * p.ny of `stored`, row 0 north)
+  // and, with centres (non-empty, checked by check_centres_view), index (p.nx * p.ny, or null).
+  // p is validated. stream: a cudaStream_t to queue the work on, returning at once; null: the
+  // computer's own stream, waited for. The caller's current device is left as it was.
+  virtual void compute(const FieldParams& p, const std::vector<Centre>& centres, void* values,
+                       Precision stored, std::int32_t* index, void* stream) = 0;
+
+  // The same into host memory: computed into device memory of its own, then copied.
+  virtual void compute_to_host(const FieldParams& p, const std::vector<Centre>& centres,
+                               void* values, Precision stored, std::int32_t* index) = 0;
+};
+
+// A computer on CUDA device `device`, or null with *why_not saying why in one line (no CUDA
+// in this build, no device, an ordinal out of range, ...).
+std::unique_ptr<DeviceFieldComputer> try_make_device_field_computer(int device,
+                                                                    std::string* why_not);
+
+// Device memory that outlives a compute (libgeofield's buffers). Freed blocks are kept for
+// reuse, up to 1 GiB a device, so that a caller asking for the same field again pays no
+// cudaMalloc. Throws MemoryShortage when the device cannot hold `bytes`, RuntimeFailure on
+// other CUDA failures.
+void* allocate_device_memory(int device, std::size_t bytes);
+void free_device_memory(int device, void* p, std::size_t bytes) noexcept;
+
+// Whether p is device memory of `device` (or managed memory) that CUDA can write.
+bool is_device_memory(int device, const void* p);
+
+}  // namespace geofield

@@ -1,0 +1,19 @@
+// The one-centre field of any view (latlon or projected; haversine, seed or wgs84; float or
+// double arithmetic) into row-major device memory: the choice among cuda/'s launches that the
+// CUDA backend's pixel-buffer path and exports and libgeofield's device output share.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include "device_memory.h"
+#include "field_params.h"
+
+namespace geofield {
+
+// Queues the field of p (validated) on stream into out (p.nx * p.ny values, row 0 north),
+// computed in p.precision (wgs84 always in double) and stored as Out (float or double).
+// scratch: the double and wgs84 paths' per-row parts, kept by the caller across launches.
+template <typename Out>
+void launch_field_into(const FieldParams& p, Out* out, cudaStream_t stream, DeviceBuffer* scratch);
+
+}  // namespace geofield

@@ -1,0 +1,240 @@
+#include "api_context.h"
+
+#include <glad/gl.h>
+
+#include <algorithm>
+#include <cstring>
+#include <span>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "backends/cpu_backend.h"
+#include "backends/nearest_centre.h"
+#include "errors.h"
+#include "gl/gl_check.h"
+#include "memory_limits.h"
+
+namespace geofield::api {
+namespace {
+
+std::string size_text(const FieldParams& p) {
+  return std::to_string(p.nx) + " x " + std::to_string(p.ny);
+}
+
+const char* dtype_name(int dtype) { return dtype == GEOFIELD_FLOAT64 ? "float64" : "float32"; }
+
+// The output's struct, its dtype, memory kind and room, against the request.
+void check_output(const Request& r, const geofield_output& out) {
+  constexpr std::size_t kOutputV1 = offsetof(geofield_output, stream) + sizeof(void*);
+  if (out.struct_size < kOutputV1) {
+    throw UsageError("geofield_output: struct_size " + std::to_string(out.struct_size) +
+                     " is smaller than the first version's " + std::to_string(kOutputV1) +
+                     " bytes: start from geofield_output_init");
+  }
+  if (out.memory != GEOFIELD_MEMORY_HOST && out.memory != GEOFIELD_MEMORY_CUDA) {
+    throw UsageError("geofield_output.memory: " + std::to_string(out.memory) +
+                     " is not GEOFIELD_MEMORY_HOST (0) or GEOFIELD_MEMORY_CUDA (1)");
+  }
+  const std::uint64_t n = node_count(r.params);
+  const std::uint64_t need = n * dtype_size(out.dtype);
+  if (out.values == nullptr) throw UsageError("geofield_output.values: NULL");
+  if (out.values_bytes < need) {
+    throw UsageError("geofield_output.values_bytes: " + std::to_string(out.values_bytes) +
+                     " bytes do not hold the " + size_text(r.params) + " " + dtype_name(out.dtype) +
+                     " field (" + std::to_string(need) + " bytes)");
+  }
+  if (out.index != nullptr && r.centres.empty()) {
+    throw UsageError(
+        "geofield_output.index: the index says which of many centres is nearest; with one "
+        "reference point (centre_count 0) give NULL");
+  }
+  if (out.index != nullptr && out.index_bytes < n * sizeof(std::int32_t)) {
+    throw UsageError("geofield_output.index_bytes: " + std::to_string(out.index_bytes) +
+                     " bytes do not hold the " + size_text(r.params) + " int32 index (" +
+                     std::to_string(n * sizeof(std::int32_t)) + " bytes)");
+  }
+}
+
+// Stores n values of type From at `to` as To (a narrowing rounds, a widening is exact).
+template <typename From, typename To>
+void convert(std::span<const From> from, To* to) {
+  std::transform(from.begin(), from.end(), to, [](From v) { return static_cast<To>(v); });
+}
+
+// The one-centre field computed in T and stored as Out, straight into the caller's memory.
+template <typename T, typename Out>
+void cpu_field(const FieldParams& p, Out* out) {
+  if constexpr (std::is_same_v<T, Out>) {
+    compute_field_on_cpu<T>(p, out);
+  } else {
+    compute_field_blocks_on_cpu<T>(p, [&](int first_row, std::span<const T> values) {
+      convert(values, out + static_cast<std::size_t>(first_row) * p.nx);
+    });
+  }
+}
+
+template <typename T, typename Out>
+void cpu_centres(const Request& r, Out* out, std::int32_t* index) {
+  const std::size_t n = static_cast<std::size_t>(node_count(r.params));
+  std::vector<std::int32_t> own_index;
+  if (index == nullptr) {
+    own_index.resize(n);
+    index = own_index.data();
+  }
+  if constexpr (std::is_same_v<T, Out>) {
+    nearest_centre_field_on_cpu<T>(r.params, r.centres, out, index);
+  } else {
+    std::vector<T> values(n);
+    nearest_centre_field_on_cpu<T>(r.params, r.centres, values.data(), index);
+    convert(std::span<const T>(values), out);
+  }
+}
+
+template <typename Out>
+void cpu_compute(const Request& r, Out* out, std::int32_t* index) {
+  const bool f64 = r.params.precision == Precision::f64;
+  if (r.centres.empty()) {
+    f64 ? cpu_field<double>(r.params, out) : cpu_field<float>(r.params, out);
+  } else {
+    f64 ? cpu_centres<double>(r, out, index) : cpu_centres<float>(r, out, index);
+  }
+}
+
+}  // namespace
+
+Context::Context(const char* backend, int device) {
+  const std::string_view word = backend == nullptr ? "auto" : backend;
+  BackendChoice asked;
+  if (!parse_backend(word, &asked)) {
+    throw UsageError("--backend: " + quoted_excerpt(word) + " is not one of auto, cpu, cuda, gl");
+  }
+  if (device < 0) {
+    throw UsageError("device: " + std::to_string(device) +
+                     " is negative (CUDA devices count from 0)");
+  }
+  if (asked == BackendChoice::cpu) {
+    description_ = "backend cpu (asked for)";
+    return;
+  }
+  if (asked == BackendChoice::gl) {
+    try {
+      gl_ = std::make_unique<HeadlessGlContext>();
+    } catch (const RuntimeFailure& e) {
+      throw Unavailable(std::string("--backend gl: ") + e.what());
+    }
+    gl_thread_ = std::this_thread::get_id();
+    choice_ = BackendChoice::gl;
+    description_ = "backend gl (asked for): " + gl_->description();
+    return;
+  }
+  std::string why_not;
+  cuda_ = try_make_device_field_computer(device, &why_not);
+  const std::string how = asked == BackendChoice::cuda ? "asked for" : "auto";
+  if (cuda_) {
+    choice_ = BackendChoice::cuda;
+    description_ = "backend cuda (" + how + "): device " + std::to_string(device) + ", " +
+                   cuda_->device_name();
+  } else if (asked == BackendChoice::cuda) {
+    throw Unavailable("--backend cuda: " + why_not);
+  } else {
+    description_ = "backend cpu (auto): " + why_not;
+  }
+}
+
+// The GL objects (declared after gl_) go before it, while it is current where it can be.
+Context::~Context() {
+  if (gl_ && std::this_thread::get_id() == gl_thread_) {
+    try {
+      gl_->make_current();
+    } catch (const RuntimeFailure&) {  // nothing to report from a destructor
+    }
+  }
+}
+
+const char* Context::backend() const {
+  switch (choice_) {
+    case BackendChoice::cuda: return "cuda";
+    case BackendChoice::gl: return "gl";
+    default: return "cpu";
+  }
+}
+
+void Context::compute(const Request& r, const geofield_output& out) {
+  check_output(r, out);
+  if (out.memory == GEOFIELD_MEMORY_CUDA) {
+    if (!cuda_) {
+      throw UsageError(std::string("geofield_output.memory: CUDA memory needs a cuda context; "
+                                   "this one computes with ") +
+                       backend());
+    }
+    if (!is_device_memory(cuda_->device(), out.values) ||
+        (out.index != nullptr && !is_device_memory(cuda_->device(), out.index))) {
+      throw UsageError("geofield_output: values and index must be memory of CUDA device " +
+                       std::to_string(cuda_->device()) + " (the context's)");
+    }
+  }
+  const Precision stored = out.dtype == GEOFIELD_FLOAT64 ? Precision::f64 : Precision::f32;
+  if (cuda_ && out.memory == GEOFIELD_MEMORY_CUDA) {
+    cuda_->compute(r.params, r.centres, out.values, stored, out.index, out.stream);
+  } else if (cuda_) {
+    cuda_->compute_to_host(r.params, r.centres, out.values, stored, out.index);
+  } else if (gl_) {
+    compute_on_gl(r, out);
+  } else {
+    compute_on_cpu(r, out);
+  }
+}
+
+void Context::compute_on_cpu(const Request& r, const geofield_output& out) {
+  if (out.dtype == GEOFIELD_FLOAT64) {
+    cpu_compute(r, static_cast<double*>(out.values), out.index);
+  } else {
+    cpu_compute(r, static_cast<float*>(out.values), out.index);
+  }
+}
+
+// The field texture computed by the GL backends, then read back (the only way out of GL).
+void Context::compute_on_gl(const Request& r, const geofield_output& out) {
+  if (std::this_thread::get_id() != gl_thread_) {
+    throw UsageError(
+        "a gl context computes on the thread that made it (an OpenGL context is current on "
+        "one thread): make one on this thread");
+  }
+  gl_->make_current();
+  const FieldParams& p = r.params;
+  GLint max_texture = 0;
+  GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
+  check_texture_size(p, max_texture);
+  texture_.ensure_size(p.nx, p.ny);
+  const Precision stored = out.dtype == GEOFIELD_FLOAT64 ? Precision::f64 : Precision::f32;
+  std::string reason;
+  HostField field;
+  if (r.centres.empty()) {
+    if (!gl_field_ || p.formula == Formula::wgs84) {  // make_backend_for refuses wgs84 for gl
+      gl_field_ = make_backend_for(BackendChoice::gl, p, &reason);
+    }
+    gl_field_->compute(p, texture_);
+    field = gl_field_->read_field(texture_, stored);
+  } else {
+    auto list = std::make_shared<const std::vector<Centre>>(r.centres);
+    if (!gl_centres_ || p.formula == Formula::wgs84) {
+      gl_centres_ = make_centres_backend(BackendChoice::gl, p, list, &reason);
+    } else if (*gl_centres_->centres() != r.centres) {
+      gl_centres_->set_centres(list);
+    }
+    gl_centres_->compute(p, texture_);
+    field = gl_centres_->read_field(texture_, stored);
+    if (out.index != nullptr) {
+      const std::vector<std::int32_t> index = gl_centres_->read_index();
+      std::memcpy(out.index, index.data(), index.size() * sizeof(std::int32_t));
+    }
+  }
+  if (stored == Precision::f64) {
+    std::memcpy(out.values, field.f64.data(), field.f64.size() * sizeof(double));
+  } else {
+    std::memcpy(out.values, field.f32.data(), field.f32.size() * sizeof(float));
+  }
+}
+
+}  // namespace geofield::api

@@ -1,0 +1,57 @@
+// A libgeofield context: the backend a caller chose and what it keeps between computes (the
+// CUDA stream and scratch memory, the centres on the device, a headless GL context).
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "api_params.h"
+#include "backends/centres_field_backend.h"
+#include "backends/cuda_device_field.h"
+#include "backends/field_backend.h"
+#include "geofield.h"
+#include "gl/field_texture.h"
+#include "gl/headless_gl_context.h"
+
+namespace geofield::api {
+
+// The backend asked for cannot run on this machine (GEOFIELD_UNAVAILABLE).
+struct Unavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class Context {
+ public:
+  // backend: "auto", "cpu", "cuda", "gl" (null: auto). Throws UsageError for another word or a
+  // negative device, Unavailable where the backend cannot run.
+  Context(const char* backend, int device);
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  const char* backend() const;
+  const std::string& description() const { return description_; }
+  int device() const { return cuda_ ? cuda_->device() : -1; }
+
+  // Checks out against r and computes into it (geofield_compute).
+  void compute(const Request& r, const geofield_output& out);
+
+ private:
+  void compute_on_cpu(const Request& r, const geofield_output& out);
+  void compute_on_gl(const Request& r, const geofield_output& out);
+
+  BackendChoice choice_ = BackendChoice::cpu;  // what it computes with: cpu, cuda or gl
+  std::string description_;
+  std::unique_ptr<DeviceFieldComputer> cuda_;
+  // gl: the context, its texture and the backends made on first use, on the thread that made
+  // the context.
+  std::unique_ptr<HeadlessGlContext> gl_;
+  std::thread::id gl_thread_;
+  FieldTexture texture_;
+  std::unique_ptr<FieldBackend> gl_field_;
+  std::unique_ptr<CentresFieldBackend> gl_centres_;
+};
+
+}  // namespace geofield::api

@@ -1,0 +1,98 @@
+#include "api_params.h"
+
+#include <cstddef>
+#include <string>
+
+#include "backends/nearest_centre.h"
+#include "errors.h"
+#include "view/centres_file.h"
+
+namespace geofield::api {
+namespace {
+
+// The size of the first version of a struct: callers built against a later header pass a
+// larger one, whose extra fields this library does not know and leaves alone.
+constexpr std::size_t kParamsV1 = offsetof(geofield_params, centre_lon) + sizeof(const double*);
+
+// "--formula: 7 is not one of haversine (0), seed (1), wgs84 (2)"
+template <typename E>
+E enum_of(int value, const char* option, std::initializer_list<std::pair<const char*, E>> names) {
+  std::string all;
+  int k = 0;
+  for (const auto& [name, e] : names) {
+    if (k == value) return e;
+    all += std::string(k == 0 ? "" : ", ") + name + " (" + std::to_string(k) + ")";
+    ++k;
+  }
+  throw UsageError(std::string(option) + ": " + std::to_string(value) + " is not one of " + all);
+}
+
+}  // namespace
+
+std::size_t dtype_size(int dtype) {
+  if (dtype == GEOFIELD_FLOAT32) return sizeof(float);
+  if (dtype == GEOFIELD_FLOAT64) return sizeof(double);
+  throw UsageError("geofield_output.dtype: " + std::to_string(dtype) +
+                   " is not GEOFIELD_FLOAT32 (0) or GEOFIELD_FLOAT64 (1)");
+}
+
+Request request_of(const geofield_params* c) {
+  if (c == nullptr) throw UsageError("geofield_params: NULL");
+  if (c->struct_size < kParamsV1) {
+    throw UsageError("geofield_params: struct_size " + std::to_string(c->struct_size) +
+                     " is smaller than the first version's " + std::to_string(kParamsV1) +
+                     " bytes: start from geofield_params_init");
+  }
+  Request r;
+  FieldParams& p = r.params;
+  p.lat_min_deg = c->lat_min;
+  p.lat_max_deg = c->lat_max;
+  p.lon_min_deg = c->lon_min;
+  p.lon_max_deg = c->lon_max;
+  p.nx = c->nx;
+  p.ny = c->ny;
+  p.ref_lat_deg = c->ref_lat;
+  p.ref_lon_deg = c->ref_lon;
+  p.formula = enum_of<Formula>(
+      c->formula, "--formula",
+      {{"haversine", Formula::haversine}, {"seed", Formula::seed}, {"wgs84", Formula::wgs84}});
+  p.units =
+      enum_of<Units>(c->units, "--units",
+                     {{"km", Units::km}, {"nm", Units::nm}, {"mi", Units::mi}, {"m", Units::m}});
+  p.radius_km = c->radius_km;
+  p.ellipsoid_a_km = c->ellipsoid_a_km;
+  p.ellipsoid_inv_f = c->ellipsoid_inv_f;
+  p.precision = enum_of<Precision>(c->precision, "--precision",
+                                   {{"float", Precision::f32}, {"double", Precision::f64}});
+  p.projection = enum_of<Projection>(
+      c->projection, "--projection",
+      {{"latlon", Projection::latlon}, {"aeqd", Projection::aeqd}, {"ortho", Projection::ortho}});
+  // The command line's default extent where none is given (0).
+  p.extent = c->extent == 0 && p.projection != Projection::latlon ? default_extent(p) : c->extent;
+  validate(p);
+
+  if (c->centre_count < 0) {
+    throw UsageError("--centres: centre_count " + std::to_string(c->centre_count) + " is negative");
+  }
+  if (c->centre_count == 0) return r;
+  if (static_cast<std::uint64_t>(c->centre_count) > kMaxCentres) {
+    throw UsageError("--centres: more than " + std::to_string(kMaxCentres) + " centres");
+  }
+  if (c->centre_lat == nullptr || c->centre_lon == nullptr) {
+    throw UsageError("--centres: centre_lat and centre_lon must point to centre_count (" +
+                     std::to_string(c->centre_count) + ") values each");
+  }
+  r.centres.resize(static_cast<std::size_t>(c->centre_count));
+  for (std::size_t k = 0; k < r.centres.size(); ++k) {
+    r.centres[k].lat_deg = c->centre_lat[k];
+    r.centres[k].lon_deg = c->centre_lon[k];
+    const std::string problem = centre_problem(r.centres[k]);
+    if (!problem.empty()) {
+      throw UsageError("--centres: centre " + std::to_string(k) + ": " + problem);
+    }
+  }
+  check_centres_view(p, r.centres);
+  return r;
+}
+
+}  // namespace geofield::api

@@ -1,0 +1,170 @@
+// The C functions of geofield.h: each turns the program's exceptions into a status and the
+// thread's last error, so that nothing thrown crosses into C.
+#include <exception>
+#include <new>
+#include <string>
+
+#include "api_buffer.h"
+#include "api_context.h"
+#include "api_params.h"
+#include "errors.h"
+#include "field_params.h"
+#include "geofield.h"
+
+struct geofield_context {
+  geofield::api::Context impl;
+  geofield_context(const char* backend, int device) : impl(backend, device) {}
+};
+
+namespace {
+
+std::string& last_error() {
+  thread_local std::string text;
+  return text;
+}
+
+geofield_status fail(geofield_status status, const char* what) {
+  last_error() = what;
+  return status;
+}
+
+template <typename F>
+geofield_status guarded(F&& f) noexcept {
+  try {
+    f();
+    last_error().clear();
+    return GEOFIELD_OK;
+  } catch (const geofield::api::Unavailable& e) {
+    return fail(GEOFIELD_UNAVAILABLE, e.what());
+  } catch (const geofield::MemoryShortage& e) {
+    return fail(GEOFIELD_OUT_OF_MEMORY, e.what());
+  } catch (const geofield::UsageError& e) {
+    return fail(GEOFIELD_INVALID_ARGUMENT, e.what());
+  } catch (const std::bad_alloc&) {
+    return fail(GEOFIELD_OUT_OF_MEMORY, "host memory ran out");
+  } catch (const std::exception& e) {
+    return fail(GEOFIELD_RUNTIME_ERROR, e.what());
+  } catch (...) {
+    return fail(GEOFIELD_RUNTIME_ERROR, "an unknown failure");
+  }
+}
+
+void require(const void* p, const char* what) {
+  if (p == nullptr) throw geofield::UsageError(std::string(what) + ": NULL");
+}
+
+}  // namespace
+
+extern "C" {
+
+int geofield_api_version(void) { return GEOFIELD_API_VERSION; }
+
+const char* geofield_version(void) { return GEOFIELD_VERSION_STRING; }
+
+const char* geofield_last_error(void) { return last_error().c_str(); }
+
+void geofield_params_init(geofield_params* c) {
+  if (c == nullptr) return;
+  const geofield::FieldParams p;  // the command line's defaults
+  *c = geofield_params{};
+  c->struct_size = sizeof(geofield_params);
+  c->lat_min = p.lat_min_deg;
+  c->lat_max = p.lat_max_deg;
+  c->lon_min = p.lon_min_deg;
+  c->lon_max = p.lon_max_deg;
+  c->nx = p.nx;
+  c->ny = p.ny;
+  c->ref_lat = p.ref_lat_deg;
+  c->ref_lon = p.ref_lon_deg;
+  c->formula = GEOFIELD_HAVERSINE;
+  c->units = GEOFIELD_KM;
+  c->radius_km = p.radius_km;
+  c->ellipsoid_a_km = p.ellipsoid_a_km;
+  c->ellipsoid_inv_f = p.ellipsoid_inv_f;
+  c->precision = GEOFIELD_PRECISION_FLOAT;
+  c->projection = GEOFIELD_LATLON;
+  c->extent = 0;
+}
+
+geofield_status geofield_params_check(const geofield_params* params) {
+  return guarded([&] { geofield::api::request_of(params); });
+}
+
+void geofield_output_init(geofield_output* o) {
+  if (o == nullptr) return;
+  *o = geofield_output{};
+  o->struct_size = sizeof(geofield_output);
+  o->memory = GEOFIELD_MEMORY_HOST;
+  o->dtype = GEOFIELD_FLOAT32;
+}
+
+geofield_status geofield_context_create(const char* backend, int device,
+                                        geofield_context** context) {
+  return guarded([&] {
+    require(context, "geofield_context_create: context");
+    *context = nullptr;
+    *context = new geofield_context(backend, device);
+  });
+}
+
+void geofield_context_destroy(geofield_context* context) { delete context; }
+
+const char* geofield_context_backend(const geofield_context* context) {
+  return context == nullptr ? "" : context->impl.backend();
+}
+
+const char* geofield_context_description(const geofield_context* context) {
+  return context == nullptr ? "" : context->impl.description().c_str();
+}
+
+geofield_status geofield_compute(geofield_context* context, const geofield_params* params,
+                                 const geofield_output* output) {
+  return guarded([&] {
+    require(context, "geofield_compute: context");
+    require(output, "geofield_compute: output");
+    context->impl.compute(geofield::api::request_of(params), *output);
+  });
+}
+
+geofield_status geofield_buffer_create(geofield_context* context, int32_t memory, size_t bytes,
+                                       geofield_buffer** buffer) {
+  return guarded([&] {
+    require(context, "geofield_buffer_create: context");
+    require(buffer, "geofield_buffer_create: buffer");
+    *buffer = nullptr;
+    if (memory != GEOFIELD_MEMORY_HOST && memory != GEOFIELD_MEMORY_CUDA) {
+      throw geofield::UsageError("geofield_buffer_create: memory " + std::to_string(memory) +
+                                 " is not GEOFIELD_MEMORY_HOST (0) or GEOFIELD_MEMORY_CUDA (1)");
+    }
+    if (memory == GEOFIELD_MEMORY_CUDA && context->impl.device() < 0) {
+      throw geofield::UsageError(
+          std::string("geofield_buffer_create: CUDA memory needs a cuda context; this one "
+                      "computes with ") +
+          context->impl.backend());
+    }
+    *buffer = geofield::api::make_buffer(memory, context->impl.device(), bytes);
+  });
+}
+
+void* geofield_buffer_data(const geofield_buffer* b) { return b == nullptr ? nullptr : b->data; }
+size_t geofield_buffer_size(const geofield_buffer* b) { return b == nullptr ? 0 : b->bytes; }
+int32_t geofield_buffer_memory(const geofield_buffer* b) {
+  return b == nullptr ? GEOFIELD_MEMORY_HOST : b->memory;
+}
+int geofield_buffer_device(const geofield_buffer* b) { return b == nullptr ? -1 : b->device; }
+void geofield_buffer_retain(geofield_buffer* b) {
+  if (b != nullptr) b->references.fetch_add(1);
+}
+void geofield_buffer_release(geofield_buffer* b) { geofield::api::release_buffer(b); }
+
+geofield_status geofield_buffer_dlpack(geofield_buffer* buffer, int32_t dtype, int64_t ny,
+                                       int64_t nx, void** managed_tensor) {
+  return guarded([&] {
+    require(buffer, "geofield_buffer_dlpack: buffer");
+    require(managed_tensor, "geofield_buffer_dlpack: managed_tensor");
+    *managed_tensor = nullptr;
+    *managed_tensor = geofield::api::dlpack_of(buffer, dtype, ny, nx);
+  });
+}
+
+}  // extern "C"
