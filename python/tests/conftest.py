@@ -51,9 +51,12 @@ def _number(x):
     return repr(float(x)) if not float(x).is_integer() else str(int(x))
 
 
-def cli_args(**kw):
-    """field()'s keyword arguments as render's options ('=' so that negatives read as values)."""
-    args = []
+def cli_args(backend="cpu", **kw):
+    """field()'s keyword arguments as render's options ('=' so that negatives read as values),
+    with render's --backend (cpu unless given) and --f64 where field() returns float64."""
+    args = [f"--backend={backend}"]
+    if kw.get("dtype") is None and kw.get("precision") == "double":
+        args.append("--f64")  # field()'s default dtype for double
     for name, value in kw.items():
         if value is None:
             continue
@@ -67,7 +70,7 @@ def cli_args(**kw):
             args.append(f"--ellipsoid={_number(value[0])},{_number(value[1])}")
         elif name in ("radius", "extent"):
             args.append(f"--{name}={_number(value)}")
-        elif name in ("formula", "units", "precision", "projection", "backend"):
+        elif name in ("formula", "units", "precision", "projection"):
             args.append(f"--{name}={value}")
         elif name == "dtype":
             if numpy.dtype(value) == numpy.float64:

@@ -114,7 +114,7 @@ def test_cuda_without_a_device_says_why(geofield, binary, tmp_path, device):
 
 GL_CASES = {
     "default": {"size": (61, 47)},
-    "double": {"size": (61, 47), "precision": "double"},
+    "double": {"size": (61, 47), "precision": "double", "dtype": "float32"},
     "f64": {"size": (61, 47), "precision": "double", "dtype": "float64"},
     "seed m": {"size": (61, 47), "formula": "seed", "units": "m"},
     "aeqd": {"size": (61, 47), "projection": "aeqd", "extent": 19000},
@@ -127,7 +127,7 @@ def test_gl_backend_equals_render(geofield, binary, tmp_path, kw):
         got = geofield.field(backend="gl", **kw)
     except geofield.BackendUnavailable as e:
         pytest.skip(f"no GL here: {e}")
-    expected = render(binary, tmp_path, ["--backend=gl", *cli_args(**kw)])
+    expected = render(binary, tmp_path, cli_args(backend="gl", **kw))
     assert numpy.array_equal(got, expected, equal_nan=True)
 
 

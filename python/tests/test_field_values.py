@@ -38,7 +38,7 @@ CASES = {
 
 @pytest.mark.parametrize("kw", CASES.values(), ids=CASES.keys())
 def test_equals_render(geofield, binary, tmp_path, kw):
-    expected = render(binary, tmp_path, ["--backend=cpu", *cli_args(**kw)])
+    expected = render(binary, tmp_path, cli_args(**kw))
     got = geofield.field(**kw)
     nx, ny = kw.get("size", (1000, 1000))
     assert got.shape == (ny, nx) == expected.shape
@@ -90,8 +90,7 @@ def test_centres_equal_render(geofield, binary, tmp_path, kw):
     csv = tmp_path / "centres.csv"
     centres = CENTRES if "lat" not in kw else [(0, 179.5), (10, -175), (-15, 172)]
     write_centres_csv(csv, centres)
-    values, index = render(binary, tmp_path, ["--backend=cpu", f"--centres={csv}",
-                                              *cli_args(**kw)], index=True)
+    values, index = render(binary, tmp_path, [f"--centres={csv}", *cli_args(**kw)], index=True)
     got_values, got_index = geofield.field(centres=centres, index=True, **kw)
     assert numpy.array_equal(got_values, values, equal_nan=True)
     assert got_index.dtype == numpy.int32 and got_index.shape == index.shape
