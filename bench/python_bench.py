@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """geofield from Python on a CUDA device, against the same field written in CuPy and numba.
 
-Measures, at 8192 x 8192 float32 over the default view (lat 29..31, lon 99..101, ref 30,101):
-  (a) geofield.field(device="cuda") then cupy.asarray: to a CuPy array that is ready;
-  (b) CuPy: an ElementwiseKernel of the haversine formula over a mesh broadcast from a lat
-      column and a lon row made by cp.linspace on the GPU, and the same as plain CuPy array
+Measures, at 8192 x 8192 over the default view (lat 29..31, lon 99..101, ref 30,101):
+  (a) geofield.field(device="cuda") then cupy.asarray: to a CuPy array that is ready (float
+      haversine, float seed, and double seed for the numba comparison at equal precision);
+  (b) CuPy, float: an ElementwiseKernel of the haversine formula over a mesh broadcast from a
+      lat column and a lon row made by cp.linspace on the GPU, and the same as plain CuPy array
       expressions; end to end (mesh, output allocation, kernels);
   (c) the original numba answer: its seed expression in double as a @vectorize(target='cuda')
-      ufunc over lat/lon meshes made on the GPU, warm, and its first call with the JIT;
+      ufunc over the answer's four per-node arrays (lat, lon, lat_ref, lon_ref), made on the
+      GPU; warm, and its first call with the JIT. Also numba at its best (a @cuda.jit kernel
+      over the lat column and lon row) and, apart, the ufunc on 2-D meshes with the reference
+      as scalars, which numba runs through a very slow broadcast (not in the ratios);
   (d) geofield's call overhead at 1000 x 1000: wall time of a field(device="cuda") call minus
       its GPU time (CUDA events around a call on a stream kept busy beforehand, so that the
       events time the GPU work alone), with an empty CuPy kernel launch for reference.
@@ -73,8 +77,9 @@ def worst_of_float_bound(got, reference):
 
 
 # (a) geofield
-def geofield_ready(n, formula="haversine"):
-    a = geofield.field(lat=LAT, lon=LON, size=(n, n), ref=REF, formula=formula, device="cuda")
+def geofield_ready(n, formula="haversine", precision="float"):
+    a = geofield.field(lat=LAT, lon=LON, size=(n, n), ref=REF, formula=formula,
+                       precision=precision, device="cuda")
     c = cupy.asarray(a)  # the same memory, no copy
     sync()
     return c
@@ -122,8 +127,22 @@ def cupy_expressions(n):
     return d
 
 
-# (c) the numba answer: its expression (geofield's "seed"), double, as a CUDA ufunc.
+# (c) the numba answer: its expression (geofield's "seed") in double, as a CUDA ufunc over four
+# arrays of one value per node (lat, lon, lat_ref, lon_ref), flat, as the answer had them; here
+# the arrays are made on the GPU instead of copied in, and the field stays there.
+def numba_import():
+    # numba-cuda registers an overload of numpy.row_stack, which NumPy deprecated in 2.0 and the
+    # GPU machine's NumPy (2.5) no longer has; the alias lets it import (row_stack was vstack).
+    if not hasattr(numpy, "row_stack"):
+        numpy.row_stack = numpy.vstack
+    import numba
+    from numba import cuda
+
+    return numba, cuda
+
+
 def make_numba_seed():
+    _, cuda = numba_import()
     from numba import vectorize
 
     @vectorize(["float64(float64, float64, float64, float64)"], target="cuda")
@@ -137,14 +156,50 @@ def make_numba_seed():
 
 
 def numba_original(seed, n):
-    from numba import cuda
-
+    _, cuda = numba_import()
     lat, lon = mesh_axes(n)
-    lat_mesh = cupy.ascontiguousarray(cupy.broadcast_to(lat, (n, n)))  # the mesh, on the GPU
+    lat_mesh = cupy.broadcast_to(lat, (n, n)).ravel()  # the mesh, made on the GPU (copies)
+    lon_mesh = cupy.broadcast_to(lon, (n, n)).ravel()
+    lat_ref, lon_ref = cupy.full(n * n, REF[0]), cupy.full(n * n, REF[1])
+    d = seed(*(cuda.as_cuda_array(x) for x in (lat_mesh, lon_mesh, lat_ref, lon_ref)))
+    sync()
+    return cupy.asarray(d).reshape(n, n)
+
+
+def numba_scalar_ref(seed, n):
+    """The same ufunc on 2-D meshes with the reference as two scalars: numba broadcasts the
+    scalars through a slow path (hundreds of ms at 8192^2); timed apart, not in the ratios."""
+    _, cuda = numba_import()
+    lat, lon = mesh_axes(n)
+    lat_mesh = cupy.ascontiguousarray(cupy.broadcast_to(lat, (n, n)))
     lon_mesh = cupy.ascontiguousarray(cupy.broadcast_to(lon, (n, n)))
     d = seed(cuda.as_cuda_array(lat_mesh), cuda.as_cuda_array(lon_mesh), REF[0], REF[1])
     sync()
     return cupy.asarray(d)
+
+
+def make_numba_kernel():
+    """numba at its best: a @cuda.jit kernel reading the lat column and lon row (no mesh)."""
+    _, cuda = numba_import()
+
+    @cuda.jit
+    def seed_kernel(lat, lon, lat_r, lon_r, out):
+        i, j = cuda.grid(2)
+        if i < out.shape[0] and j < out.shape[1]:
+            a = (math.sin(0.008726645 * (lat[i] - lat_r)) ** 2 +
+                 math.cos(0.01745329 * lat_r) * math.cos(0.01745329 * lat[i]) *
+                 math.sin(0.008726645 * (lon[j] - lon_r)) ** 2)
+            out[i, j] = math.atan2(a, 1 - a) * 2 * 6371.0088
+
+    def run(n):
+        lat = cuda.as_cuda_array(cupy.linspace(LAT[1], LAT[0], n))
+        lon = cuda.as_cuda_array(cupy.linspace(LON[0], LON[1], n))
+        out = cuda.device_array((n, n))
+        seed_kernel[((n + 15) // 16, (n + 15) // 16), (16, 16)](lat, lon, REF[0], REF[1], out)
+        sync()
+        return cupy.asarray(out)
+
+    return run
 
 
 # (d) call overhead
@@ -214,14 +269,14 @@ def main():
     n, reps, warm = args.size, args.repeats, args.warmup
 
     name, driver = gpu_description()
-    import numba
+    numba, _ = numba_import()
 
     results = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "gpu": name, "driver": driver, "python": platform.python_version(),
         "numpy": numpy.__version__, "cupy": cupy.__version__, "numba": numba.__version__,
         "geofield": geofield.__version__, "libgeofield": geofield.library_version(),
-        "size": n, "dtype": "float32", "view": {"lat": LAT, "lon": LON, "ref": REF},
+        "size": n, "view": {"lat": LAT, "lon": LON, "ref": REF},
     }
 
     # The references: geofield's double fields on the device.
@@ -229,50 +284,61 @@ def main():
                                         precision="double", device="cuda"))
     ref_s = cupy.asarray(geofield.field(lat=LAT, lon=LON, size=(n, n), ref=REF, formula="seed",
                                         precision="double", device="cuda"))
-    checks = {
-        "geofield haversine": worst_of_float_bound(geofield_ready(n), ref_h),
-        "geofield seed": worst_of_float_bound(geofield_ready(n, "seed"), ref_s),
-        "cupy elementwise": worst_of_float_bound(cupy_elementwise(n), ref_h),
-        "cupy expressions": worst_of_float_bound(cupy_expressions(n), ref_h),
+    paths = {  # name: (function, its reference)
+        "geofield haversine float": (lambda: geofield_ready(n), ref_h),
+        "geofield seed float": (lambda: geofield_ready(n, "seed"), ref_s),
+        "geofield seed double": (lambda: geofield_ready(n, "seed", "double"), ref_s),
+        "cupy elementwise float": (lambda: cupy_elementwise(n), ref_h),
+        "cupy expressions float": (lambda: cupy_expressions(n), ref_h),
     }
-
+    first_ms = {}
     t0 = time.perf_counter()
-    seed = make_numba_seed()  # the signature given: compiled here
-    first = numba_original(seed, n)
-    numba_first_ms = (time.perf_counter() - t0) * 1e3
-    checks["numba original (seed, double)"] = worst_of_float_bound(first, ref_s)
-    del first, ref_h, ref_s
+    seed = make_numba_seed()  # the signature is given: compiled here
+    paths["numba original (ufunc, 4 arrays) double"] = (lambda: numba_original(seed, n), ref_s)
+    paths["numba original (ufunc, 4 arrays) double"][0]()
+    first_ms["numba original (ufunc, 4 arrays) double"] = (time.perf_counter() - t0) * 1e3
+    t0 = time.perf_counter()
+    kernel = make_numba_kernel()
+    paths["numba @cuda.jit (axes) double"] = (lambda: kernel(n), ref_s)
+    paths["numba @cuda.jit (axes) double"][0]()  # compiled at the first call
+    first_ms["numba @cuda.jit (axes) double"] = (time.perf_counter() - t0) * 1e3
+
+    checks = {key: worst_of_float_bound(fn(), ref) for key, (fn, ref) in paths.items()}
+    checks["numba ufunc, scalar ref (2-D) double"] = worst_of_float_bound(
+        numba_scalar_ref(seed, n), ref_s)
+    del ref_h, ref_s
     cupy.get_default_memory_pool().free_all_blocks()
 
-    times = {
-        "geofield haversine": timed(lambda: geofield_ready(n), reps, warm),
-        "geofield seed": timed(lambda: geofield_ready(n, "seed"), reps, warm),
-        "cupy elementwise": timed(lambda: cupy_elementwise(n), reps, warm),
-        "cupy expressions": timed(lambda: cupy_expressions(n), reps, warm),
-        "numba original (seed, double)": timed(lambda: numba_original(seed, n), reps, warm),
-    }
+    times = {key: timed(fn, reps, warm) for key, (fn, _) in paths.items()}
+    times["numba ufunc, scalar ref (2-D) double"] = timed(lambda: numba_scalar_ref(seed, n), 3, 1)
     overhead = call_overhead(args.overhead_size, max(reps, 200), warm)
 
-    g = times["geofield haversine"]["median_ms"]
-    gs = times["geofield seed"]["median_ms"]
+    def ms(key):
+        return times[key]["median_ms"]
+
+    g, gs = ms("geofield haversine float"), ms("geofield seed float")
+    numba_key = "numba original (ufunc, 4 arrays) double"
     ratios = {
-        "cupy elementwise / geofield (target >= 5)": times["cupy elementwise"]["median_ms"] / g,
-        "cupy expressions / geofield": times["cupy expressions"]["median_ms"] / g,
-        "numba warm / geofield seed (target >= 100)":
-            times["numba original (seed, double)"]["median_ms"] / gs,
-        "numba warm / geofield haversine": times["numba original (seed, double)"]["median_ms"] / g,
-        "numba first call incl. JIT / geofield seed": numba_first_ms / gs,
+        "cupy elementwise / geofield haversine (target >= 5)": ms("cupy elementwise float") / g,
+        "cupy expressions / geofield haversine": ms("cupy expressions float") / g,
+        "numba original warm / geofield seed float (target >= 100)": ms(numba_key) / gs,
+        "numba original first call incl. JIT / geofield seed float": first_ms[numba_key] / gs,
+        "numba original warm / geofield seed double (same precision)":
+            ms(numba_key) / ms("geofield seed double"),
+        "numba @cuda.jit warm / geofield seed float": ms("numba @cuda.jit (axes) double") / gs,
     }
-    results.update({"times": times, "numba_first_call_ms_incl_jit": numba_first_ms,
+    results.update({"times": times, "first_call_ms_incl_jit": first_ms,
                     "worst_of_float_bound": checks, "ratios": ratios, "call_overhead": overhead})
 
-    print(f"geofield Python benchmark, {results['date']}, {name}, driver {driver}, "
-          f"{n} x {n} float32 (median of {reps} after {warm} warm-up calls, synchronised)")
-    print(f"{'path':34} {'median ms':>10} {'min ms':>9}  {'within the float bound'}")
+    print(f"geofield Python benchmark, {results['date']}, {name}, driver {driver}, {n} x {n}, "
+          f"wall clock to a usable device array, synchronised (median of {reps} after {warm} "
+          f"warm-up calls)")
+    print(f"{'path':42} {'median ms':>10} {'min ms':>9}  vs geofield's double field")
     for key, t in times.items():
-        print(f"{key:34} {t['median_ms']:10.3f} {t['min_ms']:9.3f}  "
-              f"{checks[key]:.2f} of it{'' if checks[key] <= 1 else '  (OUTSIDE)'}")
-    print(f"{'numba original, first call + JIT':34} {numba_first_ms:10.1f}")
+        print(f"{key:42} {t['median_ms']:10.3f} {t['min_ms']:9.3f}  {checks[key]:.2f} of the "
+              f"float bound{'' if checks[key] <= 1 else '  (OUTSIDE)'}")
+    for key, t in first_ms.items():
+        print(f"{key + ', first call + JIT':42} {t:10.1f}")
     for key, r in ratios.items():
         print(f"  {key}: {r:.1f}x")
     print(f"call overhead at {overhead['size']}^2: wall {overhead['sync_call_wall']['median_ms'] * 1e3:.1f} us"

@@ -235,42 +235,52 @@ def raise_for(status: int) -> None:
     raise RuntimeError(message or f"libgeofield failed with status {status}")
 
 
-# Contexts by (backend, device) or, for gl, (backend, device, thread id): a gl context must be
-# used from the thread that made it. Made on first use, destroyed at exit.
-_contexts: Dict[Tuple, int] = {}
+# Contexts by (backend, CUDA device), made on first use and destroyed at exit. A gl context
+# must be used from the thread that made it, so those are kept per thread (threading.local: a
+# later thread that reuses a finished one's id does not get its context).
+_contexts: Dict[Tuple[str, int], int] = {}
+_gl_contexts = threading.local()
+_main_thread_gl: list = []  # the main thread's gl contexts, which exit can destroy
 _contexts_lock = threading.Lock()
+
+
+def _create(backend: str, device: int) -> int:
+    out = ctypes.c_void_p()
+    raise_for(library().geofield_context_create(backend.encode(), device, ctypes.byref(out)))
+    return out.value
 
 
 def context(backend: str, device: int) -> int:
     """The cached context handle (an int) for backend and CUDA device ordinal."""
-    key = (backend, device, threading.get_ident()) if backend == "gl" else (backend, device)
-    handle = _contexts.get(key)
-    if handle is not None:
-        return handle
-    lib = library()
-    with _contexts_lock:
-        handle = _contexts.get(key)
+    if backend == "gl":
+        mine = getattr(_gl_contexts, "by_device", None)
+        if mine is None:
+            mine = _gl_contexts.by_device = {}
+        handle = mine.get(device)
         if handle is None:
-            out = ctypes.c_void_p()
-            raise_for(lib.geofield_context_create(backend.encode(), device, ctypes.byref(out)))
-            handle = _contexts[key] = out.value
+            handle = mine[device] = _create(backend, device)
+            if threading.current_thread() is threading.main_thread():
+                _main_thread_gl.append(handle)
+        return handle
+    handle = _contexts.get((backend, device))
+    if handle is None:
+        with _contexts_lock:
+            handle = _contexts.get((backend, device))
+            if handle is None:
+                handle = _contexts[(backend, device)] = _create(backend, device)
     return handle
-
-
-def context_description(backend: str, device: int = 0) -> str:
-    """One line: which backend a context of these arguments computes with, and why."""
-    return library().geofield_context_description(context(backend, device)).decode()
 
 
 @atexit.register
 def _destroy_contexts() -> None:
+    # Exit runs on the main thread: its gl contexts and every other context can go. Other
+    # threads' gl contexts cannot be made current here and are left to the process's end.
     if _lib is None:
         return
-    main = threading.get_ident()
-    for key, handle in list(_contexts.items()):
-        # A gl context of another thread cannot be made current here; the process is ending,
-        # so it is left to the operating system.
-        if key[0] == "gl" and key[2] != main:
-            continue
+    for handle in list(_contexts.values()) + _main_thread_gl:
         _lib.geofield_context_destroy(handle)
-        del _contexts[key]
+    _contexts.clear()
+    _main_thread_gl.clear()
+    by_device = getattr(_gl_contexts, "by_device", None)
+    if by_device is not None:
+        by_device.clear()
