@@ -186,3 +186,11 @@ def test_get_copies_to_the_host(cuda):
     h = a.get()
     assert isinstance(h, numpy.ndarray) and h.shape == (32, 64)
     within_float_bound(h, cuda.field(size=(64, 32), precision="double", dtype="float64"))
+
+
+@pytest.mark.parametrize("backend", ["cuda", "auto"])
+def test_cuda_backend_into_host_memory(cuda, backend):
+    # device="cpu" with a CUDA-computing backend: a NumPy array, computed on the device.
+    a = cuda.field(size=SIZE, backend=backend)
+    assert isinstance(a, numpy.ndarray) and a.shape == (800, 1000) and a.dtype == numpy.float32
+    within_float_bound(a, cpu_double(cuda))

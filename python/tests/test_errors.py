@@ -103,3 +103,16 @@ def test_errors_leave_the_next_call_working(geofield):
     with pytest.raises(ValueError):
         geofield.field(lat=(95, 96))
     assert geofield.field(size=(3, 2)).shape == (2, 3)
+
+
+@pytest.mark.parametrize("kw, cli", [
+    ({"lat": (float("nan"), 5)}, ["--lat=nan:5"]),
+    ({"ref": (30, float("inf"))}, ["--ref=30,inf"]),
+    ({"radius": float("nan")}, ["--radius=nan"]),
+])
+def test_not_finite(geofield, binary, tmp_path, kw, cli):
+    # render adds what was typed (", not 'nan'"); the library has only the number.
+    expected = render_error(binary, tmp_path, cli)
+    with pytest.raises(ValueError) as e:
+        geofield.field(**kw)
+    assert str(e.value).endswith("must be a finite number") and expected.startswith(str(e.value))
