@@ -7,7 +7,7 @@ packages=(
   python3-pil libglfw3-dev libglm-dev libimgui-dev libstb-dev libgeographiclib-dev
   nlohmann-json3-dev libcli11-dev libgtest-dev libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri
   # libgeofield's DLPack tensors; the Python package's tests and its install by pip.
-  libdlpack-dev python3-pytest python3-pip python3-setuptools python3-venv
+  libdlpack-dev python3-pytest python3-pip python3-setuptools python3-wheel python3-venv
   fonts-dejavu-core xvfb xdotool xauth x11-xserver-utils libgeotiff-dev libtiff-dev gdal-bin imagemagick clang-format libproj-dev proj-bin
   # clang 14 with its runtimes (ASan, UBSan, libFuzzer) and llvm-symbolizer: the asan and fuzz
   # presets (scripts/test-asan.sh, scripts/fuzz.sh).

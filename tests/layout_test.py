@@ -56,6 +56,16 @@ for f in sources("app"):
             problems.append(f"app/{rel} includes \"{inc}\": {layer}/ may include only "
                             f"{', '.join(sorted(LAYERS[layer])) or 'app/ root and cuda/'}")
 
+# libgeofield computes fields: it sits on the backends (and the view's centre checks), never on
+# the window, its panels, figures or the command line.
+LIBRARY_MAY_USE = {"gl", "backends", "view", "export"}
+for f in sources("libgeofield"):
+    for inc in includes(f):
+        top = inc.split("/")[0] if "/" in inc else None
+        if top in LAYERS and top not in LIBRARY_MAY_USE:
+            problems.append(f"{f.relative_to(ROOT)} includes \"{inc}\": libgeofield may include "
+                            f"only {', '.join(sorted(LIBRARY_MAY_USE))} and app/'s root")
+
 for f in sorted((ROOT / "app").iterdir()):
     if f.is_file() and f.name != "CMakeLists.txt" and f.stem not in CORE:
         problems.append(f"app/{f.name}: app/'s root holds only the core values ({', '.join(sorted(CORE))})")
@@ -72,5 +82,5 @@ if problems:
     for p in problems:
         print("  " + p)
     sys.exit(1)
-print("layout: cuda/ is a leaf, app/'s layers include downwards only, no probe or raw dump in "
-      "the product tree")
+print("layout: cuda/ is a leaf, app/'s layers include downwards only, libgeofield uses no front "
+      "end, no probe or raw dump in the product tree")

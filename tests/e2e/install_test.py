@@ -1,16 +1,23 @@
 """cmake --install: the binary and the GeoTIFF writer module land where the installed binary
 finds the module (P/bin, P/lib*/geofield), with the coastlines' and the font's notices
 (P/share/doc/geofield), and the installed binary exports a GeoTIFF and a figure (its font is
-in the binary)."""
+in the binary). libgeofield lands with its header, CMake package and pkg-config file, and a C
+program builds against each; the Python package lands beside them and finds its library with
+no help; `pip install ./python` installs the package into a virtual environment offline."""
 
+import glob
 import os
+import re
 import shutil
 import subprocess
+import sys
 import unittest
 
 from geofield_e2e import RenderTestCase
 
 BUILD = os.environ.get("GEOFIELD_BUILD_DIR")
+SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LIBRARY = os.path.join(BUILD or "", "libgeofield", "libgeofield.so")
 
 
 @unittest.skipUnless(BUILD and shutil.which("cmake"), "no build folder given or no cmake")
@@ -23,13 +30,14 @@ class Install(RenderTestCase):
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         installed = sorted(os.path.relpath(os.path.join(d, f), prefix)
                            for d, _, files in os.walk(prefix) for f in files)
-        self.assertEqual(len(installed), 4, installed)
-        self.assertEqual(installed[0], "bin/geofield")
-        self.assertRegex(installed[1], r"^lib[^/]*(/[^/]+)?/geofield/libgeofield_geotiff\.so$")
+        program = [f for f in installed if not self.is_library_part(f)]
+        self.assertEqual(len(program), 4, installed)
+        self.assertEqual(program[0], "bin/geofield")
+        self.assertRegex(program[1], r"^lib[^/]*(/[^/]+)?/geofield/libgeofield_geotiff\.so$")
         # The coastlines are in the binary; their source and licences beside it.
-        self.assertEqual(installed[2], "share/doc/geofield/coastlines-README.md")
+        self.assertEqual(program[2], "share/doc/geofield/coastlines-README.md")
         # So is the figures' font (DejaVu Sans): its origin and licence beside it.
-        self.assertEqual(installed[3], "share/doc/geofield/fonts-README.md")
+        self.assertEqual(program[3], "share/doc/geofield/fonts-README.md")
         env = dict(os.environ)
         env.pop("GEOFIELD_GEOTIFF_PLUGIN", None)
         r = subprocess.run([os.path.join(prefix, "bin", "geofield"), "render", "--size", "16x8",
@@ -44,6 +52,87 @@ class Install(RenderTestCase):
                            capture_output=True, text=True, timeout=300, env=env)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("wrote f.png (figure, 400 pixels wide)", r.stderr)
+
+
+    @staticmethod
+    def is_library_part(path):
+        return (path.startswith("include/") or "/python3/" in path or "/cmake/geofield/" in path
+                or "/pkgconfig/" in path or re.search(r"/libgeofield\.so(\.|$)", path) is not None)
+
+    def install(self):
+        prefix = self.path("prefix")
+        r = subprocess.run(["cmake", "--install", BUILD, "--prefix", prefix],
+                           capture_output=True, text=True, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        return prefix
+
+    def test_library_header_cmake_package_and_pkg_config(self):
+        prefix = self.install()
+        libs = glob.glob(os.path.join(prefix, "lib*", "**", "libgeofield.so*"), recursive=True)
+        self.assertEqual(sorted(os.path.basename(f) for f in libs),
+                         ["libgeofield.so", "libgeofield.so.0.1.0", "libgeofield.so.1"])
+        self.assertTrue(os.path.isfile(os.path.join(prefix, "include", "geofield.h")))
+        smoke = os.path.join(SOURCE, "tests", "capi", "c_api_smoke.c")
+        # pkg-config, with only the installed prefix to go on.
+        pc_dir = os.path.dirname(glob.glob(os.path.join(prefix, "lib*", "**", "geofield.pc"),
+                                           recursive=True)[0])
+        env = dict(os.environ, PKG_CONFIG_PATH=pc_dir)
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "geofield"], env=env,
+                               capture_output=True, text=True, check=True).stdout.split()
+        self.assertIn("-lgeofield", flags)
+        exe = self.path("smoke-pc")
+        subprocess.run(["cc", "-std=c99", "-Wall", "-Werror", smoke, "-o", exe, *flags, "-lm"],
+                       check=True, timeout=120)
+        lib_dir = os.path.dirname(libs[0])
+        r = subprocess.run([exe], capture_output=True, text=True, timeout=120,
+                           env=dict(os.environ, LD_LIBRARY_PATH=lib_dir))
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("backend cpu (asked for) | --lat: latitude 95 is outside [-90, 90]", r.stdout)
+        # find_package(geofield) in a project of its own.
+        project = self.path("consumer")
+        os.makedirs(project)
+        shutil.copy(smoke, os.path.join(project, "smoke.c"))
+        with open(os.path.join(project, "CMakeLists.txt"), "w") as f:
+            f.write("cmake_minimum_required(VERSION 3.25)\nproject(consumer C)\n"
+                    "find_package(geofield 0.1 REQUIRED)\nadd_executable(smoke smoke.c)\n"
+                    "target_link_libraries(smoke PRIVATE geofield::geofield m)\n")
+        build = os.path.join(project, "build")
+        for cmd in (["cmake", "-S", project, "-B", build, f"-DCMAKE_PREFIX_PATH={prefix}"],
+                    ["cmake", "--build", build]):
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        r = subprocess.run([os.path.join(build, "smoke")], capture_output=True, text=True,
+                           timeout=120)  # the imported target's RPATH finds the library
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+
+    def test_installed_python_package_finds_its_library(self):
+        prefix = self.install()
+        env = {k: v for k, v in os.environ.items() if k != "GEOFIELD_LIBRARY"}
+        env["PYTHONPATH"] = os.path.join(prefix, "lib", "python3", "dist-packages")
+        code = ("import geofield, numpy; a = geofield.field(size=(16, 8)); "
+                "print(a.shape, a.dtype, geofield.__file__)")
+        r = subprocess.run([sys.executable, "-c", code], env=env, cwd=self.dir,
+                           capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("(8, 16) float32 " + prefix, r.stdout)
+
+    def test_pip_installs_the_package_offline(self):
+        venv = self.path("venv")
+        subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", venv],
+                       check=True, timeout=300)
+        py = os.path.join(venv, "bin", "python")
+        r = subprocess.run([py, "-m", "pip", "install", "--no-index", "--no-build-isolation",
+                            os.path.join(SOURCE, "python")], capture_output=True, text=True,
+                           timeout=300, cwd=self.dir)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        env = dict(os.environ, GEOFIELD_LIBRARY=LIBRARY)
+        env.pop("PYTHONPATH", None)
+        code = ("import geofield; a = geofield.field(size=(16, 8)); "
+                "print(a.shape, geofield.__version__, geofield.__file__)")
+        r = subprocess.run([py, "-c", code], env=env, cwd=self.dir, capture_output=True,
+                           text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("(8, 16) 0.1.0 " + venv, r.stdout)
 
 
 if __name__ == "__main__":
