@@ -9,7 +9,8 @@ Measures, at 8192 x 8192 over the default view (lat 29..31, lon 99..101, ref 30,
       expressions; end to end (mesh, output allocation, kernels);
   (c) the original numba answer: its seed expression in double as a @vectorize(target='cuda')
       ufunc over the answer's four per-node arrays (lat, lon, lat_ref, lon_ref), made on the
-      GPU; warm, and its first call with the JIT. Also numba at its best (a @cuda.jit kernel
+      GPU; warm, and its first call with the JIT; and as the answer ended, its result copied
+      to the host (the NumPy array its caller used: the copy geofield leaves out). Also numba at its best (a @cuda.jit kernel
       over the lat column and lon row) and, apart, the ufunc on 2-D meshes with the reference
       as scalars, which numba runs through a very slow broadcast (not in the ratios);
   (d) geofield's call overhead at 1000 x 1000: wall time of a field(device="cuda") call minus
@@ -166,6 +167,18 @@ def numba_original(seed, n):
     return cupy.asarray(d).reshape(n, n)
 
 
+def numba_original_to_host(seed, n):
+    """The answer as it ended: its result copied to the host (d.copy_to_host()), the copy that
+    geofield exists to leave out; a NumPy array is what its caller used."""
+    _, cuda = numba_import()
+    lat, lon = mesh_axes(n)
+    lat_mesh = cupy.broadcast_to(lat, (n, n)).ravel()
+    lon_mesh = cupy.broadcast_to(lon, (n, n)).ravel()
+    lat_ref, lon_ref = cupy.full(n * n, REF[0]), cupy.full(n * n, REF[1])
+    d = seed(*(cuda.as_cuda_array(x) for x in (lat_mesh, lon_mesh, lat_ref, lon_ref)))
+    return d.copy_to_host().reshape(n, n)
+
+
 def numba_scalar_ref(seed, n):
     """The same ufunc on 2-D meshes with the reference as two scalars: numba broadcasts the
     scalars through a slow path (hundreds of ms at 8192^2); timed apart, not in the ratios."""
@@ -297,13 +310,16 @@ def main():
     paths["numba original (ufunc, 4 arrays) double"] = (lambda: numba_original(seed, n), ref_s)
     paths["numba original (ufunc, 4 arrays) double"][0]()
     first_ms["numba original (ufunc, 4 arrays) double"] = (time.perf_counter() - t0) * 1e3
+    to_host = "numba original, result copied to the host (as the answer) double"
+    paths[to_host] = (lambda: numba_original_to_host(seed, n), ref_s)
     t0 = time.perf_counter()
     kernel = make_numba_kernel()
     paths["numba @cuda.jit (axes) double"] = (lambda: kernel(n), ref_s)
     paths["numba @cuda.jit (axes) double"][0]()  # compiled at the first call
     first_ms["numba @cuda.jit (axes) double"] = (time.perf_counter() - t0) * 1e3
 
-    checks = {key: worst_of_float_bound(fn(), ref) for key, (fn, ref) in paths.items()}
+    checks = {key: worst_of_float_bound(cupy.asarray(fn()), ref)
+              for key, (fn, ref) in paths.items()}
     checks["numba ufunc, scalar ref (2-D) double"] = worst_of_float_bound(
         numba_scalar_ref(seed, n), ref_s)
     del ref_h, ref_s
@@ -321,7 +337,9 @@ def main():
     ratios = {
         "cupy elementwise / geofield haversine (target >= 5)": ms("cupy elementwise float") / g,
         "cupy expressions / geofield haversine": ms("cupy expressions float") / g,
-        "numba original warm / geofield seed float (target >= 100)": ms(numba_key) / gs,
+        "numba original warm, result on the device / geofield seed float": ms(numba_key) / gs,
+        "numba original with its copy to the host (the answer's usable array) / geofield seed "
+        "float (target >= 100)": ms(to_host) / gs,
         "numba original first call incl. JIT / geofield seed float": first_ms[numba_key] / gs,
         "numba original warm / geofield seed double (same precision)":
             ms(numba_key) / ms("geofield seed double"),
