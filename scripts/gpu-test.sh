@@ -12,6 +12,7 @@
 #       and the commit, runs the GPU tests (and the GL backend's, on NVIDIA's GL), a headless
 #       `render --backend cuda` (and cpu, to compare;
 #       and its .npy and GeoTIFF exports, compared),
+#       the Python package's tests (CuPy, numba, PyTorch where installed),
 #       compute-sanitizer memcheck over the GPU tests, and with --probe the interop probe
 #       (docs/interop.md). Logs go to $OUT, or to a new folder under /tmp that the script names:
 #       nothing is written into the tree. Exit status 0 when all passed.
@@ -30,7 +31,7 @@ if [ "${1:-}" = stage ]; then
         "$build/tests/gpu/gpu_soak_tests" "$build/tests/gpu/gpu_interop_fault_tests"
         "$build/tests/gpu/gpu_geodesic_pairs_tests" "$build/tests/gpu/gpu_nearest_centre_tests"
         "$build/tests/gl/geofield_gl_backend_tests" "$build/tests/gl/geofield_gl_centres_tests"
-        "$build/tests/gl/geofield_line_layer_tests")
+        "$build/tests/gl/geofield_line_layer_tests" "$build/tests/capi/gpu_c_api_tests")
   # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
   bins+=("$build/app/libgeofield_geotiff.so")
   # The probes exist only in a build configured with -DGEOFIELD_BUILD_RESEARCH=ON.
@@ -41,6 +42,8 @@ if [ "${1:-}" = stage ]; then
   done
   bins+=(${probes[@]+"${probes[@]}"})
   cp "${bins[@]}" "$run/bin/"
+  # libgeofield, for gpu_c_api_tests (through lib/) and the Python package's tests.
+  cp -L "$build/libgeofield/libgeofield.so.1" "$run/lib/"
   # Every library but glibc's and the GL/EGL front ends (those come from .gl/ and the driver).
   for b in "${bins[@]}"; do ldd "$b"; done | awk '/=> \//{print $3}' | sort -u |
     grep -v -E '/(libc|libm|libdl|librt|libpthread|libresolv|libutil|ld-linux[^/]*)\.so|/lib(EGL|GL|GLX|OpenGL|GLdispatch|cuda)\.so' |
@@ -96,7 +99,7 @@ results() {
 for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_render_tests \
          gpu_window_source_tests gpu_soak_tests gpu_interop_fault_tests gpu_geodesic_pairs_tests \
          gpu_nearest_centre_tests geofield_gl_backend_tests geofield_gl_centres_tests \
-         geofield_line_layer_tests; do
+         geofield_line_layer_tests gpu_c_api_tests; do
   log="$logs/$t.log"
   start=$(date +%s%N)
   "$run/bin/$t" --gtest_color=no >"$log" 2>&1
@@ -226,10 +229,23 @@ then :; else
 fi
 rm -f "$logs"/centres-*.npy
 
+# The Python package over libgeofield (issue 18) on this GPU: its pytest suite, the CUDA tests
+# with CuPy, numba and PyTorch where they are installed, against this build's library and binary.
+if python3 -c "import pytest, numpy" 2>/dev/null; then
+  PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$root/python" GEOFIELD_LIBRARY="$run/lib/libgeofield.so.1" \
+    GEOFIELD_BIN="$run/bin/geofield" python3 -m pytest -q -p no:cacheprovider -rs "$root/python/tests" \
+    >"$logs/python.log" 2>&1
+  rc=$?
+  echo "gpu-test: python package (pytest): exit $rc; $(tail -1 "$logs/python.log")"
+  [ $rc -eq 0 ] || { failed=1; grep -E 'FAILED|Error' "$logs/python.log" | head -20 | sed 's/^/gpu-test:     /'; }
+else
+  echo "gpu-test: python package: NOT RUN (no pytest or numpy in this python3)"
+fi
+
 # compute-sanitizer memcheck over the GPU tests. CUPTI and the sanitizer cannot both attach, so
 # the CUPTI counting is skipped under it (the test still runs its recomputes and GL checks).
 for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_render_tests \
-         gpu_window_source_tests gpu_interop_fault_tests; do
+         gpu_window_source_tests gpu_interop_fault_tests gpu_c_api_tests; do
   log="$logs/$t.memcheck.log"
   GEOFIELD_UNDER_SANITIZER=1 "$sanitizer" --tool memcheck --error-exitcode 99 \
     "$run/bin/$t" --gtest_color=no >"$log" 2>&1
