@@ -162,6 +162,7 @@ const char* Context::backend() const {
 
 void Context::compute(const Request& r, const geofield_output& out) {
   check_output(r, out);
+  std::lock_guard lock(mutex_);
   if (out.memory == GEOFIELD_MEMORY_CUDA) {
     if (!cuda_) {
       throw UsageError(std::string("geofield_output.memory: CUDA memory needs a cuda context; "

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -35,13 +36,15 @@ class Context {
   const std::string& description() const { return description_; }
   int device() const { return cuda_ ? cuda_->device() : -1; }
 
-  // Checks out against r and computes into it (geofield_compute).
+  // Checks out against r and computes into it (geofield_compute). Calls from several threads
+  // take turns: the scratch memory and the stream are the context's.
   void compute(const Request& r, const geofield_output& out);
 
  private:
   void compute_on_cpu(const Request& r, const geofield_output& out);
   void compute_on_gl(const Request& r, const geofield_output& out);
 
+  std::mutex mutex_;                           // one compute at a time
   BackendChoice choice_ = BackendChoice::cpu;  // what it computes with: cpu, cuda or gl
   std::string description_;
   std::unique_ptr<DeviceFieldComputer> cuda_;

@@ -86,8 +86,19 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
   }
 
  private:
+  // The scratch memory and the centres' device state are shared by every call, whatever its
+  // stream: a call on another stream than the last one's first waits for that one's work.
   void launch(const FieldParams& p, const std::vector<Centre>& centres, void* values,
               Precision stored, std::int32_t* index, cudaStream_t s) {
+    if (launched_ && last_stream_ != s) GF_CUDA(cudaStreamWaitEvent(s, last_done_.get(), 0));
+    queue(p, centres, values, stored, index, s);
+    GF_CUDA(cudaEventRecord(last_done_.get(), s));
+    last_stream_ = s;
+    launched_ = true;
+  }
+
+  void queue(const FieldParams& p, const std::vector<Centre>& centres, void* values,
+             Precision stored, std::int32_t* index, cudaStream_t s) {
     if (centres.empty()) {
       if (stored == Precision::f64) {
         launch_field_into(p, static_cast<double*>(values), s, &scratch_);
@@ -141,6 +152,9 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
   DeviceBuffer index_scratch_;  // the index when the caller asks for none
   NearestCentres nearest_;
   std::vector<Centre> uploaded_;
+  CudaEvent last_done_;                 // recorded after each call's work
+  cudaStream_t last_stream_ = nullptr;  // that call's stream (compared, never used)
+  bool launched_ = false;
 };
 
 // Freed device blocks by device and size, for reuse.

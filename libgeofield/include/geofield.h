@@ -10,8 +10,9 @@
  * grow them, and every function returns a status; geofield_last_error() says what went wrong
  * in one line, with the command line's wording ("--lat: latitude 95 is outside [-90, 90]").
  *
- * Threads: a context is used by one thread at a time (a gl context by the thread that made
- * it); different contexts may be used at once. geofield_last_error() is per thread.
+ * Threads: a context may be shared; its computes take turns (a gl context computes only on the
+ * thread that made it). Different contexts compute at once. geofield_last_error() is per
+ * thread.
  *
  * Grid contract (as the command line's): node (row i, column j) of nx x ny, row 0 north,
  * row-major, nx values per row; values[i * nx + j]. */

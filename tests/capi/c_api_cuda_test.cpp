@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 #include "geofield.h"
@@ -128,6 +129,30 @@ TEST_F(CApiCuda, TheCallersStreamIsUsedAndItsDeviceKept) {
   int current = -1;
   ASSERT_EQ(cudaGetDevice(&current), cudaSuccess);
   EXPECT_EQ(current, 0);
+  // Double fields (whose pre-pass fills the context's scratch) queued on two streams in turn,
+  // waited for only at the end: the second waits for the first's use of the scratch.
+  cudaStream_t s2 = nullptr;
+  ASSERT_EQ(cudaStreamCreate(&s2), cudaSuccess);
+  DeviceArray<double> d1(513 * 257), d2(513 * 257), w1(513 * 257), w2(513 * 257);
+  geofield_params p1 = view(1), p2 = view(1);
+  p2.ref_lat = -45, p2.lat_min = -80;
+  geofield_output od = o;
+  od.dtype = GEOFIELD_FLOAT64;
+  od.values_bytes = d1.n * 8;
+  for (int round = 0; round < 10; ++round) {
+    od.stream = s, od.values = d1.p;
+    ASSERT_EQ(geofield_compute(cuda.c, &p1, &od), GEOFIELD_OK) << geofield_last_error();
+    od.stream = s2, od.values = d2.p;
+    ASSERT_EQ(geofield_compute(cuda.c, &p2, &od), GEOFIELD_OK) << geofield_last_error();
+  }
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  od.stream = nullptr, od.values = w1.p;
+  ASSERT_EQ(geofield_compute(cuda.c, &p1, &od), GEOFIELD_OK);
+  od.values = w2.p;
+  ASSERT_EQ(geofield_compute(cuda.c, &p2, &od), GEOFIELD_OK);
+  EXPECT_EQ(d1.host(), w1.host());
+  EXPECT_EQ(d2.host(), w2.host());
+  cudaStreamDestroy(s2);
   cudaStreamDestroy(s);
   // Host memory named as CUDA memory is refused before anything runs.
   std::vector<float> host(a.n);
@@ -168,6 +193,42 @@ TEST_F(CApiCuda, CentresOnTheDeviceGiveTheCpusIndex) {
   const std::vector<double> got = values.host();
   EXPECT_EQ(index.host(), want_index);
   for (std::size_t k = 0; k < n; ++k) ASSERT_NEAR(got[k], want[k], 1e-9 * want[k] + 1e-9) << k;
+}
+
+TEST_F(CApiCuda, ThreadsSharingAContextTakeTurns) {
+  Context cuda("cuda");
+  ASSERT_EQ(cuda.status, GEOFIELD_OK) << geofield_last_error();
+  const std::size_t n = 513 * 257;
+  std::vector<std::vector<double>> want(4, std::vector<double>(n));
+  for (int t = 0; t < 4; ++t) {  // one after another: what each thread must get
+    const geofield_params p = view(t);
+    geofield_output o;
+    geofield_output_init(&o);
+    o.dtype = GEOFIELD_FLOAT64;
+    o.values = want[t].data(), o.values_bytes = n * 8;
+    ASSERT_EQ(geofield_compute(cuda.c, &p, &o), GEOFIELD_OK) << geofield_last_error();
+  }
+  std::vector<int> wrong(4, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      DeviceArray<double> device(n);
+      std::vector<double> host(n);
+      const geofield_params p = view(t);
+      for (int round = 0; round < 20; ++round) {
+        geofield_output o;
+        geofield_output_init(&o);
+        o.dtype = GEOFIELD_FLOAT64;
+        o.memory = round % 2 ? GEOFIELD_MEMORY_CUDA : GEOFIELD_MEMORY_HOST;
+        o.values = round % 2 ? static_cast<void*>(device.p) : host.data();
+        o.values_bytes = n * 8;
+        if (geofield_compute(cuda.c, &p, &o) != GEOFIELD_OK) ++wrong[t];
+        if ((round % 2 ? device.host() : host) != want[t]) ++wrong[t];
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(wrong, std::vector<int>(4, 0));
 }
 
 TEST_F(CApiCuda, DeviceBuffersAreReusedAndTheirViewsNameTheDevice) {
