@@ -14,6 +14,7 @@
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/geotiff_export.h"
+#include "export/netcdf_export.h"
 #include "export/npy_export.h"
 #include "export/png_export.h"
 #include "gl/gl_check.h"
@@ -70,7 +71,7 @@ void App::do_actions(const UiActions& a) {
   };
   const std::optional<FieldParams> shown = source_->shown();
   if (a.switch_backend) attempt("backend switch", [&] { switch_backend(*a.switch_backend); });
-  if (a.npy || a.geotiff) {
+  if (a.npy || a.geotiff || a.netcdf) {
     const Precision as = exports_.f64 ? Precision::f64 : Precision::f32;
     attempt("field export", [&] {
       if (!shown) throw UsageError("no field yet");
@@ -81,8 +82,14 @@ void App::do_actions(const UiActions& a) {
         require_geotiff_writer();
         targets.push_back({FieldExportTarget::Kind::geotiff, export_path("field", "tif")});
       }
+      if (a.netcdf) {
+        require_netcdf_writer();
+        targets.push_back({FieldExportTarget::Kind::netcdf, export_path("field", "nc")});
+      }
       for (const FieldExportTarget& t : targets) {
-        check_writable(t.path, t.kind == FieldExportTarget::Kind::npy ? "npy" : "GeoTIFF");
+        check_writable(t.path, t.kind == FieldExportTarget::Kind::npy       ? "npy"
+                               : t.kind == FieldExportTarget::Kind::geotiff ? "GeoTIFF"
+                                                                            : "NetCDF");
       }
       // A read-back from the GPU is the frame's (GL); a copy of a host field and the writing
       // are the job's thread's.
