@@ -122,8 +122,7 @@ void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldPara
     variables.push_back(
         {"nearest_centre", GEOFIELD_NETCDF_INT32, centres->index.data(), 0, index_c.view()});
   }
-  const bool projected = p.projection != Projection::latlon;
-  const NetcdfAttributes mapping = projected ? grid_mapping_attributes(p) : NetcdfAttributes{};
+  const NetcdfAttributes mapping = grid_mapping_attributes(p);
   const CAttributes mapping_c(mapping);
   const NetcdfAttributes global = global_attributes(p, count, command, utc_now());
   const CAttributes global_c(global);
@@ -133,7 +132,7 @@ void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldPara
   f.x = {axes.x_name, axes.x.size(), axes.x.data(), x_attributes.view()};
   f.variables = variables.data();
   f.variable_count = variables.size();
-  f.grid_mapping = projected ? "crs" : nullptr;
+  f.grid_mapping = "crs";
   f.grid_mapping_attributes = mapping_c.view();
   f.global_attributes = global_c.view();
   f.chunk_y = chunk_side(axes.y.size());

@@ -1,8 +1,9 @@
 // The raw field as a NetCDF-4 file by the CF conventions (1.8): a `distance` variable on
 // lat/lon coordinate variables holding every node's exact coordinate (row 0 north: lat
-// descends; lon as the grid gives it, past 180 across the antimeridian), or on x/y in metres
-// with a `crs` grid mapping for projected views (NaN as _FillValue); with many centres a second
-// variable, `nearest_centre` (int32). Chunks of up to 512 x 512, deflated (level 4, shuffled).
+// descends; lon as the grid gives it, past 180 across the antimeridian) and the `crs` grid
+// mapping WGS84, or on x/y in metres with the projection as `crs` for projected views (NaN as
+// _FillValue); with many centres a second variable, `nearest_centre` (int32). Chunks of up to
+// 512 x 512, deflated (level 4, shuffled).
 // Written by libgeofield_netcdf.so, a module loaded at the first NetCDF export.
 #pragma once
 

@@ -81,6 +81,18 @@ NetcdfAttributes projection_y_attributes() {
 }
 
 NetcdfAttributes grid_mapping_attributes(const FieldParams& p) {
+  if (p.projection == Projection::latlon) {
+    return {text("grid_mapping_name", "latitude_longitude"),
+            number("longitude_of_prime_meridian", 0.0), number("semi_major_axis", kWgs84A_m),
+            number("inverse_flattening", kWgs84InverseF),
+            // EPSG:4326 as OGC WKT 1 (what GDAL writes): GDAL names the CRS by it.
+            text("crs_wkt",
+                 "GEOGCS[\"WGS 84\",DATUM[\"WGS_1984\",SPHEROID[\"WGS 84\",6378137,"
+                 "298.257223563,AUTHORITY[\"EPSG\",\"7030\"]],AUTHORITY[\"EPSG\",\"6326\"]],"
+                 "PRIMEM[\"Greenwich\",0,AUTHORITY[\"EPSG\",\"8901\"]],UNIT[\"degree\","
+                 "0.0174532925199433,AUTHORITY[\"EPSG\",\"9122\"]],AXIS[\"Latitude\",NORTH],"
+                 "AXIS[\"Longitude\",EAST],AUTHORITY[\"EPSG\",\"4326\"]]")};
+  }
   const ProjectedGrid g = projected_grid(p);
   return {text("grid_mapping_name",
                p.projection == Projection::aeqd ? "azimuthal_equidistant" : "orthographic"),
@@ -93,9 +105,8 @@ NetcdfAttributes grid_mapping_attributes(const FieldParams& p) {
 
 NetcdfAttributes distance_attributes(const FieldParams& p, std::optional<std::size_t> centres) {
   NetcdfAttributes a{text("long_name", distance_long_name(p, centres)),
-                     text("units", std::string(cf_units(p.units)))};
+                     text("units", std::string(cf_units(p.units))), text("grid_mapping", "crs")};
   if (p.projection != Projection::latlon) {
-    a.push_back(text("grid_mapping", "crs"));
     a.push_back(text("comment", "NaN (_FillValue): a node with no point on the sphere"));
   }
   return a;
@@ -105,7 +116,8 @@ NetcdfAttributes index_attributes(const FieldParams& p, std::size_t centres) {
   return {
       text("long_name", "index of the nearest of " + std::to_string(centres) + " centres by the " +
                             std::string(to_string(p.formula)) + " distance"),
-      text("comment", "0-based, in the centres file's order; the lowest of those that tie")};
+      text("comment", "0-based, in the centres file's order; the lowest of those that tie"),
+      text("grid_mapping", "crs")};
 }
 
 NetcdfAttributes global_attributes(const FieldParams& p, std::optional<std::size_t> centres,
@@ -115,6 +127,10 @@ NetcdfAttributes global_attributes(const FieldParams& p, std::optional<std::size
       text("title", "geofield: " + distance_long_name(p, centres)),
       text("history", std::string(utc_time) + ": " + std::string(command)),
       text("source", "geofield 0.1.0"),
+      // GMT's own mark of gridline registration (the values are at the coordinates, not cell
+      // centres): without it GMT guesses pixel registration wherever the first coordinate is
+      // not a whole number of steps, and reports a region half a step too wide.
+      number("node_offset", 0.0),
   };
   if (centres) {
     a.push_back(number("geofield_centres", double(*centres)));

@@ -39,16 +39,19 @@ NetcdfAttributes longitude_attributes();
 NetcdfAttributes projection_x_attributes();
 NetcdfAttributes projection_y_attributes();
 
-// The grid-mapping variable's attributes of a projected view (CF's azimuthal_equidistant or
-// orthographic on a sphere of the view's radius, in metres).
+// The grid-mapping variable's attributes (the variable `crs`, which every data variable names):
+// latlon views CF's latitude_longitude on WGS84, as the GeoTIFF's EPSG:4326 (without it GDAL
+// gives the file no coordinate system); projected views CF's azimuthal_equidistant or
+// orthographic on a sphere of the view's radius, in metres.
 NetcdfAttributes grid_mapping_attributes(const FieldParams& p);
 
-// The distance variable (long_name, units; grid_mapping for projected views) and the
-// nearest-centre index of a centres render.
+// The distance variable (long_name, units, grid_mapping) and the nearest-centre index of a
+// centres render.
 NetcdfAttributes distance_attributes(const FieldParams& p, std::optional<std::size_t> centres);
 NetcdfAttributes index_attributes(const FieldParams& p, std::size_t centres);
 
-// The file's: Conventions, title, history ("<utc_time>: <command>"), source, and the view's
+// The file's: Conventions, title, history ("<utc_time>: <command>"), source, GMT's node_offset
+// (gridline registration), and the view's
 // reference point (or the number of centres), formula, radius or ellipsoid, precision and
 // projection, each a geofield_* attribute. utc_time: ISO 8601, "2026-12-01T19:40:31Z".
 NetcdfAttributes global_attributes(const FieldParams& p, std::optional<std::size_t> centres,

@@ -62,6 +62,45 @@ nc_type type_of(int sample) {
   }
 }
 
+// NUG's actual_range, the smallest and largest value (NaN left out), in the variable's type:
+// GMT's grdinfo reports it as the grid's range (0 to 0 without it) and readers scale colours
+// by it without reading the data. None when there is no value.
+template <typename T>
+bool value_range(const void* values, size_t n, T* range) {
+  const T* v = static_cast<const T*>(values);
+  bool any = false;
+  for (size_t k = 0; k < n; ++k) {
+    if (v[k] != v[k]) continue;  // NaN
+    if (!any || v[k] < range[0]) range[0] = v[k];
+    if (!any || v[k] > range[1]) range[1] = v[k];
+    any = true;
+  }
+  return any;
+}
+
+void put_actual_range(int ncid, int varid, const GeofieldNetcdfVariable& v, size_t n) {
+  const std::string what = std::string(v.name) + " actual_range";
+  if (v.sample == GEOFIELD_NETCDF_FLOAT64) {
+    double r[2];
+    if (value_range(v.values, n, r)) {
+      check(nc_put_att_double(ncid, varid, "actual_range", NC_DOUBLE, 2, r), "nc_put_att_double",
+            what.c_str());
+    }
+  } else if (v.sample == GEOFIELD_NETCDF_INT32) {
+    int r[2];
+    if (value_range(v.values, n, r)) {
+      check(nc_put_att_int(ncid, varid, "actual_range", NC_INT, 2, r), "nc_put_att_int",
+            what.c_str());
+    }
+  } else {
+    float r[2];
+    if (value_range(v.values, n, r)) {
+      check(nc_put_att_float(ncid, varid, "actual_range", NC_FLOAT, 2, r), "nc_put_att_float",
+            what.c_str());
+    }
+  }
+}
+
 int define_variable(int ncid, const GeofieldNetcdfFile& f, const GeofieldNetcdfVariable& v,
                     const int dimids[2]) {
   int varid = -1;
@@ -83,6 +122,7 @@ int define_variable(int ncid, const GeofieldNetcdfFile& f, const GeofieldNetcdfV
           "_FillValue");
   }
   put_attributes(ncid, varid, v.name, v.attributes);
+  put_actual_range(ncid, varid, v, f.y.size * f.x.size);
   return varid;
 }
 
