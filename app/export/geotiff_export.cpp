@@ -14,8 +14,8 @@ namespace {
 
 // The module's entry point, loaded at the first export.
 GeofieldWriteGeotiff load_writer() {
-  static WriterEntry entry(
-      {"GeoTIFF", kGeotiffPluginFile, kGeotiffPluginSymbol, kGeotiffPluginEnv});
+  static WriterEntry entry({"GeoTIFF", kGeotiffPluginFile, kGeotiffPluginSymbol, kGeotiffPluginEnv,
+                            "libgeotiff and libtiff (Debian: libgeotiff5, libtiff6)"});
   return reinterpret_cast<GeofieldWriteGeotiff>(entry.get());
 }
 

@@ -15,7 +15,8 @@ namespace geofield {
 namespace {
 
 GeofieldWriteNetcdf load_writer() {
-  static WriterEntry entry({"NetCDF", kNetcdfPluginFile, kNetcdfPluginSymbol, kNetcdfPluginEnv});
+  static WriterEntry entry({"NetCDF", kNetcdfPluginFile, kNetcdfPluginSymbol, kNetcdfPluginEnv,
+                            "libnetcdf (Debian: libnetcdf19)"});
   return reinterpret_cast<GeofieldWriteNetcdf>(entry.get());
 }
 

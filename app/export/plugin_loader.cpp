@@ -44,7 +44,7 @@ void* load(const WriterModule& m, std::string* failure) {
   *failure = std::string(m.format) + " export needs " + m.file +
              " (built with geofield; beside the binary in a build folder, in ../lib/geofield "
              "once installed; or name it in $" +
-             m.env + "). Tried:" + tried;
+             m.env + "), which needs " + m.needs + ". Tried:" + tried;
   return nullptr;
 }
 

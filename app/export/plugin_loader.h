@@ -14,6 +14,9 @@ struct WriterModule {
   const char* file;    // "libgeofield_geotiff.so"
   const char* symbol;  // the entry point, versioned with its C interface
   const char* env;     // a full path to try first
+  // The libraries it loads, named in the message: a module that is there but cannot load them
+  // fails with the loader's line naming the missing one, which this tells how to install.
+  const char* needs;  // "libnetcdf (Debian: libnetcdf19)"
 };
 
 // The entry point of one module, loaded at the first get() and never unloaded. Looked for in

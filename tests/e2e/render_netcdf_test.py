@@ -284,6 +284,7 @@ class RenderNetcdfFailures(RenderTestCase):
         self.assertIn("NetCDF export needs libgeofield_netcdf.so", r.stderr)
         self.assertIn(os.path.join(lone, "libgeofield_netcdf.so") + ": libnetcdX.so", r.stderr)
         self.assertIn("cannot open shared object file", r.stderr)
+        self.assertIn("which needs libnetcdf (Debian: libnetcdf19)", r.stderr)
         self.assertEqual(self.files(), ["bin"])
 
     def test_one_file_named_twice_and_bad_paths_are_refused(self):
