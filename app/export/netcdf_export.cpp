@@ -100,7 +100,9 @@ void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldPara
                        const std::string& command, const std::optional<NetcdfCentres>& centres) {
   const GeofieldWriteNetcdf writer = load_writer();
   const std::size_t nodes = std::size_t(field.nx) * std::size_t(field.ny);
+  const bool f64 = field.precision == Precision::f64;
   if (field.nx != p.nx || field.ny != p.ny ||
+      (f64 ? field.f64.size() : field.f32.size()) != nodes ||
       (centres && !centres->index.empty() && centres->index.size() != nodes)) {
     throw RuntimeFailure("the field to write does not have the grid's " + std::to_string(p.nx) +
                          " x " + std::to_string(p.ny) + " nodes");
@@ -111,7 +113,6 @@ void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldPara
   const CAttributes y_attributes(axes.y_attributes), x_attributes(axes.x_attributes);
   const NetcdfAttributes distance = distance_attributes(p, count);
   const CAttributes distance_c(distance);
-  const bool f64 = field.precision == Precision::f64;
   std::vector<GeofieldNetcdfVariable> variables{
       {"distance", f64 ? GEOFIELD_NETCDF_FLOAT64 : GEOFIELD_NETCDF_FLOAT32,
        f64 ? static_cast<const void*>(field.f64.data())

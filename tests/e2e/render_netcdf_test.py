@@ -311,12 +311,13 @@ class RenderNetcdfFailures(RenderTestCase):
         self.assertEqual(self.files(), [])
 
     def test_a_killed_render_leaves_nothing(self):
-        # Killed while computing or compressing a large grid: no file, no scratch file.
-        p = subprocess.Popen([binary(), "render", "--size", "3000x3000", "--netcdf", "k.nc",
+        # Killed while computing or compressing a large grid (deflating its 64 MB takes seconds):
+        # no file, no scratch file.
+        p = subprocess.Popen([binary(), "render", "--size", "4096x4096", "--netcdf", "k.nc",
                               "--backend", "cpu"], cwd=self.dir, stderr=subprocess.DEVNULL)
         time.sleep(0.5)
         p.send_signal(signal.SIGKILL)
-        p.wait()
+        self.assertEqual(p.wait(), -signal.SIGKILL, "it ended before the kill")
         self.assertEqual(self.files(), [])
 
 
