@@ -139,7 +139,9 @@ void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldPara
   f.global_attributes = global_c.view();
   f.chunk_y = chunk_side(axes.y.size());
   f.chunk_x = chunk_side(axes.x.size());
-  f.deflate_level = 4;  // most of level 9's gain on smooth fields at a fraction of its time
+  // 4096² float32 (the default view) on 2 cores: level 1 22.2 MB in 1.1 s, 4 21.2 MB in 1.3 s,
+  // 9 20.2 MB in 2.1 s; without shuffle level 4 gives 53.8 MB, the raw values are 67 MB.
+  f.deflate_level = 4;
 
   Sink sink{&file, nullptr};
   char error[512] = "";
