@@ -80,10 +80,14 @@ void FieldExportJob::run(std::stop_token stop) {
           if (piece_delay_.count() > 0) std::this_thread::sleep_for(piece_delay_);
         }
       } else {
-        if (t.kind == FieldExportTarget::Kind::geotiff) {
+        if (t.kind == FieldExportTarget::Kind::geotiff && t.centres) {
+          write_centres_geotiff_into(*file, field_, params_, *t.centres);
+        } else if (t.kind == FieldExportTarget::Kind::geotiff) {
           write_geotiff_into(*file, field_, params_);
         } else {
-          write_netcdf_into(*file, field_, params_, "geofield window, Export panel");
+          write_netcdf_into(
+              *file, field_, params_, "geofield window, Export panel",
+              t.centres ? std::optional<NetcdfCentres>({*t.centres, {}}) : std::nullopt);
         }
         written += double(values.size());
         progress_ = written / total;

@@ -26,6 +26,9 @@ struct FieldExportTarget {
   enum class Kind { npy, geotiff, netcdf };
   Kind kind;
   std::filesystem::path path;
+  // The field is the distance to the nearest of this many centres: the GeoTIFF's description
+  // and the NetCDF file's title and long_name say so instead of naming one reference point.
+  std::optional<std::size_t> centres = std::nullopt;
 };
 
 class FieldExportJob {

@@ -77,14 +77,17 @@ void App::do_actions(const UiActions& a) {
       if (!shown) throw UsageError("no field yet");
       if (export_job_) throw UsageError("an export is being written (Cancel or wait)");
       std::vector<FieldExportTarget> targets;
+      // A field of many centres is described as such (the index stays the window's).
+      const std::optional<std::size_t> centres =
+          source_centres_ ? std::optional<std::size_t>(state_.centres.size()) : std::nullopt;
       if (a.npy) targets.push_back({FieldExportTarget::Kind::npy, export_path("field", "npy")});
       if (a.geotiff) {
         require_geotiff_writer();
-        targets.push_back({FieldExportTarget::Kind::geotiff, export_path("field", "tif")});
+        targets.push_back({FieldExportTarget::Kind::geotiff, export_path("field", "tif"), centres});
       }
       if (a.netcdf) {
         require_netcdf_writer();
-        targets.push_back({FieldExportTarget::Kind::netcdf, export_path("field", "nc")});
+        targets.push_back({FieldExportTarget::Kind::netcdf, export_path("field", "nc"), centres});
       }
       for (const FieldExportTarget& t : targets) {
         check_writable(t.path, t.kind == FieldExportTarget::Kind::npy       ? "npy"

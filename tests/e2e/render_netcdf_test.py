@@ -163,6 +163,18 @@ class RenderNetcdf(RenderTestCase):
                     got = float(re.search(r"= ([0-9.e+-]+) km", out).group(1))
                     self.assertAlmostEqual(got, factor_km, places=5)
 
+    def test_wgs84_names_its_ellipsoid_instead_of_a_radius(self):
+        self.render_ok("--size", "6x5", "--formula", "wgs84", "--ellipsoid", "6378.137,298.257223563",
+                       "--f64", "--netcdf", "w.nc", "--backend", "cpu")
+        head = self.ncdump("w.nc", "-h")
+        self.assertIn('distance:long_name = "geodesic distance on the WGS84 ellipsoid from 30N '
+                      '101E" ;', head)
+        self.assertIn(':geofield_ellipsoid = "WGS84 (a = 6378.137 km, 1/f = 298.257223563)" ;',
+                      head)
+        self.assertIn(":geofield_ellipsoid_a_km = 6378.137 ;", head)
+        self.assertNotIn("geofield_radius_km", head)
+        self.assertIn(':geofield_precision = "double" ;', head)
+
     def test_cpu_without_gl_and_the_gl_path_write_the_same_file_values(self):
         for backend in ("cpu", "auto"):
             with self.subTest(backend=backend):
