@@ -26,6 +26,27 @@ std::string to_what(const FieldParams& p, std::optional<std::size_t> centres) {
   return "from " + place_name(p.ref_lat_deg, p.ref_lon_deg);
 }
 
+// A projected view's CRS as OGC WKT 1, the one GDAL reads from the GeoTIFF of the same view
+// (geotiff_plugin.cpp's keys and citation), so that both files name one CRS.
+std::string projected_crs_wkt(const FieldParams& p, double centre_lat_deg, double centre_lon_deg,
+                              double radius_m) {
+  const bool aeqd = p.projection == Projection::aeqd;
+  const std::string lat = shortest(centre_lat_deg), lon = shortest(centre_lon_deg);
+  const std::string r = shortest(radius_m);
+  return std::string("PROJCS[\"geofield ") + (aeqd ? "azimuthal equidistant" : "orthographic") +
+         " about (" + lat + ", " + lon + "), sphere R = " + r +
+         " m\",GEOGCS[\"geofield sphere\",DATUM[\"unnamed\",SPHEROID[" + "\"unnamed\"," + r +
+         ",0]],PRIMEM[\"Greenwich\",0],UNIT[\"degree\",0.0174532925199433,AUTHORITY[\"EPSG\","
+         "\"9122\"]]]," +
+         (aeqd ? "PROJECTION[\"Azimuthal_Equidistant\"],PARAMETER[\"latitude_of_center\"," + lat +
+                     "],PARAMETER[\"longitude_of_center\"," + lon + "],"
+               : "PROJECTION[\"Orthographic\"],PARAMETER[\"latitude_of_origin\"," + lat +
+                     "],PARAMETER[\"central_meridian\"," + lon + "],") +
+         "PARAMETER[\"false_easting\",0],PARAMETER[\"false_northing\",0],UNIT[\"metre\",1,"
+         "AUTHORITY[\"EPSG\",\"9001\"]],"
+         "AXIS[\"Easting\",EAST],AXIS[\"Northing\",NORTH]]";
+}
+
 }  // namespace
 
 std::string_view cf_units(Units u) {
@@ -94,13 +115,16 @@ NetcdfAttributes grid_mapping_attributes(const FieldParams& p) {
                  "AXIS[\"Longitude\",EAST],AUTHORITY[\"EPSG\",\"4326\"]]")};
   }
   const ProjectedGrid g = projected_grid(p);
+  // The projections are on the view's sphere (for wgs84 the ellipsoid's mean radius).
+  const double radius_m = sphere_radius_km(p) * 1000.0;
   return {text("grid_mapping_name",
                p.projection == Projection::aeqd ? "azimuthal_equidistant" : "orthographic"),
           number("latitude_of_projection_origin", g.centre.lat_deg),
-          number("longitude_of_projection_origin", g.centre.lon_deg), number("false_easting", 0.0),
+          number("longitude_of_projection_origin", g.centre.lon_deg),
+          number("false_easting", 0.0),
           number("false_northing", 0.0),
-          // The projections are on the view's sphere (for wgs84 the ellipsoid's mean radius).
-          number("earth_radius", sphere_radius_km(p) * 1000.0)};
+          number("earth_radius", radius_m),
+          text("crs_wkt", projected_crs_wkt(p, g.centre.lat_deg, g.centre.lon_deg, radius_m))};
 }
 
 NetcdfAttributes distance_attributes(const FieldParams& p, std::optional<std::size_t> centres) {

@@ -42,7 +42,8 @@ NetcdfAttributes projection_y_attributes();
 // The grid-mapping variable's attributes (the variable `crs`, which every data variable names):
 // latlon views CF's latitude_longitude on WGS84, as the GeoTIFF's EPSG:4326 (without it GDAL
 // gives the file no coordinate system); projected views CF's azimuthal_equidistant or
-// orthographic on a sphere of the view's radius, in metres.
+// orthographic on a sphere of the view's radius, in metres, with its crs_wkt (OGC WKT 1, the
+// CRS GDAL reads from the GeoTIFF of the same view).
 NetcdfAttributes grid_mapping_attributes(const FieldParams& p);
 
 // The distance variable (long_name, units, grid_mapping) and the nearest-centre index of a

@@ -240,6 +240,11 @@ class RenderNetcdf(RenderTestCase):
                               wkt)
                 np.testing.assert_allclose(nc_info["geoTransform"], tif_info["geoTransform"],
                                            rtol=0, atol=1e-6)
+                # One CRS, two files: the NetCDF's crs_wkt is the GeoTIFF's as GDAL reads it.
+                wkt1 = [subprocess.run(["gdalsrsinfo", "-o", "wkt1", "--single-line", f],
+                                       capture_output=True, text=True, check=True).stdout
+                        for f in (sub, self.path("p.tif"))]
+                self.assertEqual(wkt1[0], wkt1[1])
                 np.testing.assert_array_equal(self.gdal_values(sub, "<f4", 61, 41),
                                               np.load(self.path("p.npy")))
                 if HAVE_GMT:

@@ -98,12 +98,22 @@ TEST(NetcdfMetadata, EveryViewNamesItsGridMapping) {
   EXPECT_EQ(number_of(m, "latitude_of_projection_origin"), 30.0);  // about the reference
   EXPECT_EQ(number_of(m, "longitude_of_projection_origin"), 101.0);
   EXPECT_EQ(number_of(m, "earth_radius"), kDefaultRadiusKm * 1000.0);
+  EXPECT_NE(text_of(m, "crs_wkt")
+                .find("PROJECTION[\"Azimuthal_Equidistant\"],PARAMETER["
+                      "\"latitude_of_center\",30],PARAMETER[\"longitude_of_"
+                      "center\",101]"),
+            std::string::npos);
+  EXPECT_NE(text_of(m, "crs_wkt").find("SPHEROID[\"unnamed\",6371008.8,0]"), std::string::npos);
   p.projection = Projection::ortho;
   p.lat_min_deg = 20, p.lat_max_deg = 60, p.lon_min_deg = 170, p.lon_max_deg = -150;
   m = grid_mapping_attributes(p);
   EXPECT_EQ(text_of(m, "grid_mapping_name"), "orthographic");
   EXPECT_EQ(number_of(m, "latitude_of_projection_origin"), 40.0);  // about the view's centre
   EXPECT_EQ(number_of(m, "longitude_of_projection_origin"), -170.0);
+  EXPECT_NE(text_of(m, "crs_wkt")
+                .find("PROJECTION[\"Orthographic\"],PARAMETER[\"latitude_of_"
+                      "origin\",40],PARAMETER[\"central_meridian\",-170]"),
+            std::string::npos);
 }
 
 TEST(NetcdfMetadata, ChunksAre512OrTheWholeAxis) {
