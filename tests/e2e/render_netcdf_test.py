@@ -1,8 +1,8 @@
 """geofield render --netcdf end to end, read back by the tools its users run: ncdump (the CF
 attributes, dimensions, chunking and deflate), GDAL (the values bit for bit the same as the .npy
 of the same run, the nodes where the grid contract puts them, the projection of aeqd/ortho
-maps), GMT (`gmt grdinfo` reports the grid's region and spacing) and UDUNITS (the units
-attribute converts as the output unit does); float32 and float64, across the antimeridian, many
+maps), GMT (`gmt grdinfo` reports the grid's region and spacing), xarray (selection by
+coordinates, NaN for no value) and UDUNITS (the units attribute converts as the output unit does); float32 and float64, across the antimeridian, many
 centres (the distance and the nearest-centre index in one file); and the failures: a missing
 writer module, one file named twice, a bad path, a write failing midway, a killed render."""
 
@@ -15,6 +15,7 @@ import subprocess
 import tempfile
 import time
 import unittest
+import warnings
 
 import numpy as np
 
@@ -22,6 +23,12 @@ from geofield_e2e import R_KM, RenderTestCase, binary, haversine
 
 HAVE_TOOLS = all(shutil.which(t) for t in ("ncdump", "gdalinfo", "gdal_translate"))
 HAVE_GMT = shutil.which("gmt") is not None
+try:
+    import xarray  # Debian's python3-xarray with python3-netcdf4
+except ImportError:
+    xarray = None
+# Debian's netCDF4 and cftime, built against another numpy, say so on import; harmless.
+warnings.filterwarnings("ignore", message="numpy.ndarray size changed")
 # An antimeridian grid whose reference (0, 180) is its centre node: lon runs 170 to 190.
 GRID = ["--lat", "-10:10", "--lon", "170:-170", "--size", "41x21", "--ref", "0,180"]
 CENTRES = [(10.0, 175.0, "West"), (-5.0, -172.0, "East, south"), (0.0, 180.0, "Dateline"),
@@ -146,6 +153,26 @@ class RenderNetcdf(RenderTestCase):
                     [x[0], x[-1], y[-1], y[0], (x[-1] - x[0]) / 35, (y[0] - y[-1]) / 21, 36, 22],
                     rtol=0, atol=1e-9 * max(1.0, abs(x[0])))
                 os.remove(self.path("g.nc"))
+
+    @unittest.skipUnless(xarray, "xarray (python3-xarray, python3-netcdf4) is not installed")
+    def test_xarray_selects_nodes_by_their_coordinates(self):
+        self.render_ok(*GRID, "--f64", "--netcdf", "x.nc", "--npy", "x.npy", "--backend", "cpu")
+        npy = np.load(self.path("x.npy"))
+        with xarray.open_dataset(self.path("x.nc")) as ds:
+            d = ds["distance"]
+            self.assertEqual(d.dims, ("lat", "lon"))
+            self.assertEqual(d.dtype, np.float64)
+            np.testing.assert_array_equal(d.values, npy)
+            # Node (2, 4) is at 8N, 172E; the reference node (10, 20) at 0N, 180E (lon 180).
+            self.assertEqual(float(d.sel(lat=8.0, lon=172.0)), npy[2, 4])
+            self.assertEqual(float(d.sel(lat=0.0, lon=180.0)), 0.0)
+            self.assertEqual(d.attrs["units"], "km")
+        self.render_ok("--projection", "aeqd", "--extent", "20015.1", "--size", "41x31",
+                       "--netcdf", "a.nc", "--npy", "a.npy", "--backend", "cpu")
+        npy = np.load(self.path("a.npy"))
+        self.assertGreater(np.isnan(npy).sum(), 100)
+        with xarray.open_dataset(self.path("a.nc")) as ds:
+            np.testing.assert_array_equal(ds["distance"].values, npy)  # NaN where NaN
 
     def test_units_are_udunits_names(self):
         # nm is the nanometre to UDUNITS: the nautical mile is spelled out; mi and km convert.
