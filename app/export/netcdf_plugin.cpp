@@ -110,13 +110,16 @@ int define_variable(int ncid, const GeofieldNetcdfFile& f, const GeofieldNetcdfV
   if (f.deflate_level > 0) {
     check(nc_def_var_deflate(ncid, varid, 1, 1, f.deflate_level), "nc_def_var_deflate", v.name);
   }
-  // Every node is written, so nothing is pre-filled; the nodes with no value are NaN, which
-  // _FillValue declares to readers (GDAL's nodata, xarray's mask).
-  if (v.fill_nan && v.sample == GEOFIELD_NETCDF_FLOAT64) {
+  // The nodes with no value are NaN, which _FillValue declares to readers (GDAL's nodata,
+  // xarray's mask). Elsewhere every node has a value: no fill, which also keeps GDAL from
+  // reporting netCDF's default fill value (9.97e36) as a nodata value that never occurs.
+  if (!v.fill_nan) {
+    check(nc_def_var_fill(ncid, varid, NC_NOFILL, nullptr), "nc_def_var_fill", v.name);
+  } else if (v.sample == GEOFIELD_NETCDF_FLOAT64) {
     const double nan = std::nan("");
     check(nc_put_att_double(ncid, varid, "_FillValue", NC_DOUBLE, 1, &nan), "nc_put_att_double",
           "_FillValue");
-  } else if (v.fill_nan && v.sample == GEOFIELD_NETCDF_FLOAT32) {
+  } else {
     const float nan = std::nanf("");
     check(nc_put_att_float(ncid, varid, "_FillValue", NC_FLOAT, 1, &nan), "nc_put_att_float",
           "_FillValue");

@@ -24,11 +24,13 @@ from geofield_e2e import R_KM, RenderTestCase, binary, haversine
 HAVE_TOOLS = all(shutil.which(t) for t in ("ncdump", "gdalinfo", "gdal_translate"))
 HAVE_GMT = shutil.which("gmt") is not None
 try:
-    import xarray  # Debian's python3-xarray with python3-netcdf4
+    # Debian's netCDF4 and cftime, built against another numpy, say so once on import; harmless.
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="numpy.ndarray size changed")
+        import netCDF4  # noqa: F401  (xarray's engine, loaded here rather than mid-test)
+        import xarray
 except ImportError:
     xarray = None
-# Debian's netCDF4 and cftime, built against another numpy, say so on import; harmless.
-warnings.filterwarnings("ignore", message="numpy.ndarray size changed")
 # An antimeridian grid whose reference (0, 180) is its centre node: lon runs 170 to 190.
 GRID = ["--lat", "-10:10", "--lon", "170:-170", "--size", "41x21", "--ref", "0,180"]
 CENTRES = [(10.0, 175.0, "West"), (-5.0, -172.0, "East, south"), (0.0, 180.0, "Dateline"),
@@ -100,6 +102,7 @@ class RenderNetcdf(RenderTestCase):
                              f':geofield_precision = "{"double" if f64 else "float"}" ;'):
                     self.assertIn(line, head)
                 self.assertNotIn("_FillValue", head, "every node of a latlon grid has a value")
+                self.assertIn('distance:_NoFill = "true" ;', head)
                 self.assertRegex(head, r':history = "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: \S*geofield '
                                        r'render --lat -10:10 --lon 170:-170 .*--netcdf f\.nc')
                 # Every node's exact coordinate: lat descends from the north row, lon passes 180.
@@ -114,6 +117,7 @@ class RenderNetcdf(RenderTestCase):
                 self.assertEqual(info["size"], [41, 21])
                 self.assertIn('ID["EPSG",4326]', info["coordinateSystem"]["wkt"])
                 self.assertEqual(info["bands"][0]["type"], "Float64" if f64 else "Float32")
+                self.assertNotIn("noDataValue", info["bands"][0])  # not netCDF's default fill
                 np.testing.assert_allclose(info["geoTransform"], [169.75, 0.5, 0, 10.5, 0, -1.0],
                                            atol=1e-12)
                 npy = np.load(self.path("f.npy"))
@@ -267,6 +271,7 @@ class RenderNetcdf(RenderTestCase):
                               wkt)
                 np.testing.assert_allclose(nc_info["geoTransform"], tif_info["geoTransform"],
                                            rtol=0, atol=1e-6)
+                self.assertEqual(nc_info["bands"][0]["noDataValue"], "NaN")
                 # One CRS, two files: the NetCDF's crs_wkt is the GeoTIFF's as GDAL reads it.
                 wkt1 = [subprocess.run(["gdalsrsinfo", "-o", "wkt1", "--single-line", f],
                                        capture_output=True, text=True, check=True).stdout
