@@ -86,7 +86,7 @@ void FieldExportJob::run(std::stop_token stop) {
           write_geotiff_into(*file, field_, params_);
         } else {
           write_netcdf_into(
-              *file, field_, params_, "geofield window, Export panel",
+              *file, field_, params_, t.history,
               t.centres ? std::optional<NetcdfCentres>({*t.centres, {}}) : std::nullopt);
         }
         written += double(values.size());

@@ -29,6 +29,8 @@ struct FieldExportTarget {
   // The field is the distance to the nearest of this many centres: the GeoTIFF's description
   // and the NetCDF file's title and long_name say so instead of naming one reference point.
   std::optional<std::size_t> centres = std::nullopt;
+  // What made the file, for the NetCDF file's history attribute.
+  std::string history = "geofield window, Export panel";
 };
 
 class FieldExportJob {

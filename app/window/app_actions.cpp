@@ -87,7 +87,12 @@ void App::do_actions(const UiActions& a) {
       }
       if (a.netcdf) {
         require_netcdf_writer();
-        targets.push_back({FieldExportTarget::Kind::netcdf, export_path("field", "nc"), centres});
+        // The file's history: the view as the command that draws it (as Copy as command).
+        const std::filesystem::path folder = exports_.folder.empty() ? "." : exports_.folder;
+        targets.push_back({FieldExportTarget::Kind::netcdf, export_path("field", "nc"), centres,
+                           "geofield window, Export panel; the view as a command: " +
+                               render_command_line(state_, "geofield.png",
+                                                   (folder / exports_.centres_file).string())});
       }
       for (const FieldExportTarget& t : targets) {
         check_writable(t.path, t.kind == FieldExportTarget::Kind::npy       ? "npy"

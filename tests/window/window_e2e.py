@@ -705,6 +705,11 @@ def case_exports(binary):
             r = subprocess.run(["gdallocationinfo", "-valonly", "-geoloc", nc, repr(lon),
                                 repr(lat)], capture_output=True, text=True, check=True)
             assert abs(float(r.stdout) - field[ii, jj]) < 1e-9 * abs(field[ii, jj]), r.stdout
+        if shutil.which("ncdump"):
+            head = subprocess.run(["ncdump", "-h", os.path.join(s.dir, files[".nc"])],
+                                  capture_output=True, text=True, check=True).stdout
+            assert ("Export panel; the view as a command: geofield render --lat=29:31 "
+                    "--lon=99:101 --size=300x200 --ref=30,101") in head, head
         s.quit()
     finally:
         s.close()
