@@ -46,25 +46,9 @@ void put_attributes(int ncid, int varid, const char* subject,
   }
 }
 
-int define_axis(int ncid, const GeofieldNetcdfAxis& axis, int* dimid) {
-  check(nc_def_dim(ncid, axis.name, axis.size, dimid), "nc_def_dim", axis.name);
-  int varid = -1;
-  check(nc_def_var(ncid, axis.name, NC_DOUBLE, 1, dimid, &varid), "nc_def_var", axis.name);
-  put_attributes(ncid, varid, axis.name, axis.attributes);
-  return varid;
-}
-
-nc_type type_of(int sample) {
-  switch (sample) {
-    case GEOFIELD_NETCDF_FLOAT64: return NC_DOUBLE;
-    case GEOFIELD_NETCDF_INT32: return NC_INT;
-    default: return NC_FLOAT;
-  }
-}
-
-// NUG's actual_range, the smallest and largest value (NaN left out), in the variable's type:
-// GMT's grdinfo reports it as the grid's range (0 to 0 without it) and readers scale colours
-// by it without reading the data. None when there is no value.
+// The smallest and largest of n values (NaN left out) into range[0..1]; false when there is
+// none. NUG's actual_range: GMT's grdinfo reports the data's as the grid's range (0 to 0
+// without it) and readers scale colours by it without reading the data.
 template <typename T>
 bool value_range(const void* values, size_t n, T* range) {
   const T* v = static_cast<const T*>(values);
@@ -76,6 +60,31 @@ bool value_range(const void* values, size_t n, T* range) {
     any = true;
   }
   return any;
+}
+
+int define_axis(int ncid, const GeofieldNetcdfAxis& axis, int* dimid) {
+  check(nc_def_dim(ncid, axis.name, axis.size, dimid), "nc_def_dim", axis.name);
+  int varid = -1;
+  check(nc_def_var(ncid, axis.name, NC_DOUBLE, 1, dimid, &varid), "nc_def_var", axis.name);
+  put_attributes(ncid, varid, axis.name, axis.attributes);
+  // With it GMT takes the coordinates as they are; without it GMT checks each axis for a
+  // half-step offset and warns of a conflict where only one has it (the latitudes of an even
+  // number of rows over the whole globe).
+  double range[2];
+  if (value_range(axis.values, axis.size, range)) {
+    const std::string what = std::string(axis.name) + " actual_range";
+    check(nc_put_att_double(ncid, varid, "actual_range", NC_DOUBLE, 2, range), "nc_put_att_double",
+          what.c_str());
+  }
+  return varid;
+}
+
+nc_type type_of(int sample) {
+  switch (sample) {
+    case GEOFIELD_NETCDF_FLOAT64: return NC_DOUBLE;
+    case GEOFIELD_NETCDF_INT32: return NC_INT;
+    default: return NC_FLOAT;
+  }
 }
 
 void put_actual_range(int ncid, int varid, const GeofieldNetcdfVariable& v, size_t n) {

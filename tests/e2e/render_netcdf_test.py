@@ -71,9 +71,12 @@ class RenderNetcdf(RenderTestCase):
             return np.fromfile(raw, dtype=dtype).reshape(ny, nx)
 
     def gmt_region(self, name, variable):
-        """w e s n x_inc y_inc n_columns n_rows as `gmt grdinfo -C` reports them."""
-        out = subprocess.run(["gmt", "grdinfo", "-C", f"{self.path(name)}?{variable}"],
-                             capture_output=True, text=True, check=True).stdout.split("\t")
+        """w e s n x_inc y_inc n_columns n_rows as `gmt grdinfo -C` reports them, which it must
+        report without a warning (of guessed registration, uneven steps)."""
+        r = subprocess.run(["gmt", "grdinfo", "-C", f"{self.path(name)}?{variable}"],
+                           capture_output=True, text=True, check=True)
+        self.assertEqual(r.stderr, "")
+        out = r.stdout.split("\t")
         return [float(v) for v in out[1:5]] + [float(v) for v in out[7:11]]
 
     def test_latlon_float32_and_float64_read_back_everywhere(self):
@@ -145,11 +148,15 @@ class RenderNetcdf(RenderTestCase):
         # Coordinates that are no whole number of steps from 0 (the latlon bounds; an even count
         # of nodes about a projection's centre): GMT would guess pixel registration there, and a
         # region half a step wider, but for the file's node_offset.
-        for projection in ("latlon", "aeqd", "ortho"):
-            with self.subTest(projection=projection):
+        # The whole globe in an even number of rows and columns: the latitudes are half-steps
+        # from 0 while the longitudes are whole steps.
+        for projection, lat, lon in (("latlon", "29.13:31.7", "99.01:101.37"),
+                                     ("latlon", "-90:90", "-180:180"), ("aeqd", "29:31", "99:101"),
+                                     ("ortho", "29:31", "99:101")):
+            with self.subTest(projection=projection, lat=lat):
                 extra = [] if projection == "latlon" else ["--projection", projection]
-                self.render_ok("--lat", "29.13:31.7", "--lon", "99.01:101.37", "--size", "36x22",
-                               *extra, "--netcdf", "g.nc", "--backend", "cpu")
+                self.render_ok("--lat", lat, "--lon", lon, "--size", "36x22", *extra, "--netcdf",
+                               "g.nc", "--backend", "cpu")
                 x = self.coordinate("g.nc", "lon" if projection == "latlon" else "x")
                 y = self.coordinate("g.nc", "lat" if projection == "latlon" else "y")
                 np.testing.assert_allclose(
