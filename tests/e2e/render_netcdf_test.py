@@ -231,22 +231,24 @@ class RenderNetcdf(RenderTestCase):
             for lat, lon, name in CENTRES:
                 f.write(f'{lat!r},{lon!r},"{name}"\n')
         grid = [a for a in GRID if a not in ("--ref", "0,180")]
-        self.render_ok("--centres", "c.csv", *grid, "--backend", "cpu", "--netcdf", "c.nc",
-                       "--npy", "d.npy", "--index", "i.npy")
-        head = self.ncdump("c.nc", "-h")
-        self.assertIn("float distance(lat, lon) ;", head)
-        self.assertIn("int nearest_centre(lat, lon) ;", head)
-        self.assertIn('distance:long_name = "great-circle distance to the nearest of 4 centres" ;',
-                      head)
-        self.assertIn('nearest_centre:long_name = "index of the nearest of 4 centres by the '
-                      'haversine distance" ;', head)
-        self.assertIn(":geofield_centres = 4. ;", head)
-        self.assertNotIn("geofield_reference_lat_deg", head)
-        d = self.gdal_values(f"NETCDF:{self.path('c.nc')}:distance", "<f4", 41, 21)
-        i = self.gdal_values(f"NETCDF:{self.path('c.nc')}:nearest_centre", "<i4", 41, 21)
-        np.testing.assert_array_equal(d, np.load(self.path("d.npy")))
-        np.testing.assert_array_equal(i, np.load(self.path("i.npy")))
-        self.assertEqual(sorted(np.unique(i)), [0, 1, 2, 3])
+        for backend in ("cpu", "auto"):  # cpu: no GL at all; auto: through the GL texture
+            with self.subTest(backend=backend):
+                self.render_ok("--centres", "c.csv", *grid, "--backend", backend, "--netcdf",
+                               "c.nc", "--npy", "d.npy", "--index", "i.npy")
+                head = self.ncdump("c.nc", "-h")
+                self.assertIn("float distance(lat, lon) ;", head)
+                self.assertIn("int nearest_centre(lat, lon) ;", head)
+                self.assertIn('distance:long_name = "great-circle distance to the nearest of 4 '
+                              'centres" ;', head)
+                self.assertIn('nearest_centre:long_name = "index of the nearest of 4 centres by '
+                              'the haversine distance" ;', head)
+                self.assertIn(":geofield_centres = 4. ;", head)
+                self.assertNotIn("geofield_reference_lat_deg", head)
+                d = self.gdal_values(f"NETCDF:{self.path('c.nc')}:distance", "<f4", 41, 21)
+                i = self.gdal_values(f"NETCDF:{self.path('c.nc')}:nearest_centre", "<i4", 41, 21)
+                np.testing.assert_array_equal(d, np.load(self.path("d.npy")))
+                np.testing.assert_array_equal(i, np.load(self.path("i.npy")))
+                self.assertEqual(sorted(np.unique(i)), [0, 1, 2, 3])
 
     def test_projected_views_carry_x_y_in_metres_and_their_grid_mapping(self):
         for projection, name in (("aeqd", "azimuthal_equidistant"), ("ortho", "orthographic")):
