@@ -9,6 +9,9 @@ packages=(
   # libgeofield's DLPack tensors; the Python package's tests and its install by pip.
   libdlpack-dev python3-pytest python3-pip python3-setuptools python3-wheel python3-venv
   fonts-dejavu-core xvfb xdotool xauth x11-xserver-utils libgeotiff-dev libtiff-dev gdal-bin imagemagick clang-format libproj-dev proj-bin
+  # The NetCDF writer module (libnetcdf) and its tests' readers: ncdump, GMT's grdinfo, UDUNITS,
+  # xarray.
+  libnetcdf-dev netcdf-bin gmt udunits-bin python3-xarray python3-netcdf4
   # clang 14 with its runtimes (ASan, UBSan, libFuzzer) and llvm-symbolizer: the asan and fuzz
   # presets (scripts/test-asan.sh, scripts/fuzz.sh).
   clang-14 libclang-rt-14-dev llvm-14

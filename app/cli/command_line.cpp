@@ -52,6 +52,26 @@ std::string bounded(const std::string& message) {
   return "command line not understood: " + quoted_excerpt(message, 96);
 }
 
+// The words as a shell would take them back: a word of only safe characters as is, any other
+// in single quotes (a quote inside as '\''). For the NetCDF file's history.
+std::string shell_line(const std::vector<std::string>& words) {
+  std::string line;
+  for (const std::string& w : words) {
+    if (!line.empty()) line += ' ';
+    const bool plain = !w.empty() && w.find_first_not_of(
+                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                         "0123456789-_./:,=+@%") == std::string::npos;
+    if (plain) {
+      line += w;
+      continue;
+    }
+    line += '\'';
+    for (char c : w) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    line += '\'';
+  }
+  return line;
+}
+
 }  // namespace
 
 CommandLine parse_command_line(const std::vector<std::string>& args) {
@@ -66,7 +86,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       "                                   open the window (the last session, then the options)\n"
       "  geofield render [view options] [--png FILE] [--figure FILE] [--npy FILE] [--geotiff "
       "FILE]\n"
-      "                  [--f64] [--centres FILE [--index FILE] [--index-geotiff FILE]]\n"
+      "                  [--netcdf FILE] [--f64] [--centres FILE [--index FILE] [--index-geotiff "
+      "FILE]]\n"
       "                                   draw one view without a window\n"
       "Run 'geofield render --help' for every option. View options go after 'render'; a value "
       "that begins with '-' (other than a negative number) is given with '=': --png=-x.png.");
@@ -97,8 +118,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
 
   RenderRequest render;
   ViewOptionText render_text;
-  std::optional<std::string> png, npy, geotiff, figure, figure_width, figure_title, centres, index,
-      index_geotiff;
+  std::optional<std::string> png, npy, geotiff, netcdf, figure, figure_width, figure_title, centres,
+      index, index_geotiff;
   CLI::App* render_cmd = app.add_subcommand(
       "render", "compute and draw one view with no window (headless EGL) and write it out");
   add_view_options(*render_cmd, &render_text);
@@ -112,8 +133,14 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                   "(latlon) or the projection on the field's sphere in metres (aeqd, ortho; "
                   "NaN: no value) (BigTIFF above 4 GB)",
                   "FILE");
+  add_text_option(*render_cmd, "--netcdf", &netcdf,
+                  "write the raw field as NetCDF-4 by the CF-1.8 conventions, float32, lat/lon "
+                  "coordinates (x/y in metres with a grid mapping for aeqd, ortho), compressed; "
+                  "with --centres the nearest centre's index too",
+                  "FILE");
   render_cmd->add_flag("--f64", render.f64,
-                       "compute in double and write the .npy and the GeoTIFF as float64");
+                       "compute in double and write the .npy, the GeoTIFF and the NetCDF file as "
+                       "float64");
   add_text_option(*render_cmd, "--figure", &figure,
                   "write a publication figure as PNG: the map in its true shape with the "
                   "overlays asked for, graticule and ring labels, a colorbar with the unit and "
@@ -158,6 +185,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   render.png = file_option(png, "--png");
   render.npy = file_option(npy, "--npy");
   render.geotiff = file_option(geotiff, "--geotiff");
+  render.netcdf = file_option(netcdf, "--netcdf");
+  render.command = shell_line(args);
   render.figure = file_option(figure, "--figure");
   render.centres = file_option(centres, "--centres");
   render.index = file_option(index, "--index");

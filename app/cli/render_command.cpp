@@ -21,6 +21,7 @@
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/geotiff_export.h"
+#include "export/netcdf_export.h"
 #include "export/npy_export.h"
 #include "export/png_export.h"
 #include "field_range.h"
@@ -89,11 +90,13 @@ void say_wrote_npy(const RenderRequest& request, const FieldParams& params) {
 // The raw-field outputs of one render, written into their temporaries and finished (flushed)
 // but not yet renamed: the caller commits them with the picture, so that all appear or none.
 struct RawOutputs {
-  std::optional<AtomicFile> npy, geotiff;
+  std::optional<AtomicFile> npy, geotiff, netcdf;
 
-  // centres: the field is the distance to the nearest of that many centres (its description).
+  // centres: the field is the distance to the nearest of that many centres (its description),
+  // and index each node's nearest (the NetCDF file holds it too).
   void write(const RenderRequest& request, const FieldParams& params, const HostField& field,
-             std::optional<std::size_t> centres = std::nullopt) {
+             std::optional<std::size_t> centres = std::nullopt,
+             std::span<const std::int32_t> index = {}) {
     if (request.npy) {
       npy.emplace(*request.npy);
       write_npy_into(*npy, field);
@@ -108,6 +111,12 @@ struct RawOutputs {
       }
       geotiff->finish();
     }
+    if (request.netcdf) {
+      netcdf.emplace(*request.netcdf);
+      write_netcdf_into(*netcdf, field, params, request.command,
+                        centres ? std::optional<NetcdfCentres>({*centres, index}) : std::nullopt);
+      netcdf->finish();
+    }
   }
 
   void commit(const RenderRequest& request, const FieldParams& params) {
@@ -119,6 +128,12 @@ struct RawOutputs {
       geotiff->commit();
       std::fprintf(stderr, "geofield: wrote %s (GeoTIFF, %s, %d x %d nodes)\n",
                    request.geotiff->c_str(), request.f64 ? "float64" : "float32", params.nx,
+                   params.ny);
+    }
+    if (netcdf) {
+      netcdf->commit();
+      std::fprintf(stderr, "geofield: wrote %s (NetCDF-4, CF-1.8, %s, %d x %d nodes)\n",
+                   request.netcdf->c_str(), request.f64 ? "float64" : "float32", params.nx,
                    params.ny);
     }
   }
@@ -139,6 +154,7 @@ void check_distinct(const RenderRequest& request) {
   if (request.figure) outs.emplace_back("--figure", *request.figure);
   if (request.npy) outs.emplace_back("--npy", *request.npy);
   if (request.geotiff) outs.emplace_back("--geotiff", *request.geotiff);
+  if (request.netcdf) outs.emplace_back("--netcdf", *request.netcdf);
   if (request.index) outs.emplace_back("--index", *request.index);
   if (request.index_geotiff) outs.emplace_back("--index-geotiff", *request.index_geotiff);
   for (size_t i = 0; i < outs.size(); ++i) {
@@ -153,17 +169,19 @@ void check_distinct(const RenderRequest& request) {
 }
 
 // Fails fast on a request with nothing to write, unwritable paths, two outputs naming one file
-// and a missing GeoTIFF writer, before any work.
+// and a missing GeoTIFF or NetCDF writer, before any work.
 void check_request(const RenderRequest& request) {
   check_outputs_given(request);
   if (request.png) check_writable(*request.png, "--png");
   if (request.figure) check_writable(*request.figure, "--figure");
   if (request.npy) check_writable(*request.npy, "--npy");
   if (request.geotiff) check_writable(*request.geotiff, "--geotiff");
+  if (request.netcdf) check_writable(*request.netcdf, "--netcdf");
   if (request.index) check_writable(*request.index, "--index");
   if (request.index_geotiff) check_writable(*request.index_geotiff, "--index-geotiff");
   check_distinct(request);
   if (request.geotiff || request.index_geotiff) require_geotiff_writer();
+  if (request.netcdf) require_netcdf_writer();
 }
 
 // The raw field from the CPU backend, with no GL at all.
@@ -172,7 +190,8 @@ void render_raw_on_cpu(const RenderRequest& request, const FieldParams& params, 
   std::string reason;
   make_backend_for(request.view.backend, params, &reason);  // the one line that says why
   std::fprintf(stderr, "geofield: %s; raw field only: no GL needed\n", reason.c_str());
-  if (!request.geotiff) {  // .npy alone: written a block of rows at a time, never whole in memory
+  // .npy alone: written a block of rows at a time, never whole in memory.
+  if (!request.geotiff && !request.netcdf) {
     write_npy_from_cpu(params, raw, *request.npy);
     say_wrote_npy(request, params);
     return;
@@ -334,7 +353,7 @@ int render_centres(const RenderRequest& request, FieldParams params, Precision r
     }
   }
   RawOutputs outputs;
-  outputs.write(request, params, field, count);
+  outputs.write(request, params, field, count, index);
   std::optional<AtomicFile> index_file, index_geotiff;
   if (request.index) {
     index_file.emplace(*request.index);
@@ -370,11 +389,11 @@ int render_centres(const RenderRequest& request, FieldParams params, Precision r
 }  // namespace
 
 void check_outputs_given(const RenderRequest& request) {
-  if (!request.png && !request.figure && !request.npy && !request.geotiff && !request.index &&
-      !request.index_geotiff) {
+  if (!request.png && !request.figure && !request.npy && !request.geotiff && !request.netcdf &&
+      !request.index && !request.index_geotiff) {
     throw UsageError(
-        "render: nothing to write: give --png FILE, --figure FILE, --npy FILE and/or --geotiff "
-        "FILE");
+        "render: nothing to write: give --png FILE, --figure FILE, --npy FILE, --geotiff FILE "
+        "and/or --netcdf FILE");
   }
 }
 
@@ -406,7 +425,7 @@ int run_render(const RenderRequest& request) {
   std::unique_ptr<FieldBackend> backend = make_backend_for(request.view.backend, params, &reason);
   std::fprintf(stderr, "geofield: %s; %s\n", reason.c_str(), gl.description().c_str());
 
-  const bool grid_outputs = request.png || request.npy || request.geotiff;
+  const bool grid_outputs = request.png || request.npy || request.geotiff || request.netcdf;
   if (grid_outputs) {
     renderer.field().ensure_size(params.nx, params.ny);
     backend->compute(params, renderer.field());
@@ -426,7 +445,7 @@ int run_render(const RenderRequest& request) {
     png_file->finish();
   }
   RawOutputs outputs;
-  if (request.npy || request.geotiff) {
+  if (request.npy || request.geotiff || request.netcdf) {
     outputs.write(request, params, backend->read_field(renderer.field(), raw));
   }
   // Last: it recomputes the field texture at the figure's map size.

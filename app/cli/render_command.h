@@ -1,5 +1,5 @@
 // `geofield render`: the field of one view, computed and drawn with no window, written as a
-// PNG picture and/or the raw field (.npy, GeoTIFF).
+// PNG picture and/or the raw field (.npy, GeoTIFF, NetCDF).
 #pragma once
 
 #include <filesystem>
@@ -16,7 +16,9 @@ struct RenderRequest {
   std::optional<std::filesystem::path> png;
   std::optional<std::filesystem::path> npy;
   std::optional<std::filesystem::path> geotiff;
-  bool f64 = false;  // the raw field (.npy, GeoTIFF) as float64, computed in double
+  std::optional<std::filesystem::path> netcdf;  // NetCDF-4, CF-1.8 (with the index, if centres)
+  bool f64 = false;     // the raw field (.npy, GeoTIFF, NetCDF) as float64, computed in double
+  std::string command;  // the command line as typed, for the NetCDF file's history
   // Overlays on the picture, as the window draws them; none by default.
   double contour_interval = 0;  // output unit; 0: no contours
   bool graticule = false;

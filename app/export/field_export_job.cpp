@@ -8,6 +8,7 @@
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/geotiff_export.h"
+#include "export/netcdf_export.h"
 #include "export/npy_export.h"
 
 namespace geofield {
@@ -79,7 +80,15 @@ void FieldExportJob::run(std::stop_token stop) {
           if (piece_delay_.count() > 0) std::this_thread::sleep_for(piece_delay_);
         }
       } else {
-        write_geotiff_into(*file, field_, params_);
+        if (t.kind == FieldExportTarget::Kind::geotiff && t.centres) {
+          write_centres_geotiff_into(*file, field_, params_, *t.centres);
+        } else if (t.kind == FieldExportTarget::Kind::geotiff) {
+          write_geotiff_into(*file, field_, params_);
+        } else {
+          write_netcdf_into(
+              *file, field_, params_, t.history,
+              t.centres ? std::optional<NetcdfCentres>({*t.centres, {}}) : std::nullopt);
+        }
         written += double(values.size());
         progress_ = written / total;
       }

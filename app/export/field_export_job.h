@@ -1,10 +1,10 @@
-// Field exports (.npy, GeoTIFF) off the window's frame loop: a thread writes the files from a
-// field in host memory (or first makes it there, when its maker can run off the GL thread: the
+// Field exports (.npy, GeoTIFF, NetCDF) off the window's frame loop: a thread writes the files from
+// a field in host memory (or first makes it there, when its maker can run off the GL thread: the
 // CPU backend's field converted to the precision asked), reports progress and stops when cancelled.
 // Each file is an AtomicFile: a cancelled or failed write is dropped unnamed, so nothing appears;
 // the files appear together once all are whole. The .npy is written in pieces (progress by bytes,
-// cancel between pieces); the GeoTIFF writer (a module, one call) reports no progress and is
-// cancelled after it returns, before anything is named.
+// cancel between pieces); the GeoTIFF and NetCDF writers (modules, one call each) report no
+// progress and are cancelled after they return, before anything is named.
 #pragma once
 
 #include <atomic>
@@ -23,9 +23,14 @@
 namespace geofield {
 
 struct FieldExportTarget {
-  enum class Kind { npy, geotiff };
+  enum class Kind { npy, geotiff, netcdf };
   Kind kind;
   std::filesystem::path path;
+  // The field is the distance to the nearest of this many centres: the GeoTIFF's description
+  // and the NetCDF file's title and long_name say so instead of naming one reference point.
+  std::optional<std::size_t> centres = std::nullopt;
+  // What made the file, for the NetCDF file's history attribute.
+  std::string history = "geofield window, Export panel";
 };
 
 class FieldExportJob {
@@ -45,7 +50,7 @@ class FieldExportJob {
 
   void cancel() { thread_.request_stop(); }
   bool done() const { return done_.load(); }
-  // 0..1 of the bytes written (GeoTIFF: 0 until it is written whole).
+  // 0..1 of the bytes written (GeoTIFF, NetCDF: 0 until it is written whole).
   double progress() const { return progress_.load(); }
   // Once done: one message a file (or one for the failure or the cancel), and whether all went.
   bool ok() const { return ok_; }

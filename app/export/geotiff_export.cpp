@@ -1,68 +1,22 @@
 #include "export/geotiff_export.h"
 
-#include <dlfcn.h>
-
-#include <cstdlib>
-#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
-#include <system_error>
-#include <vector>
 
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/geotiff_plugin_abi.h"
+#include "export/plugin_loader.h"
 
 namespace geofield {
 namespace {
 
-// Where the writer module is looked for, in order: $GEOFIELD_GEOTIFF_PLUGIN, beside the running
-// binary (a build folder), where `cmake --install` puts it relative to the binary
-// (bin/../lib/geofield), then the loader's own search (LD_LIBRARY_PATH, the system's folders).
-std::vector<std::string> plugin_candidates() {
-  std::vector<std::string> c;
-  if (const char* env = std::getenv(kGeotiffPluginEnv); env != nullptr && *env != '\0') {
-    c.emplace_back(env);
-  }
-  std::error_code ec;
-  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const std::filesystem::path dir = exe.parent_path();
-    c.push_back((dir / kGeotiffPluginFile).string());
-#ifdef GEOFIELD_INSTALLED_PLUGIN_DIR
-    c.push_back(
-        (dir / GEOFIELD_INSTALLED_PLUGIN_DIR / kGeotiffPluginFile).lexically_normal().string());
-#endif
-  }
-  c.emplace_back(kGeotiffPluginFile);
-  return c;
-}
-
-// The module's entry point, loaded once per process (and never unloaded).
+// The module's entry point, loaded at the first export.
 GeofieldWriteGeotiff load_writer() {
-  static std::once_flag once;
-  static GeofieldWriteGeotiff writer = nullptr;
-  static std::string failure;
-  std::call_once(once, [] {
-    std::string tried;
-    for (const std::string& candidate : plugin_candidates()) {
-      void* module = ::dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
-      if (module == nullptr) {
-        tried += "\n  " + candidate + ": " + ::dlerror();
-        continue;
-      }
-      writer = reinterpret_cast<GeofieldWriteGeotiff>(::dlsym(module, kGeotiffPluginSymbol));
-      if (writer != nullptr) return;
-      tried += "\n  " + candidate + ": no " + kGeotiffPluginSymbol;
-    }
-    failure = std::string("GeoTIFF export needs ") + kGeotiffPluginFile +
-              " (built with geofield; beside the binary in a build folder, in ../lib/geofield "
-              "once installed; or name it in $" +
-              kGeotiffPluginEnv + "). Tried:" + tried;
-  });
-  if (writer == nullptr) throw RuntimeFailure(failure);
-  return writer;
+  static WriterEntry entry({"GeoTIFF", kGeotiffPluginFile, kGeotiffPluginSymbol, kGeotiffPluginEnv,
+                            "libgeotiff and libtiff (Debian: libgeotiff5, libtiff6)"});
+  return reinterpret_cast<GeofieldWriteGeotiff>(entry.get());
 }
 
 }  // namespace

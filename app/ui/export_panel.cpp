@@ -70,6 +70,8 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
     ImGui::SameLine();
     if (ImGui::Button("GeoTIFF")) a->geotiff = true;
     ImGui::SameLine();
+    if (ImGui::Button("NetCDF")) a->netcdf = true;
+    ImGui::SameLine();
     ImGui::Checkbox("float64", &e->f64);
   }
 

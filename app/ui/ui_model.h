@@ -50,7 +50,7 @@ std::string absolute_folder(const std::string& folder);
 struct ExportSettings {
   std::string folder = absolute_folder(".");  // absolute: saved paths are shown in full
   int figure_w = 1600;  // the picture (a figure): its width in pixels; the map sets its height
-  bool f64 = false;     // .npy and GeoTIFF as float64
+  bool f64 = false;     // .npy, GeoTIFF and NetCDF as float64
   std::string state_file = "geofield-view.json";
   // The Centres panel's file (issue 16): imported (CSV or GeoJSON) and exported (CSV), in the
   // folder above unless absolute.
@@ -64,6 +64,7 @@ struct UiActions {
   bool cancel_figure = false;
   bool npy = false;
   bool geotiff = false;
+  bool netcdf = false;
   bool cancel_export = false;  // stop the field export being written (no file)
   bool save_state = false;
   bool load_state = false;

@@ -14,6 +14,7 @@
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/geotiff_export.h"
+#include "export/netcdf_export.h"
 #include "export/npy_export.h"
 #include "export/png_export.h"
 #include "gl/gl_check.h"
@@ -70,19 +71,33 @@ void App::do_actions(const UiActions& a) {
   };
   const std::optional<FieldParams> shown = source_->shown();
   if (a.switch_backend) attempt("backend switch", [&] { switch_backend(*a.switch_backend); });
-  if (a.npy || a.geotiff) {
+  if (a.npy || a.geotiff || a.netcdf) {
     const Precision as = exports_.f64 ? Precision::f64 : Precision::f32;
     attempt("field export", [&] {
       if (!shown) throw UsageError("no field yet");
       if (export_job_) throw UsageError("an export is being written (Cancel or wait)");
       std::vector<FieldExportTarget> targets;
+      // A field of many centres is described as such (the index stays the window's).
+      const std::optional<std::size_t> centres =
+          source_centres_ ? std::optional<std::size_t>(state_.centres.size()) : std::nullopt;
       if (a.npy) targets.push_back({FieldExportTarget::Kind::npy, export_path("field", "npy")});
       if (a.geotiff) {
         require_geotiff_writer();
-        targets.push_back({FieldExportTarget::Kind::geotiff, export_path("field", "tif")});
+        targets.push_back({FieldExportTarget::Kind::geotiff, export_path("field", "tif"), centres});
+      }
+      if (a.netcdf) {
+        require_netcdf_writer();
+        // The file's history: the view as the command that draws it (as Copy as command).
+        const std::filesystem::path folder = exports_.folder.empty() ? "." : exports_.folder;
+        targets.push_back({FieldExportTarget::Kind::netcdf, export_path("field", "nc"), centres,
+                           "geofield window, Export panel; the view as a command: " +
+                               render_command_line(state_, "geofield.png",
+                                                   (folder / exports_.centres_file).string())});
       }
       for (const FieldExportTarget& t : targets) {
-        check_writable(t.path, t.kind == FieldExportTarget::Kind::npy ? "npy" : "GeoTIFF");
+        check_writable(t.path, t.kind == FieldExportTarget::Kind::npy       ? "npy"
+                               : t.kind == FieldExportTarget::Kind::geotiff ? "GeoTIFF"
+                                                                            : "NetCDF");
       }
       // A read-back from the GPU is the frame's (GL); a copy of a host field and the writing
       // are the job's thread's.

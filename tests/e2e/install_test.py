@@ -1,7 +1,7 @@
-"""cmake --install: the binary and the GeoTIFF writer module land where the installed binary
-finds the module (P/bin, P/lib*/geofield), with the coastlines' and the font's notices
-(P/share/doc/geofield), and the installed binary exports a GeoTIFF and a figure (its font is
-in the binary). libgeofield lands with its header, CMake package and pkg-config file, and a C
+"""cmake --install: the binary and the GeoTIFF and NetCDF writer modules land where the
+installed binary finds them (P/bin, P/lib*/geofield), with the coastlines' and the font's notices
+(P/share/doc/geofield), and the installed binary exports a GeoTIFF, a NetCDF file and a figure
+(its font is in the binary). libgeofield lands with its header, CMake package and pkg-config file, and a C
 program builds against each; the Python package lands beside them and finds its library with
 no help; `pip install ./python` installs the package into a virtual environment offline."""
 
@@ -23,7 +23,7 @@ LIBRARY = os.path.join(BUILD or "", "libgeofield", "libgeofield.so")
 @unittest.skipUnless(BUILD and shutil.which("cmake"), "no build folder given or no cmake")
 class Install(RenderTestCase):
 
-    def test_installed_binary_finds_its_geotiff_module(self):
+    def test_installed_binary_finds_its_writer_modules(self):
         prefix = self.path("prefix")
         r = subprocess.run(["cmake", "--install", BUILD, "--prefix", prefix],
                            capture_output=True, text=True, timeout=300)
@@ -31,15 +31,17 @@ class Install(RenderTestCase):
         installed = sorted(os.path.relpath(os.path.join(d, f), prefix)
                            for d, _, files in os.walk(prefix) for f in files)
         program = [f for f in installed if not self.is_library_part(f)]
-        self.assertEqual(len(program), 4, installed)
+        self.assertEqual(len(program), 5, installed)
         self.assertEqual(program[0], "bin/geofield")
         self.assertRegex(program[1], r"^lib[^/]*(/[^/]+)?/geofield/libgeofield_geotiff\.so$")
+        self.assertRegex(program[2], r"^lib[^/]*(/[^/]+)?/geofield/libgeofield_netcdf\.so$")
         # The coastlines are in the binary; their source and licences beside it.
-        self.assertEqual(program[2], "share/doc/geofield/coastlines-README.md")
+        self.assertEqual(program[3], "share/doc/geofield/coastlines-README.md")
         # So is the figures' font (DejaVu Sans): its origin and licence beside it.
-        self.assertEqual(program[3], "share/doc/geofield/fonts-README.md")
+        self.assertEqual(program[4], "share/doc/geofield/fonts-README.md")
         env = dict(os.environ)
         env.pop("GEOFIELD_GEOTIFF_PLUGIN", None)
+        env.pop("GEOFIELD_NETCDF_PLUGIN", None)
         r = subprocess.run([os.path.join(prefix, "bin", "geofield"), "render", "--size", "16x8",
                             "--geotiff", "f.tif", "--backend", "cpu"], cwd=self.dir,
                            capture_output=True, text=True, timeout=300, env=env)
@@ -47,6 +49,13 @@ class Install(RenderTestCase):
         self.assertIn("wrote f.tif (GeoTIFF, float32, 16 x 8 nodes)", r.stderr)
         with open(self.path("f.tif"), "rb") as f:
             self.assertIn(f.read(4), (b"II*\0", b"MM\0*"))  # a TIFF, whoever reads it
+        r = subprocess.run([os.path.join(prefix, "bin", "geofield"), "render", "--size", "16x8",
+                            "--netcdf", "f.nc", "--backend", "cpu"], cwd=self.dir,
+                           capture_output=True, text=True, timeout=300, env=env)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("wrote f.nc (NetCDF-4, CF-1.8, float32, 16 x 8 nodes)", r.stderr)
+        with open(self.path("f.nc"), "rb") as f:
+            self.assertEqual(f.read(8), b"\x89HDF\r\n\x1a\n")  # NetCDF-4 is HDF5
         r = subprocess.run([os.path.join(prefix, "bin", "geofield"), "render", "--figure", "f.png",
                             "--figure-width", "400", "--backend", "cpu"], cwd=self.dir,
                            capture_output=True, text=True, timeout=300, env=env)

@@ -75,7 +75,7 @@ class RenderErrors(RenderTestCase):
 
     def test_output_path_that_is_a_folder(self):
         os.mkdir(self.path("folder"))
-        for flag in ("--png", "--npy", "--geotiff"):
+        for flag in ("--png", "--npy", "--geotiff", "--netcdf"):
             with self.subTest(flag=flag):
                 r = self.run_geofield("render", "--size", "8x8", flag, "folder")
                 self.assertNotEqual(r.returncode, 0)
@@ -85,7 +85,7 @@ class RenderErrors(RenderTestCase):
 
     def test_unwritable_output_paths(self):
         cases = [("--png", "missing/out.png"), ("--npy", "missing/out.npy"),
-                 ("--geotiff", "missing/out.tif"),
+                 ("--geotiff", "missing/out.tif"), ("--netcdf", "missing/out.nc"),
                  ("--png", "/proc/geofield-e2e.png")]  # nobody, root included, writes there
         if os.geteuid() != 0:
             os.mkdir(self.path("locked"), stat.S_IRUSR | stat.S_IXUSR)

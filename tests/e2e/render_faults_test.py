@@ -83,7 +83,7 @@ class RenderFaults(RenderTestCase):
         with open(self.path("notes"), "w") as f:
             f.write("a file, not a folder\n")
         for flag, name in (("--png", "a.png"), ("--npy", "a.npy"), ("--geotiff", "a.tif"),
-                           ("--figure", "a.png")):
+                           ("--netcdf", "a.nc"), ("--figure", "a.png")):
             for target in ("notes/" + name, "notes/sub/" + name):
                 with self.subTest(flag=flag, target=target):
                     r = self.run_geofield("render", "--size", "16x16", flag, target)
@@ -98,7 +98,7 @@ class RenderFaults(RenderTestCase):
                           "the same path (render_errors, render_geotiff)")
         with small_tmpfs(16) as full:
             for flag, name in (("--png", "a.png"), ("--npy", "a.npy"), ("--geotiff", "a.tif"),
-                               ("--figure", "f.png")):
+                               ("--netcdf", "a.nc"), ("--figure", "f.png")):
                 with self.subTest(flag=flag):
                     # 600 x 600 floats: 1.4 MB, and a picture of as many pixels: beyond 16 KiB.
                     r = self.run_geofield("render", "--size", "600x600", flag,

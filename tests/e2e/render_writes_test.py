@@ -19,12 +19,12 @@ class RenderWrites(RenderTestCase):
         # The reader goes away at once (as `| head -c1` does): every line render prints after
         # its first rename meets a closed pipe.
         p = subprocess.Popen([binary(), "render", "--size", "64x48", "--npy", "a.npy", "--png",
-                              "b.png", "--geotiff", "c.tif"], cwd=self.dir,
+                              "b.png", "--geotiff", "c.tif", "--netcdf", "d.nc"], cwd=self.dir,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         p.stdout.close()
         p.stderr.close()
         self.assertEqual(p.wait(timeout=120), 0)
-        self.assertEqual(self.files(), ["a.npy", "b.png", "c.tif"])
+        self.assertEqual(self.files(), ["a.npy", "b.png", "c.tif", "d.nc"])
         self.assertEqual(np.load(self.path("a.npy")).shape, (48, 64))
 
     def test_kill_9_mid_write_leaves_the_old_target_and_nothing_else(self):

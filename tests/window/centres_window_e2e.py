@@ -3,19 +3,23 @@
 Xvfb and helpers they use): Shift+click adds a centre and the field becomes the distance to it;
 undo and redo remove and re-add it; `--centres FILE` with colour by nearest centre draws each
 centre's cell in its palette colour with dark boundaries between cells; the N key switches the
-colouring.
+colouring; the Export panel's NetCDF and GeoTIFF files say the field is the distance to the
+nearest of the centres.
 
 Usage: centres_window_e2e.py GEOFIELD_BINARY CASE   (CASE: one of CASES below, or "all")
 """
 import os
+import shutil
+import subprocess
 import sys
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import window_e2e  # noqa: E402
-from window_e2e import (DEFAULT_BOUNDS, OUTSIDE, QUIET_STATE, Session,  # noqa: E402
-                        refused_at_start, screen_when, viridis_lut, wait_for_log)
+from window_e2e import (DEFAULT_BOUNDS, GEOTIFF_BUTTON, NETCDF_BUTTON, OUTSIDE,  # noqa: E402
+                        QUIET_STATE, Session, refused_at_start, screen_when, viridis_lut,
+                        wait_for_log)
 
 # centre_palette() (app/view/centre_palette.cpp), in order: four centres far apart from each
 # other's colours take the first four.
@@ -341,6 +345,36 @@ def case_many_centres_by_file(binary):
         assert "centres" not in state, list(state)
         ref = state["centres_file"]
         assert ref["path"] == os.path.abspath(path) and ref["count"] == 200000, ref
+    finally:
+        s.close()
+
+
+def case_field_exports_name_the_centres(binary):
+    """The Export panel's GeoTIFF and NetCDF files of a field of 3 centres describe it as the
+    distance to the nearest of 3 centres, not from one reference point."""
+    if not (shutil.which("ncdump") and shutil.which("gdalinfo")):
+        raise window_e2e.Skip("ncdump or gdalinfo is not installed")
+    s = Session(binary, state=dict(QUIET_STATE, nx=120, ny=100))
+    try:
+        path = os.path.join(s.dir, "three.csv")
+        with open(path, "w") as f:
+            f.write("lat,lon\n29.5,99.5\n30.5,100.5\n30,101\n")
+        s.args += ["--centres", path]
+        s.start()
+        for button, ext in ((GEOTIFF_BUTTON, ".tif"), (NETCDF_BUTTON, ".nc")):
+            s.point_at(*button)
+            s.click()
+            wait_for_log(s, "-field" + ext)
+        files = {os.path.splitext(f)[1]: os.path.join(s.dir, f) for f in os.listdir(s.dir)
+                 if f.startswith("geofield-") and "-field." in f}
+        head = subprocess.run(["ncdump", "-h", files[".nc"]], capture_output=True, text=True,
+                              check=True).stdout
+        assert 'long_name = "great-circle distance to the nearest of 3 centres"' in head, head
+        assert ":geofield_centres = 3. ;" in head, head
+        info = subprocess.run(["gdalinfo", files[".tif"]], capture_output=True, text=True,
+                              check=True).stdout
+        assert "to the nearest of 3 centres" in info, info
+        s.quit()
     finally:
         s.close()
 

@@ -72,6 +72,7 @@ PICTURE_BUTTON = (257, 503)     # writes the figure (and its Cancel while it dra
 FIGURE_WIDTH_INPUT = (80, 503)  # its width in pixels
 NPY_BUTTON = (47, 526)
 GEOTIFF_BUTTON = (122, 526)
+NETCDF_BUTTON = (183, 526)
 SAVE_VIEW_BUTTON = (43, 572)    # the lowest of the panel's common controls
 
 QUIET_STATE = {"graticule": False, "marker": False, "coastlines": False}  # the bare field
@@ -672,18 +673,19 @@ def case_session_and_resize(binary):
 
 
 def case_exports(binary):
-    """The Field .npy and GeoTIFF buttons write the shown field; numpy and GDAL read it back."""
+    """The Field .npy, GeoTIFF and NetCDF buttons write the shown field; numpy and GDAL read it
+    back."""
     s = Session(binary, state=dict(QUIET_STATE, nx=300, ny=200))
     try:
         s.start()
         # One export at a time: the second button waits until the first file is saved.
-        for button, ext in ((NPY_BUTTON, ".npy"), (GEOTIFF_BUTTON, ".tif")):
+        for button, ext in ((NPY_BUTTON, ".npy"), (GEOTIFF_BUTTON, ".tif"), (NETCDF_BUTTON, ".nc")):
             s.point_at(*button)
             s.click()
             wait_for_log(s, "-field" + ext)
         files = {os.path.splitext(f)[1]: f for f in os.listdir(s.dir)
                  if f.startswith("geofield-") and "-field." in f}
-        assert ".npy" in files and ".tif" in files, f"exports missing: {os.listdir(s.dir)}"
+        assert {".npy", ".tif", ".nc"} <= set(files), f"exports missing: {os.listdir(s.dir)}"
         field = np.load(os.path.join(s.dir, files[".npy"]))
         assert field.shape == (200, 300) and field.dtype == np.float32, (field.shape, field.dtype)
         i, j = np.unravel_index(field.argmin(), field.shape)
@@ -697,6 +699,17 @@ def case_exports(binary):
             jj = round((100 - 99) / 2 * 299)
             ii = round((31 - 30) / 2 * 199)
             assert abs(float(r.stdout) - field[ii, jj]) < 1e-3, (r.stdout, field[ii, jj])
+            # The NetCDF file's node (ii, jj) by its exact coordinates: the .npy's value.
+            nc = "NETCDF:" + os.path.join(s.dir, files[".nc"]) + ":distance"
+            lon, lat = 99 + jj * 2 / 299, 31 - ii * 2 / 199
+            r = subprocess.run(["gdallocationinfo", "-valonly", "-geoloc", nc, repr(lon),
+                                repr(lat)], capture_output=True, text=True, check=True)
+            assert abs(float(r.stdout) - field[ii, jj]) < 1e-9 * abs(field[ii, jj]), r.stdout
+        if shutil.which("ncdump"):
+            head = subprocess.run(["ncdump", "-h", os.path.join(s.dir, files[".nc"])],
+                                  capture_output=True, text=True, check=True).stdout
+            assert ("Export panel; the view as a command: geofield render --lat=29:31 "
+                    "--lon=99:101 --size=300x200 --ref=30,101") in head, head
         s.quit()
     finally:
         s.close()
@@ -1452,8 +1465,8 @@ FIGURE_NAME = "-figure-1600.png"
 
 def export_faults(binary, how):
     """Every export of the window into a folder that cannot take it (how: a file where the
-    folder was; a full disk; a file-size limit): F12, Map only, Picture PNG, Field .npy and
-    GeoTIFF each fail with one message naming the file and the reason, shown in the status bar;
+    folder was; a full disk; a file-size limit): F12, Map only, Picture PNG, Field .npy, GeoTIFF
+    and NetCDF each fail with one message naming the file and the reason, shown in the status bar;
     the field stays on screen, nothing is left in the folder (no part of a file, no scratch
     file), the window keeps working (a click moves the reference) and the view is saved on quit
     as it stands."""
@@ -1504,6 +1517,7 @@ def export_faults(binary, how):
         one_error("figure", press_button(PICTURE_BUTTON), FIGURE_NAME)
         one_error("field .npy", press_button(NPY_BUTTON), "-field.npy")
         one_error("GeoTIFF", press_button(GEOTIFF_BUTTON), "-field.tif")
+        one_error("NetCDF", press_button(NETCDF_BUTTON), "-field.nc")
         view_file = os.path.join(work, "geofield-view.json")
         if how == "not_a_folder":
             one_error("Save view", press_button(SAVE_VIEW_BUTTON), view_file)

@@ -1,0 +1,59 @@
+#include "export/plugin_loader.h"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "errors.h"
+
+namespace geofield {
+namespace {
+
+std::vector<std::string> candidates(const WriterModule& m) {
+  std::vector<std::string> c;
+  if (const char* env = std::getenv(m.env); env != nullptr && *env != '\0') c.emplace_back(env);
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const std::filesystem::path dir = exe.parent_path();
+    c.push_back((dir / m.file).string());
+#ifdef GEOFIELD_INSTALLED_PLUGIN_DIR
+    c.push_back((dir / GEOFIELD_INSTALLED_PLUGIN_DIR / m.file).lexically_normal().string());
+#endif
+  }
+  c.emplace_back(m.file);
+  return c;
+}
+
+// The entry point, or null with the message in *failure.
+void* load(const WriterModule& m, std::string* failure) {
+  std::string tried;
+  for (const std::string& candidate : candidates(m)) {
+    void* handle = ::dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) {
+      tried += "\n  " + candidate + ": " + ::dlerror();
+      continue;
+    }
+    if (void* entry = ::dlsym(handle, m.symbol)) return entry;
+    tried += "\n  " + candidate + ": no " + m.symbol;
+  }
+  *failure = std::string(m.format) + " export needs " + m.file +
+             " (built with geofield; beside the binary in a build folder, in ../lib/geofield "
+             "once installed; or name it in $" +
+             m.env + "), which needs " + m.needs + ". Tried:" + tried;
+  return nullptr;
+}
+
+}  // namespace
+
+void* WriterEntry::get() {
+  std::call_once(once_, [this] { entry_ = load(module_, &failure_); });
+  if (entry_ == nullptr) throw RuntimeFailure(failure_);
+  return entry_;
+}
+
+}  // namespace geofield
