@@ -39,10 +39,16 @@ std::vector<std::string> plugin_candidates() {
   return c;
 }
 
-// The module's entry point, loaded once per process (and never unloaded).
-GeofieldWriteGeotiff load_writer() {
+// The module's entry points, loaded once per process (and never unloaded).
+struct Module {
+  GeofieldWriteGeotiff writer = nullptr;
+  GeofieldReadGeotiffInfo reader = nullptr;
+};
+
+const Module& load_module() {
   static std::once_flag once;
-  static GeofieldWriteGeotiff writer = nullptr;
+  static Module loaded;
+  static GeofieldWriteGeotiff& writer = loaded.writer;
   static std::string failure;
   std::call_once(once, [] {
     std::string tried;
@@ -53,7 +59,10 @@ GeofieldWriteGeotiff load_writer() {
         continue;
       }
       writer = reinterpret_cast<GeofieldWriteGeotiff>(::dlsym(module, kGeotiffPluginSymbol));
-      if (writer != nullptr) return;
+      loaded.reader =
+          reinterpret_cast<GeofieldReadGeotiffInfo>(::dlsym(module, kGeotiffInfoSymbol));
+      if (writer != nullptr && loaded.reader != nullptr) return;
+      writer = nullptr;
       tried += "\n  " + candidate + ": no " + kGeotiffPluginSymbol;
     }
     failure = std::string("GeoTIFF export needs ") + kGeotiffPluginFile +
@@ -62,8 +71,10 @@ GeofieldWriteGeotiff load_writer() {
               kGeotiffPluginEnv + "). Tried:" + tried;
   });
   if (writer == nullptr) throw RuntimeFailure(failure);
-  return writer;
+  return loaded;
 }
+
+GeofieldWriteGeotiff load_writer() { return load_module().writer; }
 
 }  // namespace
 
@@ -96,9 +107,11 @@ std::string to_nearest_of(std::size_t centres) {
   return "to the nearest of " + std::to_string(centres) + " centres";
 }
 
-// Writes one band of nx x ny values of type `sample` on p's grid, described by desc.
+// Writes one band of nx x ny values of type `sample` on p's grid (or on options.window of it),
+// described by desc.
 void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sample,
-                     const void* values, const FieldParams& p, std::string desc) {
+                     const void* values, const FieldParams& p, std::string desc,
+                     const GeotiffOptions& options = {}) {
   const GeofieldWriteGeotiff writer = load_writer();
   GeofieldGeotiffRaster raster{};
   raster.nx = nx;
@@ -112,6 +125,10 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
     raster.y0 = g.lat_max_deg;
     raster.step_x = g.lon_step_deg;
     raster.step_y = g.lat_step_deg;
+    if (options.window) {  // the tile's first node, as the whole grid places it
+      raster.x0 = node_lon_deg(g, options.window->col0);
+      raster.y0 = node_lat_deg(g, options.window->row0);
+    }
   } else {
     // Map coordinates in metres whatever the output unit: GeoTIFF's linear units.
     const ProjectedGrid g = projected_grid(p);
@@ -121,6 +138,10 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
     raster.x0 = projected_node_x<double>(g, 0) * m;
     raster.y0 = projected_node_y<double>(g, 0) * m;
     raster.step_x = raster.step_y = g.step * m;
+    if (options.window) {  // the tile's first node, as the whole grid places it
+      raster.x0 = projected_node_x<double>(g, options.window->col0) * m;
+      raster.y0 = projected_node_y<double>(g, options.window->row0) * m;
+    }
     raster.centre_lat_deg = g.centre.lat_deg;
     raster.centre_lon_deg = g.centre.lon_deg;
     raster.sphere_radius_m = sphere_radius_km(p) * 1000.0;  // the projection's sphere
@@ -132,6 +153,15 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
                                          static_cast<std::uint64_t>(ny) * value_bytes)
                        ? 1
                        : 0;
+  raster.cog = options.cog ? 1 : 0;
+  std::vector<const char*> names, texts;
+  for (const auto& [name, text] : options.metadata) {
+    names.push_back(name.c_str());
+    texts.push_back(text.c_str());
+  }
+  raster.metadata_count = static_cast<int>(names.size());
+  raster.metadata_names = names.data();
+  raster.metadata_values = texts.data();
   char error[256] = "";
   if (writer(file.temporary_path().c_str(), &raster, error, sizeof error) != 0) {
     throw RuntimeFailure("cannot write " + file.target().string() + ": " + error);
@@ -139,18 +169,36 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
 }
 
 void write_distance_into(AtomicFile& file, const HostField& field, const FieldParams& p,
-                         std::string desc) {
+                         std::string desc, const GeotiffOptions& options = {}) {
   const bool f64 = field.precision == Precision::f64;
   write_band_into(
       file, field.nx, field.ny, f64 ? GEOFIELD_GEOTIFF_FLOAT64 : GEOFIELD_GEOTIFF_FLOAT32,
       f64 ? static_cast<const void*>(field.f64.data()) : static_cast<const void*>(field.f32.data()),
-      p, std::move(desc));
+      p, std::move(desc), options);
 }
 
 }  // namespace
 
-void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p) {
-  write_distance_into(file, field, p, distance_description(p, from_reference(p)));
+void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
+                        const GeotiffOptions& options) {
+  write_distance_into(file, field, p, distance_description(p, from_reference(p)), options);
+}
+
+GeotiffInfo read_geotiff_info(const std::filesystem::path& path) {
+  const GeofieldReadGeotiffInfo reader = load_module().reader;
+  GeofieldGeotiffInfo raw{};
+  std::vector<char> xml(std::size_t{1} << 16);
+  char error[256] = "";
+  if (reader(path.c_str(), &raw, xml.data(), xml.size(), error, sizeof error) != 0) {
+    throw RuntimeFailure("cannot read " + path.string() + ": " + error);
+  }
+  GeotiffInfo info;
+  info.nx = raw.nx;
+  info.ny = raw.ny;
+  if (raw.sample == GEOFIELD_GEOTIFF_FLOAT32) info.precision = Precision::f32;
+  if (raw.sample == GEOFIELD_GEOTIFF_FLOAT64) info.precision = Precision::f64;
+  info.metadata_xml = xml.data();
+  return info;
 }
 
 void write_centres_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
