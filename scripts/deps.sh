@@ -9,6 +9,8 @@ packages=(
   # libgeofield's DLPack tensors; the Python package's tests and its install by pip.
   libdlpack-dev python3-pytest python3-pip python3-setuptools python3-wheel python3-venv
   fonts-dejavu-core xvfb xdotool xauth x11-xserver-utils libgeotiff-dev libtiff-dev gdal-bin imagemagick clang-format libproj-dev proj-bin
+  # GDAL's Python bindings: its Cloud-Optimised GeoTIFF validator (the tiles' e2e test).
+  python3-gdal
   # clang 14 with its runtimes (ASan, UBSan, libFuzzer) and llvm-symbolizer: the asan and fuzz
   # presets (scripts/test-asan.sh, scripts/fuzz.sh).
   clang-14 libclang-rt-14-dev llvm-14

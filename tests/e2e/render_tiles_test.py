@@ -76,6 +76,11 @@ class RenderTiles(GdalReads, RenderTestCase):
         self.assertEqual(vrt["metadata"][""]["AREA_OR_POINT"], "Point")
         self.assertEqual(vrt["bands"][0]["type"], tif["bands"][0]["type"])
         self.assertEqual(np.isnan(float(vrt["bands"][0].get("noDataValue", 0.0))), nodata)
+        # GDAL's own gdalbuildvrt (README's equivalent line) places them alike.
+        nodata_args = ["-srcnodata", "nan", "-vrtnodata", "nan"] if nodata else []
+        subprocess.run(["gdalbuildvrt", "-q", *nodata_args, self.path("b.vrt"),
+                        *[self.path(f"tiles/t{k}.tif") for k in range(n)]], check=True)
+        self.assertEqual(self.values("b.vrt", dtype).tobytes(), whole.tobytes())
         if cog_validator is not None:
             for k in range(n):
                 errors = cog_errors(self.path(f"tiles/t{k}.tif"))
