@@ -11,6 +11,8 @@ packages=(
   fonts-dejavu-core xvfb xdotool xauth x11-xserver-utils libgeotiff-dev libtiff-dev gdal-bin imagemagick clang-format libproj-dev proj-bin
   # GDAL's Python bindings: its Cloud-Optimised GeoTIFF validator (the tiles' e2e test).
   python3-gdal
+  # libdeflate (libtiff's DEFLATE): the COG writer compresses its blocks on every core.
+  libdeflate-dev
   # clang 14 with its runtimes (ASan, UBSan, libFuzzer) and llvm-symbolizer: the asan and fuzz
   # presets (scripts/test-asan.sh, scripts/fuzz.sh).
   clang-14 libclang-rt-14-dev llvm-14
