@@ -175,7 +175,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   }
 
   if (!render_cmd->parsed()) return make_window_command(window_text, app_text);
-  render.view = resolve(render_text);
+  // A tiled render's whole grid is never in memory at once: it may be larger.
+  render.view = resolve(render_text, tile ? kMaxTiledGridSide : kMaxGridSide);
   render.png = file_option(png, "--png");
   render.npy = file_option(npy, "--npy");
   render.geotiff = file_option(geotiff, "--geotiff");

@@ -12,7 +12,7 @@ import unittest
 
 import numpy as np
 
-from geofield_e2e import GdalReads, RenderTestCase
+from geofield_e2e import GdalReads, R_KM, RenderTestCase, haversine
 
 HAVE_GDAL = shutil.which("gdalinfo") and shutil.which("gdal_translate")
 try:
@@ -123,6 +123,23 @@ class RenderTiles(GdalReads, RenderTestCase):
                          np.load(self.path("c.npy")).tobytes())
         if cog_validator is not None:
             self.assertEqual(cog_errors(self.path("c.tif")), [])
+
+    def test_a_tile_of_a_grid_above_the_untiled_cap(self):
+        # The arc-second globe: 1 296 001 x 648 001 nodes, tile 1295 of 1296 x 1296 (the last
+        # column), against the textbook haversine; untiled, that size is refused.
+        globe = ["--lat", "-90:90", "--lon", "-180:180", "--size", "1296001x648001",
+                 "--backend", "cpu"]
+        r = self.render_ok(*globe, "--tile", "1295/1296x1296", "--npy", "t.npy", "--f64")
+        self.assertIn("rows 0..499, columns 1295000..1296000 of 1296001 x 648001 nodes", r.stderr)
+        t = np.load(self.path("t.npy"))
+        self.assertEqual(t.shape, (500, 1001))
+        lat = 90 - np.arange(500)[:, None] * (180 / 648000)
+        lon = -180 + (1295000 + np.arange(1001))[None, :] * (360 / 1296000)
+        np.testing.assert_allclose(t, haversine(30, 101, lat, lon, R_KM), rtol=1e-12, atol=1e-9)
+        r = self.run_geofield("render", *globe, "--npy", "w.npy")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("1048576", r.stderr)
+        self.assertEqual(self.files(), ["t.npy"])
 
     def test_refusals_leave_nothing(self):
         for args, message in [

@@ -12,6 +12,7 @@
 #include "backends/cpu_backend.h"
 #include "errors.h"
 #include "export/tile_metadata.h"
+#include "field_math.h"
 #include "test_grids.h"
 
 namespace geofield {
@@ -128,6 +129,32 @@ TEST(CpuWindow, DoubleTilesAreTheWholeFieldBitForBit) {
   for (const test::NamedGrid& t : every_formula_and_projection()) {
     SCOPED_TRACE(t.name);
     expect_tiles_are_the_whole_field<double>(t.params);
+  }
+}
+
+// The arc-second globe (1 296 001 x 648 001 nodes, above the untiled cap): a window near its
+// south-east corner is the shared math at the whole grid's nodes, bit for bit.
+TEST(CpuWindow, AWindowOfTheArcSecondGlobeIsTheSharedMath) {
+  FieldParams p = test::make_params(-90, 90, -180, 180, 1296001, 648001, 30, 101);
+  EXPECT_FALSE(check(p, std::nullopt, kMaxTiledGridSide).has_value());
+  EXPECT_TRUE(check(p).has_value());  // untiled, it is refused
+  const NodeWindow w{647990, 1295001, 1000, 11};
+  for (Formula f : {Formula::haversine, Formula::seed}) {
+    p.formula = f;
+    const GridGeometry g = grid_geometry(p);
+    std::vector<float> f32(static_cast<size_t>(w.nx) * w.ny);
+    std::vector<double> f64(f32.size());
+    compute_window_on_cpu<float>(p, w, f32.data());
+    compute_window_on_cpu<double>(p, w, f64.data());
+    for (int i = 0; i < w.ny; ++i) {
+      for (int j = 0; j < w.nx; ++j) {
+        const size_t k = static_cast<size_t>(i) * w.nx + j;
+        const float ef = field_value<float>(g, w.row0 + i, w.col0 + j);
+        const double ed = field_value<double>(g, w.row0 + i, w.col0 + j);
+        ASSERT_EQ(std::memcmp(&f32[k], &ef, sizeof ef), 0) << i << "," << j;
+        ASSERT_EQ(std::memcmp(&f64[k], &ed, sizeof ed), 0) << i << "," << j;
+      }
+    }
   }
 }
 
