@@ -72,7 +72,8 @@ std::optional<ParamProblem> check_ellipsoid(const FieldParams& p) {
 
 }  // namespace
 
-std::optional<ParamProblem> check(const FieldParams& p, std::optional<ParamField> edited) {
+std::optional<ParamProblem> check(const FieldParams& p, std::optional<ParamField> edited,
+                                  int max_side) {
   using F = ParamField;
   if (auto pr =
           outside(p.lat_min_deg, -90, 90, F::lat_min, "--lat", "latitude", "lat min", "degrees"))
@@ -109,14 +110,14 @@ std::optional<ParamProblem> check(const FieldParams& p, std::optional<ParamField
             num(max_edited ? p.lon_min_deg : p.lon_max_deg) +
             "), each from -360 to 360 degrees; min > max crosses 180"};
   }
-  if (p.nx < kMinGridSide || p.ny < kMinGridSide || p.nx > kMaxGridSide || p.ny > kMaxGridSide) {
+  if (p.nx < kMinGridSide || p.ny < kMinGridSide || p.nx > max_side || p.ny > max_side) {
     std::ostringstream m;
-    m << "--size: NX and NY must be in [" << kMinGridSide << ", " << kMaxGridSide << "] (got "
-      << p.nx << "x" << p.ny << ")";
-    const bool x_bad = p.nx < kMinGridSide || p.nx > kMaxGridSide;
+    m << "--size: NX and NY must be in [" << kMinGridSide << ", " << max_side << "] (got " << p.nx
+      << "x" << p.ny << ")";
+    const bool x_bad = p.nx < kMinGridSide || p.nx > max_side;
     return ParamProblem{x_bad ? F::nx : F::ny, m.str(),
                         std::string(x_bad ? "nx" : "ny") + " must be from " +
-                            std::to_string(kMinGridSide) + " to " + std::to_string(kMaxGridSide) +
+                            std::to_string(kMinGridSide) + " to " + std::to_string(max_side) +
                             " nodes (got " + std::to_string(x_bad ? p.nx : p.ny) + ")"};
   }
   if (auto pr =

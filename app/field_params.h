@@ -40,6 +40,9 @@ struct FieldParams {
 
 constexpr int kMinGridSide = 2;        // nodes per side: the two edges
 constexpr int kMaxGridSide = 1 << 20;  // parse-time cap; GL and memory caps come later
+// The whole grid of `render --tile`, whose memory is a tile's: 4 194 304 nodes a side, the
+// globe at a quarter of an arc-second (the arc-second globe is 1 296 001 x 648 001 nodes).
+constexpr int kMaxTiledGridSide = 1 << 22;
 constexpr double kMaxRadiusKm = 1.0e9;
 constexpr double kMaxAbsLonDeg = 360.0;
 
@@ -71,8 +74,10 @@ struct ParamProblem {
 // The first problem of p, or none: the one validation of the command line, the saved view and
 // the window. `edited`: the control just changed, which a problem between two fields (lat min
 // not below lat max) is worded for and attributed to.
+// max_side: the largest nx and ny accepted (kMaxTiledGridSide for a tiled render's grid).
 std::optional<ParamProblem> check(const FieldParams& p,
-                                  std::optional<ParamField> edited = std::nullopt);
+                                  std::optional<ParamField> edited = std::nullopt,
+                                  int max_side = kMaxGridSide);
 
 // Throws UsageError with check()'s command-line wording when p is not a valid field.
 void validate(const FieldParams& p);

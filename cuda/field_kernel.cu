@@ -49,14 +49,16 @@ struct NodeValue {
 
 // The nodes of one thread: kCols x kRows of its tile, without bound checks when the tile lies
 // inside the grid.
+// (i0, j0): the tile's first node in the whole grid; (i_end, j_end): the window's ends there.
 template <typename T, Formula F, typename Sink, typename RowAt>
 __device__ __forceinline__ void store_nodes(const GridGeometry& g, const Sink& sink, int j0, int i0,
+                                            int j_end, int i_end,
                                             const ColFactors<T> (&cols)[Tile<T>::kCols],
                                             RowAt row_at) {
   using TileT = Tile<T>;
   const NodeValue<T, F, Sink::kToFloat> value(g);
   const int tx = threadIdx.x & 15, ty = 2 * threadIdx.y + (threadIdx.x >> 4);
-  if (i0 + TileT::kY <= g.ny && j0 + TileT::kX <= g.nx) {
+  if (i0 + TileT::kY <= i_end && j0 + TileT::kX <= j_end) {
 #pragma unroll
     for (int r = 0; r < TileT::kRows; ++r) {
       const RowFactors<T> row = row_at(ty + 16 * r);
@@ -68,31 +70,37 @@ __device__ __forceinline__ void store_nodes(const GridGeometry& g, const Sink& s
   }
   for (int r = 0; r < TileT::kRows; ++r) {
     const int i = i0 + ty + 16 * r;
-    if (i >= g.ny) break;
+    if (i >= i_end) break;
     const RowFactors<T> row = row_at(ty + 16 * r);
     for (int c = 0; c < TileT::kCols; ++c) {
       const int j = j0 + tx + 16 * c;
-      if (j < g.nx) sink(j, i, value(row, cols[c]));
+      if (j < j_end) sink(j, i, value(row, cols[c]));
     }
   }
 }
 
+// The window's rows' and columns' factors: entry k is the whole grid's row w.row0 + k (column
+// w.col0 + k).
 template <typename T>
-__global__ void factors_kernel(GridGeometry g, RowFactors<T>* rows, ColFactors<T>* cols) {
+__global__ void factors_kernel(GridGeometry g, NodeWindow w, RowFactors<T>* rows,
+                               ColFactors<T>* cols) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k < g.ny) {
-    rows[k] = row_factors<T>(g, k);
-  } else if (k < g.ny + g.nx) {
-    cols[k - g.ny] = col_factors<T>(g, k - g.ny);
+  if (k < w.ny) {
+    rows[k] = row_factors<T>(g, w.row0 + k);
+  } else if (k < w.ny + w.nx) {
+    cols[k - w.ny] = col_factors<T>(g, w.col0 + k - w.ny);
   }
 }
 
+// The nodes of window w of the grid (the whole grid for the surface), each from the whole grid's
+// own factors of its row and column.
 template <typename T, typename Sink>
 __global__ void __launch_bounds__(kBlockX* kBlockY)
-    field_kernel(GridGeometry g, Sink sink, const RowFactors<T>* all_rows,
+    field_kernel(GridGeometry g, NodeWindow w, Sink sink, const RowFactors<T>* all_rows,
                  const ColFactors<T>* all_cols) {
   using TileT = Tile<T>;
-  const int j0 = blockIdx.x * TileT::kX, i0 = blockIdx.y * TileT::kY;
+  const int j0 = w.col0 + blockIdx.x * TileT::kX, i0 = w.row0 + blockIdx.y * TileT::kY;
+  const int j_end = w.col0 + w.nx, i_end = w.row0 + w.ny;
   // Factors: the tile's, in shared memory (float), or the pre-pass's (double).
   __shared__ ColFactors<T> shared_cols[TileT::kPrepass ? 1 : TileT::kX];
   __shared__ RowFactors<T> shared_rows[TileT::kPrepass ? 1 : TileT::kY];
@@ -100,10 +108,10 @@ __global__ void __launch_bounds__(kBlockX* kBlockY)
     const int t = threadIdx.y * kBlockX + threadIdx.x;
     static_assert(TileT::kX + TileT::kY <= kBlockX * kBlockY, "one thread per factor");
     if (t < TileT::kX) {
-      if (j0 + t < g.nx) shared_cols[t] = col_factors<T>(g, j0 + t);
+      if (j0 + t < j_end) shared_cols[t] = col_factors<T>(g, j0 + t);
     } else if (t < TileT::kX + TileT::kY) {
       const int r = t - TileT::kX;
-      if (i0 + r < g.ny) shared_rows[r] = row_factors<T>(g, i0 + r);
+      if (i0 + r < i_end) shared_rows[r] = row_factors<T>(g, i0 + r);
     }
     __syncthreads();
   }
@@ -112,20 +120,20 @@ __global__ void __launch_bounds__(kBlockX* kBlockY)
 #pragma unroll
   for (int c = 0; c < TileT::kCols; ++c) {
     if constexpr (TileT::kPrepass)
-      cols[c] = all_cols[min(j0 + tx + 16 * c, g.nx - 1)];
+      cols[c] = all_cols[min(j0 - w.col0 + tx + 16 * c, w.nx - 1)];
     else
       cols[c] = shared_cols[tx + 16 * c];
   }
   auto row_at = [&](int lr) {  // row lr of the tile
     if constexpr (TileT::kPrepass)
-      return all_rows[min(i0 + lr, g.ny - 1)];
+      return all_rows[min(i0 - w.row0 + lr, w.ny - 1)];
     else
       return shared_rows[lr];
   };
   if (g.formula == Formula::haversine) {
-    store_nodes<T, Formula::haversine>(g, sink, j0, i0, cols, row_at);
+    store_nodes<T, Formula::haversine>(g, sink, j0, i0, j_end, i_end, cols, row_at);
   } else {
-    store_nodes<T, Formula::seed>(g, sink, j0, i0, cols, row_at);
+    store_nodes<T, Formula::seed>(g, sink, j0, i0, j_end, i_end, cols, row_at);
   }
 }
 
@@ -147,14 +155,15 @@ __global__ void __launch_bounds__(kBlockX* kBlockY)
   }
 }
 
-// wgs84: the pre-pass, one thread a row or a column part.
-__global__ void geodesic_parts_kernel(GeodesicField f, GridGeometry g, GeodesicRow* rows,
-                                      GeodesicColumn* cols) {
+// wgs84: the pre-pass, one thread a row or a column part of window w (entry k: the whole
+// grid's row w.row0 + k, column w.col0 + k).
+__global__ void geodesic_parts_kernel(GeodesicField f, GridGeometry g, NodeWindow w,
+                                      GeodesicRow* rows, GeodesicColumn* cols) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k < g.ny) {
-    rows[k] = geodesic_grid_row(f, g, k);
-  } else if (k < g.ny + g.nx) {
-    cols[k - g.ny] = geodesic_grid_column(g, k - g.ny);
+  if (k < w.ny) {
+    rows[k] = geodesic_grid_row(f, g, w.row0 + k);
+  } else if (k < w.ny + w.nx) {
+    cols[k - w.ny] = geodesic_grid_column(g, w.col0 + k - w.ny);
   }
 }
 
@@ -165,34 +174,34 @@ __global__ void geodesic_parts_kernel(GeodesicField f, GridGeometry g, GeodesicR
 // the stores' layout (the float kernel's care) does not matter here.
 template <typename Sink>
 __global__ void __launch_bounds__(kBlockX* kBlockY, 2)
-    geodesic_kernel(GeodesicField f, GridGeometry g, Sink sink, const GeodesicRow* rows,
-                    const GeodesicColumn* cols) {
-  const int j = blockIdx.x * kBlockX + threadIdx.x, i = blockIdx.y * kBlockY + threadIdx.y;
-  if (i >= g.ny || j >= g.nx) return;
-  sink(j, i, geodesic_value(f, rows[i], cols[j]));
+    geodesic_kernel(GeodesicField f, GridGeometry g, NodeWindow w, Sink sink,
+                    const GeodesicRow* rows, const GeodesicColumn* cols) {
+  const int lj = blockIdx.x * kBlockX + threadIdx.x, li = blockIdx.y * kBlockY + threadIdx.y;
+  if (li >= w.ny || lj >= w.nx) return;
+  sink(w.col0 + lj, w.row0 + li, geodesic_value(f, rows[li], cols[lj]));
 }
 
 template <typename Sink>
-void launch_geodesic(const GridGeometry& g, const GeodesicField& f, Sink sink, cudaStream_t stream,
-                     DeviceBuffer* parts) {
+void launch_geodesic(const GridGeometry& g, const GeodesicField& f, const NodeWindow& w, Sink sink,
+                     cudaStream_t stream, DeviceBuffer* parts) {
   if (g.formula != Formula::wgs84) {
     GF_CUDA_MISUSE("the geodesic kernel was handed a grid of another formula");
   }
   DeviceBuffer own;
   DeviceBuffer& buffer = parts != nullptr ? *parts : own;
-  const size_t row_bytes = sizeof(GeodesicRow) * static_cast<size_t>(g.ny);
-  buffer.ensure(row_bytes + sizeof(GeodesicColumn) * static_cast<size_t>(g.nx),
+  const size_t row_bytes = sizeof(GeodesicRow) * static_cast<size_t>(w.ny);
+  buffer.ensure(row_bytes + sizeof(GeodesicColumn) * static_cast<size_t>(w.nx),
                 "the geodesic's row and column parts");
   auto* rows = static_cast<GeodesicRow*>(buffer.get());
   auto* cols = reinterpret_cast<GeodesicColumn*>(static_cast<char*>(buffer.get()) + row_bytes);
   constexpr int kPartsBlock = 32;  // a few thousand parts over every SM, not a few
-  const int n = g.nx + g.ny;
-  geodesic_parts_kernel<<<(n + kPartsBlock - 1) / kPartsBlock, kPartsBlock, 0, stream>>>(f, g, rows,
-                                                                                         cols);
+  const int n = w.nx + w.ny;
+  geodesic_parts_kernel<<<(n + kPartsBlock - 1) / kPartsBlock, kPartsBlock, 0, stream>>>(
+      f, g, w, rows, cols);
   GF_CUDA_LAUNCHED("geodesic_parts_kernel");
-  const dim3 grid(static_cast<unsigned>((g.nx + kBlockX - 1) / kBlockX),
-                  static_cast<unsigned>((g.ny + kBlockY - 1) / kBlockY));
-  geodesic_kernel<<<grid, kBlock, 0, stream>>>(f, g, sink, rows, cols);
+  const dim3 grid(static_cast<unsigned>((w.nx + kBlockX - 1) / kBlockX),
+                  static_cast<unsigned>((w.ny + kBlockY - 1) / kBlockY));
+  geodesic_kernel<<<grid, kBlock, 0, stream>>>(f, g, w, sink, rows, cols);
   GF_CUDA_LAUNCHED("geodesic_kernel");
   if (own.get() != nullptr) GF_CUDA(cudaStreamSynchronize(stream));  // before `own` is freed
 }
@@ -206,7 +215,8 @@ dim3 grid_of(int nx, int ny) {
 // The pre-pass (double): every row's and column's factors into `factors` (grown as needed;
 // a launch without one gets a buffer of its own, released when the launch has run).
 template <typename T, typename Sink>
-void launch(const GridGeometry& g, Sink sink, cudaStream_t stream, DeviceBuffer* factors) {
+void launch(const GridGeometry& g, const NodeWindow& w, Sink sink, cudaStream_t stream,
+            DeviceBuffer* factors) {
   if (g.formula == Formula::wgs84) {
     GF_CUDA_MISUSE(
         "the field kernel was handed a wgs84 grid (launch_geodesic_field_* computes it)");
@@ -216,20 +226,20 @@ void launch(const GridGeometry& g, Sink sink, cudaStream_t stream, DeviceBuffer*
   DeviceBuffer own;
   if constexpr (Tile<T>::kPrepass) {
     DeviceBuffer& buffer = factors != nullptr ? *factors : own;
-    const size_t row_bytes = sizeof(RowFactors<T>) * static_cast<size_t>(g.ny);
-    buffer.ensure(row_bytes + sizeof(ColFactors<T>) * static_cast<size_t>(g.nx),
+    const size_t row_bytes = sizeof(RowFactors<T>) * static_cast<size_t>(w.ny);
+    buffer.ensure(row_bytes + sizeof(ColFactors<T>) * static_cast<size_t>(w.nx),
                   "the row and column factors");
     auto* r = static_cast<RowFactors<T>*>(buffer.get());
     auto* c = reinterpret_cast<ColFactors<T>*>(static_cast<char*>(buffer.get()) + row_bytes);
     constexpr int kPrepassBlock = 32;  // 16384 factors over every SM, not a few
-    const int n = g.nx + g.ny;
+    const int n = w.nx + w.ny;
     factors_kernel<T>
-        <<<(n + kPrepassBlock - 1) / kPrepassBlock, kPrepassBlock, 0, stream>>>(g, r, c);
+        <<<(n + kPrepassBlock - 1) / kPrepassBlock, kPrepassBlock, 0, stream>>>(g, w, r, c);
     GF_CUDA_LAUNCHED("factors_kernel");
     rows = r;
     cols = c;
   }
-  field_kernel<T><<<grid_of<T>(g.nx, g.ny), kBlock, 0, stream>>>(g, sink, rows, cols);
+  field_kernel<T><<<grid_of<T>(w.nx, w.ny), kBlock, 0, stream>>>(g, w, sink, rows, cols);
   GF_CUDA_LAUNCHED("field_kernel");
   if (own.get() != nullptr) GF_CUDA(cudaStreamSynchronize(stream));  // before `own` is freed
 }
@@ -239,29 +249,43 @@ void launch(const GridGeometry& g, Sink sink, cudaStream_t stream, DeviceBuffer*
 template <typename T>
 void launch_field_to_surface(const GridGeometry& g, cudaSurfaceObject_t surface,
                              cudaStream_t stream, DeviceBuffer* factors) {
-  launch<T>(g, SurfaceSink{surface}, stream, factors);
+  launch<T>(g, whole_grid(g.nx, g.ny), SurfaceSink{surface}, stream, factors);
 }
 
 template <typename T, typename Out>
 void launch_field_to_buffer(const GridGeometry& g, Out* out, cudaStream_t stream,
                             DeviceBuffer* factors) {
-  launch<T>(g, BufferSink<Out>{out, g.nx}, stream, factors);
+  launch_field_to_buffer<T, Out>(g, whole_grid(g.nx, g.ny), out, stream, factors);
+}
+
+template <typename T, typename Out>
+void launch_field_to_buffer(const GridGeometry& g, const NodeWindow& w, Out* out,
+                            cudaStream_t stream, DeviceBuffer* factors) {
+  launch<T>(g, w, window_sink(out, w), stream, factors);
 }
 
 void launch_field_for_float_to_buffer(const GridGeometry& g, double* out, cudaStream_t stream) {
-  launch<double>(g, BufferSink<double, true>{out, g.nx}, stream, nullptr);
+  const NodeWindow w = whole_grid(g.nx, g.ny);
+  launch<double>(g, w, window_sink<double, true>(out, w), stream, nullptr);
 }
 
 void launch_geodesic_field_to_surface(const GridGeometry& g, const GeodesicField& f,
                                       cudaSurfaceObject_t surface, cudaStream_t stream,
                                       DeviceBuffer* parts) {
-  launch_geodesic(g, f, SurfaceSink{surface}, stream, parts);
+  launch_geodesic(g, f, whole_grid(g.nx, g.ny), SurfaceSink{surface}, stream, parts);
 }
 
 template <typename Out>
 void launch_geodesic_field_to_buffer(const GridGeometry& g, const GeodesicField& f, Out* out,
                                      cudaStream_t stream, DeviceBuffer* parts) {
-  launch_geodesic(g, f, BufferSink<Out>{out, g.nx}, stream, parts);
+  launch_geodesic_field_to_buffer<Out>(g, f, whole_grid(g.nx, g.ny), out, stream, parts);
+}
+
+template <typename Out>
+void launch_geodesic_field_to_buffer(const GridGeometry& g, const GeodesicField& f,
+                                     const NodeWindow& w, Out* out, cudaStream_t stream,
+                                     DeviceBuffer* parts) {
+  launch_geodesic(g, f, w, window_sink(out, w), stream, parts);
 }
 
 void launch_store_only(int nx, int ny, cudaSurfaceObject_t surface, cudaStream_t stream) {
@@ -281,6 +305,20 @@ template void launch_field_to_buffer<float, double>(const GridGeometry&, double*
                                                     DeviceBuffer*);
 template void launch_field_to_buffer<double, double>(const GridGeometry&, double*, cudaStream_t,
                                                      DeviceBuffer*);
+template void launch_field_to_buffer<float, float>(const GridGeometry&, const NodeWindow&, float*,
+                                                   cudaStream_t, DeviceBuffer*);
+template void launch_field_to_buffer<double, float>(const GridGeometry&, const NodeWindow&, float*,
+                                                    cudaStream_t, DeviceBuffer*);
+template void launch_field_to_buffer<float, double>(const GridGeometry&, const NodeWindow&, double*,
+                                                    cudaStream_t, DeviceBuffer*);
+template void launch_field_to_buffer<double, double>(const GridGeometry&, const NodeWindow&,
+                                                     double*, cudaStream_t, DeviceBuffer*);
+template void launch_geodesic_field_to_buffer<float>(const GridGeometry&, const GeodesicField&,
+                                                     const NodeWindow&, float*, cudaStream_t,
+                                                     DeviceBuffer*);
+template void launch_geodesic_field_to_buffer<double>(const GridGeometry&, const GeodesicField&,
+                                                      const NodeWindow&, double*, cudaStream_t,
+                                                      DeviceBuffer*);
 template void launch_geodesic_field_to_buffer<float>(const GridGeometry&, const GeodesicField&,
                                                      float*, cudaStream_t, DeviceBuffer*);
 template void launch_geodesic_field_to_buffer<double>(const GridGeometry&, const GeodesicField&,

@@ -7,6 +7,7 @@
 #include <cstddef>
 
 #include "kernel_math.cuh"
+#include "node_window.h"
 
 namespace geofield {
 
@@ -29,17 +30,26 @@ struct SurfaceSink {
   }
 };
 
-// Row-major device memory. kForFloat: the values end as floats even though Out is double (the
-// test hook launch_field_for_float_to_buffer).
+// Row-major device memory holding a window of the grid (node_window.h): node (i, j) of the whole
+// grid at (i - row0, j - col0), nx values a row. kForFloat: the values end as floats even though
+// Out is double (the test hook launch_field_for_float_to_buffer).
 template <typename Out, bool kForFloat = sizeof(Out) == sizeof(float)>
 struct BufferSink {
   static constexpr bool kToFloat = kForFloat;
   Out* out;
   int nx;
+  int row0 = 0, col0 = 0;
   template <typename V>
   __device__ void operator()(int j, int i, V v) const {
-    out[static_cast<size_t>(i) * nx + j] = sizeof(Out) == sizeof(float) ? Out(to_float(v)) : Out(v);
+    out[static_cast<size_t>(i - row0) * nx + (j - col0)] =
+        sizeof(Out) == sizeof(float) ? Out(to_float(v)) : Out(v);
   }
 };
+
+// The sink of window w: the kernels index the whole grid's nodes and store the window's.
+template <typename Out, bool kForFloat = sizeof(Out) == sizeof(float)>
+BufferSink<Out, kForFloat> window_sink(Out* out, const NodeWindow& w) {
+  return BufferSink<Out, kForFloat>{out, w.nx, w.row0, w.col0};
+}
 
 }  // namespace geofield

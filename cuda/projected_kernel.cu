@@ -38,23 +38,25 @@ __device__ __forceinline__ float chord_value(const AxisTerms<float>& row,
 // Edge tiles clamp the terms' index (the clamped ones are never stored) and check the bounds.
 template <Projection P, typename Sink>
 __global__ void __launch_bounds__(kBlockX* kBlockY)
-    chord_kernel(ProjectedGrid g, ChordConstants<float> k, Sink sink) {
-  const int j0 = blockIdx.x * kTileX, i0 = blockIdx.y * kTileY;
+    chord_kernel(ProjectedGrid g, NodeWindow w, ChordConstants<float> k, Sink sink) {
+  // The window's nodes, indexed in the whole grid (terms of its own rows and columns).
+  const int j0 = w.col0 + blockIdx.x * kTileX, i0 = w.row0 + blockIdx.y * kTileY;
+  const int j_end = w.col0 + w.nx, i_end = w.row0 + w.ny;
   __shared__ AxisTerms<float> tile_cols[kTileX];
   __shared__ AxisTerms<float> tile_rows[kTileY];
   static_assert(kTileX + kTileY <= kBlockX * kBlockY, "one thread per term");
   const int t = threadIdx.y * kBlockX + threadIdx.x;
   if (t < kTileX) {
-    tile_cols[t] = chord_col_terms<float>(g, min(j0 + t, g.nx - 1));
+    tile_cols[t] = chord_col_terms<float>(g, min(j0 + t, j_end - 1));
   } else if (t < kTileX + kTileY) {
-    tile_rows[t - kTileX] = chord_row_terms<float>(g, min(i0 + t - kTileX, g.ny - 1));
+    tile_rows[t - kTileX] = chord_row_terms<float>(g, min(i0 + t - kTileX, i_end - 1));
   }
   __syncthreads();
   const int tx = threadIdx.x & 15, ty = 2 * threadIdx.y + (threadIdx.x >> 4);
   AxisTerms<float> cols[kCols];
 #pragma unroll
   for (int c = 0; c < kCols; ++c) cols[c] = tile_cols[tx + 16 * c];
-  if (i0 + kTileY <= g.ny && j0 + kTileX <= g.nx) {
+  if (i0 + kTileY <= i_end && j0 + kTileX <= j_end) {
 #pragma unroll
     for (int r = 0; r < kRows; ++r) {
       const AxisTerms<float> row = tile_rows[ty + 16 * r];
@@ -66,11 +68,11 @@ __global__ void __launch_bounds__(kBlockX* kBlockY)
   }
   for (int r = 0; r < kRows; ++r) {
     const int i = i0 + ty + 16 * r;
-    if (i >= g.ny) break;
+    if (i >= i_end) break;
     const AxisTerms<float> row = tile_rows[ty + 16 * r];
     for (int c = 0; c < kCols; ++c) {
       const int j = j0 + tx + 16 * c;
-      if (j < g.nx) sink(j, i, chord_value<P>(row, cols[c], k));
+      if (j < j_end) sink(j, i, chord_value<P>(row, cols[c], k));
     }
   }
 }
@@ -79,17 +81,18 @@ __global__ void __launch_bounds__(kBlockX* kBlockY)
 // formulas), as the CPU backend runs it. Not unrolled: the node's code is long, the loop's
 // overhead small beside it.
 template <typename T, typename Sink>
-__global__ void __launch_bounds__(kBlockX* kBlockY) node_kernel(ProjectedGrid g, Sink sink) {
-  const int j0 = blockIdx.x * kTileX, i0 = blockIdx.y * kTileY;
+__global__ void __launch_bounds__(kBlockX* kBlockY)
+    node_kernel(ProjectedGrid g, NodeWindow w, Sink sink) {
+  const int j0 = w.col0 + blockIdx.x * kTileX, i0 = w.row0 + blockIdx.y * kTileY;
   const int tx = threadIdx.x & 15, ty = 2 * threadIdx.y + (threadIdx.x >> 4);
 #pragma unroll 1
   for (int r = 0; r < kRows; ++r) {
     const int i = i0 + ty + 16 * r;
-    if (i >= g.ny) break;
+    if (i >= w.row0 + w.ny) break;
 #pragma unroll 1
     for (int c = 0; c < kCols; ++c) {
       const int j = j0 + tx + 16 * c;
-      if (j < g.nx) sink(j, i, projected_field_value<T>(g, i, j));
+      if (j < w.col0 + w.nx) sink(j, i, projected_field_value<T>(g, i, j));
     }
   }
 }
@@ -99,48 +102,49 @@ __global__ void __launch_bounds__(kBlockX* kBlockY) node_kernel(ProjectedGrid g,
 // (field_kernel.cu): 2 blocks of 256 threads an SM, at most 128 registers a thread.
 template <typename Sink>
 __global__ void __launch_bounds__(kBlockX* kBlockY, 2)
-    geodesic_node_kernel(ProjectedGrid g, GeodesicField f, Sink sink) {
-  const int j = blockIdx.x * kBlockX + threadIdx.x, i = blockIdx.y * kBlockY + threadIdx.y;
-  if (i >= g.ny || j >= g.nx) return;
+    geodesic_node_kernel(ProjectedGrid g, NodeWindow w, GeodesicField f, Sink sink) {
+  const int lj = blockIdx.x * kBlockX + threadIdx.x, li = blockIdx.y * kBlockY + threadIdx.y;
+  if (li >= w.ny || lj >= w.nx) return;
+  const int i = w.row0 + li, j = w.col0 + lj;
   sink(j, i, projected_geodesic_value(f, g, i, j));
 }
 
 template <typename Sink>
-void launch_geodesic(const ProjectedGrid& g, const GeodesicField& f, Sink sink,
+void launch_geodesic(const ProjectedGrid& g, const GeodesicField& f, const NodeWindow& w, Sink sink,
                      cudaStream_t stream) {
   if (g.projection == Projection::latlon || g.formula != Formula::wgs84) {
     GF_CUDA_MISUSE("the projected geodesic kernel was handed a latlon grid or another formula");
   }
-  const dim3 grid(static_cast<unsigned>((g.nx + kBlockX - 1) / kBlockX),
-                  static_cast<unsigned>((g.ny + kBlockY - 1) / kBlockY));
-  geodesic_node_kernel<<<grid, kBlock, 0, stream>>>(g, f, sink);
+  const dim3 grid(static_cast<unsigned>((w.nx + kBlockX - 1) / kBlockX),
+                  static_cast<unsigned>((w.ny + kBlockY - 1) / kBlockY));
+  geodesic_node_kernel<<<grid, kBlock, 0, stream>>>(g, w, f, sink);
   GF_CUDA_LAUNCHED("projected geodesic_node_kernel");
 }
 
 template <typename T, typename Sink>
-void launch(const ProjectedGrid& g, Sink sink, cudaStream_t stream) {
+void launch(const ProjectedGrid& g, const NodeWindow& w, Sink sink, cudaStream_t stream) {
   if (g.projection == Projection::latlon) {
     GF_CUDA_MISUSE("the projected kernel was handed a latlon grid (field_kernel.h computes it)");
   }
   if (g.formula == Formula::wgs84) {
     GF_CUDA_MISUSE("the projected kernel was handed a wgs84 grid (launch_projected_geodesic_*)");
   }
-  const dim3 grid(static_cast<unsigned>((g.nx + kTileX - 1) / kTileX),
-                  static_cast<unsigned>((g.ny + kTileY - 1) / kTileY));
+  const dim3 grid(static_cast<unsigned>((w.nx + kTileX - 1) / kTileX),
+                  static_cast<unsigned>((w.ny + kTileY - 1) / kTileY));
   if constexpr (sizeof(T) == sizeof(float)) {
     if (g.formula == Formula::haversine) {
       const ChordConstants<float> k =
           chord_constants<float>(g, std::numeric_limits<float>::quiet_NaN());
       if (g.projection == Projection::ortho) {
-        chord_kernel<Projection::ortho><<<grid, kBlock, 0, stream>>>(g, k, sink);
+        chord_kernel<Projection::ortho><<<grid, kBlock, 0, stream>>>(g, w, k, sink);
       } else {
-        chord_kernel<Projection::aeqd><<<grid, kBlock, 0, stream>>>(g, k, sink);
+        chord_kernel<Projection::aeqd><<<grid, kBlock, 0, stream>>>(g, w, k, sink);
       }
       GF_CUDA_LAUNCHED("projected chord_kernel");
       return;
     }
   }
-  node_kernel<T><<<grid, kBlock, 0, stream>>>(g, sink);
+  node_kernel<T><<<grid, kBlock, 0, stream>>>(g, w, sink);
   GF_CUDA_LAUNCHED("projected node_kernel");
 }
 
@@ -149,24 +153,50 @@ void launch(const ProjectedGrid& g, Sink sink, cudaStream_t stream) {
 template <typename T>
 void launch_projected_to_surface(const ProjectedGrid& g, cudaSurfaceObject_t surface,
                                  cudaStream_t stream) {
-  launch<T>(g, SurfaceSink{surface}, stream);
+  launch<T>(g, whole_grid(g.nx, g.ny), SurfaceSink{surface}, stream);
 }
 
 template <typename T, typename Out>
 void launch_projected_to_buffer(const ProjectedGrid& g, Out* out, cudaStream_t stream) {
-  launch<T>(g, BufferSink<Out>{out, g.nx}, stream);
+  launch_projected_to_buffer<T, Out>(g, whole_grid(g.nx, g.ny), out, stream);
+}
+
+template <typename T, typename Out>
+void launch_projected_to_buffer(const ProjectedGrid& g, const NodeWindow& w, Out* out,
+                                cudaStream_t stream) {
+  launch<T>(g, w, window_sink(out, w), stream);
 }
 
 void launch_projected_geodesic_to_surface(const ProjectedGrid& g, const GeodesicField& f,
                                           cudaSurfaceObject_t surface, cudaStream_t stream) {
-  launch_geodesic(g, f, SurfaceSink{surface}, stream);
+  launch_geodesic(g, f, whole_grid(g.nx, g.ny), SurfaceSink{surface}, stream);
 }
 
 template <typename Out>
 void launch_projected_geodesic_to_buffer(const ProjectedGrid& g, const GeodesicField& f, Out* out,
                                          cudaStream_t stream) {
-  launch_geodesic(g, f, BufferSink<Out>{out, g.nx}, stream);
+  launch_projected_geodesic_to_buffer<Out>(g, f, whole_grid(g.nx, g.ny), out, stream);
 }
+
+template <typename Out>
+void launch_projected_geodesic_to_buffer(const ProjectedGrid& g, const GeodesicField& f,
+                                         const NodeWindow& w, Out* out, cudaStream_t stream) {
+  launch_geodesic(g, f, w, window_sink(out, w), stream);
+}
+
+template void launch_projected_to_buffer<float, float>(const ProjectedGrid&, const NodeWindow&,
+                                                       float*, cudaStream_t);
+template void launch_projected_to_buffer<double, float>(const ProjectedGrid&, const NodeWindow&,
+                                                        float*, cudaStream_t);
+template void launch_projected_to_buffer<float, double>(const ProjectedGrid&, const NodeWindow&,
+                                                        double*, cudaStream_t);
+template void launch_projected_to_buffer<double, double>(const ProjectedGrid&, const NodeWindow&,
+                                                         double*, cudaStream_t);
+template void launch_projected_geodesic_to_buffer<float>(const ProjectedGrid&, const GeodesicField&,
+                                                         const NodeWindow&, float*, cudaStream_t);
+template void launch_projected_geodesic_to_buffer<double>(const ProjectedGrid&,
+                                                          const GeodesicField&, const NodeWindow&,
+                                                          double*, cudaStream_t);
 
 template void launch_projected_geodesic_to_buffer<float>(const ProjectedGrid&, const GeodesicField&,
                                                          float*, cudaStream_t);

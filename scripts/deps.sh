@@ -12,6 +12,10 @@ packages=(
   # The NetCDF writer module (libnetcdf) and its tests' readers: ncdump, GMT's grdinfo, UDUNITS,
   # xarray.
   libnetcdf-dev netcdf-bin gmt udunits-bin python3-xarray python3-netcdf4
+  # GDAL's Python bindings: its Cloud-Optimised GeoTIFF validator (the tiles' e2e test).
+  python3-gdal
+  # libdeflate (libtiff's DEFLATE): the COG writer compresses its blocks on every core.
+  libdeflate-dev
   # clang 14 with its runtimes (ASan, UBSan, libFuzzer) and llvm-symbolizer: the asan and fuzz
   # presets (scripts/test-asan.sh, scripts/fuzz.sh).
   clang-14 libclang-rt-14-dev llvm-14

@@ -22,7 +22,8 @@ LAYERS = {
     "window": {"gl", "export", "backends", "view", "figure", "ui"},
     "cli": {"gl", "export", "backends", "view", "figure", "ui", "window"},
 }
-CORE = {"centres", "errors", "field_params", "field_range", "memory_limits", "host_field", "main"}
+CORE = {"centres", "errors", "field_params", "field_range", "memory_limits", "host_field", "main",
+        "tiles"}
 
 
 def sources(folder):

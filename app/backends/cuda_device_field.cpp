@@ -85,6 +85,25 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
     });
   }
 
+  void compute_window_to_host(const FieldParams& p, const NodeWindow& w, void* values,
+                              Precision stored) override {
+    with_app_errors([&] {
+      DeviceScope scope(device_);
+      const std::size_t bytes =
+          static_cast<std::size_t>(w.nx) * static_cast<std::size_t>(w.ny) * value_size(stored);
+      host_values_.ensure(bytes,
+                          "the " + std::to_string(w.nx) + "x" + std::to_string(w.ny) + " tile");
+      if (stored == Precision::f64) {
+        launch_field_into(p, w, static_cast<double*>(host_values_.get()), stream_.get(), &scratch_);
+      } else {
+        launch_field_into(p, w, static_cast<float*>(host_values_.get()), stream_.get(), &scratch_);
+      }
+      GF_CUDA(cudaMemcpyAsync(values, host_values_.get(), bytes, cudaMemcpyDeviceToHost,
+                              stream_.get()));
+      GF_CUDA(cudaStreamSynchronize(stream_.get()));
+    });
+  }
+
  private:
   // The scratch memory and the centres' device state are shared by every call, whatever its
   // stream: a call on another stream than the last one's first waits for that one's work.

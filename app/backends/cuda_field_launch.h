@@ -7,6 +7,7 @@
 
 #include "device_memory.h"
 #include "field_params.h"
+#include "node_window.h"
 
 namespace geofield {
 
@@ -15,5 +16,11 @@ namespace geofield {
 // scratch: the double and wgs84 paths' per-row parts, kept by the caller across launches.
 template <typename Out>
 void launch_field_into(const FieldParams& p, Out* out, cudaStream_t stream, DeviceBuffer* scratch);
+
+// The same for window w of p's grid (a tile): out holds w.nx * w.ny values, local node (i, j)
+// the whole grid's node (w.row0 + i, w.col0 + j), bit for bit the whole field's value there.
+template <typename Out>
+void launch_field_into(const FieldParams& p, const NodeWindow& w, Out* out, cudaStream_t stream,
+                       DeviceBuffer* scratch);
 
 }  // namespace geofield

@@ -75,6 +75,15 @@ std::string shell_line(const std::vector<std::string>& words) {
 }  // namespace
 
 CommandLine parse_command_line(const std::vector<std::string>& args) {
+  if (args.size() >= 2 && args[1] == "mosaic") {  // its own small grammar: a folder, --output
+    MosaicRequest mosaic;
+    std::string help;
+    if (!parse_mosaic_command(std::vector<std::string>(args.begin() + 2, args.end()), &mosaic,
+                              &help)) {
+      return PrintText{help};
+    }
+    return mosaic;
+  }
   CLI::App app{
       "geofield: the great-circle distance from a reference point to every node of a "
       "latitude/longitude grid, computed on the GPU (or all CPU cores) and drawn live.",
@@ -89,6 +98,10 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       "                  [--netcdf FILE] [--f64] [--centres FILE [--index FILE] [--index-geotiff "
       "FILE]]\n"
       "                                   draw one view without a window\n"
+      "  geofield render [view options] --tile K/N [--npy FILE] [--geotiff FILE] [--f64]\n"
+      "                                   tile K of N of the grid (raw field; see README Tiles)\n"
+      "  geofield mosaic DIR [--output FILE.vrt]\n"
+      "                                   a GDAL VRT over the tiles in DIR, read as one raster\n"
       "Run 'geofield render --help' for every option. View options go after 'render'; a value "
       "that begins with '-' (other than a negative number) is given with '=': --png=-x.png.");
 
@@ -119,7 +132,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   RenderRequest render;
   ViewOptionText render_text;
   std::optional<std::string> png, npy, geotiff, netcdf, figure, figure_width, figure_title, centres,
-      index, index_geotiff;
+      index, index_geotiff, tile;
   CLI::App* render_cmd = app.add_subcommand(
       "render", "compute and draw one view with no window (headless EGL) and write it out");
   add_view_options(*render_cmd, &render_text);
@@ -141,6 +154,14 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   render_cmd->add_flag("--f64", render.f64,
                        "compute in double and write the .npy, the GeoTIFF and the NetCDF file as "
                        "float64");
+  add_text_option(*render_cmd, "--tile", &tile,
+                  "compute tile K (0-based, row-major from the north-west) of N tiles of the "
+                  "grid, the most nearly square TX x TY = N, or of TXxTY tiles; prints its "
+                  "nodes; raw outputs only (--npy, --geotiff as a Cloud-Optimised GeoTIFF)",
+                  "K/N|K/TXxTY");
+  render_cmd->add_flag("--cog", render.cog,
+                       "write --geotiff as a Cloud-Optimised GeoTIFF: 512x512 tiles, DEFLATE with "
+                       "the floating-point predictor, 2x overviews (always so with --tile)");
   add_text_option(*render_cmd, "--figure", &figure,
                   "write a publication figure as PNG: the map in its true shape with the "
                   "overlays asked for, graticule and ring labels, a colorbar with the unit and "
@@ -181,7 +202,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   }
 
   if (!render_cmd->parsed()) return make_window_command(window_text, app_text);
-  render.view = resolve(render_text);
+  // A tiled render's whole grid is never in memory at once: it may be larger.
+  render.view = resolve(render_text, tile ? kMaxTiledGridSide : kMaxGridSide);
   render.png = file_option(png, "--png");
   render.npy = file_option(npy, "--npy");
   render.geotiff = file_option(geotiff, "--geotiff");
@@ -194,6 +216,13 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (render.index && !render.centres) throw UsageError("--index: give --centres FILE too");
   if (render.index_geotiff && !render.centres) {
     throw UsageError("--index-geotiff: give --centres FILE too");
+  }
+  if (tile) {
+    render.tile = parse_tile(*tile, "--tile", render.view.params.nx, render.view.params.ny);
+  }
+  if (render.cog && !render.geotiff) throw UsageError("--cog: give --geotiff FILE too");
+  if (render.cog && render.centres) {
+    throw UsageError("--cog: the nearest-centre GeoTIFF is written plain; leave --cog out");
   }
   if (render.centres && render_text.ref) {
     throw UsageError(
@@ -229,6 +258,9 @@ int run_command_line(int argc, char** argv) {
   }
   if (const RenderRequest* render = std::get_if<RenderRequest>(&command)) {
     return run_render(*render);
+  }
+  if (const MosaicRequest* mosaic = std::get_if<MosaicRequest>(&command)) {
+    return run_mosaic(*mosaic);
   }
   WindowRequest request = make_window_request(std::get<WindowCommand>(command));
   request.make_backend = make_backend_for;

@@ -1,11 +1,13 @@
 // The command line: `geofield [view options] [window options]` opens the window;
-// `geofield render [view options] [outputs]` draws without one.
+// `geofield render [view options] [outputs]` draws without one;
+// `geofield mosaic DIR` joins the tiles of `render --tile` by a GDAL VRT.
 #pragma once
 
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "cli/mosaic_command.h"
 #include "cli/render_command.h"
 #include "cli/startup.h"
 
@@ -17,7 +19,7 @@ struct PrintText {
 };
 
 // What a command line asks to run, every option checked.
-using CommandLine = std::variant<WindowCommand, RenderRequest, PrintText>;
+using CommandLine = std::variant<WindowCommand, RenderRequest, MosaicRequest, PrintText>;
 
 // Parses and checks `args` (args[0] the program), with no side effect: no file is opened, no
 // GL started, nothing printed. Throws UsageError (one line, naming the option and quoting what

@@ -18,6 +18,7 @@
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "backends/nearest_centre.h"
+#include "cli/render_tile.h"
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/geotiff_export.h"
@@ -107,7 +108,9 @@ struct RawOutputs {
       if (centres) {
         write_centres_geotiff_into(*geotiff, field, params, *centres);
       } else {
-        write_geotiff_into(*geotiff, field, params);
+        GeotiffOptions layout;
+        layout.cog = request.cog;
+        write_geotiff_into(*geotiff, field, params, layout);
       }
       geotiff->finish();
     }
@@ -126,9 +129,9 @@ struct RawOutputs {
     }
     if (geotiff) {
       geotiff->commit();
-      std::fprintf(stderr, "geofield: wrote %s (GeoTIFF, %s, %d x %d nodes)\n",
-                   request.geotiff->c_str(), request.f64 ? "float64" : "float32", params.nx,
-                   params.ny);
+      std::fprintf(stderr, "geofield: wrote %s (%s, %s, %d x %d nodes)\n", request.geotiff->c_str(),
+                   request.cog ? "Cloud-Optimised GeoTIFF" : "GeoTIFF",
+                   request.f64 ? "float64" : "float32", params.nx, params.ny);
     }
     if (netcdf) {
       netcdf->commit();
@@ -168,9 +171,9 @@ void check_distinct(const RenderRequest& request) {
   }
 }
 
-// Fails fast on a request with nothing to write, unwritable paths, two outputs naming one file
-// and a missing GeoTIFF or NetCDF writer, before any work.
-void check_request(const RenderRequest& request) {
+}  // namespace
+
+void check_render_request(const RenderRequest& request) {
   check_outputs_given(request);
   if (request.png) check_writable(*request.png, "--png");
   if (request.figure) check_writable(*request.figure, "--figure");
@@ -183,6 +186,8 @@ void check_request(const RenderRequest& request) {
   if (request.geotiff || request.index_geotiff) require_geotiff_writer();
   if (request.netcdf) require_netcdf_writer();
 }
+
+namespace {
 
 // The raw field from the CPU backend, with no GL at all.
 void render_raw_on_cpu(const RenderRequest& request, const FieldParams& params, Precision raw) {
@@ -398,7 +403,8 @@ void check_outputs_given(const RenderRequest& request) {
 }
 
 int run_render(const RenderRequest& request) {
-  check_request(request);
+  if (request.tile) return run_render_tile(request);
+  check_render_request(request);
   FieldParams params = request.view.params;
   if (request.f64) params.precision = Precision::f64;
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;

@@ -8,6 +8,7 @@
 
 #include "cli/view_options.h"
 #include "gl/line_color.h"
+#include "tiles.h"
 
 namespace geofield {
 
@@ -36,6 +37,9 @@ struct RenderRequest {
   std::optional<std::filesystem::path> centres;
   std::optional<std::filesystem::path> index;
   std::optional<std::filesystem::path> index_geotiff;  // the same index, an int32 GeoTIFF
+  // One tile of the grid (render_tile.h): the raw outputs hold tile->index of its layout only.
+  std::optional<TileChoice> tile;
+  bool cog = false;  // --geotiff as a Cloud-Optimised GeoTIFF (always so for a tile)
 };
 
 // Throws UsageError when the request writes nothing; touches no file.
@@ -43,5 +47,9 @@ void check_outputs_given(const RenderRequest& request);
 
 // Returns the exit status; throws UsageError or RuntimeFailure with the reason.
 int run_render(const RenderRequest& request);
+
+// Fails fast, before any work, on a request with nothing to write, unwritable paths, two
+// outputs naming one file and a missing GeoTIFF writer.
+void check_render_request(const RenderRequest& request);
 
 }  // namespace geofield

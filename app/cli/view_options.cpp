@@ -167,7 +167,7 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
       "RRGGBB");
 }
 
-ViewOptions resolve(const ViewOptionText& t) {
+ViewOptions resolve(const ViewOptionText& t, int max_side) {
   ViewOptions v;
   FieldParams& p = v.params;
   if (t.numba_case) p = numba_case();  // the options typed beside it override its values
@@ -178,7 +178,7 @@ ViewOptions resolve(const ViewOptionText& t) {
     std::tie(p.lon_min_deg, p.lon_max_deg) = parse_range(*s, "--lon");
   }
   if (const std::string* s = typed(t.size, "--size", "NXxNY")) {
-    std::tie(p.nx, p.ny) = parse_size(*s, "--size", 2, kMaxGridSide);
+    std::tie(p.nx, p.ny) = parse_size(*s, "--size", 2, max_side);
   }
   if (const std::string* s = typed(t.ref, "--ref", "LAT,LON")) {
     std::tie(p.ref_lat_deg, p.ref_lon_deg) = parse_point(*s, "--ref");
@@ -235,7 +235,7 @@ ViewOptions resolve(const ViewOptionText& t) {
     }
     o.line_rgb = rgb;
   }
-  if (const std::optional<ParamProblem> pr = check(p)) {
+  if (const std::optional<ParamProblem> pr = check(p, std::nullopt, max_side)) {
     // check() words the problem with the numbers as read; the message also quotes the text
     // typed for that option, so what was typed is what the user reads back.
     const std::optional<std::string>& text = typed_for(pr->field, t);

@@ -48,7 +48,8 @@ void add_view_options(CLI::App& app, ViewOptionText* text);
 
 // Parses and validates; throws UsageError naming the option, quoting what was typed and giving
 // the accepted values (an empty value too).
-ViewOptions resolve(const ViewOptionText& text);
+// max_side: the largest --size side (kMaxTiledGridSide for render --tile).
+ViewOptions resolve(const ViewOptionText& text, int max_side = kMaxGridSide);
 
 // Binds an option that takes a value to text: typed, it holds the value as given.
 CLI::Option* add_text_option(CLI::App& app, const std::string& name,

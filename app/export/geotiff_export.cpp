@@ -12,11 +12,19 @@
 namespace geofield {
 namespace {
 
-// The module's entry point, loaded at the first export.
+// The module's entry points, loaded at the first export (or the first tile read by the mosaic).
+constexpr const char* kGeotiffNeeds = "libgeotiff and libtiff (Debian: libgeotiff5, libtiff6)";
+
 GeofieldWriteGeotiff load_writer() {
-  static WriterEntry entry({"GeoTIFF", kGeotiffPluginFile, kGeotiffPluginSymbol, kGeotiffPluginEnv,
-                            "libgeotiff and libtiff (Debian: libgeotiff5, libtiff6)"});
+  static WriterEntry entry(
+      {"GeoTIFF", kGeotiffPluginFile, kGeotiffPluginSymbol, kGeotiffPluginEnv, kGeotiffNeeds});
   return reinterpret_cast<GeofieldWriteGeotiff>(entry.get());
+}
+
+GeofieldReadGeotiffInfo load_reader() {
+  static WriterEntry entry(
+      {"GeoTIFF", kGeotiffPluginFile, kGeotiffInfoSymbol, kGeotiffPluginEnv, kGeotiffNeeds});
+  return reinterpret_cast<GeofieldReadGeotiffInfo>(entry.get());
 }
 
 }  // namespace
@@ -50,9 +58,11 @@ std::string to_nearest_of(std::size_t centres) {
   return "to the nearest of " + std::to_string(centres) + " centres";
 }
 
-// Writes one band of nx x ny values of type `sample` on p's grid, described by desc.
+// Writes one band of nx x ny values of type `sample` on p's grid (or on options.window of it),
+// described by desc.
 void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sample,
-                     const void* values, const FieldParams& p, std::string desc) {
+                     const void* values, const FieldParams& p, std::string desc,
+                     const GeotiffOptions& options = {}) {
   const GeofieldWriteGeotiff writer = load_writer();
   GeofieldGeotiffRaster raster{};
   raster.nx = nx;
@@ -66,6 +76,10 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
     raster.y0 = g.lat_max_deg;
     raster.step_x = g.lon_step_deg;
     raster.step_y = g.lat_step_deg;
+    if (options.window) {  // the tile's first node, as the whole grid places it
+      raster.x0 = node_lon_deg(g, options.window->col0);
+      raster.y0 = node_lat_deg(g, options.window->row0);
+    }
   } else {
     // Map coordinates in metres whatever the output unit: GeoTIFF's linear units.
     const ProjectedGrid g = projected_grid(p);
@@ -75,6 +89,10 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
     raster.x0 = projected_node_x<double>(g, 0) * m;
     raster.y0 = projected_node_y<double>(g, 0) * m;
     raster.step_x = raster.step_y = g.step * m;
+    if (options.window) {  // the tile's first node, as the whole grid places it
+      raster.x0 = projected_node_x<double>(g, options.window->col0) * m;
+      raster.y0 = projected_node_y<double>(g, options.window->row0) * m;
+    }
     raster.centre_lat_deg = g.centre.lat_deg;
     raster.centre_lon_deg = g.centre.lon_deg;
     raster.sphere_radius_m = sphere_radius_km(p) * 1000.0;  // the projection's sphere
@@ -86,6 +104,15 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
                                          static_cast<std::uint64_t>(ny) * value_bytes)
                        ? 1
                        : 0;
+  raster.cog = options.cog ? 1 : 0;
+  std::vector<const char*> names, texts;
+  for (const auto& [name, text] : options.metadata) {
+    names.push_back(name.c_str());
+    texts.push_back(text.c_str());
+  }
+  raster.metadata_count = static_cast<int>(names.size());
+  raster.metadata_names = names.data();
+  raster.metadata_values = texts.data();
   char error[256] = "";
   if (writer(file.temporary_path().c_str(), &raster, error, sizeof error) != 0) {
     throw RuntimeFailure("cannot write " + file.target().string() + ": " + error);
@@ -93,18 +120,36 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
 }
 
 void write_distance_into(AtomicFile& file, const HostField& field, const FieldParams& p,
-                         std::string desc) {
+                         std::string desc, const GeotiffOptions& options = {}) {
   const bool f64 = field.precision == Precision::f64;
   write_band_into(
       file, field.nx, field.ny, f64 ? GEOFIELD_GEOTIFF_FLOAT64 : GEOFIELD_GEOTIFF_FLOAT32,
       f64 ? static_cast<const void*>(field.f64.data()) : static_cast<const void*>(field.f32.data()),
-      p, std::move(desc));
+      p, std::move(desc), options);
 }
 
 }  // namespace
 
-void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p) {
-  write_distance_into(file, field, p, distance_description(p, from_reference(p)));
+void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
+                        const GeotiffOptions& options) {
+  write_distance_into(file, field, p, distance_description(p, from_reference(p)), options);
+}
+
+GeotiffInfo read_geotiff_info(const std::filesystem::path& path) {
+  const GeofieldReadGeotiffInfo reader = load_reader();
+  GeofieldGeotiffInfo raw{};
+  std::vector<char> xml(std::size_t{1} << 16);
+  char error[256] = "";
+  if (reader(path.c_str(), &raw, xml.data(), xml.size(), error, sizeof error) != 0) {
+    throw RuntimeFailure("cannot read " + path.string() + ": " + error);
+  }
+  GeotiffInfo info;
+  info.nx = raw.nx;
+  info.ny = raw.ny;
+  if (raw.sample == GEOFIELD_GEOTIFF_FLOAT32) info.precision = Precision::f32;
+  if (raw.sample == GEOFIELD_GEOTIFF_FLOAT64) info.precision = Precision::f64;
+  info.metadata_xml = xml.data();
+  return info;
 }
 
 void write_centres_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,

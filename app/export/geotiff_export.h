@@ -6,9 +6,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "host_field.h"
+#include "node_window.h"
 
 namespace geofield {
 
@@ -24,9 +29,21 @@ bool geotiff_needs_bigtiff(std::uint64_t value_bytes);
 // that a missing module fails fast.
 void require_geotiff_writer();
 
+// How a distance GeoTIFF is laid out beyond its values.
+struct GeotiffOptions {
+  // A Cloud-Optimised GeoTIFF (tiled, DEFLATE + floating-point predictor, overviews; see
+  // geotiff_cog.h) instead of plain uncompressed strips.
+  bool cog = false;
+  // The field is this window of p's grid (a tile): georeferenced at the whole grid's nodes.
+  std::optional<NodeWindow> window;
+  // GDAL metadata items (name, value), shown by gdalinfo; a tile's place in its grid.
+  std::vector<std::pair<std::string, std::string>> metadata;
+};
+
 // Writes the GeoTIFF of `field` into file's temporary; p gives the georeferencing (bounds,
 // units). finish() and commit() are the caller's, so that several outputs appear together.
-void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p);
+void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
+                        const GeotiffOptions& options = {});
 
 // The distance to the nearest of `centres` centres (render --centres): the same file, described
 // as such.
@@ -38,6 +55,17 @@ void write_centres_geotiff_into(AtomicFile& file, const HostField& field, const 
 // the index is a file of its own rather than a second band beside float distances.
 void write_index_geotiff_into(AtomicFile& file, int nx, int ny, std::span<const std::int32_t> index,
                               const FieldParams& p, std::size_t centres);
+
+// A GeoTIFF as `geofield mosaic` reads it: its size, sample type and GDAL metadata (XML).
+struct GeotiffInfo {
+  int nx = 0, ny = 0;
+  std::optional<Precision> precision;  // float32 / float64; none for any other sample type
+  std::string metadata_xml;            // "" when the file has none
+};
+
+// Reads path's first image through the writer module; throws RuntimeFailure naming the file
+// when it is not a TIFF the module can read.
+GeotiffInfo read_geotiff_info(const std::filesystem::path& path);
 
 // The same into path, whole or not at all.
 void write_geotiff(const std::filesystem::path& path, const HostField& field, const FieldParams& p);

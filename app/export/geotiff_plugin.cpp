@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
+#include "export/geotiff_cog.h"
 #include "export/geotiff_plugin_abi.h"
 
 namespace {
@@ -81,20 +83,55 @@ bool set_nodata_nan(TIFF* tif) {
   return TIFFMergeFieldInfo(tif, info, 1) == 0 && TIFFSetField(tif, kGdalNodataTag, "nan") == 1;
 }
 
-bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
-  bool ok = TIFFSetField(tif, TIFFTAG_IMAGEWIDTH, static_cast<uint32_t>(r.nx));
-  ok = ok && TIFFSetField(tif, TIFFTAG_IMAGELENGTH, static_cast<uint32_t>(r.ny));
-  const bool f64 = r.sample == GEOFIELD_GEOTIFF_FLOAT64;
-  ok = ok && TIFFSetField(tif, TIFFTAG_BITSPERSAMPLE, f64 ? 64 : 32);
-  ok = ok && TIFFSetField(tif, TIFFTAG_SAMPLESPERPIXEL, 1);
-  ok = ok &&
-       TIFFSetField(tif, TIFFTAG_SAMPLEFORMAT,
-                    r.sample == GEOFIELD_GEOTIFF_INT32 ? SAMPLEFORMAT_INT : SAMPLEFORMAT_IEEEFP);
-  ok = ok && TIFFSetField(tif, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_MINISBLACK);
-  ok = ok && TIFFSetField(tif, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
-  ok = ok && TIFFSetField(tif, TIFFTAG_COMPRESSION, COMPRESSION_NONE);
-  ok = ok && TIFFSetField(tif, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(tif, 0));
-  ok = ok && TIFFSetField(tif, TIFFTAG_IMAGEDESCRIPTION, r.description);
+// GDAL's metadata tag (XML), declared to libtiff for every file it opens (reading it back for
+// `geofield mosaic` too) by a tag extender chained to the one before (libgeotiff's).
+constexpr ttag_t kGdalMetadataTag = 42112;
+TIFFExtendProc previous_extender = nullptr;
+
+void declare_gdal_metadata(TIFF* tif) {
+  static const TIFFFieldInfo info[] = {{kGdalMetadataTag, TIFF_VARIABLE, TIFF_VARIABLE, TIFF_ASCII,
+                                        FIELD_CUSTOM, 1, 0, const_cast<char*>("GDALMetadata")}};
+  TIFFMergeFieldInfo(tif, info, 1);
+  if (previous_extender != nullptr) previous_extender(tif);
+}
+
+void install_tag_extender() {
+  static bool installed = false;
+  if (installed) return;
+  installed = true;
+  previous_extender = TIFFSetTagExtender(declare_gdal_metadata);
+}
+
+void append_escaped(std::string* out, const char* text) {
+  for (const char* c = text; *c != '\0'; ++c) {
+    switch (*c) {
+      case '&': *out += "&amp;"; break;
+      case '<': *out += "&lt;"; break;
+      case '>': *out += "&gt;"; break;
+      case '"': *out += "&quot;"; break;
+      default: *out += *c;
+    }
+  }
+}
+
+bool set_metadata(TIFF* tif, const GeofieldGeotiffRaster& r) {
+  if (r.metadata_count <= 0) return true;
+  std::string xml = "<GDALMetadata>\n";
+  for (int k = 0; k < r.metadata_count; ++k) {
+    xml += "  <Item name=\"";
+    append_escaped(&xml, r.metadata_names[k]);
+    xml += "\">";
+    append_escaped(&xml, r.metadata_values[k]);
+    xml += "</Item>\n";
+  }
+  xml += "</GDALMetadata>";
+  return TIFFSetField(tif, kGdalMetadataTag, xml.c_str()) == 1;
+}
+
+// The main image's tags beyond its layout: description, nodata, georeferencing (the GeoKeys are
+// set in gtif, written by GTIFWriteKeys), GDAL's metadata.
+bool set_georeferencing(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
+  bool ok = TIFFSetField(tif, TIFFTAG_IMAGEDESCRIPTION, r.description);
   // A projected map has nodes with no point of the sphere (beyond the aeqd antipode's circle,
   // off the ortho disc), written as NaN: the nodata tag tells GDAL, QGIS and gdalwarp so. The
   // index is computed on latlon grids only, so it has no such nodes.
@@ -116,6 +153,24 @@ bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
       set_sphere_projection_keys(gtif, r);
     }
   }
+  return ok && set_metadata(tif, r);
+}
+
+// The plain layout: uncompressed strips, the values as given.
+bool write_strips(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
+  bool ok = TIFFSetField(tif, TIFFTAG_IMAGEWIDTH, static_cast<uint32_t>(r.nx));
+  ok = ok && TIFFSetField(tif, TIFFTAG_IMAGELENGTH, static_cast<uint32_t>(r.ny));
+  const bool f64 = r.sample == GEOFIELD_GEOTIFF_FLOAT64;
+  ok = ok && TIFFSetField(tif, TIFFTAG_BITSPERSAMPLE, f64 ? 64 : 32);
+  ok = ok && TIFFSetField(tif, TIFFTAG_SAMPLESPERPIXEL, 1);
+  ok = ok &&
+       TIFFSetField(tif, TIFFTAG_SAMPLEFORMAT,
+                    r.sample == GEOFIELD_GEOTIFF_INT32 ? SAMPLEFORMAT_INT : SAMPLEFORMAT_IEEEFP);
+  ok = ok && TIFFSetField(tif, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_MINISBLACK);
+  ok = ok && TIFFSetField(tif, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
+  ok = ok && TIFFSetField(tif, TIFFTAG_COMPRESSION, COMPRESSION_NONE);
+  ok = ok && TIFFSetField(tif, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(tif, 0));
+  ok = ok && set_georeferencing(tif, gtif, r);
   const size_t row_bytes = static_cast<size_t>(r.nx) * (f64 ? 8 : 4);
   const char* values = static_cast<const char*>(r.values);
   for (int i = 0; ok && i < r.ny; ++i) {
@@ -125,21 +180,32 @@ bool write(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
   return ok && GTIFWriteKeys(gtif);
 }
 
+// The COG layout: the main image's georeferencing and GeoKeys go into its IFD before it is
+// written; overviews carry only the nodata declaration beside their layout.
+bool write_cog_layout(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
+  return geofield::write_cog(tif, r, [&](TIFF* t, int level) {
+    if (level == 0) return set_georeferencing(t, gtif, r) && GTIFWriteKeys(gtif);
+    return r.projection == GEOFIELD_GEOTIFF_LATLON || set_nodata_nan(t);
+  });
+}
+
 }  // namespace
 
-extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v4(
+extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v5(
     const char* path, const GeofieldGeotiffRaster* raster, char* error, size_t error_size) {
   last_libtiff_error[0] = '\0';
   write_errno = 0;
   TIFFSetErrorHandler(keep_libtiff_error);
   TIFFSetWarningHandler(nullptr);
+  install_tag_extender();
   if (raster->sample < GEOFIELD_GEOTIFF_FLOAT32 || raster->sample > GEOFIELD_GEOTIFF_INT32) {
     return fail(error, error_size, "unknown sample type");
   }
   TIFF* tif = XTIFFOpen(path, raster->bigtiff ? "w8" : "w");
   if (!tif) return fail(error, error_size, "libtiff could not open it");
   GTIF* gtif = GTIFNew(tif);
-  const bool ok = gtif != nullptr && write(tif, gtif, *raster);
+  const bool ok = gtif != nullptr && (raster->cog ? write_cog_layout(tif, gtif, *raster)
+                                                  : write_strips(tif, gtif, *raster));
   if (gtif) GTIFFree(gtif);
   XTIFFClose(tif);  // flushes: a full disk can show here too
   return ok && last_libtiff_error[0] == '\0'
@@ -147,5 +213,41 @@ extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v4(
              : fail(error, error_size, "libtiff/libgeotiff could not write it");
 }
 
-// The entry point's type, checked against the interface.
-[[maybe_unused]] static const GeofieldWriteGeotiff kChecked = geofield_write_geotiff_v4;
+extern "C" __attribute__((visibility("default"))) int geofield_read_geotiff_info_v1(
+    const char* path, GeofieldGeotiffInfo* info, char* metadata, size_t metadata_size, char* error,
+    size_t error_size) {
+  last_libtiff_error[0] = '\0';
+  write_errno = 0;
+  TIFFSetErrorHandler(keep_libtiff_error);
+  TIFFSetWarningHandler(nullptr);
+  install_tag_extender();
+  if (metadata_size > 0) metadata[0] = '\0';
+  TIFF* tif = XTIFFOpen(path, "r");
+  if (!tif) return fail(error, error_size, "not a TIFF libtiff can open");
+  uint32_t nx = 0, ny = 0;
+  uint16_t bits = 0, format = SAMPLEFORMAT_UINT, samples = 1;
+  const bool sized = TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &nx) == 1 &&
+                     TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &ny) == 1;
+  TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &format);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
+  info->nx = static_cast<int>(nx);
+  info->ny = static_cast<int>(ny);
+  info->sample = -1;
+  if (samples == 1 && format == SAMPLEFORMAT_IEEEFP && bits == 32)
+    info->sample = GEOFIELD_GEOTIFF_FLOAT32;
+  if (samples == 1 && format == SAMPLEFORMAT_IEEEFP && bits == 64)
+    info->sample = GEOFIELD_GEOTIFF_FLOAT64;
+  if (samples == 1 && format == SAMPLEFORMAT_INT && bits == 32)
+    info->sample = GEOFIELD_GEOTIFF_INT32;
+  const char* xml = nullptr;
+  if (TIFFGetField(tif, kGdalMetadataTag, &xml) == 1 && xml != nullptr && metadata_size > 0) {
+    std::snprintf(metadata, metadata_size, "%s", xml);
+  }
+  XTIFFClose(tif);
+  return sized ? 0 : fail(error, error_size, "a TIFF without an image size");
+}
+
+// The entry points' types, checked against the interface.
+[[maybe_unused]] static const GeofieldWriteGeotiff kChecked = geofield_write_geotiff_v5;
+[[maybe_unused]] static const GeofieldReadGeotiffInfo kCheckedInfo = geofield_read_geotiff_info_v1;

@@ -34,16 +34,40 @@ struct GeofieldGeotiffRaster {
   double centre_lat_deg, centre_lon_deg, sphere_radius_m;  // AEQD and ORTHO only
   const char* description;                                 // TIFF ImageDescription
   int bigtiff;  // nonzero: BigTIFF (64-bit offsets), which a file above 4 GiB needs
+  // Nonzero: a Cloud-Optimised GeoTIFF (geotiff_cog.h): 512 x 512 tiles, DEFLATE with the
+  // floating-point predictor, 2x overviews, the IFDs first. Zero: the plain strip layout.
+  int cog;
+  // Items for GDAL's metadata tag (GDAL_METADATA, shown by gdalinfo): name[i] = value[i] for
+  // i < metadata_count (the tile's place in its grid, for `geofield mosaic`). Names are XML
+  // attribute-safe; values are escaped by the writer.
+  int metadata_count;
+  const char* const* metadata_names;
+  const char* const* metadata_values;
+};
+
+// What `geofield mosaic` needs of a GeoTIFF: its size, sample type and the value of one GDAL
+// metadata item.
+struct GeofieldGeotiffInfo {
+  int nx, ny;
+  int sample;  // a GeofieldGeotiffSample, or -1 for another type
 };
 
 // Writes `raster` to `path` (created or truncated). Returns 0 on success; otherwise writes a
 // NUL-terminated reason into error[0 .. error_size) and returns nonzero.
 typedef int (*GeofieldWriteGeotiff)(const char* path, const struct GeofieldGeotiffRaster* raster,
                                     char* error, size_t error_size);
+
+// Reads the first image of the TIFF at `path`: its size and sample type into *info, and the
+// whole GDAL_METADATA tag (XML, NUL-terminated; "" when the file has none) into
+// metadata[0 .. metadata_size). Returns 0 on success; otherwise a reason in error, nonzero.
+typedef int (*GeofieldReadGeotiffInfo)(const char* path, struct GeofieldGeotiffInfo* info,
+                                       char* metadata, size_t metadata_size, char* error,
+                                       size_t error_size);
 }
 
 namespace geofield {
 constexpr const char* kGeotiffPluginFile = "libgeofield_geotiff.so";
-constexpr const char* kGeotiffPluginSymbol = "geofield_write_geotiff_v4";
+constexpr const char* kGeotiffPluginSymbol = "geofield_write_geotiff_v5";
+constexpr const char* kGeotiffInfoSymbol = "geofield_read_geotiff_info_v1";
 constexpr const char* kGeotiffPluginEnv = "GEOFIELD_GEOTIFF_PLUGIN";  // a full path, first choice
 }  // namespace geofield

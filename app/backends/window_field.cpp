@@ -1,0 +1,80 @@
+#include "backends/window_field.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "backends/cpu_backend.h"
+#include "backends/cuda_device_field.h"
+#include "errors.h"
+
+namespace geofield {
+namespace {
+
+HostField on_cpu(const FieldParams& p, const NodeWindow& w, Precision stored) {
+  HostField h;
+  h.nx = w.nx;
+  h.ny = w.ny;
+  h.precision = stored;
+  const size_t n = static_cast<size_t>(w.nx) * static_cast<size_t>(w.ny);
+  if (p.precision == Precision::f64) {
+    std::vector<double> values(n);
+    compute_window_on_cpu<double>(p, w, values.data());
+    if (stored == Precision::f64) {
+      h.f64 = std::move(values);
+    } else {
+      h.f32.assign(values.begin(), values.end());  // each double rounded, as the whole field's
+    }
+  } else {
+    h.f32.resize(n);
+    compute_window_on_cpu<float>(p, w, h.f32.data());
+    if (stored == Precision::f64) {
+      h.f64.assign(h.f32.begin(), h.f32.end());
+      h.f32.clear();
+    }
+  }
+  return h;
+}
+
+HostField on_device(DeviceFieldComputer& device, const FieldParams& p, const NodeWindow& w,
+                    Precision stored) {
+  HostField h;
+  h.nx = w.nx;
+  h.ny = w.ny;
+  h.precision = stored;
+  const size_t n = static_cast<size_t>(w.nx) * static_cast<size_t>(w.ny);
+  if (stored == Precision::f64) {
+    h.f64.resize(n);
+    device.compute_window_to_host(p, w, h.f64.data(), stored);
+  } else {
+    h.f32.resize(n);
+    device.compute_window_to_host(p, w, h.f32.data(), stored);
+  }
+  return h;
+}
+
+}  // namespace
+
+HostField compute_window(BackendChoice choice, const FieldParams& p, const NodeWindow& w,
+                         Precision stored, std::string* reason) {
+  if (choice == BackendChoice::gl) {
+    throw UsageError(
+        "--tile: the gl backend computes into a texture of the whole grid; give --backend cpu "
+        "or cuda (or auto)");
+  }
+  if (choice != BackendChoice::cpu) {
+    std::string why;
+    std::unique_ptr<DeviceFieldComputer> device = try_make_device_field_computer(0, &why);
+    if (device) {
+      *reason = "backend cuda" + std::string(choice == BackendChoice::cuda ? " (asked for)" : "") +
+                ": device 0, " + device->device_name() + ", into device memory (no GL)";
+      return on_device(*device, p, w, stored);
+    }
+    if (choice == BackendChoice::cuda) throw UsageError("--backend cuda: " + why);
+    *reason = "backend cpu: " + why;
+  } else {
+    *reason = "backend cpu (asked for)";
+  }
+  return on_cpu(p, w, stored);
+}
+
+}  // namespace geofield

@@ -1,0 +1,21 @@
+// A window of a grid (a tile, node_window.h) into host memory with no GL: the CPU's row loop or
+// a CUDA device's buffer launch, each indexing the whole grid's nodes, so the window's values
+// are the whole field's bit for bit (`render --tile`).
+#pragma once
+
+#include <string>
+
+#include "backends/field_backend.h"
+#include "host_field.h"
+#include "node_window.h"
+
+namespace geofield {
+
+// The field of window w of p's grid stored as `stored` (computed in p.precision), by `choice`:
+// cpu; cuda on device 0 (UsageError when it cannot be used); automatic: CUDA when a device is
+// usable, the CPU otherwise. gl is refused (UsageError): its compute shaders fill a texture of
+// the whole grid. *reason: which backend and why, one line.
+HostField compute_window(BackendChoice choice, const FieldParams& p, const NodeWindow& w,
+                         Precision stored, std::string* reason);
+
+}  // namespace geofield

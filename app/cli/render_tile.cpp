@@ -1,0 +1,86 @@
+#include "cli/render_tile.h"
+
+#include <cstdio>
+#include <optional>
+#include <string>
+
+#include "backends/window_field.h"
+#include "errors.h"
+#include "export/atomic_file.h"
+#include "export/geotiff_export.h"
+#include "export/npy_export.h"
+#include "export/tile_metadata.h"
+#include "memory_limits.h"
+
+namespace geofield {
+namespace {
+
+// What a tile cannot hold, refused before any work: a picture is of the whole grid, and the
+// many-centres field has no window yet.
+void refuse_whole_grid_outputs(const RenderRequest& request) {
+  const char* const kRawOnly = "--tile: a tile holds the raw field only (--npy, --geotiff); ";
+  if (request.png) throw UsageError(std::string(kRawOnly) + "--png draws the whole grid");
+  if (request.figure) throw UsageError(std::string(kRawOnly) + "--figure draws the whole view");
+  if (request.netcdf) {
+    throw UsageError(
+        "--tile: --netcdf is not written for a tile: use --geotiff (a Cloud-Optimised GeoTIFF) "
+        "and geofield mosaic, or --netcdf for a whole grid that fits one file");
+  }
+  if (request.centres) {
+    throw UsageError("--tile: --centres is not tiled yet; render the nearest-centre field whole");
+  }
+}
+
+}  // namespace
+
+int run_render_tile(const RenderRequest& request) {
+  refuse_whole_grid_outputs(request);
+  check_render_request(request);
+  FieldParams params = request.view.params;
+  if (request.f64) params.precision = Precision::f64;
+  const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
+  const TileChoice& tile = *request.tile;
+  const NodeWindow w = tile_window(tile.layout, params.nx, params.ny, tile.index);
+  std::fprintf(stderr, "geofield: tile %d of %d (%d x %d tiles): %s\n", tile.index,
+               tile.layout.count(), tile.layout.tiles_x, tile.layout.tiles_y,
+               describe_window(w, params.nx, params.ny).c_str());
+  FieldParams tile_size = params;  // memory is the tile's, whatever the whole grid's size
+  tile_size.nx = w.nx;
+  tile_size.ny = w.ny;
+  check_size_fits(tile_size, kMaxGridSide, false);
+
+  std::string reason;
+  const HostField field = compute_window(request.view.backend, params, w, raw, &reason);
+  std::fprintf(stderr, "geofield: %s; raw field only: no GL needed\n", reason.c_str());
+
+  // Both outputs are written and flushed before either is renamed: both appear or neither.
+  std::optional<AtomicFile> npy, geotiff;
+  if (request.npy) {
+    npy.emplace(*request.npy);
+    write_npy_into(*npy, field);
+    npy->finish();
+  }
+  if (request.geotiff) {
+    geotiff.emplace(*request.geotiff);
+    GeotiffOptions layout;
+    layout.cog = true;
+    layout.window = w;
+    layout.metadata = metadata_items(tile_metadata(params, tile, w));
+    write_geotiff_into(*geotiff, field, params, layout);
+    geotiff->finish();
+  }
+  const char* type = request.f64 ? "float64" : "float32";
+  if (npy) {
+    npy->commit();
+    std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", request.npy->c_str(), type,
+                 w.ny, w.nx);
+  }
+  if (geotiff) {
+    geotiff->commit();
+    std::fprintf(stderr, "geofield: wrote %s (Cloud-Optimised GeoTIFF, %s, %d x %d nodes)\n",
+                 request.geotiff->c_str(), type, w.nx, w.ny);
+  }
+  return 0;
+}
+
+}  // namespace geofield

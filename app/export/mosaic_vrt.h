@@ -1,0 +1,24 @@
+// The GDAL VRT of `geofield mosaic`: plain XML that GDAL reads as one raster over the tiles of
+// one grid, each placed at its nodes, georeferenced as the tiles are (nodes as points).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "export/tile_metadata.h"
+#include "field_params.h"
+
+namespace geofield {
+
+struct MosaicTile {
+  std::filesystem::path file;  // absolute
+  TileMetadata metadata;
+};
+
+// The VRT text over `tiles` (one grid's, checked, each tile once) of values `precision`, for a
+// VRT file in folder vrt_dir: tiles are named relative to it where they can be.
+std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, Precision precision,
+                       const std::filesystem::path& vrt_dir);
+
+}  // namespace geofield

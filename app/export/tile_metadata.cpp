@@ -1,0 +1,171 @@
+#include "export/tile_metadata.h"
+
+#include <cstdio>
+#include <map>
+
+#include "errors.h"
+
+namespace geofield {
+namespace {
+
+// Every number with the digits that give it back exactly.
+std::string exact(double v) {
+  char text[40];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return text;
+}
+
+std::string canonical_grid(const FieldParams& p) {
+  std::string s = "lat=" + exact(p.lat_min_deg) + ":" + exact(p.lat_max_deg) +
+                  " lon=" + exact(p.lon_min_deg) + ":" + exact(p.lon_max_deg) +
+                  " size=" + std::to_string(p.nx) + "x" + std::to_string(p.ny) +
+                  " ref=" + exact(p.ref_lat_deg) + "," + exact(p.ref_lon_deg) +
+                  " formula=" + std::string(to_string(p.formula)) +
+                  " units=" + std::string(to_string(p.units)) +
+                  " precision=" + std::string(to_string(p.precision)) +
+                  " projection=" + std::string(to_string(p.projection));
+  if (p.formula == Formula::wgs84) {
+    s += " ellipsoid=" + exact(p.ellipsoid_a_km) + "," + exact(p.ellipsoid_inv_f);
+  } else {
+    s += " radius=" + exact(p.radius_km);
+  }
+  if (p.projection != Projection::latlon) s += " extent=" + exact(p.extent);
+  return s;
+}
+
+std::string unescape(const std::string& s) {
+  static const std::pair<const char*, char> kEntities[] = {
+      {"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&apos;", '\''}};
+  std::string out;
+  for (size_t k = 0; k < s.size();) {
+    bool matched = false;
+    for (const auto& [entity, c] : kEntities) {
+      const std::string e(entity);
+      if (s.compare(k, e.size(), e) == 0) {
+        out += c;
+        k += e.size();
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) out += s[k++];
+  }
+  return out;
+}
+
+// The <Item name="...">value</Item> elements of GDAL's metadata XML (the default domain's:
+// items with a domain or role attribute are GDAL's own and are skipped).
+std::map<std::string, std::string> items_of(const std::string& xml) {
+  std::map<std::string, std::string> items;
+  const std::string open = "<Item name=\"";
+  for (size_t at = xml.find(open); at != std::string::npos; at = xml.find(open, at + 1)) {
+    const size_t name_end = xml.find('"', at + open.size());
+    const size_t tag_end = xml.find('>', at);
+    const size_t close = xml.find("</Item>", at);
+    if (name_end == std::string::npos || tag_end == std::string::npos ||
+        close == std::string::npos || tag_end > close || name_end > tag_end) {
+      break;
+    }
+    if (xml.compare(name_end + 1, tag_end - name_end - 1, "") != 0) continue;  // other attributes
+    items[xml.substr(at + open.size(), name_end - at - open.size())] =
+        unescape(xml.substr(tag_end + 1, close - tag_end - 1));
+  }
+  return items;
+}
+
+const char* const kTile = "GEOFIELD_TILE";
+const char* const kTileNodes = "GEOFIELD_TILE_NODES";
+const char* const kGridNodes = "GEOFIELD_GRID_NODES";
+const char* const kGrid = "GEOFIELD_GRID";
+const char* const kOrigin = "GEOFIELD_GRID_ORIGIN";
+const char* const kSrs = "GEOFIELD_SRS";
+const char* const kNodata = "GEOFIELD_NODATA";
+
+}  // namespace
+
+TileMetadata tile_metadata(const FieldParams& p, const TileChoice& tile, const NodeWindow& nodes) {
+  TileMetadata m;
+  m.tile = tile;
+  m.nodes = nodes;
+  m.grid_nx = p.nx;
+  m.grid_ny = p.ny;
+  m.grid = canonical_grid(p);
+  if (p.projection == Projection::latlon) {
+    const GridGeometry g = grid_geometry(p);
+    m.x0 = g.lon_min_deg;
+    m.y0 = g.lat_max_deg;
+    m.step_x = g.lon_step_deg;
+    m.step_y = g.lat_step_deg;
+    m.srs = "EPSG:4326";
+  } else {
+    const ProjectedGrid g = projected_grid(p);
+    const double metres = 1000.0 / units_per_km(p.units);
+    m.x0 = projected_node_x<double>(g, 0) * metres;
+    m.y0 = projected_node_y<double>(g, 0) * metres;
+    m.step_x = m.step_y = g.step * metres;
+    m.srs = std::string("+proj=") + (p.projection == Projection::aeqd ? "aeqd" : "ortho") +
+            " +lat_0=" + exact(g.centre.lat_deg) + " +lon_0=" + exact(g.centre.lon_deg) +
+            " +x_0=0 +y_0=0 +R=" + exact(sphere_radius_km(p) * 1000.0) + " +units=m +no_defs";
+    m.nodata_nan = true;
+  }
+  return m;
+}
+
+std::vector<std::pair<std::string, std::string>> metadata_items(const TileMetadata& m) {
+  const NodeWindow& w = m.nodes;
+  std::vector<std::pair<std::string, std::string>> items = {
+      {kTile, std::to_string(m.tile.index) + "/" + std::to_string(m.tile.layout.tiles_x) + "x" +
+                  std::to_string(m.tile.layout.tiles_y)},
+      {kTileNodes, std::to_string(w.row0) + "," + std::to_string(w.col0) + "," +
+                       std::to_string(w.nx) + "," + std::to_string(w.ny)},
+      {kGridNodes, std::to_string(m.grid_nx) + "x" + std::to_string(m.grid_ny)},
+      {kGrid, m.grid},
+      {kOrigin, exact(m.x0) + "," + exact(m.y0) + "," + exact(m.step_x) + "," + exact(m.step_y)},
+      {kSrs, m.srs}};
+  if (m.nodata_nan) items.emplace_back(kNodata, "nan");
+  return items;
+}
+
+std::optional<TileMetadata> parse_tile_metadata(const std::string& xml) {
+  const std::map<std::string, std::string> items = items_of(xml);
+  if (items.find(kTile) == items.end()) return std::nullopt;
+  auto get = [&](const char* name) {
+    const auto it = items.find(name);
+    if (it == items.end()) throw RuntimeFailure(std::string("its metadata has no ") + name);
+    return it->second;
+  };
+  auto bad = [](const char* name, const std::string& value) {
+    return RuntimeFailure(std::string("its ") + name + " " + quoted_excerpt(value) +
+                          " is malformed");
+  };
+  TileMetadata m;
+  char tail = 0;
+  const std::string tile = get(kTile);
+  if (std::sscanf(tile.c_str(), "%d/%dx%d%c", &m.tile.index, &m.tile.layout.tiles_x,
+                  &m.tile.layout.tiles_y, &tail) != 3 ||
+      m.tile.layout.tiles_x < 1 || m.tile.layout.tiles_y < 1 || m.tile.index < 0 ||
+      m.tile.index >= m.tile.layout.count()) {
+    throw bad(kTile, tile);
+  }
+  const std::string nodes = get(kTileNodes);
+  NodeWindow& w = m.nodes;
+  if (std::sscanf(nodes.c_str(), "%d,%d,%d,%d%c", &w.row0, &w.col0, &w.nx, &w.ny, &tail) != 4) {
+    throw bad(kTileNodes, nodes);
+  }
+  const std::string size = get(kGridNodes);
+  if (std::sscanf(size.c_str(), "%dx%d%c", &m.grid_nx, &m.grid_ny, &tail) != 2 || m.grid_nx < 1 ||
+      m.grid_ny < 1) {
+    throw bad(kGridNodes, size);
+  }
+  m.grid = get(kGrid);
+  const std::string origin = get(kOrigin);
+  if (std::sscanf(origin.c_str(), "%lf,%lf,%lf,%lf%c", &m.x0, &m.y0, &m.step_x, &m.step_y, &tail) !=
+      4) {
+    throw bad(kOrigin, origin);
+  }
+  m.srs = get(kSrs);
+  m.nodata_nan = items.count(kNodata) > 0;
+  return m;
+}
+
+}  // namespace geofield
