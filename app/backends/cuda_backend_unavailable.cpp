@@ -31,6 +31,8 @@ std::unique_ptr<DeviceFieldComputer> try_make_device_field_computer(int, std::st
   return nullptr;
 }
 
+int cuda_device_count() { return 0; }
+
 void* allocate_device_memory(int, std::size_t) { throw RuntimeFailure(kNoCuda); }
 void free_device_memory(int, void*, std::size_t) noexcept {}
 bool is_device_memory(int, const void*) { return false; }

@@ -93,11 +93,15 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
           static_cast<std::size_t>(w.nx) * static_cast<std::size_t>(w.ny) * value_size(stored);
       host_values_.ensure(bytes,
                           "the " + std::to_string(w.nx) + "x" + std::to_string(w.ny) + " tile");
-      if (stored == Precision::f64) {
-        launch_field_into(p, w, static_cast<double*>(host_values_.get()), stream_.get(), &scratch_);
-      } else {
-        launch_field_into(p, w, static_cast<float*>(host_values_.get()), stream_.get(), &scratch_);
-      }
+      in_order(stream_.get(), [&] {
+        if (stored == Precision::f64) {
+          launch_field_into(p, w, static_cast<double*>(host_values_.get()), stream_.get(),
+                            &scratch_);
+        } else {
+          launch_field_into(p, w, static_cast<float*>(host_values_.get()), stream_.get(),
+                            &scratch_);
+        }
+      });
       GF_CUDA(cudaMemcpyAsync(values, host_values_.get(), bytes, cudaMemcpyDeviceToHost,
                               stream_.get()));
       GF_CUDA(cudaStreamSynchronize(stream_.get()));
@@ -109,8 +113,14 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
   // stream: a call on another stream than the last one's first waits for that one's work.
   void launch(const FieldParams& p, const std::vector<Centre>& centres, void* values,
               Precision stored, std::int32_t* index, cudaStream_t s) {
+    in_order(s, [&] { queue(p, centres, values, stored, index, s); });
+  }
+
+  // Queues work on s after the last call's work, whatever stream that was on.
+  template <typename Work>
+  void in_order(cudaStream_t s, Work&& work) {
     if (launched_ && last_stream_ != s) GF_CUDA(cudaStreamWaitEvent(s, last_done_.get(), 0));
-    queue(p, centres, values, stored, index, s);
+    work();
     GF_CUDA(cudaEventRecord(last_done_.get(), s));
     last_stream_ = s;
     launched_ = true;
@@ -203,6 +213,17 @@ std::unique_ptr<DeviceFieldComputer> try_make_device_field_computer(int device,
     return nullptr;
   }
   return with_app_errors([&] { return std::make_unique<CudaDeviceFieldComputer>(device); });
+}
+
+int cuda_device_count() {
+  std::string why_not;
+  if (!cuda_device_usable(&why_not)) return 0;
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return count;
 }
 
 void* allocate_device_memory(int device, std::size_t bytes) {

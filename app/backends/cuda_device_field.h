@@ -44,6 +44,9 @@ class DeviceFieldComputer {
 std::unique_ptr<DeviceFieldComputer> try_make_device_field_computer(int device,
                                                                     std::string* why_not);
 
+// The CUDA devices this build can use on this machine (0 without CUDA, a device or a driver).
+int cuda_device_count();
+
 // Device memory that outlives a compute (libgeofield's buffers). Freed blocks are kept for
 // reuse, up to 1 GiB a device, so that a caller asking for the same field again pays no
 // cudaMalloc. Throws MemoryShortage when the device cannot hold `bytes`, RuntimeFailure on

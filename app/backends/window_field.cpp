@@ -8,9 +8,8 @@
 #include "errors.h"
 
 namespace geofield {
-namespace {
 
-HostField on_cpu(const FieldParams& p, const NodeWindow& w, Precision stored) {
+HostField compute_window_on_cpu_host(const FieldParams& p, const NodeWindow& w, Precision stored) {
   HostField h;
   h.nx = w.nx;
   h.ny = w.ny;
@@ -35,8 +34,8 @@ HostField on_cpu(const FieldParams& p, const NodeWindow& w, Precision stored) {
   return h;
 }
 
-HostField on_device(DeviceFieldComputer& device, const FieldParams& p, const NodeWindow& w,
-                    Precision stored) {
+HostField compute_window_on(DeviceFieldComputer& device, const FieldParams& p, const NodeWindow& w,
+                            Precision stored) {
   HostField h;
   h.nx = w.nx;
   h.ny = w.ny;
@@ -52,8 +51,6 @@ HostField on_device(DeviceFieldComputer& device, const FieldParams& p, const Nod
   return h;
 }
 
-}  // namespace
-
 HostField compute_window(BackendChoice choice, const FieldParams& p, const NodeWindow& w,
                          Precision stored, std::string* reason) {
   if (choice == BackendChoice::gl) {
@@ -67,14 +64,14 @@ HostField compute_window(BackendChoice choice, const FieldParams& p, const NodeW
     if (device) {
       *reason = "backend cuda" + std::string(choice == BackendChoice::cuda ? " (asked for)" : "") +
                 ": device 0, " + device->device_name() + ", into device memory (no GL)";
-      return on_device(*device, p, w, stored);
+      return compute_window_on(*device, p, w, stored);
     }
     if (choice == BackendChoice::cuda) throw UsageError("--backend cuda: " + why);
     *reason = "backend cpu: " + why;
   } else {
     *reason = "backend cpu (asked for)";
   }
-  return on_cpu(p, w, stored);
+  return compute_window_on_cpu_host(p, w, stored);
 }
 
 }  // namespace geofield

@@ -18,4 +18,10 @@ namespace geofield {
 HostField compute_window(BackendChoice choice, const FieldParams& p, const NodeWindow& w,
                          Precision stored, std::string* reason);
 
+// The same on the CPU, and on a given CUDA device (its read-back included).
+HostField compute_window_on_cpu_host(const FieldParams& p, const NodeWindow& w, Precision stored);
+class DeviceFieldComputer;
+HostField compute_window_on(DeviceFieldComputer& device, const FieldParams& p, const NodeWindow& w,
+                            Precision stored);
+
 }  // namespace geofield

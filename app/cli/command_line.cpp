@@ -100,6 +100,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       "                                   draw one view without a window\n"
       "  geofield render [view options] --tile K/N [--npy FILE] [--geotiff FILE] [--f64]\n"
       "                                   tile K of N of the grid (raw field; see README Tiles)\n"
+      "  geofield render [view options] --tile all/N [--devices all|0,1,...] [--geotiff DIR]\n"
+      "                  [--npy DIR]      every tile in one process, over the CUDA devices\n"
       "  geofield mosaic DIR [--output FILE.vrt]\n"
       "                                   a GDAL VRT over the tiles in DIR, read as one raster\n"
       "Run 'geofield render --help' for every option. View options go after 'render'; a value "
@@ -132,7 +134,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   RenderRequest render;
   ViewOptionText render_text;
   std::optional<std::string> png, npy, geotiff, netcdf, figure, figure_width, figure_title, centres,
-      index, index_geotiff, tile;
+      index, index_geotiff, tile, devices;
   CLI::App* render_cmd = app.add_subcommand(
       "render", "compute and draw one view with no window (headless EGL) and write it out");
   add_view_options(*render_cmd, &render_text);
@@ -159,6 +161,10 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                   "grid, the most nearly square TX x TY = N, or of TXxTY tiles; prints its "
                   "nodes; raw outputs only (--npy, --geotiff as a Cloud-Optimised GeoTIFF)",
                   "K/N|K/TXxTY");
+  add_text_option(*render_cmd, "--devices", &devices,
+                  "with --tile all/N: the CUDA devices to spread the tiles over, one stream "
+                  "each: all, or a list like 0,1 [device 0 where CUDA is usable]",
+                  "all|0,1,...");
   render_cmd->add_flag("--cog", render.cog,
                        "write --geotiff as a Cloud-Optimised GeoTIFF: 512x512 tiles, DEFLATE with "
                        "the floating-point predictor, 2x overviews (always so with --tile)");
@@ -218,7 +224,16 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     throw UsageError("--index-geotiff: give --centres FILE too");
   }
   if (tile) {
-    render.tile = parse_tile(*tile, "--tile", render.view.params.nx, render.view.params.ny);
+    // all/N: every tile, one process; the layout as tile 0's would have it.
+    render.all_tiles = tile->rfind("all/", 0) == 0;
+    render.tile = parse_tile(render.all_tiles ? "0" + tile->substr(3) : *tile, "--tile",
+                             render.view.params.nx, render.view.params.ny);
+  }
+  render.devices = devices;
+  if (devices && !render.all_tiles) {
+    throw UsageError(
+        "--devices: spreads the tiles of --tile all/N over CUDA devices; give "
+        "--tile all/N too");
   }
   if (render.cog && !render.geotiff) throw UsageError("--cog: give --geotiff FILE too");
   if (render.cog && render.centres) {

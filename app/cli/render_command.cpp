@@ -19,6 +19,7 @@
 #include "backends/cuda_backend_factory.h"
 #include "backends/nearest_centre.h"
 #include "cli/render_tile.h"
+#include "cli/render_tiles.h"
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/geotiff_export.h"
@@ -403,7 +404,7 @@ void check_outputs_given(const RenderRequest& request) {
 }
 
 int run_render(const RenderRequest& request) {
-  if (request.tile) return run_render_tile(request);
+  if (request.tile) return request.all_tiles ? run_render_tiles(request) : run_render_tile(request);
   check_render_request(request);
   FieldParams params = request.view.params;
   if (request.f64) params.precision = Precision::f64;

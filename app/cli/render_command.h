@@ -39,6 +39,10 @@ struct RenderRequest {
   std::optional<std::filesystem::path> index_geotiff;  // the same index, an int32 GeoTIFF
   // One tile of the grid (render_tile.h): the raw outputs hold tile->index of its layout only.
   std::optional<TileChoice> tile;
+  // `--tile all/N`: every tile of the layout, in one process (render_tiles.h); --geotiff and
+  // --npy then name folders. devices: `--devices all|0,1,...`, the CUDA devices to spread on.
+  bool all_tiles = false;
+  std::optional<std::string> devices;
   bool cog = false;  // --geotiff as a Cloud-Optimised GeoTIFF (always so for a tile)
 };
 

@@ -95,6 +95,44 @@ class RenderTiles(GdalReads, RenderTestCase):
     def test_projected_with_no_value_nodes_in_2x3_tiles(self):
         self.check_grid(AEQD, 6, ["--precision", "double"], nodata=True)
 
+    def test_every_tile_in_one_process_equals_the_tiles_one_by_one(self):
+        # --tile all/N writes tile-K-of-N.{tif,npy} into the folders; each file is the one
+        # process's tile byte for byte, and the mosaic over them is the whole render.
+        self.render_tiles(GRID, 6, "one-by-one")
+        r = self.render_ok(*GRID, "--backend", "cpu", "--tile", "all/6", "--geotiff", "batch",
+                           "--npy", "batch-npy")
+        self.assertIn("geofield: 6 tiles (3 x 2) of 1001 x 777 nodes in ", r.stderr)
+        self.assertRegex(r.stderr, r"cpu: 6 tiles, compute and read-back [0-9.]+ s")
+        for k in range(6):
+            with open(self.path(f"one-by-one/t{k}.tif"), "rb") as a, \
+                    open(self.path(f"batch/tile-{k}-of-6.tif"), "rb") as b:
+                self.assertEqual(a.read(), b.read(), f"tile {k}")
+            self.assertEqual(np.load(self.path(f"one-by-one/t{k}.npy")).tobytes(),
+                             np.load(self.path(f"batch-npy/tile-{k}-of-6.npy")).tobytes())
+        self.assertEqual(self.run_geofield("mosaic", "batch").returncode, 0)
+        self.render_ok(*GRID, "--backend", "cpu", "--npy", "whole.npy")
+        whole = np.load(self.path("whole.npy"))
+        self.assertEqual(self.values("batch/mosaic.vrt", "<f4").tobytes(), whole.tobytes())
+
+    def test_every_tile_refusals(self):
+        cases = [
+            (["--tile", "all/6", "--png", "p.png"], "--tile all/N: the tiles hold the raw field only"),
+            (["--tile", "all/6", "--devices", "0", "--backend", "cpu", "--geotiff", "d"],
+             "--devices: the CUDA devices to use; not with --backend cpu or gl"),
+            (["--tile", "2/6", "--devices", "0", "--geotiff", "d.tif"],
+             "--devices: spreads the tiles of --tile all/N over CUDA devices"),
+            (["--tile", "all/6", "--devices", "0,x", "--geotiff", "d"],
+             "--devices: "),
+            (["--tile", "all/6", "--geotiff", "blocker/d"], "--geotiff: with --tile all/N it names a folder"),
+        ]
+        with open(self.path("blocker"), "w") as f:
+            f.write("a file where a folder would go")
+        for args, message in cases:
+            r = self.run_geofield("render", *GRID, *args)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn(message, r.stderr)
+        self.assertFalse(os.path.exists(self.path("d")))
+
     def test_a_tile_is_a_cog_with_overviews(self):
         self.render_ok("--size", "1300x1100", "--backend", "cpu", "--tile", "0/1x1",
                        "--geotiff", "t.tif")

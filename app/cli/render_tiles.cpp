@@ -1,0 +1,303 @@
+#include "cli/render_tiles.h"
+
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "backends/cuda_backend_factory.h"
+#include "backends/cuda_device_field.h"
+#include "backends/window_field.h"
+#include "errors.h"
+#include "export/atomic_file.h"
+#include "export/geotiff_export.h"
+#include "export/npy_export.h"
+#include "export/tile_metadata.h"
+#include "memory_limits.h"
+
+namespace geofield {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// Where each output of the batch goes: a folder, made if missing.
+std::filesystem::path output_folder(const std::filesystem::path& dir, const char* option) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (!std::filesystem::is_directory(dir)) {
+    throw UsageError(std::string(option) + ": with --tile all/N it names a folder for the tiles; " +
+                     quoted_excerpt(dir.string()) + " is not one and cannot be made" +
+                     (ec ? " (" + ec.message() + ")" : std::string()));
+  }
+  return dir;
+}
+
+// One tile computed and waiting to be written.
+struct Computed {
+  int index = 0;
+  HostField field;
+};
+
+// A queue of one: the device computes the next tile while the last one is written.
+class Handoff {
+ public:
+  void put(Computed c) {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return !slot_ || closed_; });
+    slot_ = std::move(c);
+    changed_.notify_all();
+  }
+  std::optional<Computed> take() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return slot_ || closed_; });
+    std::optional<Computed> c = std::move(slot_);
+    slot_.reset();
+    changed_.notify_all();
+    return c;
+  }
+  void close() {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::optional<Computed> slot_;
+  bool closed_ = false;
+};
+
+struct DeviceStats {
+  int tiles = 0;
+  double compute_s = 0;     // compute and read back into host memory
+  double write_s = 0;       // compress (COG) and write
+  std::uint64_t bytes = 0;  // the values' bytes written
+};
+
+class Batch {
+ public:
+  Batch(const RenderRequest& request, std::vector<int> devices)
+      : request_(request), devices_(std::move(devices)) {
+    params_ = request.view.params;
+    if (request.f64) params_.precision = Precision::f64;
+    stored_ = request.f64 ? Precision::f64 : Precision::f32;
+    layout_ = request.tile->layout;
+    if (request.geotiff) geotiff_dir_ = output_folder(*request.geotiff, "--geotiff");
+    if (request.npy) npy_dir_ = output_folder(*request.npy, "--npy");
+  }
+
+  int run() {
+    const Clock::time_point start = Clock::now();
+    const std::size_t workers = devices_.empty() ? 1 : devices_.size();
+    stats_.assign(workers, {});
+    std::vector<std::thread> threads;
+    for (std::size_t w = 0; w < workers; ++w) threads.emplace_back([this, w] { work(w); });
+    for (std::thread& t : threads) t.join();
+    if (failure_) std::rethrow_exception(failure_);
+    report(seconds_since(start));
+    return 0;
+  }
+
+ private:
+  // One device (or the CPU): a thread computing tiles into the handoff, and this one writing
+  // them, so that the read-back and compute of tile k + 1 overlap the writing of tile k.
+  void work(std::size_t w) {
+    Handoff handoff;
+    std::thread compute([&] {
+      try {
+        std::unique_ptr<DeviceFieldComputer> device;
+        if (!devices_.empty()) {
+          std::string why_not;
+          device = try_make_device_field_computer(devices_[w], &why_not);
+          if (!device)
+            throw UsageError("--devices: device " + std::to_string(devices_[w]) + ": " + why_not);
+        }
+        for (int k; !stop_ && (k = next_.fetch_add(1)) < layout_.count();) {
+          const Clock::time_point t = Clock::now();
+          const NodeWindow window = tile_window(layout_, params_.nx, params_.ny, k);
+          Computed c{k, device ? compute_window_on(*device, params_, window, stored_)
+                               : compute_window_on_cpu_host(params_, window, stored_)};
+          stats_[w].compute_s += seconds_since(t);
+          handoff.put(std::move(c));
+        }
+      } catch (...) {
+        fail(std::current_exception());
+      }
+      handoff.close();
+    });
+    try {
+      while (std::optional<Computed> c = handoff.take()) {
+        if (stop_) continue;  // drain: the compute thread must not wait on a full slot
+        const Clock::time_point t = Clock::now();
+        stats_[w].bytes += write(*c);
+        stats_[w].write_s += seconds_since(t);
+        ++stats_[w].tiles;
+      }
+    } catch (...) {
+      fail(std::current_exception());
+      while (handoff.take()) {
+      }
+    }
+    compute.join();
+  }
+
+  // The tile's files, each whole or not at all; returns the values' bytes.
+  std::uint64_t write(const Computed& c) {
+    const NodeWindow window = tile_window(layout_, params_.nx, params_.ny, c.index);
+    const std::string name =
+        "tile-" + std::to_string(c.index) + "-of-" + std::to_string(layout_.count());
+    std::optional<AtomicFile> npy, geotiff;
+    if (npy_dir_) {
+      npy.emplace(*npy_dir_ / (name + ".npy"));
+      write_npy_into(*npy, c.field);
+      npy->finish();
+    }
+    if (geotiff_dir_) {
+      geotiff.emplace(*geotiff_dir_ / (name + ".tif"));
+      GeotiffOptions layout;
+      layout.cog = true;
+      layout.window = window;
+      TileChoice tile{c.index, layout_};
+      layout.metadata = metadata_items(tile_metadata(params_, tile, window));
+      write_geotiff_into(*geotiff, c.field, params_, layout);
+      geotiff->finish();
+    }
+    if (npy) npy->commit();
+    if (geotiff) geotiff->commit();
+    const std::uint64_t values = static_cast<std::uint64_t>(window.nx) * window.ny;
+    return values * (stored_ == Precision::f64 ? 8 : 4);
+  }
+
+  void fail(std::exception_ptr e) {
+    std::lock_guard lock(failure_mutex_);
+    if (!failure_) failure_ = e;
+    stop_ = true;
+  }
+
+  void report(double wall_s) const {
+    std::uint64_t bytes = 0;
+    for (const DeviceStats& s : stats_) bytes += s.bytes;
+    std::fprintf(stderr,
+                 "geofield: %d tiles (%d x %d) of %d x %d nodes in %.2f s: %.2f tiles/s, %.3f GB/s "
+                 "of %s values from compute to file\n",
+                 layout_.count(), layout_.tiles_x, layout_.tiles_y, params_.nx, params_.ny, wall_s,
+                 layout_.count() / wall_s, bytes / wall_s / 1e9,
+                 stored_ == Precision::f64 ? "float64" : "float32");
+    for (std::size_t w = 0; w < stats_.size(); ++w) {
+      const DeviceStats& s = stats_[w];
+      const std::string who =
+          devices_.empty() ? std::string("cpu") : "device " + std::to_string(devices_[w]);
+      std::fprintf(stderr,
+                   "geofield:   %s: %d tiles, compute and read-back %.2f s (%.2f GB/s), write "
+                   "%.2f s (%.3f GB/s)\n",
+                   who.c_str(), s.tiles, s.compute_s,
+                   s.compute_s > 0 ? s.bytes / s.compute_s / 1e9 : 0.0, s.write_s,
+                   s.write_s > 0 ? s.bytes / s.write_s / 1e9 : 0.0);
+    }
+    const char* const dir = geotiff_dir_ ? "--geotiff" : "--npy";
+    std::fprintf(stderr, "geofield: wrote %d tiles into %s's folder %s\n", layout_.count(), dir,
+                 (geotiff_dir_ ? *geotiff_dir_ : *npy_dir_).c_str());
+  }
+
+  const RenderRequest& request_;
+  std::vector<int> devices_;  // empty: the CPU
+  FieldParams params_;
+  Precision stored_ = Precision::f32;
+  TileLayout layout_;
+  std::optional<std::filesystem::path> geotiff_dir_, npy_dir_;
+  std::atomic<int> next_{0};
+  std::atomic<bool> stop_{false};
+  std::mutex failure_mutex_;
+  std::exception_ptr failure_;
+  std::vector<DeviceStats> stats_;
+};
+
+}  // namespace
+
+std::vector<int> parse_devices(const std::string& text) {
+  const int count = cuda_device_count();
+  const std::string have = count == 0 ? std::string("this machine has no CUDA device")
+                                      : "this machine has " + std::to_string(count) +
+                                            " CUDA device" + (count == 1 ? "" : "s") + " (0 to " +
+                                            std::to_string(count - 1) + ")";
+  if (text.empty()) throw UsageError("--devices: empty value; give all or a list like 0,1");
+  std::vector<int> devices;
+  if (text == "all") {
+    if (count == 0) throw UsageError("--devices: " + have);
+    for (int d = 0; d < count; ++d) devices.push_back(d);
+    return devices;
+  }
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    int d = -1;
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), d);
+    if (item.empty() || ec != std::errc() || end != item.data() + item.size() || d < 0) {
+      throw UsageError("--devices: " + quoted_excerpt(text) +
+                       " is not all or a list of device numbers like 0,1");
+    }
+    if (d >= count) {
+      throw UsageError("--devices: device " + std::to_string(d) + ": " + have);
+    }
+    for (int e : devices) {
+      if (e == d) throw UsageError("--devices: device " + std::to_string(d) + " is listed twice");
+    }
+    devices.push_back(d);
+    start = comma + 1;
+  }
+  return devices;
+}
+
+int run_render_tiles(const RenderRequest& request) {
+  if (request.png || request.figure || request.netcdf || request.centres) {
+    throw UsageError(
+        "--tile all/N: the tiles hold the raw field only: give --geotiff DIR and/or --npy DIR "
+        "(folders for tile-K-of-N.tif / .npy)");
+  }
+  if (!request.geotiff && !request.npy) {
+    throw UsageError("--tile all/N: give --geotiff DIR and/or --npy DIR for the tiles");
+  }
+  if (request.geotiff) require_geotiff_writer();
+  std::vector<int> devices;
+  if (request.devices) {
+    if (request.view.backend == BackendChoice::cpu || request.view.backend == BackendChoice::gl) {
+      throw UsageError("--devices: the CUDA devices to use; not with --backend cpu or gl");
+    }
+    devices = parse_devices(*request.devices);
+  } else if (request.view.backend != BackendChoice::cpu) {
+    std::string why_not;
+    if (cuda_device_usable(&why_not)) {
+      devices = {0};
+    } else if (request.view.backend == BackendChoice::cuda) {
+      throw UsageError("--backend cuda: " + why_not);
+    }
+  }
+  if (request.view.backend == BackendChoice::gl) {
+    throw UsageError("--tile: the gl backend computes whole grids into a texture; use cpu or cuda");
+  }
+  std::fprintf(stderr, "geofield: %d tiles (%d x %d) of %d x %d nodes on %s\n",
+               request.tile->layout.count(), request.tile->layout.tiles_x,
+               request.tile->layout.tiles_y, request.view.params.nx, request.view.params.ny,
+               devices.empty() ? "the CPU"
+                               : (std::to_string(devices.size()) + " CUDA device" +
+                                  (devices.size() == 1 ? "" : "s"))
+                                     .c_str());
+  return Batch(request, devices).run();
+}
+
+}  // namespace geofield
