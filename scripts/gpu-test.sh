@@ -34,7 +34,7 @@ if [ "${1:-}" = stage ]; then
         "$build/tests/gl/geofield_gl_backend_tests" "$build/tests/gl/geofield_gl_centres_tests"
         "$build/tests/gl/geofield_line_layer_tests" "$build/tests/capi/gpu_c_api_tests")
   # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
-  bins+=("$build/app/libgeofield_geotiff.so")
+  bins+=("$build/app/libgeofield_geotiff.so" "$build/app/libgeofield_netcdf.so")
   # The probes exist only in a build configured with -DGEOFIELD_BUILD_RESEARCH=ON.
   probes=()
   for p in geofield_interop_probe geofield_external_memory_probe geofield_kernel_variants_probe \
@@ -140,6 +140,17 @@ if [ $rc -ne 0 ] || cmp -s "$logs/earth-bare.png" "$logs/earth-lines.png"; then
   echo "gpu-test:   FAILED: no picture with coastlines, or one without them"
   failed=1
 fi
+
+# NetCDF from CUDA (its writer module and libnetcdf on this machine): an HDF5 file is written.
+"$run/bin/geofield" render --backend cuda --size 1024x512 --netcdf "$logs/cuda.nc" >"$logs/render-netcdf.log" 2>&1
+rc=$?
+echo "gpu-test: render --backend cuda --netcdf: exit $rc"
+sed 's/^/gpu-test:   /' "$logs/render-netcdf.log"
+if [ $rc -ne 0 ] || [ "$(head -c 4 "$logs/cuda.nc" | od -An -c | tr -d ' ')" != '211HDF' ]; then
+  echo "gpu-test:   FAILED: no NetCDF-4 file"
+  failed=1
+fi
+rm -f "$logs/cuda.nc"
 
 # The raw exports from CUDA: the GeoTIFF holds the .npy's float64 values bit for bit (its strips
 # are uncompressed and in order, so the .npy's payload appears whole in it; no GDAL here).

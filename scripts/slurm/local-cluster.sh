@@ -19,11 +19,14 @@ mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
 
 if [ "$what" = stop ]; then
-  for p in slurmd slurmctld; do
-    [ -f "$dir/$p.pid" ] && kill "$(cat "$dir/$p.pid")" 2>/dev/null || true
-  done
+  # By the files this cluster's daemons were started with (their pid files may be gone).
+  pkill -f -- "-f $dir/slurm.conf" 2>/dev/null || true
   sleep 1
-  [ -f "$dir/munged.pid" ] && kill "$(cat "$dir/munged.pid")" 2>/dev/null || true
+  pkill -f -- "--key-file=$dir/munge/munge.key" 2>/dev/null || true
+  for _ in $(seq 1 20); do
+    pgrep -f -- "$dir/" >/dev/null || break
+    sleep 0.5
+  done
   echo "local-cluster: stopped (logs in $dir)"
   exit 0
 fi
@@ -88,5 +91,5 @@ for _ in $(seq 1 30); do
   sleep 1
 done
 echo "local-cluster: the node did not come up; logs: $dir/slurmctld.log $dir/slurmd.log" >&2
-tail -5 "$dir/slurmctld.log" "$dir/slurmd.log" >&2 || true
+tail -n 5 "$dir/slurmctld.log" "$dir/slurmd.log" >&2 || true
 exit 1

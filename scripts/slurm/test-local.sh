@@ -37,6 +37,7 @@ for f in "$work/product/logs/"*.log; do sed "s|^|slurm-test: $(basename "$f"): |
 [ -f "$work/product/mosaic.vrt" ] || { echo "slurm-test: FAILED: no mosaic (job $mosaic_job)"; exit 1; }
 gdal_translate -q -of ENVI "$work/product/mosaic.vrt" "$work/mosaic.raw"
 gdal_translate -q -of ENVI "$work/whole.tif" "$work/whole.raw"
+"$root/scripts/slurm/local-cluster.sh" stop "$cluster" >/dev/null
 if cmp -s "$work/mosaic.raw" "$work/whole.raw"; then
   echo "slurm-test: PASSED: the mosaic of $n tiles equals one render of the grid, bit for bit ($(stat -c %s "$work/whole.raw") bytes)"
   rm -rf "$work"
