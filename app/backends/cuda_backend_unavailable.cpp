@@ -35,6 +35,8 @@ int cuda_device_count() { return 0; }
 
 void* allocate_device_memory(int, std::size_t) { throw RuntimeFailure(kNoCuda); }
 void free_device_memory(int, void*, std::size_t) noexcept {}
+bool pin_host_memory(void*, std::size_t) { return false; }
+void unpin_host_memory(void*) noexcept {}
 bool is_device_memory(int, const void*) { return false; }
 
 CudaWarmUp::CudaWarmUp() = default;  // nothing to start

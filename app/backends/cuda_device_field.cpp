@@ -277,6 +277,16 @@ void free_device_memory(int device, void* p, std::size_t bytes) noexcept {
   cudaSetDevice(previous);
 }
 
+bool pin_host_memory(void* p, std::size_t bytes) {
+  if (cudaHostRegister(p, bytes, cudaHostRegisterPortable) == cudaSuccess) return true;
+  cudaGetLastError();  // not sticky: the memory is used unpinned
+  return false;
+}
+
+void unpin_host_memory(void* p) noexcept {
+  if (cudaHostUnregister(p) != cudaSuccess) cudaGetLastError();
+}
+
 bool is_device_memory(int device, const void* p) {
   cudaPointerAttributes a{};
   if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {

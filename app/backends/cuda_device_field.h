@@ -54,6 +54,12 @@ int cuda_device_count();
 void* allocate_device_memory(int device, std::size_t bytes);
 void free_device_memory(int device, void* p, std::size_t bytes) noexcept;
 
+// Page-locks host memory that CUDA copies into again and again (a read-back buffer reused tile
+// after tile), so that the copies run at the link's rate, not the page faults'. False where it
+// cannot (no CUDA): the memory stays as it was, still usable. Undone by unpin_host_memory.
+bool pin_host_memory(void* p, std::size_t bytes);
+void unpin_host_memory(void* p) noexcept;
+
 // Whether p is device memory of `device` (or managed memory) that CUDA can write.
 bool is_device_memory(int device, const void* p);
 

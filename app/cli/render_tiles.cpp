@@ -48,7 +48,62 @@ std::filesystem::path output_folder(const std::filesystem::path& dir, const char
 // One tile computed and waiting to be written.
 struct Computed {
   int index = 0;
-  HostField field;
+  HostField* buffer = nullptr;  // a device's read-back buffer (ReadBackBuffers), or
+  HostField own;                // the CPU's field
+  const HostField& field() const { return buffer != nullptr ? *buffer : own; }
+};
+
+// The read-back buffers of a device: two, so that one is filled while the other is written,
+// each sized for the largest tile once and page-locked, so that tile after tile the copy from
+// the device neither faults pages in nor bounces through a staging buffer.
+class ReadBackBuffers {
+ public:
+  ReadBackBuffers(std::size_t values, Precision stored) {
+    for (HostField& f : fields_) {
+      f.precision = stored;
+      void* data = nullptr;
+      std::size_t bytes = 0;
+      if (stored == Precision::f64) {
+        f.f64.resize(values);
+        data = f.f64.data(), bytes = values * sizeof(double);
+      } else {
+        f.f32.resize(values);
+        data = f.f32.data(), bytes = values * sizeof(float);
+      }
+      if (pin_host_memory(data, bytes)) pinned_.push_back(data);
+      free_.push_back(&f);
+    }
+  }
+  ~ReadBackBuffers() {
+    for (void* p : pinned_) unpin_host_memory(p);
+  }
+  ReadBackBuffers(const ReadBackBuffers&) = delete;
+  ReadBackBuffers& operator=(const ReadBackBuffers&) = delete;
+
+  // A free buffer, shaped for window w (its capacity is never exceeded: no reallocation).
+  HostField* acquire(const NodeWindow& w) {
+    std::unique_lock lock(mutex_);
+    freed_.wait(lock, [&] { return !free_.empty(); });
+    HostField* f = free_.back();
+    free_.pop_back();
+    f->nx = w.nx;
+    f->ny = w.ny;
+    const std::size_t n = static_cast<std::size_t>(w.nx) * w.ny;
+    f->precision == Precision::f64 ? f->f64.resize(n) : f->f32.resize(n);
+    return f;
+  }
+  void release(HostField* f) {
+    std::lock_guard lock(mutex_);
+    free_.push_back(f);
+    freed_.notify_one();
+  }
+
+ private:
+  HostField fields_[2];
+  std::vector<void*> pinned_;
+  std::vector<HostField*> free_;
+  std::mutex mutex_;
+  std::condition_variable freed_;
 };
 
 // A queue of one: the device computes the next tile while the last one is written.
@@ -117,20 +172,37 @@ class Batch {
   // them, so that the read-back and compute of tile k + 1 overlap the writing of tile k.
   void work(std::size_t w) {
     Handoff handoff;
+    std::optional<ReadBackBuffers> buffers;
     std::thread compute([&] {
       try {
         std::unique_ptr<DeviceFieldComputer> device;
         if (!devices_.empty()) {
           std::string why_not;
           device = try_make_device_field_computer(devices_[w], &why_not);
-          if (!device)
+          if (!device) {
             throw UsageError("--devices: device " + std::to_string(devices_[w]) + ": " + why_not);
+          }
+          // Tiles differ by a node at most: the largest is the rounded-up share.
+          const std::size_t largest =
+              static_cast<std::size_t>((params_.nx + layout_.tiles_x - 1) / layout_.tiles_x) *
+              static_cast<std::size_t>((params_.ny + layout_.tiles_y - 1) / layout_.tiles_y);
+          buffers.emplace(largest, stored_);
         }
         for (int k; !stop_ && (k = next_.fetch_add(1)) < layout_.count();) {
-          const Clock::time_point t = Clock::now();
           const NodeWindow window = tile_window(layout_, params_.nx, params_.ny, k);
-          Computed c{k, device ? compute_window_on(*device, params_, window, stored_)
-                               : compute_window_on_cpu_host(params_, window, stored_)};
+          Computed c;
+          c.index = k;
+          if (device) c.buffer = buffers->acquire(window);  // waits while both are in use
+          const Clock::time_point t = Clock::now();
+          if (device) {
+            HostField& f = *c.buffer;
+            device->compute_window_to_host(
+                params_, window,
+                stored_ == Precision::f64 ? static_cast<void*>(f.f64.data()) : f.f32.data(),
+                stored_);
+          } else {
+            c.own = compute_window_on_cpu_host(params_, window, stored_);
+          }
           stats_[w].compute_s += seconds_since(t);
           handoff.put(std::move(c));
         }
@@ -139,18 +211,18 @@ class Batch {
       }
       handoff.close();
     });
-    try {
-      while (std::optional<Computed> c = handoff.take()) {
-        if (stop_) continue;  // drain: the compute thread must not wait on a full slot
-        const Clock::time_point t = Clock::now();
-        stats_[w].bytes += write(*c);
-        stats_[w].write_s += seconds_since(t);
-        ++stats_[w].tiles;
+    while (std::optional<Computed> c = handoff.take()) {
+      try {
+        if (!stop_) {  // else drain: the compute thread must not wait on a full slot
+          const Clock::time_point t = Clock::now();
+          stats_[w].bytes += write(*c);
+          stats_[w].write_s += seconds_since(t);
+          ++stats_[w].tiles;
+        }
+      } catch (...) {
+        fail(std::current_exception());
       }
-    } catch (...) {
-      fail(std::current_exception());
-      while (handoff.take()) {
-      }
+      if (c->buffer != nullptr) buffers->release(c->buffer);
     }
     compute.join();
   }
@@ -163,7 +235,7 @@ class Batch {
     std::optional<AtomicFile> npy, geotiff;
     if (npy_dir_) {
       npy.emplace(*npy_dir_ / (name + ".npy"));
-      write_npy_into(*npy, c.field);
+      write_npy_into(*npy, c.field());
       npy->finish();
     }
     if (geotiff_dir_) {
@@ -173,7 +245,7 @@ class Batch {
       layout.window = window;
       TileChoice tile{c.index, layout_};
       layout.metadata = metadata_items(tile_metadata(params_, tile, window));
-      write_geotiff_into(*geotiff, c.field, params_, layout);
+      write_geotiff_into(*geotiff, c.field(), params_, layout);
       geotiff->finish();
     }
     if (npy) npy->commit();
