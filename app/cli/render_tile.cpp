@@ -33,6 +33,44 @@ void refuse_whole_grid_outputs(const RenderRequest& request) {
 
 }  // namespace
 
+std::uint64_t write_tile_files(const FieldParams& p, const TileChoice& tile, const NodeWindow& w,
+                               const HostField& field,
+                               const std::optional<std::filesystem::path>& npy_path,
+                               const std::optional<std::filesystem::path>& geotiff_path, bool say) {
+  std::optional<AtomicFile> npy, geotiff;
+  if (npy_path) {
+    npy.emplace(*npy_path);
+    write_npy_into(*npy, field);
+    npy->finish();
+  }
+  if (geotiff_path) {
+    geotiff.emplace(*geotiff_path);
+    GeotiffOptions layout;
+    layout.cog = true;
+    layout.window = w;
+    layout.metadata = metadata_items(tile_metadata(p, tile, w));
+    write_geotiff_into(*geotiff, field, p, layout);
+    geotiff->finish();
+  }
+  const bool f64 = field.precision == Precision::f64;
+  const char* type = f64 ? "float64" : "float32";
+  if (npy) {
+    npy->commit();
+    if (say) {
+      std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", npy_path->c_str(), type,
+                   w.ny, w.nx);
+    }
+  }
+  if (geotiff) {
+    geotiff->commit();
+    if (say) {
+      std::fprintf(stderr, "geofield: wrote %s (Cloud-Optimised GeoTIFF, %s, %d x %d nodes)\n",
+                   geotiff_path->c_str(), type, w.nx, w.ny);
+    }
+  }
+  return static_cast<std::uint64_t>(w.nx) * static_cast<std::uint64_t>(w.ny) * (f64 ? 8 : 4);
+}
+
 int run_render_tile(const RenderRequest& request) {
   refuse_whole_grid_outputs(request);
   check_render_request(request);
@@ -53,33 +91,7 @@ int run_render_tile(const RenderRequest& request) {
   const HostField field = compute_window(request.view.backend, params, w, raw, &reason);
   std::fprintf(stderr, "geofield: %s; raw field only: no GL needed\n", reason.c_str());
 
-  // Both outputs are written and flushed before either is renamed: both appear or neither.
-  std::optional<AtomicFile> npy, geotiff;
-  if (request.npy) {
-    npy.emplace(*request.npy);
-    write_npy_into(*npy, field);
-    npy->finish();
-  }
-  if (request.geotiff) {
-    geotiff.emplace(*request.geotiff);
-    GeotiffOptions layout;
-    layout.cog = true;
-    layout.window = w;
-    layout.metadata = metadata_items(tile_metadata(params, tile, w));
-    write_geotiff_into(*geotiff, field, params, layout);
-    geotiff->finish();
-  }
-  const char* type = request.f64 ? "float64" : "float32";
-  if (npy) {
-    npy->commit();
-    std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", request.npy->c_str(), type,
-                 w.ny, w.nx);
-  }
-  if (geotiff) {
-    geotiff->commit();
-    std::fprintf(stderr, "geofield: wrote %s (Cloud-Optimised GeoTIFF, %s, %d x %d nodes)\n",
-                 request.geotiff->c_str(), type, w.nx, w.ny);
-  }
+  write_tile_files(params, tile, w, field, request.npy, request.geotiff, true);
   return 0;
 }
 

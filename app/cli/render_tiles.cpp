@@ -17,11 +17,9 @@
 #include "backends/cuda_backend_factory.h"
 #include "backends/cuda_device_field.h"
 #include "backends/window_field.h"
+#include "cli/render_tile.h"
 #include "errors.h"
-#include "export/atomic_file.h"
 #include "export/geotiff_export.h"
-#include "export/npy_export.h"
-#include "export/tile_metadata.h"
 #include "memory_limits.h"
 
 namespace geofield {
@@ -232,26 +230,11 @@ class Batch {
     const NodeWindow window = tile_window(layout_, params_.nx, params_.ny, c.index);
     const std::string name =
         "tile-" + std::to_string(c.index) + "-of-" + std::to_string(layout_.count());
-    std::optional<AtomicFile> npy, geotiff;
-    if (npy_dir_) {
-      npy.emplace(*npy_dir_ / (name + ".npy"));
-      write_npy_into(*npy, c.field());
-      npy->finish();
-    }
-    if (geotiff_dir_) {
-      geotiff.emplace(*geotiff_dir_ / (name + ".tif"));
-      GeotiffOptions layout;
-      layout.cog = true;
-      layout.window = window;
-      TileChoice tile{c.index, layout_};
-      layout.metadata = metadata_items(tile_metadata(params_, tile, window));
-      write_geotiff_into(*geotiff, c.field(), params_, layout);
-      geotiff->finish();
-    }
-    if (npy) npy->commit();
-    if (geotiff) geotiff->commit();
-    const std::uint64_t values = static_cast<std::uint64_t>(window.nx) * window.ny;
-    return values * (stored_ == Precision::f64 ? 8 : 4);
+    auto in = [&](const std::optional<std::filesystem::path>& dir, const char* extension) {
+      return dir ? std::optional(*dir / (name + extension)) : std::nullopt;
+    };
+    return write_tile_files(params_, TileChoice{c.index, layout_}, window, c.field(),
+                            in(npy_dir_, ".npy"), in(geotiff_dir_, ".tif"), false);
   }
 
   void fail(std::exception_ptr e) {

@@ -2,14 +2,12 @@
 
 #include <cstdio>
 
+#include "export/tile_metadata.h"
+
 namespace geofield {
 namespace {
 
-std::string exact(double v) {
-  char text[40];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  return text;
-}
+std::string exact(double v) { return exact_text(v); }
 
 std::string escaped(const std::string& s) {
   std::string out;

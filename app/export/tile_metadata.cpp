@@ -6,14 +6,16 @@
 #include "errors.h"
 
 namespace geofield {
-namespace {
 
-// Every number with the digits that give it back exactly.
-std::string exact(double v) {
+std::string exact_text(double v) {
   char text[40];
   std::snprintf(text, sizeof text, "%.17g", v);
   return text;
 }
+
+namespace {
+
+std::string exact(double v) { return exact_text(v); }
 
 std::string canonical_grid(const FieldParams& p) {
   std::string s = "lat=" + exact(p.lat_min_deg) + ":" + exact(p.lat_max_deg) +

@@ -26,6 +26,9 @@ struct TileMetadata {
   bool nodata_nan = false;  // NaN marks nodes with no value (projected views)
 };
 
+// v with the digits that give it back exactly ("%.17g"): the metadata's and the VRT's numbers.
+std::string exact_text(double v);
+
 // The metadata of tile `tile` (its nodes `nodes`) of p's grid.
 TileMetadata tile_metadata(const FieldParams& p, const TileChoice& tile, const NodeWindow& nodes);
 
