@@ -218,11 +218,12 @@ void Context::compute_on_gl(const Request& r, const geofield_output& out) {
     gl_field_->compute(p, texture_);
     field = gl_field_->read_field(texture_, stored);
   } else {
-    auto list = std::make_shared<const std::vector<Centre>>(r.centres);
+    // The centres are copied into a shared list only when the backend does not hold them.
+    auto list = [&] { return std::make_shared<const std::vector<Centre>>(r.centres); };
     if (!gl_centres_ || p.formula == Formula::wgs84) {
-      gl_centres_ = make_centres_backend(BackendChoice::gl, p, list, &reason);
+      gl_centres_ = make_centres_backend(BackendChoice::gl, p, list(), &reason);
     } else if (*gl_centres_->centres() != r.centres) {
-      gl_centres_->set_centres(list);
+      gl_centres_->set_centres(list());
     }
     gl_centres_->compute(p, texture_);
     field = gl_centres_->read_field(texture_, stored);

@@ -143,8 +143,7 @@ struct DeviceStats {
 
 class Batch {
  public:
-  Batch(const RenderRequest& request, std::vector<int> devices)
-      : request_(request), devices_(std::move(devices)) {
+  Batch(const RenderRequest& request, std::vector<int> devices) : devices_(std::move(devices)) {
     params_ = request.view.params;
     if (request.f64) params_.precision = Precision::f64;
     stored_ = request.f64 ? Precision::f64 : Precision::f32;
@@ -268,7 +267,6 @@ class Batch {
                  (geotiff_dir_ ? *geotiff_dir_ : *npy_dir_).c_str());
   }
 
-  const RenderRequest& request_;
   std::vector<int> devices_;  // empty: the CPU
   FieldParams params_;
   Precision stored_ = Precision::f32;
