@@ -31,6 +31,11 @@ timed() {  # timed LABEL COMMAND...: whole-process wall time and the command's o
 grid=(--lat -60:60 --lon -180:180 --size 16384x16384)
 timed "16 tiles of 4096², .npy, --devices all" "$geofield" render "${grid[@]}" --tile all/16 --devices all --npy "$scratch/npy"
 timed "16 tiles of 4096², COG, --devices all" "$geofield" render "${grid[@]}" --tile all/16 --devices all --geotiff "$scratch/cog"
+timed "16 tiles of 4096², .npy, --devices 0,0 (two workers on one device)" "$geofield" render "${grid[@]}" --tile all/16 --devices 0,0 --npy "$scratch/npy"
+timed "16 tiles of 4096², COG, --devices 0,0 (two workers on one device)" "$geofield" render "${grid[@]}" --tile all/16 --devices 0,0 --geotiff "$scratch/cog"
+timed "64 tiles of 4096², .npy, --devices all" "$geofield" render --lat -80:80 --lon -180:180 --size 32768x32768 --tile all/64 --devices all --npy "$scratch/npy"
+timed "64 tiles of 4096², .npy, --devices 0,0" "$geofield" render --lat -80:80 --lon -180:180 --size 32768x32768 --tile all/64 --devices 0,0 --npy "$scratch/npy"
+timed "64 tiles of 4096², .npy, --devices 0,0,0,0" "$geofield" render --lat -80:80 --lon -180:180 --size 32768x32768 --tile all/64 --devices 0,0,0,0 --npy "$scratch/npy"
 timed "16 tiles of 4096², COG, --backend cpu" "$geofield" render "${grid[@]}" --tile all/16 --backend cpu --geotiff "$scratch/cog"
 arc=(--lat -90:90 --lon -180:180 --size 1296001x648001 --tile 1234/80x40)
 timed "an arc-second globe tile (16200², 1.05 GB), .npy, cuda" "$geofield" render "${arc[@]}" --backend cuda --npy "$scratch/t.npy"

@@ -11,7 +11,8 @@
 #       brings up the GL libraries (.gl/*.deb, see shared/gpu/README.md), states the GPU, the driver
 #       and the commit, runs the GPU tests (and the GL backend's, on NVIDIA's GL), a headless
 #       `render --backend cuda` (and cpu, to compare;
-#       and its .npy and GeoTIFF exports, compared),
+#       and its .npy and GeoTIFF exports, compared), every tile of a grid (--tile all/N) over one
+#       worker, two workers on one device and every device, compared,
 #       the Python package's tests (CuPy, numba, PyTorch where installed),
 #       compute-sanitizer memcheck over the GPU tests, and with --probe the interop probe
 #       (docs/interop.md). Logs go to $OUT, or to a new folder under /tmp that the script names:
@@ -173,6 +174,28 @@ else
 fi
 rm -f "$logs/raw.npy" "$logs/raw.tif"
 
+# Every tile in one process over workers (issue 17): one worker on device 0, two workers sharing
+# it (--devices 0,0: two streams, two computers, the tiles taken in turn), and every device of
+# this host (two on the two-GPU host); each batch's .npy and COG tiles equal byte for byte.
+tiles=(--lat -70:70 --lon -180:180 --size 3000x2000 --ref 40,-3 --tile all/12)
+for d in 0 0,0 all; do
+  "$run/bin/geofield" render "${tiles[@]}" --devices "$d" --npy "$logs/tiles-$d" \
+    --geotiff "$logs/tiles-$d" >"$logs/render-tiles-$d.log" 2>&1
+  rc=$?
+  echo "gpu-test: render --tile all/12 --devices $d: exit $rc"
+  sed 's/^/gpu-test:   /' "$logs/render-tiles-$d.log"
+  [ $rc -eq 0 ] || failed=1
+done
+for d in 0,0 all; do
+  if [ "$(ls "$logs/tiles-$d" 2>/dev/null | wc -l)" -eq 24 ] && diff -rq "$logs/tiles-0" "$logs/tiles-$d" >/dev/null; then
+    echo "gpu-test:   --devices $d: the 24 files equal --devices 0's byte for byte"
+  else
+    echo "gpu-test:   FAILED: --devices $d's tiles differ from --devices 0's"
+    failed=1
+  fi
+done
+rm -rf "$logs"/tiles-*
+
 # The wgs84 formula end to end: the whole globe from CUDA and from the CPU, in double, equal to
 # within the geodesic's GPU-vs-CPU bound (5e-8 m; the values are km).
 for b in cuda cpu; do
@@ -249,6 +272,7 @@ if python3 -c "import pytest, numpy" 2>/dev/null; then
     >"$logs/python.log" 2>&1
   rc=$?
   echo "gpu-test: python package (pytest): exit $rc; $(tail -1 "$logs/python.log")"
+  grep -E '^SKIPPED' "$logs/python.log" | sed 's/^/gpu-test:   /'
   [ $rc -eq 0 ] || { failed=1; grep -E 'FAILED|Error' "$logs/python.log" | head -20 | sed 's/^/gpu-test:     /'; }
 else
   echo "gpu-test: python package: NOT RUN (no pytest or numpy in this python3)"

@@ -163,7 +163,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                   "K/N|K/TXxTY");
   add_text_option(*render_cmd, "--devices", &devices,
                   "with --tile all/N: the CUDA devices to spread the tiles over, one stream "
-                  "each: all, or a list like 0,1 [device 0 where CUDA is usable]",
+                  "each: all, or a list like 0,1; a device listed twice gets two workers "
+                  "[device 0 where CUDA is usable]",
                   "all|0,1,...");
   render_cmd->add_flag("--cog", render.cog,
                        "write --geotiff as a Cloud-Optimised GeoTIFF: 512x512 tiles, DEFLATE with "

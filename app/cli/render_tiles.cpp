@@ -141,6 +141,38 @@ struct DeviceStats {
   std::uint64_t bytes = 0;  // the values' bytes written
 };
 
+// How many times device d is listed.
+int listings(const std::vector<int>& devices, int d) {
+  return static_cast<int>(std::count(devices.begin(), devices.end(), d));
+}
+
+// "device 1", or "device 0, worker 2 of 2" where a device is listed more than once.
+std::string worker_name(const std::vector<int>& devices, std::size_t w) {
+  if (devices.empty()) return "cpu";
+  const int d = devices[w];
+  const int of = listings(devices, d);
+  std::string name = "device " + std::to_string(d);
+  if (of > 1) {
+    const int nth = static_cast<int>(std::count(devices.begin(), devices.begin() + w + 1, d));
+    name += ", worker " + std::to_string(nth) + " of " + std::to_string(of);
+  }
+  return name;
+}
+
+// "the CPU", "2 CUDA devices", "1 CUDA device (2 workers)".
+std::string workers_text(const std::vector<int>& devices) {
+  if (devices.empty()) return "the CPU";
+  std::size_t distinct = 0;
+  for (std::size_t w = 0; w < devices.size(); ++w) {
+    if (std::find(devices.begin(), devices.begin() + w, devices[w]) == devices.begin() + w) {
+      ++distinct;
+    }
+  }
+  std::string text = std::to_string(distinct) + " CUDA device" + (distinct == 1 ? "" : "s");
+  if (devices.size() > distinct) text += " (" + std::to_string(devices.size()) + " workers)";
+  return text;
+}
+
 class Batch {
  public:
   Batch(const RenderRequest& request, std::vector<int> devices) : devices_(std::move(devices)) {
@@ -253,8 +285,7 @@ class Batch {
                  stored_ == Precision::f64 ? "float64" : "float32");
     for (std::size_t w = 0; w < stats_.size(); ++w) {
       const DeviceStats& s = stats_[w];
-      const std::string who =
-          devices_.empty() ? std::string("cpu") : "device " + std::to_string(devices_[w]);
+      const std::string who = worker_name(devices_, w);
       std::fprintf(stderr,
                    "geofield:   %s: %d tiles, compute and read-back %.2f s (%.2f GB/s), write "
                    "%.2f s (%.3f GB/s)\n",
@@ -307,10 +338,7 @@ std::vector<int> parse_devices(const std::string& text) {
     if (d >= count) {
       throw UsageError("--devices: device " + std::to_string(d) + ": " + have);
     }
-    for (int e : devices) {
-      if (e == d) throw UsageError("--devices: device " + std::to_string(d) + " is listed twice");
-    }
-    devices.push_back(d);
+    devices.push_back(d);  // listed again: another worker on it
     start = comma + 1;
   }
   return devices;
@@ -346,10 +374,7 @@ int run_render_tiles(const RenderRequest& request) {
   std::fprintf(stderr, "geofield: %d tiles (%d x %d) of %d x %d nodes on %s\n",
                request.tile->layout.count(), request.tile->layout.tiles_x,
                request.tile->layout.tiles_y, request.view.params.nx, request.view.params.ny,
-               devices.empty() ? "the CPU"
-                               : (std::to_string(devices.size()) + " CUDA device" +
-                                  (devices.size() == 1 ? "" : "s"))
-                                     .c_str());
+               workers_text(devices).c_str());
   return Batch(request, devices).run();
 }
 
