@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The tiled product's throughput on the GPU machine (issue 17; docs/scale.md): every tile of a
-# 16384² grid in one process over the CUDA devices (`render --tile all/16 --devices all`) as
+# 16384² and a 32768² grid in one process over the CUDA devices (`render --tile all/N --devices all`,
+# 1 to 8 --workers a device) as
 # raw .npy and as Cloud-Optimised GeoTIFFs, and one tile of the arc-second globe (16200² nodes,
 # `--tile K/80x40`) by one process, each into /dev/shm so that the file system is not measured.
 #
@@ -29,14 +30,18 @@ timed() {  # timed LABEL COMMAND...: whole-process wall time and the command's o
   rm -rf "$scratch" "$scratch.log"
 }
 grid=(--lat -60:60 --lon -180:180 --size 16384x16384)
-timed "16 tiles of 4096², .npy, --devices all" "$geofield" render "${grid[@]}" --tile all/16 --devices all --npy "$scratch/npy"
-timed "16 tiles of 4096², COG, --devices all" "$geofield" render "${grid[@]}" --tile all/16 --devices all --geotiff "$scratch/cog"
-timed "16 tiles of 4096², .npy, --devices 0,0 (two workers on one device)" "$geofield" render "${grid[@]}" --tile all/16 --devices 0,0 --npy "$scratch/npy"
-timed "16 tiles of 4096², COG, --devices 0,0 (two workers on one device)" "$geofield" render "${grid[@]}" --tile all/16 --devices 0,0 --geotiff "$scratch/cog"
-timed "64 tiles of 4096², .npy, --devices all" "$geofield" render --lat -80:80 --lon -180:180 --size 32768x32768 --tile all/64 --devices all --npy "$scratch/npy"
-timed "64 tiles of 4096², .npy, --devices 0,0" "$geofield" render --lat -80:80 --lon -180:180 --size 32768x32768 --tile all/64 --devices 0,0 --npy "$scratch/npy"
-timed "64 tiles of 4096², .npy, --devices 0,0,0,0" "$geofield" render --lat -80:80 --lon -180:180 --size 32768x32768 --tile all/64 --devices 0,0,0,0 --npy "$scratch/npy"
-timed "16 tiles of 4096², COG, --backend cpu" "$geofield" render "${grid[@]}" --tile all/16 --backend cpu --geotiff "$scratch/cog"
+timed "16 tiles of 4096², .npy, --devices all --workers 1" "$geofield" render "${grid[@]}" --tile all/16 --devices all --workers 1 --npy "$scratch/npy"
+timed "16 tiles of 4096², COG, --devices all --workers 1" "$geofield" render "${grid[@]}" --tile all/16 --devices all --workers 1 --geotiff "$scratch/cog"
+big=(--lat -80:80 --lon -180:180 --size 32768x32768 --tile all/64 --devices all)
+for w in 1 2 4 8; do
+  timed "64 tiles of 4096², .npy, --workers $w" "$geofield" render "${big[@]}" --workers $w --npy "$scratch/npy"
+done
+for w in 1 2 4; do
+  timed "64 tiles of 4096², COG, --workers $w" "$geofield" render "${big[@]}" --workers $w --geotiff "$scratch/cog"
+done
+for w in 1 2; do
+  timed "16 tiles of 4096², COG, --backend cpu --workers $w" "$geofield" render "${grid[@]}" --tile all/16 --backend cpu --workers $w --geotiff "$scratch/cog"
+done
 arc=(--lat -90:90 --lon -180:180 --size 1296001x648001 --tile 1234/80x40)
 timed "an arc-second globe tile (16200², 1.05 GB), .npy, cuda" "$geofield" render "${arc[@]}" --backend cuda --npy "$scratch/t.npy"
 timed "the same tile, COG, cuda" "$geofield" render "${arc[@]}" --backend cuda --geotiff "$scratch/t.tif"

@@ -12,7 +12,7 @@
 #       and the commit, runs the GPU tests (and the GL backend's, on NVIDIA's GL), a headless
 #       `render --backend cuda` (and cpu, to compare;
 #       and its .npy and GeoTIFF exports, compared), every tile of a grid (--tile all/N) over one
-#       worker, two workers on one device and every device, compared,
+#       worker, three workers on one device and every device, compared,
 #       the Python package's tests (CuPy, numba, PyTorch where installed),
 #       compute-sanitizer memcheck over the GPU tests, and with --probe the interop probe
 #       (docs/interop.md). Logs go to $OUT, or to a new folder under /tmp that the script names:
@@ -174,23 +174,25 @@ else
 fi
 rm -f "$logs/raw.npy" "$logs/raw.tif"
 
-# Every tile in one process over workers (issue 17): one worker on device 0, two workers sharing
-# it (--devices 0,0: two streams, two computers, the tiles taken in turn), and every device of
-# this host (two on the two-GPU host); each batch's .npy and COG tiles equal byte for byte.
+# Every tile in one process over workers (issue 17): one worker on device 0, three sharing it
+# (--workers 3: three streams, computers and buffer pairs, the tiles taken in turn), and every
+# device of this host (two on the two-GPU host) with two each; every batch's .npy and COG tiles
+# equal byte for byte.
 tiles=(--lat -70:70 --lon -180:180 --size 3000x2000 --ref 40,-3 --tile all/12)
-for d in 0 0,0 all; do
-  "$run/bin/geofield" render "${tiles[@]}" --devices "$d" --npy "$logs/tiles-$d" \
-    --geotiff "$logs/tiles-$d" >"$logs/render-tiles-$d.log" 2>&1
+for devices_workers in "0 1" "0 3" "all 2"; do
+  read -r d w <<<"$devices_workers"
+  "$run/bin/geofield" render "${tiles[@]}" --devices "$d" --workers "$w" --npy "$logs/tiles-$d-$w" \
+    --geotiff "$logs/tiles-$d-$w" >"$logs/render-tiles-$d-$w.log" 2>&1
   rc=$?
-  echo "gpu-test: render --tile all/12 --devices $d: exit $rc"
-  sed 's/^/gpu-test:   /' "$logs/render-tiles-$d.log"
+  echo "gpu-test: render --tile all/12 --devices $d --workers $w: exit $rc"
+  sed 's/^/gpu-test:   /' "$logs/render-tiles-$d-$w.log"
   [ $rc -eq 0 ] || failed=1
 done
-for d in 0,0 all; do
-  if [ "$(ls "$logs/tiles-$d" 2>/dev/null | wc -l)" -eq 24 ] && diff -rq "$logs/tiles-0" "$logs/tiles-$d" >/dev/null; then
-    echo "gpu-test:   --devices $d: the 24 files equal --devices 0's byte for byte"
+for d in 0-3 all-2; do
+  if [ "$(ls "$logs/tiles-$d" 2>/dev/null | wc -l)" -eq 24 ] && diff -rq "$logs/tiles-0-1" "$logs/tiles-$d" >/dev/null; then
+    echo "gpu-test:   $d: the 24 files equal one worker's byte for byte"
   else
-    echo "gpu-test:   FAILED: --devices $d's tiles differ from --devices 0's"
+    echo "gpu-test:   FAILED: $d's tiles differ from one worker's"
     failed=1
   fi
 done

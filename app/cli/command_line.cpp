@@ -11,6 +11,7 @@
 #include "backends/cuda_backend_factory.h"
 #include "cli/argument_scan.h"
 #include "cli/render_command.h"
+#include "cli/render_tiles.h"
 #include "cli/startup.h"
 #include "cli/value_parsers.h"
 #include "cli/view_options.h"
@@ -21,20 +22,18 @@
 namespace geofield {
 namespace {
 
-// A whole number of pixels in the figure's accepted range, or a message naming both.
-int parse_figure_width(const std::string& text, const char* option) {
-  const std::string why = std::string(option) + ": " + quoted_excerpt(text) +
-                          " is not a width in pixels from " + std::to_string(kMinFigureWidthPx) +
-                          " to " + std::to_string(kMaxFigureWidthPx);
+// A whole number in [lo, hi], or a message naming the option and the range.
+int parse_whole_number(const std::string& text, const char* option, int lo, int hi,
+                       const char* what) {
+  const std::string why = std::string(option) + ": " + quoted_excerpt(text) + " is not " + what +
+                          " from " + std::to_string(lo) + " to " + std::to_string(hi);
   double v = 0;
   try {
     v = parse_number(text, option);
   } catch (const UsageError&) {
     throw UsageError(why);
   }
-  if (!(v >= kMinFigureWidthPx && v <= kMaxFigureWidthPx) || v != std::floor(v)) {
-    throw UsageError(why);
-  }
+  if (!(v >= lo && v <= hi) || v != std::floor(v)) throw UsageError(why);
   return static_cast<int>(v);
 }
 
@@ -100,8 +99,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       "                                   draw one view without a window\n"
       "  geofield render [view options] --tile K/N [--npy FILE] [--geotiff FILE] [--f64]\n"
       "                                   tile K of N of the grid (raw field; see README Tiles)\n"
-      "  geofield render [view options] --tile all/N [--devices all|0,1,...] [--geotiff DIR]\n"
-      "                  [--npy DIR]      every tile in one process, over the CUDA devices\n"
+      "  geofield render [view options] --tile all/N [--devices all|0,1,...] [--workers N]\n"
+      "                  [--geotiff DIR] [--npy DIR]\n"
+      "                                   every tile in one process, over the CUDA devices\n"
       "  geofield mosaic DIR [--output FILE.vrt]\n"
       "                                   a GDAL VRT over the tiles in DIR, read as one raster\n"
       "Run 'geofield render --help' for every option. View options go after 'render'; a value "
@@ -134,7 +134,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   RenderRequest render;
   ViewOptionText render_text;
   std::optional<std::string> png, npy, geotiff, netcdf, figure, figure_width, figure_title, centres,
-      index, index_geotiff, tile, devices;
+      index, index_geotiff, tile, devices, workers;
   CLI::App* render_cmd = app.add_subcommand(
       "render", "compute and draw one view with no window (headless EGL) and write it out");
   add_view_options(*render_cmd, &render_text);
@@ -162,10 +162,15 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                   "nodes; raw outputs only (--npy, --geotiff as a Cloud-Optimised GeoTIFF)",
                   "K/N|K/TXxTY");
   add_text_option(*render_cmd, "--devices", &devices,
-                  "with --tile all/N: the CUDA devices to spread the tiles over, one stream "
-                  "each: all, or a list like 0,1; a device listed twice gets two workers "
-                  "[device 0 where CUDA is usable]",
+                  "with --tile all/N: the CUDA devices to spread the tiles over: all, or a "
+                  "list like 0,1 [device 0 where CUDA is usable]",
                   "all|0,1,...");
+  add_text_option(*render_cmd, "--workers", &workers,
+                  "with --tile all/N: tiles in flight on each device (each its own stream and "
+                  "read-back buffers), or on the CPU, from 1 to " +
+                      std::to_string(kMaxTileWorkers) + " [" +
+                      std::to_string(kDefaultDeviceWorkers) + " a CUDA device, 1 on the CPU]",
+                  "N");
   render_cmd->add_flag("--cog", render.cog,
                        "write --geotiff as a Cloud-Optimised GeoTIFF: 512x512 tiles, DEFLATE with "
                        "the floating-point predictor, 2x overviews (always so with --tile)");
@@ -236,6 +241,13 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
         "--devices: spreads the tiles of --tile all/N over CUDA devices; give "
         "--tile all/N too");
   }
+  if (workers) {
+    if (workers->empty()) throw empty_value_error("--workers", "N");
+    if (!render.all_tiles)
+      throw UsageError("--workers: the tiles in flight of --tile all/N; give --tile all/N too");
+    render.workers =
+        parse_whole_number(*workers, "--workers", 1, kMaxTileWorkers, "a count of workers");
+  }
   if (render.cog && !render.geotiff) throw UsageError("--cog: give --geotiff FILE too");
   if (render.cog && render.centres) {
     throw UsageError("--cog: the nearest-centre GeoTIFF is written plain; leave --cog out");
@@ -260,7 +272,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (figure_width) {
     if (figure_width->empty()) throw empty_value_error("--figure-width", "PX");
     if (!render.figure) throw UsageError("--figure-width: give --figure FILE too");
-    render.figure_width = parse_figure_width(*figure_width, "--figure-width");
+    render.figure_width = parse_whole_number(*figure_width, "--figure-width", kMinFigureWidthPx,
+                                             kMaxFigureWidthPx, "a width in pixels");
   }
   check_outputs_given(render);
   return render;

@@ -43,7 +43,8 @@ struct RenderRequest {
   // --npy then name folders. devices: `--devices all|0,1,...`, the CUDA devices to spread on.
   bool all_tiles = false;
   std::optional<std::string> devices;
-  bool cog = false;  // --geotiff as a Cloud-Optimised GeoTIFF (always so for a tile)
+  std::optional<int> workers;  // `--workers N`: tiles in flight a device (or on the CPU)
+  bool cog = false;            // --geotiff as a Cloud-Optimised GeoTIFF (always so for a tile)
 };
 
 // Throws UsageError when the request writes nothing; touches no file.

@@ -141,41 +141,66 @@ struct DeviceStats {
   std::uint64_t bytes = 0;  // the values' bytes written
 };
 
-// How many times device d is listed.
-int listings(const std::vector<int>& devices, int d) {
-  return static_cast<int>(std::count(devices.begin(), devices.end(), d));
+constexpr int kCpu = -1;  // a worker on the CPU rather than a device
+
+// How many workers device d has.
+int workers_on(const std::vector<int>& workers, int d) {
+  return static_cast<int>(std::count(workers.begin(), workers.end(), d));
 }
 
-// "device 1", or "device 0, worker 2 of 2" where a device is listed more than once.
-std::string worker_name(const std::vector<int>& devices, std::size_t w) {
-  if (devices.empty()) return "cpu";
-  const int d = devices[w];
-  const int of = listings(devices, d);
-  std::string name = "device " + std::to_string(d);
+// "cpu", "device 1", or "device 0, worker 2 of 2" where a device has several.
+std::string worker_name(const std::vector<int>& workers, std::size_t w) {
+  const int d = workers[w];
+  std::string name = d == kCpu ? std::string("cpu") : "device " + std::to_string(d);
+  const int of = workers_on(workers, d);
   if (of > 1) {
-    const int nth = static_cast<int>(std::count(devices.begin(), devices.begin() + w + 1, d));
+    const int nth = static_cast<int>(std::count(workers.begin(), workers.begin() + w + 1, d));
     name += ", worker " + std::to_string(nth) + " of " + std::to_string(of);
   }
   return name;
 }
 
-// "the CPU", "2 CUDA devices", "1 CUDA device (2 workers)".
-std::string workers_text(const std::vector<int>& devices) {
-  if (devices.empty()) return "the CPU";
-  std::size_t distinct = 0;
-  for (std::size_t w = 0; w < devices.size(); ++w) {
-    if (std::find(devices.begin(), devices.begin() + w, devices[w]) == devices.begin() + w) {
-      ++distinct;
-    }
+// "the CPU", "2 CUDA devices", "1 CUDA device, 2 workers each".
+std::string workers_text(const std::vector<int>& devices, int per_device) {
+  std::string text = devices.empty() ? std::string("the CPU")
+                                     : std::to_string(devices.size()) + " CUDA device" +
+                                           (devices.size() == 1 ? "" : "s");
+  if (per_device > 1) {
+    text += ", " + std::to_string(per_device) + " workers" + (devices.size() > 1 ? " each" : "");
   }
-  std::string text = std::to_string(distinct) + " CUDA device" + (distinct == 1 ? "" : "s");
-  if (devices.size() > distinct) text += " (" + std::to_string(devices.size()) + " workers)";
   return text;
+}
+
+// Tiles differ by a node at most a side: the largest is the rounded-up share.
+std::size_t largest_tile_values(const FieldParams& p, const TileLayout& layout) {
+  return static_cast<std::size_t>((p.nx + layout.tiles_x - 1) / layout.tiles_x) *
+         static_cast<std::size_t>((p.ny + layout.tiles_y - 1) / layout.tiles_y);
+}
+
+// Host memory for the workers' tiles: each holds up to three at once (two read-back buffers,
+// or the CPU's field in the making, in the handoff and being written) and a COG's overviews
+// and compressed blocks take about one more. Refused, naming --workers, where the machine
+// has less available.
+void check_workers_fit(const FieldParams& p, const TileLayout& layout, std::size_t workers,
+                       Precision stored) {
+  const double tile_bytes =
+      static_cast<double>(largest_tile_values(p, layout)) * (stored == Precision::f64 ? 8 : 4);
+  const double need = static_cast<double>(workers) * 4 * tile_bytes;
+  const double have = static_cast<double>(available_host_memory_bytes());
+  if (have > 0 && need > have) {
+    char text[320];
+    std::snprintf(text, sizeof text,
+                  "--workers: %zu worker%s with tiles of %.3g GiB need about %.3g GiB of memory; "
+                  "this machine has %.3g GiB available: give fewer --workers or more tiles",
+                  workers, workers == 1 ? "" : "s", tile_bytes / 1073741824.0, need / 1073741824.0,
+                  have / 1073741824.0);
+    throw UsageError(text);
+  }
 }
 
 class Batch {
  public:
-  Batch(const RenderRequest& request, std::vector<int> devices) : devices_(std::move(devices)) {
+  Batch(const RenderRequest& request, std::vector<int> workers) : workers_(std::move(workers)) {
     params_ = request.view.params;
     if (request.f64) params_.precision = Precision::f64;
     stored_ = request.f64 ? Precision::f64 : Precision::f32;
@@ -186,10 +211,9 @@ class Batch {
 
   int run() {
     const Clock::time_point start = Clock::now();
-    const std::size_t workers = devices_.empty() ? 1 : devices_.size();
-    stats_.assign(workers, {});
+    stats_.assign(workers_.size(), {});
     std::vector<std::thread> threads;
-    for (std::size_t w = 0; w < workers; ++w) threads.emplace_back([this, w] { work(w); });
+    for (std::size_t w = 0; w < workers_.size(); ++w) threads.emplace_back([this, w] { work(w); });
     for (std::thread& t : threads) t.join();
     if (failure_) std::rethrow_exception(failure_);
     report(seconds_since(start));
@@ -197,25 +221,22 @@ class Batch {
   }
 
  private:
-  // One device (or the CPU): a thread computing tiles into the handoff, and this one writing
-  // them, so that the read-back and compute of tile k + 1 overlap the writing of tile k.
+  // One worker on a device (or the CPU): a thread computing tiles into the handoff, and this
+  // one writing them, so that the read-back and compute of tile k + 1 overlap the writing of
+  // tile k.
   void work(std::size_t w) {
     Handoff handoff;
     std::optional<ReadBackBuffers> buffers;
     std::thread compute([&] {
       try {
         std::unique_ptr<DeviceFieldComputer> device;
-        if (!devices_.empty()) {
+        if (workers_[w] != kCpu) {
           std::string why_not;
-          device = try_make_device_field_computer(devices_[w], &why_not);
+          device = try_make_device_field_computer(workers_[w], &why_not);
           if (!device) {
-            throw UsageError("--devices: device " + std::to_string(devices_[w]) + ": " + why_not);
+            throw UsageError("--devices: device " + std::to_string(workers_[w]) + ": " + why_not);
           }
-          // Tiles differ by a node at most: the largest is the rounded-up share.
-          const std::size_t largest =
-              static_cast<std::size_t>((params_.nx + layout_.tiles_x - 1) / layout_.tiles_x) *
-              static_cast<std::size_t>((params_.ny + layout_.tiles_y - 1) / layout_.tiles_y);
-          buffers.emplace(largest, stored_);
+          buffers.emplace(largest_tile_values(params_, layout_), stored_);
         }
         for (int k; !stop_ && (k = next_.fetch_add(1)) < layout_.count();) {
           const NodeWindow window = tile_window(layout_, params_.nx, params_.ny, k);
@@ -285,7 +306,7 @@ class Batch {
                  stored_ == Precision::f64 ? "float64" : "float32");
     for (std::size_t w = 0; w < stats_.size(); ++w) {
       const DeviceStats& s = stats_[w];
-      const std::string who = worker_name(devices_, w);
+      const std::string who = worker_name(workers_, w);
       std::fprintf(stderr,
                    "geofield:   %s: %d tiles, compute and read-back %.2f s (%.2f GB/s), write "
                    "%.2f s (%.3f GB/s)\n",
@@ -298,7 +319,7 @@ class Batch {
                  (geotiff_dir_ ? *geotiff_dir_ : *npy_dir_).c_str());
   }
 
-  std::vector<int> devices_;  // empty: the CPU
+  std::vector<int> workers_;  // each a device or kCpu
   FieldParams params_;
   Precision stored_ = Precision::f32;
   TileLayout layout_;
@@ -338,7 +359,13 @@ std::vector<int> parse_devices(const std::string& text) {
     if (d >= count) {
       throw UsageError("--devices: device " + std::to_string(d) + ": " + have);
     }
-    devices.push_back(d);  // listed again: another worker on it
+    for (int e : devices) {
+      if (e == d) {
+        throw UsageError("--devices: device " + std::to_string(d) +
+                         " is listed twice; for more tiles in flight on it give --workers N");
+      }
+    }
+    devices.push_back(d);
     start = comma + 1;
   }
   return devices;
@@ -371,11 +398,20 @@ int run_render_tiles(const RenderRequest& request) {
   if (request.view.backend == BackendChoice::gl) {
     throw UsageError("--tile: the gl backend computes whole grids into a texture; use cpu or cuda");
   }
+  // Workers in turn over the devices (0, 1, 0, 1, ...) so that the first tiles spread out.
+  const int per_device = request.workers.value_or(devices.empty() ? 1 : kDefaultDeviceWorkers);
+  std::vector<int> workers;
+  for (int r = 0; r < per_device; ++r) {
+    if (devices.empty()) workers.push_back(kCpu);
+    for (int d : devices) workers.push_back(d);
+  }
+  check_workers_fit(request.view.params, request.tile->layout, workers.size(),
+                    request.f64 ? Precision::f64 : Precision::f32);
   std::fprintf(stderr, "geofield: %d tiles (%d x %d) of %d x %d nodes on %s\n",
                request.tile->layout.count(), request.tile->layout.tiles_x,
                request.tile->layout.tiles_y, request.view.params.nx, request.view.params.ny,
-               workers_text(devices).c_str());
-  return Batch(request, devices).run();
+               workers_text(devices, per_device).c_str());
+  return Batch(request, std::move(workers)).run();
 }
 
 }  // namespace geofield

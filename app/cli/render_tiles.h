@@ -10,8 +10,13 @@
 
 namespace geofield {
 
-// The devices of `--devices all|0,1,...` on this machine (UsageError naming the option and the
-// machine's devices otherwise).
+// `--workers`: tiles in flight a device. Two by default: one worker's writing of its last tile
+// (one thread) is what bounds the batch, not the device (bench/RESULTS.md, run TW).
+constexpr int kDefaultDeviceWorkers = 2;
+constexpr int kMaxTileWorkers = 16;
+
+// The devices of `--devices all|0,1,...` on this machine, each once (UsageError naming the
+// option and the machine's devices otherwise).
 std::vector<int> parse_devices(const std::string& text);
 
 int run_render_tiles(const RenderRequest& request);

@@ -3,9 +3,11 @@ values at its nodes bit for bit (.npy and GeoTIFF, float32 and float64, latlon a
 antimeridian, wgs84, a projected view with NaN); each tile is a Cloud-Optimised GeoTIFF by
 GDAL's own validator; the mosaic's VRT reads through GDAL as one raster equal node for node to a
 single render of the grid, georeferenced as its GeoTIFF; and the refusals: pictures of a tile,
-a tile out of range, a folder with a tile missing, twice, or of two grids."""
+a tile out of range, a folder with a tile missing, twice, or of two grids; --workers: the
+same files from several tiles in flight, and its refusals."""
 
 import os
+import re
 import shutil
 import subprocess
 import unittest
@@ -131,6 +133,46 @@ class RenderTiles(GdalReads, RenderTestCase):
             r = self.run_geofield("render", *GRID, *args)
             self.assertEqual(r.returncode, 2, r.stderr)
             self.assertIn(message, r.stderr)
+        self.assertFalse(os.path.exists(self.path("d")))
+
+    def test_workers_write_the_files_of_one_worker(self):
+        # --workers 3 on the CPU: three tiles in flight, taken in turn; the same files byte for
+        # byte as one worker's, every tile written once, each worker reported.
+        for workers in ("1", "3"):
+            r = self.render_ok(*GRID, "--backend", "cpu", "--tile", "all/7", "--workers", workers,
+                               "--geotiff", f"w{workers}", "--npy", f"w{workers}")
+        self.assertIn("of 1001 x 777 nodes on the CPU, 3 workers", r.stderr)
+        done = [int(n) for n in re.findall(r"cpu, worker [123] of 3: (\d+) tiles", r.stderr)]
+        self.assertEqual(len(done), 3, r.stderr)
+        self.assertEqual(sum(done), 7)
+        self.assertEqual(sorted(os.listdir(self.path("w1"))), sorted(os.listdir(self.path("w3"))))
+        self.assertEqual(len(os.listdir(self.path("w3"))), 14)
+        for name in os.listdir(self.path("w1")):
+            with open(self.path(f"w1/{name}"), "rb") as a, open(self.path(f"w3/{name}"), "rb") as b:
+                self.assertEqual(a.read(), b.read(), name)
+
+    def test_workers_refusals(self):
+        cases = [
+            (["--tile", "all/6", "--workers", "0"], "--workers: '0' is not a count of workers from 1 to 16"),
+            (["--tile", "all/6", "--workers", "17"], "--workers: '17' is not a count of workers from 1 to 16"),
+            (["--tile", "all/6", "--workers", "2.5"], "--workers: '2.5' is not a count of workers from 1 to 16"),
+            (["--tile", "all/6", "--workers", "nan"], "--workers: 'nan' is not a count of workers from 1 to 16"),
+            (["--tile", "all/6", "--workers="], "--workers: "),
+            (["--tile", "2/6", "--workers", "2"], "--workers: the tiles in flight of --tile all/N; give --tile all/N too"),
+            (["--workers", "2"], "--workers: the tiles in flight of --tile all/N; give --tile all/N too"),
+        ]
+        for args, message in cases:
+            r = self.run_geofield("render", *GRID, "--backend", "cpu", *args, "--npy", "d")
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn(message, r.stderr)
+            self.assertNotIn("\n", r.stderr.strip())
+        # 16 workers with one tile of 60000 x 50000 float64 (22 GiB): more than a machine has.
+        r = self.run_geofield("render", "--size", "60000x50000", "--f64", "--backend", "cpu",
+                              "--tile", "all/1", "--workers", "16", "--npy", "d")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("--workers: 16 workers with tiles of 22.4 GiB need about 1.43e+03 GiB of "
+                      "memory; this machine has ", r.stderr)
+        self.assertIn("GiB available: give fewer --workers or more tiles", r.stderr)
         self.assertFalse(os.path.exists(self.path("d")))
 
     def test_a_tile_is_a_cog_with_overviews(self):
