@@ -1,5 +1,6 @@
 #include "tiles.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -55,17 +56,25 @@ NodeWindow tile_window(const TileLayout& layout, int nx, int ny, int k) {
 
 TileChoice parse_tile(const std::string& text, const char* option, int nx, int ny) {
   const std::string form = std::string(option) + ": " + quoted_excerpt(text) +
-                           " is not K/N or K/TXxTY (tile K, 0-based, of N tiles or of TX "
+                           " is not K/N, K/TXxTY or all/N (tile K, 0-based, of N tiles or of TX "
                            "columns x TY rows of tiles)";
   const size_t slash = text.find('/');
   if (slash == std::string::npos) throw UsageError(form);
-  const long long k = whole_or_minus_one(text.substr(0, slash));
+  // all/N: every tile; the layout is tile 0's.
+  const std::string k_text = text.substr(0, slash) == "all" ? "0" : text.substr(0, slash);
+  const long long k = whole_or_minus_one(k_text);
   const std::string rest = text.substr(slash + 1);
   const size_t x = rest.find('x');
   TileChoice choice;
   const std::string grid = std::to_string(nx) + " x " + std::to_string(ny) + " nodes";
   if (x == std::string::npos) {
     const long long n = whole_or_minus_one(rest);
+    const bool digits = !rest.empty() && rest.find_first_not_of("0123456789") == std::string::npos;
+    if (k >= 0 && digits && n < 1) {  // 0, or more digits than any tile count
+      const long long most = std::min(static_cast<long long>(nx) * ny, 999999999LL);
+      throw UsageError(std::string(option) + ": " + quoted_excerpt(text) +
+                       ": N must be a whole number from 1 to " + std::to_string(most));
+    }
     if (k < 0 || n < 1) throw UsageError(form);
     const std::optional<TileLayout> layout =
         n <= static_cast<long long>(nx) * ny ? near_square_layout(int(n), nx, ny) : std::nullopt;

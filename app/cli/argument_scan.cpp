@@ -139,6 +139,9 @@ std::vector<std::string> scan_arguments(const std::vector<std::string>& args, co
         throw UsageError(name + ": a switch, it takes no value (got " +
                          quoted_excerpt(word.substr(eq)) + ")");
       }
+      if (!given.insert(name).second) {
+        throw UsageError(name + ": given twice; give each option once");
+      }
       last_switch = name;
       out.push_back(name);
     }

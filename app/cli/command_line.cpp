@@ -232,8 +232,12 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (tile) {
     // all/N: every tile, one process; the layout as tile 0's would have it.
     render.all_tiles = tile->rfind("all/", 0) == 0;
-    render.tile = parse_tile(render.all_tiles ? "0" + tile->substr(3) : *tile, "--tile",
-                             render.view.params.nx, render.view.params.ny);
+    render.tile = parse_tile(*tile, "--tile", render.view.params.nx, render.view.params.ny);
+  }
+  if (render.f64 && render_text.precision && render.view.params.precision == Precision::f32) {
+    throw UsageError(
+        "--f64: computes in double and writes float64; --precision float asks for float: give "
+        "one of them");
   }
   render.devices = devices;
   if (devices && !render.all_tiles) {

@@ -155,7 +155,16 @@ int run_mosaic(const MosaicRequest& request) {
   std::vector<MosaicTile> tiles;
   std::vector<GeotiffInfo> infos;
   for (const fs::path& f : files) {
-    GeotiffInfo info = read_geotiff_info(f);
+    // A file that is no TIFF at all is as much "not a tile" as a TIFF without our metadata;
+    // a missing tile is then named by the grid check below.
+    GeotiffInfo info;
+    try {
+      info = read_geotiff_info(f);
+    } catch (const RuntimeFailure& e) {
+      std::fprintf(stderr, "geofield: mosaic: %s is not a TIFF geofield can read; left out (%s)\n",
+                   f.filename().c_str(), e.what());
+      continue;
+    }
     std::optional<TileMetadata> m;
     try {
       m = parse_tile_metadata(info.metadata_xml);

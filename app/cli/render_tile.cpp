@@ -31,6 +31,33 @@ void refuse_whole_grid_outputs(const RenderRequest& request) {
   }
 }
 
+// A tile's own limits, whatever the whole grid's size: at most kMaxGridSide nodes a side (the
+// untiled grid's cap: the buffers are indexed as one grid), and the memory its field and
+// outputs take. Refused naming --tile, before anything is printed or written.
+void check_tile_fits(const TileChoice& tile, const NodeWindow& w, Precision precision) {
+  const std::string which = "--tile: tile " + std::to_string(tile.index) + " of " +
+                            std::to_string(tile.layout.count()) + " is " + std::to_string(w.nx) +
+                            "x" + std::to_string(w.ny) + " nodes";
+  if (w.nx > kMaxGridSide || w.ny > kMaxGridSide) {
+    throw UsageError(which + "; a tile has at most " + std::to_string(kMaxGridSide) +
+                     " nodes a side: give more tiles (N, or TXxTY)");
+  }
+  FieldParams size;
+  size.nx = w.nx;
+  size.ny = w.ny;
+  size.precision = precision;
+  const std::uint64_t need = render_bytes_needed(size, false);
+  const std::uint64_t have = available_host_memory_bytes();
+  if (have != 0 && need > have) {
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  " and needs about %.3g GiB of memory; this machine has %.3g GiB available: "
+                  "give more tiles",
+                  need / 1073741824.0, have / 1073741824.0);
+    throw UsageError(which + text);
+  }
+}
+
 }  // namespace
 
 std::uint64_t write_tile_files(const FieldParams& p, const TileChoice& tile, const NodeWindow& w,
@@ -79,13 +106,10 @@ int run_render_tile(const RenderRequest& request) {
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
   const TileChoice& tile = *request.tile;
   const NodeWindow w = tile_window(tile.layout, params.nx, params.ny, tile.index);
+  check_tile_fits(tile, w, params.precision);
   std::fprintf(stderr, "geofield: tile %d of %d (%d x %d tiles): %s\n", tile.index,
                tile.layout.count(), tile.layout.tiles_x, tile.layout.tiles_y,
                describe_window(w, params.nx, params.ny).c_str());
-  FieldParams tile_size = params;  // memory is the tile's, whatever the whole grid's size
-  tile_size.nx = w.nx;
-  tile_size.ny = w.ny;
-  check_size_fits(tile_size, kMaxGridSide, false);
 
   std::string reason;
   const HostField field = compute_window(request.view.backend, params, w, raw, &reason);

@@ -179,22 +179,35 @@ std::size_t largest_tile_values(const FieldParams& p, const TileLayout& layout) 
 
 // Host memory for the workers' tiles: each holds up to three at once (two read-back buffers,
 // or the CPU's field in the making, in the handoff and being written) and a COG's overviews
-// and compressed blocks take about one more. Refused, naming --workers, where the machine
-// has less available.
+// and compressed blocks take about one more. Refused where the machine has less available,
+// naming --workers where fewer would do, else --tile; a tile above the untiled grid's side
+// (the buffers are indexed as one grid) is refused first.
 void check_workers_fit(const FieldParams& p, const TileLayout& layout, std::size_t workers,
                        Precision stored) {
+  const int tile_nx = (p.nx + layout.tiles_x - 1) / layout.tiles_x;
+  const int tile_ny = (p.ny + layout.tiles_y - 1) / layout.tiles_y;
+  const std::string tiles =
+      "tiles of up to " + std::to_string(tile_nx) + "x" + std::to_string(tile_ny) + " nodes";
+  if (tile_nx > kMaxGridSide || tile_ny > kMaxGridSide) {
+    throw UsageError("--tile all/" + std::to_string(layout.count()) + ": " + tiles +
+                     "; a tile has at most " + std::to_string(kMaxGridSide) +
+                     " nodes a side: give more tiles (N, or TXxTY)");
+  }
   const double tile_bytes =
       static_cast<double>(largest_tile_values(p, layout)) * (stored == Precision::f64 ? 8 : 4);
   const double need = static_cast<double>(workers) * 4 * tile_bytes;
   const double have = static_cast<double>(available_host_memory_bytes());
   if (have > 0 && need > have) {
-    char text[320];
+    char text[240];
     std::snprintf(text, sizeof text,
-                  "--workers: %zu worker%s with tiles of %.3g GiB need about %.3g GiB of memory; "
-                  "this machine has %.3g GiB available: give fewer --workers or more tiles",
-                  workers, workers == 1 ? "" : "s", tile_bytes / 1073741824.0, need / 1073741824.0,
-                  have / 1073741824.0);
-    throw UsageError(text);
+                  " (%.3g GiB each) need%s about %.3g GiB of memory; this machine has %.3g GiB "
+                  "available: give more tiles%s",
+                  tile_bytes / 1073741824.0, workers > 1 ? "" : "s", need / 1073741824.0,
+                  have / 1073741824.0, workers > 1 ? " or fewer --workers" : "");
+    const std::string who = workers > 1
+                                ? "--workers: " + std::to_string(workers) + " workers"
+                                : "--tile all/" + std::to_string(layout.count()) + ": a worker";
+    throw UsageError(who + " with " + tiles + text);
   }
 }
 

@@ -55,7 +55,9 @@ std::pair<double, double> parse_range(std::string_view s, const char* option) {
 }
 
 std::pair<int, int> parse_size(std::string_view s, const char* option, int min_side, int max_side) {
-  const char* expected = "of the form NXxNY (e.g. 1000x1000) with whole numbers";
+  const char* expected = std::string_view(option) == "--window"
+                             ? "of the form WxH (e.g. 1280x800) with whole numbers"
+                             : "of the form NXxNY (e.g. 1000x1000) with whole numbers";
   // Digits only, then the range: a side too large for any integer is refused like one just
   // above the limit, and the message quotes the text typed, never a clamped number.
   auto whole = [&](std::string_view t) {

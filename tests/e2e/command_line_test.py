@@ -43,6 +43,11 @@ REFUSED = [
     (["--png", "a.png"], "--png: a 'render' option; it goes after 'render'"),
     (["render", "--npy", "a.npy", "--size", "4x4", "--size", "8x8"], "--size: given twice"),
     (["render", "--npy", "a.npy", "--bogus", "3"], "'--bogus': unknown option"),
+    (["render", "--npy", "a.npy", "--reverse", "--reverse"], "--reverse: given twice; give each option once"),
+    (["render", "--f64", "--npy", "a.npy", "--f64"], "--f64: given twice"),
+    (["--no-session", "--no-session"], "--no-session: given twice"),
+    (["render", "--npy", "a.npy", "--f64", "--precision", "float"],
+     "--f64: computes in double and writes float64; --precision float asks for float"),
     # 5: what was typed, escaped and bounded; never a clamped number.
     (["render", "--formula", "se\ned", "--npy", "a.npy"], "'se\\ned' is not one of haversine, seed, wgs84"),
     (["render", "--units", BIG, "--npy", "a.npy"], "... (100000 bytes)"),

@@ -170,10 +170,36 @@ class RenderTiles(GdalReads, RenderTestCase):
         r = self.run_geofield("render", "--size", "60000x50000", "--f64", "--backend", "cpu",
                               "--tile", "all/1", "--workers", "16", "--npy", "d")
         self.assertEqual(r.returncode, 2, r.stderr)
-        self.assertIn("--workers: 16 workers with tiles of 22.4 GiB need about 1.43e+03 GiB of "
-                      "memory; this machine has ", r.stderr)
-        self.assertIn("GiB available: give fewer --workers or more tiles", r.stderr)
+        self.assertIn("--workers: 16 workers with tiles of up to 60000x50000 nodes (22.4 GiB "
+                      "each) need about 1.43e+03 GiB of memory; this machine has ", r.stderr)
+        self.assertIn("GiB available: give more tiles or fewer --workers", r.stderr)
         self.assertFalse(os.path.exists(self.path("d")))
+
+    def test_tiles_beyond_a_tiles_limits(self):
+        # A tile above the untiled side, and one above the memory, are refused naming --tile
+        # (not GL, which a raw tile never uses), before the tile line and before any folder.
+        big = ["--backend", "cpu", "--lat", "-90:90", "--lon", "-180:180"]
+        cases = [
+            (["--size", "4194304x4", "--tile", "0/2", "--npy", "a.npy"],
+             "--tile: tile 0 of 2 is 2097152x4 nodes; a tile has at most 1048576 nodes a side: "
+             "give more tiles (N, or TXxTY)"),
+            (["--size", "4194304x4", "--tile", "all/2", "--npy", "d"],
+             "--tile all/2: tiles of up to 2097152x4 nodes; a tile has at most 1048576 nodes a "
+             "side: give more tiles (N, or TXxTY)"),
+            (["--size", "200000x200000", "--tile", "0/2", "--npy", "a.npy"],
+             "--tile: tile 0 of 2 is 200000x100000 nodes and needs about 224 GiB of memory; "
+             "this machine has "),
+            (["--size", "200000x200000", "--tile", "all/2", "--npy", "d"],
+             "--tile all/2: a worker with tiles of up to 200000x100000 nodes (74.5 GiB each) "
+             "needs about 298 GiB of memory; this machine has "),
+        ]
+        for args, message in cases:
+            r = self.run_geofield("render", *big, *args)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn(message, r.stderr)
+            self.assertNotIn("geofield: tile ", r.stderr)
+            self.assertNotIn("OpenGL", r.stderr)
+        self.assertEqual(self.files(), [])
 
     def test_a_tile_is_a_cog_with_overviews(self):
         self.render_ok("--size", "1300x1100", "--backend", "cpu", "--tile", "0/1x1",
@@ -263,6 +289,16 @@ class RenderTiles(GdalReads, RenderTestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("plain.tif is not a geofield tile; left out", r.stderr)
         self.assertTrue(os.path.exists(self.path("d/mosaic.vrt")))
+        # Files named .tif that are no TIFF (empty, text) are left out and named too.
+        open(self.path("d/empty.tif"), "w").close()
+        with open(self.path("d/notes.TIF"), "w") as f:
+            f.write("not a picture")
+        r = self.run_geofield("mosaic", "d", "--output", "again.vrt")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("empty.tif is not a TIFF geofield can read; left out (", r.stderr)
+        self.assertIn("notes.TIF is not a TIFF geofield can read; left out (", r.stderr)
+        with open(self.path("d/mosaic.vrt")) as a, open(self.path("again.vrt")) as b:
+            self.assertEqual(a.read().count("<SimpleSource>"), b.read().count("<SimpleSource>"))
 
 
 if __name__ == "__main__":

@@ -69,6 +69,25 @@ TEST(TileSplit, ParsesKOfNAndKOfTxTyAndRefusesWithTheRange) {
   }
   EXPECT_THROW(parse_tile("0/7", "--tile", 6, 6), UsageError);
   EXPECT_THROW(parse_tile("0/1x7", "--tile", 6, 6), UsageError);
+  // all/N: tile 0's layout; the messages quote what was typed and give N's range.
+  EXPECT_EQ(parse_tile("all/6", "--tile", 1001, 777).layout, (TileLayout{3, 2}));
+  EXPECT_EQ(parse_tile("all/2x3", "--tile", 1001, 777).layout, (TileLayout{2, 3}));
+  const auto message = [](const char* typed, int nx, int ny) {
+    try {
+      parse_tile(typed, "--tile", nx, ny);
+    } catch (const UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message("all/0", 1001, 777),
+            "--tile: 'all/0': N must be a whole number from 1 to 777777");
+  EXPECT_EQ(message("0/0", 3, 2), "--tile: '0/0': N must be a whole number from 1 to 6");
+  EXPECT_EQ(message("0/99999999999", 100000, 100000),
+            "--tile: '0/99999999999': N must be a whole number from 1 to 999999999");
+  EXPECT_EQ(message("al/6", 1001, 777),
+            "--tile: 'al/6' is not K/N, K/TXxTY or all/N (tile K, 0-based, of N tiles or of TX "
+            "columns x TY rows of tiles)");
 }
 
 // Bit-for-bit equality (NaN included) of a window against the whole field's nodes.

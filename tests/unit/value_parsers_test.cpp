@@ -56,6 +56,9 @@ TEST(ParseSize, AcceptsNxByNyAndASingleSide) {
   EXPECT_EQ(parse_size("640x480", "--size", 2, 1 << 20), (std::pair{640, 480}));
   EXPECT_EQ(parse_size("3X2", "--size", 2, 1 << 20), (std::pair{3, 2}));
   EXPECT_EQ(parse_size("256", "--size", 2, 1 << 20), (std::pair{256, 256}));
+  EXPECT_TRUE(
+      throws_usage_error_naming([] { parse_size("1280x", "--window", 200, 16384); },
+                                "--window: '1280x' is not of the form WxH (e.g. 1280x800)"));
 }
 
 TEST(ParseSize, RejectsMalformedSizes) {
