@@ -110,6 +110,18 @@ std::optional<ParamProblem> check(const FieldParams& p, std::optional<ParamField
             num(max_edited ? p.lon_min_deg : p.lon_max_deg) +
             "), each from -360 to 360 degrees; min > max crosses 180"};
   }
+  // MAX more than a turn past MIN wraps to a sliver ((MAX - MIN) mod 360): an overshoot of
+  // 180 by rounding would give a grid a hair wide. Two whole turns (-360:360) stay the circle.
+  if (const double turn = p.lon_max_deg - p.lon_min_deg;
+      turn > 360 && std::fmod(turn, 360.0) != 0) {
+    const bool max_edited = edited == F::lon_max;
+    return ParamProblem{
+        max_edited ? F::lon_max : F::lon_min,
+        "--lon: " + exact(p.lon_min_deg) + ":" + exact(p.lon_max_deg) + " spans " + num(turn) +
+            " degrees, more than the whole circle; give at most 360 (-180:180 for the whole "
+            "circle)",
+        "lon max - lon min must be at most 360 degrees (got " + num(turn) + ")"};
+  }
   if (p.nx < kMinGridSide || p.ny < kMinGridSide || p.nx > max_side || p.ny > max_side) {
     std::ostringstream m;
     m << "--size: NX and NY must be in [" << kMinGridSide << ", " << max_side << "] (got " << p.nx

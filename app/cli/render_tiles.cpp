@@ -34,6 +34,14 @@ double seconds_since(Clock::time_point t) {
 // Where each output of the batch goes: a folder, made if missing.
 std::filesystem::path output_folder(const std::filesystem::path& dir, const char* option) {
   std::error_code ec;
+  // A new folder named like a file (x.tif) is most likely a one-tile line's file name.
+  const std::string ext = dir.extension().string();
+  if (!std::filesystem::is_directory(dir, ec) &&
+      (ext == ".tif" || ext == ".tiff" || ext == ".npy" || ext == ".nc" || ext == ".vrt")) {
+    throw UsageError(std::string(option) + ": with --tile all/N it names a folder for the tiles; " +
+                     quoted_excerpt(dir.string()) +
+                     " reads as a file's name: give a folder (it is made if missing)");
+  }
   std::filesystem::create_directories(dir, ec);
   if (!std::filesystem::is_directory(dir)) {
     throw UsageError(std::string(option) + ": with --tile all/N it names a folder for the tiles; " +

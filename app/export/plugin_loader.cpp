@@ -13,9 +13,11 @@
 namespace geofield {
 namespace {
 
+// The environment's path alone where it names one (what the user asked for, never silently
+// another), else beside the binary, the installed folder and the loader's own search.
 std::vector<std::string> candidates(const WriterModule& m) {
   std::vector<std::string> c;
-  if (const char* env = std::getenv(m.env); env != nullptr && *env != '\0') c.emplace_back(env);
+  if (const char* env = std::getenv(m.env); env != nullptr && *env != '\0') return {env};
   std::error_code ec;
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (!ec) {
@@ -40,6 +42,12 @@ void* load(const WriterModule& m, std::string* failure) {
     }
     if (void* entry = ::dlsym(handle, m.symbol)) return entry;
     tried += "\n  " + candidate + ": no " + m.symbol;
+  }
+  if (const char* env = std::getenv(m.env); env != nullptr && *env != '\0') {
+    *failure = std::string(m.format) + " export: $" + m.env + " names " + env +
+               ", which cannot be loaded (unset it to use the " + m.file +
+               " built with geofield):" + tried;
+    return nullptr;
   }
   *failure = std::string(m.format) + " export needs " + m.file +
              " (built with geofield; beside the binary in a build folder, in ../lib/geofield "

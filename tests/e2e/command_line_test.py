@@ -55,6 +55,8 @@ REFUSED = [
     (["render", "--size", "99999999999x2", "--npy", "a.npy"],
      "--size: '99999999999x2': each side must be from 2 to 1048576"),
     (["render", "--lat", "90.0000001:91", "--npy", "a.npy"], "latitude 90.0000001 is outside"),
+    (["render", "--lon", "-180:180.0000001", "--npy", "a.npy"],
+     "--lon: -180:180.0000001 spans 360.0000001 degrees, more than the whole circle; give at most 360"),
     (["render", "--line-color", "\x1b[31m", "--npy", "a.npy"], "'\\x1B[31m'"),
 ]
 

@@ -88,6 +88,17 @@ class RenderGeoTiffFailures(RenderTestCase):
         self.assertNotIn("backend", r.stderr, "it failed only after starting the work")
         self.assertEqual(self.files(), ["bin"])
 
+    def test_a_module_named_in_the_environment_is_the_one_used(self):
+        # $GEOFIELD_GEOTIFF_PLUGIN naming a missing file fails naming it, rather than falling
+        # back silently to the module beside the binary.
+        env = dict(os.environ, GEOFIELD_GEOTIFF_PLUGIN=self.path("nowhere.so"))
+        r = subprocess.run([binary(), "render", "--size", "8x8", "--geotiff", "g.tif"],
+                           cwd=self.dir, capture_output=True, text=True, timeout=300, env=env)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("GeoTIFF export: $GEOFIELD_GEOTIFF_PLUGIN names " + self.path("nowhere.so") +
+                      ", which cannot be loaded", r.stderr)
+        self.assertEqual(self.files(), [])
+
     def test_one_file_named_twice_is_refused(self):
         for a, b in (("--npy", "--geotiff"), ("--png", "--geotiff")):
             with self.subTest(pair=(a, b)):

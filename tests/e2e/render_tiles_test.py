@@ -126,6 +126,10 @@ class RenderTiles(GdalReads, RenderTestCase):
             (["--tile", "all/6", "--devices", "0,x", "--geotiff", "d"],
              "--devices: "),
             (["--tile", "all/6", "--geotiff", "blocker/d"], "--geotiff: with --tile all/N it names a folder"),
+            (["--tile", "all/6", "--geotiff", "d/x.tif"],
+             "--geotiff: with --tile all/N it names a folder for the tiles; 'd/x.tif' reads as a "
+             "file's name"),
+            (["--tile", "all/6", "--npy", "d/x.npy"], "--npy: with --tile all/N it names a folder"),
         ]
         with open(self.path("blocker"), "w") as f:
             f.write("a file where a folder would go")

@@ -156,8 +156,8 @@ TEST(GeoTiffExport, WithoutTheModuleSaysWhatIsMissingAndWritesNothing) {
         std::exit(0);
       },
       testing::ExitedWithCode(3),
-      "GeoTIFF export needs libgeofield_geotiff.so .*Tried:\n  "
-      "/nonexistent/libgeofield_geotiff.so: ");
+      "GeoTIFF export: \\$GEOFIELD_GEOTIFF_PLUGIN names /nonexistent/libgeofield_geotiff.so, "
+      "which cannot be loaded .*:\n  /nonexistent/libgeofield_geotiff.so: ");
   EXPECT_FALSE(std::filesystem::exists(path));
 }
 
