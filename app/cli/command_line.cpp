@@ -137,6 +137,11 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       index, index_geotiff, tile, devices, workers;
   CLI::App* render_cmd = app.add_subcommand(
       "render", "compute and draw one view with no window (headless EGL) and write it out");
+  // Listed for --help only: `geofield mosaic` is parsed by its own grammar before CLI11 sees
+  // the line (parse_mosaic_command).
+  app.add_subcommand("mosaic",
+                     "a GDAL VRT over the tiles of --tile in DIR: geofield mosaic DIR "
+                     "[--output FILE.vrt]");
   add_view_options(*render_cmd, &render_text);
   add_text_option(*render_cmd, "--png", &png,
                   "write the colormapped picture (nx x ny pixels) as PNG", "FILE");
@@ -185,7 +190,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                       std::to_string(kDefaultFigureWidthPx) + "]",
                   "PX");
   add_text_option(*render_cmd, "--title", &figure_title,
-                  "the figure's title line [reference point, formula, radius]", "TEXT");
+                  "the figure's title line [reference point, formula, radius, and the "
+                  "projection when not latlon]",
+                  "TEXT");
   add_text_option(*render_cmd, "--centres", &centres,
                   "many reference points: the field is the distance to the nearest of them; "
                   "CSV lat,lon[,name] (a header line may name the columns) or GeoJSON Point "

@@ -102,10 +102,15 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
   add_text_option(app, "--lat", &t->lat,
                   "latitude bounds in degrees, -90 <= MIN < MAX <= 90 [29:31]", "MIN:MAX");
   add_text_option(app, "--lon", &t->lon,
-                  "longitude bounds in degrees within [-360, 360]; MIN > MAX crosses the "
-                  "antimeridian (170:-170), -180:180 is the whole circle [99:101]",
+                  "longitude bounds in degrees within [-360, 360], at most 360 apart; MIN > MAX "
+                  "crosses the antimeridian (170:-170), -180:180 or 0:360 is the whole circle "
+                  "[99:101]",
                   "MIN:MAX");
-  add_text_option(app, "--size", &t->size, "grid nodes per row x per column, each >= 2 [1000x1000]",
+  add_text_option(app, "--size", &t->size,
+                  "grid nodes per row x per column (N alone: N x N), each from 2 to " +
+                      std::to_string(kMaxGridSide) + " (" + std::to_string(kMaxTiledGridSide) +
+                      " with render --tile), within memory and GL_MAX_TEXTURE_SIZE where a "
+                      "texture holds it [1000x1000]",
                   "NXxNY");
   add_text_option(app, "--ref", &t->ref, "reference point in degrees [30,101]", "LAT,LON");
   add_text_option(app, "--formula", &t->formula,
