@@ -5,11 +5,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <limits>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -22,6 +25,19 @@ constexpr int kLargestLastOverview = 256;  // overviews stop at this many nodes 
 constexpr int kDeflateLevel = 6;           // libtiff's default (Z_DEFAULT_COMPRESSION)
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
               "the predictor below is written for a little-endian host (TIFF in host order)");
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// This thread's CPU seconds: phase times that other processes sharing the cores do not inflate.
+double cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 // One level of the pyramid: level 0 points at the caller's values, overviews own theirs.
 template <typename T>
@@ -123,7 +139,8 @@ void float_predictor_row(std::uint8_t* row, size_t samples, size_t bytes_per_sam
 template <typename T>
 bool pack_block(const Level<T>& level, int b, libdeflate_compressor* compressor,
                 std::vector<T>* block, std::vector<std::uint8_t>* scratch,
-                std::vector<std::uint8_t>* out) {
+                std::vector<std::uint8_t>* out, CogPhaseSeconds* seconds) {
+  const double start = cpu_seconds();
   const int across = (level.nx + kBlockSide - 1) / kBlockSide;
   const int x = (b % across) * kBlockSide, y = (b / across) * kBlockSide;
   std::fill(block->begin(), block->end(), T(0));
@@ -138,21 +155,25 @@ bool pack_block(const Level<T>& level, int b, libdeflate_compressor* compressor,
     float_predictor_row(bytes + static_cast<size_t>(i) * kBlockSide * sizeof(T), kBlockSide,
                         sizeof(T), scratch);
   }
+  seconds->predictor += cpu_seconds() - start;
+  const double deflate_start = cpu_seconds();
   const size_t size = block->size() * sizeof(T);
   out->resize(libdeflate_zlib_compress_bound(compressor, size));
   const size_t packed = libdeflate_zlib_compress(compressor, bytes, size, out->data(), out->size());
   out->resize(packed);
+  seconds->deflate += cpu_seconds() - deflate_start;
   return packed > 0;
 }
 
 // A level's blocks, compressed on every core, then written row-major in order.
 template <typename T>
-bool write_tiles(TIFF* tif, const Level<T>& level) {
+bool write_tiles(TIFF* tif, const Level<T>& level, CogPhaseSeconds* seconds) {
   const int across = (level.nx + kBlockSide - 1) / kBlockSide;
   const int count = across * ((level.ny + kBlockSide - 1) / kBlockSide);
   std::vector<std::vector<std::uint8_t>> packed(static_cast<size_t>(count));
   std::atomic<int> next{0};
   std::atomic<bool> failed{false};
+  std::mutex seconds_mutex;
   auto work = [&] {
     libdeflate_compressor* compressor = libdeflate_alloc_compressor(kDeflateLevel);
     if (compressor == nullptr) {
@@ -161,10 +182,14 @@ bool write_tiles(TIFF* tif, const Level<T>& level) {
     }
     std::vector<T> block(static_cast<size_t>(kBlockSide) * kBlockSide);
     std::vector<std::uint8_t> scratch;
+    CogPhaseSeconds mine;
     for (int b; !failed && (b = next++) < count;) {
-      if (!pack_block(level, b, compressor, &block, &scratch, &packed[b])) failed = true;
+      if (!pack_block(level, b, compressor, &block, &scratch, &packed[b], &mine)) failed = true;
     }
     libdeflate_free_compressor(compressor);
+    const std::lock_guard lock(seconds_mutex);
+    seconds->predictor += mine.predictor;
+    seconds->deflate += mine.deflate;
   };
   {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -176,6 +201,7 @@ bool write_tiles(TIFF* tif, const Level<T>& level) {
     TIFFErrorExt(nullptr, "geofield", "libdeflate could not compress a block");
     return false;
   }
+  const double write_start = cpu_seconds();
   for (int b = 0; b < count; ++b) {
     const uint32_t tile = TIFFComputeTile(tif, static_cast<uint32_t>((b % across) * kBlockSide),
                                           static_cast<uint32_t>((b / across) * kBlockSide), 0, 0);
@@ -184,12 +210,17 @@ bool write_tiles(TIFF* tif, const Level<T>& level) {
       return false;
     }
   }
+  seconds->write += cpu_seconds() - write_start;
   return true;
 }
 
 template <typename T>
-bool write_levels(TIFF* tif, const GeofieldGeotiffRaster& r, const CogLevelTags& level_tags) {
+bool write_levels(TIFF* tif, const GeofieldGeotiffRaster& r, const CogLevelTags& level_tags,
+                  CogPhaseSeconds* seconds) {
+  double start = cpu_seconds();
   const std::vector<Level<T>> levels = pyramid<T>(r);
+  seconds->pyramid += cpu_seconds() - start;
+  start = cpu_seconds();
   const bool f64 = sizeof(T) == sizeof(double);
   if (!write_structural_metadata(tif)) return false;
   // Every IFD first, its tile arrays left for later (TIFFDeferStrileArrayWriting) so that the
@@ -207,23 +238,37 @@ bool write_levels(TIFF* tif, const GeofieldGeotiffRaster& r, const CogLevelTags&
       return false;
     }
   }
+  seconds->write += cpu_seconds() - start;
   // Then the data, smallest level first; each flush rewrites that level's arrays in place.
   for (size_t k = levels.size(); k-- > 0;) {
-    if (!TIFFSetDirectory(tif, static_cast<tdir_t>(k)) || !write_tiles(tif, levels[k]) ||
-        !TIFFFlush(tif)) {
+    if (!TIFFSetDirectory(tif, static_cast<tdir_t>(k)) || !write_tiles(tif, levels[k], seconds)) {
       return false;
     }
+    start = cpu_seconds();
+    if (!TIFFFlush(tif)) return false;
+    seconds->write += cpu_seconds() - start;
   }
   return true;
 }
 
 }  // namespace
 
-bool write_cog(TIFF* tif, const GeofieldGeotiffRaster& r, const CogLevelTags& level_tags) {
-  if (r.sample == GEOFIELD_GEOTIFF_FLOAT64) return write_levels<double>(tif, r, level_tags);
-  if (r.sample == GEOFIELD_GEOTIFF_FLOAT32) return write_levels<float>(tif, r, level_tags);
-  TIFFErrorExt(nullptr, "geofield", "a Cloud-Optimised GeoTIFF holds float32 or float64 only");
-  return false;
+bool write_cog(TIFF* tif, const GeofieldGeotiffRaster& r, const CogLevelTags& level_tags,
+               CogPhaseSeconds* seconds) {
+  CogPhaseSeconds unused;
+  CogPhaseSeconds* into = seconds != nullptr ? seconds : &unused;
+  const Clock::time_point start = Clock::now();
+  bool ok = false;
+  if (r.sample == GEOFIELD_GEOTIFF_FLOAT64) {
+    ok = write_levels<double>(tif, r, level_tags, into);
+  } else if (r.sample == GEOFIELD_GEOTIFF_FLOAT32) {
+    ok = write_levels<float>(tif, r, level_tags, into);
+  } else {
+    TIFFErrorExt(nullptr, "geofield", "a Cloud-Optimised GeoTIFF holds float32 or float64 only");
+    return false;
+  }
+  into->wall += seconds_since(start);
+  return ok;
 }
 
 }  // namespace geofield
