@@ -8,6 +8,7 @@
 #include <tiffio.h>
 
 #include <functional>
+#include <vector>
 
 #include "export/geotiff_plugin_abi.h"
 
@@ -34,5 +35,10 @@ struct CogPhaseSeconds {
 // the phases' times to it.
 bool write_cog(TIFF* tif, const GeofieldGeotiffRaster& r, const CogLevelTags& level_tags,
                CogPhaseSeconds* seconds = nullptr);
+
+// The overviews write_cog stores for nx x ny values (row-major), largest first, each row-major,
+// computed on `threads` threads; for the tests.
+std::vector<std::vector<float>> cog_overviews(const float* values, int nx, int ny, int threads);
+std::vector<std::vector<double>> cog_overviews(const double* values, int nx, int ny, int threads);
 
 }  // namespace geofield
