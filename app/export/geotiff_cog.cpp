@@ -18,6 +18,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace geofield {
@@ -188,10 +189,9 @@ struct Packer {
   std::vector<std::uint8_t> block, planes, out;
   CogPhaseSeconds seconds;
 
-  template <typename T>
-  Packer(T) : compressor(libdeflate_alloc_compressor(kDeflateLevel)) {
-    block.resize(sizeof(T) * kBlockSide * kBlockSide);
-    planes.resize(sizeof(T) * kBlockSide);
+  explicit Packer(size_t sample_bytes) : compressor(libdeflate_alloc_compressor(kDeflateLevel)) {
+    block.resize(sample_bytes * kBlockSide * kBlockSide);
+    planes.resize(sample_bytes * kBlockSide);
     if (compressor != nullptr) out.resize(libdeflate_zlib_compress_bound(compressor, block.size()));
   }
   ~Packer() { libdeflate_free_compressor(compressor); }
@@ -347,7 +347,7 @@ bool pack_and_write(TIFF* tif, const std::vector<Level<T>>& levels, int threads,
     return true;
   };
   on_threads(std::min(threads, count), [&](int t) {
-    Packer packer{T()};
+    Packer packer(sizeof(T));
     if (packer.compressor == nullptr) fail(true);
     if (t == 0) {
       BlockWriter writer(tif);
