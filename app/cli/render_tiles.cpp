@@ -20,6 +20,7 @@
 #include "cli/render_tile.h"
 #include "errors.h"
 #include "export/geotiff_export.h"
+#include "export/netcdf_export.h"
 #include "memory_limits.h"
 
 namespace geofield {
@@ -150,6 +151,8 @@ class Batch {
     layout_ = request.tile->layout;
     if (request.geotiff) geotiff_dir_ = output_folder(*request.geotiff, "--geotiff");
     if (request.npy) npy_dir_ = output_folder(*request.npy, "--npy");
+    if (request.netcdf) netcdf_dir_ = output_folder(*request.netcdf, "--netcdf");
+    command_ = request.command;
   }
 
   int run() {
@@ -232,8 +235,9 @@ class Batch {
     auto in = [&](const std::optional<std::filesystem::path>& dir, const char* extension) {
       return dir ? std::optional(*dir / (name + extension)) : std::nullopt;
     };
-    return write_tile_files(params_, TileChoice{c.index, layout_}, window, c.field(),
-                            in(npy_dir_, ".npy"), in(geotiff_dir_, ".tif"), false);
+    const TileFiles files{in(npy_dir_, ".npy"), in(geotiff_dir_, ".tif"), in(netcdf_dir_, ".nc"),
+                          command_};
+    return write_tile_files(params_, TileChoice{c.index, layout_}, window, c.field(), files, false);
   }
 
   void fail(std::exception_ptr e) {
@@ -262,16 +266,20 @@ class Batch {
                    s.compute_s > 0 ? s.bytes / s.compute_s / 1e9 : 0.0, s.write_s,
                    s.write_s > 0 ? s.bytes / s.write_s / 1e9 : 0.0);
     }
-    const char* const dir = geotiff_dir_ ? "--geotiff" : "--npy";
+    const char* const dir = geotiff_dir_ ? "--geotiff" : npy_dir_ ? "--npy" : "--netcdf";
     std::fprintf(stderr, "geofield: wrote %d tiles into %s's folder %s\n", layout_.count(), dir,
-                 (geotiff_dir_ ? *geotiff_dir_ : *npy_dir_).c_str());
+                 (geotiff_dir_ ? *geotiff_dir_
+                  : npy_dir_   ? *npy_dir_
+                               : *netcdf_dir_)
+                     .c_str());
   }
 
   std::vector<int> devices_;  // empty: the CPU
   FieldParams params_;
   Precision stored_ = Precision::f32;
   TileLayout layout_;
-  std::optional<std::filesystem::path> geotiff_dir_, npy_dir_;
+  std::optional<std::filesystem::path> geotiff_dir_, npy_dir_, netcdf_dir_;
+  std::string command_;  // the NetCDF tiles' history
   std::atomic<int> next_{0};
   std::atomic<bool> stop_{false};
   std::mutex failure_mutex_;
@@ -317,15 +325,17 @@ std::vector<int> parse_devices(const std::string& text) {
 }
 
 int run_render_tiles(const RenderRequest& request) {
-  if (request.png || request.figure || request.netcdf || request.centres) {
+  if (request.png || request.figure || request.centres) {
     throw UsageError(
-        "--tile all/N: the tiles hold the raw field only: give --geotiff DIR and/or --npy DIR "
-        "(folders for tile-K-of-N.tif / .npy)");
+        "--tile all/N: the tiles hold the raw field only: give --geotiff DIR, --npy DIR and/or "
+        "--netcdf DIR (folders for tile-K-of-N.tif / .npy / .nc)");
   }
-  if (!request.geotiff && !request.npy) {
-    throw UsageError("--tile all/N: give --geotiff DIR and/or --npy DIR for the tiles");
+  if (!request.geotiff && !request.npy && !request.netcdf) {
+    throw UsageError(
+        "--tile all/N: give --geotiff DIR, --npy DIR and/or --netcdf DIR for the tiles");
   }
   if (request.geotiff) require_geotiff_writer();
+  if (request.netcdf) require_netcdf_writer();
   std::vector<int> devices;
   if (request.devices) {
     if (request.view.backend == BackendChoice::cpu || request.view.backend == BackendChoice::gl) {
