@@ -132,6 +132,16 @@ class RenderNetcdfTiles(RenderTestCase):
                     for f in os.listdir(self.path(name)):
                         os.remove(self.path(f"{name}/{f}"))
 
+    def test_every_tile_as_netcdf_alone(self):
+        r = self.render_ok("--size", "50x40", "--backend", "cpu", "--tile", "all/4",
+                           "--netcdf", "d")
+        self.assertIn("geofield: wrote 4 tiles into --netcdf's folder d", r.stderr)
+        self.assertEqual(sorted(os.listdir(self.path("d"))),
+                         [f"tile-{k}-of-4.nc" for k in range(4)])
+        last = read(self.path("d/tile-3-of-4.nc"))
+        self.assertEqual(last.attrs["geofield_tile"], "3/2x2")
+        self.assertEqual(last["distance"].shape, (20, 25))
+
     def test_refusals_leave_nothing(self):
         with open(self.path("blocker"), "w") as f:
             f.write("a file where a folder would go")
