@@ -19,13 +19,19 @@ std::uint64_t available_host_memory_bytes() {
   return 0;
 }
 
-std::uint64_t render_bytes_needed(const FieldParams& p, bool picture) {
+std::uint64_t netcdf_image_bytes(const FieldParams& p) {
+  const std::uint64_t value = p.precision == Precision::f64 ? 8 : 4;
+  const std::uint64_t coordinates = 8 * (std::uint64_t(p.nx) + std::uint64_t(p.ny));
+  return node_count(p) * value + coordinates + (std::uint64_t{1} << 20);
+}
+
+std::uint64_t render_bytes_needed(const FieldParams& p, bool picture, bool netcdf) {
   const std::uint64_t n = node_count(p);
   const std::uint64_t value = p.precision == Precision::f64 ? 8 : 4;
   // float field on the host + the texture; the double field; the copy an export takes;
   // the RGBA8 picture and its encoded PNG (at most about as large again).
   const std::uint64_t per_node = 4 + 4 + (value == 8 ? 8 : 0) + value + (picture ? 4 + 4 : 0);
-  return n * per_node;
+  return n * per_node + (netcdf ? netcdf_image_bytes(p) : 0);
 }
 
 void check_texture_size(const FieldParams& p, int max_texture_size) {
@@ -37,9 +43,9 @@ void check_texture_size(const FieldParams& p, int max_texture_size) {
   }
 }
 
-void check_size_fits(const FieldParams& p, int max_texture_size, bool picture) {
+void check_size_fits(const FieldParams& p, int max_texture_size, bool picture, bool netcdf) {
   check_texture_size(p, max_texture_size);
-  const std::uint64_t need = render_bytes_needed(p, picture);
+  const std::uint64_t need = render_bytes_needed(p, picture, netcdf);
   const std::uint64_t have = available_host_memory_bytes();
   if (have != 0 && need > have) {
     std::ostringstream m;

@@ -10,14 +10,18 @@ namespace geofield {
 // MemAvailable from /proc/meminfo, in bytes (0 when it cannot be read).
 std::uint64_t available_host_memory_bytes();
 
-// Host and GL memory one render of p needs: the host field, the texture, an export's copy
-// and the picture.
-std::uint64_t render_bytes_needed(const FieldParams& p, bool picture);
+// The NetCDF writer's file, built whole in memory (nc_create_mem) before it is written: at
+// most the values uncompressed, the coordinates (double) and the writer's first mebibyte.
+std::uint64_t netcdf_image_bytes(const FieldParams& p);
+
+// Host and GL memory one render of p needs: the host field, the texture, an export's copy,
+// the picture, and the NetCDF file in memory when `netcdf`.
+std::uint64_t render_bytes_needed(const FieldParams& p, bool picture, bool netcdf = false);
 
 // Throws UsageError naming --size and GL_MAX_TEXTURE_SIZE when p's grid exceeds it.
 void check_texture_size(const FieldParams& p, int max_texture_size);
 
 // Throws UsageError naming --size and the limit when p does not fit this machine.
-void check_size_fits(const FieldParams& p, int max_texture_size, bool picture);
+void check_size_fits(const FieldParams& p, int max_texture_size, bool picture, bool netcdf = false);
 
 }  // namespace geofield

@@ -97,10 +97,11 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       "                  [--netcdf FILE] [--f64] [--centres FILE [--index FILE] [--index-geotiff "
       "FILE]]\n"
       "                                   draw one view without a window\n"
-      "  geofield render [view options] --tile K/N [--npy FILE] [--geotiff FILE] [--f64]\n"
-      "                                   tile K of N of the grid (raw field; see README Tiles)\n"
+      "  geofield render [view options] --tile K/N [--npy FILE] [--geotiff FILE] [--netcdf "
+      "FILE]\n"
+      "                  [--f64]          tile K of N of the grid (raw field; see README Tiles)\n"
       "  geofield render [view options] --tile all/N [--devices all|0,1,...] [--workers N]\n"
-      "                  [--geotiff DIR] [--npy DIR]\n"
+      "                  [--geotiff DIR] [--npy DIR] [--netcdf DIR]\n"
       "                                   every tile in one process, over the CUDA devices\n"
       "  geofield mosaic DIR [--output FILE.vrt]\n"
       "                                   a GDAL VRT over the tiles in DIR, read as one raster\n"
@@ -164,7 +165,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   add_text_option(*render_cmd, "--tile", &tile,
                   "compute tile K (0-based, row-major from the north-west) of N tiles of the "
                   "grid, the most nearly square TX x TY = N, or of TXxTY tiles; prints its "
-                  "nodes; raw outputs only (--npy, --geotiff as a Cloud-Optimised GeoTIFF)",
+                  "nodes; raw outputs only (--npy, --geotiff as a Cloud-Optimised GeoTIFF, "
+                  "--netcdf on the whole grid's coordinates); all/N: every tile, the outputs "
+                  "naming folders",
                   "K/N|K/TXxTY");
   add_text_option(*render_cmd, "--devices", &devices,
                   "with --tile all/N: the CUDA devices to spread the tiles over: all, or a "

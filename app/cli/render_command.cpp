@@ -192,7 +192,7 @@ namespace {
 
 // The raw field from the CPU backend, with no GL at all.
 void render_raw_on_cpu(const RenderRequest& request, const FieldParams& params, Precision raw) {
-  check_size_fits(params, kMaxGridSide, false);
+  check_size_fits(params, kMaxGridSide, false, request.netcdf.has_value());
   std::string reason;
   make_backend_for(request.view.backend, params, &reason);  // the one line that says why
   std::fprintf(stderr, "geofield: %s; raw field only: no GL needed\n", reason.c_str());
@@ -327,7 +327,7 @@ int render_centres(const RenderRequest& request, FieldParams params, Precision r
   HostField field;
   std::vector<std::int32_t> index;
   if (!request.png && request.view.backend == BackendChoice::cpu) {
-    check_size_fits(params, kMaxGridSide, false);
+    check_size_fits(params, kMaxGridSide, false, request.netcdf.has_value());
     CentresBackend backend(std::move(centres));
     backend.compute_host(params);
     std::fprintf(stderr, "geofield: backend cpu (asked for): the nearest of %zu centres\n", count);
@@ -337,7 +337,7 @@ int render_centres(const RenderRequest& request, FieldParams params, Precision r
     HeadlessGlContext gl;
     GLint max_texture = 0;
     GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
-    check_size_fits(params, max_texture, true);
+    check_size_fits(params, max_texture, true, request.netcdf.has_value());
     std::string reason;
     std::unique_ptr<CentresFieldBackend> backend =
         make_centres_backend(request.view.backend, params, std::move(centres), &reason);
@@ -424,7 +424,7 @@ int run_render(const RenderRequest& request) {
   HeadlessGlContext gl;
   GLint max_texture = 0;
   GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
-  check_size_fits(params, max_texture, request.png.has_value());
+  check_size_fits(params, max_texture, request.png.has_value(), request.netcdf.has_value());
 
   std::string reason;
   Renderer renderer;

@@ -8,6 +8,7 @@
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/geotiff_export.h"
+#include "export/netcdf_export.h"
 #include "export/npy_export.h"
 #include "export/tile_metadata.h"
 #include "memory_limits.h"
@@ -18,14 +19,10 @@ namespace {
 // What a tile cannot hold, refused before any work: a picture is of the whole grid, and the
 // many-centres field has no window yet.
 void refuse_whole_grid_outputs(const RenderRequest& request) {
-  const char* const kRawOnly = "--tile: a tile holds the raw field only (--npy, --geotiff); ";
+  const char* const kRawOnly =
+      "--tile: a tile holds the raw field only (--npy, --geotiff, --netcdf); ";
   if (request.png) throw UsageError(std::string(kRawOnly) + "--png draws the whole grid");
   if (request.figure) throw UsageError(std::string(kRawOnly) + "--figure draws the whole view");
-  if (request.netcdf) {
-    throw UsageError(
-        "--tile: --netcdf is not written for a tile: use --geotiff (a Cloud-Optimised GeoTIFF) "
-        "and geofield mosaic, or --netcdf for a whole grid that fits one file");
-  }
   if (request.centres) {
     throw UsageError("--tile: --centres is not tiled yet; render the nearest-centre field whole");
   }
@@ -33,8 +30,10 @@ void refuse_whole_grid_outputs(const RenderRequest& request) {
 
 // A tile's own limits, whatever the whole grid's size: at most kMaxGridSide nodes a side (the
 // untiled grid's cap: the buffers are indexed as one grid), and the memory its field and
-// outputs take. Refused naming --tile, before anything is printed or written.
-void check_tile_fits(const TileChoice& tile, const NodeWindow& w, Precision precision) {
+// outputs take (NetCDF's file is built in memory). Refused naming --tile, before anything is
+// printed or written.
+void check_tile_fits(const TileChoice& tile, const NodeWindow& w, Precision precision,
+                     bool netcdf) {
   const std::string which = "--tile: tile " + std::to_string(tile.index) + " of " +
                             std::to_string(tile.layout.count()) + " is " + std::to_string(w.nx) +
                             "x" + std::to_string(w.ny) + " nodes";
@@ -46,7 +45,7 @@ void check_tile_fits(const TileChoice& tile, const NodeWindow& w, Precision prec
   size.nx = w.nx;
   size.ny = w.ny;
   size.precision = precision;
-  const std::uint64_t need = render_bytes_needed(size, false);
+  const std::uint64_t need = render_bytes_needed(size, false, netcdf);
   const std::uint64_t have = available_host_memory_bytes();
   if (have != 0 && need > have) {
     char text[160];
@@ -61,17 +60,15 @@ void check_tile_fits(const TileChoice& tile, const NodeWindow& w, Precision prec
 }  // namespace
 
 std::uint64_t write_tile_files(const FieldParams& p, const TileChoice& tile, const NodeWindow& w,
-                               const HostField& field,
-                               const std::optional<std::filesystem::path>& npy_path,
-                               const std::optional<std::filesystem::path>& geotiff_path, bool say) {
-  std::optional<AtomicFile> npy, geotiff;
-  if (npy_path) {
-    npy.emplace(*npy_path);
+                               const HostField& field, const TileFiles& files, bool say) {
+  std::optional<AtomicFile> npy, geotiff, netcdf;
+  if (files.npy) {
+    npy.emplace(*files.npy);
     write_npy_into(*npy, field);
     npy->finish();
   }
-  if (geotiff_path) {
-    geotiff.emplace(*geotiff_path);
+  if (files.geotiff) {
+    geotiff.emplace(*files.geotiff);
     GeotiffOptions layout;
     layout.cog = true;
     layout.window = w;
@@ -79,12 +76,17 @@ std::uint64_t write_tile_files(const FieldParams& p, const TileChoice& tile, con
     write_geotiff_into(*geotiff, field, p, layout);
     geotiff->finish();
   }
+  if (files.netcdf) {
+    netcdf.emplace(*files.netcdf);
+    write_netcdf_into(*netcdf, field, p, files.command, std::nullopt, NetcdfTile{tile, w});
+    netcdf->finish();
+  }
   const bool f64 = field.precision == Precision::f64;
   const char* type = f64 ? "float64" : "float32";
   if (npy) {
     npy->commit();
     if (say) {
-      std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", npy_path->c_str(), type,
+      std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", files.npy->c_str(), type,
                    w.ny, w.nx);
     }
   }
@@ -92,7 +94,14 @@ std::uint64_t write_tile_files(const FieldParams& p, const TileChoice& tile, con
     geotiff->commit();
     if (say) {
       std::fprintf(stderr, "geofield: wrote %s (Cloud-Optimised GeoTIFF, %s, %d x %d nodes)\n",
-                   geotiff_path->c_str(), type, w.nx, w.ny);
+                   files.geotiff->c_str(), type, w.nx, w.ny);
+    }
+  }
+  if (netcdf) {
+    netcdf->commit();
+    if (say) {
+      std::fprintf(stderr, "geofield: wrote %s (NetCDF-4, CF-1.8, %s, %d x %d nodes)\n",
+                   files.netcdf->c_str(), type, w.nx, w.ny);
     }
   }
   return static_cast<std::uint64_t>(w.nx) * static_cast<std::uint64_t>(w.ny) * (f64 ? 8 : 4);
@@ -106,7 +115,7 @@ int run_render_tile(const RenderRequest& request) {
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
   const TileChoice& tile = *request.tile;
   const NodeWindow w = tile_window(tile.layout, params.nx, params.ny, tile.index);
-  check_tile_fits(tile, w, params.precision);
+  check_tile_fits(tile, w, params.precision, request.netcdf.has_value());
   std::fprintf(stderr, "geofield: tile %d of %d (%d x %d tiles): %s\n", tile.index,
                tile.layout.count(), tile.layout.tiles_x, tile.layout.tiles_y,
                describe_window(w, params.nx, params.ny).c_str());
@@ -115,7 +124,8 @@ int run_render_tile(const RenderRequest& request) {
   const HostField field = compute_window(request.view.backend, params, w, raw, &reason);
   std::fprintf(stderr, "geofield: %s; raw field only: no GL needed\n", reason.c_str());
 
-  write_tile_files(params, tile, w, field, request.npy, request.geotiff, true);
+  write_tile_files(params, tile, w, field,
+                   TileFiles{request.npy, request.geotiff, request.netcdf, request.command}, true);
   return 0;
 }
 

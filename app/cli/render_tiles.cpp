@@ -20,6 +20,7 @@
 #include "cli/render_tile.h"
 #include "errors.h"
 #include "export/geotiff_export.h"
+#include "export/netcdf_export.h"
 #include "memory_limits.h"
 
 namespace geofield {
@@ -186,12 +187,12 @@ std::size_t largest_tile_values(const FieldParams& p, const TileLayout& layout) 
 }
 
 // Host memory for the workers' tiles: each holds up to three at once (two read-back buffers,
-// or the CPU's field in the making, in the handoff and being written) and a COG's overviews
-// and compressed blocks take about one more. Refused where the machine has less available,
-// naming --workers where fewer would do, else --tile; a tile above the untiled grid's side
-// (the buffers are indexed as one grid) is refused first.
+// or the CPU's field in the making, in the handoff and being written), a COG's overviews and
+// compressed blocks take about one more, and a NetCDF tile's in-memory file one more again. Refused
+// where the machine has less available, naming --workers where fewer would do, else --tile; a tile
+// above the untiled grid's side (the buffers are indexed as one grid) is refused first.
 void check_workers_fit(const FieldParams& p, const TileLayout& layout, std::size_t workers,
-                       Precision stored) {
+                       Precision stored, bool netcdf) {
   const int tile_nx = (p.nx + layout.tiles_x - 1) / layout.tiles_x;
   const int tile_ny = (p.ny + layout.tiles_y - 1) / layout.tiles_y;
   const std::string tiles =
@@ -203,7 +204,7 @@ void check_workers_fit(const FieldParams& p, const TileLayout& layout, std::size
   }
   const double tile_bytes =
       static_cast<double>(largest_tile_values(p, layout)) * (stored == Precision::f64 ? 8 : 4);
-  const double need = static_cast<double>(workers) * 4 * tile_bytes;
+  const double need = static_cast<double>(workers) * (netcdf ? 5 : 4) * tile_bytes;
   const double have = static_cast<double>(available_host_memory_bytes());
   if (have > 0 && need > have) {
     char text[240];
@@ -228,6 +229,8 @@ class Batch {
     layout_ = request.tile->layout;
     if (request.geotiff) geotiff_dir_ = output_folder(*request.geotiff, "--geotiff");
     if (request.npy) npy_dir_ = output_folder(*request.npy, "--npy");
+    if (request.netcdf) netcdf_dir_ = output_folder(*request.netcdf, "--netcdf");
+    command_ = request.command;
   }
 
   int run() {
@@ -306,8 +309,9 @@ class Batch {
     auto in = [&](const std::optional<std::filesystem::path>& dir, const char* extension) {
       return dir ? std::optional(*dir / (name + extension)) : std::nullopt;
     };
-    return write_tile_files(params_, TileChoice{c.index, layout_}, window, c.field(),
-                            in(npy_dir_, ".npy"), in(geotiff_dir_, ".tif"), false);
+    const TileFiles files{in(npy_dir_, ".npy"), in(geotiff_dir_, ".tif"), in(netcdf_dir_, ".nc"),
+                          command_};
+    return write_tile_files(params_, TileChoice{c.index, layout_}, window, c.field(), files, false);
   }
 
   void fail(std::exception_ptr e) {
@@ -335,16 +339,20 @@ class Batch {
                    s.compute_s > 0 ? s.bytes / s.compute_s / 1e9 : 0.0, s.write_s,
                    s.write_s > 0 ? s.bytes / s.write_s / 1e9 : 0.0);
     }
-    const char* const dir = geotiff_dir_ ? "--geotiff" : "--npy";
+    const char* const dir = geotiff_dir_ ? "--geotiff" : npy_dir_ ? "--npy" : "--netcdf";
     std::fprintf(stderr, "geofield: wrote %d tiles into %s's folder %s\n", layout_.count(), dir,
-                 (geotiff_dir_ ? *geotiff_dir_ : *npy_dir_).c_str());
+                 (geotiff_dir_ ? *geotiff_dir_
+                  : npy_dir_   ? *npy_dir_
+                               : *netcdf_dir_)
+                     .c_str());
   }
 
   std::vector<int> workers_;  // each a device or kCpu
   FieldParams params_;
   Precision stored_ = Precision::f32;
   TileLayout layout_;
-  std::optional<std::filesystem::path> geotiff_dir_, npy_dir_;
+  std::optional<std::filesystem::path> geotiff_dir_, npy_dir_, netcdf_dir_;
+  std::string command_;  // the NetCDF tiles' history
   std::atomic<int> next_{0};
   std::atomic<bool> stop_{false};
   std::mutex failure_mutex_;
@@ -393,15 +401,17 @@ std::vector<int> parse_devices(const std::string& text) {
 }
 
 int run_render_tiles(const RenderRequest& request) {
-  if (request.png || request.figure || request.netcdf || request.centres) {
+  if (request.png || request.figure || request.centres) {
     throw UsageError(
-        "--tile all/N: the tiles hold the raw field only: give --geotiff DIR and/or --npy DIR "
-        "(folders for tile-K-of-N.tif / .npy)");
+        "--tile all/N: the tiles hold the raw field only: give --geotiff DIR, --npy DIR and/or "
+        "--netcdf DIR (folders for tile-K-of-N.tif / .npy / .nc)");
   }
-  if (!request.geotiff && !request.npy) {
-    throw UsageError("--tile all/N: give --geotiff DIR and/or --npy DIR for the tiles");
+  if (!request.geotiff && !request.npy && !request.netcdf) {
+    throw UsageError(
+        "--tile all/N: give --geotiff DIR, --npy DIR and/or --netcdf DIR for the tiles");
   }
   if (request.geotiff) require_geotiff_writer();
+  if (request.netcdf) require_netcdf_writer();
   std::vector<int> devices;
   if (request.devices) {
     if (request.view.backend == BackendChoice::cpu || request.view.backend == BackendChoice::gl) {
@@ -427,7 +437,7 @@ int run_render_tiles(const RenderRequest& request) {
     for (int d : devices) workers.push_back(d);
   }
   check_workers_fit(request.view.params, request.tile->layout, workers.size(),
-                    request.f64 ? Precision::f64 : Precision::f32);
+                    request.f64 ? Precision::f64 : Precision::f32, request.netcdf.has_value());
   std::fprintf(stderr, "geofield: %d tiles (%d x %d) of %d x %d nodes on %s\n",
                request.tile->layout.count(), request.tile->layout.tiles_x,
                request.tile->layout.tiles_y, request.view.params.nx, request.view.params.ny,

@@ -85,9 +85,12 @@ void FieldExportJob::run(std::stop_token stop) {
         } else if (t.kind == FieldExportTarget::Kind::geotiff) {
           write_geotiff_into(*file, field_, params_);
         } else {
+          // Kept until the file is written: the writer reads the index from it.
+          const std::vector<std::int32_t> index =
+              t.centres && t.nearest_index ? t.nearest_index() : std::vector<std::int32_t>{};
           write_netcdf_into(
               *file, field_, params_, t.history,
-              t.centres ? std::optional<NetcdfCentres>({*t.centres, {}}) : std::nullopt);
+              t.centres ? std::optional<NetcdfCentres>({*t.centres, index}) : std::nullopt);
         }
         written += double(values.size());
         progress_ = written / total;

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <mutex>
@@ -31,6 +32,9 @@ struct FieldExportTarget {
   std::optional<std::size_t> centres = std::nullopt;
   // What made the file, for the NetCDF file's history attribute.
   std::string history = "geofield window, Export panel";
+  // With centres, the NetCDF file's nearest_centre variable: each node's nearest centre (nx * ny,
+  // row 0 north), made on the job's thread as the field is; none: the file holds no index.
+  std::function<std::vector<std::int32_t>()> nearest_index = nullptr;
 };
 
 class FieldExportJob {

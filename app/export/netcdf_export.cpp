@@ -39,14 +39,16 @@ struct Axes {
   const char* x_name;
 };
 
-Axes axes_of(const FieldParams& p) {
+// The nodes of window w, each at the coordinate the whole grid gives it (never re-derived from
+// the window's own bounds), so that the tiles of a grid hold its coordinates bit for bit.
+Axes axes_of(const FieldParams& p, const NodeWindow& w) {
   Axes a;
-  a.y.resize(static_cast<std::size_t>(p.ny));
-  a.x.resize(static_cast<std::size_t>(p.nx));
+  a.y.resize(static_cast<std::size_t>(w.ny));
+  a.x.resize(static_cast<std::size_t>(w.nx));
   if (p.projection == Projection::latlon) {
     const GridGeometry g = grid_geometry(p);
-    for (int i = 0; i < p.ny; ++i) a.y[std::size_t(i)] = node_lat_deg(g, i);
-    for (int j = 0; j < p.nx; ++j) a.x[std::size_t(j)] = node_lon_deg(g, j);
+    for (int i = 0; i < w.ny; ++i) a.y[std::size_t(i)] = node_lat_deg(g, w.row0 + i);
+    for (int j = 0; j < w.nx; ++j) a.x[std::size_t(j)] = node_lon_deg(g, w.col0 + j);
     a.y_name = "lat";
     a.x_name = "lon";
     a.y_attributes = latitude_attributes();
@@ -55,8 +57,12 @@ Axes axes_of(const FieldParams& p) {
     // Metres whatever the output unit: CF's (and GDAL's) unit of projection coordinates.
     const ProjectedGrid g = projected_grid(p);
     const double m = 1000.0 / units_per_km(p.units);
-    for (int i = 0; i < p.ny; ++i) a.y[std::size_t(i)] = projected_node_y<double>(g, i) * m;
-    for (int j = 0; j < p.nx; ++j) a.x[std::size_t(j)] = projected_node_x<double>(g, j) * m;
+    for (int i = 0; i < w.ny; ++i) {
+      a.y[std::size_t(i)] = projected_node_y<double>(g, w.row0 + i) * m;
+    }
+    for (int j = 0; j < w.nx; ++j) {
+      a.x[std::size_t(j)] = projected_node_x<double>(g, w.col0 + j) * m;
+    }
     a.y_name = "y";
     a.x_name = "x";
     a.y_attributes = projection_y_attributes();
@@ -97,19 +103,23 @@ struct Sink {
 void require_netcdf_writer() { load_writer(); }
 
 void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldParams& p,
-                       const std::string& command, const std::optional<NetcdfCentres>& centres) {
+                       const std::string& command, const std::optional<NetcdfCentres>& centres,
+                       const std::optional<NetcdfTile>& tile) {
   const GeofieldWriteNetcdf writer = load_writer();
+  const NodeWindow w = tile ? tile->window : whole_grid(p.nx, p.ny);
+  if (tile) check_window(p, w);
   const std::size_t nodes = std::size_t(field.nx) * std::size_t(field.ny);
   const bool f64 = field.precision == Precision::f64;
-  if (field.nx != p.nx || field.ny != p.ny ||
+  if (field.nx != w.nx || field.ny != w.ny ||
       (f64 ? field.f64.size() : field.f32.size()) != nodes ||
       (centres && !centres->index.empty() && centres->index.size() != nodes)) {
-    throw RuntimeFailure("the field to write does not have the grid's " + std::to_string(p.nx) +
-                         " x " + std::to_string(p.ny) + " nodes");
+    throw RuntimeFailure("the field to write does not have the " +
+                         std::string(tile ? "tile's " : "grid's ") + std::to_string(w.nx) + " x " +
+                         std::to_string(w.ny) + " nodes");
   }
   const std::optional<std::size_t> count =
       centres ? std::optional<std::size_t>(centres->count) : std::nullopt;
-  const Axes axes = axes_of(p);
+  const Axes axes = axes_of(p, w);
   const CAttributes y_attributes(axes.y_attributes), x_attributes(axes.x_attributes);
   const NetcdfAttributes distance = distance_attributes(p, count);
   const CAttributes distance_c(distance);
@@ -126,7 +136,11 @@ void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldPara
   }
   const NetcdfAttributes mapping = grid_mapping_attributes(p);
   const CAttributes mapping_c(mapping);
-  const NetcdfAttributes global = global_attributes(p, count, command, utc_now());
+  NetcdfAttributes global = global_attributes(p, count, command, utc_now());
+  if (tile) {
+    const NetcdfAttributes place = tile_global_attributes(p, tile->choice, w);
+    global.insert(global.end(), place.begin(), place.end());
+  }
   const CAttributes global_c(global);
 
   GeofieldNetcdfFile f{};

@@ -2,9 +2,10 @@
 // lat/lon coordinate variables holding every node's exact coordinate (row 0 north: lat
 // descends; lon as the grid gives it, past 180 across the antimeridian) and the `crs` grid
 // mapping WGS84, or on x/y in metres with the projection as `crs` for projected views (NaN as
-// _FillValue); with many centres a second variable, `nearest_centre` (int32). Chunks of up to
-// 512 x 512, deflated (level 4, shuffled).
-// Written by libgeofield_netcdf.so, a module loaded at the first NetCDF export.
+// _FillValue); a tile (render --tile) holds its window of the whole grid, at the whole grid's
+// node coordinates, and says its place in global attributes; with many centres a second variable,
+// `nearest_centre` (int32). Chunks of up to 512 x 512, deflated (level 4, shuffled). Written by
+// libgeofield_netcdf.so, a module loaded at the first NetCDF export.
 #pragma once
 
 #include <cstddef>
@@ -14,6 +15,8 @@
 #include <string>
 
 #include "host_field.h"
+#include "node_window.h"
+#include "tiles.h"
 
 namespace geofield {
 
@@ -31,11 +34,18 @@ struct NetcdfCentres {
   std::span<const std::int32_t> index;
 };
 
-// Writes the file of `field` (of params p) into `file` from its start; `command` is the line
-// the history attribute records. finish() and commit() are the caller's, so that several
-// outputs appear together.
+// A tile: the field holds the nodes `window` of p's grid, tile `choice` of its split.
+struct NetcdfTile {
+  TileChoice choice;
+  NodeWindow window;
+};
+
+// Writes the file of `field` (of params p, or of `tile`'s window of p's grid) into `file` from its
+// start; `command` is the line the history attribute records. finish() and commit() are the
+// caller's, so that several outputs appear together.
 void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldParams& p,
                        const std::string& command,
-                       const std::optional<NetcdfCentres>& centres = std::nullopt);
+                       const std::optional<NetcdfCentres>& centres = std::nullopt,
+                       const std::optional<NetcdfTile>& tile = std::nullopt);
 
 }  // namespace geofield

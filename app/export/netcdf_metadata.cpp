@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "export/tile_metadata.h"
+
 namespace geofield {
 namespace {
 
@@ -174,6 +176,27 @@ NetcdfAttributes global_attributes(const FieldParams& p, std::optional<std::size
   a.push_back(text("geofield_precision", std::string(to_string(p.precision))));
   a.push_back(text("geofield_projection", std::string(to_string(p.projection))));
   return a;
+}
+
+NetcdfAttributes tile_global_attributes(const FieldParams& p, const TileChoice& tile,
+                                        const NodeWindow& nodes) {
+  const TileMetadata m = tile_metadata(p, tile, nodes);
+  const TileLayout& l = tile.layout;
+  return {
+      text("geofield_tile", std::to_string(tile.index) + "/" + std::to_string(l.tiles_x) + "x" +
+                                std::to_string(l.tiles_y)),
+      number("geofield_tile_index", tile.index),
+      number("geofield_tile_count", l.count()),
+      number("geofield_tiles_x", l.tiles_x),
+      number("geofield_tiles_y", l.tiles_y),
+      number("geofield_tile_first_row", nodes.row0),
+      number("geofield_tile_first_column", nodes.col0),
+      number("geofield_tile_rows", nodes.ny),
+      number("geofield_tile_columns", nodes.nx),
+      number("geofield_grid_rows", p.ny),
+      number("geofield_grid_columns", p.nx),
+      text("geofield_grid", m.grid),
+  };
 }
 
 std::size_t chunk_side(std::size_t axis_size) {

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "field_params.h"
+#include "node_window.h"
+#include "tiles.h"
 
 namespace geofield {
 
@@ -57,6 +59,13 @@ NetcdfAttributes index_attributes(const FieldParams& p, std::size_t centres);
 // projection, each a geofield_* attribute. utc_time: ISO 8601, "2026-12-01T19:40:31Z".
 NetcdfAttributes global_attributes(const FieldParams& p, std::optional<std::size_t> centres,
                                    std::string_view command, std::string_view utc_time);
+
+// A tile's place in the whole grid, added to the file's attributes: geofield_tile "K/TXxTY" (as
+// the GeoTIFF tile's GEOFIELD_TILE), its number K, the count N and the split TX x TY, the node
+// window (first row and column, rows and columns) and the whole grid's rows and columns, and
+// geofield_grid, the whole grid's parameters as one canonical text (equal for one grid's tiles).
+NetcdfAttributes tile_global_attributes(const FieldParams& p, const TileChoice& tile,
+                                        const NodeWindow& nodes);
 
 // The chunk shape of an ny x nx variable: 512 x 512 nodes (1 MiB of float32, 2 of float64:
 // large enough that deflate works well, small enough that a reader of a corner reads little),

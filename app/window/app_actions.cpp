@@ -77,7 +77,8 @@ void App::do_actions(const UiActions& a) {
       if (!shown) throw UsageError("no field yet");
       if (export_job_) throw UsageError("an export is being written (Cancel or wait)");
       std::vector<FieldExportTarget> targets;
-      // A field of many centres is described as such (the index stays the window's).
+      // A field of many centres is described as such; the NetCDF file holds its index too, as
+      // render --centres --netcdf's does.
       const std::optional<std::size_t> centres =
           source_centres_ ? std::optional<std::size_t>(state_.centres.size()) : std::nullopt;
       if (a.npy) targets.push_back({FieldExportTarget::Kind::npy, export_path("field", "npy")});
@@ -93,6 +94,7 @@ void App::do_actions(const UiActions& a) {
                            "geofield window, Export panel; the view as a command: " +
                                render_command_line(state_, "geofield.png",
                                                    (folder / exports_.centres_file).string())});
+        if (centres) targets.back().nearest_index = source_->index_for_export();
       }
       for (const FieldExportTarget& t : targets) {
         check_writable(t.path, t.kind == FieldExportTarget::Kind::npy       ? "npy"

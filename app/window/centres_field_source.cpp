@@ -1,7 +1,11 @@
 // The window's nearest-centre field (issue 16) through FieldSource (field_source.h): the CPU
 // backend's work on a worker thread, a GPU backend's on the GL thread.
 #include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
+#include <vector>
 
 #include "backends/cpu_backend.h"
 #include "gl/gl_check.h"
@@ -61,6 +65,11 @@ class DirectCentresFieldSource final : public FieldSource {
   HostField read_field(const FieldTexture& texture, Precision as) override {
     return backend_->read_field(texture, as);
   }
+  std::function<std::vector<std::int32_t>()> index_for_export() override {
+    if (!shown_) return nullptr;
+    auto index = std::make_shared<std::vector<std::int32_t>>(backend_->read_index());
+    return [index] { return std::move(*index); };
+  }
 
  private:
   std::unique_ptr<CentresFieldBackend> backend_;
@@ -104,6 +113,10 @@ class AsyncCentresFieldSource final : public FieldSource {
   std::function<HostField()> field_for_export(const FieldTexture&, Precision as) override {
     return
         [f = field_, as] { return host_field_as(f->params.nx, f->params.ny, f->f32, f->f64, as); };
+  }
+  std::function<std::vector<std::int32_t>()> index_for_export() override {
+    if (!field_) return nullptr;
+    return [f = field_] { return f->index; };
   }
 
  private:

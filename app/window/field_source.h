@@ -4,12 +4,14 @@
 //         the UI never waits; the last field stays on screen until then.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "backends/centres_field_backend.h"
 #include "backends/field_backend.h"
@@ -52,6 +54,10 @@ class FieldSource {
   // The shown field's nearest-centre index as a GL_R32I texture of its size (row 0 north); 0
   // for the one-centre field.
   virtual GLuint index_texture() const { return 0; }
+  // The shown field's nearest-centre index (nx * ny, row 0 north) for an export, made as
+  // field_for_export makes the field: a read-back from the GPU now (the GL thread), a copy of
+  // the host's later; none for the one-centre field.
+  virtual std::function<std::vector<std::int32_t>()> index_for_export() { return nullptr; }
 
   // The backend's notice (FieldBackend::take_notice) from the last update, once.
   std::optional<std::string> take_notice() { return std::exchange(notice_, std::nullopt); }

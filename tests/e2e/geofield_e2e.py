@@ -9,10 +9,25 @@ import signal
 import subprocess
 import tempfile
 import unittest
+import warnings
 
 import numpy as np
 
 R_KM = 6371.0088  # IUGG mean radius, the documented default
+
+
+def import_xarray():
+    """xarray with its netCDF4 engine loaded (rather than mid-test), or None where either is
+    not installed (Debian: python3-xarray, python3-netcdf4)."""
+    try:
+        # Debian's netCDF4 and cftime, built against another numpy, say so once on import.
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="numpy.ndarray size changed")
+            import netCDF4  # noqa: F401
+            import xarray
+        return xarray
+    except ImportError:
+        return None
 
 
 def binary():

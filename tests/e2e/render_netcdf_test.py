@@ -15,22 +15,14 @@ import subprocess
 import tempfile
 import time
 import unittest
-import warnings
 
 import numpy as np
 
-from geofield_e2e import R_KM, RenderTestCase, binary, haversine
+from geofield_e2e import R_KM, RenderTestCase, binary, haversine, import_xarray
 
 HAVE_TOOLS = all(shutil.which(t) for t in ("ncdump", "gdalinfo", "gdal_translate"))
 HAVE_GMT = shutil.which("gmt") is not None
-try:
-    # Debian's netCDF4 and cftime, built against another numpy, say so once on import; harmless.
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="numpy.ndarray size changed")
-        import netCDF4  # noqa: F401  (xarray's engine, loaded here rather than mid-test)
-        import xarray
-except ImportError:
-    xarray = None
+xarray = import_xarray()
 # An antimeridian grid whose reference (0, 180) is its centre node: lon runs 170 to 190.
 GRID = ["--lat", "-10:10", "--lon", "170:-170", "--size", "41x21", "--ref", "0,180"]
 CENTRES = [(10.0, 175.0, "West"), (-5.0, -172.0, "East, south"), (0.0, 180.0, "Dateline"),

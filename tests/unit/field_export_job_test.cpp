@@ -1,15 +1,23 @@
 // Field exports on a thread: a finished job writes the .npy whole; a cancelled one leaves no
-// file at all (not even a scratch name) in the folder.
+// file at all (not even a scratch name) in the folder; the NetCDF file of a many-centres field
+// holds the nearest-centre index it is given (the window's Export NetCDF, as `render --centres
+// --netcdf`), read back with libnetcdf.
 #include "export/field_export_job.h"
 
 #include <gtest/gtest.h>
+#include <netcdf.h>
 #include <stdlib.h>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <string>
 #include <thread>
+#include <type_traits>
+#include <vector>
 
+#include "export/netcdf_plugin_abi.h"
 #include "export/npy_export.h"
 
 namespace geofield {
@@ -88,6 +96,100 @@ TEST_F(FieldExportJobTest, DestroyedMidWriteLeavesNoFile) {
                        {}, std::chrono::milliseconds(100));
     std::this_thread::sleep_for(std::chrono::milliseconds(30));
   }  // the window closed during the export
+  EXPECT_EQ(files_in_dir(), 0);
+}
+
+// A NetCDF file read back: a variable's values, and whether it is there at all.
+class NetcdfFile {
+ public:
+  explicit NetcdfFile(const fs::path& p) { status_ = nc_open(p.c_str(), NC_NOWRITE, &id_); }
+  ~NetcdfFile() {
+    if (status_ == NC_NOERR) nc_close(id_);
+  }
+  bool open() const { return status_ == NC_NOERR; }
+  bool has(const char* name) const {
+    int v = -1;
+    return nc_inq_varid(id_, name, &v) == NC_NOERR;
+  }
+  template <typename T>
+  std::vector<T> values(const char* name, std::size_t n) const {
+    std::vector<T> out(n);
+    int v = -1;
+    EXPECT_EQ(nc_inq_varid(id_, name, &v), NC_NOERR) << name;
+    if constexpr (std::is_same_v<T, float>) {
+      EXPECT_EQ(nc_get_var_float(id_, v, out.data()), NC_NOERR) << name;
+    } else {
+      EXPECT_EQ(nc_get_var_int(id_, v, out.data()), NC_NOERR) << name;
+    }
+    return out;
+  }
+  std::string text(const char* variable, const char* attribute) const {
+    int v = -1;
+    std::size_t n = 0;
+    if (nc_inq_varid(id_, variable, &v) != NC_NOERR ||
+        nc_inq_attlen(id_, v, attribute, &n) != NC_NOERR) {
+      return "<none>";
+    }
+    std::string s(n, '\0');
+    EXPECT_EQ(nc_get_att_text(id_, v, attribute, s.data()), NC_NOERR);
+    return s;
+  }
+
+ private:
+  int id_ = -1;
+  int status_ = NC_EBADID;
+};
+
+class NetcdfExportJobTest : public FieldExportJobTest {
+ protected:
+  void SetUp() override {
+    FieldExportJobTest::SetUp();
+    ::setenv(kNetcdfPluginEnv, GEOFIELD_TEST_NETCDF_PLUGIN, 1);  // the module built for the test
+    params_.nx = 40, params_.ny = 30;
+    for (std::size_t i = 0; i < index_.size(); ++i) index_[i] = std::int32_t(i * 7 % 3);
+  }
+  // Writes the field through a job with one NetCDF target; returns whether it went.
+  bool write(FieldExportTarget t) {
+    FieldExportJob job(field(40, 30), params_, {std::move(t)}, "", {});
+    wait_done(job);
+    for (const std::string& m : job.messages()) said_ += m + "\n";
+    return job.ok();
+  }
+
+  FieldParams params_;
+  std::vector<std::int32_t> index_ = std::vector<std::int32_t>(40 * 30);
+  std::string said_;
+};
+
+TEST_F(NetcdfExportJobTest, CentresFileHoldsTheNearestIndex) {
+  FieldExportTarget t{FieldExportTarget::Kind::netcdf, dir_ / "f.nc", std::size_t{3}};
+  t.nearest_index = [this] { return index_; };
+  ASSERT_TRUE(write(t)) << said_;
+  NetcdfFile f(dir_ / "f.nc");
+  ASSERT_TRUE(f.open());
+  EXPECT_EQ(f.values<std::int32_t>("nearest_centre", index_.size()), index_);
+  EXPECT_EQ(f.values<float>("distance", index_.size()), field(40, 30).f32);
+  EXPECT_EQ(f.text("nearest_centre", "long_name"),
+            "index of the nearest of 3 centres by the haversine distance");
+  EXPECT_EQ(f.text("distance", "grid_mapping"), "crs");
+}
+
+TEST_F(NetcdfExportJobTest, OneCentreFileHasNoIndex) {
+  ASSERT_TRUE(write({FieldExportTarget::Kind::netcdf, dir_ / "f.nc"})) << said_;
+  NetcdfFile f(dir_ / "f.nc");
+  ASSERT_TRUE(f.open());
+  EXPECT_TRUE(f.has("distance"));
+  EXPECT_FALSE(f.has("nearest_centre"));
+}
+
+TEST_F(NetcdfExportJobTest, AnIndexOfAnotherGridIsRefusedAndNothingWritten) {
+  FieldExportTarget t{FieldExportTarget::Kind::netcdf, dir_ / "f.nc", std::size_t{3}};
+  t.nearest_index = [] { return std::vector<std::int32_t>(40 * 29); };  // a field of old size
+  EXPECT_FALSE(write(t));
+  EXPECT_NE(said_.find("field export failed: the field to write does not have the grid's 40 x "
+                       "30 nodes"),
+            std::string::npos)
+      << said_;
   EXPECT_EQ(files_in_dir(), 0);
 }
 

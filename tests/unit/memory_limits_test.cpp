@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
+#include "errors.h"
 #include "usage_error_matchers.h"
 
 namespace geofield {
@@ -26,6 +29,37 @@ TEST(MemoryLimits, BytesNeededGrowWithNodesPrecisionAndPicture) {
   EXPECT_GT(render_bytes_needed(sized(1000, 1000, Precision::f64), false), base);
   EXPECT_GT(render_bytes_needed(sized(1000, 1000), true), base);
   EXPECT_EQ(render_bytes_needed(sized(2000, 1000), false), 2 * base);
+}
+
+TEST(MemoryLimits, NetcdfCountsItsFileInMemory) {
+  // The file is built whole in memory: the values uncompressed, the coordinates and 1 MiB.
+  EXPECT_EQ(netcdf_image_bytes(sized(1000, 500)), 1000u * 500 * 4 + 8 * 1500 + (1u << 20));
+  EXPECT_EQ(netcdf_image_bytes(sized(1000, 500, Precision::f64)),
+            1000u * 500 * 8 + 8 * 1500 + (1u << 20));
+  const FieldParams p = sized(3000, 2000, Precision::f64);
+  EXPECT_EQ(render_bytes_needed(p, false, true),
+            render_bytes_needed(p, false) + netcdf_image_bytes(p));
+  EXPECT_EQ(render_bytes_needed(p, true, true),
+            render_bytes_needed(p, true) + netcdf_image_bytes(p));
+}
+
+TEST(MemoryLimits, NetcdfTipsAGridThatFitsOtherwise) {
+  // A float32 raw render needs 12 bytes a node, 16 with NetCDF's file: a grid of the available
+  // memory / 13.5 nodes fits (89%) without NetCDF and not (119%) with it.
+  const std::uint64_t have = available_host_memory_bytes();
+  ASSERT_GT(have, 0u);
+  const int ny = 4096;
+  const int nx = static_cast<int>(have / 13.5 / ny);
+  const FieldParams p = sized(nx, ny);
+  EXPECT_NO_THROW(check_size_fits(p, 1 << 30, false));
+  try {
+    check_size_fits(p, 1 << 30, false, true);
+    ADD_FAILURE() << "a " << nx << " x " << ny << " NetCDF render was not refused";
+  } catch (const UsageError& e) {
+    const std::string m = e.what();
+    EXPECT_EQ(m.rfind("--size: " + std::to_string(nx) + "x4096 needs about ", 0), 0u) << m;
+    EXPECT_NE(m.find(" GiB of memory; this machine has "), std::string::npos) << m;
+  }
 }
 
 TEST(MemoryLimits, TextureLimitNamesSize) {

@@ -116,6 +116,27 @@ TEST(NetcdfMetadata, EveryViewNamesItsGridMapping) {
             std::string::npos);
 }
 
+TEST(NetcdfMetadata, TileAttributesGiveItsPlaceInTheGrid) {
+  FieldParams p;
+  p.nx = 1001, p.ny = 777;
+  const TileChoice tile{4, TileLayout{3, 2}};
+  const NodeWindow w = tile_window(tile.layout, p.nx, p.ny, tile.index);
+  const NetcdfAttributes a = tile_global_attributes(p, tile, w);
+  EXPECT_EQ(text_of(a, "geofield_tile"), "4/3x2");
+  EXPECT_EQ(number_of(a, "geofield_tile_index"), 4);
+  EXPECT_EQ(number_of(a, "geofield_tile_count"), 6);
+  EXPECT_EQ(number_of(a, "geofield_tiles_x"), 3);
+  EXPECT_EQ(number_of(a, "geofield_tiles_y"), 2);
+  // Tile 4 of 3 x 2: the second row of tiles (rows 388..776), its middle column (333..666).
+  EXPECT_EQ(number_of(a, "geofield_tile_first_row"), 388);
+  EXPECT_EQ(number_of(a, "geofield_tile_first_column"), 333);
+  EXPECT_EQ(number_of(a, "geofield_tile_rows"), 389);
+  EXPECT_EQ(number_of(a, "geofield_tile_columns"), 334);
+  EXPECT_EQ(number_of(a, "geofield_grid_rows"), 777);
+  EXPECT_EQ(number_of(a, "geofield_grid_columns"), 1001);
+  EXPECT_NE(text_of(a, "geofield_grid").find("size=1001x777"), std::string::npos);
+}
+
 TEST(NetcdfMetadata, ChunksAre512OrTheWholeAxis) {
   EXPECT_EQ(chunk_side(2), 2u);
   EXPECT_EQ(chunk_side(511), 511u);

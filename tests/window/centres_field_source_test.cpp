@@ -1,10 +1,14 @@
 // The window's nearest-centre field sources (issue 16) in a headless GL context: a GPU backend
 // (a counting stand-in) gets one set_centres and one compute for a change of the centres alone
 // and nothing for a frame without change; the CPU source computes on its worker and uploads
-// the field and the index, which read back equal to the brute-force oracle's.
+// the field and the index, which read back equal to the brute-force oracle's; each gives an
+// export (the Export panel's NetCDF) the shown field's index, none before the first field.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -33,10 +37,13 @@ class CountingCentresBackend final : public CentresFieldBackend {
     computed_with = centres_;
   }
   HostField read_field(const FieldTexture&, Precision) override { return {}; }
-  std::vector<std::int32_t> read_index() override { return {}; }
+  std::vector<std::int32_t> read_index() override {
+    ++reads;
+    return {std::int32_t(computes), 0, 1};  // the compute it belongs to, then a few indices
+  }
   GLuint index_texture() const override { return 7; }
   CentreList centres_, computed_with;
-  int sets = 0, computes = 0;
+  int sets = 0, computes = 0, reads = 0;
 };
 
 CentreList list_of(std::vector<Centre> c) {
@@ -53,6 +60,7 @@ TEST(CentresFieldSource, AGpuBackendGetsOneSetCentresAndOneComputeForNewCentres)
   FieldParams p;
   p.nx = 32, p.ny = 16;
   EXPECT_EQ(source->index_texture(), 0u);  // no field yet
+  EXPECT_EQ(source->index_for_export(), nullptr);
   EXPECT_TRUE(source->update(p, texture));
   EXPECT_EQ(b->computes, 1);
   EXPECT_EQ(b->sets, 0);
@@ -71,6 +79,11 @@ TEST(CentresFieldSource, AGpuBackendGetsOneSetCentresAndOneComputeForNewCentres)
   EXPECT_EQ(b->computes, 2);
   EXPECT_EQ(b->computed_with, two);
   EXPECT_EQ(source->shown_centres(), two);
+  // The export's index: read back now (the GL thread), the shown compute's.
+  const std::function<std::vector<std::int32_t>()> index = source->index_for_export();
+  ASSERT_NE(index, nullptr);
+  EXPECT_EQ(b->reads, 1);
+  EXPECT_EQ(index(), (std::vector<std::int32_t>{2, 0, 1}));
 }
 
 TEST(CentresFieldSource, TheCpuSourceUploadsTheOraclesFieldAndIndex) {
@@ -105,6 +118,9 @@ TEST(CentresFieldSource, TheCpuSourceUploadsTheOraclesFieldAndIndex) {
   for (int c = 0; c < 3; ++c) EXPECT_GT(std::count(index.begin(), index.end(), c), 0) << c;
   EXPECT_FALSE(source->update(p, texture));  // nothing new
   EXPECT_EQ(source->read_field(texture, Precision::f32).f32, values);
+  const std::function<std::vector<std::int32_t>()> exported = source->index_for_export();
+  ASSERT_NE(exported, nullptr);
+  EXPECT_EQ(exported(), index);  // the Export panel's NetCDF file holds the oracle's index
 }
 
 }  // namespace

@@ -349,6 +349,24 @@ def case_many_centres_by_file(binary):
         s.close()
 
 
+def haversine_km(lat1, lon1, lat2, lon2, r_km=6371.0088):
+    p1, p2 = np.radians(lat1), np.radians(lat2)
+    h = (np.sin((p2 - p1) / 2) ** 2
+         + np.cos(p1) * np.cos(p2) * np.sin(np.radians(lon2 - lon1) / 2) ** 2)
+    return 2 * r_km * np.arcsin(np.sqrt(h))
+
+
+def ncdump_values(path, *names):
+    """Variables of a NetCDF file as ncdump prints them (17 digits), flattened."""
+    out = []
+    for name in names:
+        text = subprocess.run(["ncdump", "-p", "9,17", "-v", name, path], capture_output=True,
+                              text=True, check=True).stdout
+        body = text[text.index("data:"):].split(name + " =", 1)[1].split(";", 1)[0]
+        out.append(np.array([float(v) for v in body.replace("\n", " ").split(",")]))
+    return out
+
+
 def case_field_exports_name_the_centres(binary):
     """The Export panel's GeoTIFF and NetCDF files of a field of 3 centres describe it as the
     distance to the nearest of 3 centres, not from one reference point."""
@@ -371,6 +389,20 @@ def case_field_exports_name_the_centres(binary):
                               check=True).stdout
         assert 'long_name = "great-circle distance to the nearest of 3 centres"' in head, head
         assert ":geofield_centres = 3. ;" in head, head
+        # The nearest-centre index, as render --centres --netcdf writes it: each node's nearest
+        # of the 3 by the haversine distance (the file's own coordinates), its distance the
+        # field's (float32 against double: nodes within 1 m of a tie are not judged).
+        assert "int nearest_centre(lat, lon) ;" in head, head
+        lat, lon, index, dist = ncdump_values(files[".nc"], "lat", "lon", "nearest_centre",
+                                              "distance")
+        index, dist = index.reshape(len(lat), len(lon)), dist.reshape(len(lat), len(lon))
+        d = np.stack([haversine_km(la, lo, lat[:, None], lon[None, :])
+                      for la, lo in ((29.5, 99.5), (30.5, 100.5), (30, 101))])
+        order = np.sort(d, axis=0)
+        clear = order[1] - order[0] > 1e-3
+        assert clear.mean() > 0.99, clear.mean()
+        np.testing.assert_array_equal(index[clear], np.argmin(d, axis=0)[clear])
+        np.testing.assert_allclose(dist, order[0], rtol=0, atol=1e-4)  # 0.1 m: float32
         info = subprocess.run(["gdalinfo", files[".tif"]], capture_output=True, text=True,
                               check=True).stdout
         assert "to the nearest of 3 centres" in info, info
