@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace geofield {
 namespace {
@@ -12,11 +13,42 @@ std::string num(double v) {
   return buf;
 }
 
+// A finite range the shader's 32-bit floats cannot carry: beyond kMaxColourRangeMagnitude its
+// MAX - MIN overflows (-1e300:1e300 drew the map all in the bottom colour); ends that round to
+// one float (or a span below the least normal float) give no span at all.
+std::optional<LookProblem> check_float_range(double min, double max, Units units, RangeEnd edited) {
+  const std::string unit(to_string(units));
+  const std::string bound = num(kMaxColourRangeMagnitude);
+  const bool max_first = edited == RangeEnd::max;
+  if (std::fabs(min) > kMaxColourRangeMagnitude || std::fabs(max) > kMaxColourRangeMagnitude) {
+    // The window's words name the end typed when it is out of bounds, else the other.
+    const bool max_bad = max_first ? std::fabs(max) > kMaxColourRangeMagnitude
+                                   : !(std::fabs(min) > kMaxColourRangeMagnitude);
+    return LookProblem{
+        "--range: MIN and MAX must be from -" + bound + " to " + bound +
+            ", what the map's 32-bit floats carry (got " + num(min) + ":" + num(max) + ")",
+        std::string(max_bad ? "range max" : "range min") + " must be from -" + bound + " to " +
+            bound + " " + unit + " (got " + num(max_bad ? max : min) + ")"};
+  }
+  const float span = static_cast<float>(max) - static_cast<float>(min);  // as the shader has it
+  if (span >= std::numeric_limits<float>::min()) return std::nullopt;
+  return LookProblem{
+      "--range: MIN and MAX are one number in the map's 32-bit floats; give them "
+      "further apart (got " +
+          num(min) + ":" + num(max) + ")",
+      std::string(max_first ? "range max must be further from range min, " + num(min)
+                            : "range min must be further from range max, " + num(max)) +
+          " " + unit + ": one number in the map's 32-bit floats (got " +
+          num(max_first ? max : min) + ")"};
+}
+
 }  // namespace
 
 std::optional<LookProblem> check_colour_range(double min, double max, Units units,
                                               RangeEnd edited) {
-  if (std::isfinite(min) && std::isfinite(max) && min < max) return std::nullopt;
+  if (std::isfinite(min) && std::isfinite(max) && min < max) {
+    return check_float_range(min, max, units, edited);
+  }
   LookProblem pr;
   pr.cli =
       "--range: MIN must be below MAX, both finite numbers (got " + num(min) + ":" + num(max) + ")";
