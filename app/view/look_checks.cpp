@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <limits>
 
 namespace geofield {
 namespace {
@@ -14,32 +13,20 @@ std::string num(double v) {
 }
 
 // A finite range the shader's 32-bit floats cannot carry: beyond kMaxColourRangeMagnitude its
-// MAX - MIN overflows (-1e300:1e300 drew the map all in the bottom colour); ends that round to
-// one float (or a span below the least normal float) give no span at all.
+// MAX - MIN overflows (-1e300:1e300 drew the map all in the bottom colour).
 std::optional<LookProblem> check_float_range(double min, double max, Units units, RangeEnd edited) {
-  const std::string unit(to_string(units));
-  const std::string bound = num(kMaxColourRangeMagnitude);
-  const bool max_first = edited == RangeEnd::max;
-  if (std::fabs(min) > kMaxColourRangeMagnitude || std::fabs(max) > kMaxColourRangeMagnitude) {
-    // The window's words name the end typed when it is out of bounds, else the other.
-    const bool max_bad = max_first ? std::fabs(max) > kMaxColourRangeMagnitude
-                                   : !(std::fabs(min) > kMaxColourRangeMagnitude);
-    return LookProblem{
-        "--range: MIN and MAX must be from -" + bound + " to " + bound +
-            ", what the map's 32-bit floats carry (got " + num(min) + ":" + num(max) + ")",
-        std::string(max_bad ? "range max" : "range min") + " must be from -" + bound + " to " +
-            bound + " " + unit + " (got " + num(max_bad ? max : min) + ")"};
+  if (std::fabs(min) <= kMaxColourRangeMagnitude && std::fabs(max) <= kMaxColourRangeMagnitude) {
+    return std::nullopt;
   }
-  const float span = static_cast<float>(max) - static_cast<float>(min);  // as the shader has it
-  if (span >= std::numeric_limits<float>::min()) return std::nullopt;
+  const std::string bound = num(kMaxColourRangeMagnitude);
+  // The window's words name the end typed when it is out of bounds, else the other.
+  const bool max_bad = edited == RangeEnd::max ? std::fabs(max) > kMaxColourRangeMagnitude
+                                               : !(std::fabs(min) > kMaxColourRangeMagnitude);
   return LookProblem{
-      "--range: MIN and MAX are one number in the map's 32-bit floats; give them "
-      "further apart (got " +
-          num(min) + ":" + num(max) + ")",
-      std::string(max_first ? "range max must be further from range min, " + num(min)
-                            : "range min must be further from range max, " + num(max)) +
-          " " + unit + ": one number in the map's 32-bit floats (got " +
-          num(max_first ? max : min) + ")"};
+      "--range: MIN and MAX must be from -" + bound + " to " + bound +
+          ", what the map's 32-bit floats carry (got " + num(min) + ":" + num(max) + ")",
+      std::string(max_bad ? "range max" : "range min") + " must be from -" + bound + " to " +
+          bound + " " + std::string(to_string(units)) + " (got " + num(max_bad ? max : min) + ")"};
 }
 
 }  // namespace

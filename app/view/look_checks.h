@@ -24,8 +24,8 @@ enum class RangeEnd { min, max };
 constexpr double kMaxColourRangeMagnitude = 1e38;
 
 // A fixed colour range in the output unit: both ends finite, min < max, both within
-// +-kMaxColourRangeMagnitude and apart as 32-bit floats. (An automatic range has no fixed one to
-// check: the field's own min:max is used.)
+// +-kMaxColourRangeMagnitude. (An automatic range has no fixed one to check: the field's own
+// min:max is used.)
 std::optional<LookProblem> check_colour_range(double min, double max, Units units,
                                               RangeEnd edited = RangeEnd::min);
 

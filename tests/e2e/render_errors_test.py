@@ -42,7 +42,6 @@ BAD_INPUTS = [
     (["--precision", "half"], "--precision"),
     (["--range", "5:1"], "--range"),
     (["--range", "-1e300:1e300"], "--range"),  # beyond the map's 32-bit floats
-    (["--range", "1000:1000.00001"], "--range"),  # one number in them
 ]
 
 
