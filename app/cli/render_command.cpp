@@ -18,6 +18,7 @@
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "backends/nearest_centre.h"
+#include "cli/distinct_outputs.h"
 #include "cli/render_tile.h"
 #include "cli/render_tiles.h"
 #include "errors.h"
@@ -143,14 +144,6 @@ struct RawOutputs {
   }
 };
 
-// Whether two output paths name one file: as written, through links, or existing already.
-bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::equivalent(a, b, ec)) return true;  // both exist (hard links too)
-  return fs::weakly_canonical(fs::absolute(a)) == fs::weakly_canonical(fs::absolute(b));
-}
-
 // Two outputs of one run must not be one file: the second would replace the first.
 void check_distinct(const RenderRequest& request) {
   std::vector<std::pair<const char*, std::filesystem::path>> outs;
@@ -161,15 +154,7 @@ void check_distinct(const RenderRequest& request) {
   if (request.netcdf) outs.emplace_back("--netcdf", *request.netcdf);
   if (request.index) outs.emplace_back("--index", *request.index);
   if (request.index_geotiff) outs.emplace_back("--index-geotiff", *request.index_geotiff);
-  for (size_t i = 0; i < outs.size(); ++i) {
-    for (size_t j = i + 1; j < outs.size(); ++j) {
-      if (same_file(outs[i].second, outs[j].second)) {
-        throw UsageError(std::string(outs[i].first) + " and " + outs[j].first +
-                         " name the same file (" + quoted_excerpt(outs[i].second.string()) +
-                         "): give each output its own");
-      }
-    }
-  }
+  check_distinct_outputs(outs);
 }
 
 }  // namespace
@@ -267,8 +252,10 @@ void write_figure(const RenderRequest& request, const FieldParams& params, Rende
     return q;
   };
   const StyleForSize look = [&](int w, int h) { return picture_style(request, field_for(w, h)); };
-  FigureJob job(renderer, params, request.figure_width, request.figure_title,
-                [&](int w, int h) { return figure_style(look, request.figure_width, w, h); });
+  FigureJob job(
+      renderer, params, request.figure_width, request.figure_title,
+      [&](int w, int h) { return figure_style(look, request.figure_width, w, h); },
+      "--figure-width");
   const PixelRect map = job.layout().map;
   const FieldParams q = field_for(map.w, map.h);
   check_size_fits(q, max_texture, true);

@@ -5,6 +5,7 @@
 #include <limits>
 #include <tuple>
 
+#include "cli/distinct_outputs.h"
 #include "cli/value_parsers.h"
 #include "errors.h"
 #include "export/atomic_file.h"
@@ -181,6 +182,10 @@ WindowRequest make_window_request(const WindowCommand& c) {
   if (o.save_state) {
     check_writable(*o.save_state, "--save-state");
     req.save_state_on_exit = *o.save_state;
+  }
+  // The view's JSON, written on exit, would replace the screenshot: refused as render refuses it.
+  if (o.screenshot && o.save_state) {
+    check_distinct_outputs({{"--screenshot", *o.screenshot}, {"--save-state", *o.save_state}});
   }
   req.width = o.width;
   req.height = o.height;

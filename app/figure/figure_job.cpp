@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "errors.h"
@@ -18,15 +20,14 @@ constexpr long kPixelsPerStep = 1L << 19;
 }  // namespace
 
 FigureJob::FigureJob(Renderer* renderer, const FieldParams& view, int width_px,
-                     const std::string& title, const StyleForSize& style_for)
+                     const std::string& title, const StyleForSize& style_for,
+                     const std::string& width_option)
     : renderer_(renderer), layout_(layout_figure(view, width_px, title, style_for)) {
   GLint max_rb = 0;
   GF_GL(glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_rb));
-  if (layout_.map.w > max_rb || layout_.map.h > max_rb) {
-    throw UsageError("figure width " + std::to_string(width_px) + ": its map (" +
-                     std::to_string(layout_.map.w) + "x" + std::to_string(layout_.map.h) +
-                     " pixels) is larger than this OpenGL's " + std::to_string(max_rb) +
-                     " pixels a side");
+  if (std::optional<std::string> why =
+          figure_size_problem(layout_, view, title, style_for, max_rb, width_option)) {
+    throw UsageError(*why);
   }
   target_ = std::make_unique<OffscreenTarget>(layout_.map.w, layout_.map.h);
   rows_per_step_ = static_cast<int>(std::max(1L, kPixelsPerStep / layout_.map.w));
@@ -89,8 +90,9 @@ ViewStyle figure_style(const StyleForSize& style_for, int figure_width_px, int m
 }
 
 Image make_figure(Renderer* renderer, const FieldParams& view, int width_px,
-                  const std::string& title, const StyleForSize& style_for) {
-  FigureJob job(renderer, view, width_px, title, style_for);
+                  const std::string& title, const StyleForSize& style_for,
+                  const std::string& width_option) {
+  FigureJob job(renderer, view, width_px, title, style_for, width_option);
   return job.finish();
 }
 

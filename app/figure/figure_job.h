@@ -15,9 +15,10 @@ namespace geofield {
 class FigureJob {
  public:
   // Lays the figure out and makes the map's offscreen target (needs the current GL context
-  // of renderer). Throws UsageError for a width out of range or beyond this GL's limit.
+  // of renderer). Throws UsageError for a width out of range or beyond this GL's limit (with
+  // the largest width that works, named width_option as the caller takes it).
   FigureJob(Renderer* renderer, const FieldParams& view, int width_px, const std::string& title,
-            const StyleForSize& style_for);
+            const StyleForSize& style_for, const std::string& width_option = "figure width");
 
   const FigureLayout& layout() const { return layout_; }
   bool done() const { return next_row_ >= layout_.map.h; }
@@ -48,6 +49,7 @@ ViewStyle figure_style(const StyleForSize& style_for, int figure_width_px, int m
 
 // The whole figure at once (the bands in a loop).
 Image make_figure(Renderer* renderer, const FieldParams& view, int width_px,
-                  const std::string& title, const StyleForSize& style_for);
+                  const std::string& title, const StyleForSize& style_for,
+                  const std::string& width_option = "figure width");
 
 }  // namespace geofield

@@ -20,6 +20,7 @@ constexpr double kTitleScale = 1.25;
 constexpr double kRingFontScale = 0.9;
 constexpr double kBarWidthOfMap = 0.6;
 constexpr double kRingLabelsApartFonts = 40;  // labels of one ring: two or three across a map
+constexpr long kMaxMapSidePx = 1L << 30;
 
 int decimals_for(double step_deg) {
   const int d = static_cast<int>(std::ceil(-std::log10(step_deg) - 1e-9));
@@ -211,7 +212,9 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   for (int round = 0; round < 3; ++round) {
     L.map.x = static_cast<int>(left);
     L.map.w = std::max(16, static_cast<int>(width_px - left - right));
-    L.map.h = std::max(16, static_cast<int>(std::lround(L.map.w / aspect)));
+    // A thin strip's height can pass an int (178° by a millionth of a degree: 6e10 pixels):
+    // held at kMaxMapSidePx, beyond any GL's limit, so FigureJob refuses it by its size.
+    L.map.h = static_cast<int>(std::clamp(std::lround(L.map.w / aspect), 16L, kMaxMapSidePx));
     L.map.y = static_cast<int>(std::ceil(L.title.y + L.title.h + pad + half_h));
     L.style = style_for(L.map.w, L.map.h);
     lines = graticule_lines(view, L.style, L.map);  // the map's last size keeps its lines
@@ -280,6 +283,74 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   L.caption.y = L.bar_label_y + text.height() + label_gap;
   L.height = static_cast<int>(std::ceil(L.caption.y + L.caption.h + pad));
   return L;
+}
+
+namespace {
+
+bool map_fits(const FigureLayout& L, int max_side_px) {
+  return L.map.w <= max_side_px && L.map.h <= max_side_px;
+}
+
+}  // namespace
+
+int largest_figure_width(const FieldParams& view, int below_px, const std::string& title,
+                         const StyleForSize& style_for, int max_side_px) {
+  const int top = std::min(below_px - 1, kMaxFigureWidthPx);
+  if (top < kMinFigureWidthPx) return 0;
+  auto fits = [&](int w) {
+    return map_fits(layout_figure(view, w, title, style_for), max_side_px);
+  };
+  // A width that fits: the top one scaled by the map's overshoot, then lower while it does not
+  // (each step by the overshoot again, at least a pixel), down to the least width.
+  int lo = top;
+  for (;;) {
+    const FigureLayout L = layout_figure(view, lo, title, style_for);
+    if (map_fits(L, max_side_px)) break;
+    if (lo == kMinFigureWidthPx) return 0;
+    const double over = double(std::max(L.map.w, L.map.h)) / max_side_px;
+    lo = std::max(kMinFigureWidthPx, std::min(lo - 1, static_cast<int>(std::floor(lo / over))));
+  }
+  // Then up: the first width that does not fit, by doubling steps, then halving between.
+  int hi = top + 1;  // known not to fit (or beyond the range)
+  for (int step = 1; lo + step < hi; step *= 2) {
+    if (!fits(lo + step)) {
+      hi = lo + step;
+      break;
+    }
+    lo += step;
+  }
+  while (hi - lo > 1) {
+    const int mid = lo + (hi - lo) / 2;
+    (fits(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+std::optional<std::string> figure_size_problem(const FigureLayout& L, const FieldParams& view,
+                                               const std::string& title,
+                                               const StyleForSize& style_for, int max_side_px,
+                                               const std::string& width_option) {
+  if (map_fits(L, max_side_px)) return std::nullopt;
+  const std::string side = std::to_string(max_side_px);
+  std::string m = width_option + " " + std::to_string(L.width) + ": its map (" +
+                  std::to_string(L.map.w) + "x" + std::to_string(L.map.h) +
+                  " pixels) is larger than this OpenGL's " + side + " pixels a side";
+  if (const int w = largest_figure_width(view, L.width, title, style_for, max_side_px)) {
+    return m + "; the largest " + width_option + " for this view is " + std::to_string(w);
+  }
+  // None fits: the map's height follows the width through the view's shape.
+  const FigureLayout least = layout_figure(view, kMinFigureWidthPx, title, style_for);
+  char tall[32];
+  std::snprintf(tall, sizeof tall, "%.3g", 1.0 / figure_map_aspect(view));
+  m += " at every width: the map is " + std::string(tall) +
+       " times as tall as wide, so even at the least width, " + std::to_string(kMinFigureWidthPx) +
+       ", it is " + std::to_string(least.map.h) + " pixels tall; ";
+  if (view.projection == Projection::latlon) {
+    m += "give a wider --lon or a narrower --lat";
+  } else {
+    m += "give a --size less tall for its width";
+  }
+  return m;
 }
 
 }  // namespace geofield

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,5 +63,21 @@ double figure_map_aspect(const FieldParams& view);
 // the map's true shape. title: empty for default_figure_title.
 FigureLayout layout_figure(const FieldParams& view, int width_px, const std::string& title,
                            const StyleForSize& style_for);
+
+// The widest figure of this view, kMinFigureWidthPx to below_px - 1 pixels wide, whose map
+// is at most max_side_px pixels a side (a GL framebuffer's limit); 0 when none is. The map grows
+// with the width (the margins by the text size, a little less), so the search starts from the
+// width scaled by what the map at below_px overshoots.
+int largest_figure_width(const FieldParams& view, int below_px, const std::string& title,
+                         const StyleForSize& style_for, int max_side_px);
+
+// Why a figure laid out as L cannot be drawn where a map side holds at most max_side_px pixels:
+// its size and the largest width that works for this view, or, where none does (a tall strip:
+// the height follows the width), why and what to change. Empty when the map fits. width_option
+// names the width as the caller takes it ("--figure-width").
+std::optional<std::string> figure_size_problem(const FigureLayout& L, const FieldParams& view,
+                                               const std::string& title,
+                                               const StyleForSize& style_for, int max_side_px,
+                                               const std::string& width_option);
 
 }  // namespace geofield

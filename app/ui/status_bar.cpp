@@ -21,20 +21,29 @@ int rows_for(float window_w, float scale) { return window_w >= kOneRowMinWidth *
 const ImVec4 kOkColour(0.35f, 0.75f, 0.35f, 1.0f);
 const ImVec4 kErrorColour(0.95f, 0.30f, 0.25f, 1.0f);
 
-// "cpu | recompute 12.3 ms | draw 8.1 ms" (or "idle, last draw 8.1 ms"): the frame's own work,
-// not the time asleep between frames, which read as "frame 1150 ms".
-std::string performance_text(const FrameInfo& info) {
-  char buf[160];
-  const double nodes = info.shown ? double(node_count(*info.shown)) : 0.0;
-  const double evals = info.compute_ms > 0 ? nodes / (info.compute_ms / 1000.0) : 0.0;
-  const bool idle = info.frame_ms > kIdleAfterMs;
-  std::snprintf(buf, sizeof buf, "%s%s | recompute %.3g ms (%.3g eval/s) | %s %.1f ms",
-                info.backend.c_str(), info.busy ? " (computing)" : "", info.compute_ms, evals,
-                idle ? "idle; last draw" : "draw", info.draw_ms);
-  return buf;
-}
-
 }  // namespace
+
+std::string status_performance_text(const FrameInfo& info) {
+  // No time measured yet (the GL backend's timer answers frames after its first compute): dots
+  // (ImGui's font has ASCII only), not "0 ms (0 eval/s)", which a first screenshot showed as if
+  // it had been measured.
+  std::string recompute = "recompute ...";
+  if (info.compute_ms) {
+    char buf[96];
+    const double ms = *info.compute_ms;
+    const double nodes = info.shown ? double(node_count(*info.shown)) : 0.0;
+    if (ms > 0 && nodes > 0) {
+      std::snprintf(buf, sizeof buf, "recompute %.3g ms (%.3g eval/s)", ms, nodes / (ms / 1000.0));
+    } else {
+      std::snprintf(buf, sizeof buf, "recompute %.3g ms", ms);
+    }
+    recompute = buf;
+  }
+  char draw[64];
+  std::snprintf(draw, sizeof draw, "%s %.1f ms",
+                info.frame_ms > kIdleAfterMs ? "idle; last draw" : "draw", info.draw_ms);
+  return info.backend + (info.busy ? " (computing)" : "") + " | " + recompute + " | " + draw;
+}
 
 float status_bar_height(float window_w, float scale) {
   const ImGuiStyle& style = ImGui::GetStyle();
@@ -51,7 +60,7 @@ void draw_status_bar(const FrameInfo& info, const MessageLog& log) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
-  const std::string perf = performance_text(info);
+  const std::string perf = status_performance_text(info);
   ImGui::TextUnformatted(perf.c_str());
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(

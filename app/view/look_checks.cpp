@@ -12,11 +12,30 @@ std::string num(double v) {
   return buf;
 }
 
+// A finite range the shader's 32-bit floats cannot carry: beyond kMaxColourRangeMagnitude its
+// MAX - MIN overflows (-1e300:1e300 drew the map all in the bottom colour).
+std::optional<LookProblem> check_float_range(double min, double max, Units units, RangeEnd edited) {
+  if (std::fabs(min) <= kMaxColourRangeMagnitude && std::fabs(max) <= kMaxColourRangeMagnitude) {
+    return std::nullopt;
+  }
+  const std::string bound = num(kMaxColourRangeMagnitude);
+  // The window's words name the end typed when it is out of bounds, else the other.
+  const bool max_bad = edited == RangeEnd::max ? std::fabs(max) > kMaxColourRangeMagnitude
+                                               : !(std::fabs(min) > kMaxColourRangeMagnitude);
+  return LookProblem{
+      "--range: MIN and MAX must be from -" + bound + " to " + bound +
+          ", what the map's 32-bit floats carry (got " + num(min) + ":" + num(max) + ")",
+      std::string(max_bad ? "range max" : "range min") + " must be from -" + bound + " to " +
+          bound + " " + std::string(to_string(units)) + " (got " + num(max_bad ? max : min) + ")"};
+}
+
 }  // namespace
 
 std::optional<LookProblem> check_colour_range(double min, double max, Units units,
                                               RangeEnd edited) {
-  if (std::isfinite(min) && std::isfinite(max) && min < max) return std::nullopt;
+  if (std::isfinite(min) && std::isfinite(max) && min < max) {
+    return check_float_range(min, max, units, edited);
+  }
   LookProblem pr;
   pr.cli =
       "--range: MIN must be below MAX, both finite numbers (got " + num(min) + ":" + num(max) + ")";

@@ -19,8 +19,13 @@ struct LookProblem {
 // The end of the colour range just typed, which the window's message is worded for.
 enum class RangeEnd { min, max };
 
-// A fixed colour range in the output unit: both ends finite, min < max. (An automatic range has
-// no fixed one to check: the field's own min:max is used.)
+// The largest magnitude of a fixed colour range's ends: the map is drawn with the range in 32-bit
+// floats, whose MAX - MIN must stay finite (FLT_MAX is 3.4e38).
+constexpr double kMaxColourRangeMagnitude = 1e38;
+
+// A fixed colour range in the output unit: both ends finite, min < max, both within
+// +-kMaxColourRangeMagnitude. (An automatic range has no fixed one to check: the field's own
+// min:max is used.)
 std::optional<LookProblem> check_colour_range(double min, double max, Units units,
                                               RangeEnd edited = RangeEnd::min);
 

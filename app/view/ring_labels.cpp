@@ -8,6 +8,7 @@
 #include "field_math.h"
 #include "field_range.h"
 #include "view/field_measures.h"
+#include "view/projected_view.h"
 
 namespace geofield {
 namespace {
@@ -22,6 +23,20 @@ bool overlaps(const RingLabel& a, const RingLabel& b) {
 
 bool inside(const RingLabel& l, const MapRect& m) {
   return l.x >= m.x && l.y >= m.y && l.x + l.w <= m.x + m.w && l.y + l.h <= m.y + m.h;
+}
+
+// Whether the whole box lies on the sphere's part of a projected map: ortho's disc of the near
+// side, aeqd's disc within the antipode. Both are discs, so the box's corners decide. A box
+// whose centre is on the ring but which reaches past the limb sat half off the globe, on the
+// page (ortho figures).
+bool on_globe(const FieldParams& p, const MapRect& m, const RingLabel& l) {
+  if (p.projection == Projection::latlon) return true;
+  for (const double x : {l.x, l.x + l.w}) {
+    for (const double y : {l.y, l.y + l.h}) {
+      if (!projected_screen_to_geo(p, m, x, y)) return false;
+    }
+  }
+  return true;
 }
 
 // The fewest decimals (up to 6) that write v: intervals are typed, not only 1, 2, 5 x 10^k
@@ -131,7 +146,7 @@ std::vector<RingLabel> ring_labels(const FieldParams& p, const MapRect& map, dou
       if (!g || !screen_of(p, map, *g, &px, &py)) continue;  // ortho's far side
       l.x = px - l.w / 2;
       l.y = py - l.h / 2;
-      if (!inside(l, map)) continue;
+      if (!inside(l, map) || !on_globe(p, map, l)) continue;
       bool free = true;
       for (std::size_t n = 0; n < out.size() && free; ++n) {
         free = !overlaps(l, out[n]);

@@ -37,10 +37,10 @@ struct RingLabelLook {
 
 // Labels of the rings every `interval` (output unit, > 0) that cross the view of p drawn in
 // `map`: candidates every 10 degrees of azimuth from 45 (north-east) round the reference,
-// skipped where the box would leave the map or touch a label already placed (or, in ortho, where
-// the point is on the far side). Every projection: in aeqd the rings are circles about the
-// map's centre (haversine; with wgs84 nearly). Empty for the seed formula (its value is not a
-// distance).
+// skipped where the box would leave the map or touch a label already placed, or (projected
+// views) where any of it would be off the globe: past ortho's limb or aeqd's antipode circle. Every
+// projection: in aeqd the rings are circles about the map's centre (haversine; with wgs84 nearly).
+// Empty for the seed formula (its value is not a distance).
 std::vector<RingLabel> ring_labels(const FieldParams& p, const MapRect& map, double interval,
                                    const RingLabelLook& look);
 

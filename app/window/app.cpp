@@ -509,8 +509,7 @@ void App::save_screenshots(const UiActions& actions, bool automation_shot, const
   try {
     if (!automation_shot) check_writable(*ui_shot, "screenshot");  // --screenshot: at start
     write_png(*ui_shot, capture_framebuffer(0, 0, fbw, fbh));
-    log_.add(true, "saved " + ui_shot->string());
-    std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", ui_shot->c_str(), fbw, fbh);
+    log_.add(true, "saved " + ui_shot->string());  // on stderr too: one line a file
   } catch (const std::exception& e) {
     log_.add(false, std::string("screenshot failed: ") + e.what());
     if (automation_shot) throw;

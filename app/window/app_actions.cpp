@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <ctime>
 #include <vector>
 
@@ -183,10 +182,8 @@ void App::advance_export(const UiActions& a) {
     info_.export_progress = export_job_->progress();
     return;
   }
-  for (const std::string& m : export_job_->messages()) {
-    log_.add(export_job_->ok(), m);
-    std::fprintf(stderr, "geofield: %s\n", m.c_str());  // also for a log or a test to read
-  }
+  // The log writes each to stderr too (for a log or a test to read): once.
+  for (const std::string& m : export_job_->messages()) log_.add(export_job_->ok(), m);
   export_job_.reset();
   info_.export_progress.reset();
 }

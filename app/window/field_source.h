@@ -32,7 +32,9 @@ class FieldSource {
   virtual std::optional<double> progress() const { return std::nullopt; }
   // The parameters of the field in the texture; empty before the first one.
   const std::optional<FieldParams>& shown() const { return shown_; }
-  double last_compute_ms() const { return last_ms_; }
+  // The last field's compute time, ms; empty until one is measured (a GPU timer's answer comes
+  // a frame or more after its compute), never a 0 that was not measured.
+  std::optional<double> last_compute_ms() const { return last_ms_; }
   // The shown field's exact range when the source found it already (the CPU worker, off the UI
   // thread); empty: the caller finds it (field_range).
   const std::optional<ValueRange>& shown_range() const { return shown_range_; }
@@ -67,7 +69,7 @@ class FieldSource {
   std::optional<FieldParams> shown_;
   CentreList shown_centres_;
   std::optional<ValueRange> shown_range_;
-  double last_ms_ = 0;
+  std::optional<double> last_ms_;
 };
 
 // Makes a backend for a view: make_backend_for (field_backend.h) in the program, which also

@@ -2,6 +2,7 @@
 line exits 2 with one line on stderr (nothing on stdout), quotes what was typed escaped and
 bounded, and writes no file; the good lines beside them write what they say."""
 
+import os
 import unittest
 
 import numpy as np
@@ -88,6 +89,24 @@ class CommandLine(RenderTestCase):
         # The fuzzing campaign's class 3 example, written the way it works.
         self.render_ok("--size", "4x2", "--formula", "seed", "--backend", "cpu", "--npy", "a.npy")
         self.assertEqual(np.load(self.path("a.npy")).shape, (2, 4))
+
+    def test_window_screenshot_and_saved_view_naming_one_file_are_refused(self):
+        # The view's JSON, written on exit, replaced the screenshot, yet both were said written.
+        with open(self.path("old.png"), "wb") as f:
+            f.write(b"kept")
+        os.symlink("old.png", self.path("link.png"))
+        for shot, state in (("same.png", "same.png"), ("same.png", "./same.png"),
+                            ("old.png", "link.png")):
+            with self.subTest(shot=shot, state=state):
+                r = self.run_geofield("--no-session", "--backend", "cpu", "--screenshot", shot,
+                                      "--save-state", state)
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertEqual(r.stderr.splitlines(), [
+                    f"geofield: error: --screenshot and --save-state name the same file ('{shot}'): "
+                    "give each output its own"])
+                self.assertEqual(self.files(), ["link.png", "old.png"])
+                with open(self.path("old.png"), "rb") as f:
+                    self.assertEqual(f.read(), b"kept")
 
     def test_help_still_prints_and_exits_0(self):
         for args in (["--help"], ["render", "--help"], ["render", "--size", "4x2", "-h"]):

@@ -41,6 +41,7 @@ BAD_INPUTS = [
     (["--colormap", "jet"], "--colormap"),
     (["--precision", "half"], "--precision"),
     (["--range", "5:1"], "--range"),
+    (["--range", "-1e300:1e300"], "--range"),  # beyond the map's 32-bit floats
 ]
 
 
@@ -61,6 +62,23 @@ class RenderErrors(RenderTestCase):
         for args, option in BAD_INPUTS:
             with self.subTest(args=args):
                 self.expect_refused(args + ["--png", "out.png", "--npy", "out.npy"], option)
+
+    def test_a_range_the_drawing_cannot_carry_says_the_accepted_magnitude(self):
+        # The colour bar put 0 mid-bar but the map was all the bottom colour (float overflow).
+        line = self.expect_refused(["--range", "-1e300:1e300", "--size", "8x8", "--figure",
+                                    "f.png"], "--range")
+        self.assertIn("--range: MIN and MAX must be from -1e+38 to 1e+38, what the map's 32-bit "
+                      "floats carry (got -1e+300:1e+300)", line)
+        # The widest range accepted draws every node (0 to 20 000 km) in the colormap's middle.
+        self.render_ok("--range", "-1e38:1e38", "--size", "8x8", "--backend", "cpu",
+                       "--png", "p.png")
+        from PIL import Image
+        import numpy as np
+        with Image.open(self.path("p.png")) as img:
+            rgb = np.asarray(img.convert("RGB")).reshape(-1, 3).astype(int)
+        self.assertTrue((rgb == rgb[0]).all(), "one colour for the whole map")
+        # viridis at 0.5 (its entry 128: 33, 145, 140), not its bottom (68, 1, 84).
+        self.assertLessEqual(np.abs(rgb[0] - [33, 145, 140]).max(), 3, rgb[0])
 
     def test_cuda_backend_on_a_build_or_machine_without_it(self):
         line = self.expect_refused(["--backend", "cuda", "--size", "8x8", "--png", "c.png"],

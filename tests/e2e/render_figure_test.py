@@ -177,6 +177,32 @@ class FigureTest(RenderTestCase):
             self.assertIn("400 to 16384", r.stderr)
             self.assertEqual(self.files(), [])
 
+    def test_a_map_beyond_the_gl_limit_says_what_works(self):
+        # A tall strip fails at every width: the message says why and what to change.
+        r = self.run_geofield("render", "--backend", "cpu", "--lat", "-89:89", "--lon", "0:1",
+                              "--figure-width", "400", "--figure", "f.png")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        lines = [line for line in r.stderr.splitlines() if "error" in line]
+        self.assertEqual(len(lines), 1, r.stderr)
+        self.assertRegex(lines[0], r"^geofield: error: --figure-width 400: its map \(\d+x\d+ "
+                         r"pixels\) is larger than this OpenGL's \d+ pixels a side at every width: "
+                         r"the map is .* times as tall as wide, so even at the least width, 400, "
+                         r"it is \d+ pixels tall; give a wider --lon or a narrower --lat$")
+        # A view whose map passes the limit only near the widest figure: the largest width that
+        # works, which is below the one asked and at most the limit.
+        r = self.run_geofield("render", "--backend", "cpu", "--lat", "29:31", "--lon", "99:101",
+                              "--figure-width", "16384", "--figure", "f.png")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        m = re.search(r"--figure-width 16384: its map \((\d+)x(\d+) pixels\) is larger than "
+                      r"this OpenGL's (\d+) pixels a side; the largest --figure-width for this "
+                      r"view is (\d+)$", r.stderr.strip())
+        self.assertIsNotNone(m, r.stderr)
+        w, h, limit, largest = map(int, m.groups())
+        self.assertGreater(h, limit)
+        # The map's height goes with the width: the largest width is about limit / h of it.
+        self.assertAlmostEqual(largest, 16384 * limit / h, delta=16384 / 400)
+        self.assertEqual(self.files(), [])
+
     def test_figure_options_need_a_figure(self):
         for option, value in (("--figure-width", "800"), ("--title", "T")):
             r = self.run_geofield("render", *REGION, "--png", "p.png", option, value)

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "errors.h"
@@ -174,12 +175,116 @@ TEST(FigureLayout, ProjectedGraticuleLabelsSitWhereTheLinesCrossTheEdges) {
   expect_readable(L);
 }
 
+// `render --projection ortho --lat 20:60 --lon -20:20 --ref 48.85,2.35 --contours 1000
+// --figure-width 1000`: ring labels sat on the frame and on the page beyond the globe. Every
+// ring label's box (its text and pad, as painted) lies inside the frame and on the globe, in
+// ortho and in an aeqd map whose antipode circle is inside the frame.
+TEST(FigureLayout, RingLabelsOfProjectedFiguresAreOnTheGlobe) {
+  FieldParams o;
+  o.projection = Projection::ortho;
+  o.lat_min_deg = 20, o.lat_max_deg = 60, o.lon_min_deg = -20, o.lon_max_deg = 20;
+  o.ref_lat_deg = 48.85;
+  o.ref_lon_deg = 2.35;
+  o.extent = max_extent(o);
+  o.nx = o.ny = 1000;
+  FieldParams a = o;
+  a.projection = Projection::aeqd;
+  a.extent = 22000;
+  for (const FieldParams& p : {o, a}) {
+    SCOPED_TRACE(to_string(p.projection));
+    const FigureLayout L = layout_figure(p, 1000, "", [](int, int) {
+      ViewStyle s;
+      s.contour_interval = 1000;
+      return s;
+    });
+    ASSERT_GE(L.ring_labels.size(), 4u);
+    const MapRect m{double(L.map.x), double(L.map.y), double(L.map.w), double(L.map.h)};
+    const double pad = L.ring_pad_px;
+    for (const PlacedText& t : L.ring_labels) {
+      for (const double x : {t.x - pad, t.x + t.w + pad}) {
+        for (const double y : {t.y - pad, t.y + t.h + pad}) {
+          EXPECT_GE(x, m.x) << t.text;
+          EXPECT_LE(x, m.x + m.w) << t.text;
+          EXPECT_GE(y, m.y) << t.text;
+          EXPECT_LE(y, m.y + m.h) << t.text;
+          EXPECT_TRUE(point_under(p, m, x, y)) << t.text << " off the globe at " << x << ", " << y;
+        }
+      }
+    }
+  }
+}
+
 TEST(FigureLayout, WidthOutsideTheRangeIsRefused) {
   const FieldParams p;
   EXPECT_THROW(layout_figure(p, kMinFigureWidthPx - 1, "", [](int, int) { return ViewStyle{}; }),
                UsageError);
   EXPECT_THROW(layout_figure(p, kMaxFigureWidthPx + 1, "", [](int, int) { return ViewStyle{}; }),
                UsageError);
+}
+
+// `render --lat 29:31 --lon 99:101 --figure-width 16384` was refused only with the map's size
+// (16041x18523 > 16384): the message now gives the largest width that works for the view, which
+// is found from the layout itself (the one above it does not fit).
+TEST(FigureLayout, AMapTooLargeSaysTheLargestWidthThatFits) {
+  const FieldParams p = region(29, 31, 99, 101);
+  const StyleForSize style = [&](int w, int h) { return style_with_everything(p, w, h); };
+  for (int limit : {16384, 8192}) {
+    const FigureLayout L = layout_figure(p, 16384, "", style);
+    ASSERT_GT(L.map.h, limit);  // taller than wide (cos 30°): the height passes first
+    const int w = largest_figure_width(p, 16384, "", style, limit);
+    ASSERT_GE(w, kMinFigureWidthPx);
+    const FigureLayout fits = layout_figure(p, w, "", style);
+    EXPECT_LE(fits.map.h, limit);
+    EXPECT_LE(fits.map.w, limit);
+    EXPECT_GT(layout_figure(p, w + 1, "", style).map.h, limit) << w << " is not the largest";
+    EXPECT_NEAR(w, 16384.0 * limit / L.map.h, 16384.0 / 400) << "about the overshoot's share";
+    EXPECT_EQ(figure_size_problem(L, p, "", style, limit, "--figure-width"),
+              "--figure-width 16384: its map (" + std::to_string(L.map.w) + "x" +
+                  std::to_string(L.map.h) + " pixels) is larger than this OpenGL's " +
+                  std::to_string(limit) + " pixels a side; the largest --figure-width for this " +
+                  "view is " + std::to_string(w));
+    EXPECT_FALSE(figure_size_problem(fits, p, "", style, limit, "--figure-width"));
+  }
+}
+
+// A tall strip (`--lat -89:89 --lon 0:1`) fails at every width: its height follows the width, so
+// the message says why and what to change, never a width that would fail too.
+TEST(FigureLayout, AStripTooTallAtEveryWidthSaysWhatToChange) {
+  const FieldParams p = region(-89, 89, 0, 1);
+  const StyleForSize style = [&](int w, int h) { return style_with_everything(p, w, h); };
+  EXPECT_EQ(largest_figure_width(p, 16384, "", style, 16384), 0);
+  const FigureLayout least = layout_figure(p, kMinFigureWidthPx, "", style);
+  const std::optional<std::string> m =
+      figure_size_problem(least, p, "", style, 16384, "--figure-width");
+  ASSERT_TRUE(m);
+  EXPECT_NE(m->find("--figure-width 400: its map (" + std::to_string(least.map.w) + "x" +
+                    std::to_string(least.map.h) +
+                    " pixels) is larger than this OpenGL's 16384 "
+                    "pixels a side at every width: the map is "),
+            std::string::npos)
+      << *m;
+  EXPECT_NE(
+      m->find("times as tall as wide, so even at the least width, 400, it is " +
+              std::to_string(least.map.h) + " pixels tall; give a wider --lon or a narrower --lat"),
+      std::string::npos)
+      << *m;
+  EXPECT_GT(least.map.h, 16384);
+  // A projected grid's shape is its --size.
+  FieldParams q;
+  q.projection = Projection::aeqd;
+  q.extent = 5000;
+  q.nx = 11;
+  q.ny = 1001;
+  const StyleForSize plain = [](int, int) { return ViewStyle{}; };
+  const std::optional<std::string> mq =
+      figure_size_problem(layout_figure(q, 1000, "", plain), q, "", plain, 16384, "figure width");
+  ASSERT_TRUE(mq);
+  EXPECT_NE(mq->find("figure width 1000: "), std::string::npos) << *mq;
+  EXPECT_NE(mq->find("the map is 100 times as tall as wide"), std::string::npos) << *mq;
+  EXPECT_NE(mq->find("give a --size less tall for its width"), std::string::npos) << *mq;
+  // A strip thin enough for its height to pass an int is held beyond any GL's limit.
+  const FieldParams thin = region(-89, 89, 0, 1e-6);
+  EXPECT_GT(layout_figure(thin, kMinFigureWidthPx, "", plain).map.h, 1 << 29);
 }
 
 }  // namespace

@@ -113,6 +113,13 @@ void expect_placed_well(const FieldParams& p, const MapRect& m, const std::vecto
     EXPECT_GE(l.y, m.y);
     EXPECT_LE(l.x + l.w, m.x + m.w);
     EXPECT_LE(l.y + l.h, m.y + m.h);
+    // All of the box on the sphere's part of the map: in ortho and aeqd each corner has a point
+    // under it (the globe's disc is convex), never past the limb or the antipode's circle.
+    for (const double x : {l.x, l.x + l.w}) {
+      for (const double y : {l.y, l.y + l.h}) {
+        EXPECT_TRUE(point_under(p, m, x, y).has_value()) << "corner " << x << ", " << y;
+      }
+    }
     // Centred on its ring: the distance under the box's centre is the ring's.
     const std::optional<GeoPoint> g = point_under(p, m, l.x + l.w / 2, l.y + l.h / 2);
     ASSERT_TRUE(g.has_value());
@@ -203,19 +210,50 @@ TEST(RingLabels, AeqdLabelsSitOnCirclesAboutTheCentre) {
   expect_placed_well(p, m, v);
 }
 
-// ortho: labels only on the near side; each is on its ring.
-TEST(RingLabels, OrthoLabelsAreOnTheNearSideAndOnTheirRings) {
+// An ortho view about the middle of lat0:lat1, -20:20 (its extent the whole disc, touching the
+// frame), the reference at (ref_lat, ref_lon), n x n nodes.
+FieldParams ortho_view(double lat0, double lat1, double ref_lat, double ref_lon, int n) {
   FieldParams p;
   p.projection = Projection::ortho;
-  p.lat_min_deg = 10, p.lat_max_deg = 50, p.lon_min_deg = -20, p.lon_max_deg = 20;  // 30N 0E
-  p.ref_lat_deg = 40;
-  p.ref_lon_deg = 10;
-  p.extent = kDefaultRadiusKm;
-  p.nx = p.ny = 800;
+  p.lat_min_deg = lat0, p.lat_max_deg = lat1, p.lon_min_deg = -20, p.lon_max_deg = 20;
+  p.ref_lat_deg = ref_lat;
+  p.ref_lon_deg = ref_lon;
+  p.extent = max_extent(p);
+  p.nx = p.ny = n;
+  return p;
+}
+
+// ortho: labels only on the near side; each is on its ring.
+TEST(RingLabels, OrthoLabelsAreOnTheNearSideAndOnTheirRings) {
+  const FieldParams p = ortho_view(10, 50, 40, 10, 800);  // about 30N 0E
   const MapRect m = letterbox(p, MapRect{280, 0, 1000, 800});
   const std::vector<RingLabel> v = ring_labels(p, m, 2000, mono7());
   EXPECT_GE(v.size(), 4u);
   expect_placed_well(p, m, v);
+}
+
+// The audit's ortho figure (`--projection ortho --lat 20:60 --lon -20:20 --ref 48.85,2.35
+// --contours 1000`): "9000 km" sat half off the disc, "10000 km" and "11000 km" on the page
+// beyond the limb. Rings near the limb are labelled only where the whole box is on the globe,
+// and a ring whose every place reaches past it is left out. aeqd likewise at the antipode's
+// circle, which a whole-world extent puts inside the frame.
+TEST(RingLabels, ProjectedLabelsAreWhollyOnTheGlobe) {
+  const FieldParams o = ortho_view(20, 60, 48.85, 2.35, 1000);  // about 40N 0E
+  FieldParams a;
+  a.projection = Projection::aeqd;
+  a.ref_lat_deg = 48.85;
+  a.ref_lon_deg = 2.35;
+  a.extent = 22000;  // km: the antipode's circle (20015 km) inside the frame
+  a.nx = a.ny = 1000;
+  for (const FieldParams& p : {o, a}) {
+    SCOPED_TRACE(to_string(p.projection));
+    const MapRect m = letterbox(p, MapRect{280, 0, 1000, 800});
+    const std::vector<RingLabel> v = ring_labels(p, m, 1000, mono7());
+    std::set<double> rings;
+    for (const RingLabel& l : v) rings.insert(l.value);
+    EXPECT_GE(rings.size(), 8u);  // most rings keep a label: only the limb's are left out
+    expect_placed_well(p, m, v);
+  }
 }
 
 // wgs84: each label on the field's own ring (the geodesic distance under its centre), in every

@@ -669,7 +669,18 @@ TEST(StateFile, TheColourRangeCheckIsWordedForTheBoxTyped) {
             "range max must be a finite number (got inf)");
   EXPECT_EQ(check_colour_range(5, 5, Units::km)->cli,
             "--range: MIN must be below MAX, both finite numbers (got 5:5)");
-  EXPECT_FALSE(check_colour_range(-1e300, 1e300, Units::m));
+  // The map is drawn with the range in 32-bit floats: -1e300:1e300 overflowed there and drew it
+  // all in the bottom colour, so ends beyond 1e38 are refused.
+  EXPECT_FALSE(check_colour_range(-1e38, 1e38, Units::m));
+  EXPECT_EQ(check_colour_range(-1e300, 1e300, Units::m)->cli,
+            "--range: MIN and MAX must be from -1e+38 to 1e+38, what the map's 32-bit floats carry "
+            "(got -1e+300:1e+300)");
+  EXPECT_EQ(check_colour_range(0, 2e38, Units::km, RangeEnd::max)->ui,
+            "range max must be from -1e+38 to 1e+38 km (got 2e+38)");
+  EXPECT_EQ(check_colour_range(-2e38, 5, Units::km, RangeEnd::max)->ui,
+            "range min must be from -1e+38 to 1e+38 km (got -2e+38)");
+  EXPECT_EQ(check_colour_range(-2e38, 5, Units::km, RangeEnd::min)->ui,
+            "range min must be from -1e+38 to 1e+38 km (got -2e+38)");
   EXPECT_EQ(check_contour_interval(-5, Units::mi)->ui,
             "contour interval must be above 0 mi (got -5)");
   EXPECT_FALSE(check_contour_interval(std::numeric_limits<double>::denorm_min(), Units::km));

@@ -424,6 +424,8 @@ def case_colormapped(binary):
     try:
         r = s.run_to_end()
         assert r.returncode == 0, r.stderr
+        said = [l for l in r.stderr.splitlines() if "shot.png" in l]  # once, not saved and wrote
+        assert said == ["geofield: saved " + os.path.join(os.path.realpath(s.dir), "shot.png")], said
         img = np.asarray(Image.open(os.path.join(s.dir, "shot.png")).convert("RGB")).astype(np.int32)
         assert img.shape == (H, W, 3), img.shape
         check_colormapped(s.map_pixels(img), viridis_lut(), "map")
@@ -469,6 +471,8 @@ def case_screenshot_matches_window(binary):
         wait_for_log(s, "-screenshot.png")  # logged once it is written whole
         shots = [f for f in os.listdir(s.dir) if f.startswith("geofield-") and f.endswith("-screenshot.png")]
         assert shots, f"F12 wrote no screenshot in the export folder: {os.listdir(s.dir)}"
+        said = [l for l in s.log_text().splitlines() if shots[0] in l]
+        assert said == ["geofield: saved " + os.path.join(os.path.realpath(s.dir), shots[0])], said
         own = np.asarray(Image.open(os.path.join(s.dir, shots[0])).convert("RGB")).astype(np.int32)
         seen = s.screen()
         assert own.shape == seen.shape, (own.shape, seen.shape)
@@ -686,6 +690,11 @@ def case_exports(binary):
         files = {os.path.splitext(f)[1]: f for f in os.listdir(s.dir)
                  if f.startswith("geofield-") and "-field." in f}
         assert {".npy", ".tif", ".nc"} <= set(files), f"exports missing: {os.listdir(s.dir)}"
+        # One log line a file: each export was said twice.
+        log = s.log_text()
+        for name in files.values():
+            said = [l for l in log.splitlines() if l.startswith("geofield: saved ") and name in l]
+            assert len(said) == 1, f"{name} logged {len(said)} times: {said}"
         field = np.load(os.path.join(s.dir, files[".npy"]))
         assert field.shape == (200, 300) and field.dtype == np.float32, (field.shape, field.dtype)
         i, j = np.unravel_index(field.argmin(), field.shape)
