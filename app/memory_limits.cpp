@@ -43,16 +43,21 @@ void check_texture_size(const FieldParams& p, int max_texture_size) {
   }
 }
 
+std::optional<std::string> memory_shortfall(std::uint64_t need) {
+  const std::uint64_t have = available_host_memory_bytes();
+  if (have == 0 || need <= have) return std::nullopt;
+  std::ostringstream m;
+  m.precision(3);
+  m << "about " << need / 1073741824.0 << " GiB of memory; this machine has " << have / 1073741824.0
+    << " GiB available";
+  return m.str();
+}
+
 void check_size_fits(const FieldParams& p, int max_texture_size, bool picture, bool netcdf) {
   check_texture_size(p, max_texture_size);
-  const std::uint64_t need = render_bytes_needed(p, picture, netcdf);
-  const std::uint64_t have = available_host_memory_bytes();
-  if (have != 0 && need > have) {
-    std::ostringstream m;
-    m.precision(3);
-    m << "--size: " << p.nx << "x" << p.ny << " needs about " << need / 1073741824.0
-      << " GiB of memory; this machine has " << have / 1073741824.0 << " GiB available";
-    throw UsageError(m.str());
+  if (const auto shortfall = memory_shortfall(render_bytes_needed(p, picture, netcdf))) {
+    throw UsageError("--size: " + std::to_string(p.nx) + "x" + std::to_string(p.ny) + " needs " +
+                     *shortfall);
   }
 }
 

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 
 #include "field_params.h"
 
@@ -9,6 +11,11 @@ namespace geofield {
 
 // MemAvailable from /proc/meminfo, in bytes (0 when it cannot be read).
 std::uint64_t available_host_memory_bytes();
+
+// "about X GiB of memory; this machine has Y GiB available" when `need` bytes exceed what is
+// available (the words every memory refusal ends with), else nothing; nothing too when the
+// available memory cannot be read.
+std::optional<std::string> memory_shortfall(std::uint64_t need);
 
 // The NetCDF writer's file, built whole in memory (nc_create_mem) before it is written: at
 // most the values uncompressed, the coordinates (double) and the writer's first mebibyte.

@@ -45,15 +45,8 @@ void check_tile_fits(const TileChoice& tile, const NodeWindow& w, Precision prec
   size.nx = w.nx;
   size.ny = w.ny;
   size.precision = precision;
-  const std::uint64_t need = render_bytes_needed(size, false, netcdf);
-  const std::uint64_t have = available_host_memory_bytes();
-  if (have != 0 && need > have) {
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  " and needs about %.3g GiB of memory; this machine has %.3g GiB available: "
-                  "give more tiles",
-                  need / 1073741824.0, have / 1073741824.0);
-    throw UsageError(which + text);
+  if (const auto shortfall = memory_shortfall(render_bytes_needed(size, false, netcdf))) {
+    throw UsageError(which + " and needs " + *shortfall + ": give more tiles");
   }
 }
 

@@ -181,9 +181,13 @@ std::string workers_text(const std::vector<int>& devices, int per_device) {
 }
 
 // Tiles differ by a node at most a side: the largest is the rounded-up share.
-std::size_t largest_tile_values(const FieldParams& p, const TileLayout& layout) {
-  return static_cast<std::size_t>((p.nx + layout.tiles_x - 1) / layout.tiles_x) *
-         static_cast<std::size_t>((p.ny + layout.tiles_y - 1) / layout.tiles_y);
+struct TileSides {
+  int nx = 0, ny = 0;
+  std::size_t values() const { return static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny); }
+};
+TileSides largest_tile(const FieldParams& p, const TileLayout& layout) {
+  return {(p.nx + layout.tiles_x - 1) / layout.tiles_x,
+          (p.ny + layout.tiles_y - 1) / layout.tiles_y};
 }
 
 // Host memory for the workers' tiles: each holds up to three at once (two read-back buffers,
@@ -193,30 +197,23 @@ std::size_t largest_tile_values(const FieldParams& p, const TileLayout& layout) 
 // above the untiled grid's side (the buffers are indexed as one grid) is refused first.
 void check_workers_fit(const FieldParams& p, const TileLayout& layout, std::size_t workers,
                        Precision stored, bool netcdf) {
-  const int tile_nx = (p.nx + layout.tiles_x - 1) / layout.tiles_x;
-  const int tile_ny = (p.ny + layout.tiles_y - 1) / layout.tiles_y;
+  const TileSides largest = largest_tile(p, layout);
   const std::string tiles =
-      "tiles of up to " + std::to_string(tile_nx) + "x" + std::to_string(tile_ny) + " nodes";
-  if (tile_nx > kMaxGridSide || tile_ny > kMaxGridSide) {
+      "tiles of up to " + std::to_string(largest.nx) + "x" + std::to_string(largest.ny) + " nodes";
+  if (largest.nx > kMaxGridSide || largest.ny > kMaxGridSide) {
     throw UsageError("--tile all/" + std::to_string(layout.count()) + ": " + tiles +
                      "; a tile has at most " + std::to_string(kMaxGridSide) +
                      " nodes a side: give more tiles (N, or TXxTY)");
   }
-  const double tile_bytes =
-      static_cast<double>(largest_tile_values(p, layout)) * (stored == Precision::f64 ? 8 : 4);
-  const double need = static_cast<double>(workers) * (netcdf ? 5 : 4) * tile_bytes;
-  const double have = static_cast<double>(available_host_memory_bytes());
-  if (have > 0 && need > have) {
-    char text[240];
-    std::snprintf(text, sizeof text,
-                  " (%.3g GiB each) need%s about %.3g GiB of memory; this machine has %.3g GiB "
-                  "available: give more tiles%s",
-                  tile_bytes / 1073741824.0, workers > 1 ? "" : "s", need / 1073741824.0,
-                  have / 1073741824.0, workers > 1 ? " or fewer --workers" : "");
+  const std::uint64_t tile_bytes = largest.values() * (stored == Precision::f64 ? 8 : 4);
+  if (const auto shortfall = memory_shortfall(workers * (netcdf ? 5 : 4) * tile_bytes)) {
+    char each[48];
+    std::snprintf(each, sizeof each, " (%.3g GiB each) ", tile_bytes / 1073741824.0);
     const std::string who = workers > 1
                                 ? "--workers: " + std::to_string(workers) + " workers"
                                 : "--tile all/" + std::to_string(layout.count()) + ": a worker";
-    throw UsageError(who + " with " + tiles + text);
+    throw UsageError(who + " with " + tiles + each + (workers > 1 ? "need " : "needs ") +
+                     *shortfall + ": give more tiles" + (workers > 1 ? " or fewer --workers" : ""));
   }
 }
 
@@ -260,7 +257,7 @@ class Batch {
           if (!device) {
             throw UsageError("--devices: device " + std::to_string(workers_[w]) + ": " + why_not);
           }
-          buffers.emplace(largest_tile_values(params_, layout_), stored_);
+          buffers.emplace(largest_tile(params_, layout_).values(), stored_);
         }
         for (int k; !stop_ && (k = next_.fetch_add(1)) < layout_.count();) {
           const NodeWindow window = tile_window(layout_, params_.nx, params_.ny, k);

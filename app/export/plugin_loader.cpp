@@ -15,9 +15,9 @@ namespace {
 
 // The environment's path alone where it names one (what the user asked for, never silently
 // another), else beside the binary, the installed folder and the loader's own search.
-std::vector<std::string> candidates(const WriterModule& m) {
+std::vector<std::string> candidates(const WriterModule& m, const char* named) {
+  if (named != nullptr) return {named};
   std::vector<std::string> c;
-  if (const char* env = std::getenv(m.env); env != nullptr && *env != '\0') return {env};
   std::error_code ec;
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (!ec) {
@@ -33,8 +33,10 @@ std::vector<std::string> candidates(const WriterModule& m) {
 
 // The entry point, or null with the message in *failure.
 void* load(const WriterModule& m, std::string* failure) {
+  const char* named = std::getenv(m.env);
+  if (named != nullptr && *named == '\0') named = nullptr;
   std::string tried;
-  for (const std::string& candidate : candidates(m)) {
+  for (const std::string& candidate : candidates(m, named)) {
     void* handle = ::dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (handle == nullptr) {
       tried += "\n  " + candidate + ": " + ::dlerror();
@@ -43,8 +45,8 @@ void* load(const WriterModule& m, std::string* failure) {
     if (void* entry = ::dlsym(handle, m.symbol)) return entry;
     tried += "\n  " + candidate + ": no " + m.symbol;
   }
-  if (const char* env = std::getenv(m.env); env != nullptr && *env != '\0') {
-    *failure = std::string(m.format) + " export: $" + m.env + " names " + env +
+  if (named != nullptr) {
+    *failure = std::string(m.format) + " export: $" + m.env + " names " + named +
                ", which cannot be loaded (unset it to use the " + m.file +
                " built with geofield):" + tried;
     return nullptr;
