@@ -41,18 +41,18 @@ std::optional<ParamProblem> outside(double v, double lo, double hi, ParamField f
   return pr;
 }
 
-// The wgs84 formula's ellipsoid: a in (0, kMaxRadiusKm] km, 1/f zero (a sphere) or at least
-// 1 / kGeodesicMaxFlattening (the series' limit; prolate ellipsoids are not handled).
+// The wgs84 formula's ellipsoid: a in [kMinRadiusKm, kMaxRadiusKm] km, 1/f zero (a sphere) or at
+// least 1 / kGeodesicMaxFlattening (the series' limit; prolate ellipsoids are not handled).
 std::optional<ParamProblem> check_ellipsoid(const FieldParams& p) {
   const double a = p.ellipsoid_a_km, inv_f = p.ellipsoid_inv_f;
-  if (!std::isfinite(a) || !(a > 0) || a > kMaxRadiusKm) {
-    const std::string cli = std::isfinite(a)
-                                ? "--ellipsoid: A_KM " + exact(a) + " is outside (0, " +
-                                      exact(kMaxRadiusKm) + "] (the equatorial radius in km)"
-                                : std::string("--ellipsoid: A_KM must be a finite number");
-    return ParamProblem{
-        ParamField::ellipsoid_a, cli,
-        "a must be above 0 and at most " + num(kMaxRadiusKm) + " km (got " + num(a) + ")"};
+  if (!std::isfinite(a) || a < kMinRadiusKm || a > kMaxRadiusKm) {
+    const std::string cli =
+        std::isfinite(a) ? "--ellipsoid: A_KM " + exact(a) + " is outside [" + exact(kMinRadiusKm) +
+                               ", " + exact(kMaxRadiusKm) + "] (the equatorial radius in km)"
+                         : std::string("--ellipsoid: A_KM must be a finite number");
+    return ParamProblem{ParamField::ellipsoid_a, cli,
+                        "a must be from " + num(kMinRadiusKm) + " to " + num(kMaxRadiusKm) +
+                            " km (got " + num(a) + ")"};
   }
   const double min_inv_f = 1 / kGeodesicMaxFlattening;
   if (!std::isfinite(inv_f) || !(inv_f == 0 || inv_f >= min_inv_f) ||
@@ -138,17 +138,14 @@ std::optional<ParamProblem> check(const FieldParams& p, std::optional<ParamField
   if (auto pr = outside(p.ref_lon_deg, -kMaxAbsLonDeg, kMaxAbsLonDeg, F::ref_lon, "--ref",
                         "longitude", "ref lon", "degrees"))
     return pr;
-  if (!std::isfinite(p.radius_km) || !(p.radius_km > 0) || p.radius_km > kMaxRadiusKm) {
-    std::ostringstream m;
-    if (!std::isfinite(p.radius_km)) {
-      m << "--radius: must be a finite number";
-    } else {
-      m << "--radius: " << exact(p.radius_km) << " km is outside (0, " << exact(kMaxRadiusKm)
-        << "]";
-    }
-    return ParamProblem{F::radius, m.str(),
-                        "radius must be above 0 and at most " + num(kMaxRadiusKm) + " km (got " +
-                            num(p.radius_km) + ")"};
+  if (!std::isfinite(p.radius_km) || p.radius_km < kMinRadiusKm || p.radius_km > kMaxRadiusKm) {
+    const std::string range = "[" + exact(kMinRadiusKm) + ", " + exact(kMaxRadiusKm) + "] km";
+    return ParamProblem{F::radius,
+                        std::isfinite(p.radius_km)
+                            ? "--radius: " + exact(p.radius_km) + " km is outside " + range
+                            : std::string("--radius: must be a finite number"),
+                        "radius must be from " + num(kMinRadiusKm) + " to " + num(kMaxRadiusKm) +
+                            " km (got " + num(p.radius_km) + ")"};
   }
   if (p.formula == Formula::wgs84) {
     if (auto pr = check_ellipsoid(p)) return pr;

@@ -43,6 +43,10 @@ constexpr int kMaxGridSide = 1 << 20;  // parse-time cap; GL and memory caps com
 // The whole grid of `render --tile`, whose memory is a tile's: 4 194 304 nodes a side, the
 // globe at a quarter of an arc-second (the arc-second globe is 1 296 001 x 648 001 nodes).
 constexpr int kMaxTiledGridSide = 1 << 22;
+// A sphere's radius and an ellipsoid's a, km: from a metre (the window's smallest step; below
+// it a float field of a small view leaves the normal floats, and a subnormal radius gave an
+// all-NaN field) to 1e9.
+constexpr double kMinRadiusKm = 1.0e-3;
 constexpr double kMaxRadiusKm = 1.0e9;
 constexpr double kMaxAbsLonDeg = 360.0;
 

@@ -241,23 +241,49 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
   return style;
 }
 
-// The figure's field is its own, a node a map pixel, over the same view; its look is the
-// picture's, with lines and the marker grown with the figure.
-void write_figure(const RenderRequest& request, const FieldParams& params, Renderer* renderer,
-                  FieldBackend* backend, int max_texture, std::optional<AtomicFile>* file) {
+// The figure's layout, checked against this GL's limits before anything is computed, so that
+// a figure too large is refused before the other outputs' work (one line, nothing written).
+// Its field is its own, a node a map pixel, over the same view; its look is the picture's, with
+// lines and the marker grown with the figure.
+std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const FieldParams& params,
+                                        Renderer* renderer, int max_texture) {
   auto field_for = [&](int w, int h) {
     FieldParams q = params;
     q.nx = std::max(2, w);
     q.ny = std::max(2, h);
     return q;
   };
-  const StyleForSize look = [&](int w, int h) { return picture_style(request, field_for(w, h)); };
-  FigureJob job(
+  // The figure's colour range: the field's over the first map size laid out that GL can draw,
+  // found once (ortho's range visits every node, and a layout asks for the style of each size it
+  // tries: its rounds, each round's coarse graticule, and, for a figure too large, the search
+  // for the largest width that fits, which took minutes). A size GL cannot draw is refused, so
+  // its colours are never drawn.
+  std::optional<ValueRange> figure_range;
+  auto range_for = [&](const FieldParams& q) -> std::optional<ValueRange> {
+    if (request.view.fixed_range) return std::nullopt;
+    if (q.nx > max_texture || q.ny > max_texture) return ValueRange{0, 1};
+    if (!figure_range) figure_range = field_range(q);
+    return figure_range;
+  };
+  const StyleForSize look = [&](int w, int h) {
+    const FieldParams q = field_for(w, h);
+    return picture_style(request, q, range_for(q));
+  };
+  return std::make_unique<FigureJob>(
       renderer, params, request.figure_width, request.figure_title,
       [&](int w, int h) { return figure_style(look, request.figure_width, w, h); },
       "--figure-width");
+}
+
+// The figure's map computed into the renderer's field texture and drawn, then painted and
+// written (not yet committed).
+void write_figure(FigureJob& job, const RenderRequest& request, FieldParams params,
+                  Renderer* renderer, FieldBackend* backend, int max_texture,
+                  std::optional<AtomicFile>* file) {
   const PixelRect map = job.layout().map;
-  const FieldParams q = field_for(map.w, map.h);
+  FieldParams& q = params;
+  q.nx = std::max(2, map.w);
+  q.ny = std::max(2, map.h);
   check_size_fits(q, max_texture, true);
   renderer->field().ensure_size(q.nx, q.ny);
   backend->compute(q, renderer->field());
@@ -415,6 +441,8 @@ int run_render(const RenderRequest& request) {
 
   std::string reason;
   Renderer renderer;
+  std::unique_ptr<FigureJob> figure_job;
+  if (request.figure) figure_job = start_figure(request, params, &renderer, max_texture);
   cuda_warm_up.reset();  // CUDA's start-up is done (or found nothing) before the backend is made
   std::unique_ptr<FieldBackend> backend = make_backend_for(request.view.backend, params, &reason);
   std::fprintf(stderr, "geofield: %s; %s\n", reason.c_str(), gl.description().c_str());
@@ -445,7 +473,7 @@ int run_render(const RenderRequest& request) {
   // Last: it recomputes the field texture at the figure's map size.
   std::optional<AtomicFile> figure_file;
   if (request.figure) {
-    write_figure(request, params, &renderer, backend.get(), max_texture, &figure_file);
+    write_figure(*figure_job, request, params, &renderer, backend.get(), max_texture, &figure_file);
   }
   if (png_file) {
     png_file->commit();

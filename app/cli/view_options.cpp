@@ -121,9 +121,9 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
                   "haversine|seed|wgs84");
   add_text_option(app, "--units", &t->units,
                   "output unit: kilometres, nautical miles, miles, metres [km]", "km|nm|mi|m");
-  add_text_option(app, "--radius", &t->radius,
-                  "sphere radius in km, in (0, 1e9], of --formula haversine and seed [6371.0088]",
-                  "KM");
+  add_text_option(
+      app, "--radius", &t->radius,
+      "sphere radius in km, in [0.001, 1e9], of --formula haversine and seed [6371.0088]", "KM");
   add_text_option(app, "--ellipsoid", &t->ellipsoid,
                   "the ellipsoid of --formula wgs84: equatorial radius in km and inverse "
                   "flattening, 1/f >= 50 or 0 for a sphere; its mean radius (2a + b)/3 is the "
@@ -226,7 +226,9 @@ ViewOptions resolve(const ViewOptionText& t, int max_side) {
   OverlayOptions& o = v.overlays;
   if (const std::string* s = typed(t.contours, "--contours", "INTERVAL")) {
     o.contour_interval = parse_number(*s, "--contours");
-    if (auto pr = check_contour_interval(*o.contour_interval, p.units)) throw UsageError(pr->cli);
+    if (auto pr = check_contour_interval(*o.contour_interval, p.units)) {
+      throw UsageError(pr->cli + " (typed " + quoted_excerpt(*s) + ")");
+    }
   }
   o.graticule = on_off(t.graticule, t.no_graticule, "graticule");
   o.marker = on_off(t.marker, t.no_marker, "marker");

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 #include <string>
 
 #include "export/geotiff_cog.h"
@@ -16,12 +17,14 @@
 namespace {
 
 // libtiff reports through a process-wide handler that prints to stderr by default; the module
-// keeps the last message instead, for geofield's one-line error. An export runs on one thread.
-char last_libtiff_error[200] = "";
+// keeps the last message instead, for geofield's one-line error. The handler runs on the thread
+// of the failing call and `render --tile all/N --workers N` writes tiles on several threads at
+// once, so each thread keeps its own.
+thread_local char last_libtiff_error[200] = "";
 // libtiff's messages for a failed write ("IO error writing tag data") leave out why; the
 // write's errno is still set when its handler is called, so the first error keeps it when it
 // is one a write gives (a full disk, a file-size limit, a quota, a read-only or failing disk).
-int write_errno = 0;
+thread_local int write_errno = 0;
 
 void keep_libtiff_error(const char* module, const char* fmt, va_list ap) {
   const int e = errno;
@@ -95,11 +98,17 @@ void declare_gdal_metadata(TIFF* tif) {
   if (previous_extender != nullptr) previous_extender(tif);
 }
 
-void install_tag_extender() {
-  static bool installed = false;
-  if (installed) return;
-  installed = true;
-  previous_extender = TIFFSetTagExtender(declare_gdal_metadata);
+// The process-wide settings, once: libgeotiff's XTIFFInitialize and a chained extender are
+// unguarded "first time" installs, and two threads installing at once would chain an extender
+// to itself (endless recursion on the next open).
+void install_process_settings() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    TIFFSetErrorHandler(keep_libtiff_error);
+    TIFFSetWarningHandler(nullptr);
+    XTIFFInitialize();
+    previous_extender = TIFFSetTagExtender(declare_gdal_metadata);
+  });
 }
 
 void append_escaped(std::string* out, const char* text) {
@@ -195,9 +204,7 @@ extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v5(
     const char* path, const GeofieldGeotiffRaster* raster, char* error, size_t error_size) {
   last_libtiff_error[0] = '\0';
   write_errno = 0;
-  TIFFSetErrorHandler(keep_libtiff_error);
-  TIFFSetWarningHandler(nullptr);
-  install_tag_extender();
+  install_process_settings();
   if (raster->sample < GEOFIELD_GEOTIFF_FLOAT32 || raster->sample > GEOFIELD_GEOTIFF_INT32) {
     return fail(error, error_size, "unknown sample type");
   }
@@ -218,9 +225,7 @@ extern "C" __attribute__((visibility("default"))) int geofield_read_geotiff_info
     size_t error_size) {
   last_libtiff_error[0] = '\0';
   write_errno = 0;
-  TIFFSetErrorHandler(keep_libtiff_error);
-  TIFFSetWarningHandler(nullptr);
-  install_tag_extender();
+  install_process_settings();
   if (metadata_size > 0) metadata[0] = '\0';
   TIFF* tif = XTIFFOpen(path, "r");
   if (!tif) return fail(error, error_size, "not a TIFF libtiff can open");

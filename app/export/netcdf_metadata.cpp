@@ -23,6 +23,19 @@ std::string shortest(double v) {
   return std::string(buf, r.ptr);
 }
 
+// history's text, cut to what one attribute holds: HDF5 keeps an attribute in its object's
+// header, 64 KiB at most, and NetCDF-4 fails the whole file past that ("Can't open HDF5
+// attribute" at ~65,500 bytes). A longer command line keeps its start and says how much is
+// left out; the cut never splits a UTF-8 sequence.
+std::string history_text(std::string_view utc_time, std::string_view command) {
+  std::string out = std::string(utc_time) + ": ";
+  if (command.size() <= kMaxHistoryCommandBytes) return out + std::string(command);
+  std::size_t keep = kMaxHistoryCommandBytes;
+  while (keep > 0 && (static_cast<unsigned char>(command[keep]) & 0xC0) == 0x80) --keep;
+  return out + std::string(command.substr(0, keep)) + " ... (" +
+         std::to_string(command.size() - keep) + " more bytes of the command line left out)";
+}
+
 std::string to_what(const FieldParams& p, std::optional<std::size_t> centres) {
   if (centres) return "to the nearest of " + std::to_string(*centres) + " centres";
   return "from " + place_name(p.ref_lat_deg, p.ref_lon_deg);
@@ -151,7 +164,7 @@ NetcdfAttributes global_attributes(const FieldParams& p, std::optional<std::size
   NetcdfAttributes a{
       text("Conventions", "CF-1.8"),
       text("title", "geofield: " + distance_long_name(p, centres)),
-      text("history", std::string(utc_time) + ": " + std::string(command)),
+      text("history", history_text(utc_time, command)),
       text("source", "geofield 0.1.0"),
       // GMT's own mark of gridline registration (the values are at the coordinates, not cell
       // centres): without it GMT guesses pixel registration wherever the first coordinate is

@@ -53,6 +53,10 @@ NetcdfAttributes grid_mapping_attributes(const FieldParams& p);
 NetcdfAttributes distance_attributes(const FieldParams& p, std::optional<std::size_t> centres);
 NetcdfAttributes index_attributes(const FieldParams& p, std::size_t centres);
 
+// The most of the command line that history holds (HDF5's 64 KiB an attribute, less room for
+// the time and the note of what was left out).
+constexpr std::size_t kMaxHistoryCommandBytes = 60000;
+
 // The file's: Conventions, title, history ("<utc_time>: <command>"), source, GMT's node_offset
 // (gridline registration), and the view's
 // reference point (or the number of centres), formula, radius or ellipsoid, precision and

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <mutex>
 #include <string>
 
 #include "export/netcdf_plugin_abi.h"
@@ -179,6 +180,13 @@ void write_into(int ncid, const GeofieldNetcdfFile& f) {
   for (size_t k = 0; k < f.variable_count; ++k) put_values(ncid, varids[k], f.variables[k]);
 }
 
+// libnetcdf (and the HDF5 under it, as Debian builds it) keeps process-wide tables of open
+// files, dimensions and names without locks: two threads creating files at once crash it
+// (`render --tile all/N --netcdf DIR --workers 2`). Every libnetcdf call of this module runs
+// under this lock; the finished image is handed to the sink outside it, so only building the
+// image is serialised, not writing it to disk.
+std::mutex libnetcdf_lock;
+
 int fail(char* error, size_t error_size, const std::string& what) {
   if (error_size > 0) std::snprintf(error, error_size, "%s", what.c_str());
   return 1;
@@ -189,31 +197,34 @@ int fail(char* error, size_t error_size, const std::string& what) {
 extern "C" __attribute__((visibility("default"))) int geofield_write_netcdf_v1(
     const GeofieldNetcdfFile* file, GeofieldNetcdfSink sink, void* sink_context, char* error,
     size_t error_size) {
-  int ncid = -1;
-  try {
-    // The image's first allocation: the values' size (untouched pages cost nothing), so that
-    // it seldom grows by copying.
-    const size_t nodes = file->y.size * file->x.size;
-    size_t initial = (size_t{1} << 20) + 8 * (file->y.size + file->x.size);
-    for (size_t k = 0; k < file->variable_count; ++k) {
-      initial += nodes * (file->variables[k].sample == GEOFIELD_NETCDF_FLOAT64 ? 8 : 4);
+  NC_memio image{};
+  {
+    const std::lock_guard lock(libnetcdf_lock);
+    int ncid = -1;
+    try {
+      // The image's first allocation: the values' size (untouched pages cost nothing), so that
+      // it seldom grows by copying.
+      const size_t nodes = file->y.size * file->x.size;
+      size_t initial = (size_t{1} << 20) + 8 * (file->y.size + file->x.size);
+      for (size_t k = 0; k < file->variable_count; ++k) {
+        initial += nodes * (file->variables[k].sample == GEOFIELD_NETCDF_FLOAT64 ? 8 : 4);
+      }
+      check(nc_create_mem("geofield.nc", NC_NETCDF4, initial, &ncid), "nc_create_mem", "file");
+      write_into(ncid, *file);
+      const int id = ncid;
+      ncid = -1;  // closed by nc_close_memio, whatever it returns
+      check(nc_close_memio(id, &image), "nc_close_memio", "file");
+    } catch (const NcFailure& e) {
+      if (ncid >= 0) nc_abort(ncid);
+      return fail(error, error_size, e.what);
+    } catch (const std::exception& e) {  // out of memory building the messages
+      if (ncid >= 0) nc_abort(ncid);
+      return fail(error, error_size, e.what());
     }
-    check(nc_create_mem("geofield.nc", NC_NETCDF4, initial, &ncid), "nc_create_mem", "file");
-    write_into(ncid, *file);
-    NC_memio image{};
-    const int id = ncid;
-    ncid = -1;  // closed by nc_close_memio, whatever it returns
-    check(nc_close_memio(id, &image), "nc_close_memio", "file");
-    const int sunk = sink(sink_context, 0, image.memory, image.size);
-    std::free(image.memory);
-    return sunk == 0 ? 0 : fail(error, error_size, "the file's bytes could not be written");
-  } catch (const NcFailure& e) {
-    if (ncid >= 0) nc_abort(ncid);
-    return fail(error, error_size, e.what);
-  } catch (const std::exception& e) {  // out of memory building the messages
-    if (ncid >= 0) nc_abort(ncid);
-    return fail(error, error_size, e.what());
   }
+  const int sunk = sink(sink_context, 0, image.memory, image.size);
+  std::free(image.memory);
+  return sunk == 0 ? 0 : fail(error, error_size, "the file's bytes could not be written");
 }
 
 // The entry point's type, checked against the interface.

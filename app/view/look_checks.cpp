@@ -57,11 +57,21 @@ std::optional<LookProblem> check_colour_range(double min, double max, Units unit
 }
 
 std::optional<LookProblem> check_contour_interval(double interval, Units units) {
-  if (std::isfinite(interval) && interval > 0) return std::nullopt;
+  if (std::isfinite(interval) && interval >= kMinContourInterval &&
+      interval <= kMaxContourInterval) {
+    return std::nullopt;
+  }
+  const std::string unit(to_string(units));
+  if (!std::isfinite(interval) || !(interval > 0)) {
+    return LookProblem{
+        "--contours: INTERVAL must be a finite number above 0 (got " + num(interval) + ")",
+        "contour interval must be above 0 " + unit + " (got " + num(interval) + ")"};
+  }
+  const std::string bounds = num(kMinContourInterval) + " to " + num(kMaxContourInterval);
   return LookProblem{
-      "--contours: INTERVAL must be a finite number above 0 (got " + num(interval) + ")",
-      "contour interval must be above 0 " + std::string(to_string(units)) + " (got " +
-          num(interval) + ")"};
+      "--contours: INTERVAL must be from " + bounds + ", what the map's 32-bit floats carry (got " +
+          num(interval) + ")",
+      "contour interval must be from " + bounds + " " + unit + " (got " + num(interval) + ")"};
 }
 
 }  // namespace geofield

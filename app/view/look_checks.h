@@ -29,7 +29,15 @@ constexpr double kMaxColourRangeMagnitude = 1e38;
 std::optional<LookProblem> check_colour_range(double min, double max, Units units,
                                               RangeEnd edited = RangeEnd::min);
 
-// Range rings every `interval` of the output unit: finite and above 0.
+// The contour interval's bounds: the map draws rings from the interval as a 32-bit float, in
+// which anything below FLT_MIN (1.17549435e-38) is subnormal and flushed to zero on GPUs; the
+// rings' count (distance / interval) must stay finite in doubles too (a subnormal interval made
+// the figure's ring labelling loop forever).
+constexpr double kMinContourInterval = 1.17549435082228751e-38;  // FLT_MIN
+constexpr double kMaxContourInterval = kMaxColourRangeMagnitude;
+
+// Range rings every `interval` of the output unit: finite, within [kMinContourInterval,
+// kMaxContourInterval]. The command line, the window, saved views and the C API all check here.
 std::optional<LookProblem> check_contour_interval(double interval, Units units);
 
 }  // namespace geofield

@@ -130,10 +130,13 @@ std::vector<RingLabel> ring_labels(const FieldParams& p, const MapRect& map, dou
   const ValueRange range = label_range(p);
   const double k0 = std::max(1.0, std::ceil(range.min / interval));
   const double k1 = std::floor(range.max / interval);
-  if (!(k1 >= k0) || k1 - k0 + 1 > kMaxRings) return out;
+  // Counted in integers: beyond 2^53 rings ++k on a double no longer moves, and a count that
+  // is NaN (an interval so small that both ends overflow) must stop here, not loop.
+  const double count = k1 - k0 + 1;
+  if (!(count >= 1 && count <= kMaxRings)) return out;
   const std::string unit(to_string(p.units));
-  for (double k = k0; k <= k1; ++k) {
-    const double value = k * interval;
+  for (int n = 0; n < static_cast<int>(count); ++n) {
+    const double value = (k0 + n) * interval;
     RingLabel l;
     l.value = value;
     l.text = short_decimal(value) + " " + unit;

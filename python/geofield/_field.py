@@ -201,10 +201,10 @@ def field(
         numba answer's expression, not a distance) or "wgs84" (the geodesic on the ellipsoid of
         `ellipsoid`, always computed in double). Default "haversine".
     units: "km", "nm" (nautical miles), "mi" (statute miles) or "m". Default "km".
-    radius: the sphere's radius in km, in (0, 1e9], for haversine and seed; refused with wgs84
+    radius: the sphere's radius in km, in [0.001, 1e9], for haversine and seed; refused with wgs84
         (whose size is `ellipsoid`). Default 6371.0088 (IUGG mean radius).
     ellipsoid: (A_KM, INV_F) the wgs84 formula's ellipsoid (refused with the others):
-        equatorial radius in km in (0, 1e9], inverse flattening >= 50 or 0 for a sphere.
+        equatorial radius in km in [0.001, 1e9], inverse flattening >= 50 or 0 for a sphere.
         Default None: WGS84 (6378.137, 298.257223563).
     precision: "float" (compute in float32) or "double" (in float64). Default "float".
     projection: "latlon" (the lat/lon grid of `lat` and `lon`), "aeqd" (azimuthal equidistant

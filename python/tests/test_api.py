@@ -67,7 +67,7 @@ def test_help_explains_every_parameter():
     for name in inspect.signature(geofield.field).parameters:
         assert f"\n    {name}: " in text, name
     for default in ("(29, 31)", "(99, 101)", "(1000, 1000)", "(30, 101)", "6371.0088",
-                    "1048576", "[-360, 360]", "(0, 1e9]"):
+                    "1048576", "[-360, 360]", "[0.001, 1e9]"):
         assert default in text, default
 
 

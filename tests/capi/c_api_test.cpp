@@ -211,6 +211,9 @@ TEST(CApi, BadParametersGetTheCommandLinesMessages) {
   EXPECT_EQ(error_of([](geofield_params& p) { p.lon_max = p.lon_min; }).rfind("--lon: ", 0), 0u);
   EXPECT_EQ(error_of([](geofield_params& p) { p.nx = 1; }).rfind("--size: ", 0), 0u);
   EXPECT_EQ(error_of([](geofield_params& p) { p.radius_km = -1; }).rfind("--radius: ", 0), 0u);
+  // A subnormal radius gave an all-NaN field (issue 33): refused by the shared check.
+  EXPECT_EQ(error_of([](geofield_params& p) { p.radius_km = 1e-310; }),
+            "--radius: 1e-310 km is outside [0.001, 1e+09] km");
   EXPECT_EQ(error_of([](geofield_params& p) { p.formula = 7; }),
             "--formula: 7 is not one of haversine (0), seed (1), wgs84 (2)");
   EXPECT_EQ(error_of([](geofield_params& p) { p.units = -1; }),

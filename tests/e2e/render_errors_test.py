@@ -35,6 +35,11 @@ BAD_INPUTS = [
     (["--radius", "-6371"], "--radius"),
     (["--radius", "inf"], "--radius"),
     (["--radius", "6371km"], "--radius"),
+    (["--radius", "1e-310"], "--radius"),  # subnormal: gave an all-NaN field (issue 33)
+    (["--radius", "0.0009"], "--radius"),
+    (["--formula", "wgs84", "--ellipsoid", "1e-320,298"], "--ellipsoid"),
+    (["--contours", "1e-320"], "--contours"),  # subnormal: hung the ring labels (issue 33)
+    (["--contours", "2e38"], "--contours"),
     (["--units", "furlong"], "--units"),
     (["--formula", "vincenty"], "--formula"),
     (["--backend", "opencl"], "--backend"),
@@ -62,6 +67,30 @@ class RenderErrors(RenderTestCase):
         for args, option in BAD_INPUTS:
             with self.subTest(args=args):
                 self.expect_refused(args + ["--png", "out.png", "--npy", "out.npy"], option)
+
+    def test_a_subnormal_contour_interval_is_refused_at_once_with_a_figure(self):
+        # Issue 33: `--contours 1e-320 --figure f.png` never ended (the ring labelling).
+        line = self.expect_refused(["--contours", "1e-320", "--size", "8x8", "--figure", "f.png"],
+                                   "--contours")
+        self.assertIn("--contours: INTERVAL must be from 1.175494351e-38 to 1e+38, what the map's "
+                      "32-bit floats carry", line)
+        self.assertIn("(typed '1e-320')", line)
+        line = self.expect_refused(["--radius", "1e-310", "--size", "8x8", "--npy", "a.npy"],
+                                   "--radius")
+        self.assertIn("--radius: 1e-310 km is outside [0.001, 1e+09] km", line)
+
+    def test_an_ortho_figure_too_large_for_gl_is_refused_first_in_one_line(self):
+        # Issue 33: refused only after minutes (the layout's search for the largest width found
+        # the field's range again at every size), and after the backend's line and the other
+        # outputs' work.
+        r = self.run_geofield("render", "--backend", "cpu", "--projection", "ortho", "--size",
+                              "100x300", "--figure", "f.png", "--figure-width", "16384", "--png",
+                              "p.png")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertEqual(r.stderr.splitlines(), [
+            "geofield: error: --figure-width 16384: its map (16041x48447 pixels) is larger than "
+            "this OpenGL's 16384 pixels a side; the largest --figure-width for this view is 5541"])
+        self.assertEqual(self.files(), [])
 
     def test_a_range_the_drawing_cannot_carry_says_the_accepted_magnitude(self):
         # The colour bar put 0 mid-bar but the map was all the bottom colour (float overflow).

@@ -294,5 +294,17 @@ TEST(RingLabels, NoneForSeedOrNoInterval) {
   EXPECT_TRUE(ring_labels(p, m, 50, mono7()).empty());
 }
 
+// Issue 33: a subnormal interval over a view that does not hold the reference made both ring
+// counts overflow to infinity, and the labelling looped forever on their NaN difference.
+TEST(RingLabels, AnIntervalTooSmallToCountReturnsWithoutLabels) {
+  FieldParams p = centred_view();
+  p.ref_lat_deg = p.lat_min_deg - 10;  // every node some distance away: the range starts above 0
+  const MapRect m = letterbox(p, MapRect{280, 0, 1000, 800});
+  for (const double interval : {1e-320, 4.9e-324, 1e-310, 1e-300}) {
+    SCOPED_TRACE(interval);
+    EXPECT_TRUE(ring_labels(p, m, interval, mono7()).empty());
+  }
+}
+
 }  // namespace
 }  // namespace geofield

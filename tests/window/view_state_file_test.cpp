@@ -197,7 +197,8 @@ TEST(StateFile, TypeErrorsOfFieldNumbersGiveTheRangeInTheWindowsWords) {
                   "(got true)"));
   EXPECT_TRUE(has(text_refusal(R"({"ref_lon_deg": "12"})"),
                   "ref lon must be from -360 to 360 degrees (got '12')"));
-  EXPECT_TRUE(has(text_refusal(R"({"radius_km": null})"), "radius must be above 0"));
+  EXPECT_TRUE(
+      has(text_refusal(R"({"radius_km": null})"), "radius must be from 0.001 to 1000000000 km"));
   EXPECT_TRUE(has(text_refusal(R"({"projection": "aeqd", "units": "nm", "extent": false})"),
                   "extent must be above 0 and at most"));
   EXPECT_TRUE(has(text_refusal(R"({"units": "furlong"})"), "one of km, nm, mi, m"));
@@ -216,7 +217,8 @@ TEST(StateFile, ValuesAreCheckedByTheSharedChecksInTheWindowsWords) {
   EXPECT_TRUE(has(text_refusal(R"({"lat_min_deg": 50, "lat_max_deg": 10})"),
                   "'lat_min_deg': lat min must be below lat max"));
   EXPECT_TRUE(has(text_refusal(R"({"lon_min_deg": 5, "lon_max_deg": 5})"), "'lon_min_deg'"));
-  EXPECT_TRUE(has(text_refusal(R"({"radius_km": 0})"), "'radius_km': radius must be above 0"));
+  EXPECT_TRUE(has(text_refusal(R"({"radius_km": 0})"),
+                  "'radius_km': radius must be from 0.001 to 1000000000 km (got 0)"));
   EXPECT_TRUE(has(text_refusal(R"({"projection": "ortho", "extent": 1e9})"),
                   "'extent': extent must be above 0 and at most 6371.0088 km"));
   EXPECT_TRUE(has(text_refusal(R"({"ref_lat_deg": -90.5})"), "'ref_lat_deg': ref lat"));
@@ -373,10 +375,10 @@ ViewState window_view(std::mt19937_64& rng) {
       s.auto_range = false;
       if (a < b) s.range_min = a, s.range_max = b;
   }
-  // The contour interval: typed (any finite value above 0) or "suit the range".
+  // The contour interval: typed (any value the map's floats carry) or "suit the range".
   s.contour_interval = rng() % 2 ? nice_interval(std::min(a, b), std::max(a, b) + 1, 10)
-                                 : std::pow(10.0, 600 * u(rng) - 300);
-  if (rng() % 50 == 0) s.contour_interval = std::numeric_limits<double>::denorm_min();
+                                 : std::pow(10.0, 75 * u(rng) - 37);
+  if (rng() % 50 == 0) s.contour_interval = rng() % 2 ? kMinContourInterval : kMaxContourInterval;
   return s;
 }
 
@@ -683,7 +685,24 @@ TEST(StateFile, TheColourRangeCheckIsWordedForTheBoxTyped) {
             "range min must be from -1e+38 to 1e+38 km (got -2e+38)");
   EXPECT_EQ(check_contour_interval(-5, Units::mi)->ui,
             "contour interval must be above 0 mi (got -5)");
-  EXPECT_FALSE(check_contour_interval(std::numeric_limits<double>::denorm_min(), Units::km));
+  // Issue 33: a subnormal interval hung the figure's ring labels and the window at every start.
+  EXPECT_EQ(check_contour_interval(1e-320, Units::km)->cli,
+            "--contours: INTERVAL must be from 1.175494351e-38 to 1e+38, what the map's 32-bit "
+            "floats carry (got 9.999888672e-321)");
+  EXPECT_EQ(check_contour_interval(std::numeric_limits<double>::denorm_min(), Units::nm)->ui,
+            "contour interval must be from 1.175494351e-38 to 1e+38 nm (got 4.940656458e-324)");
+  EXPECT_TRUE(check_contour_interval(2e38, Units::km));
+  EXPECT_FALSE(check_contour_interval(kMinContourInterval, Units::km));
+  EXPECT_FALSE(check_contour_interval(kMaxContourInterval, Units::km));
+}
+
+// Issue 33: a session file holding a subnormal interval hung the window at every start; it is
+// refused like any value out of range, naming the key.
+TEST(StateFile, ASubnormalContourIntervalIsRefusedNamingTheKey) {
+  const std::string m = text_refusal(R"({"contour_interval": 1e-320})");
+  EXPECT_TRUE(
+      has(m, "'contour_interval': contour interval must be from 1.175494351e-38 to 1e+38 km"))
+      << m;
 }
 
 }  // namespace
