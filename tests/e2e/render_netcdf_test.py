@@ -290,6 +290,21 @@ class RenderNetcdf(RenderTestCase):
                 for f in ("p.nc", "p.tif", "p.npy"):
                     os.remove(self.path(f))
 
+    def test_a_command_line_longer_than_an_attribute_holds_is_cut_in_history(self):
+        # Issue 33: past ~65,500 bytes of command line HDF5 refused the history attribute
+        # ("Can't open HDF5 attribute") and no file was written.
+        title = "\u00e9" * 35000  # 70,000 bytes of two-byte characters: the cut must not split one
+        self.render_ok("--size", "12x10", "--backend", "cpu", "--figure", "f.png", "--title",
+                       title, "--netcdf", "f.nc")
+        head = self.ncdump("f.nc", "-h")
+        history = re.search(r':history = "(.*)" ;', head).group(1).replace("\\'", "'")
+        self.assertRegex(history, r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: \S*geofield render ")
+        self.assertRegex(history, r"\u00e9 \.\.\. \(\d+ more bytes of the command line left out\)$")
+        left_out = int(re.search(r"\((\d+) more bytes", history).group(1))
+        command = history[history.index(": ") + 2:history.index(" ... (")]
+        self.assertEqual(len(command.encode()), 60000)
+        self.assertGreater(left_out, 10000)
+
     def test_an_existing_file_is_replaced_whole(self):
         with open(self.path("old.nc"), "wb") as f:
             f.write(b"not netcdf" * 100000)
