@@ -26,8 +26,10 @@ struct RuntimeFailure : std::runtime_error {
 };
 
 // What a message quotes of a value the user gave: in single quotes, control characters, quotes
-// and backslashes escaped (\n, \t, \', \\, \xNN), so the message stays one line; a value
-// longer than max_bytes is cut at a character boundary and its full length named. Messages
+// and backslashes escaped (\n, \t, \', \\, \xNN), bytes that are not UTF-8 as \xNN, and the
+// characters that break a line or reorder text (C1 controls, U+2028, U+2029, bidirectional
+// overrides) as \uXXXX, so the message stays one line of valid UTF-8 whatever the value was; a
+// value longer than max_bytes is cut at a character boundary and its full length named. Messages
 // never echo more than this of anything they were given.
 std::string quoted_excerpt(std::string_view value, std::size_t max_bytes = 64);
 
