@@ -25,10 +25,10 @@ char32_t code_point(std::string_view s) {
   }
 }
 
-}  // namespace
-
-std::string quoted_excerpt(std::string_view value, std::size_t max_bytes) {
-  std::string out = "'";
+// Appends value's characters, escaped, to *out up to max_bytes of value; returns how many bytes
+// of value it took (a whole number of characters, bad bytes one by one).
+std::size_t append_escaped(std::string_view value, std::size_t max_bytes, bool in_quotes,
+                           std::string* out) {
   std::size_t at = 0;
   while (at < value.size()) {
     // A byte that is not part of a valid UTF-8 character is one byte, shown as \xNN; a whole
@@ -42,32 +42,46 @@ std::string quoted_excerpt(std::string_view value, std::size_t max_bytes) {
     char hex[12];
     if (!valid) {
       std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned char>(ch[0]));
-      out += hex;
+      *out += hex;
     } else if (c == '\n') {
-      out += "\\n";
+      *out += "\\n";
     } else if (c == '\t') {
-      out += "\\t";
+      *out += "\\t";
     } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\'') {
-      out += "\\'";
+      *out += "\\r";
+    } else if (c == '\'' && in_quotes) {
+      *out += "\\'";
     } else if (c == '\\') {
-      out += "\\\\";
+      *out += "\\\\";
     } else if (c < 0x80 && shown_escaped(c)) {
       std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned>(c));
-      out += hex;
+      *out += hex;
     } else if (shown_escaped(c)) {
       std::snprintf(hex, sizeof hex, "\\u%04X", static_cast<unsigned>(c));
-      out += hex;
+      *out += hex;
     } else {
-      out += ch;
+      *out += ch;
     }
     at += n;
   }
+  return at;
+}
+
+}  // namespace
+
+std::string quoted_excerpt(std::string_view value, std::size_t max_bytes) {
+  std::string out = "'";
+  const std::size_t taken = append_escaped(value, max_bytes, true, &out);
   out += "'";
-  if (at < value.size()) {
+  if (taken < value.size()) {
     out += "... (" + std::to_string(value.size()) + " bytes)";
   }
+  return out;
+}
+
+std::string escaped_text(std::string_view value) {
+  std::string out;
+  append_escaped(value, value.size(), false, &out);
   return out;
 }
 

@@ -32,6 +32,10 @@ struct RuntimeFailure : std::runtime_error {
 // value longer than max_bytes is cut at a character boundary and its full length named. Messages
 // never echo more than this of anything they were given.
 std::string quoted_excerpt(std::string_view value, std::size_t max_bytes = 64);
+// The same escapes, without quotes (a single quote is kept) and whole: for a path that a
+// success message names as it is ("saved PATH"), which is then unchanged unless it holds what
+// would break the line or is not UTF-8.
+std::string escaped_text(std::string_view value);
 
 [[noreturn]] void throw_failure(const char* file, int line, const std::string& what);
 

@@ -61,5 +61,12 @@ TEST(QuotedExcerpt, ACutCountsBadBytesOneByOne) {
   EXPECT_EQ(q, want + "'... (100 bytes)");
 }
 
+TEST(EscapedText, APlainPathIsUnchangedAndAnOddOneStaysOneLine) {
+  EXPECT_EQ(escaped_text("/tmp/it's here/f.png"), "/tmp/it's here/f.png");
+  EXPECT_EQ(escaped_text("/tmp/S\xC3\xA3o.png"), "/tmp/S\xC3\xA3o.png");
+  EXPECT_EQ(escaped_text("/tmp/two\nlines\xFF.png"), "/tmp/two\\nlines\\xFF.png");
+  EXPECT_EQ(escaped_text(std::string(300, 'x')), std::string(300, 'x'));  // never cut
+}
+
 }  // namespace
 }  // namespace geofield
