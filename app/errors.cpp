@@ -16,7 +16,9 @@ bool shown_escaped(char32_t c) {
 }
 
 char32_t code_point(std::string_view s) {
-  const auto b = [&](std::size_t k) { return static_cast<char32_t>(static_cast<unsigned char>(s[k])); };
+  const auto b = [&](std::size_t k) {
+    return static_cast<char32_t>(static_cast<unsigned char>(s[k]));
+  };
   switch (s.size()) {
     case 1: return b(0);
     case 2: return (b(0) & 0x1F) << 6 | (b(1) & 0x3F);

@@ -79,8 +79,8 @@ std::uint64_t write_tile_files(const FieldParams& p, const TileChoice& tile, con
   if (npy) {
     npy->commit();
     if (say) {
-      std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", escaped_text(files.npy->string()).c_str(), type,
-                   w.ny, w.nx);
+      std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n",
+                   escaped_text(files.npy->string()).c_str(), type, w.ny, w.nx);
     }
   }
   if (geotiff) {

@@ -428,9 +428,9 @@ namespace {
 // it (a comma, a quote, a line break, a leading '#', spaces or tabs at its ends).
 std::string csv_field(std::string_view name) {
   const auto blank = [](char c) { return c == ' ' || c == '\t'; };
-  const bool quote = name.find_first_of(",\"\r\n") != std::string_view::npos ||
-                     (!name.empty() && (name.front() == '#' || blank(name.front()) ||
-                                        blank(name.back())));
+  const bool quote =
+      name.find_first_of(",\"\r\n") != std::string_view::npos ||
+      (!name.empty() && (name.front() == '#' || blank(name.front()) || blank(name.back())));
   if (!quote) return std::string(name);
   std::string out = "\"";
   for (const char c : name) {

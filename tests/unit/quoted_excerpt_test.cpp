@@ -40,17 +40,25 @@ TEST(QuotedExcerpt, ACutNeverSplitsAUtf8Character) {
 // is not UTF-8 (which a terminal or a JSON log cannot take).
 TEST(QuotedExcerpt, BytesThatAreNotUtf8AreEscapedSoTheMessageIsValidUtf8) {
   EXPECT_EQ(quoted_excerpt("Caf\xE9"), "'Caf\\xE9'");
-  EXPECT_EQ(quoted_excerpt("a\xFF\xFE" "b"), "'a\\xFF\\xFEb'");
-  EXPECT_EQ(quoted_excerpt("\xE6\x88"), "'\\xE6\\x88'");        // a character cut short
+  EXPECT_EQ(quoted_excerpt("a\xFF\xFE"
+                           "b"),
+            "'a\\xFF\\xFEb'");
+  EXPECT_EQ(quoted_excerpt("\xE6\x88"), "'\\xE6\\x88'");           // a character cut short
   EXPECT_EQ(quoted_excerpt("\xED\xA0\x80"), "'\\xED\\xA0\\x80'");  // a surrogate
   EXPECT_EQ(quoted_excerpt("S\xC3\xA3o \xE6\x88\x90"), "'S\xC3\xA3o \xE6\x88\x90'");  // kept
   EXPECT_EQ(quoted_excerpt("bad\nname\xFF.csv"), "'bad\\nname\\xFF.csv'");
 }
 
 TEST(QuotedExcerpt, LineSeparatorsC1ControlsAndBidiOverridesAreEscaped) {
-  EXPECT_EQ(quoted_excerpt("a\xC2\x85" "b"), "'a\\u0085b'");      // NEL
-  EXPECT_EQ(quoted_excerpt("a\xE2\x80\xA8" "b"), "'a\\u2028b'");  // LINE SEPARATOR
-  EXPECT_EQ(quoted_excerpt("a\xE2\x80\xAE" "b"), "'a\\u202Eb'");  // RIGHT-TO-LEFT OVERRIDE
+  EXPECT_EQ(quoted_excerpt("a\xC2\x85"
+                           "b"),
+            "'a\\u0085b'");  // NEL
+  EXPECT_EQ(quoted_excerpt("a\xE2\x80\xA8"
+                           "b"),
+            "'a\\u2028b'");  // LINE SEPARATOR
+  EXPECT_EQ(quoted_excerpt("a\xE2\x80\xAE"
+                           "b"),
+            "'a\\u202Eb'");  // RIGHT-TO-LEFT OVERRIDE
 }
 
 TEST(QuotedExcerpt, ACutCountsBadBytesOneByOne) {

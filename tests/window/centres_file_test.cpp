@@ -159,8 +159,9 @@ TEST(CentresCsv, AQuotedNameIsKeptAsItStandsAndRoundTrips) {
   EXPECT_EQ(c[0].name, "  padded ");
   EXPECT_EQ(c[1].name, "bare");
   const std::vector<Centre> names = {
-      {1, 2, " lead"}, {3, 4, "trail\t"}, {5, 6, "#hash"}, {7, 8, "a \"q\", b"},
-      {9, 10, "two\r\nlines"}, {11, 12, "\xE6\x88\x90\xE9\x83\xBD"}, {13, 14, ""}};
+      {1, 2, " lead"},      {3, 4, "trail\t"},       {5, 6, "#hash"},
+      {7, 8, "a \"q\", b"}, {9, 10, "two\r\nlines"}, {11, 12, "\xE6\x88\x90\xE9\x83\xBD"},
+      {13, 14, ""}};
   EXPECT_EQ(parse_centres_csv(centres_csv_text(names), "t"), names);
 }
 
@@ -315,8 +316,9 @@ TEST(CentresFile, AFileNameIsQuotedEscapedInEveryMessage) {
   } catch (const UsageError& e) {
     m = e.what();
   }
-  EXPECT_EQ(m, "'" + scratch("two").string() + "\\nlines\\xFF.csv', line 2: latitude 95 is outside "
-               "[-90, 90]");
+  EXPECT_EQ(m, "'" + scratch("two").string() +
+                   "\\nlines\\xFF.csv', line 2: latitude 95 is outside "
+                   "[-90, 90]");
   EXPECT_EQ(m.find('\n'), std::string::npos);
 }
 
