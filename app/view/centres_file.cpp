@@ -397,29 +397,32 @@ std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_vie
   return centres;
 }
 
+std::vector<Centre> parse_centres_text(std::string_view text, std::string_view source,
+                                       bool named_geojson) {
+  // GeoJSON by its content too: '{' first, after a byte-order mark and white space.
+  const std::string_view body = text.substr(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0);
+  const std::size_t first = body.find_first_not_of(" \t\r\n");
+  const bool geojson = named_geojson || (first != std::string_view::npos && body[first] == '{');
+  std::vector<Centre> centres =
+      geojson ? parse_centres_geojson(text, source) : parse_centres_csv(text, source);
+  if (centres.empty()) {
+    throw UsageError(std::string(source) + ": no centres in it (" +
+                     (geojson ? "no Point or MultiPoint features" : "no lat,lon lines") + ")");
+  }
+  return centres;
+}
+
 std::vector<Centre> read_centres_file(const std::filesystem::path& path) {
   const std::string source = shown_path(path);
   std::string text;
   try {
-    text = read_regular_file(path, kMaxCentresFileBytes);
+    text = read_regular_file(path, kMaxCentresFileBytes, "a centres file");
   } catch (const UsageError& e) {
     throw UsageError(source + ": " + e.what());
   }
   std::string ext = path.extension().string();
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  // GeoJSON by its content too: '{' first, after a byte-order mark and white space.
-  const std::string_view body =
-      std::string_view(text).substr(text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
-  const std::size_t first = body.find_first_not_of(" \t\r\n");
-  const bool geojson =
-      ext == ".geojson" || ext == ".json" || (first != std::string::npos && body[first] == '{');
-  std::vector<Centre> centres =
-      geojson ? parse_centres_geojson(text, source) : parse_centres_csv(text, source);
-  if (centres.empty()) {
-    throw UsageError(source + ": no centres in it (" +
-                     (geojson ? "no Point or MultiPoint features" : "no lat,lon lines") + ")");
-  }
-  return centres;
+  return parse_centres_text(text, source, ext == ".geojson" || ext == ".json");
 }
 
 namespace {

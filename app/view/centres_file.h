@@ -40,10 +40,12 @@ std::vector<Centre> parse_centres_csv(std::string_view text, std::string_view so
 // text is UTF-8 (a byte-order mark is skipped) or refused, naming the line and byte.
 std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_view source);
 
-// The regular file at path (at most kMaxCentresFileBytes), GeoJSON when its name ends in
-// .geojson or .json or its first character that is not white space (after a byte-order mark)
-// is '{', CSV otherwise.
-// At least one centre, at most kMaxCentres.
+// A sites file's text as GeoJSON when named_geojson (its name ends in .geojson or .json) or its
+// first character that is not white space (after a byte-order mark) is '{', CSV otherwise. At
+// least one centre, at most kMaxCentres.
+std::vector<Centre> parse_centres_text(std::string_view text, std::string_view source,
+                                       bool named_geojson);
+// The regular file at path (at most kMaxCentresFileBytes) read by parse_centres_text.
 std::vector<Centre> read_centres_file(const std::filesystem::path& path);
 
 // The file at path as a reference for a list of `count` centres read from it (or written to

@@ -353,6 +353,20 @@ TEST(CentresFile, NoCentresAFolderOrAMissingFileIsOneLine) {
   EXPECT_NE(refusal(scratch("missing.csv")).find("No such file or directory"), std::string::npos);
 }
 
+TEST(CentresFile, AFileOverTheCapIsNamedACentresFile) {
+  const fs::path p = scratch("huge.csv");
+  write(p, "");
+  fs::resize_file(p, kMaxCentresFileBytes + 1);  // sparse: refused by its size, never read
+  std::string m;
+  try {
+    read_centres_file(p);
+  } catch (const UsageError& e) {
+    m = e.what();
+  }
+  EXPECT_NE(m.find("bytes; a centres file is at most 268435456 bytes"), std::string::npos) << m;
+  fs::remove(p);
+}
+
 // A million centres, as issue 16's largest case: read back equal, in seconds.
 TEST(CentresFile, AMillionCentresRoundTrip) {
   std::string text = "lat,lon,name\n";
