@@ -142,8 +142,8 @@ TEST(CentresCsv, AQuotedFieldStartingWithAHashIsDataNotAComment) {
 
 TEST(CentresCsv, ACommentLineIsSkippedWhateverQuotesItHolds) {
   // A comment's quote once opened a quoted field that ran to the end of the file.
-  const std::vector<Centre> c =
-      parse_centres_csv("lat,lon,name\n# a \"quoted, remark\n  # \"\n1,2,\"x\n# y\"\n3,4,z\n", "t");
+  const std::vector<Centre> c = parse_centres_csv(
+      "lat,lon,name\n# a \"quoted, remark\n#,\"open\n  # \"\n1,2,\"x\n# y\"\n3,4,z\n", "t");
   ASSERT_EQ(c.size(), 2u);
   EXPECT_EQ(c[0], (Centre{1, 2, "x\n# y"}));  // a line of a quoted field is no comment
   EXPECT_EQ(c[1], (Centre{3, 4, "z"}));
