@@ -55,11 +55,6 @@ std::optional<double> number_of(std::string_view s, bool* too_large) {
   return v;
 }
 
-std::optional<double> number_of(std::string_view s) {
-  bool too_large = false;
-  return number_of(s, &too_large);
-}
-
 std::string number_text(double v) {
   char s[32];
   std::snprintf(s, sizeof s, "%.17g", v);
@@ -206,9 +201,13 @@ struct Columns {
 // The header's column names, or nullopt when the first record is data.
 std::optional<Columns> header_of(const std::vector<Field>& fields, std::string_view source,
                                  long line) {
-  if (fields.size() >= 2 && number_of(fields[0].text) && number_of(fields[1].text)) {
-    return std::nullopt;
-  }
+  // A number too large for a double is still a number: its row is refused as such, not taken
+  // for a header.
+  const auto numeric = [](const Field& f) {
+    bool too_large = false;
+    return number_of(f.text, &too_large) || too_large;
+  };
+  if (fields.size() >= 2 && numeric(fields[0]) && numeric(fields[1])) return std::nullopt;
   Columns c;
   c.header = true;
   c.name.reset();

@@ -105,6 +105,9 @@ TEST(CentresCsv, ABadRowIsOneLineNamingTheLine) {
       {"1,2\n3,1e999\n",
        "'c.csv', line 2: longitude '1e999' is not a finite number (a double is at most about "
        "1.8e308)"},
+      {"-1e999,3\n",  // a first line: still a row, not a header
+       "'c.csv', line 1: latitude '-1e999' is not a finite number (a double is at most about "
+       "1.8e308)"},
       {"1,2\n3\n", "'c.csv', line 2: expected lat,lon, got 1 field"},
       {"1,2\n3,4,Paris, France\n",
        "'c.csv', line 2: expected lat,lon[,name], got 4 fields (a name holding a comma is written "
