@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,9 @@ struct Centre {
 
   bool operator==(const Centre&) const = default;
 };
+
+// A list of centres shared, never changed in place: copies cost a pointer.
+using CentreList = std::shared_ptr<const std::vector<Centre>>;
 
 // A station's, airport's or town's name is short; a longer one is refused rather than carried.
 inline constexpr std::size_t kMaxCentreNameBytes = 256;

@@ -211,26 +211,22 @@ void Context::compute_on_gl(const Request& r, const geofield_output& out) {
   const Precision stored = out.dtype == GEOFIELD_FLOAT64 ? Precision::f64 : Precision::f32;
   std::string reason;
   HostField field;
-  if (r.centres.empty()) {
-    if (!gl_field_ || p.formula == Formula::wgs84) {  // make_backend_for refuses wgs84 for gl
-      gl_field_ = make_backend_for(BackendChoice::gl, p, &reason);
-    }
-    gl_field_->compute(p, texture_);
-    field = gl_field_->read_field(texture_, stored);
-  } else {
-    // The centres are copied into a shared list only when the backend does not hold them.
-    auto list = [&] { return std::make_shared<const std::vector<Centre>>(r.centres); };
-    if (!gl_centres_ || p.formula == Formula::wgs84) {
-      gl_centres_ = make_centres_backend(BackendChoice::gl, p, list(), &reason);
-    } else if (*gl_centres_->centres() != r.centres) {
-      gl_centres_->set_centres(list());
-    }
-    gl_centres_->compute(p, texture_);
-    field = gl_centres_->read_field(texture_, stored);
-    if (out.index != nullptr) {
-      const std::vector<std::int32_t> index = gl_centres_->read_index();
-      std::memcpy(out.index, index.data(), index.size() * sizeof(std::int32_t));
-    }
+  if (!gl_field_ || p.formula == Formula::wgs84) {  // make_backend_for refuses wgs84 for gl
+    gl_field_ = make_backend_for(BackendChoice::gl, p, &reason);
+  }
+  // The centres are copied into a shared list only when they are not the last compute's, so
+  // the backend, seeing the same list, does not upload them again.
+  if (!r.centres.empty() && !(gl_sites_.points() && *gl_sites_.points() == r.centres)) {
+    gl_sites_ = SiteSet::points(r.centres);
+  }
+  const FieldRequest request{
+      p, r.centres.empty() ? SiteSet::one_point(p.ref_lat_deg, p.ref_lon_deg) : gl_sites_};
+  check_sites(request);
+  gl_field_->compute(request, texture_);
+  field = gl_field_->read_field(texture_, stored);
+  if (out.index != nullptr) {
+    const std::vector<std::int32_t> index = gl_field_->read_index();
+    std::memcpy(out.index, index.data(), index.size() * sizeof(std::int32_t));
   }
   if (stored == Precision::f64) {
     std::memcpy(out.values, field.f64.data(), field.f64.size() * sizeof(double));

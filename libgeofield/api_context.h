@@ -9,7 +9,6 @@
 #include <thread>
 
 #include "api_params.h"
-#include "backends/centres_field_backend.h"
 #include "backends/cuda_device_field.h"
 #include "backends/field_backend.h"
 #include "geofield.h"
@@ -54,7 +53,7 @@ class Context {
   std::thread::id gl_thread_;
   FieldTexture texture_;
   std::unique_ptr<FieldBackend> gl_field_;
-  std::unique_ptr<CentresFieldBackend> gl_centres_;
+  SiteSet gl_sites_;  // the last compute's centres, as the backend holds them
 };
 
 }  // namespace geofield::api

@@ -75,9 +75,10 @@ float smooth_value(vec2 frac) {
   return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
 }
 
-// The nearest centre of a node (clamped to the grid: its edge has no other cell beyond).
+// The nearest centre of a node (clamped to the index: the grid's edge has no other cell beyond,
+// and the 1 x 1 index of a one-site field is that site's at every node).
 int centre_at(ivec2 node) {
-  return texelFetch(u_index, clamp(node, ivec2(0), u_field_size - 1), 0).r;
+  return texelFetch(u_index, clamp(node, ivec2(0), textureSize(u_index, 0) - 1), 0).r;
 }
 
 vec3 centre_colour(int k) {

@@ -22,7 +22,7 @@ LAYERS = {
     "window": {"gl", "export", "backends", "view", "figure", "ui"},
     "cli": {"gl", "export", "backends", "view", "figure", "ui", "window"},
 }
-CORE = {"centres", "errors", "field_params", "field_range", "memory_limits", "host_field", "main",
+CORE = {"centres", "errors", "field_params", "field_range", "memory_limits", "host_field", "main", "sites",
         "tiles", "utf8"}  # utf8: the text checks errors.cpp (quoted_excerpt) and the readers share
 
 

@@ -2,6 +2,7 @@
 #include "backends/cuda_backend_factory.h"
 #include "backends/field_backend.h"
 #include "backends/gl_backend.h"
+#include "backends/nearest_centre.h"
 #include "errors.h"
 
 namespace geofield {
@@ -46,6 +47,28 @@ std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* re
   if (choice == BackendChoice::cuda) throw UsageError("--backend cuda: " + why);
   *reason = "backend cpu: " + why;
   return std::make_unique<CpuBackend>();
+}
+
+void check_sites(const FieldRequest& r) {
+  if (r.sites.empty()) throw UsageError("--centres: no centres");
+  if (!r.sites.is_one_point()) check_centres_view(r.params, *r.sites.points());
+}
+
+std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldRequest& r,
+                                               std::string* reason) {
+  check_sites(r);
+  if (!r.sites.is_one_point() && r.params.projection != Projection::latlon) {
+    const char* why = "several sites on a projected view are computed by the cpu backend only";
+    if (choice == BackendChoice::cuda || choice == BackendChoice::gl) {
+      throw UsageError(std::string("--backend ") + (choice == BackendChoice::cuda ? "cuda" : "gl") +
+                       ": " + why + "; give --backend cpu");
+    }
+    if (choice == BackendChoice::automatic) {
+      *reason = std::string("backend cpu: ") + why;
+      return std::make_unique<CpuBackend>();
+    }
+  }
+  return make_backend_for(choice, r.params, reason);
 }
 
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldParams& p,

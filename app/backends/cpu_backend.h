@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "backends/field_backend.h"
+#include "backends/fast_path_backend.h"
 #include "node_window.h"
 
 namespace geofield {
@@ -44,13 +44,16 @@ void compute_host_field(const FieldParams& p, std::vector<float>* f32, std::vect
 HostField host_field_as(int nx, int ny, const std::vector<float>& f32,
                         const std::vector<double>& f64, Precision as);
 
-class CpuBackend final : public FieldBackend {
+// One point: all cores fill the host field, uploaded whole; several sites: CentresBackend.
+class CpuBackend final : public FastPathBackend {
  public:
   std::string_view name() const override { return "cpu"; }
-  void compute(const FieldParams& p, FieldTexture& target) override;
-  HostField read_field(const FieldTexture& target, Precision as) override;
 
  private:
+  void compute_one_point(const FieldParams& p, FieldTexture& target) override;
+  HostField read_one_point_field(const FieldTexture& target, Precision as) override;
+  std::unique_ptr<CentresFieldBackend> make_sites_part(CentreList sites) override;
+
   FieldParams last_{};
   std::vector<float> f32_;   // the field as uploaded
   std::vector<double> f64_;  // the double field when the precision is f64

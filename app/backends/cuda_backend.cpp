@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "backends/centres_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "backends/cuda_backend_support.h"
+#include "backends/cuda_centres_backend.h"
 #include "backends/cuda_field_launch.h"
 #include "backends/test_fault.h"
 #include "cuda_check.h"
@@ -52,13 +54,29 @@ void CudaBackend::follow(FieldTexture& target) {
   hooked_ = &target;
 }
 
+void CudaBackend::let_go_of_one_point_target() {
+  if (hooked_ != nullptr) hooked_->set_release_hook(nullptr);
+  hooked_ = nullptr;
+  interop_.release();
+}
+
+std::unique_ptr<CentresFieldBackend> CudaBackend::make_sites_part(CentreList sites) {
+  if (path_ == Path::interop)
+    return std::make_unique<CudaCentresBackend>(device_, std::move(sites));
+  // The nearest-site kernels write their two textures through interop only.
+  set_notice(
+      "the CUDA nearest-site kernels need the GL context on a CUDA device; the CPU computes "
+      "several sites here");
+  return std::make_unique<CentresBackend>(std::move(sites));
+}
+
 void CudaBackend::release_pixel_buffer() noexcept {
   if (pixel_buffer_ != 0) glDeleteBuffers(1, &pixel_buffer_);
   pixel_buffer_ = 0;
   pixel_buffer_bytes_ = 0;
 }
 
-void CudaBackend::compute(const FieldParams& p, FieldTexture& target) {
+void CudaBackend::compute_one_point(const FieldParams& p, FieldTexture& target) {
   with_app_errors([&] { compute_checked(p, target); });
 }
 
@@ -90,7 +108,7 @@ void CudaBackend::compute_checked(const FieldParams& p, FieldTexture& target) {
   computed_ = true;
 }
 
-std::optional<double> CudaBackend::last_compute_device_ms() {
+std::optional<double> CudaBackend::one_point_device_ms() {
   return with_app_errors([&]() -> std::optional<double> {
     if (!computed_ || !compute_end_.done()) return std::nullopt;
     float ms = 0;
@@ -157,7 +175,7 @@ void CudaBackend::compute_pixel_buffer(const FieldParams& p, FieldTexture& targe
   GF_GL(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
 }
 
-HostField CudaBackend::read_field(const FieldTexture& target, Precision as) {
+HostField CudaBackend::read_one_point_field(const FieldTexture& target, Precision as) {
   return with_app_errors([&] { return read_field_checked(target, as); });
 }
 

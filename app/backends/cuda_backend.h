@@ -15,13 +15,15 @@
 #include <optional>
 #include <string>
 
-#include "backends/field_backend.h"
+#include "backends/fast_path_backend.h"
 #include "device_memory.h"
 #include "interop_texture.h"
 
 namespace geofield {
 
-class CudaBackend final : public FieldBackend {
+// One point: the field kernel; several sites: CudaCentresBackend on the same device (interop
+// only: on the pixel-buffer path the CPU's CentresBackend computes them, said once).
+class CudaBackend final : public FastPathBackend {
  public:
   enum class Path { interop, pixel_buffer };
 
@@ -33,22 +35,23 @@ class CudaBackend final : public FieldBackend {
 
   std::string_view name() const override { return "cuda"; }
   bool measures_device_time() const override { return true; }
-  std::optional<double> last_compute_device_ms() override;
   Path path() const { return path_; }
   int device() const { return device_; }
   cudaStream_t stream() const { return stream_.get(); }
 
+ private:
   // Launches the kernel for p into target (size p.nx x p.ny). Asynchronous: returns once the
   // work is queued; GL commands issued afterwards see the field. Throws UsageError when p is
   // larger than GL_MAX_TEXTURE_SIZE or needs more device memory than is free.
-  void compute(const FieldParams& p, FieldTexture& target) override;
-
+  void compute_one_point(const FieldParams& p, FieldTexture& target) override;
   // Exports: f32 reads the texture back; f64 recomputes the field in double into device
   // memory and copies it back (when the last compute was in double; otherwise the float
   // values, widened).
-  HostField read_field(const FieldTexture& target, Precision as) override;
+  HostField read_one_point_field(const FieldTexture& target, Precision as) override;
+  std::optional<double> one_point_device_ms() override;
+  std::unique_ptr<CentresFieldBackend> make_sites_part(CentreList sites) override;
+  void let_go_of_one_point_target() override;
 
- private:
   void compute_checked(const FieldParams& p, FieldTexture& target);
   HostField read_field_checked(const FieldTexture& target, Precision as);
   void follow(FieldTexture& target);

@@ -6,7 +6,6 @@
 #include <string>
 #include <thread>
 
-#include "backends/centres_field_backend.h"
 #include "backends/field_backend.h"
 
 namespace geofield {
@@ -18,10 +17,6 @@ namespace geofield {
 // in this build, no device, no driver or one too old, ...).
 // Defined in cuda/cuda_backend.cpp in CUDA builds, in cuda_backend_unavailable.cpp otherwise.
 std::unique_ptr<FieldBackend> try_make_cuda_backend(std::string* why_not);
-
-// The same for the nearest-centre field of `centres` (centres_field_backend.h).
-std::unique_ptr<CentresFieldBackend> try_make_cuda_centres_backend(const CentreList& centres,
-                                                                   std::string* why_not);
 
 // Whether this machine has a CUDA device this build can use (a device, a driver new enough);
 // when not, *why_not says why in one line. Cheap and needs no GL context: for showing the

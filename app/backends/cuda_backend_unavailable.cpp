@@ -15,12 +15,6 @@ std::unique_ptr<FieldBackend> try_make_cuda_backend(std::string* why_not) {
   return nullptr;
 }
 
-std::unique_ptr<CentresFieldBackend> try_make_cuda_centres_backend(const CentreList&,
-                                                                   std::string* why_not) {
-  *why_not = kNoCuda;
-  return nullptr;
-}
-
 bool cuda_device_usable(std::string* why_not) {
   *why_not = kNoCuda;
   return false;

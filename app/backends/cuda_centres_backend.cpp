@@ -50,6 +50,12 @@ void CudaCentresBackend::set_centres(CentreList centres) {
   centres_ = std::move(centres);
 }
 
+void CudaCentresBackend::let_go_of_target() {
+  if (hooked_ != nullptr) hooked_->set_release_hook(nullptr);
+  hooked_ = nullptr;
+  field_interop_.release();
+}
+
 void CudaCentresBackend::follow(FieldTexture& target) {
   field_interop_.follow(target.id(), target.generation());
   if (hooked_ == &target) return;
@@ -148,32 +154,6 @@ std::vector<std::int32_t> CudaCentresBackend::read_index() {
   GF_GL(glGetTextureImage(index_texture_, 0, GL_RED_INTEGER, GL_INT,
                           static_cast<GLsizei>(out.size() * sizeof(std::int32_t)), out.data()));
   return out;
-}
-
-std::unique_ptr<CentresFieldBackend> try_make_cuda_centres_backend(const CentreList& centres,
-                                                                   std::string* why_not) {
-  if (!cuda_device_usable(why_not)) return nullptr;
-  try {
-    unsigned gl_count = 0;
-    int gl_devices[8] = {};
-    const cudaError_t g = cudaGLGetDevices(&gl_count, gl_devices, 8, cudaGLDeviceListAll);
-    if (g == cudaSuccess && gl_count > 0) {
-      const int device = gl_devices[0];
-      auto backend = std::make_unique<CudaCentresBackend>(device, centres);
-      *why_not = "CUDA device " + std::to_string(device) + " (" + device_name(device) +
-                 ") runs this GL context; the nearest-centre kernels write the textures directly";
-      return backend;
-    }
-    cudaGetLastError();  // not sticky; leave no error behind
-    const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-    *why_not = std::string("the GL context (") + (renderer ? renderer : "unknown renderer") +
-               ") is not on a CUDA device, and the CUDA nearest-centre field writes the textures "
-               "through interop only (no pixel-buffer path)";
-    return nullptr;
-  } catch (const std::runtime_error& f) {  // CudaFailure, RuntimeFailure, UsageError
-    *why_not = std::string("CUDA nearest-centre backend failed to start: ") + f.what();
-    return nullptr;
-  }
 }
 
 }  // namespace geofield

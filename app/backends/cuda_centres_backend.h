@@ -31,7 +31,6 @@ class CudaCentresBackend final : public CentresFieldBackend {
   CudaCentresBackend& operator=(const CudaCentresBackend&) = delete;
 
   std::string_view name() const override { return "cuda"; }
-  bool measures_device_time() const override { return true; }
   std::optional<double> last_compute_device_ms() override;
 
   // Asynchronous: returns once the passes are queued. Throws UsageError for a view no backend
@@ -45,6 +44,7 @@ class CudaCentresBackend final : public CentresFieldBackend {
   const CentreList& centres() const override { return centres_; }
   std::vector<std::int32_t> read_index() override;
   GLuint index_texture() const override { return index_texture_; }
+  void let_go_of_target() override;
 
  private:
   void compute_checked(const FieldParams& p, FieldTexture& target);

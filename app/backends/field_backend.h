@@ -1,9 +1,15 @@
-// A backend computes the field of a FieldParams into the field texture the renderer draws.
-//   cuda: the kernel writes the registered texture through a surface (no copies);
+// A backend computes the field of a FieldRequest (sites.h: the grid's parameters and the sites
+// measured to) into the field texture the renderer draws, and keeps the nearest site's index
+// beside it. One interface for every site set: a set of one point is a fast path inside each
+// backend (its own kernels), never a second pipeline.
+//   cuda: the kernels write the registered texture through a surface (no copies);
 //   gl  : compute shaders in the GL context write the texture (no copies, no second context);
 //   cpu : threads fill a host buffer that is uploaded (the path without a GPU).
 #pragma once
 
+#include <glad/gl.h>
+
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +20,7 @@
 #include "field_params.h"
 #include "gl/field_texture.h"
 #include "host_field.h"
+#include "sites.h"
 
 namespace geofield {
 
@@ -26,12 +33,25 @@ class FieldBackend {
   virtual ~FieldBackend() = default;
   virtual std::string_view name() const = 0;
 
-  // Computes the field of p (already validated) into target, which has size p.nx x p.ny.
-  virtual void compute(const FieldParams& p, FieldTexture& target) = 0;
+  // Computes the field of r (validated: check(r.params) and check_sites(r)) into target,
+  // which has size r.params.nx x r.params.ny, and the nearest site's index beside it.
+  virtual void compute(const FieldRequest& r, FieldTexture& target) = 0;
+  // The field of p's own reference point (a set of one).
+  void compute(const FieldParams& p, FieldTexture& target) {
+    compute(FieldRequest::of_reference(p), target);
+  }
 
   // Explicit export of the last computed field, as float32 or float64. Values of a f64 read
   // were computed in double when the last compute's precision was f64.
   virtual HostField read_field(const FieldTexture& target, Precision as) = 0;
+
+  // The last compute's nearest-site index, nx * ny values, row 0 north (0 everywhere for one
+  // site): an explicit export (a GPU backend reads it back).
+  virtual std::vector<std::int32_t> read_index() = 0;
+  // The same as a GL_R32I texture of the field's size (texel row 0 is grid row 0, north),
+  // owned by the backend, for drawing (colour by nearest site, the hover naming it); 0 before
+  // the first compute of several sites and after a compute of one. Valid until the next compute.
+  virtual GLuint index_texture() const { return 0; }
 
   // GPU backends return from compute() before the GPU has done the work, so the time compute()
   // takes is not the recompute's. They time the work on the device (CUDA events, GL timestamp
@@ -66,6 +86,11 @@ inline constexpr std::string_view kGlNoWgs84 =
     "the gl backend does not compute the wgs84 formula (its shaders have no port of the "
     "ellipsoidal geodesic, which needs double sin, cos, atan2 and cbrt that GLSL lacks)";
 
+// What no backend computes with several sites, as one line naming --centres (UsageError): too
+// many, or the seed formula, which is not a distance (no site is nearest by it). One site is
+// the one-point field, which computes every formula.
+void check_sites(const FieldRequest& r);
+
 // make_backend for the view p. Every backend computes every view (latlon, aeqd, ortho) of the
 // haversine and seed formulas in both precisions; wgs84 the CUDA and CPU backends compute, not
 // the GL backend: asking for gl throws UsageError with the reason, and `automatic` never takes
@@ -73,16 +98,23 @@ inline constexpr std::string_view kGlNoWgs84 =
 // through it.
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldParams& p,
                                                std::string* reason);
+// The same for a request's sites too: several sites on a projected view are computed by the
+// CPU only for now (`automatic` takes it, saying why; cuda and gl asked for are refused).
+std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldRequest& r,
+                                               std::string* reason);
 
 // What of a view make_backend_for may choose by (the projection, whether the formula is wgs84):
 // a window whose view changes in these makes its backend again.
 struct BackendView {
   Projection projection = Projection::latlon;
   bool wgs84 = false;
+  bool several_sites = false;
   bool operator==(const BackendView&) const = default;
 };
-inline BackendView backend_view_of(const FieldParams& p) {
-  return {p.projection, p.formula == Formula::wgs84};
+// Several sites matter on projected views only, which the CPU alone computes with them.
+inline BackendView backend_view_of(const FieldParams& p, std::size_t sites = 1) {
+  return {p.projection, p.formula == Formula::wgs84,
+          sites > 1 && p.projection != Projection::latlon};
 }
 
 }  // namespace geofield

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/gl_centres_backend.h"
 #include "errors.h"
 #include "field_math.h"
 #include "gl/gl_check.h"
@@ -213,7 +214,7 @@ void GlBackend::dispatch_projected(GLuint program, const FieldParams& p, int row
   dispatch_rows(p.nx, rows);
 }
 
-void GlBackend::compute(const FieldParams& p, FieldTexture& target) {
+void GlBackend::compute_one_point(const FieldParams& p, FieldTexture& target) {
   if (p.formula == Formula::wgs84) throw RuntimeFailure(std::string(kGlNoWgs84));
   if (target.nx() != p.nx || target.ny() != p.ny) {
     GF_FAIL("GlBackend::compute: the texture is " + std::to_string(target.nx()) + "x" +
@@ -238,12 +239,16 @@ void GlBackend::compute(const FieldParams& p, FieldTexture& target) {
   computed_ = true;
 }
 
-std::optional<double> GlBackend::last_compute_device_ms() {
+std::optional<double> GlBackend::one_point_device_ms() {
   if (!computed_) return std::nullopt;
   return elapsed_ms(timestamps_[0], timestamps_[1]);
 }
 
-HostField GlBackend::read_field(const FieldTexture& target, Precision as) {
+std::unique_ptr<CentresFieldBackend> GlBackend::make_sites_part(CentreList sites) {
+  return make_gl_centres_backend(std::move(sites));
+}
+
+HostField GlBackend::read_one_point_field(const FieldTexture& target, Precision as) {
   if (!computed_) GF_FAIL("GlBackend::read_field: nothing was computed yet");
   if (as == Precision::f32 || last_.precision == Precision::f32) {
     return texture_field_as(target.id(), last_.nx, last_.ny, as);

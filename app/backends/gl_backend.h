@@ -15,11 +15,12 @@
 #include <optional>
 #include <tuple>
 
-#include "backends/field_backend.h"
+#include "backends/fast_path_backend.h"
 
 namespace geofield {
 
-class GlBackend final : public FieldBackend {
+// One point: the field's compute shaders; several sites: GlCentresBackend in the same context.
+class GlBackend final : public FastPathBackend {
  public:
   // A float64 export is computed into a buffer of at most this many bytes, a block of rows at
   // a time (and at most what GL_MAX_SHADER_STORAGE_BLOCK_SIZE allows).
@@ -34,11 +35,13 @@ class GlBackend final : public FieldBackend {
 
   std::string_view name() const override { return "gl"; }
   bool measures_device_time() const override { return true; }
-  std::optional<double> last_compute_device_ms() override;
-  void compute(const FieldParams& p, FieldTexture& target) override;
-  HostField read_field(const FieldTexture& target, Precision as) override;
 
  private:
+  void compute_one_point(const FieldParams& p, FieldTexture& target) override;
+  HostField read_one_point_field(const FieldTexture& target, Precision as) override;
+  std::optional<double> one_point_device_ms() override;
+  std::unique_ptr<CentresFieldBackend> make_sites_part(CentreList sites) override;
+
   struct Programs {
     GLuint factors = 0, combine = 0, combine_f64 = 0;  // combine_f64: double only
   };

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "backends/centre_index.h"
+#include "backends/field_backend.h"
 #include "backends/nearest_centre.h"
 #include "errors.h"
 #include "field_math.h"

@@ -42,7 +42,6 @@ class GlCentresBackend final : public CentresFieldBackend {
   GlCentresBackend& operator=(const GlCentresBackend&) = delete;
 
   std::string_view name() const override { return "gl"; }
-  bool measures_device_time() const override { return true; }
   std::optional<double> last_compute_device_ms() override;
   void compute(const FieldParams& p, FieldTexture& target) override;
   HostField read_field(const FieldTexture& target, Precision as) override;

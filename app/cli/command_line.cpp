@@ -306,8 +306,9 @@ int run_command_line(int argc, char** argv) {
     return run_mosaic(*mosaic);
   }
   WindowRequest request = make_window_request(std::get<WindowCommand>(command));
-  request.make_backend = make_backend_for;
-  request.make_centres_backend = make_centres_backend;
+  request.make_backend = [](BackendChoice c, const FieldRequest& r, std::string* reason) {
+    return make_backend_for(c, r, reason);
+  };
   request.cuda_usable = cuda_device_usable;
   // A typed --backend cuda that cannot work is refused before any window opens.
   std::string no_cuda;

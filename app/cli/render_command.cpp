@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "backends/centres_backend.h"
-#include "backends/centres_field_backend.h"
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "backends/nearest_centre.h"
@@ -175,24 +174,122 @@ void check_render_request(const RenderRequest& request) {
 
 namespace {
 
+// The sites of a render: the centres file's, or the one reference point. Checked (check_sites)
+// before any work; a file's problem is one line naming --centres.
+FieldRequest field_request_of(const RenderRequest& request, const FieldParams& params) {
+  FieldRequest r = FieldRequest::of_reference(params);
+  if (request.centres) {
+    try {
+      r.sites = SiteSet::points(read_centres_file(*request.centres));
+    } catch (const UsageError& e) {
+      throw UsageError(std::string("--centres: ") + e.what());
+    }
+  }
+  check_sites(r);
+  return r;
+}
+
+// A render of a centres file describes its field as the distance to the nearest of so many
+// centres, and can write their index; the one reference point's field has neither.
+std::optional<std::size_t> centres_described(const RenderRequest& request, const FieldRequest& r) {
+  return request.centres ? std::optional<std::size_t>(r.sites.size()) : std::nullopt;
+}
+
+// The index outputs of a centres render, written and finished, committed with the rest.
+struct IndexOutputs {
+  std::optional<AtomicFile> npy, geotiff;
+
+  void write(const RenderRequest& request, const FieldParams& params,
+             std::span<const std::int32_t> index, std::size_t count) {
+    if (request.index) {
+      npy.emplace(*request.index);
+      write_npy_int32_into(*npy, params.nx, params.ny, index);
+      npy->finish();
+    }
+    if (request.index_geotiff) {
+      geotiff.emplace(*request.index_geotiff);
+      write_index_geotiff_into(*geotiff, params.nx, params.ny, index, params, count);
+      geotiff->finish();
+    }
+  }
+
+  void commit(const RenderRequest& request, const FieldParams& params) {
+    if (npy) {
+      npy->commit();
+      std::fprintf(stderr,
+                   "geofield: wrote %s (int32 index of the nearest centre, shape %d x %d)\n",
+                   escaped_text(request.index->string()).c_str(), params.ny, params.nx);
+    }
+    if (geotiff) {
+      geotiff->commit();
+      std::fprintf(stderr,
+                   "geofield: wrote %s (GeoTIFF, int32 index of the nearest centre, %d x %d "
+                   "nodes)\n",
+                   escaped_text(request.index_geotiff->string()).c_str(), params.nx, params.ny);
+    }
+  }
+};
+
 // The raw field from the CPU backend, with no GL at all.
-void render_raw_on_cpu(const RenderRequest& request, const FieldParams& params, Precision raw) {
+void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, Precision raw) {
+  const FieldParams& params = field.params;
   check_size_fits(params, kMaxGridSide, false, request.netcdf.has_value());
   std::string reason;
-  make_backend_for(request.view.backend, params, &reason);  // the one line that says why
-  std::fprintf(stderr, "geofield: %s; raw field only: no GL needed\n", reason.c_str());
-  // .npy alone: written a block of rows at a time, never whole in memory.
-  if (!request.geotiff && !request.netcdf) {
-    write_npy_from_cpu(params, raw, *request.npy);
-    say_wrote_npy(request, params);
-    return;
+  make_backend_for(request.view.backend, field, &reason);  // the one line that says why
+  const std::optional<std::size_t> centres = centres_described(request, field);
+  std::fprintf(
+      stderr, "geofield: %s; raw field only: no GL needed%s\n", reason.c_str(),
+      centres ? ("; the nearest of " + std::to_string(*centres) + " centres").c_str() : "");
+  if (field.sites.is_one_point()) {
+    const FieldParams q = field.one_point_params();
+    // .npy alone: written a block of rows at a time, never whole in memory.
+    if (!request.geotiff && !request.netcdf && !request.index && !request.index_geotiff) {
+      write_npy_from_cpu(q, raw, *request.npy);
+      say_wrote_npy(request, params);
+      return;
+    }
   }
-  std::vector<float> f32;
-  std::vector<double> f64;
-  compute_host_field(params, &f32, &f64);
+  CentresBackend host(field.sites.points());
+  std::vector<std::int32_t> index;
+  HostField values;
+  if (field.sites.is_one_point()) {
+    std::vector<float> f32;
+    std::vector<double> f64;
+    compute_host_field(field.one_point_params(), &f32, &f64);
+    values = host_field_as(params.nx, params.ny, f32, f64, raw);
+    if (centres) index.assign(std::size_t(params.nx) * std::size_t(params.ny), 0);
+  } else {
+    host.compute_host(params);
+    values = host.take_host_field(raw);
+    index = host.take_index();
+  }
   RawOutputs outputs;
-  outputs.write(request, params, host_field_as(params.nx, params.ny, f32, f64, raw));
+  outputs.write(request, params, values, centres, index);
+  IndexOutputs index_outputs;
+  if (centres) index_outputs.write(request, params, index, *centres);
   outputs.commit(request, params);
+  index_outputs.commit(request, params);
+}
+
+// The smallest and largest value of a field on the host, NaN (off a projected map) left out:
+// the range of several sites' field, which has no closed form.
+ValueRange values_range(const HostField& f) {
+  ValueRange r;
+  bool any = false;
+  auto visit = [&](const auto& values) {
+    for (const auto v : values) {
+      if (v != v) continue;
+      if (!any || v < r.min) r.min = v;
+      if (!any || v > r.max) r.max = v;
+      any = true;
+    }
+  };
+  if (f.precision == Precision::f64) {
+    visit(f.f64);
+  } else {
+    visit(f.f32);
+  }
+  return r;
 }
 
 // The picture's colours and overlays: as the window would draw this view, one pixel a node.
@@ -277,16 +374,16 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
 
 // The figure's map computed into the renderer's field texture and drawn, then painted and
 // written (not yet committed).
-void write_figure(FigureJob& job, const RenderRequest& request, FieldParams params,
+void write_figure(FigureJob& job, const RenderRequest& request, FieldRequest field,
                   Renderer* renderer, FieldBackend* backend, int max_texture,
                   std::optional<AtomicFile>* file) {
   const PixelRect map = job.layout().map;
-  FieldParams& q = params;
+  FieldParams& q = field.params;
   q.nx = std::max(2, map.w);
   q.ny = std::max(2, map.h);
   check_size_fits(q, max_texture, true);
   renderer->field().ensure_size(q.nx, q.ny);
-  backend->compute(q, renderer->field());
+  backend->compute(field, renderer->field());
   if (std::optional<std::string> n = backend->take_notice()) {
     std::fprintf(stderr, "geofield: %s\n", n->c_str());
   }
@@ -296,113 +393,6 @@ void write_figure(FigureJob& job, const RenderRequest& request, FieldParams para
   (*file)->finish();
   std::fprintf(stderr, "geofield: figure %dx%d, map %dx%d at (%d, %d)\n", job.layout().width,
                job.layout().height, map.w, map.h, map.x, map.y);
-}
-
-// The smallest and largest value of a field on the host (the nearest-centre field has no
-// closed-form range).
-ValueRange field_range_of(const HostField& f) {
-  ValueRange r;
-  auto span = [&r](const auto& v) {
-    if (v.empty()) return;
-    const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
-    r.min = *lo, r.max = *hi;
-  };
-  if (f.precision == Precision::f64)
-    span(f.f64);
-  else
-    span(f.f32);
-  return r;
-}
-
-// --centres: the distance to the nearest centre and its index. On the CPU without a picture no
-// GL is made; otherwise the backend computes into a headless GL context's texture, as the
-// one-centre field does, and the picture is drawn from it.
-int render_centres(const RenderRequest& request, FieldParams params, Precision raw) {
-  if (request.figure) {
-    throw UsageError(
-        "--centres: --figure does not take many centres yet (its title and marker "
-        "are the one reference point's): use --png");
-  }
-  if (request.marker) {
-    throw UsageError(
-        "--centres: --marker marks the one reference point; with many centres it "
-        "is not drawn yet");
-  }
-  CentreList centres;
-  try {
-    centres = std::make_shared<const std::vector<Centre>>(read_centres_file(*request.centres));
-  } catch (const UsageError& e) {
-    throw UsageError(std::string("--centres: ") + e.what());
-  }
-  check_centres_view(params, *centres);
-  const size_t count = centres->size();
-  std::optional<AtomicFile> png_file;
-  HostField field;
-  std::vector<std::int32_t> index;
-  if (!request.png && request.view.backend == BackendChoice::cpu) {
-    check_size_fits(params, kMaxGridSide, false, request.netcdf.has_value());
-    CentresBackend backend(std::move(centres));
-    backend.compute_host(params);
-    std::fprintf(stderr, "geofield: backend cpu (asked for): the nearest of %zu centres\n", count);
-    field = backend.take_host_field(raw);
-    index = backend.take_index();
-  } else {
-    HeadlessGlContext gl;
-    GLint max_texture = 0;
-    GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
-    check_size_fits(params, max_texture, true, request.netcdf.has_value());
-    std::string reason;
-    std::unique_ptr<CentresFieldBackend> backend =
-        make_centres_backend(request.view.backend, params, std::move(centres), &reason);
-    std::fprintf(stderr, "geofield: %s; the nearest of %zu centres\n", reason.c_str(), count);
-    Renderer renderer;
-    renderer.field().ensure_size(params.nx, params.ny);
-    backend->compute(params, renderer.field());
-    if (std::optional<std::string> n = backend->take_notice()) {
-      std::fprintf(stderr, "geofield: %s\n", n->c_str());
-    }
-    field = backend->read_field(renderer.field(), raw);
-    index = backend->read_index();
-    if (request.png) {
-      const std::vector<std::uint8_t> png = encode_png(renderer.render_image(
-          params.nx, params.ny, picture_style(request, params, field_range_of(field))));
-      png_file.emplace(*request.png);
-      png_file->write_at(0, png);
-      png_file->finish();
-    }
-  }
-  RawOutputs outputs;
-  outputs.write(request, params, field, count, index);
-  std::optional<AtomicFile> index_file, index_geotiff;
-  if (request.index) {
-    index_file.emplace(*request.index);
-    write_npy_int32_into(*index_file, params.nx, params.ny, index);
-    index_file->finish();
-  }
-  if (request.index_geotiff) {
-    index_geotiff.emplace(*request.index_geotiff);
-    write_index_geotiff_into(*index_geotiff, params.nx, params.ny, index, params, count);
-    index_geotiff->finish();
-  }
-  if (png_file) {
-    png_file->commit();
-    std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", request.png->c_str(), params.nx,
-                 params.ny);
-  }
-  outputs.commit(request, params);
-  if (index_file) {
-    index_file->commit();
-    std::fprintf(stderr, "geofield: wrote %s (int32 index of the nearest centre, shape %d x %d)\n",
-                 request.index->c_str(), params.ny, params.nx);
-  }
-  if (index_geotiff) {
-    index_geotiff->commit();
-    std::fprintf(stderr,
-                 "geofield: wrote %s (GeoTIFF, int32 index of the nearest centre, %d x %d "
-                 "nodes)\n",
-                 request.index_geotiff->c_str(), params.nx, params.ny);
-  }
-  return 0;
 }
 
 }  // namespace
@@ -422,9 +412,20 @@ int run_render(const RenderRequest& request) {
   FieldParams params = request.view.params;
   if (request.f64) params.precision = Precision::f64;
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
-  if (request.centres) return render_centres(request, params, raw);
+  if (request.centres && request.figure) {
+    throw UsageError(
+        "--centres: --figure does not take many centres yet (its title and marker "
+        "are the one reference point's): use --png");
+  }
+  if (request.centres && request.marker) {
+    throw UsageError(
+        "--centres: --marker marks the one reference point; with many centres it "
+        "is not drawn yet");
+  }
+  const FieldRequest field = field_request_of(request, params);
+  const std::optional<std::size_t> centres = centres_described(request, field);
   if (!request.png && !request.figure && request.view.backend == BackendChoice::cpu) {
-    render_raw_on_cpu(request, params, raw);
+    render_raw_on_cpu(request, field, raw);
     return 0;
   }
 
@@ -444,47 +445,65 @@ int run_render(const RenderRequest& request) {
   std::unique_ptr<FigureJob> figure_job;
   if (request.figure) figure_job = start_figure(request, params, &renderer, max_texture);
   cuda_warm_up.reset();  // CUDA's start-up is done (or found nothing) before the backend is made
-  std::unique_ptr<FieldBackend> backend = make_backend_for(request.view.backend, params, &reason);
-  std::fprintf(stderr, "geofield: %s; %s\n", reason.c_str(), gl.description().c_str());
+  std::unique_ptr<FieldBackend> backend = make_backend_for(request.view.backend, field, &reason);
+  std::fprintf(
+      stderr, "geofield: %s; %s%s\n", reason.c_str(), gl.description().c_str(),
+      centres ? ("; the nearest of " + std::to_string(*centres) + " centres").c_str() : "");
 
-  const bool grid_outputs = request.png || request.npy || request.geotiff || request.netcdf;
-  if (grid_outputs) {
+  const bool raw_outputs =
+      request.npy || request.geotiff || request.netcdf || request.index || request.index_geotiff;
+  if (request.png || raw_outputs) {
     renderer.field().ensure_size(params.nx, params.ny);
-    backend->compute(params, renderer.field());
+    backend->compute(field, renderer.field());
     if (std::optional<std::string> n = backend->take_notice()) {
       std::fprintf(stderr, "geofield: %s\n", n->c_str());
     }
+  }
+  // Several sites' field has no closed-form range: the picture's is its values'.
+  std::optional<HostField> values;
+  if (raw_outputs || (request.png && !field.sites.is_one_point())) {
+    values = backend->read_field(renderer.field(), raw);
+  }
+  std::vector<std::int32_t> index;
+  if (centres && (request.netcdf || request.index || request.index_geotiff)) {
+    index = backend->read_index();
   }
 
   // Every output is written whole and flushed before any is renamed into place: a failure
   // while writing (a full disk, a file-size limit) leaves no file, as a bad path does.
   std::optional<AtomicFile> png_file;
   if (request.png) {
+    const ViewStyle style = field.sites.is_one_point()
+                                ? picture_style(request, field.one_point_params())
+                                : picture_style(request, params, values_range(*values));
     const std::vector<std::uint8_t> png =
-        encode_png(renderer.render_image(params.nx, params.ny, picture_style(request, params)));
+        encode_png(renderer.render_image(params.nx, params.ny, style));
     png_file.emplace(*request.png);
     png_file->write_at(0, png);
     png_file->finish();
   }
   RawOutputs outputs;
   if (request.npy || request.geotiff || request.netcdf) {
-    outputs.write(request, params, backend->read_field(renderer.field(), raw));
+    outputs.write(request, params, *values, centres, index);
   }
+  IndexOutputs index_outputs;
+  if (centres) index_outputs.write(request, params, index, *centres);
   // Last: it recomputes the field texture at the figure's map size.
   std::optional<AtomicFile> figure_file;
   if (request.figure) {
-    write_figure(*figure_job, request, params, &renderer, backend.get(), max_texture, &figure_file);
+    write_figure(*figure_job, request, field, &renderer, backend.get(), max_texture, &figure_file);
   }
   if (png_file) {
     png_file->commit();
-    std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n", request.png->c_str(), params.nx,
-                 params.ny);
+    std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n",
+                 escaped_text(request.png->string()).c_str(), params.nx, params.ny);
   }
   outputs.commit(request, params);
+  index_outputs.commit(request, params);
   if (figure_file) {
     figure_file->commit();
-    std::fprintf(stderr, "geofield: wrote %s (figure, %d pixels wide)\n", request.figure->c_str(),
-                 request.figure_width);
+    std::fprintf(stderr, "geofield: wrote %s (figure, %d pixels wide)\n",
+                 escaped_text(request.figure->string()).c_str(), request.figure_width);
   }
   return 0;
 }

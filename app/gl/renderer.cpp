@@ -82,6 +82,14 @@ Renderer::Renderer() {
   set_centre_colours({0xffffff});  // a complete texture before any centres
 }
 
+GLuint Renderer::one_site_index() const {
+  if (one_site_index_.id() == 0) {
+    const std::int32_t zero = 0;
+    one_site_index_.upload(1, 1, std::span<const std::int32_t>(&zero, 1));
+  }
+  return one_site_index_.id();
+}
+
 void Renderer::set_centre_colours(const std::vector<std::uint32_t>& rgb) {
   if (rgb.empty() || rgb == centre_rgb_) return;
   const int n = static_cast<int>(rgb.size());

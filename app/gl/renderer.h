@@ -10,6 +10,7 @@
 
 #include "gl/colormap.h"
 #include "gl/field_texture.h"
+#include "gl/index_texture.h"
 #include "gl/line_layer.h"
 #include "gl/map_frame.h"
 
@@ -84,6 +85,10 @@ class Renderer {
   // The colour of each centre (0xRRGGBB, centre k at k) for colour_by_centre; kept until
   // changed. At most GL_MAX_TEXTURE_SIZE centres.
   void set_centre_colours(const std::vector<std::uint32_t>& rgb);
+  // The index of a field of one site (0 at every node) as a 1 x 1 GL_R32I texture, which the
+  // shader reads clamped to its size: for colouring by site a field whose backend kept no index
+  // (the one-point fast path).
+  GLuint one_site_index() const;
 
   // Renders width x height offscreen (a framebuffer object) and reads it back: for pictures.
   Image render_image(int width, int height, const ViewStyle& style);
@@ -97,8 +102,9 @@ class Renderer {
   std::unique_ptr<LineLayer> lines_;  // made at the first draw with lines: others pay nothing
   GLuint program_ = 0;
   GLuint vertex_array_ = 0;
-  GLuint colormaps_ = 0;       // 256 x kColormapCount RGBA8: one row per colormap
-  GLuint centre_colours_ = 0;  // RGBA8, rows of 4096: centre k at (k % 4096, k / 4096)
+  GLuint colormaps_ = 0;                 // 256 x kColormapCount RGBA8: one row per colormap
+  mutable IndexTexture one_site_index_;  // made at the first use
+  GLuint centre_colours_ = 0;            // RGBA8, rows of 4096: centre k at (k % 4096, k / 4096)
   int centre_colours_n_ = 0;
   std::vector<std::uint32_t> centre_rgb_;  // what centre_colours_ holds
   GLint loc_by_centre_ = -1, loc_boundaries_ = -1;

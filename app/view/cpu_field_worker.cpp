@@ -8,6 +8,7 @@
 #include <span>
 
 #include "backends/cpu_backend.h"
+#include "backends/nearest_centre.h"
 
 namespace geofield {
 namespace {
@@ -24,10 +25,10 @@ CpuFieldWorker::~CpuFieldWorker() {
   wake_.notify_all();
 }
 
-void CpuFieldWorker::request(const FieldParams& p) {
+void CpuFieldWorker::request(const FieldRequest& r) {
   {
     std::lock_guard lock(mutex_);
-    pending_ = p;
+    pending_ = r;
   }
   wake_.notify_all();
 }
@@ -45,11 +46,13 @@ std::optional<double> CpuFieldWorker::progress() const {
   return progress_.load();
 }
 
-// The same rows as compute_host_field (one filler for both), a block at a time: the fraction
+// The same rows as the CPU backend's (one filler for both), a block at a time: the fraction
 // done is known, and a newer request or the worker's end stops the fill between blocks (a pan
-// during a 16384² field does not wait for it).
-void CpuFieldWorker::fill(const FieldParams& p, CpuFieldResult* r, std::stop_token stop) {
+// during a 16384² field does not wait for it). Several sites: the nearest-site field and index.
+void CpuFieldWorker::fill(CpuFieldResult* r, std::stop_token stop) {
+  const FieldParams& p = r->request.params;
   const std::size_t nx = std::size_t(p.nx);
+  const std::size_t n = nx * std::size_t(p.ny);
   const double rows = double(p.ny);
   std::atomic<int> done{0};
   auto count = [&](std::size_t n_rows) {
@@ -58,10 +61,26 @@ void CpuFieldWorker::fill(const FieldParams& p, CpuFieldResult* r, std::stop_tok
     std::lock_guard lock(mutex_);
     if (pending_) throw Superseded{};
   };
-  r->f32.resize(nx * std::size_t(p.ny));
+  r->f32.resize(n);
+  if (!r->request.sites.is_one_point()) {
+    const std::vector<Centre>& sites = *r->request.sites.points();
+    r->index.resize(n);
+    if (p.precision == Precision::f64) {
+      r->f64.resize(n);
+      nearest_centre_field_on_cpu<double>(p, sites, r->f64.data(), r->index.data());
+      std::transform(r->f64.begin(), r->f64.end(), r->f32.begin(),
+                     [](double v) { return float(v); });
+    } else {
+      r->f64.clear();
+      nearest_centre_field_on_cpu<float>(p, sites, r->f32.data(), r->index.data());
+    }
+    count(std::size_t(p.ny));
+    return;
+  }
+  const FieldParams q = r->request.one_point_params();
   if (p.precision == Precision::f64) {
-    r->f64.resize(r->f32.size());
-    compute_field_blocks_on_cpu<double>(p, [&](int first, std::span<const double> v) {
+    r->f64.resize(n);
+    compute_field_blocks_on_cpu<double>(q, [&](int first, std::span<const double> v) {
       std::copy(v.begin(), v.end(), r->f64.begin() + std::ptrdiff_t(first * nx));
       std::transform(v.begin(), v.end(), r->f32.begin() + std::ptrdiff_t(first * nx),
                      [](double x) { return float(x); });
@@ -69,11 +88,31 @@ void CpuFieldWorker::fill(const FieldParams& p, CpuFieldResult* r, std::stop_tok
     });
   } else {
     r->f64.clear();
-    compute_field_blocks_on_cpu<float>(p, [&](int first, std::span<const float> v) {
+    compute_field_blocks_on_cpu<float>(q, [&](int first, std::span<const float> v) {
       std::copy(v.begin(), v.end(), r->f32.begin() + std::ptrdiff_t(first * nx));
       count(v.size() / nx);
     });
   }
+}
+
+// The smallest and largest value of a host field (NaN, off a projected map, left out).
+static ValueRange host_range(const CpuFieldResult& r) {
+  ValueRange out;
+  bool any = false;
+  auto visit = [&](const auto& values) {
+    for (const auto v : values) {
+      if (v != v) continue;
+      if (!any || v < out.min) out.min = v;
+      if (!any || v > out.max) out.max = v;
+      any = true;
+    }
+  };
+  if (!r.f64.empty()) {
+    visit(r.f64);
+  } else {
+    visit(r.f32);
+  }
+  return out;
 }
 
 bool CpuFieldWorker::busy() const {
@@ -83,23 +122,23 @@ bool CpuFieldWorker::busy() const {
 
 void CpuFieldWorker::run(std::stop_token stop) {
   for (;;) {
-    FieldParams p;
+    CpuFieldResult r;
     {
       std::unique_lock lock(mutex_);
       if (!wake_.wait(lock, stop, [&] { return pending_.has_value(); })) return;
-      p = *pending_;
+      r.request = std::move(*pending_);
       pending_.reset();
       computing_ = true;
       progress_ = 0;
     }
-    CpuFieldResult r;
-    r.params = p;
     try {
       const auto t0 = std::chrono::steady_clock::now();
-      fill(p, &r, stop);
+      fill(&r, stop);
       r.compute_ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      r.range = field_range(p);
+      // One point: the range is exact from the view (field_range); several sites: the values'.
+      r.range = r.request.sites.is_one_point() ? field_range(r.request.one_point_params())
+                                               : host_range(r);
     } catch (const Superseded&) {  // the newer request is taken at the top
       std::lock_guard lock(mutex_);
       computing_ = false;

@@ -1,9 +1,11 @@
-// The CPU backend's compute off the UI thread: a worker computes the newest asked-for field
-// into host memory; the UI thread takes the result when it is ready and uploads it. No GL here.
+// The CPU backend's compute off the UI thread, for every site set: a worker computes the newest
+// asked-for field (and, for several sites, the nearest one's index) into host memory; the UI
+// thread takes the result when it is ready and uploads it. No GL here.
 #pragma once
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -12,13 +14,15 @@
 
 #include "field_params.h"
 #include "field_range.h"
+#include "sites.h"
 
 namespace geofield {
 
 struct CpuFieldResult {
-  FieldParams params;
-  std::vector<float> f32;   // always filled: what the texture shows
-  std::vector<double> f64;  // filled when params.precision == f64
+  FieldRequest request;
+  std::vector<float> f32;           // always filled: what the texture shows
+  std::vector<double> f64;          // filled when params.precision == f64
+  std::vector<std::int32_t> index;  // several sites: each node's nearest, row 0 north
   double compute_ms = 0;
   // The field's exact range (field_range), found here off the UI thread: for ortho it visits
   // every node (~0.1 s at 880 x 880 on this machine).
@@ -33,8 +37,11 @@ class CpuFieldWorker {
   CpuFieldWorker(const CpuFieldWorker&) = delete;
   CpuFieldWorker& operator=(const CpuFieldWorker&) = delete;
 
-  // Asks for the field of p; replaces any request not yet started.
-  void request(const FieldParams& p);
+  // Asks for the field of r (validated: check, check_sites); replaces any request not yet
+  // started. A request that fails (out of memory) keeps the last field and says why on stderr.
+  void request(const FieldRequest& r);
+  // The field of p's own reference point.
+  void request(const FieldParams& p) { request(FieldRequest::of_reference(p)); }
   // The newest finished result, once; empty while none is new.
   std::optional<CpuFieldResult> take();
   // True while a request is waiting or being computed.
@@ -44,12 +51,12 @@ class CpuFieldWorker {
 
  private:
   void run(std::stop_token stop);
-  void fill(const FieldParams& p, CpuFieldResult* r, std::stop_token stop);
+  void fill(CpuFieldResult* r, std::stop_token stop);
 
   std::function<void()> on_ready_;
   mutable std::mutex mutex_;
   std::condition_variable_any wake_;
-  std::optional<FieldParams> pending_;
+  std::optional<FieldRequest> pending_;
   std::optional<CpuFieldResult> ready_;
   bool computing_ = false;
   std::atomic<double> progress_{0};  // of the field being computed, written by the fill

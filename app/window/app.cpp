@@ -98,8 +98,7 @@ App::App(const WindowRequest& request)
                         std::to_string(state_.params.nx) + "x" + std::to_string(state_.params.ny));
   }
   source_ = first_source();
-  source_view_ = backend_view_of(state_.params);
-  source_centres_ = !state_.centres.empty();
+  source_view_ = backend_view_of(state_.params, state_.centres.size());
   history_ = ViewHistory(state_);
   home_ = state_.params;
   std::fprintf(stderr, "geofield: %s; %s\n", backend_reason_.c_str(),
@@ -119,17 +118,16 @@ App::App(const WindowRequest& request)
 
 std::unique_ptr<FieldSource> App::make_source(BackendChoice choice, std::string* reason) const {
   auto wake = [] { glfwPostEmptyEvent(); };  // wake the UI when a field is ready
-  if (state_.centres.empty()) {
-    return make_field_source(request_.make_backend(choice, state_.params, reason), wake);
-  }
-  if (!request_.make_centres_backend) GF_FAIL("the window was given no nearest-centre backends");
-  return make_centres_field_source(
-      request_.make_centres_backend(choice, state_.params, state_.centres.shared(), reason), wake);
+  return make_field_source(request_.make_backend(choice, wanted_request(), reason), wake);
+}
+
+FieldRequest App::wanted_request() const {
+  if (state_.centres.empty()) return FieldRequest::of_reference(state_.params);
+  return {state_.params, SiteSet::points(state_.centres.shared())};
 }
 
 bool App::source_fits_view() const {
-  return backend_view_of(state_.params) == source_view_ &&
-         state_.centres.empty() != source_centres_;
+  return backend_view_of(state_.params, state_.centres.size()) == source_view_;
 }
 
 std::unique_ptr<FieldSource> App::first_source() {
@@ -147,8 +145,8 @@ std::unique_ptr<FieldSource> App::first_source() {
 }
 
 bool App::field_current() const {
-  return source_->shown() && *source_->shown() == state_.params &&
-         same_centres(source_->shown_centres(), state_.centres.shared()) && !source_->busy();
+  return source_->shown_request() && *source_->shown_request() == wanted_request() &&
+         !source_->busy();
 }
 
 bool App::automation_done() const {
@@ -225,6 +223,7 @@ ViewStyle App::style_for(int map_w_px, int map_h_px) const {
   st.marker = state_.marker && state_.centres.empty();  // with centres: their markers
   if (!state_.centres.empty() && source_->shown_centres()) {
     st.index_texture = source_->index_texture();
+    if (st.index_texture == 0) st.index_texture = renderer_.one_site_index();
     st.colour_by_centre = state_.colour_by_centre;
     st.centre_boundaries = true;
   }
@@ -400,8 +399,7 @@ void App::follow_backend_view(const ViewState& before) {
   try {
     std::string reason;
     source_ = make_source(state_.backend, &reason);
-    source_view_ = backend_view_of(state_.params);
-    source_centres_ = !state_.centres.empty();
+    source_view_ = backend_view_of(state_.params, state_.centres.size());
     backend_reason_ = info_.backend_reason = reason;
     range_of_.reset();
   } catch (const std::exception& e) {
@@ -416,8 +414,7 @@ void App::follow_backend_view(const ViewState& before) {
 // A frame whose FieldParams equal the last asked computes nothing.
 void App::update_field() {
   try {
-    if (!state_.centres.empty()) source_->want_centres(state_.centres.shared());
-    if (source_->update(state_.params, renderer_.field())) ++fields_shown_;
+    if (source_->update(wanted_request(), renderer_.field())) ++fields_shown_;
   } catch (const std::exception& e) {
     log_.add(false, std::string("compute failed: ") + e.what());
     // Back to the field on screen, so the panels show it and the failure is not retried.
@@ -444,7 +441,7 @@ App::MapPixels App::draw_map(int fbw, int fbh) {
   map.h = std::max(1, int(std::lround(info_.map.h * sy)));
   map.y = fbh - int(std::lround(info_.map.y * sy)) - map.h;  // GL's rows count from the bottom
   // The colours of the centres on screen (the field's), for the cells and the markers.
-  const CentreList& shown_centres = source_->shown_centres();
+  const CentreList shown_centres = state_.centres.empty() ? nullptr : source_->shown_centres();
   if (shown_centres && shown_centres != coloured_) {
     centre_rgb_ = centre_colours(*shown_centres);
     renderer_.set_centre_colours(centre_rgb_);

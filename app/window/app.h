@@ -64,6 +64,8 @@ class App {
   // A field source for the view as it is: the one-centre backends, or the nearest-centre ones
   // when the view has centres (issue 16). Throws what the factory throws.
   std::unique_ptr<FieldSource> make_source(BackendChoice choice, std::string* reason) const;
+  // The field the view asks for: its reference point, or the nearest of its centres.
+  FieldRequest wanted_request() const;
   // The source of the field follows the view: a new one when what it was made for changed.
   bool source_fits_view() const;
   // GEOFIELD_TEST_LOG_FRAMES: a line once a frame is drawn, saying what input it has seen.
@@ -86,8 +88,7 @@ class App {
   bool log_frames_ = false;      // GEOFIELD_TEST_LOG_FRAMES: each frame's time and input on stderr
   std::unique_ptr<FieldSource> source_;
   std::string backend_reason_;
-  BackendView source_view_;      // what of the view source_'s backend was chosen for
-  bool source_centres_ = false;  // source_ computes the nearest of the view's centres
+  BackendView source_view_;  // what of the view source_'s backend was chosen for
   MapView map_;
   CentreList coloured_;                    // the centres whose colours centre_rgb_ holds
   CentreList noted_centres_;               // the centres last checked for centres_kept

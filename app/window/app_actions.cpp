@@ -51,8 +51,7 @@ void App::switch_backend(BackendChoice choice) {
   std::string reason;
   std::unique_ptr<FieldSource> next = make_source(choice, &reason);
   source_ = std::move(next);  // the old one's worker stops here
-  source_view_ = backend_view_of(state_.params);
-  source_centres_ = !state_.centres.empty();
+  source_view_ = backend_view_of(state_.params, state_.centres.size());
   state_.backend = choice;
   backend_reason_ = reason;
   info_.backend_reason = reason;
@@ -79,7 +78,8 @@ void App::do_actions(const UiActions& a) {
       // A field of many centres is described as such; the NetCDF file holds its index too, as
       // render --centres --netcdf's does.
       const std::optional<std::size_t> centres =
-          source_centres_ ? std::optional<std::size_t>(state_.centres.size()) : std::nullopt;
+          !state_.centres.empty() ? std::optional<std::size_t>(state_.centres.size())
+                                  : std::nullopt;
       if (a.npy) targets.push_back({FieldExportTarget::Kind::npy, export_path("field", "npy")});
       if (a.geotiff) {
         require_geotiff_writer();

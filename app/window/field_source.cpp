@@ -1,23 +1,27 @@
 #include "window/field_source.h"
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 
 #include "backends/cpu_backend.h"
 #include "gl/gl_check.h"
+#include "gl/index_texture.h"
 #include "view/cpu_field_worker.h"
 
 namespace geofield {
 namespace {
 
-// A backend that computes on the GL thread, straight into the texture (the CUDA one).
+// A backend that computes on the GL thread, straight into the texture (CUDA, GL); a change of
+// the sites alone is one upload and one compute, in the backend.
 class DirectFieldSource final : public FieldSource {
  public:
   explicit DirectFieldSource(std::unique_ptr<FieldBackend> b) : backend_(std::move(b)) {}
   std::string_view backend_name() const override { return backend_->name(); }
   bool busy() const override { return false; }
+  GLuint index_texture() const override { return shown_ ? backend_->index_texture() : 0; }
 
-  bool update(const FieldParams& wanted, FieldTexture& texture) override {
+  bool update(const FieldRequest& wanted, FieldTexture& texture) override {
     // The last compute's device time, once the GPU has done it (a frame or so later).
     if (backend_->measures_device_time()) {
       if (const std::optional<double> ms = backend_->last_compute_device_ms()) last_ms_ = *ms;
@@ -25,14 +29,14 @@ class DirectFieldSource final : public FieldSource {
     if (shown_ && *shown_ == wanted) return false;
     const auto t0 = std::chrono::steady_clock::now();
     try {
-      texture.ensure_size(wanted.nx, wanted.ny);
+      texture.ensure_size(wanted.params.nx, wanted.params.ny);
       backend_->compute(wanted, texture);
       if (std::optional<std::string> n = backend_->take_notice()) notice_ = std::move(n);
     } catch (...) {
       // The previous field stays on screen: the texture may have been reallocated for the new
       // size, so compute the shown field into it again (cheap on this path), then report.
       if (shown_) {
-        texture.ensure_size(shown_->nx, shown_->ny);
+        texture.ensure_size(shown_->params.nx, shown_->params.ny);
         backend_->compute(*shown_, texture);
       }
       throw;
@@ -48,31 +52,41 @@ class DirectFieldSource final : public FieldSource {
   HostField read_field(const FieldTexture& texture, Precision as) override {
     return backend_->read_field(texture, as);
   }
+  std::function<std::vector<std::int32_t>()> index_for_export() override {
+    if (!shown_) return nullptr;
+    auto index = std::make_shared<std::vector<std::int32_t>>(backend_->read_index());
+    return [index] { return std::move(*index); };
+  }
 
  private:
   std::unique_ptr<FieldBackend> backend_;
 };
 
-// The CPU backend through a worker thread.
+// The CPU backend through a worker thread: update() uploads the field (and the index of
+// several sites) when one is ready.
 class AsyncCpuFieldSource final : public FieldSource {
  public:
   explicit AsyncCpuFieldSource(std::function<void()> on_ready) : worker_(std::move(on_ready)) {}
   std::string_view backend_name() const override { return "cpu"; }
   bool busy() const override { return worker_.busy(); }
   std::optional<double> progress() const override { return worker_.progress(); }
+  GLuint index_texture() const override {
+    return field_ && !field_->index.empty() ? index_.id() : 0;
+  }
 
-  bool update(const FieldParams& wanted, FieldTexture& texture) override {
+  bool update(const FieldRequest& wanted, FieldTexture& texture) override {
     if (!asked_ || !(*asked_ == wanted)) {
       worker_.request(wanted);
       asked_ = wanted;
     }
     std::optional<CpuFieldResult> r = worker_.take();
     if (!r) return false;
-    texture.ensure_size(r->params.nx, r->params.ny);
+    const FieldParams& p = r->request.params;
+    texture.ensure_size(p.nx, p.ny);
     GF_GL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
-    GF_GL(glTextureSubImage2D(texture.id(), 0, 0, 0, r->params.nx, r->params.ny, GL_RED, GL_FLOAT,
-                              r->f32.data()));
-    shown_ = r->params;
+    GF_GL(glTextureSubImage2D(texture.id(), 0, 0, 0, p.nx, p.ny, GL_RED, GL_FLOAT, r->f32.data()));
+    if (!r->index.empty()) index_.upload(p.nx, p.ny, r->index);
+    shown_ = r->request;
     shown_range_ = r->range;
     last_ms_ = r->compute_ms;
     field_ = std::make_shared<const CpuFieldResult>(std::move(*r));
@@ -80,18 +94,28 @@ class AsyncCpuFieldSource final : public FieldSource {
   }
 
   HostField read_field(const FieldTexture&, Precision as) override {
-    return host_field_as(field_->params.nx, field_->params.ny, field_->f32, field_->f64, as);
+    const FieldParams& p = field_->request.params;
+    return host_field_as(p.nx, p.ny, field_->f32, field_->f64, as);
   }
   // The field is on the host already: its copy (up to a GiB in double) is the export thread's.
   std::function<HostField()> field_for_export(const FieldTexture&, Precision as) override {
-    return
-        [f = field_, as] { return host_field_as(f->params.nx, f->params.ny, f->f32, f->f64, as); };
+    return [f = field_, as] {
+      return host_field_as(f->request.params.nx, f->request.params.ny, f->f32, f->f64, as);
+    };
+  }
+  std::function<std::vector<std::int32_t>()> index_for_export() override {
+    if (!field_) return nullptr;
+    return [f = field_] {
+      const std::size_t n = std::size_t(f->request.params.nx) * std::size_t(f->request.params.ny);
+      return f->index.empty() ? std::vector<std::int32_t>(n) : f->index;
+    };
   }
 
  private:
-  std::optional<FieldParams> asked_;
+  std::optional<FieldRequest> asked_;
   // The field in the texture, kept for exports; shared with an export still reading it.
   std::shared_ptr<const CpuFieldResult> field_;
+  IndexTexture index_;
   CpuFieldWorker worker_;  // last: its thread stops before the rest goes
 };
 

@@ -30,8 +30,7 @@ struct WindowRequest {
   // have is refused (exit 2); from a saved view it is replaced, with a message.
   bool backend_typed = false;
   bool size_typed = false;
-  BackendFactory make_backend;                 // the backends this program has
-  CentresBackendFactory make_centres_backend;  // and its nearest-centre ones (issue 16)
+  BackendFactory make_backend;  // the backends this program has
   // Whether switching to CUDA can work here (*why_not when not); unset: it cannot.
   std::function<bool(std::string* why_not)> cuda_usable;
 };

@@ -97,13 +97,15 @@ class RefusesOneSize final : public FieldBackend {
   RefusesOneSize(std::unique_ptr<FieldBackend> cuda, int refused_nx)
       : cuda_(std::move(cuda)), refused_nx_(refused_nx) {}
   std::string_view name() const override { return cuda_->name(); }
-  void compute(const FieldParams& p, FieldTexture& target) override {
-    if (p.nx == refused_nx_) throw std::runtime_error("refused for the test");
-    cuda_->compute(p, target);
+  void compute(const FieldRequest& r, FieldTexture& target) override {
+    if (r.params.nx == refused_nx_) throw std::runtime_error("refused for the test");
+    cuda_->compute(r, target);
   }
+  using FieldBackend::compute;
   HostField read_field(const FieldTexture& t, Precision as) override {
     return cuda_->read_field(t, as);
   }
+  std::vector<std::int32_t> read_index() override { return cuda_->read_index(); }
 
  private:
   std::unique_ptr<FieldBackend> cuda_;

@@ -1,6 +1,7 @@
-// The window's nearest-centre field sources (issue 16) in a headless GL context: a GPU backend
-// (a counting stand-in) gets one set_centres and one compute for a change of the centres alone
-// and nothing for a frame without change; the CPU source computes on its worker and uploads
+// The window's one field source with many centres (issues 16, 27) in a headless GL context: a
+// GPU backend (counting stand-ins for its one-point and nearest-site parts) computes one centre
+// by its fast path, gets one upload and one compute for a change of the centres alone and
+// nothing for a frame without change; the CPU source computes on its worker and uploads
 // the field and the index, which read back equal to the brute-force oracle's; each gives an
 // export (the Export panel's NetCDF) the shown field's index, none before the first field.
 #include <gtest/gtest.h>
@@ -13,7 +14,8 @@
 #include <thread>
 #include <vector>
 
-#include "backends/centres_backend.h"
+#include "backends/cpu_backend.h"
+#include "backends/fast_path_backend.h"
 #include "backends/nearest_centre.h"
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
@@ -46,58 +48,86 @@ class CountingCentresBackend final : public CentresFieldBackend {
   int sets = 0, computes = 0, reads = 0;
 };
 
+// A GPU backend's shape (one interface, a one-point fast path, a nearest-site part made at the
+// first request of several sites) with counting stand-ins for both parts.
+class CountingBackend final : public FastPathBackend {
+ public:
+  std::string_view name() const override { return "counting"; }
+  CountingCentresBackend* sites = nullptr;  // the part made, once
+  int one_point_computes = 0, parts_made = 0;
+
+ private:
+  void compute_one_point(const FieldParams&, FieldTexture&) override { ++one_point_computes; }
+  HostField read_one_point_field(const FieldTexture&, Precision) override { return {}; }
+  std::unique_ptr<CentresFieldBackend> make_sites_part(CentreList c) override {
+    ++parts_made;
+    auto part = std::make_unique<CountingCentresBackend>(std::move(c));
+    sites = part.get();
+    return part;
+  }
+};
+
 CentreList list_of(std::vector<Centre> c) {
   return std::make_shared<const std::vector<Centre>>(std::move(c));
 }
 
-TEST(CentresFieldSource, AGpuBackendGetsOneSetCentresAndOneComputeForNewCentres) {
+TEST(CentresFieldSource, AGpuBackendGetsOneUploadAndOneComputeForNewCentres) {
   HeadlessGlContext gl;
-  const CentreList first = list_of({{30, 101, ""}});
-  auto owned = std::make_unique<CountingCentresBackend>(first);
-  CountingCentresBackend* b = owned.get();
-  std::unique_ptr<FieldSource> source = make_centres_field_source(std::move(owned), [] {});
+  auto owned = std::make_unique<CountingBackend>();
+  CountingBackend* b = owned.get();
+  std::unique_ptr<FieldSource> source = make_field_source(std::move(owned), [] {});
   FieldTexture texture;
   FieldParams p;
   p.nx = 32, p.ny = 16;
   EXPECT_EQ(source->index_texture(), 0u);  // no field yet
   EXPECT_EQ(source->index_for_export(), nullptr);
-  EXPECT_TRUE(source->update(p, texture));
-  EXPECT_EQ(b->computes, 1);
-  EXPECT_EQ(b->sets, 0);
-  EXPECT_EQ(source->index_texture(), 7u);
-  for (int frame = 0; frame < 20; ++frame) EXPECT_FALSE(source->update(p, texture));
-  // The same centres in another list (an undo, a loaded view): nothing to do.
-  source->want_centres(list_of({{30, 101, ""}}));
-  EXPECT_FALSE(source->update(p, texture));
-  EXPECT_EQ(b->computes, 1);
-  // A Shift+click: one set_centres, one compute, with the new list.
+  // One centre: the one-point fast path, no nearest-site part, index 0 everywhere.
+  EXPECT_TRUE(source->update(FieldRequest{p, SiteSet::points(list_of({{30, 101, ""}}))}, texture));
+  EXPECT_EQ(b->one_point_computes, 1);
+  EXPECT_EQ(b->parts_made, 0);
+  EXPECT_EQ(source->index_texture(), 0u);
+  EXPECT_EQ(source->index_for_export()(), std::vector<std::int32_t>(32 * 16, 0));
+  // Two: the part is made with them and computes once; frames without change compute nothing.
   const CentreList two = list_of({{30, 101, ""}, {29, 100, ""}});
-  source->want_centres(two);
-  EXPECT_TRUE(source->update(p, texture));
-  EXPECT_FALSE(source->update(p, texture));
-  EXPECT_EQ(b->sets, 1);
-  EXPECT_EQ(b->computes, 2);
-  EXPECT_EQ(b->computed_with, two);
-  EXPECT_EQ(source->shown_centres(), two);
+  EXPECT_TRUE(source->update(FieldRequest{p, SiteSet::points(two)}, texture));
+  ASSERT_EQ(b->parts_made, 1);
+  EXPECT_EQ(b->sites->computes, 1);
+  EXPECT_EQ(b->sites->sets, 0);
+  EXPECT_EQ(source->index_texture(), 7u);
+  for (int frame = 0; frame < 20; ++frame) {
+    EXPECT_FALSE(source->update(FieldRequest{p, SiteSet::points(two)}, texture));
+  }
+  // The same centres in another list (an undo, a loaded view): nothing to do.
+  EXPECT_FALSE(source->update(
+      FieldRequest{p, SiteSet::points(list_of({{30, 101, ""}, {29, 100, ""}}))}, texture));
+  EXPECT_EQ(b->sites->computes, 1);
+  // A Shift+click: one upload, one compute, with the new list.
+  const CentreList three = list_of({{30, 101, ""}, {29, 100, ""}, {31, 99, ""}});
+  EXPECT_TRUE(source->update(FieldRequest{p, SiteSet::points(three)}, texture));
+  EXPECT_FALSE(source->update(FieldRequest{p, SiteSet::points(three)}, texture));
+  EXPECT_EQ(b->sites->sets, 1);
+  EXPECT_EQ(b->sites->computes, 2);
+  EXPECT_EQ(b->sites->computed_with, three);
+  EXPECT_EQ(source->shown_centres(), three);
   // The export's index: read back now (the GL thread), the shown compute's.
   const std::function<std::vector<std::int32_t>()> index = source->index_for_export();
   ASSERT_NE(index, nullptr);
-  EXPECT_EQ(b->reads, 1);
+  EXPECT_EQ(b->sites->reads, 1);
   EXPECT_EQ(index(), (std::vector<std::int32_t>{2, 0, 1}));
+  EXPECT_EQ(b->parts_made, 1);
 }
 
 TEST(CentresFieldSource, TheCpuSourceUploadsTheOraclesFieldAndIndex) {
   HeadlessGlContext gl;
   const CentreList centres = list_of({{29.2, 99.4, ""}, {30.7, 100.6, ""}, {29.9, 100.1, ""}});
-  std::unique_ptr<FieldSource> source =
-      make_centres_field_source(std::make_unique<CentresBackend>(centres), [] {});
+  std::unique_ptr<FieldSource> source = make_field_source(std::make_unique<CpuBackend>(), [] {});
   EXPECT_EQ(source->backend_name(), "cpu");
   FieldTexture texture;
   FieldParams p;
   p.nx = 41, p.ny = 27;
   bool shown = false;
   for (int k = 0; k < 2000 && !shown; ++k) {
-    shown = source->update(p, texture);
+    shown = source->update(FieldRequest{p, SiteSet::points(centres)}, texture);
     if (!shown) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   ASSERT_TRUE(shown);
@@ -116,7 +146,7 @@ TEST(CentresFieldSource, TheCpuSourceUploadsTheOraclesFieldAndIndex) {
                           GLsizei(n * sizeof(std::int32_t)), drawn.data()));
   EXPECT_EQ(drawn, index);
   for (int c = 0; c < 3; ++c) EXPECT_GT(std::count(index.begin(), index.end(), c), 0) << c;
-  EXPECT_FALSE(source->update(p, texture));  // nothing new
+  EXPECT_FALSE(source->update(FieldRequest{p, SiteSet::points(centres)}, texture));  // nothing new
   EXPECT_EQ(source->read_field(texture, Precision::f32).f32, values);
   const std::function<std::vector<std::int32_t>()> exported = source->index_for_export();
   ASSERT_NE(exported, nullptr);

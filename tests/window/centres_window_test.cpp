@@ -30,8 +30,8 @@
 #include "view/centre_edits.h"
 #include "view/centre_lookup.h"
 #include "view/centre_palette.h"
-#include "view/centres_field_worker.h"
 #include "view/centres_file.h"
+#include "view/cpu_field_worker.h"
 #include "view/field_measures.h"
 #include "view/reproduce_command.h"
 #include "view/view_history.h"
@@ -691,20 +691,20 @@ TEST(CentrePalette, DISABLED_AMillionCentresTime) {
 
 // --- the CPU worker ---
 
-TEST(CentresFieldWorker, GivesTheOraclesFieldAndIndex) {
+TEST(CpuFieldWorker, GivesTheOraclesFieldAndIndexForManyCentres) {
   FieldParams p = latlon_view().params;
   p.nx = 37, p.ny = 23;
   auto list = std::make_shared<const std::vector<Centre>>(
       std::vector<Centre>{{29, 100, ""}, {31, 102.5, ""}, {30, 101, ""}, {30, 101, "dup"}});
-  CentresFieldWorker worker;
-  worker.request(p, list);
-  std::optional<CentresFieldResult> r;
+  CpuFieldWorker worker;
+  worker.request(FieldRequest{p, SiteSet::points(list)});
+  std::optional<CpuFieldResult> r;
   for (int k = 0; k < 2000 && !r; ++k) {
     r = worker.take();
     if (!r) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   ASSERT_TRUE(r);
-  EXPECT_EQ(r->centres, list);
+  EXPECT_EQ(r->request.sites.points(), list);
   std::vector<float> values(std::size_t(p.nx * p.ny));
   std::vector<std::int32_t> index(values.size());
   nearest_centre_brute_force<float>(p, *list, values.data(), index.data());

@@ -30,7 +30,7 @@ TEST(CpuFieldWorker, ComputesTheSameFieldAsTheBackend) {
   w.request(p);
   const auto r = wait_for(w);
   ASSERT_TRUE(r.has_value());
-  EXPECT_EQ(r->params, p);
+  EXPECT_EQ(r->request.params, p);
   std::vector<float> want(64 * 48);
   compute_field_on_cpu<float>(p, want.data());
   EXPECT_EQ(r->f32, want);
@@ -68,12 +68,12 @@ TEST(CpuFieldWorker, TheNewestRequestWins) {
     w.request(p);
   }
   std::optional<CpuFieldResult> last;
-  for (int k = 0; k < 4000 && (w.busy() || !last || !(last->params == p)); ++k) {
+  for (int k = 0; k < 4000 && (w.busy() || !last || !(last->request.params == p)); ++k) {
     if (auto r = w.take()) last = std::move(r);
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   ASSERT_TRUE(last.has_value());
-  EXPECT_EQ(last->params, p);
+  EXPECT_EQ(last->request.params, p);
   EXPECT_FALSE(w.busy());
 }
 
@@ -99,7 +99,7 @@ TEST(CpuFieldWorker, ANewerRequestStopsTheFieldInProgressAndItsProgressIsKnown) 
   w.request(small);
   const auto r = wait_for(w);
   ASSERT_TRUE(r.has_value());
-  EXPECT_EQ(r->params, small);  // the stale field was dropped, not handed over
+  EXPECT_EQ(r->request.params, small);  // the stale field was dropped, not handed over
   EXPECT_FALSE(w.progress().has_value());
 }
 

@@ -18,12 +18,14 @@ namespace {
 class CountingBackend final : public FieldBackend {
  public:
   std::string_view name() const override { return "counting"; }
-  void compute(const FieldParams& p, FieldTexture& target) override {
+  void compute(const FieldRequest& r, FieldTexture& target) override {
     ++computes;
-    EXPECT_EQ(target.nx(), p.nx);
-    EXPECT_EQ(target.ny(), p.ny);
+    EXPECT_EQ(target.nx(), r.params.nx);
+    EXPECT_EQ(target.ny(), r.params.ny);
   }
+  using FieldBackend::compute;
   HostField read_field(const FieldTexture&, Precision) override { return {}; }
+  std::vector<std::int32_t> read_index() override { return {}; }
   int computes = 0;
 };
 
@@ -62,8 +64,10 @@ TEST(FieldSource, FrameWithoutParameterChangeLaunchesNothing) {
 class DeviceTimedBackend final : public FieldBackend {
  public:
   std::string_view name() const override { return "timed"; }
-  void compute(const FieldParams&, FieldTexture&) override { ready = false; }
+  void compute(const FieldRequest&, FieldTexture&) override { ready = false; }
+  using FieldBackend::compute;
   HostField read_field(const FieldTexture&, Precision) override { return {}; }
+  std::vector<std::int32_t> read_index() override { return {}; }
   bool measures_device_time() const override { return true; }
   std::optional<double> last_compute_device_ms() override {
     return ready ? std::optional<double>(device_ms) : std::nullopt;

@@ -1,0 +1,87 @@
+// The field's source (issue 27): the value at a node is the distance to the nearest of a set of
+// sites, and beside it, on request, which site that is. One reference point (`--ref`) is a set
+// of one; `--centres FILE`, the window's list, the C API's centres and Python's `centres=` are
+// sets of many. Every backend, output and front end takes a SiteSet, so nothing is built twice
+// for "one point" and "many"; a set of one point is a fast path inside each backend, not a
+// second pipeline.
+//
+// Sites have a kind. Points are the only kind today; polylines (great-circle arcs between
+// vertices) and polygons (rings of arcs, signed inside) join as kinds of the same set (issue
+// 28), stored beside the points, so callers that pass a SiteSet through need no change. A
+// site's index is its feature's position in the set (a file's row or Feature), 0 first.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "centres.h"
+#include "field_params.h"
+
+namespace geofield {
+
+enum class SiteKind { point };
+
+class SiteSet {
+ public:
+  SiteSet() = default;  // no sites: not a field's source (a request needs at least one)
+
+  // The one point (lat_deg, lon_deg): the field of `--ref`.
+  static SiteSet one_point(double lat_deg, double lon_deg) {
+    return points(std::make_shared<const std::vector<Centre>>(1, Centre{lat_deg, lon_deg, {}}));
+  }
+  // Points, shared and never changed in place (a copy of the set costs a pointer, and a backend
+  // that uploaded them can tell an unchanged set by it). Null or empty: no sites.
+  static SiteSet points(CentreList list) {
+    SiteSet s;
+    if (list && !list->empty()) s.points_ = std::move(list);
+    return s;
+  }
+  static SiteSet points(std::vector<Centre> list) {
+    return points(std::make_shared<const std::vector<Centre>>(std::move(list)));
+  }
+
+  bool empty() const { return !points_; }
+  // The number of sites (features): the index of the nearest is in [0, size()).
+  std::size_t size() const { return points_ ? points_->size() : 0; }
+  // One point: each backend's fast path, whose field is that point's own.
+  bool is_one_point() const { return size() == 1; }
+  SiteKind kind() const { return SiteKind::point; }
+
+  // The point sites (null when there are none).
+  const CentreList& points() const { return points_; }
+  const Centre& point(std::size_t k) const { return (*points_)[k]; }
+
+  // Equal sets: the same list, or lists of equal sites.
+  bool operator==(const SiteSet& o) const {
+    return points_ == o.points_ || (points_ && o.points_ && *points_ == *o.points_);
+  }
+
+ private:
+  CentreList points_;  // null, or at least one
+};
+
+// What a backend computes: the grid, formula, units, precision and projection of `params`, the
+// distance measured to `sites`. params' reference point is the view's (the centre of an aeqd
+// map, the window's marker); it is the one site of a one-point request.
+struct FieldRequest {
+  FieldParams params;
+  SiteSet sites;
+
+  // The field of params' own reference point.
+  static FieldRequest of_reference(const FieldParams& p) {
+    return {p, SiteSet::one_point(p.ref_lat_deg, p.ref_lon_deg)};
+  }
+  // The parameters the one-point fast path computes with: params, its reference the one site.
+  FieldParams one_point_params() const {
+    FieldParams q = params;
+    q.ref_lat_deg = sites.point(0).lat_deg;
+    q.ref_lon_deg = sites.point(0).lon_deg;
+    return q;
+  }
+
+  bool operator==(const FieldRequest&) const = default;
+};
+
+}  // namespace geofield
