@@ -12,6 +12,7 @@
 
 #include "export/geotiff_cog.h"
 #include "export/geotiff_plugin_abi.h"
+#include "export/geotiff_values_reader.h"
 
 namespace {
 
@@ -248,6 +249,38 @@ extern "C" __attribute__((visibility("default"))) int geofield_read_geotiff_info
   return sized ? 0 : fail(error, error_size, "a TIFF without an image size");
 }
 
+extern "C" __attribute__((visibility("default"))) int geofield_read_geotiff_values_v1(
+    const char* path, void* values, size_t values_size, char* error, size_t error_size) {
+  last_libtiff_error[0] = '\0';
+  write_errno = 0;
+  TIFFSetErrorHandler(keep_libtiff_error);
+  TIFFSetWarningHandler(nullptr);
+  install_tag_extender();
+  TIFF* tif = XTIFFOpen(path, "r");
+  if (!tif) return fail(error, error_size, "not a TIFF libtiff can open");
+  uint32_t nx = 0, ny = 0;
+  uint16_t bits = 0, format = SAMPLEFORMAT_UINT, samples = 1;
+  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &nx);
+  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &ny);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &format);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
+  std::string why;
+  const bool f64 = bits == 64;
+  if (samples != 1 || format != SAMPLEFORMAT_IEEEFP || (bits != 32 && bits != 64)) {
+    why = "its values are neither float32 nor float64";
+  } else if (static_cast<size_t>(nx) * ny * (bits / 8) != values_size) {
+    why = "its size is not the one read before";
+  } else if (geofield::read_tiff_image(tif, static_cast<int>(nx), static_cast<int>(ny), bits / 8,
+                                       values, &why)) {
+    geofield::check_overviews(tif, values, static_cast<int>(nx), static_cast<int>(ny), f64, &why);
+  }
+  XTIFFClose(tif);
+  return why.empty() ? 0 : fail(error, error_size, why.c_str());
+}
+
 // The entry points' types, checked against the interface.
 [[maybe_unused]] static const GeofieldWriteGeotiff kChecked = geofield_write_geotiff_v5;
 [[maybe_unused]] static const GeofieldReadGeotiffInfo kCheckedInfo = geofield_read_geotiff_info_v1;
+[[maybe_unused]] static const GeofieldReadGeotiffValues kCheckedValues =
+    geofield_read_geotiff_values_v1;
