@@ -11,8 +11,13 @@
 namespace geofield {
 namespace {
 
-std::string block_text(const char* what, uint32_t index, int image) {
-  return std::string(what) + " " + std::to_string(index) + " of image " + std::to_string(image);
+// "block 3 of the full-resolution image", "block 0 of overview 1": where a read failed, and
+// why it can fail (the file ends before the block, or its bytes no longer inflate).
+std::string block_text(uint32_t index, int image) {
+  return "block " + std::to_string(index) + " of " +
+         (image == 0 ? std::string("the full-resolution image")
+                     : "overview " + std::to_string(image)) +
+         " cannot be read whole (the file is cut short or the block is damaged)";
 }
 
 bool read_tiles(TIFF* tif, int nx, int ny, int value_bytes, char* out, std::string* why) {
@@ -32,7 +37,7 @@ bool read_tiles(TIFF* tif, int nx, int ny, int value_bytes, char* out, std::stri
     for (uint32_t x = 0; x < static_cast<uint32_t>(nx); x += tw) {
       const uint32_t t = TIFFComputeTile(tif, x, y, 0, 0);
       if (TIFFReadEncodedTile(tif, t, block.data(), tile_bytes) != tile_bytes) {
-        *why = block_text("tile", t, TIFFCurrentDirectory(tif)) + " cannot be read whole";
+        *why = block_text(t, TIFFCurrentDirectory(tif));
         return false;
       }
       const uint32_t w = std::min<uint32_t>(tw, nx - x), h = std::min<uint32_t>(th, ny - y);
@@ -55,7 +60,7 @@ bool read_strips(TIFF* tif, int nx, int ny, int value_bytes, char* out, std::str
     const uint32_t h = std::min<uint32_t>(rows, ny - y);
     const tmsize_t want = static_cast<tmsize_t>(h * row_bytes);
     if (TIFFReadEncodedStrip(tif, s, out + y * row_bytes, want) != want) {
-      *why = block_text("strip", s, TIFFCurrentDirectory(tif)) + " cannot be read whole";
+      *why = block_text(s, TIFFCurrentDirectory(tif));
       return false;
     }
   }

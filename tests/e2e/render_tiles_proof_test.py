@@ -22,8 +22,9 @@ from geofield_e2e import GdalReads, RenderTestCase
 HAVE_GDAL = shutil.which("gdalinfo") and shutil.which("gdal_translate")
 
 # 2 x 2 tiles of 300 x 250 nodes: each a COG of one 512 block and one overview (150 x 125).
-GRID = ["--lat", "20:41", "--lon", "90:118", "--ref", "30.6,104.1", "--size", "600x500",
-        "--backend", "cpu"]
+SIZE = ["--lat", "20:41", "--lon", "90:118", "--size", "600x500", "--backend", "cpu"]
+GRID = SIZE + ["--ref", "30.6,104.1"]
+OTHER_RUN = SIZE + ["--ref", "1,2"]  # the same grid, another reference point
 
 FNV_OFFSET, FNV_PRIME, MASK = 14695981039346656037, 1099511628211, (1 << 64) - 1
 
@@ -130,7 +131,7 @@ class TilesProveThemselves(GdalReads, RenderTestCase):
                               header)
         runs = {self.metadata(f"d/tile-{k}-of-4.tif")["GEOFIELD_RUN"] for k in range(4)}
         self.assertEqual(len(runs), 1)
-        self.render_ok(*GRID, "--ref", "1,2", "--tile", "0/4", "--geotiff", "other.tif")
+        self.render_ok(*OTHER_RUN, "--tile", "0/4", "--geotiff", "other.tif")
         self.assertNotIn(self.metadata("other.tif")["GEOFIELD_RUN"], runs)
         self.render_ok(*GRID, "--f64", "--tile", "0/4", "--geotiff", "f64.tif")
         self.assertNotIn(self.metadata("f64.tif")["GEOFIELD_RUN"], runs)
@@ -180,7 +181,7 @@ class TilesProveThemselves(GdalReads, RenderTestCase):
                      f"not the {other} written in its GEOFIELD_VALUES_DIGEST")
 
     def test_a_mix_of_two_runs_with_different_ref(self):
-        self.render_ok(*GRID, "--ref", "1,2", "--tile", "all/4", "--geotiff", "e")
+        self.render_ok(*OTHER_RUN, "--tile", "all/4", "--geotiff", "e")
         shutil.copy(self.path("e/tile-2-of-4.tif"), self.path("d/tile-2-of-4.tif"))
         self.refused("mosaic: 'd' holds tiles of more than one grid, so of two runs: "
                      "'tile-0-of-4.tif' and 'tile-2-of-4.tif' differ in "
@@ -216,6 +217,7 @@ class TilesProveThemselves(GdalReads, RenderTestCase):
                       "geofield), so they were read whole but not verified: 'tile-0-of-4.tif', "
                       "...\n", r.stderr)
         # Still read whole: a cut one of them is refused.
+        os.remove(self.path("d/mosaic.vrt"))
         os.truncate(self.path("d/tile-2-of-4.tif"), 3000)
         self.refused("mosaic: 'tile-2-of-4.tif' is damaged: ")
 
