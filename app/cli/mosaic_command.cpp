@@ -1,9 +1,14 @@
 #include "cli/mosaic_command.h"
 
+#include <sched.h>
+
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <optional>
 #include <system_error>
+#include <thread>
 
 #include "cli/mosaic_scan.h"
 #include "cli/view_options.h"
@@ -13,6 +18,7 @@
 #include "export/mosaic_vrt.h"
 #include "export/tile_metadata.h"
 #include "export/values_digest.h"
+#include "memory_limits.h"
 
 namespace geofield {
 namespace {
@@ -113,35 +119,75 @@ std::string again(const TileMetadata& m) {
          std::to_string(m.tile.layout.tiles_y) + " again";
 }
 
-// Reads every tile whole and checks its values digest: the first damaged one is refused by
-// name. Tiles without a digest (an older geofield's) are read whole too, and named in one note.
-// Returns the values' bytes read.
+std::uint64_t value_bytes(const ScannedTile& t) {
+  return static_cast<std::uint64_t>(t.nx) * static_cast<std::uint64_t>(t.ny) *
+         (t.stored == Precision::f64 ? 8 : 4);
+}
+
+// How many tiles are read at once: a thread a core (its affinity: a Slurm job's share), each
+// holding a tile's values and overviews (~1.4 times its values; 2 counted) within the memory
+// available, and no more than there are tiles.
+std::size_t reader_count(const std::vector<ScannedTile>& tiles) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) {
+    cores = static_cast<std::size_t>(CPU_COUNT(&set));
+  }
+  std::uint64_t largest = 1;
+  for (const ScannedTile& t : tiles) largest = std::max(largest, value_bytes(t));
+  const std::uint64_t fit = std::max<std::uint64_t>(1, available_host_memory_bytes() / (2 * largest));
+  return static_cast<std::size_t>(std::min<std::uint64_t>({cores, fit, tiles.size()}));
+}
+
+// Tile t read whole and its digest checked: "" when whole, else the refusal's line.
+std::string damage_of(const ScannedTile& t) {
+  GeotiffInfo info;
+  info.nx = t.nx;
+  info.ny = t.ny;
+  info.precision = t.stored;
+  std::uint64_t digest = 0;
+  try {
+    digest = read_geotiff_values_digest(t.file, info);
+  } catch (const RuntimeFailure& e) {
+    return "mosaic: " + name_of(t.file) + " is damaged: " + e.what() + "; render tile " +
+           again(t.metadata);
+  }
+  if (t.metadata.values_digest && digest != *t.metadata.values_digest) {
+    return "mosaic: " + name_of(t.file) + " is damaged: its values' digest is " +
+           digest_text(digest) + ", not the " + digest_text(*t.metadata.values_digest) +
+           " written in its GEOFIELD_VALUES_DIGEST; render tile " + again(t.metadata);
+  }
+  return "";
+}
+
+// Reads every tile whole (several at once) and checks its values digest: the damaged tile of
+// lowest number is refused by name, whatever the threads' timing (tiles are taken in order and
+// those taken before a failure are finished). Tiles without a digest (an earlier geofield's)
+// are read whole too, and named in one note. Returns the values' bytes read.
 std::uint64_t check_values(const std::vector<ScannedTile>& tiles) {
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::vector<std::string> damage(tiles.size());
+  {
+    std::vector<std::jthread> readers;
+    for (std::size_t r = reader_count(tiles); r > 0; --r) {
+      readers.emplace_back([&] {
+        for (std::size_t k; !failed && (k = next++) < tiles.size();) {
+          damage[k] = damage_of(tiles[k]);
+          if (!damage[k].empty()) failed = true;
+        }
+      });
+    }
+  }
+  for (const std::string& d : damage) {
+    if (!d.empty()) throw UsageError(d);
+  }
   std::uint64_t bytes = 0;
   std::vector<std::string> unproved;
   for (const ScannedTile& t : tiles) {
-    GeotiffInfo info;
-    info.nx = t.nx;
-    info.ny = t.ny;
-    info.precision = t.stored;
-    std::uint64_t digest = 0;
-    try {
-      digest = read_geotiff_values_digest(t.file, info);
-    } catch (const RuntimeFailure& e) {
-      throw UsageError("mosaic: " + name_of(t.file) + " is damaged: " + e.what() +
-                       "; render tile " + again(t.metadata));
-    }
-    if (!t.metadata.values_digest) {
-      unproved.push_back(t.file.filename().string());
-    } else if (digest != *t.metadata.values_digest) {
-      throw UsageError("mosaic: " + name_of(t.file) + " is damaged: its values' digest is " +
-                       digest_text(digest) + ", not the " +
-                       digest_text(*t.metadata.values_digest) +
-                       " written in its GEOFIELD_VALUES_DIGEST; render tile " +
-                       again(t.metadata));
-    }
-    bytes += static_cast<std::uint64_t>(t.nx) * static_cast<std::uint64_t>(t.ny) *
-             (t.stored == Precision::f64 ? 8 : 4);
+    bytes += value_bytes(t);
+    if (!t.metadata.values_digest) unproved.push_back(t.file.filename().string());
   }
   if (!unproved.empty()) {
     std::fprintf(stderr,

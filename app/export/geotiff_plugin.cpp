@@ -17,12 +17,14 @@
 namespace {
 
 // libtiff reports through a process-wide handler that prints to stderr by default; the module
-// keeps the last message instead, for geofield's one-line error. An export runs on one thread.
-char last_libtiff_error[200] = "";
+// keeps the last message instead, for geofield's one-line error. Per thread: tiles are written
+// (render --tile all/N --workers) and read (mosaic) on several threads at once, and libtiff calls
+// the handler on the thread whose call failed (a COG's blocks go through libtiff on the caller's).
+thread_local char last_libtiff_error[200] = "";
 // libtiff's messages for a failed write ("IO error writing tag data") leave out why; the
 // write's errno is still set when its handler is called, so the first error keeps it when it
 // is one a write gives (a full disk, a file-size limit, a quota, a read-only or failing disk).
-int write_errno = 0;
+thread_local int write_errno = 0;
 
 void keep_libtiff_error(const char* module, const char* fmt, va_list ap) {
   const int e = errno;
@@ -96,11 +98,18 @@ void declare_gdal_metadata(TIFF* tif) {
   if (previous_extender != nullptr) previous_extender(tif);
 }
 
-void install_tag_extender() {
-  static bool installed = false;
-  if (installed) return;
-  installed = true;
-  previous_extender = TIFFSetTagExtender(declare_gdal_metadata);
+// Each entry point's start: this thread's error cleared; the handlers and the tag extender
+// installed once for the process (a static's initialisation runs once even when threads race).
+void begin_call() {
+  last_libtiff_error[0] = '\0';
+  write_errno = 0;
+  static const bool installed = [] {
+    TIFFSetErrorHandler(keep_libtiff_error);
+    TIFFSetWarningHandler(nullptr);
+    previous_extender = TIFFSetTagExtender(declare_gdal_metadata);
+    return true;
+  }();
+  (void)installed;
 }
 
 void append_escaped(std::string* out, const char* text) {
@@ -194,11 +203,7 @@ bool write_cog_layout(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
 
 extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v5(
     const char* path, const GeofieldGeotiffRaster* raster, char* error, size_t error_size) {
-  last_libtiff_error[0] = '\0';
-  write_errno = 0;
-  TIFFSetErrorHandler(keep_libtiff_error);
-  TIFFSetWarningHandler(nullptr);
-  install_tag_extender();
+  begin_call();
   if (raster->sample < GEOFIELD_GEOTIFF_FLOAT32 || raster->sample > GEOFIELD_GEOTIFF_INT32) {
     return fail(error, error_size, "unknown sample type");
   }
@@ -217,11 +222,7 @@ extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v5(
 extern "C" __attribute__((visibility("default"))) int geofield_read_geotiff_info_v1(
     const char* path, GeofieldGeotiffInfo* info, char* metadata, size_t metadata_size, char* error,
     size_t error_size) {
-  last_libtiff_error[0] = '\0';
-  write_errno = 0;
-  TIFFSetErrorHandler(keep_libtiff_error);
-  TIFFSetWarningHandler(nullptr);
-  install_tag_extender();
+  begin_call();
   if (metadata_size > 0) metadata[0] = '\0';
   TIFF* tif = XTIFFOpen(path, "r");
   if (!tif) return fail(error, error_size, "not a TIFF libtiff can open");
@@ -251,11 +252,7 @@ extern "C" __attribute__((visibility("default"))) int geofield_read_geotiff_info
 
 extern "C" __attribute__((visibility("default"))) int geofield_read_geotiff_values_v1(
     const char* path, void* values, size_t values_size, char* error, size_t error_size) {
-  last_libtiff_error[0] = '\0';
-  write_errno = 0;
-  TIFFSetErrorHandler(keep_libtiff_error);
-  TIFFSetWarningHandler(nullptr);
-  install_tag_extender();
+  begin_call();
   TIFF* tif = XTIFFOpen(path, "r");
   if (!tif) return fail(error, error_size, "not a TIFF libtiff can open");
   uint32_t nx = 0, ny = 0;
