@@ -66,9 +66,13 @@ std::vector<FolderEntry> list_entries(const fs::path& dir) {
   for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
     std::error_code type_ec;  // one entry's own: a dangling link must not end the listing
     const fs::file_status s = fs::status(it->path(), type_ec);
-    EntryType type = EntryType::other;
+    EntryType type = EntryType::other;  // also an entry stat cannot examine (EACCES, ELOOP)
     if (type_ec || !fs::exists(s)) {
-      type = EntryType::dangling_link;
+      std::error_code link_ec;
+      if (fs::is_symlink(fs::symlink_status(it->path(), link_ec)) && !link_ec &&
+          (!type_ec || type_ec == std::errc::no_such_file_or_directory)) {
+        type = EntryType::dangling_link;
+      }
     } else if (fs::is_regular_file(s)) {
       type = EntryType::regular;
     } else if (fs::is_directory(s)) {

@@ -145,6 +145,8 @@ class TilesProveThemselves(GdalReads, RenderTestCase):
         self.assertNotIn("left out", r.stderr)
         whole = np.load(self.path("whole.npy"))
         self.assertEqual(self.values("d/mosaic.vrt", "<f4").tobytes(), whole.tobytes())
+        self.assertEqual(self.metadata("d/mosaic.vrt")["GEOFIELD_RUN"],
+                         self.metadata("d/tile-0-of-4.tif")["GEOFIELD_RUN"])
 
     def test_a_tile_cut_to_3000_bytes(self):
         os.truncate(self.tile, 3000)
