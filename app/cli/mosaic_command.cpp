@@ -140,7 +140,8 @@ std::size_t reader_count(const std::vector<ScannedTile>& tiles) {
   }
   std::uint64_t largest = 1;
   for (const ScannedTile& t : tiles) largest = std::max(largest, value_bytes(t));
-  const std::uint64_t fit = std::max<std::uint64_t>(1, available_host_memory_bytes() / (2 * largest));
+  const std::uint64_t fit =
+      std::max<std::uint64_t>(1, available_host_memory_bytes() / (2 * largest));
   return static_cast<std::size_t>(std::min<std::uint64_t>({cores, fit, tiles.size()}));
 }
 

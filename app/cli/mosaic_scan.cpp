@@ -55,9 +55,8 @@ void check_own_run(const ScannedTile& t) {
   if (m.run && *m.run != run_digest(m.grid, t.stored)) {
     throw UsageError("mosaic: " + name_of(t.file) + " is damaged: its GEOFIELD_RUN " +
                      digest_text(*m.run) + " is not the digest of its own GEOFIELD_GRID and " +
-                     type_name(t.stored) + " values (" +
-                     digest_text(run_digest(m.grid, t.stored)) + "); render tile " +
-                     tile_text(m) + " again");
+                     type_name(t.stored) + " values (" + digest_text(run_digest(m.grid, t.stored)) +
+                     "); render tile " + tile_text(m) + " again");
   }
 }
 
@@ -72,8 +71,7 @@ void check_same_run(const ScannedTile& first, const ScannedTile& t, const fs::pa
   if (t.stored != first.stored) {
     throw UsageError("mosaic: " + name_of(first.file) + " and " + name_of(t.file) +
                      " hold different sample types (" + type_name(first.stored) + " and " +
-                     type_name(t.stored) +
-                     "): render every tile with or every tile without --f64");
+                     type_name(t.stored) + "): render every tile with or every tile without --f64");
   }
   if (m.run && m0.run && *m.run != *m0.run) {  // equal grids and types make equal runs
     throw UsageError("mosaic: " + name_of(first.file) + " and " + name_of(t.file) +
@@ -106,9 +104,7 @@ FolderScan scan_entries(std::vector<FolderEntry> entries) {
       case EntryType::dangling_link:
         scan.notes.push_back(name + " is a symbolic link to nothing; left out");
         break;
-      case EntryType::other:
-        scan.notes.push_back(name + " is not a regular file; left out");
-        break;
+      case EntryType::other: scan.notes.push_back(name + " is not a regular file; left out"); break;
     }
   }
   return scan;
@@ -136,8 +132,8 @@ void check_one_run(std::vector<ScannedTile>* tiles_in, const fs::path& dir) {
   for (const ScannedTile& t : tiles) {
     const auto [it, inserted] = by_index.emplace(t.metadata.tile.index, &t);
     if (!inserted) {
-      throw UsageError("mosaic: tile " + tile_text(t.metadata) + " is there twice: " +
-                       name_of(it->second->file) + " and " + name_of(t.file) +
+      throw UsageError("mosaic: tile " + tile_text(t.metadata) +
+                       " is there twice: " + name_of(it->second->file) + " and " + name_of(t.file) +
                        "; remove one of them");
     }
   }

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "field_params.h"
 #include "export/tile_metadata.h"
+#include "field_params.h"
 #include "node_window.h"
 #include "tiles.h"
 

@@ -188,10 +188,10 @@ std::optional<TileMetadata> parse_tile_metadata(const std::string& xml) {
   // tile_window and the mosaic's checks count in int).
   if (std::sscanf(tile.c_str(), "%d/%dx%d%c", &m.tile.index, &m.tile.layout.tiles_x,
                   &m.tile.layout.tiles_y, &tail) != 3 ||
-      m.tile.layout.tiles_x < 1 || m.tile.layout.tiles_y < 1 ||
-      m.tile.layout.tiles_x > m.grid_nx || m.tile.layout.tiles_y > m.grid_ny ||
-      std::int64_t{m.tile.layout.tiles_x} * m.tile.layout.tiles_y > INT_MAX ||
-      m.tile.index < 0 || m.tile.index >= m.tile.layout.count()) {
+      m.tile.layout.tiles_x < 1 || m.tile.layout.tiles_y < 1 || m.tile.layout.tiles_x > m.grid_nx ||
+      m.tile.layout.tiles_y > m.grid_ny ||
+      std::int64_t{m.tile.layout.tiles_x} * m.tile.layout.tiles_y > INT_MAX || m.tile.index < 0 ||
+      m.tile.index >= m.tile.layout.count()) {
     throw bad(kTile, tile);
   }
   const std::string nodes = get(kTileNodes);
