@@ -1,17 +1,24 @@
 #include "cli/mosaic_command.h"
 
+#include <sched.h>
+
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
-#include <map>
 #include <optional>
 #include <system_error>
+#include <thread>
 
+#include "cli/mosaic_scan.h"
 #include "cli/view_options.h"
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/geotiff_export.h"
 #include "export/mosaic_vrt.h"
 #include "export/tile_metadata.h"
+#include "export/values_digest.h"
+#include "memory_limits.h"
 
 namespace geofield {
 namespace {
@@ -23,80 +30,179 @@ const char* const kHelp =
     "\n"
     "Joins the tiles of one grid that 'geofield render --tile K/N --geotiff DIR/NAME.tif' wrote\n"
     "into DIR by a GDAL VRT (XML) that reads as one raster: every .tif/.tiff in DIR that is a\n"
-    "geofield tile; all must be of one grid and one split, each tile once, none missing.\n"
+    "geofield tile; all must be of one run (one grid, the same reference point and options,\n"
+    "one split), each tile once, none missing. Every tile is read whole and proves itself: its\n"
+    "values' digest and its run's, written in its metadata (GEOFIELD_VALUES_DIGEST,\n"
+    "GEOFIELD_RUN), must be those of what is read, so a tile cut short, bit-flipped or of\n"
+    "another run is refused by name (exit 2). Tiles of an earlier geofield, with no digest,\n"
+    "are read whole and named in a note. Entries that are not regular files (folders,\n"
+    "symbolic links to nothing) are left out with a note. Reading is I/O bound: about as long\n"
+    "as reading the tiles' files once.\n"
     "\n"
     "Options:\n"
     "  --output FILE   the VRT to write [DIR/mosaic.vrt]\n"
     "  -h, --help      this text\n";
 
-bool is_tiff_name(const fs::path& p) {
-  std::string ext = p.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return std::tolower(c); });
-  return (ext == ".tif" || ext == ".tiff") && p.filename().string().front() != '.';
+// TIFF's first bytes, classic or BigTIFF, either byte order: a file that starts so but cannot be
+// read is a damaged TIFF (a tile cut short), not some other file named .tif.
+bool starts_as_tiff(const fs::path& p) {
+  std::FILE* f = std::fopen(p.c_str(), "rb");
+  if (f == nullptr) return false;
+  unsigned char b[4] = {};
+  const bool read = std::fread(b, 1, 4, f) == 4;
+  std::fclose(f);
+  return read && ((b[0] == 'I' && b[1] == 'I' && (b[2] == 42 || b[2] == 43) && b[3] == 0) ||
+                  (b[0] == 'M' && b[1] == 'M' && b[2] == 0 && (b[3] == 42 || b[3] == 43)));
 }
 
 std::string name_of(const fs::path& p) { return quoted_excerpt(p.filename().string()); }
 
-std::string tile_text(const TileMetadata& m) {
-  return std::to_string(m.tile.index) + "/" + std::to_string(m.tile.layout.tiles_x) + "x" +
-         std::to_string(m.tile.layout.tiles_y);
+// The folder's entries as scan_entries takes them: a link counts as what it leads to. An entry
+// that vanishes while listed counts as a dangling link; listing errors fail naming the folder.
+std::vector<FolderEntry> list_entries(const fs::path& dir) {
+  std::vector<FolderEntry> entries;
+  std::error_code ec;
+  fs::directory_iterator it(dir, ec);
+  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    std::error_code type_ec;  // one entry's own: a dangling link must not end the listing
+    const fs::file_status s = fs::status(it->path(), type_ec);
+    EntryType type = EntryType::other;  // also an entry stat cannot examine (EACCES, ELOOP)
+    if (type_ec || !fs::exists(s)) {
+      std::error_code link_ec;
+      if (fs::is_symlink(fs::symlink_status(it->path(), link_ec)) && !link_ec &&
+          (!type_ec || type_ec == std::errc::no_such_file_or_directory)) {
+        type = EntryType::dangling_link;
+      }
+    } else if (fs::is_regular_file(s)) {
+      type = EntryType::regular;
+    } else if (fs::is_directory(s)) {
+      type = EntryType::folder;
+    }
+    entries.push_back({it->path().filename().string(), type});
+  }
+  if (ec) throw RuntimeFailure("mosaic: cannot list " + dir.string() + ": " + ec.message());
+  return entries;
 }
 
-// Every tile of one grid, each once, its nodes and size those of its place: or one line why not.
-void check_one_grid(const std::vector<MosaicTile>& tiles, const std::vector<GeotiffInfo>& infos,
-                    const fs::path& dir) {
-  const MosaicTile& first = tiles.front();
-  const TileMetadata& m0 = first.metadata;
-  for (size_t k = 0; k < tiles.size(); ++k) {
-    const TileMetadata& m = tiles[k].metadata;
-    if (m.grid != m0.grid || m.grid_nx != m0.grid_nx || m.grid_ny != m0.grid_ny) {
-      throw UsageError("mosaic: " + quoted_excerpt(dir.string()) +
-                       " holds tiles of more than one grid (" + name_of(first.file) + ": " +
-                       quoted_excerpt(m0.grid, 160) + "; " + name_of(tiles[k].file) + ": " +
-                       quoted_excerpt(m.grid, 160) + "): give each grid a folder of its own");
+// A candidate read: a tile, or none (left out with a note) when it is no geofield tile.
+std::optional<ScannedTile> read_candidate(const fs::path& f) {
+  GeotiffInfo info;
+  try {
+    info = read_geotiff_info(f);
+  } catch (const RuntimeFailure& e) {
+    if (starts_as_tiff(f)) {
+      throw UsageError("mosaic: " + name_of(f) + " is damaged: a TIFF that cannot be read (" +
+                       e.what() + "); render its tile again or remove it");
     }
-    if (!(m.tile.layout == m0.tile.layout)) {
-      throw UsageError("mosaic: " + name_of(first.file) + " is tile " + tile_text(m0) + " and " +
-                       name_of(tiles[k].file) + " tile " + tile_text(m) +
-                       ": tiles of two splits of one grid; keep one split in the folder");
-    }
-    if (infos[k].precision != infos[0].precision) {
-      throw UsageError("mosaic: " + name_of(first.file) + " and " + name_of(tiles[k].file) +
-                       " hold different sample types (float32 and float64): render every tile "
-                       "with or every tile without --f64");
-    }
-    const NodeWindow expected = tile_window(m.tile.layout, m.grid_nx, m.grid_ny, m.tile.index);
-    if (!(m.nodes == expected) || infos[k].nx != expected.nx || infos[k].ny != expected.ny) {
-      throw UsageError("mosaic: " + name_of(tiles[k].file) + " says it is tile " + tile_text(m) +
-                       " but its nodes are not that tile's (" +
-                       describe_window(expected, m.grid_nx, m.grid_ny) + ")");
+    // A file that is no TIFF at all is as much "not a tile" as a TIFF without our metadata;
+    // a missing tile is then named by the run's check.
+    std::fprintf(stderr, "geofield: mosaic: %s is not a TIFF geofield can read; left out (%s)\n",
+                 f.filename().c_str(), e.what());
+    return std::nullopt;
+  }
+  std::optional<TileMetadata> m;
+  try {
+    m = parse_tile_metadata(info.metadata_xml);
+  } catch (const RuntimeFailure& e) {
+    throw UsageError("mosaic: " + name_of(f) + " is damaged: " + e.what());
+  }
+  if (!m) {
+    std::fprintf(stderr, "geofield: mosaic: %s is not a geofield tile; left out\n",
+                 f.filename().c_str());
+    return std::nullopt;
+  }
+  if (!info.precision) {
+    throw UsageError("mosaic: " + name_of(f) + " holds neither float32 nor float64 values");
+  }
+  return ScannedTile{f, *m, info.nx, info.ny, *info.precision};
+}
+
+// "K/TXxTY again": what remakes a damaged tile.
+std::string again(const TileMetadata& m) {
+  return std::to_string(m.tile.index) + "/" + std::to_string(m.tile.layout.tiles_x) + "x" +
+         std::to_string(m.tile.layout.tiles_y) + " again";
+}
+
+std::uint64_t value_bytes(const ScannedTile& t) {
+  return static_cast<std::uint64_t>(t.nx) * static_cast<std::uint64_t>(t.ny) *
+         (t.stored == Precision::f64 ? 8 : 4);
+}
+
+// How many tiles are read at once: a thread a core (its affinity: a Slurm job's share), each
+// holding a tile's values and overviews (~1.4 times its values; 2 counted) within the memory
+// available, and no more than there are tiles.
+std::size_t reader_count(const std::vector<ScannedTile>& tiles) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) {
+    cores = static_cast<std::size_t>(CPU_COUNT(&set));
+  }
+  std::uint64_t largest = 1;
+  for (const ScannedTile& t : tiles) largest = std::max(largest, value_bytes(t));
+  const std::uint64_t fit =
+      std::max<std::uint64_t>(1, available_host_memory_bytes() / (2 * largest));
+  return static_cast<std::size_t>(std::min<std::uint64_t>({cores, fit, tiles.size()}));
+}
+
+// Tile t read whole and its digest checked: "" when whole, else the refusal's line.
+std::string damage_of(const ScannedTile& t) {
+  GeotiffInfo info;
+  info.nx = t.nx;
+  info.ny = t.ny;
+  info.precision = t.stored;
+  std::uint64_t digest = 0;
+  try {
+    digest = read_geotiff_values_digest(t.file, info);
+  } catch (const RuntimeFailure& e) {
+    return "mosaic: " + name_of(t.file) + " is damaged: " + e.what() + "; render tile " +
+           again(t.metadata);
+  }
+  if (t.metadata.values_digest && digest != *t.metadata.values_digest) {
+    return "mosaic: " + name_of(t.file) + " is damaged: its values' digest is " +
+           digest_text(digest) + ", not the " + digest_text(*t.metadata.values_digest) +
+           " written in its GEOFIELD_VALUES_DIGEST; render tile " + again(t.metadata);
+  }
+  return "";
+}
+
+// Reads every tile whole (several at once) and checks its values digest: the damaged tile of
+// lowest number is refused by name, whatever the threads' timing (tiles are taken in order and
+// those taken before a failure are finished). Tiles without a digest (an earlier geofield's)
+// are read whole too, and named in one note. Returns the values' bytes read.
+std::uint64_t check_values(const std::vector<ScannedTile>& tiles) {
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::vector<std::string> damage(tiles.size());
+  {
+    std::vector<std::jthread> readers;
+    for (std::size_t r = reader_count(tiles); r > 0; --r) {
+      readers.emplace_back([&] {
+        for (std::size_t k; !failed && (k = next++) < tiles.size();) {
+          damage[k] = damage_of(tiles[k]);
+          if (!damage[k].empty()) failed = true;
+        }
+      });
     }
   }
-  std::map<int, const MosaicTile*> by_index;
-  for (const MosaicTile& t : tiles) {
-    const auto [it, inserted] = by_index.emplace(t.metadata.tile.index, &t);
-    if (!inserted) {
-      throw UsageError("mosaic: tile " + tile_text(t.metadata) +
-                       " is there twice: " + name_of(it->second->file) + " and " + name_of(t.file) +
-                       "; remove one of them");
-    }
+  for (const std::string& d : damage) {
+    if (!d.empty()) throw UsageError(d);
   }
-  const int count = m0.tile.layout.count();
-  std::string missing;
-  int missing_count = 0;
-  for (int k = 0; k < count; ++k) {
-    if (by_index.count(k) != 0) continue;
-    if (++missing_count <= 10) missing += (missing.empty() ? "" : ", ") + std::to_string(k);
+  std::uint64_t bytes = 0;
+  std::vector<std::string> unproved;
+  for (const ScannedTile& t : tiles) {
+    bytes += value_bytes(t);
+    if (!t.metadata.values_digest) unproved.push_back(t.file.filename().string());
   }
-  if (missing_count > 0) {
-    throw UsageError("mosaic: " + std::to_string(missing_count) + " of the " +
-                     std::to_string(count) + " tiles (" + std::to_string(m0.tile.layout.tiles_x) +
-                     "x" + std::to_string(m0.tile.layout.tiles_y) + ") are missing: " + missing +
-                     (missing_count > 10 ? ", ..." : "") + " (render --tile K/" +
-                     std::to_string(m0.tile.layout.tiles_x) + "x" +
-                     std::to_string(m0.tile.layout.tiles_y) + " makes tile K)");
+  if (!unproved.empty()) {
+    std::fprintf(stderr,
+                 "geofield: mosaic: %zu tile%s no values digest (written by an earlier "
+                 "geofield), so %s read whole but not verified: %s%s\n",
+                 unproved.size(), unproved.size() == 1 ? " carries" : "s carry",
+                 unproved.size() == 1 ? "it was" : "they were",
+                 quoted_excerpt(unproved.front()).c_str(), unproved.size() > 1 ? ", ..." : "");
   }
+  return bytes;
 }
 
 }  // namespace
@@ -140,63 +246,38 @@ bool parse_mosaic_command(const std::vector<std::string>& words, MosaicRequest* 
 }
 
 int run_mosaic(const MosaicRequest& request) {
+  const auto start = std::chrono::steady_clock::now();
   std::error_code ec;
   if (!fs::is_directory(request.dir, ec)) {
     throw UsageError("mosaic: " + quoted_excerpt(request.dir.string()) + " is not a folder");
   }
   check_writable(request.output, "--output");
   require_geotiff_writer();
-  std::vector<fs::path> files;
-  for (const fs::directory_entry& e : fs::directory_iterator(request.dir, ec)) {
-    if (e.is_regular_file(ec) && is_tiff_name(e.path())) files.push_back(fs::absolute(e.path()));
+  const FolderScan scan = scan_entries(list_entries(request.dir));
+  for (const std::string& note : scan.notes) {
+    std::fprintf(stderr, "geofield: mosaic: %s\n", note.c_str());
   }
-  if (ec) throw RuntimeFailure("cannot list " + request.dir.string() + ": " + ec.message());
-  std::sort(files.begin(), files.end());
-  std::vector<MosaicTile> tiles;
-  std::vector<GeotiffInfo> infos;
-  for (const fs::path& f : files) {
-    // A file that is no TIFF at all is as much "not a tile" as a TIFF without our metadata;
-    // a missing tile is then named by the grid check below.
-    GeotiffInfo info;
-    try {
-      info = read_geotiff_info(f);
-    } catch (const RuntimeFailure& e) {
-      std::fprintf(stderr, "geofield: mosaic: %s is not a TIFF geofield can read; left out (%s)\n",
-                   f.filename().c_str(), e.what());
-      continue;
+  std::vector<ScannedTile> tiles;
+  for (const std::string& name : scan.candidates) {
+    if (std::optional<ScannedTile> t = read_candidate(fs::absolute(request.dir / name))) {
+      tiles.push_back(std::move(*t));
     }
-    std::optional<TileMetadata> m;
-    try {
-      m = parse_tile_metadata(info.metadata_xml);
-    } catch (const RuntimeFailure& e) {
-      throw RuntimeFailure("mosaic: " + f.string() + ": " + e.what());
-    }
-    if (!m) {
-      std::fprintf(stderr, "geofield: mosaic: %s is not a geofield tile; left out\n",
-                   f.filename().c_str());
-      continue;
-    }
-    if (!info.precision) {
-      throw UsageError("mosaic: " + name_of(f) + " holds neither float32 nor float64 values");
-    }
-    tiles.push_back({f, *m});
-    infos.push_back(std::move(info));
   }
-  if (tiles.empty()) {
-    throw UsageError("mosaic: " + quoted_excerpt(request.dir.string()) +
-                     " holds no geofield tiles (.tif written by render --tile K/N --geotiff)");
-  }
-  check_one_grid(tiles, infos, request.dir);
-  std::sort(tiles.begin(), tiles.end(), [](const MosaicTile& a, const MosaicTile& b) {
-    return a.metadata.tile.index < b.metadata.tile.index;
-  });
+  check_one_run(&tiles, request.dir);
+  const std::uint64_t bytes = check_values(tiles);
+  std::vector<MosaicTile> sources;
+  for (const ScannedTile& t : tiles) sources.push_back({t.file, t.metadata});
   const fs::path vrt_dir = fs::absolute(request.output).parent_path();
-  const std::string xml = mosaic_vrt(tiles, *infos.front().precision, vrt_dir);
+  const std::string xml = mosaic_vrt(sources, tiles.front().stored, vrt_dir);
   write_file_atomically(request.output,
                         {std::span(reinterpret_cast<const std::uint8_t*>(xml.data()), xml.size())});
   const TileMetadata& m = tiles.front().metadata;
-  std::fprintf(stderr, "geofield: wrote %s (GDAL VRT over %zu tiles, %d x %d nodes)\n",
-               request.output.c_str(), tiles.size(), m.grid_nx, m.grid_ny);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::fprintf(stderr,
+               "geofield: wrote %s (GDAL VRT over %zu tiles, %d x %d nodes; every tile read "
+               "whole: %.1f MB of values in %.2f s)\n",
+               request.output.c_str(), tiles.size(), m.grid_nx, m.grid_ny, bytes / 1e6, seconds);
   return 0;
 }
 

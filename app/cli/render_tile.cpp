@@ -65,7 +65,9 @@ std::uint64_t write_tile_files(const FieldParams& p, const TileChoice& tile, con
     GeotiffOptions layout;
     layout.cog = true;
     layout.window = w;
-    layout.metadata = metadata_items(tile_metadata(p, tile, w));
+    TileMetadata m = tile_metadata(p, tile, w);
+    prove_tile(&m, field);  // over the values as written, for `geofield mosaic` to check
+    layout.metadata = metadata_items(m);
     write_geotiff_into(*geotiff, field, p, layout);
     geotiff->finish();
   }

@@ -1,5 +1,6 @@
 #include "export/geotiff_export.h"
 
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -8,6 +9,7 @@
 #include "export/atomic_file.h"
 #include "export/geotiff_plugin_abi.h"
 #include "export/plugin_loader.h"
+#include "export/values_digest.h"
 
 namespace geofield {
 namespace {
@@ -25,6 +27,12 @@ GeofieldReadGeotiffInfo load_reader() {
   static WriterEntry entry(
       {"GeoTIFF", kGeotiffPluginFile, kGeotiffInfoSymbol, kGeotiffPluginEnv, kGeotiffNeeds});
   return reinterpret_cast<GeofieldReadGeotiffInfo>(entry.get());
+}
+
+GeofieldReadGeotiffValues load_values_reader() {
+  static WriterEntry entry(
+      {"GeoTIFF", kGeotiffPluginFile, kGeotiffValuesSymbol, kGeotiffPluginEnv, kGeotiffNeeds});
+  return reinterpret_cast<GeofieldReadGeotiffValues>(entry.get());
 }
 
 }  // namespace
@@ -150,6 +158,20 @@ GeotiffInfo read_geotiff_info(const std::filesystem::path& path) {
   if (raw.sample == GEOFIELD_GEOTIFF_FLOAT64) info.precision = Precision::f64;
   info.metadata_xml = xml.data();
   return info;
+}
+
+std::uint64_t read_geotiff_values_digest(const std::filesystem::path& path,
+                                         const GeotiffInfo& info) {
+  const GeofieldReadGeotiffValues reader = load_values_reader();
+  const std::size_t bytes = static_cast<std::size_t>(info.nx) * static_cast<std::size_t>(info.ny) *
+                            (info.precision == Precision::f64 ? 8 : 4);
+  // Doubles: aligned for either type; left uninitialised, every byte is read into.
+  std::unique_ptr<double[]> values = std::make_unique_for_overwrite<double[]>((bytes + 7) / 8);
+  char error[256] = "";
+  if (reader(path.c_str(), values.get(), bytes, error, sizeof error) != 0) {
+    throw RuntimeFailure(error);
+  }
+  return values_digest(values.get(), bytes);
 }
 
 void write_centres_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,

@@ -67,6 +67,13 @@ struct GeotiffInfo {
 // when it is not a TIFF the module can read.
 GeotiffInfo read_geotiff_info(const std::filesystem::path& path);
 
+// Reads path's first image whole (every block decoded; a COG's overviews checked against its
+// values) and returns the values digest (values_digest.h) of its bytes; `info` is what
+// read_geotiff_info gave (float32 or float64). Throws RuntimeFailure with the reason, not
+// naming the file, when a block cannot be read or decoded or an overview is not the values'.
+std::uint64_t read_geotiff_values_digest(const std::filesystem::path& path,
+                                         const GeotiffInfo& info);
+
 // The same into path, whole or not at all.
 void write_geotiff(const std::filesystem::path& path, const HostField& field, const FieldParams& p);
 

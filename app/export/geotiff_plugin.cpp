@@ -8,18 +8,18 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <mutex>
 #include <string>
 
 #include "export/geotiff_cog.h"
 #include "export/geotiff_plugin_abi.h"
+#include "export/geotiff_values_reader.h"
 
 namespace {
 
 // libtiff reports through a process-wide handler that prints to stderr by default; the module
-// keeps the last message instead, for geofield's one-line error. The handler runs on the thread
-// of the failing call and `render --tile all/N --workers N` writes tiles on several threads at
-// once, so each thread keeps its own.
+// keeps the last message instead, for geofield's one-line error. Per thread: tiles are written
+// (render --tile all/N --workers) and read (mosaic) on several threads at once, and libtiff calls
+// the handler on the thread whose call failed (a COG's blocks go through libtiff on the caller's).
 thread_local char last_libtiff_error[200] = "";
 // libtiff's messages for a failed write ("IO error writing tag data") leave out why; the
 // write's errno is still set when its handler is called, so the first error keeps it when it
@@ -98,17 +98,22 @@ void declare_gdal_metadata(TIFF* tif) {
   if (previous_extender != nullptr) previous_extender(tif);
 }
 
-// The process-wide settings, once: libgeotiff's XTIFFInitialize and a chained extender are
-// unguarded "first time" installs, and two threads installing at once would chain an extender
-// to itself (endless recursion on the next open).
-void install_process_settings() {
-  static std::once_flag once;
-  std::call_once(once, [] {
+// Each entry point's start: this thread's error cleared; the handlers and the tag extender
+// installed once for the process (a static's initialisation runs once even when threads race).
+// libgeotiff's XTIFFInitialize is an unguarded "first time" install of its own extender, which
+// XTIFFOpen calls: two threads opening at once could chain it to itself (endless recursion on
+// the next open), so it runs here, once, too.
+void begin_call() {
+  last_libtiff_error[0] = '\0';
+  write_errno = 0;
+  static const bool installed = [] {
     TIFFSetErrorHandler(keep_libtiff_error);
     TIFFSetWarningHandler(nullptr);
     XTIFFInitialize();
     previous_extender = TIFFSetTagExtender(declare_gdal_metadata);
-  });
+    return true;
+  }();
+  (void)installed;
 }
 
 void append_escaped(std::string* out, const char* text) {
@@ -202,9 +207,7 @@ bool write_cog_layout(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
 
 extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v5(
     const char* path, const GeofieldGeotiffRaster* raster, char* error, size_t error_size) {
-  last_libtiff_error[0] = '\0';
-  write_errno = 0;
-  install_process_settings();
+  begin_call();
   if (raster->sample < GEOFIELD_GEOTIFF_FLOAT32 || raster->sample > GEOFIELD_GEOTIFF_INT32) {
     return fail(error, error_size, "unknown sample type");
   }
@@ -223,9 +226,7 @@ extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v5(
 extern "C" __attribute__((visibility("default"))) int geofield_read_geotiff_info_v1(
     const char* path, GeofieldGeotiffInfo* info, char* metadata, size_t metadata_size, char* error,
     size_t error_size) {
-  last_libtiff_error[0] = '\0';
-  write_errno = 0;
-  install_process_settings();
+  begin_call();
   if (metadata_size > 0) metadata[0] = '\0';
   TIFF* tif = XTIFFOpen(path, "r");
   if (!tif) return fail(error, error_size, "not a TIFF libtiff can open");
@@ -253,6 +254,34 @@ extern "C" __attribute__((visibility("default"))) int geofield_read_geotiff_info
   return sized ? 0 : fail(error, error_size, "a TIFF without an image size");
 }
 
+extern "C" __attribute__((visibility("default"))) int geofield_read_geotiff_values_v1(
+    const char* path, void* values, size_t values_size, char* error, size_t error_size) {
+  begin_call();
+  TIFF* tif = XTIFFOpen(path, "r");
+  if (!tif) return fail(error, error_size, "not a TIFF libtiff can open");
+  uint32_t nx = 0, ny = 0;
+  uint16_t bits = 0, format = SAMPLEFORMAT_UINT, samples = 1;
+  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &nx);
+  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &ny);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &format);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
+  std::string why;
+  const bool f64 = bits == 64;
+  if (samples != 1 || format != SAMPLEFORMAT_IEEEFP || (bits != 32 && bits != 64)) {
+    why = "its values are neither float32 nor float64";
+  } else if (static_cast<size_t>(nx) * ny * (bits / 8) != values_size) {
+    why = "its size is not the one read before";
+  } else if (geofield::read_tiff_image(tif, static_cast<int>(nx), static_cast<int>(ny), bits / 8,
+                                       values, &why)) {
+    geofield::check_overviews(tif, values, static_cast<int>(nx), static_cast<int>(ny), f64, &why);
+  }
+  XTIFFClose(tif);
+  return why.empty() ? 0 : fail(error, error_size, why.c_str());
+}
+
 // The entry points' types, checked against the interface.
 [[maybe_unused]] static const GeofieldWriteGeotiff kChecked = geofield_write_geotiff_v5;
 [[maybe_unused]] static const GeofieldReadGeotiffInfo kCheckedInfo = geofield_read_geotiff_info_v1;
+[[maybe_unused]] static const GeofieldReadGeotiffValues kCheckedValues =
+    geofield_read_geotiff_values_v1;

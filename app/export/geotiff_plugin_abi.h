@@ -63,11 +63,19 @@ typedef int (*GeofieldWriteGeotiff)(const char* path, const struct GeofieldGeoti
 typedef int (*GeofieldReadGeotiffInfo)(const char* path, struct GeofieldGeotiffInfo* info,
                                        char* metadata, size_t metadata_size, char* error,
                                        size_t error_size);
+
+// Reads the first image of the TIFF at `path` whole (every block decoded) into
+// values[0 .. values_size), which must be its nx * ny float32 or float64 values (row-major, row 0
+// first), and, in a Cloud-Optimised GeoTIFF, checks every overview against the one the writer
+// makes of those values. Returns 0 when all is whole; otherwise a reason in error, nonzero.
+typedef int (*GeofieldReadGeotiffValues)(const char* path, void* values, size_t values_size,
+                                         char* error, size_t error_size);
 }
 
 namespace geofield {
 constexpr const char* kGeotiffPluginFile = "libgeofield_geotiff.so";
 constexpr const char* kGeotiffPluginSymbol = "geofield_write_geotiff_v5";
 constexpr const char* kGeotiffInfoSymbol = "geofield_read_geotiff_info_v1";
+constexpr const char* kGeotiffValuesSymbol = "geofield_read_geotiff_values_v1";
 constexpr const char* kGeotiffPluginEnv = "GEOFIELD_GEOTIFF_PLUGIN";  // a full path, first choice
 }  // namespace geofield

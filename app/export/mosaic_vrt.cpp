@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "export/tile_metadata.h"
+#include "export/values_digest.h"
 
 namespace geofield {
 namespace {
@@ -44,7 +45,9 @@ std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, Precision precision
   x += "  <GeoTransform>" + exact(m.x0 - m.step_x / 2) + ", " + exact(m.step_x) + ", 0, " +
        exact(m.y0 + m.step_y / 2) + ", 0, " + exact(-m.step_y) + "</GeoTransform>\n";
   x += "  <Metadata>\n    <MDI key=\"AREA_OR_POINT\">Point</MDI>\n";
-  x += "    <MDI key=\"GEOFIELD_GRID\">" + escaped(m.grid) + "</MDI>\n  </Metadata>\n";
+  x += "    <MDI key=\"GEOFIELD_GRID\">" + escaped(m.grid) + "</MDI>\n";
+  if (m.run) x += "    <MDI key=\"GEOFIELD_RUN\">" + digest_text(*m.run) + "</MDI>\n";
+  x += "  </Metadata>\n";
   x += std::string("  <VRTRasterBand dataType=\"") + type + "\" band=\"1\">\n";
   if (m.nodata_nan) x += "    <NoDataValue>nan</NoDataValue>\n";
   for (const MosaicTile& t : tiles) {

@@ -140,6 +140,10 @@ void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldPara
   if (tile) {
     const NetcdfAttributes place = tile_global_attributes(p, tile->choice, w);
     global.insert(global.end(), place.begin(), place.end());
+    TileMetadata proof = tile_metadata(p, tile->choice, w);
+    prove_tile(&proof, field);  // the distance variable's values, as written
+    const NetcdfAttributes proved = tile_proof_attributes(proof);
+    global.insert(global.end(), proved.begin(), proved.end());
   }
   const CAttributes global_c(global);
 

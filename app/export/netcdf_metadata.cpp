@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "export/tile_metadata.h"
+#include "export/values_digest.h"
 
 namespace geofield {
 namespace {
@@ -210,6 +211,13 @@ NetcdfAttributes tile_global_attributes(const FieldParams& p, const TileChoice& 
       number("geofield_grid_columns", p.nx),
       text("geofield_grid", m.grid),
   };
+}
+
+NetcdfAttributes tile_proof_attributes(const TileMetadata& m) {
+  NetcdfAttributes a;
+  if (m.run) a.push_back(text("geofield_run", digest_text(*m.run)));
+  if (m.values_digest) a.push_back(text("geofield_values_digest", digest_text(*m.values_digest)));
+  return a;
 }
 
 std::size_t chunk_side(std::size_t axis_size) {

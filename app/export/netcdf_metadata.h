@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "export/tile_metadata.h"
 #include "field_params.h"
 #include "node_window.h"
 #include "tiles.h"
@@ -70,6 +71,11 @@ NetcdfAttributes global_attributes(const FieldParams& p, std::optional<std::size
 // geofield_grid, the whole grid's parameters as one canonical text (equal for one grid's tiles).
 NetcdfAttributes tile_global_attributes(const FieldParams& p, const TileChoice& tile,
                                         const NodeWindow& nodes);
+
+// A tile's proof, as the GeoTIFF tile's GEOFIELD_RUN and GEOFIELD_VALUES_DIGEST
+// (tile_metadata.h): geofield_run and geofield_values_digest, 16 hex digits each; none that m
+// does not have.
+NetcdfAttributes tile_proof_attributes(const TileMetadata& m);
 
 // The chunk shape of an ny x nx variable: 512 x 512 nodes (1 MiB of float32, 2 of float64:
 // large enough that deflate works well, small enough that a reader of a corner reads little),

@@ -1,9 +1,12 @@
 #include "export/tile_metadata.h"
 
+#include <climits>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 
 #include "errors.h"
+#include "export/values_digest.h"
 
 namespace geofield {
 
@@ -82,8 +85,39 @@ const char* const kGrid = "GEOFIELD_GRID";
 const char* const kOrigin = "GEOFIELD_GRID_ORIGIN";
 const char* const kSrs = "GEOFIELD_SRS";
 const char* const kNodata = "GEOFIELD_NODATA";
+const char* const kRun = "GEOFIELD_RUN";
+const char* const kValues = "GEOFIELD_VALUES_DIGEST";
+
+// An optional digest item: none when absent, 16 hex digits when there.
+std::optional<std::uint64_t> digest_item(const std::map<std::string, std::string>& items,
+                                         const char* name) {
+  const auto it = items.find(name);
+  if (it == items.end()) return std::nullopt;
+  const std::optional<std::uint64_t> d = parse_digest_text(it->second);
+  if (!d) {
+    throw RuntimeFailure(std::string("its ") + name + " " + quoted_excerpt(it->second) +
+                         " is malformed (16 hex digits)");
+  }
+  return d;
+}
 
 }  // namespace
+
+std::string run_text(const std::string& grid, Precision stored) {
+  // The version word lets a later change of what a run is give other digests on purpose.
+  return "geofield-run-1 " + grid + " stored=" + (stored == Precision::f64 ? "float64" : "float32");
+}
+
+std::uint64_t run_digest(const std::string& grid, Precision stored) {
+  return fnv1a_64(run_text(grid, stored));
+}
+
+void prove_tile(TileMetadata* m, const HostField& field) {
+  m->run = run_digest(m->grid, field.precision);
+  m->values_digest = field.precision == Precision::f64
+                         ? values_digest(field.f64.data(), field.f64.size() * sizeof(double))
+                         : values_digest(field.f32.data(), field.f32.size() * sizeof(float));
+}
 
 TileMetadata tile_metadata(const FieldParams& p, const TileChoice& tile, const NodeWindow& nodes) {
   TileMetadata m;
@@ -125,6 +159,8 @@ std::vector<std::pair<std::string, std::string>> metadata_items(const TileMetada
       {kOrigin, exact(m.x0) + "," + exact(m.y0) + "," + exact(m.step_x) + "," + exact(m.step_y)},
       {kSrs, m.srs}};
   if (m.nodata_nan) items.emplace_back(kNodata, "nan");
+  if (m.run) items.emplace_back(kRun, digest_text(*m.run));
+  if (m.values_digest) items.emplace_back(kValues, digest_text(*m.values_digest));
   return items;
 }
 
@@ -142,10 +178,19 @@ std::optional<TileMetadata> parse_tile_metadata(const std::string& xml) {
   };
   TileMetadata m;
   char tail = 0;
+  const std::string size = get(kGridNodes);
+  if (std::sscanf(size.c_str(), "%dx%d%c", &m.grid_nx, &m.grid_ny, &tail) != 2 || m.grid_nx < 1 ||
+      m.grid_ny < 1) {
+    throw bad(kGridNodes, size);
+  }
   const std::string tile = get(kTile);
+  // A split has at most one tile a node each way, and its count fits an int (checked in 64 bits:
+  // tile_window and the mosaic's checks count in int).
   if (std::sscanf(tile.c_str(), "%d/%dx%d%c", &m.tile.index, &m.tile.layout.tiles_x,
                   &m.tile.layout.tiles_y, &tail) != 3 ||
-      m.tile.layout.tiles_x < 1 || m.tile.layout.tiles_y < 1 || m.tile.index < 0 ||
+      m.tile.layout.tiles_x < 1 || m.tile.layout.tiles_y < 1 || m.tile.layout.tiles_x > m.grid_nx ||
+      m.tile.layout.tiles_y > m.grid_ny ||
+      std::int64_t{m.tile.layout.tiles_x} * m.tile.layout.tiles_y > INT_MAX || m.tile.index < 0 ||
       m.tile.index >= m.tile.layout.count()) {
     throw bad(kTile, tile);
   }
@@ -153,11 +198,6 @@ std::optional<TileMetadata> parse_tile_metadata(const std::string& xml) {
   NodeWindow& w = m.nodes;
   if (std::sscanf(nodes.c_str(), "%d,%d,%d,%d%c", &w.row0, &w.col0, &w.nx, &w.ny, &tail) != 4) {
     throw bad(kTileNodes, nodes);
-  }
-  const std::string size = get(kGridNodes);
-  if (std::sscanf(size.c_str(), "%dx%d%c", &m.grid_nx, &m.grid_ny, &tail) != 2 || m.grid_nx < 1 ||
-      m.grid_ny < 1) {
-    throw bad(kGridNodes, size);
   }
   m.grid = get(kGrid);
   const std::string origin = get(kOrigin);
@@ -167,6 +207,8 @@ std::optional<TileMetadata> parse_tile_metadata(const std::string& xml) {
   }
   m.srs = get(kSrs);
   m.nodata_nan = items.count(kNodata) > 0;
+  m.run = digest_item(items, kRun);
+  m.values_digest = digest_item(items, kValues);
   return m;
 }
 

@@ -22,7 +22,9 @@ AEQD = ["--projection", "aeqd", "--ref", "60,10", "--extent", "20015", "--size",
 PLACE = {"geofield_tile", "geofield_tile_index", "geofield_tile_count", "geofield_tiles_x",
          "geofield_tiles_y", "geofield_tile_first_row", "geofield_tile_first_column",
          "geofield_tile_rows", "geofield_tile_columns", "geofield_grid_rows",
-         "geofield_grid_columns", "geofield_grid"}
+         "geofield_grid_columns", "geofield_grid",
+         # A tile's proof (render_tiles_proof_test.py checks their values).
+         "geofield_run", "geofield_values_digest"}
 
 
 def combine(tiles):
