@@ -111,6 +111,7 @@ class NearestSearch {
     const double spacing_rad = std::sqrt(4 * kPi / static_cast<double>(centres.size()));
     tile_width_ = static_cast<int>(
         std::clamp(2 * spacing_rad / fields_.node_step_rad(), 1.0, double(kMaxTile)));
+    tile_chord2_ = chord2_of_angle(tile_width_ * fields_.node_step_rad());
     const double delta = wgs84_ ? stretch_delta(p) : 0.0;
     stretch_ = (1 + delta) / (1 - delta);  // geodesic / sphere, at most
   }
@@ -134,8 +135,22 @@ class NearestSearch {
     // a thread outlives a compute (the window's worker), and a hint from the last compute's
     // centres is not an index of these.
     std::int32_t hint = -1;
-    for (int j0 = 0; j0 < nx; j0 += tile_width_) {
-      hint = fill_tile(row, j0, std::min(nx, j0 + tile_width_), hint, values, index);
+    const std::span<const UnitVector> q = row.points();
+    for (int j0 = 0, j1 = 0; j0 < nx; j0 = j1) {
+      // Up to tile_width_ nodes, ending early where the next one is farther on the sphere from
+      // the tile's first than tile_width_ steps at the map's centre: near ortho's limb a node
+      // step is many times that, and a tile of tile_width_ nodes would search a cap holding
+      // hundreds of centres. (latlon: never earlier, its nodes are at most that far apart.)
+      int first = -1;
+      for (j1 = j0; j1 < nx && j1 - j0 < tile_width_; ++j1) {
+        if (!row.on_map(j1)) continue;
+        if (first < 0) {
+          first = j1;
+        } else if (distance2(q[j1], q[first]) > tile_chord2_) {
+          break;
+        }
+      }
+      hint = fill_tile(row, j0, j1, hint, values, index);
     }
   }
 
@@ -213,6 +228,7 @@ class NearestSearch {
   std::optional<CentreIndex> tree_;
   std::vector<UnitVector> points_;  // the centres' unit vectors, by index
   int tile_width_ = 1;
+  double tile_chord2_ = 0;  // a tile's widest chord from its first node, but for its last
   double stretch_ = 1;
 };
 
