@@ -180,5 +180,25 @@ TEST(NearestCentreWindowChecks, AWindowOutsideTheGridIsRefused) {
                RuntimeFailure);
 }
 
+// An export that fails mid-way (a full disk): the first exception from emit stops the other
+// cores at their next block and reaches the caller; not every block is emitted.
+TEST(NearestCentreWindowChecks, AnExceptionFromEmitStopsTheBlocksAndIsRethrown) {
+  const FieldParams p = test::make_params(-80, 80, -180, 180, 64, 400, 0, 0);
+  const std::vector<Centre> centres = test::random_centres(100, 3);
+  std::mutex mutex;
+  int calls = 0;
+  const auto failing = [&](int, std::span<const float>, std::span<const std::int32_t>) {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (++calls == 2) throw RuntimeFailure("disk full");
+  };
+  try {
+    nearest_centre_window_blocks_on_cpu<float>(p, centres, whole_grid(p.nx, p.ny), failing);
+    ADD_FAILURE() << "the exception from emit was swallowed";
+  } catch (const RuntimeFailure& e) {
+    EXPECT_STREQ(e.what(), "disk full");
+  }
+  EXPECT_LT(calls, p.ny * p.nx / 4096) << "every block was still emitted";
+}
+
 }  // namespace
 }  // namespace geofield
