@@ -3,38 +3,87 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "utf8.h"
+
 namespace geofield {
+namespace {
+
+// A character that would break the line or hide text when printed: C0 and C1 controls, DEL,
+// the Unicode line and paragraph separators and the bidirectional overrides.
+bool shown_escaped(char32_t c) {
+  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029 ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+char32_t code_point(std::string_view s) {
+  const auto b = [&](std::size_t k) {
+    return static_cast<char32_t>(static_cast<unsigned char>(s[k]));
+  };
+  switch (s.size()) {
+    case 1: return b(0);
+    case 2: return (b(0) & 0x1F) << 6 | (b(1) & 0x3F);
+    case 3: return (b(0) & 0x0F) << 12 | (b(1) & 0x3F) << 6 | (b(2) & 0x3F);
+    default: return (b(0) & 0x07) << 18 | (b(1) & 0x3F) << 12 | (b(2) & 0x3F) << 6 | (b(3) & 0x3F);
+  }
+}
+
+// Appends value's characters, escaped, to *out up to max_bytes of value; returns how many bytes
+// of value it took (a whole number of characters, bad bytes one by one).
+std::size_t append_escaped(std::string_view value, std::size_t max_bytes, bool in_quotes,
+                           std::string* out) {
+  std::size_t at = 0;
+  while (at < value.size()) {
+    // A byte that is not part of a valid UTF-8 character is one byte, shown as \xNN; a whole
+    // character that does not fit in max_bytes ends the excerpt, never half of it.
+    const std::size_t len = utf8_char_bytes(value, at);
+    const bool valid = len != 0;
+    const std::size_t n = valid ? len : 1;
+    if (at + n > max_bytes) break;
+    const std::string_view ch = value.substr(at, n);
+    const char32_t c = valid ? code_point(ch) : 0;
+    char hex[12];
+    if (!valid) {
+      std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned char>(ch[0]));
+      *out += hex;
+    } else if (c == '\n') {
+      *out += "\\n";
+    } else if (c == '\t') {
+      *out += "\\t";
+    } else if (c == '\r') {
+      *out += "\\r";
+    } else if (c == '\'' && in_quotes) {
+      *out += "\\'";
+    } else if (c == '\\') {
+      *out += "\\\\";
+    } else if (c < 0x80 && shown_escaped(c)) {
+      std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned>(c));
+      *out += hex;
+    } else if (shown_escaped(c)) {
+      std::snprintf(hex, sizeof hex, "\\u%04X", static_cast<unsigned>(c));
+      *out += hex;
+    } else {
+      *out += ch;
+    }
+    at += n;
+  }
+  return at;
+}
+
+}  // namespace
 
 std::string quoted_excerpt(std::string_view value, std::size_t max_bytes) {
-  std::size_t cut = value.size();
-  if (cut > max_bytes) {
-    cut = max_bytes;
-    // Back up over UTF-8 continuation bytes so no character is cut in half.
-    while (cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xC0) == 0x80) --cut;
-  }
   std::string out = "'";
-  for (std::size_t k = 0; k < cut; ++k) {
-    const unsigned char c = static_cast<unsigned char>(value[k]);
-    switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      case '\'': out += "\\'"; break;
-      case '\\': out += "\\\\"; break;
-      default:
-        if (c < 0x20 || c == 0x7F) {
-          char hex[5];
-          std::snprintf(hex, sizeof hex, "\\x%02X", c);
-          out += hex;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
+  const std::size_t taken = append_escaped(value, max_bytes, true, &out);
   out += "'";
-  if (cut < value.size()) {
+  if (taken < value.size()) {
     out += "... (" + std::to_string(value.size()) + " bytes)";
   }
+  return out;
+}
+
+std::string escaped_text(std::string_view value) {
+  std::string out;
+  append_escaped(value, value.size(), false, &out);
   return out;
 }
 

@@ -26,10 +26,16 @@ struct RuntimeFailure : std::runtime_error {
 };
 
 // What a message quotes of a value the user gave: in single quotes, control characters, quotes
-// and backslashes escaped (\n, \t, \', \\, \xNN), so the message stays one line; a value
-// longer than max_bytes is cut at a character boundary and its full length named. Messages
+// and backslashes escaped (\n, \t, \', \\, \xNN), bytes that are not UTF-8 as \xNN, and the
+// characters that break a line or reorder text (C1 controls, U+2028, U+2029, bidirectional
+// overrides) as \uXXXX, so the message stays one line of valid UTF-8 whatever the value was; a
+// value longer than max_bytes is cut at a character boundary and its full length named. Messages
 // never echo more than this of anything they were given.
 std::string quoted_excerpt(std::string_view value, std::size_t max_bytes = 64);
+// The same escapes, without quotes (a single quote is kept) and whole: for a path that a
+// success message names as it is ("saved PATH"), which is then unchanged unless it holds what
+// would break the line or is not UTF-8.
+std::string escaped_text(std::string_view value);
 
 [[noreturn]] void throw_failure(const char* file, int line, const std::string& what);
 

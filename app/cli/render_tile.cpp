@@ -79,22 +79,22 @@ std::uint64_t write_tile_files(const FieldParams& p, const TileChoice& tile, con
   if (npy) {
     npy->commit();
     if (say) {
-      std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", files.npy->c_str(), type,
-                   w.ny, w.nx);
+      std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n",
+                   escaped_text(files.npy->string()).c_str(), type, w.ny, w.nx);
     }
   }
   if (geotiff) {
     geotiff->commit();
     if (say) {
       std::fprintf(stderr, "geofield: wrote %s (Cloud-Optimised GeoTIFF, %s, %d x %d nodes)\n",
-                   files.geotiff->c_str(), type, w.nx, w.ny);
+                   escaped_text(files.geotiff->string()).c_str(), type, w.nx, w.ny);
     }
   }
   if (netcdf) {
     netcdf->commit();
     if (say) {
       std::fprintf(stderr, "geofield: wrote %s (NetCDF-4, CF-1.8, %s, %d x %d nodes)\n",
-                   files.netcdf->c_str(), type, w.nx, w.ny);
+                   escaped_text(files.netcdf->string()).c_str(), type, w.nx, w.ny);
     }
   }
   return static_cast<std::uint64_t>(w.nx) * static_cast<std::uint64_t>(w.ny) * (f64 ? 8 : 4);

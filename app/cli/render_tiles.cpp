@@ -338,9 +338,10 @@ class Batch {
     }
     const char* const dir = geotiff_dir_ ? "--geotiff" : npy_dir_ ? "--npy" : "--netcdf";
     std::fprintf(stderr, "geofield: wrote %d tiles into %s's folder %s\n", layout_.count(), dir,
-                 (geotiff_dir_ ? *geotiff_dir_
-                  : npy_dir_   ? *npy_dir_
-                               : *netcdf_dir_)
+                 escaped_text((geotiff_dir_ ? *geotiff_dir_
+                               : npy_dir_   ? *npy_dir_
+                                            : *netcdf_dir_)
+                                  .string())
                      .c_str());
   }
 

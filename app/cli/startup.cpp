@@ -88,7 +88,7 @@ void restore_session(WindowRequest* req) {
   try {
     std::string note;
     req->state = load_state(session, &note);
-    if (!note.empty()) req->startup_messages.push_back("last session: " + note);
+    if (!note.empty()) req->startup_notes.push_back("last session: " + note);
     return;
   } catch (const UsageError& e) {
     req->state = first_view();
@@ -195,7 +195,7 @@ WindowRequest make_window_request(const WindowCommand& c) {
     try {
       std::string note;
       req.state = load_state(*o.state_file, &note);
-      if (!note.empty()) req.startup_messages.push_back("--state: " + note);
+      if (!note.empty()) req.startup_notes.push_back("--state: " + note);
     } catch (const UsageError& e) {
       throw UsageError(std::string("--state: ") + e.what());
     }

@@ -138,7 +138,8 @@ bool AtomicFile::unnamed_allowed_ = true;
 
 AtomicFile::AtomicFile(fs::path path) : path_(through_links(path)) {
   if (const std::string_view kind = unreplaceable(path_); !kind.empty()) {
-    throw RuntimeFailure("cannot write " + path_.string() + ": it is " + std::string(kind));
+    throw RuntimeFailure("cannot write " + escaped_text(path_.string()) + ": it is " +
+                         std::string(kind));
   }
   const fs::path folder = folder_of(path_);
   // An unnamed file in the target's folder: it has no name until commit() links it in, so a
@@ -158,8 +159,9 @@ AtomicFile::AtomicFile(fs::path path) : path_(through_links(path)) {
     if (fd_ < 0 && (errno != EEXIST || attempt > 100)) {
       const int err = errno;
       temporary_.clear();
-      throw RuntimeFailure("cannot write " + path_.string() + ": cannot create a file in " +
-                           folder.string() + ": " + std::strerror(err));
+      throw RuntimeFailure("cannot write " + escaped_text(path_.string()) +
+                           ": cannot create a file in " + escaped_text(folder.string()) + ": " +
+                           std::strerror(err));
     }
   }
 }
@@ -176,7 +178,8 @@ void AtomicFile::fail(const char* what, int err) {
   fd_ = -1;
   if (!unnamed_) ::unlink(temporary_.c_str());
   temporary_.clear();
-  throw RuntimeFailure("cannot write " + path_.string() + ": " + what + ": " + std::strerror(err));
+  throw RuntimeFailure("cannot write " + escaped_text(path_.string()) + ": " + what + ": " +
+                       std::strerror(err));
 }
 
 void AtomicFile::write_at(std::uint64_t offset, std::span<const std::uint8_t> bytes) {
@@ -187,7 +190,8 @@ void AtomicFile::write_at(std::uint64_t offset, std::span<const std::uint8_t> by
     if (n < 0) {
       if (errno == EINTR) continue;
       // Not fail(): other threads may still be writing to fd_; the destructor cleans up.
-      throw RuntimeFailure("cannot write " + path_.string() + ": write: " + std::strerror(errno));
+      throw RuntimeFailure("cannot write " + escaped_text(path_.string()) +
+                           ": write: " + std::strerror(errno));
     }
     p += n;
     offset += static_cast<std::uint64_t>(n);
@@ -237,8 +241,8 @@ void AtomicFile::commit() {
     const std::string temporary = std::move(temporary_);
     temporary_.clear();
     ::unlink(temporary.c_str());
-    throw RuntimeFailure("cannot rename " + temporary + " to " + path_.string() + ": " +
-                         std::strerror(err));
+    throw RuntimeFailure("cannot rename " + escaped_text(temporary) + " to " +
+                         escaped_text(path_.string()) + ": " + std::strerror(err));
   }
   temporary_.clear();
   sync_folder(folder);

@@ -102,7 +102,7 @@ void FieldExportJob::run(std::stop_token stop) {
     check();
     for (auto& f : files) {
       f->commit();
-      said.push_back("saved " + f->target().string() + note_);
+      said.push_back("saved " + escaped_text(f->target().string()) + note_);
     }
     ok = true;
   } catch (const Cancelled&) {

@@ -115,7 +115,7 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
   raster.metadata_values = texts.data();
   char error[256] = "";
   if (writer(file.temporary_path().c_str(), &raster, error, sizeof error) != 0) {
-    throw RuntimeFailure("cannot write " + file.target().string() + ": " + error);
+    throw RuntimeFailure("cannot write " + escaped_text(file.target().string()) + ": " + error);
   }
 }
 
@@ -141,7 +141,7 @@ GeotiffInfo read_geotiff_info(const std::filesystem::path& path) {
   std::vector<char> xml(std::size_t{1} << 16);
   char error[256] = "";
   if (reader(path.c_str(), &raw, xml.data(), xml.size(), error, sizeof error) != 0) {
-    throw RuntimeFailure("cannot read " + path.string() + ": " + error);
+    throw RuntimeFailure("cannot read " + escaped_text(path.string()) + ": " + error);
   }
   GeotiffInfo info;
   info.nx = raw.nx;

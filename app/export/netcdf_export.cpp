@@ -161,7 +161,7 @@ void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldPara
   char error[512] = "";
   if (writer(&f, &Sink::write, &sink, error, sizeof error) != 0) {
     if (sink.failure) std::rethrow_exception(sink.failure);
-    throw RuntimeFailure("cannot write " + file.target().string() + ": " + error);
+    throw RuntimeFailure("cannot write " + escaped_text(file.target().string()) + ": " + error);
   }
 }
 

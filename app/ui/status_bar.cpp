@@ -19,6 +19,7 @@ constexpr double kIdleAfterMs = 250.0;      // a longer gap between frames: noth
 int rows_for(float window_w, float scale) { return window_w >= kOneRowMinWidth * scale ? 1 : 2; }
 
 const ImVec4 kOkColour(0.35f, 0.75f, 0.35f, 1.0f);
+const ImVec4 kNoteColour(0.95f, 0.70f, 0.20f, 1.0f);  // amber: no error, but worth reading
 const ImVec4 kErrorColour(0.95f, 0.30f, 0.25f, 1.0f);
 
 }  // namespace
@@ -78,7 +79,7 @@ void draw_status_bar(const FrameInfo& info, const MessageLog& log) {
   const bool error_newer = bad && (!ok || &log.items.back() == bad);
   for (const MessageLog::Message* m : {error_newer ? bad : ok, error_newer ? ok : bad}) {
     if (!m) continue;
-    ImGui::PushStyleColor(ImGuiCol_Text, m->ok ? kOkColour : kErrorColour);
+    ImGui::PushStyleColor(ImGuiCol_Text, m->ok ? kOkColour : m->note ? kNoteColour : kErrorColour);
     ImGui::TextUnformatted(m->text.c_str());
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m->text.c_str());

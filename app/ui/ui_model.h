@@ -81,14 +81,25 @@ struct MessageLog {
   struct Message {
     bool ok;
     std::string text;
+    bool note = false;  // not ok, but no error: the program went on as asked (drawn amber)
   };
   std::deque<Message> items;
   void add(bool ok, std::string text) {
     std::fprintf(stderr, "geofield: %s%s\n", ok ? "" : "error: ", text.c_str());
-    items.push_back({ok, std::move(text)});
+    keep({ok, std::move(text)});
+  }
+  // Something the user should know that is no failure (a saved view's centres not restored):
+  // written without "error: ", as the command line's notes are, and kept in the status bar's
+  // problem slot until a newer problem replaces it.
+  void note(std::string text) {
+    std::fprintf(stderr, "geofield: %s\n", text.c_str());
+    keep({false, std::move(text), true});
+  }
+  void keep(Message m) {
+    items.push_back(std::move(m));
     while (items.size() > 6) items.pop_front();
   }
-  // The newest success and the newest failure: the status bar's two messages.
+  // The newest success and the newest failure or note: the status bar's two messages.
   const Message* last(bool ok) const {
     for (auto it = items.rbegin(); it != items.rend(); ++it) {
       if (it->ok == ok) return &*it;

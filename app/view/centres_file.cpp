@@ -7,12 +7,14 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <string>
 
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "field_params.h"
+#include "utf8.h"
 #include "view/state_file.h"
 
 namespace geofield {
@@ -28,8 +30,11 @@ std::string_view trim(std::string_view s) {
 }
 
 // A decimal number as a person writes one: optional sign, digits, point, exponent. Not "nan",
-// "inf" or hexadecimal, and nothing after it.
-std::optional<double> number_of(std::string_view s) {
+// "inf" or hexadecimal, and nothing after it. As the command line's parse_number reads numbers
+// (app/cli/value_parsers.cpp): one too small for a double (1e-400) is zero, keeping its sign, as
+// strtod makes it; one too large (1e999) is refused, *too_large set.
+std::optional<double> number_of(std::string_view s, bool* too_large) {
+  *too_large = false;
   s = trim(s);
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
   if (s.empty() || !(std::isdigit(static_cast<unsigned char>(s.back())) || s.back() == '.')) {
@@ -37,7 +42,16 @@ std::optional<double> number_of(std::string_view s) {
   }
   double v = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
+  if (end != s.data() + s.size()) return std::nullopt;
+  if (ec == std::errc::result_out_of_range) {
+    const std::size_t e = s.find_first_of("eE");
+    if (e != std::string_view::npos && e + 1 < s.size() && s[e + 1] == '-') {
+      return s.front() == '-' ? -0.0 : 0.0;
+    }
+    *too_large = true;
+    return std::nullopt;
+  }
+  if (ec != std::errc() || !std::isfinite(v)) return std::nullopt;
   return v;
 }
 
@@ -60,6 +74,8 @@ std::string centre_problem(const Centre& c) {
     return "the name " + quoted_excerpt(c.name) + " is longer than " +
            std::to_string(kMaxCentreNameBytes) + " bytes";
   }
+  // A name goes into saved views (JSON) and exports: text, never bytes that are not UTF-8.
+  if (!is_utf8(c.name)) return "the name " + quoted_excerpt(c.name) + " is not UTF-8 text";
   return "";
 }
 
@@ -74,8 +90,16 @@ void check_count(std::size_t n, std::string_view source) {
 
 // --- CSV ---
 
-// One record of RFC 4180 CSV from `text` at `pos`, its fields unquoted; false at the end.
-// `line` counts the lines consumed (a quoted field may hold newlines).
+// One field of a record: its text unquoted, and whether it was quoted (then it is data as it
+// stands: never trimmed, never a comment).
+struct Field {
+  std::string text;
+  bool quoted = false;
+};
+
+// The records of RFC 4180 CSV, their fields unquoted. A line whose first character that is not
+// a space or a tab is '#' is a comment, skipped: only at the start of a record, so a quoted
+// field that starts with '#', or one that holds a line starting with '#', is data.
 class CsvReader {
  public:
   CsvReader(std::string_view text, std::string_view source) : text_(text), source_(source) {
@@ -83,40 +107,41 @@ class CsvReader {
   }
 
   // The next record's fields and the line it starts on; nullopt at the end of the text.
-  std::optional<std::vector<std::string>> next(long* first_line) {
+  std::optional<std::vector<Field>> next(long* first_line) {
+    skip_comments();
     if (pos_ >= text_.size()) return std::nullopt;
     *first_line = line_;
-    std::vector<std::string> fields(1);
-    bool quoted = false, was_quoted = false;
+    std::vector<Field> fields(1);
+    bool quoted = false;
     while (pos_ < text_.size()) {
       const char c = text_[pos_++];
+      Field& f = fields.back();
       if (quoted) {
         if (c == '"') {
           if (pos_ < text_.size() && text_[pos_] == '"') {
-            fields.back() += '"';
+            f.text += '"';
             ++pos_;
           } else {
             quoted = false;
           }
         } else {
           if (c == '\n') ++line_;
-          fields.back() += c;
+          f.text += c;
         }
-      } else if (c == '"' && !was_quoted && trim(fields.back()).empty()) {
-        fields.back().clear();  // spaces before the opening quote
-        quoted = was_quoted = true;
+      } else if (c == '"' && !f.quoted && trim(f.text).empty()) {
+        f.text.clear();  // spaces before the opening quote
+        quoted = f.quoted = true;
       } else if (c == ',') {
         fields.emplace_back();
-        was_quoted = false;
       } else if (c == '\n') {
         ++line_;
         return fields;
-      } else if (was_quoted && c != ' ' && c != '\t' && c != '\r') {
+      } else if (f.quoted && c != ' ' && c != '\t' && c != '\r') {
         throw UsageError(std::string(source_) + ", line " + std::to_string(line_) +
                          ": text after a closing quote (a quote inside a quoted field is "
                          "written \"\")");
-      } else if (!was_quoted) {
-        fields.back() += c;
+      } else if (!f.quoted) {
+        f.text += c;
       }
     }
     if (quoted) {
@@ -127,16 +152,38 @@ class CsvReader {
   }
 
  private:
+  // Past the comment lines at pos_, which is the start of a record.
+  void skip_comments() {
+    while (pos_ < text_.size()) {
+      const std::size_t first = text_.find_first_not_of(" \t", pos_);
+      if (first == std::string_view::npos || text_[first] != '#') return;
+      const std::size_t end = text_.find('\n', first);
+      pos_ = end == std::string_view::npos ? text_.size() : end + 1;
+      ++line_;
+    }
+  }
+
   std::string_view text_;
   std::string_view source_;
   std::size_t pos_ = 0;
   long line_ = 1;
 };
 
-bool blank_or_comment(const std::vector<std::string>& fields) {
-  if (fields.size() == 1 && trim(fields[0]).empty()) return true;
-  const std::string_view first = trim(fields[0]);
-  return !first.empty() && first.front() == '#';
+bool blank(const std::vector<Field>& fields) {
+  return fields.size() == 1 && !fields[0].quoted && trim(fields[0].text).empty();
+}
+
+// The text refused unless it is UTF-8, naming the line and the byte of the first bad byte.
+void check_utf8(std::string_view text, std::string_view source) {
+  const std::optional<std::size_t> bad = first_invalid_utf8(text);
+  if (!bad) return;
+  const TextPlace at = place_of(text, *bad);
+  char byte[8];
+  std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[*bad]));
+  throw UsageError(std::string(source) + ", line " + std::to_string(at.line) + ", byte " +
+                   std::to_string(at.byte) + ": byte " + byte +
+                   " is not part of a UTF-8 character; a centres file is UTF-8 text (save it "
+                   "as UTF-8)");
 }
 
 std::string lower(std::string_view s) {
@@ -152,15 +199,21 @@ struct Columns {
 };
 
 // The header's column names, or nullopt when the first record is data.
-std::optional<Columns> header_of(const std::vector<std::string>& fields, std::string_view source,
+std::optional<Columns> header_of(const std::vector<Field>& fields, std::string_view source,
                                  long line) {
-  if (fields.size() >= 2 && number_of(fields[0]) && number_of(fields[1])) return std::nullopt;
+  // A number too large for a double is still a number: its row is refused as such, not taken
+  // for a header.
+  const auto numeric = [](const Field& f) {
+    bool too_large = false;
+    return number_of(f.text, &too_large) || too_large;
+  };
+  if (fields.size() >= 2 && numeric(fields[0]) && numeric(fields[1])) return std::nullopt;
   Columns c;
   c.header = true;
   c.name.reset();
   std::optional<std::size_t> lat, lon;
   for (std::size_t k = 0; k < fields.size(); ++k) {
-    const std::string f = lower(fields[k]);
+    const std::string f = lower(fields[k].text);
     if (f == "lat" || f == "latitude") {
       lat = k;
     } else if (f == "lon" || f == "lng" || f == "long" || f == "longitude") {
@@ -172,7 +225,7 @@ std::optional<Columns> header_of(const std::vector<std::string>& fields, std::st
   if (!lat || !lon) {
     std::string got;
     for (std::size_t k = 0; k < fields.size() && k < 4; ++k) {
-      got += (k ? ", " : "") + quoted_excerpt(fields[k], 32);
+      got += (k ? ", " : "") + quoted_excerpt(fields[k].text, 32);
     }
     throw UsageError(std::string(source) + ", line " + std::to_string(line) +
                      ": the first line is neither a centre (lat,lon[,name]) nor a header naming "
@@ -184,15 +237,25 @@ std::optional<Columns> header_of(const std::vector<std::string>& fields, std::st
   return c;
 }
 
+// A CSV field as a latitude or longitude (`what`), or the row refused saying why.
+double coordinate_of(std::string_view field, const std::string& where, const char* what) {
+  bool too_large = false;
+  if (const std::optional<double> v = number_of(field, &too_large)) return *v;
+  throw UsageError(where + what + " " + quoted_excerpt(field) +
+                   (too_large ? " is not a finite number (a double is at most about 1.8e308)"
+                              : " is not a number"));
+}
+
 }  // namespace
 
 std::vector<Centre> parse_centres_csv(std::string_view text, std::string_view source) {
+  check_utf8(text, source);
   CsvReader reader(text, source);
   std::vector<Centre> centres;
   std::optional<Columns> columns;
   long line = 0;
-  while (std::optional<std::vector<std::string>> fields = reader.next(&line)) {
-    if (blank_or_comment(*fields)) continue;
+  while (std::optional<std::vector<Field>> fields = reader.next(&line)) {
+    if (blank(*fields)) continue;
     const std::string where = std::string(source) + ", line " + std::to_string(line) + ": ";
     if (!columns) {
       columns = header_of(*fields, source, line);
@@ -211,16 +274,13 @@ std::vector<Centre> parse_centres_csv(std::string_view text, std::string_view so
                        (fields->size() == 1 ? "" : "s"));
     }
     Centre centre;
-    const std::optional<double> lat = number_of((*fields)[c.lat]);
-    const std::optional<double> lon = number_of((*fields)[c.lon]);
-    if (!lat)
-      throw UsageError(where + "latitude " + quoted_excerpt((*fields)[c.lat]) + " is not a number");
-    if (!lon)
-      throw UsageError(where + "longitude " + quoted_excerpt((*fields)[c.lon]) +
-                       " is not a number");
-    centre.lat_deg = *lat;
-    centre.lon_deg = *lon;
-    if (c.name && *c.name < fields->size()) centre.name = std::string(trim((*fields)[*c.name]));
+    centre.lat_deg = coordinate_of((*fields)[c.lat].text, where, "latitude");
+    centre.lon_deg = coordinate_of((*fields)[c.lon].text, where, "longitude");
+    if (c.name && *c.name < fields->size()) {
+      // A quoted name is kept as it stands, spaces at its ends too (centres_csv_text quotes them).
+      const Field& f = (*fields)[*c.name];
+      centre.name = f.quoted ? f.text : std::string(trim(f.text));
+    }
     if (const std::string problem = centre_problem(centre); !problem.empty()) {
       throw UsageError(where + problem);
     }
@@ -306,6 +366,7 @@ void add_feature(const json& feature, std::size_t index, std::vector<Centre>* ou
 }  // namespace
 
 std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_view source) {
+  check_utf8(text, source);  // the JSON parser would refuse it too, in words of its own
   json doc;
   try {
     doc = parse_json_text(text);
@@ -335,34 +396,43 @@ std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_vie
   return centres;
 }
 
-std::vector<Centre> read_centres_file(const std::filesystem::path& path) {
-  const std::string source = shown_path(path);
-  std::string text;
-  try {
-    text = read_regular_file(path, kMaxCentresFileBytes);
-  } catch (const UsageError& e) {
-    throw UsageError(source + ": " + e.what());
-  }
-  std::string ext = path.extension().string();
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  const bool geojson =
-      ext == ".geojson" || ext == ".json" || (first != std::string::npos && text[first] == '{');
+std::vector<Centre> parse_centres_text(std::string_view text, std::string_view source,
+                                       bool named_geojson) {
+  // GeoJSON by its content too: '{' first, after a byte-order mark and white space.
+  const std::string_view body = text.substr(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0);
+  const std::size_t first = body.find_first_not_of(" \t\r\n");
+  const bool geojson = named_geojson || (first != std::string_view::npos && body[first] == '{');
   std::vector<Centre> centres =
       geojson ? parse_centres_geojson(text, source) : parse_centres_csv(text, source);
   if (centres.empty()) {
-    throw UsageError(source + ": no centres in it (" +
+    throw UsageError(std::string(source) + ": no centres in it (" +
                      (geojson ? "no Point or MultiPoint features" : "no lat,lon lines") + ")");
   }
   return centres;
 }
 
+std::vector<Centre> read_centres_file(const std::filesystem::path& path) {
+  const std::string source = shown_path(path);
+  std::string text;
+  try {
+    text = read_regular_file(path, kMaxCentresFileBytes, "a centres file");
+  } catch (const UsageError& e) {
+    throw UsageError(source + ": " + e.what());
+  }
+  std::string ext = path.extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return parse_centres_text(text, source, ext == ".geojson" || ext == ".json");
+}
+
 namespace {
 
-// A name as one CSV field: quoted when the reader would otherwise split, drop or misread it.
+// A name as one CSV field: quoted when the reader would otherwise split, drop, trim or misread
+// it (a comma, a quote, a line break, a leading '#', spaces or tabs at its ends).
 std::string csv_field(std::string_view name) {
-  const bool quote = name.find_first_of(",\"\r\n") != std::string_view::npos ||
-                     (!name.empty() && (name.front() == '#' || name.front() == ' '));
+  const auto blank = [](char c) { return c == ' ' || c == '\t'; };
+  const bool quote =
+      name.find_first_of(",\"\r\n") != std::string_view::npos ||
+      (!name.empty() && (name.front() == '#' || blank(name.front()) || blank(name.back())));
   if (!quote) return std::string(name);
   std::string out = "\"";
   for (const char c : name) {

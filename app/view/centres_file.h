@@ -1,9 +1,9 @@
 // Reading centres (issue 16's --centres FILE and the window's import): CSV `lat,lon[,name]`
 // with or without a header line, or GeoJSON Point and MultiPoint features. Every centre is
-// checked (latitude in [-90, 90], longitude in [-180, 180], name at most kMaxCentreNameBytes)
-// and every problem is one UsageError line naming the source and the CSV line or the GeoJSON
-// feature, quoting what it read through quoted_excerpt; nothing is taken from a file with a
-// bad row.
+// checked (latitude in [-90, 90], longitude in [-360, 360], a name of UTF-8 text of at most
+// kMaxCentreNameBytes) and every problem is one UsageError line naming the source and the CSV
+// line or the GeoJSON feature, quoting what it read through quoted_excerpt; nothing is taken
+// from a file with a bad row.
 #pragma once
 
 #include <cstddef>
@@ -22,21 +22,30 @@ namespace geofield {
 // A million named centres as GeoJSON is about 100 MB.
 constexpr std::size_t kMaxCentresFileBytes = std::size_t{256} << 20;
 
-// CSV (RFC 4180: fields in double quotes may hold commas, newlines and "" for a quote). A first
-// line whose first two fields are not both numbers is a header: it names the columns (lat or
-// latitude, lon, lng or longitude, and optionally name, in any order, case ignored; other
-// columns are skipped). Without a header the columns are lat, lon and an optional name. Empty
-// lines and lines starting with '#' are skipped. `source` names the text in messages.
+// CSV (RFC 4180: fields in double quotes may hold commas, newlines and "" for a quote, and are
+// kept as they stand; unquoted fields are trimmed of spaces and tabs). A first line whose first
+// two fields are not both numbers is a header: it names the columns (lat or latitude, lon, lng
+// or longitude, and optionally name, in any order, case ignored; other columns are skipped).
+// Without a header the columns are lat, lon and an optional name. Empty lines are skipped, and
+// comment lines: those whose first character that is not a space or a tab is '#', outside any
+// quotes (a quoted field starting with '#' is data). A UTF-8 byte-order mark is skipped. The
+// text is UTF-8 or refused, naming the line and byte of the first bad byte. Numbers are decimal
+// (no nan, inf or hexadecimal); one too small for a double (1e-400) is 0, as on the command
+// line. `source` names the text in messages.
 std::vector<Centre> parse_centres_csv(std::string_view text, std::string_view source);
 
 // GeoJSON: a FeatureCollection, a Feature or a bare geometry; Point and MultiPoint geometries
 // give centres ([lon, lat] in that order, as GeoJSON writes them), named by the feature's
-// "name" property when it is a string. Any other geometry is refused, naming the feature.
+// "name" property when it is a string. Any other geometry is refused, naming the feature. The
+// text is UTF-8 (a byte-order mark is skipped) or refused, naming the line and byte.
 std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_view source);
 
-// The regular file at path (at most kMaxCentresFileBytes), GeoJSON when its name ends in
-// .geojson or .json or its first character that is not white space is '{', CSV otherwise.
-// At least one centre, at most kMaxCentres.
+// A sites file's text as GeoJSON when named_geojson (its name ends in .geojson or .json) or its
+// first character that is not white space (after a byte-order mark) is '{', CSV otherwise. At
+// least one centre, at most kMaxCentres.
+std::vector<Centre> parse_centres_text(std::string_view text, std::string_view source,
+                                       bool named_geojson);
+// The regular file at path (at most kMaxCentresFileBytes) read by parse_centres_text.
 std::vector<Centre> read_centres_file(const std::filesystem::path& path);
 
 // The file at path as a reference for a list of `count` centres read from it (or written to
@@ -55,9 +64,9 @@ std::string centre_problem(const Centre& c);
 
 // The centres as CSV that read_centres_file reads back to the same list: a header line
 // `lat,lon,name`, then one line a centre, numbers in the shortest text that reads back to the
-// same double (%.17g), names in double quotes when they hold a comma, a quote, a line break or
-// a leading '#' or space (RFC 4180, "" for a quote). A name read back is trimmed of spaces at
-// its ends, as the reader trims every field: the window never makes such names.
+// same double (%.17g), names in double quotes when they hold a comma, a quote, a line break, a
+// leading '#' or spaces or tabs at their ends (RFC 4180, "" for a quote), so each name reads
+// back as it was.
 std::string centres_csv_text(std::span<const Centre> centres);
 // Writes centres_csv_text atomically (all or nothing; never replaces what is not a regular
 // file): RuntimeFailure or UsageError naming the path when it cannot.

@@ -34,8 +34,8 @@ std::string not_a_file(mode_t mode) {
   return std::string("is ") + what + ", not a file";
 }
 
-std::string too_large(std::uint64_t bytes, std::size_t max_bytes) {
-  return "is " + std::to_string(bytes) + " bytes; a view file is at most " +
+std::string too_large(std::uint64_t bytes, std::size_t max_bytes, const char* what) {
+  return "is " + std::to_string(bytes) + " bytes; " + what + " is at most " +
          std::to_string(max_bytes) + " bytes";
 }
 
@@ -182,13 +182,14 @@ std::string shown_path(const std::filesystem::path& path) {
   return quoted_excerpt(path.string(), kShownPathBytes);
 }
 
-std::string read_regular_file(const std::filesystem::path& path, std::size_t max_bytes) {
+std::string read_regular_file(const std::filesystem::path& path, std::size_t max_bytes,
+                              const char* what) {
   // Looked at before opening, so a device or a pipe is never opened at all ...
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) throw UsageError("cannot be read: " + why(errno));
   if (!S_ISREG(st.st_mode)) throw UsageError(not_a_file(st.st_mode));
   if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {
-    throw UsageError(too_large(static_cast<std::uint64_t>(st.st_size), max_bytes));
+    throw UsageError(too_large(static_cast<std::uint64_t>(st.st_size), max_bytes, what));
   }
   // ... and after: what was opened is what is read, even if the name changed in between
   // (O_NONBLOCK: opening a pipe put there meanwhile returns at once).
@@ -213,7 +214,7 @@ std::string read_regular_file(const std::filesystem::path& path, std::size_t max
     if (n == 0) break;
     got += static_cast<std::size_t>(n);
   }
-  if (got > max_bytes) throw UsageError(too_large(got, max_bytes) + " (it grew while read)");
+  if (got > max_bytes) throw UsageError(too_large(got, max_bytes, what) + " (it grew while read)");
   text.resize(got);
   return text;
 }

@@ -23,8 +23,10 @@ std::string shown_path(const std::filesystem::path& path);
 // The whole content of the regular file at path (a symbolic link is followed, as the writer
 // writes through one), of at most max_bytes. Throws UsageError, the problem only ("is a
 // folder, not a file"), without the path: the caller names the file. The file is opened
-// non-blocking and checked again after opening, so a pipe swapped in never blocks.
-std::string read_regular_file(const std::filesystem::path& path, std::size_t max_bytes);
+// non-blocking and checked again after opening, so a pipe swapped in never blocks. `what` names
+// the kind of file in the message of one too large ("a view file is at most N bytes").
+std::string read_regular_file(const std::filesystem::path& path, std::size_t max_bytes,
+                              const char* what = "a view file");
 
 // JSON text (strict: one value, nothing after it) as a value. Throws UsageError for anything
 // that is not such text: the line and column, the top-level key whose value was being read

@@ -88,6 +88,7 @@ App::App(const WindowRequest& request)
       home_(request.state.params) {
   if (!request_.make_backend) GF_FAIL("the window was given no backend factory");
   for (const std::string& m : request_.startup_messages) log_.add(false, m);
+  for (const std::string& m : request_.startup_notes) log_.note(m);
   // A grid beyond this machine's caps: refused when typed (as render refuses it); from a saved
   // view (made on a machine with more) made to fit, and said.
   if (const std::optional<std::string> why = beyond_caps(state_.params, caps_)) {

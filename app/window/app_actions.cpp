@@ -118,7 +118,7 @@ void App::do_actions(const UiActions& a) {
     attempt("save view", [&] {
       check_writable(state_file, "view file");
       save_state(state_file, state_);
-      log_.add(true, "saved " + state_file.string());
+      log_.add(true, "saved " + escaped_text(state_file.string()));
     });
   }
   if (a.load_state) {
@@ -127,8 +127,8 @@ void App::do_actions(const UiActions& a) {
       std::string note;
       state_ = load_state(state_file, &note);
       state_.backend = running;
-      log_.add(true, "loaded " + state_file.string());
-      if (!note.empty()) log_.add(false, note);
+      log_.add(true, "loaded " + escaped_text(state_file.string()));
+      if (!note.empty()) log_.note(note);  // the view is loaded: no error
     });
   }
   const std::filesystem::path centres_file =
@@ -146,7 +146,7 @@ void App::do_actions(const UiActions& a) {
         state_.centres = state_.centres.with_file(std::move(*ref));
       }
       log_.add(true, "imported " + std::to_string(state_.centres.size()) + " centres from " +
-                         centres_file.string());
+                         escaped_text(centres_file.string()));
     });
   }
   if (a.export_centres) {
@@ -162,7 +162,7 @@ void App::do_actions(const UiActions& a) {
         if (state_.centres.size() > kMaxInlineCentres) kept = " (the saved view refers to it)";
       }
       log_.add(true, "saved " + std::to_string(state_.centres.size()) + " centres to " +
-                         centres_file.string() + kept);
+                         escaped_text(centres_file.string()) + kept);
     });
   }
   if (a.copy_command) {

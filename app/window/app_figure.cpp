@@ -85,7 +85,7 @@ void App::advance_figure(const UiActions& a) {
             } wake;
             const Image img = paint_figure(layout, map);
             write_png(path, img);
-            return "saved " + path.string() + " (" + std::to_string(img.width) + "x" +
+            return "saved " + escaped_text(path.string()) + " (" + std::to_string(img.width) + "x" +
                    std::to_string(img.height) + ")";
           });
     }

@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "utf8.h"
+
 namespace geofield::fuzz {
 
 [[noreturn]] inline void finding(const char* target, const char* what, std::string_view detail) {
@@ -16,13 +18,15 @@ namespace geofield::fuzz {
   std::abort();
 }
 
-// Not empty, at most max_bytes, no control character.
+// Not empty, at most max_bytes, no control character, valid UTF-8 (issue 33: what a message
+// echoes of the input is escaped, whatever bytes the input held).
 inline void check_message(const char* target, std::string_view m, std::size_t max_bytes) {
   if (m.empty()) finding(target, "empty message", m);
   if (m.size() > max_bytes) finding(target, "message too long", m);
   for (unsigned char c : m) {
     if (c < 0x20 || c == 0x7F) finding(target, "control character in message", m);
   }
+  if (!is_utf8(m)) finding(target, "message not UTF-8", m);
 }
 
 }  // namespace geofield::fuzz

@@ -36,5 +36,45 @@ TEST(QuotedExcerpt, ACutNeverSplitsAUtf8Character) {
   EXPECT_EQ(quoted_excerpt("\xC3\xA9\xC3\xA9", 2), "'\xC3\xA9'... (4 bytes)");
 }
 
+// Issue 33: a file name or a line of a file echoed in a message made it two lines, or text that
+// is not UTF-8 (which a terminal or a JSON log cannot take).
+TEST(QuotedExcerpt, BytesThatAreNotUtf8AreEscapedSoTheMessageIsValidUtf8) {
+  EXPECT_EQ(quoted_excerpt("Caf\xE9"), "'Caf\\xE9'");
+  EXPECT_EQ(quoted_excerpt("a\xFF\xFE"
+                           "b"),
+            "'a\\xFF\\xFEb'");
+  EXPECT_EQ(quoted_excerpt("\xE6\x88"), "'\\xE6\\x88'");           // a character cut short
+  EXPECT_EQ(quoted_excerpt("\xED\xA0\x80"), "'\\xED\\xA0\\x80'");  // a surrogate
+  EXPECT_EQ(quoted_excerpt("S\xC3\xA3o \xE6\x88\x90"), "'S\xC3\xA3o \xE6\x88\x90'");  // kept
+  EXPECT_EQ(quoted_excerpt("bad\nname\xFF.csv"), "'bad\\nname\\xFF.csv'");
+}
+
+TEST(QuotedExcerpt, LineSeparatorsC1ControlsAndBidiOverridesAreEscaped) {
+  EXPECT_EQ(quoted_excerpt("a\xC2\x85"
+                           "b"),
+            "'a\\u0085b'");  // NEL
+  EXPECT_EQ(quoted_excerpt("a\xE2\x80\xA8"
+                           "b"),
+            "'a\\u2028b'");  // LINE SEPARATOR
+  EXPECT_EQ(quoted_excerpt("a\xE2\x80\xAE"
+                           "b"),
+            "'a\\u202Eb'");  // RIGHT-TO-LEFT OVERRIDE
+}
+
+TEST(QuotedExcerpt, ACutCountsBadBytesOneByOne) {
+  // 100 stray continuation bytes: cut at 64 of them, not backed up to nothing.
+  const std::string q = quoted_excerpt(std::string(100, '\x80'));
+  std::string want = "'";
+  for (int k = 0; k < 64; ++k) want += "\\x80";
+  EXPECT_EQ(q, want + "'... (100 bytes)");
+}
+
+TEST(EscapedText, APlainPathIsUnchangedAndAnOddOneStaysOneLine) {
+  EXPECT_EQ(escaped_text("/tmp/it's here/f.png"), "/tmp/it's here/f.png");
+  EXPECT_EQ(escaped_text("/tmp/S\xC3\xA3o.png"), "/tmp/S\xC3\xA3o.png");
+  EXPECT_EQ(escaped_text("/tmp/two\nlines\xFF.png"), "/tmp/two\\nlines\\xFF.png");
+  EXPECT_EQ(escaped_text(std::string(300, 'x')), std::string(300, 'x'));  // never cut
+}
+
 }  // namespace
 }  // namespace geofield

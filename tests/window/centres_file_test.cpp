@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -101,7 +102,12 @@ TEST(CentresCsv, ABadRowIsOneLineNamingTheLine) {
       {"1,2\n3,nan\n", "'c.csv', line 2: longitude 'nan' is not a number"},
       {"1,2\n3,inf\n", "'c.csv', line 2: longitude 'inf' is not a number"},
       {"1,2\n3,0x10\n", "'c.csv', line 2: longitude '0x10' is not a number"},
-      {"1,2\n3,1e999\n", "'c.csv', line 2: longitude '1e999' is not a number"},
+      {"1,2\n3,1e999\n",
+       "'c.csv', line 2: longitude '1e999' is not a finite number (a double is at most about "
+       "1.8e308)"},
+      {"-1e999,3\n",  // a first line: still a row, not a header
+       "'c.csv', line 1: latitude '-1e999' is not a finite number (a double is at most about "
+       "1.8e308)"},
       {"1,2\n3\n", "'c.csv', line 2: expected lat,lon, got 1 field"},
       {"1,2\n3,4,Paris, France\n",
        "'c.csv', line 2: expected lat,lon[,name], got 4 fields (a name holding a comma is written "
@@ -121,6 +127,78 @@ TEST(CentresCsv, ABadRowIsOneLineNamingTheLine) {
   for (const Case& c : cases) {
     EXPECT_EQ(refusal_csv(c.text), c.want) << c.text;
   }
+}
+
+// Issue 33, item 4: a quoted first field starting with '#' was taken for a comment, so the
+// centre was dropped and every later index shifted by one.
+TEST(CentresCsv, AQuotedFieldStartingWithAHashIsDataNotAComment) {
+  const std::vector<Centre> c =
+      parse_centres_csv("name,lat,lon\n\"#1 site\",30,100\nb,31,101\n", "t");
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0], (Centre{30, 100, "#1 site"}));
+  EXPECT_EQ(c[1], (Centre{31, 101, "b"}));
+  // Spaces before the quote: still data.
+  const std::vector<Centre> d = parse_centres_csv("name,lat,lon\n  \"#2\",1,2\n", "t");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0], (Centre{1, 2, "#2"}));
+}
+
+TEST(CentresCsv, ACommentLineIsSkippedWhateverQuotesItHolds) {
+  // A comment's quote once opened a quoted field that ran to the end of the file.
+  const std::vector<Centre> c = parse_centres_csv(
+      "lat,lon,name\n# a \"quoted, remark\n#,\"open\n  # \"\n1,2,\"x\n# y\"\n3,4,z\n", "t");
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0], (Centre{1, 2, "x\n# y"}));  // a line of a quoted field is no comment
+  EXPECT_EQ(c[1], (Centre{3, 4, "z"}));
+  // Lines are still counted through comments and quoted line breaks.
+  EXPECT_EQ(refusal_csv("# \"\n1,2,\"a\nb\"\n# c\n95,1\n"),
+            "'c.csv', line 5: latitude 95 is outside [-90, 90]");
+}
+
+TEST(CentresCsv, AQuotedNameIsKeptAsItStandsAndRoundTrips) {
+  const std::vector<Centre> c =
+      parse_centres_csv("lat,lon,name\n1,2,\"  padded \"\n3,4,  bare  \n", "t");
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0].name, "  padded ");
+  EXPECT_EQ(c[1].name, "bare");
+  const std::vector<Centre> names = {
+      {1, 2, " lead"},      {3, 4, "trail\t"},       {5, 6, "#hash"},
+      {7, 8, "a \"q\", b"}, {9, 10, "two\r\nlines"}, {11, 12, "\xE6\x88\x90\xE9\x83\xBD"},
+      {13, 14, ""}};
+  EXPECT_EQ(parse_centres_csv(centres_csv_text(names), "t"), names);
+}
+
+// Issue 33, item 5: a name that is not UTF-8 was taken, and the window then could not save its
+// view (nlohmann's type_error 316). Refused at the line, naming the byte.
+TEST(CentresCsv, TextThatIsNotUtf8IsRefusedNamingTheLineAndByte) {
+  EXPECT_EQ(refusal_csv("lat,lon,name\n1,2,ok\n3,4,Caf\xE9\n"),
+            "'c.csv', line 3, byte 8: byte 0xE9 is not part of a UTF-8 character; a centres "
+            "file is UTF-8 text (save it as UTF-8)");
+  EXPECT_EQ(refusal_csv("# \xFF comment\n1,2\n"),
+            "'c.csv', line 1, byte 3: byte 0xFF is not part of a UTF-8 character; a centres "
+            "file is UTF-8 text (save it as UTF-8)");
+  EXPECT_EQ(refusal_csv("1,2,\"a\nb\xC0\xAF\"\n").rfind("'c.csv', line 2, byte 2: byte 0xC0 ", 0),
+            0u);
+  const std::vector<Centre> ok = parse_centres_csv("1,2,S\xC3\xA3o Paulo\n", "t");
+  ASSERT_EQ(ok.size(), 1u);
+  EXPECT_EQ(ok[0].name, "S\xC3\xA3o Paulo");
+}
+
+TEST(CentresCsv, ANameThatIsNotUtf8IsNoCentre) {
+  EXPECT_EQ(centre_problem(Centre{1, 2, "Caf\xE9"}), "the name 'Caf\\xE9' is not UTF-8 text");
+  EXPECT_EQ(centre_problem(Centre{1, 2, "Caf\xC3\xA9"}), "");
+}
+
+// Issue 33, item 6: 1e-400 was "not a number"; it is 0, as the command line reads it.
+TEST(CentresCsv, ANumberTooSmallForADoubleIsZeroAsOnTheCommandLine) {
+  const std::vector<Centre> c = parse_centres_csv("1e-400,-1e-400\n0.5e-4000,2\n", "t");
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0].lat_deg, 0.0);
+  EXPECT_FALSE(std::signbit(c[0].lat_deg));
+  EXPECT_EQ(c[0].lon_deg, 0.0);
+  EXPECT_TRUE(std::signbit(c[0].lon_deg));
+  EXPECT_EQ(c[1], (Centre{0, 2, ""}));
+  EXPECT_EQ(parse_centres_csv("1e-310,2\n", "t")[0].lat_deg, 1e-310);  // subnormal, kept
 }
 
 TEST(CentresCsv, MessagesQuoteABoundedEscapedExcerpt) {
@@ -194,6 +272,59 @@ TEST(CentresGeojson, ABadFeatureIsOneLineNamingTheFeature) {
       0u);
 }
 
+TEST(CentresGeojson, TextThatIsNotUtf8IsRefusedNamingTheLineAndByte) {
+  const std::string m = refusal_geojson(
+      "{\"type\": \"Feature\",\n \"properties\": {\"name\": \"Caf\xE9\"},\n"
+      " \"geometry\": {\"type\": \"Point\", \"coordinates\": [1, 2]}}");
+  EXPECT_EQ(m,
+            "'c.geojson', line 2, byte 29: byte 0xE9 is not part of a UTF-8 character; a centres "
+            "file is UTF-8 text (save it as UTF-8)");
+  // Escapes make UTF-8 (a lone surrogate is the JSON reader's refusal, in one line).
+  const std::vector<Centre> c = parse_centres_geojson(
+      R"({"type": "Feature", "properties": {"name": "Caf\u00e9"},
+          "geometry": {"type": "Point", "coordinates": [1, 2]}})",
+      "t");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].name, "Caf\xC3\xA9");
+  EXPECT_EQ(refusal_geojson(R"({"type": "Feature", "properties": {"name": "\ud800"},
+          "geometry": {"type": "Point", "coordinates": [1, 2]}})")
+                .rfind("'c.geojson': ", 0),
+            0u);
+}
+
+TEST(CentresGeojson, AByteOrderMarkIsSkipped) {
+  const std::vector<Centre> c =
+      parse_centres_geojson("\xEF\xBB\xBF{\"type\": \"Point\", \"coordinates\": [101, 30]}", "t");
+  EXPECT_EQ(c, (std::vector<Centre>{{30, 101, ""}}));
+}
+
+// Issue 33, item 6: GeoJSON with a byte-order mark was read as CSV unless named .geojson/.json.
+TEST(CentresFile, GeojsonWithAByteOrderMarkIsGeojsonWhateverItsName) {
+  const std::string gj = "\xEF\xBB\xBF \r\n{\"type\": \"Point\", \"coordinates\": [101, 30]}";
+  write(scratch("bom.txt"), gj);
+  write(scratch("bom"), gj);
+  EXPECT_EQ(read_centres_file(scratch("bom.txt")), (std::vector<Centre>{{30, 101, ""}}));
+  EXPECT_EQ(read_centres_file(scratch("bom")), (std::vector<Centre>{{30, 101, ""}}));
+  write(scratch("bom.csv"), "\xEF\xBB\xBFname,lat,lon\nx,30,101\n");  // and CSV's header is read
+  EXPECT_EQ(read_centres_file(scratch("bom.csv")), (std::vector<Centre>{{30, 101, "x"}}));
+}
+
+// Issue 33, item 6: a file's name was echoed raw, a newline in it making the message two lines.
+TEST(CentresFile, AFileNameIsQuotedEscapedInEveryMessage) {
+  const fs::path p = scratch("two\nlines\xFF.csv");
+  write(p, "lat,lon\n95,1\n");
+  std::string m;
+  try {
+    read_centres_file(p);
+  } catch (const UsageError& e) {
+    m = e.what();
+  }
+  EXPECT_EQ(m, "'" + scratch("two").string() +
+                   "\\nlines\\xFF.csv', line 2: latitude 95 is outside "
+                   "[-90, 90]");
+  EXPECT_EQ(m.find('\n'), std::string::npos);
+}
+
 TEST(CentresFile, CsvOrGeojsonByNameOrContent) {
   write(scratch("a.csv"), "lat,lon,name\n30,101,\"Chengdu, Sichuan\"\n");
   EXPECT_EQ(read_centres_file(scratch("a.csv")),
@@ -223,6 +354,20 @@ TEST(CentresFile, NoCentresAFolderOrAMissingFileIsOneLine) {
             std::string::npos);
   EXPECT_NE(refusal(scratch("folder.csv")).find("is a folder, not a file"), std::string::npos);
   EXPECT_NE(refusal(scratch("missing.csv")).find("No such file or directory"), std::string::npos);
+}
+
+TEST(CentresFile, AFileOverTheCapIsNamedACentresFile) {
+  const fs::path p = scratch("huge.csv");
+  write(p, "");
+  fs::resize_file(p, kMaxCentresFileBytes + 1);  // sparse: refused by its size, never read
+  std::string m;
+  try {
+    read_centres_file(p);
+  } catch (const UsageError& e) {
+    m = e.what();
+  }
+  EXPECT_NE(m.find("bytes; a centres file is at most 268435456 bytes"), std::string::npos) << m;
+  fs::remove(p);
 }
 
 // A million centres, as issue 16's largest case: read back equal, in seconds.

@@ -308,6 +308,31 @@ TEST(StateFile, SavingNeverWritesAViewThatCannotBeLoaded) {
   }
 }
 
+// Issue 33, item 5: a centre name that was not UTF-8 made nlohmann's dump throw (type_error
+// 316), so the window could not save its view and the session stopped being saved on quit.
+// The readers refuse such names now; should one reach the view anyway, the view still saves,
+// each bad byte as U+FFFD, and loads back.
+TEST(StateFile, ANameOrPathThatIsNotUtf8NeverStopsTheViewBeingSaved) {
+  const fs::path dir = scratch("not_utf8");
+  ViewState s = first_view();
+  s.centres = CentreSet({{30, 101, "Caf\xE9"}, {31, 102, "ok"}});
+  EXPECT_NO_THROW(save_state(dir / "v.json", s));
+  const ViewState back = load_state(dir / "v.json");
+  ASSERT_EQ(back.centres.size(), 2u);
+  EXPECT_EQ(back.centres.list()[0].name, "Caf\xEF\xBF\xBD");
+  EXPECT_EQ(back.centres.list()[1].name, "ok");
+  // A list read from a file whose name is not UTF-8: saved; on loading it is not found, a note.
+  std::vector<Centre> many(kMaxInlineCentres + 1, Centre{1, 2, ""});
+  CentresFileRef ref;
+  ref.path = (dir / "caf\xE9.csv").string();
+  ref.count = many.size();
+  s.centres = CentreSet(std::move(many)).with_file(ref);
+  EXPECT_NO_THROW(save_state(dir / "w.json", s));
+  std::string note;
+  EXPECT_TRUE(load_state(dir / "w.json", &note).centres.empty());
+  EXPECT_TRUE(has(note, "centres not restored")) << note;
+}
+
 // ---- every view the window can hold saves and loads back equal ----
 
 // A view as the window makes them: the panels' values within check(), then mouse and keys
