@@ -7,12 +7,14 @@
 //           of its bounds, as projected_grid(p)); each node's point is the double inverse
 //           projection's (projected_node_point<double>), and a centre's value is the shared
 //           math's distance from that centre to that point: projected_point_value (haversine)
-//           or projected_geodesic_point_value (wgs84) with the centre as the reference. For
-//           ortho and wgs84 and double that is the one-centre CPU field of the centre; the
-//           float haversine one-centre field is the separable path (projected_chord.h), so the
-//           float value is that path's wherever it has one — ortho always, aeqd for a centre at
-//           the map's centre (hypot(x, y)) — and the float haversine of the node's point
-//           rounded to float elsewhere (aeqd about another point; a rim node where the float
+//           or projected_geodesic_point_value (wgs84) with the centre as the reference. In
+//           double and for wgs84 that is the one-centre CPU field of the centre wherever that
+//           field's map is this one: ortho (its map does not move with the reference), and
+//           aeqd for a centre at the map's centre. The float haversine one-centre field is the
+//           separable path (projected_chord.h), so the float value is that path's wherever it
+//           has one — ortho on the disc, aeqd for a centre at the map's centre (hypot(x, y)) —
+//           and the float haversine of the node's point rounded to float elsewhere (aeqd about
+//           another point, whose one-centre field is another map; a rim node where the float
 //           path says "off the map" and the double projection does not).
 // A node the double inverse projection has no point for is off the map: NaN, index -1. On the
 // map no value is NaN.
