@@ -91,6 +91,7 @@ void CudaCentresBackend::compute(const FieldParams& p, FieldTexture& target) {
 
 void CudaCentresBackend::compute_checked(const FieldParams& p, FieldTexture& target) {
   check_centres_view(p, *centres_);
+  check_sites_on_latlon_only(p, "cuda");  // the CPU computes projected views (issue 27)
   check_texture_size(p, max_texture_size_);
   if (target.nx() != p.nx || target.ny() != p.ny) {
     GF_FAIL("CudaCentresBackend::compute: the texture is " + std::to_string(target.nx()) + "x" +

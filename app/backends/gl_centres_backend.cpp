@@ -284,6 +284,7 @@ void GlCentresBackend::ensure_index_texture(int nx, int ny) {
 
 void GlCentresBackend::compute(const FieldParams& p, FieldTexture& target) {
   check_centres_view(p, *centres_);
+  check_sites_on_latlon_only(p, "gl");  // the CPU computes projected views (issue 27)
   if (p.formula == Formula::wgs84) throw RuntimeFailure(std::string(kGlNoWgs84));
   if (target.nx() != p.nx || target.ny() != p.ny) {
     GF_FAIL("GlCentresBackend::compute: the texture is " + std::to_string(target.nx()) + "x" +
