@@ -182,7 +182,9 @@ class RenderCentres(RenderTestCase):
                      words=("--backend gl",))
         self.refused("--centres", "c.csv", "--backend", "cuda", *out, words=("--backend cuda: ",))
         self.refused("--centres", "c.csv", "--formula", "seed", *out, words=("not a distance",))
-        self.refused("--centres", "c.csv", "--projection", "aeqd", *out, words=("latlon grids only",))
+        self.refused("--centres", "c.csv", "--projection", "aeqd", "--backend", "gl", *out,
+                     words=("--backend gl: several sites on a projected view are computed by "
+                            "the cpu backend only",))
         self.refused("--centres", "c.csv", "--figure", "f.png", words=("--figure",))
         self.refused("--centres", "c.csv", "--marker", "--png", "p.png", words=("--marker",))
         self.refused("--centres", "c.csv", "--npy", "x.npy", "--index", "x.npy",

@@ -207,10 +207,10 @@ def case_key_n_switches_colouring(binary):
 PROJECTION_COMBO = (335, 149)  # the View panel's projection selector at 1280x800, scale 1
 
 
-def case_projected_view_refused(binary):
-    """With centres, choosing aeqd in the View panel is not taken: the status bar says why in
-    check_centres_view's words, the map stays latlon with its centres, and the window goes on.
-    At start, --centres with --projection aeqd is one line and exit 2."""
+def case_projected_view_with_centres(binary):
+    """With centres, choosing aeqd in the View panel is taken (issue 27: one field model): the
+    map changes to the nearest centre's distance on the aeqd grid, the centres stay, and the
+    window goes on. At start, --centres with --projection aeqd draws the same kind of map."""
     s = Session(binary, state=dict(QUIET_STATE, contours=False))
     try:
         quad = write_quad(s)
@@ -224,18 +224,17 @@ def case_projected_view_refused(binary):
         row = 21
         s.point_at(PROJECTION_COMBO[0] - 20, PROJECTION_COMBO[1] + 2 * row)
         s.click()
-        wait_for_log(s, "latlon grids only")
         s.move(*OUTSIDE)
-        screen_when(s, "the same map", lambda i: np.array_equal(s.map_pixels(i), before))
+        screen_when(s, "another map", lambda i: not np.array_equal(s.map_pixels(i), before))
         state = s.quit()
-        assert state["projection"] == "latlon" and len(state["centres"]) == 4, state
-        assert "--centres: the nearest-centre field is computed on latlon grids only" in \
-            s.log_text()
+        assert state["projection"] == "aeqd" and len(state["centres"]) == 4, state
+        assert "latlon grids only" not in s.log_text()
         s.args += ["--projection", "aeqd", "--frames", "2"]
         r = s.run_to_end()
-        refused_at_start(r, 2, "--centres", "latlon grids only")
+        assert r.returncode == 0, r.stderr
     finally:
         s.close()
+
 
 
 # The Centres panel at 1280x800, scale 1, scrolled to its end, with four centres: a row's

@@ -93,10 +93,10 @@ TEST(CentreEdits, BadCentresAreRefusedWithTheRangeAndChangeNothing) {
 TEST(CentreEdits, AViewThatCannotTakeCentresRefusesThemInCheckCentresViewsWords) {
   ViewState s = latlon_view();
   std::string why;
+  // A projected view takes centres (issue 27: the CPU computes them there).
   s.params.projection = Projection::aeqd;
   s.params.extent = default_extent(s.params);
-  EXPECT_FALSE(add_centre(&s, {30, 101, ""}, &why));
-  EXPECT_TRUE(has(why, "latlon grids only")) << why;
+  EXPECT_TRUE(add_centre(&s, {30, 101, ""}, &why)) << why;
   s = latlon_view();
   s.params.formula = Formula::seed;
   EXPECT_FALSE(add_centre(&s, {30, 101, ""}, &why));
@@ -260,19 +260,11 @@ TEST(CentresSavedView, BadCentresAreRefusedNamingTheKey) {
   nlohmann::json many = nlohmann::json::array();
   for (std::size_t k = 0; k <= kMaxInlineCentres; ++k) many.push_back({{"lat", 0}, {"lon", 0}});
   EXPECT_TRUE(has(refusal(many), "(got 1001 centres)")) << refusal(many);
-  // Centres on a projected view: refused in check_centres_view's words.
+  // Centres on a projected view: taken (issue 27).
   j["centres"] = nlohmann::json::array({{{"lat", 1}, {"lon", 2}}});
   j["projection"] = "ortho";
   j["extent"] = 1000;
-  try {
-    state_from_json(j);
-    ADD_FAILURE() << "accepted centres on an ortho view";
-  } catch (const UsageError& e) {
-    EXPECT_TRUE(has(e.what(),
-                    "'centres': --centres: the nearest-centre field is computed on "
-                    "latlon grids only"))
-        << e.what();
-  }
+  EXPECT_EQ(state_from_json(j).centres.size(), 1u);
 }
 
 // --- geofield --centres FILE ---
@@ -325,10 +317,6 @@ TEST_F(CentresStartup, RefusalsNameTheOption) {
   ViewOptionText ref;
   ref.ref = "10,20";
   EXPECT_TRUE(has(refusal(w, ref), "--ref and --centres")) << refusal(w, ref);
-  ViewOptionText aeqd;
-  aeqd.projection = "aeqd";
-  EXPECT_TRUE(has(refusal(w, aeqd), "--centres: the nearest-centre field is computed on latlon"))
-      << refusal(w, aeqd);
   ViewOptionText seed;
   seed.formula = "seed";
   EXPECT_TRUE(has(refusal(w, seed), "seed formula")) << refusal(w, seed);
