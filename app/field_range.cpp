@@ -189,4 +189,24 @@ ValueRange field_range(const FieldParams& p) {
   return r;
 }
 
+namespace {
+
+template <typename T>
+ValueRange range_of(std::span<const T> values) {
+  ValueRange r;
+  bool any = false;
+  for (const T v : values) {
+    if (v != v) continue;  // NaN
+    if (!any || v < r.min) r.min = v;
+    if (!any || v > r.max) r.max = v;
+    any = true;
+  }
+  return r;
+}
+
+}  // namespace
+
+ValueRange values_range(std::span<const float> values) { return range_of(values); }
+ValueRange values_range(std::span<const double> values) { return range_of(values); }
+
 }  // namespace geofield

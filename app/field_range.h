@@ -3,6 +3,8 @@
 // read-back of the field.
 #pragma once
 
+#include <span>
+
 #include "field_params.h"
 
 namespace geofield {
@@ -20,5 +22,10 @@ struct ValueRange {
 // antipode, the edge of the nodes with a value and a lattice of at most 129 x 129 nodes, not
 // exact (field_range.cpp says by how much).
 ValueRange field_range(const FieldParams& p);
+
+// The smallest and largest of values already computed, NaN (a node with no value) left out;
+// {0, 0} when there is none: the range of a field with no closed form (several sites).
+ValueRange values_range(std::span<const float> values);
+ValueRange values_range(std::span<const double> values);
 
 }  // namespace geofield

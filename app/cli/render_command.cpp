@@ -85,8 +85,9 @@ void write_npy_from_cpu(const FieldParams& params, Precision stored,
 }
 
 void say_wrote_npy(const RenderRequest& request, const FieldParams& params) {
-  std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n", request.npy->c_str(),
-               request.f64 ? "float64" : "float32", params.ny, params.nx);
+  std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n",
+               escaped_text(request.npy->string()).c_str(), request.f64 ? "float64" : "float32",
+               params.ny, params.nx);
 }
 
 // The raw-field outputs of one render, written into their temporaries and finished (flushed)
@@ -130,15 +131,16 @@ struct RawOutputs {
     }
     if (geotiff) {
       geotiff->commit();
-      std::fprintf(stderr, "geofield: wrote %s (%s, %s, %d x %d nodes)\n", request.geotiff->c_str(),
+      std::fprintf(stderr, "geofield: wrote %s (%s, %s, %d x %d nodes)\n",
+                   escaped_text(request.geotiff->string()).c_str(),
                    request.cog ? "Cloud-Optimised GeoTIFF" : "GeoTIFF",
                    request.f64 ? "float64" : "float32", params.nx, params.ny);
     }
     if (netcdf) {
       netcdf->commit();
       std::fprintf(stderr, "geofield: wrote %s (NetCDF-4, CF-1.8, %s, %d x %d nodes)\n",
-                   request.netcdf->c_str(), request.f64 ? "float64" : "float32", params.nx,
-                   params.ny);
+                   escaped_text(request.netcdf->string()).c_str(),
+                   request.f64 ? "float64" : "float32", params.nx, params.ny);
     }
   }
 };
@@ -271,25 +273,10 @@ void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, 
   index_outputs.commit(request, params);
 }
 
-// The smallest and largest value of a field on the host, NaN (off a projected map) left out:
-// the range of several sites' field, which has no closed form.
-ValueRange values_range(const HostField& f) {
-  ValueRange r;
-  bool any = false;
-  auto visit = [&](const auto& values) {
-    for (const auto v : values) {
-      if (v != v) continue;
-      if (!any || v < r.min) r.min = v;
-      if (!any || v > r.max) r.max = v;
-      any = true;
-    }
-  };
-  if (f.precision == Precision::f64) {
-    visit(f.f64);
-  } else {
-    visit(f.f32);
-  }
-  return r;
+// The range of a field on the host (several sites' field has no closed form).
+ValueRange host_values_range(const HostField& f) {
+  return f.precision == Precision::f64 ? values_range(std::span<const double>(f.f64))
+                                       : values_range(std::span<const float>(f.f32));
 }
 
 // The picture's colours and overlays: as the window would draw this view, one pixel a node.
@@ -475,7 +462,7 @@ int run_render(const RenderRequest& request) {
   if (request.png) {
     const ViewStyle style = field.sites.is_one_point()
                                 ? picture_style(request, field.one_point_params())
-                                : picture_style(request, params, values_range(*values));
+                                : picture_style(request, params, host_values_range(*values));
     const std::vector<std::uint8_t> png =
         encode_png(renderer.render_image(params.nx, params.ny, style));
     png_file.emplace(*request.png);

@@ -95,26 +95,6 @@ void CpuFieldWorker::fill(CpuFieldResult* r, std::stop_token stop) {
   }
 }
 
-// The smallest and largest value of a host field (NaN, off a projected map, left out).
-static ValueRange host_range(const CpuFieldResult& r) {
-  ValueRange out;
-  bool any = false;
-  auto visit = [&](const auto& values) {
-    for (const auto v : values) {
-      if (v != v) continue;
-      if (!any || v < out.min) out.min = v;
-      if (!any || v > out.max) out.max = v;
-      any = true;
-    }
-  };
-  if (!r.f64.empty()) {
-    visit(r.f64);
-  } else {
-    visit(r.f32);
-  }
-  return out;
-}
-
 bool CpuFieldWorker::busy() const {
   std::lock_guard lock(mutex_);
   return computing_ || pending_.has_value();
@@ -137,8 +117,13 @@ void CpuFieldWorker::run(std::stop_token stop) {
       r.compute_ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       // One point: the range is exact from the view (field_range); several sites: the values'.
-      r.range = r.request.sites.is_one_point() ? field_range(r.request.one_point_params())
-                                               : host_range(r);
+      if (r.request.sites.is_one_point()) {
+        r.range = field_range(r.request.one_point_params());
+      } else if (r.f64.empty()) {
+        r.range = values_range(std::span<const float>(r.f32));
+      } else {
+        r.range = values_range(std::span<const double>(r.f64));
+      }
     } catch (const Superseded&) {  // the newer request is taken at the top
       std::lock_guard lock(mutex_);
       computing_ = false;
