@@ -143,18 +143,17 @@ std::string default_figure_title(const FieldParams& v, std::size_t sites) {
   // 0° and 180° have no hemisphere; reduce_deg_180 writes 180 as -180.
   const double lat = v.ref_lat_deg, lon = reduce_deg_180(v.ref_lon_deg);
   const bool lon_edge = std::fabs(std::fabs(lon) - 180.0) < 1e-12;
-  std::string t =
-      sites > 0 ? std::string(what) + " to the nearest of " + std::to_string(sites) + " centre" +
-                      (sites == 1 ? "" : "s")
-                : std::string(what) + " from " + short_deg(std::fabs(lat)) + "°" +
-                      (lat > 0   ? "N"
-                       : lat < 0 ? "S"
-                                 : "") +
-                      ", " + short_deg(std::fabs(lon)) + "°" +
-                      (lon_edge  ? ""
-                       : lon > 0 ? "E"
-                       : lon < 0 ? "W"
-                                 : "");
+  std::string t = sites > 0 ? std::string(what) + " to the nearest of " + std::to_string(sites) +
+                                  " centre" + (sites == 1 ? "" : "s")
+                            : std::string(what) + " from " + short_deg(std::fabs(lat)) + "°" +
+                                  (lat > 0   ? "N"
+                                   : lat < 0 ? "S"
+                                             : "") +
+                                  ", " + short_deg(std::fabs(lon)) + "°" +
+                                  (lon_edge  ? ""
+                                   : lon > 0 ? "E"
+                                   : lon < 0 ? "W"
+                                             : "");
   if (v.formula == Formula::wgs84) {
     const EllipsoidPreset* named = find_ellipsoid_preset(v.ellipsoid_a_km, v.ellipsoid_inv_f);
     char numbers[96];

@@ -56,9 +56,9 @@ std::vector<PlacedText> place_site_names(std::span<const SiteMark> marks,
     const double gap = r + p + std::max(1.0, 0.25 * r);  // from the marker's centre to the text
     // The text's top-left at each candidate: right (as the window), left, above, below, then
     // the four diagonals (a marker in a corner of the map).
-    const double places[][2] = {{m.x + gap, m.y - h / 2},     {m.x - gap - w, m.y - h / 2},
-                                {m.x - w / 2, m.y - gap - h}, {m.x - w / 2, m.y + gap},
-                                {m.x + gap, m.y - gap - h},   {m.x + gap, m.y + gap},
+    const double places[][2] = {{m.x + gap, m.y - h / 2},       {m.x - gap - w, m.y - h / 2},
+                                {m.x - w / 2, m.y - gap - h},   {m.x - w / 2, m.y + gap},
+                                {m.x + gap, m.y - gap - h},     {m.x + gap, m.y + gap},
                                 {m.x - gap - w, m.y - gap - h}, {m.x - gap - w, m.y + gap}};
     for (const auto& at : places) {
       const Box b{at[0] - p, at[1] - p, at[0] + w + p, at[1] + h + p};

@@ -20,8 +20,7 @@ namespace geofield {
 // place for (not ortho's far side, not aeqd's antipode) inside the map. None when there are
 // more than kMaxCentreMarkers sites. rgb: site k's colour at k (white where missing).
 std::vector<SiteMark> site_marks(const FieldParams& view, const PixelRect& map,
-                                 std::span<const Centre> sites,
-                                 std::span<const std::uint32_t> rgb);
+                                 std::span<const Centre> sites, std::span<const std::uint32_t> rgb);
 
 struct SiteNameLook {
   std::function<double(std::string_view)> text_width_px;
@@ -35,9 +34,10 @@ std::string site_name(std::span<const Centre> sites, std::size_t k);
 
 // Names beside their markers (the text's top-left and size, as PlacedText; its box is pad_px
 // larger every way), in the order of marks: each at the first of a few places around its
-// marker (right, left, above, below, the diagonals) whose box stays inside the map and touches no name placed
-// already, no marker and nothing of `taken` (boxes, e.g. ring labels with their padding); a
-// name with no such place is left out. None when there are more than kNamedCentres sites.
+// marker (right, left, above, below, the diagonals) whose box stays inside the map and touches no
+// name placed already, no marker and nothing of `taken` (boxes, e.g. ring labels with their
+// padding); a name with no such place is left out. None when there are more than kNamedCentres
+// sites.
 std::vector<PlacedText> place_site_names(std::span<const SiteMark> marks,
                                          std::span<const Centre> sites, const PixelRect& map,
                                          std::span<const PlacedText> taken,
