@@ -199,8 +199,13 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   add_text_option(*render_cmd, "--centres", &centres,
                   "many reference points: the field is the distance to the nearest of them; "
                   "CSV lat,lon[,name] (a header line may name the columns) or GeoJSON Point "
-                  "features; latlon grids, haversine or wgs84",
+                  "features; haversine or wgs84; a figure marks and names them (--no-marker: "
+                  "not), --png marks them with --marker",
                   "FILE");
+  render_cmd->add_flag("--colour-by-centre", render.colour_by_centre,
+                       "with --centres: colour the picture and the figure by each node's nearest "
+                       "centre (the window's \"colour by nearest centre\"; the figure's colorbar "
+                       "gives way to a caption; latlon views)");
   add_text_option(*render_cmd, "--index", &index,
                   "with --centres: write the index of each node's nearest centre (0 is the "
                   "file's first; the lowest on a tie) as NumPy .npy, int32, shape (ny, nx)",
@@ -275,6 +280,13 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   render.contour_interval = o.contour_interval.value_or(0);
   render.graticule = o.graticule.value_or(false);
   render.marker = o.marker.value_or(false);
+  render.figure_marks_centres = o.marker.value_or(true);
+  if (render.colour_by_centre && !render.centres) {
+    throw UsageError("--colour-by-centre: give --centres FILE too");
+  }
+  if (render.colour_by_centre && !render.png && !render.figure) {
+    throw UsageError("--colour-by-centre: colours a picture; give --png FILE or --figure FILE");
+  }
   render.coastlines = o.coastlines.value_or(false);
   render.borders = o.borders.value_or(false);
   render.line_rgb = o.line_rgb.value_or(kDefaultLineRgb);

@@ -28,10 +28,13 @@
 #include "export/png_export.h"
 #include "field_range.h"
 #include "figure/figure_job.h"
+#include "figure/figure_paint.h"
+#include "figure/site_names.h"
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
 #include "gl/renderer.h"
 #include "memory_limits.h"
+#include "view/centre_palette.h"
 #include "view/centres_file.h"
 #include "view/projected_view.h"
 #include "view/view_math.h"
@@ -281,6 +284,9 @@ ValueRange host_values_range(const HostField& f) {
 
 // The picture's colours and overlays: as the window would draw this view, one pixel a node.
 // known: the field's range when it is not the one-centre field's (field_range's).
+// With centres the GL ring at the reference point is not drawn: the centres' markers are
+// painted instead (site_marks), and --colour-by-centre colours by the index texture (set by the
+// caller once the field is computed).
 ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
                         std::optional<ValueRange> known = std::nullopt) {
   ViewStyle style;
@@ -295,7 +301,7 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
     style.value_max = r.max;
   }
   if (request.contour_interval <= 0 && !request.graticule && !request.marker &&
-      !request.coastlines && !request.borders) {
+      !request.coastlines && !request.borders && !request.colour_by_centre) {
     return style;
   }
   style.view = style.field = {params.lat_min_deg, params.lat_max_deg, params.lon_min_deg,
@@ -315,7 +321,8 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
     style.graticule_lon_step_deg =
         nice_step_deg(lon_span_of(params), std::max(1, int(params.nx / kSpacingPx)));
   }
-  style.marker = request.marker;
+  style.marker = request.marker && !request.centres;
+  style.colour_by_centre = style.centre_boundaries = request.colour_by_centre;
   style.marker_lat_deg = params.ref_lat_deg;
   style.marker_lon_deg = params.ref_lon_deg;
   style.lines.coastlines = request.coastlines;
@@ -325,12 +332,41 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
   return style;
 }
 
+// The nearest-centre index to colour by: the backend's, or one site's everywhere (its fast
+// path keeps none).
+GLuint index_texture_of(const FieldBackend& backend, const Renderer& renderer) {
+  const GLuint t = backend.index_texture();
+  return t != 0 ? t : renderer.one_site_index();
+}
+
+// The centres' colours (centre_palette), wanted for their markers (up to kMaxCentreMarkers)
+// or for colouring by centre; empty when neither is.
+std::vector<std::uint32_t> centre_rgb_of(const RenderRequest& request, const FieldRequest& field) {
+  if (!request.centres) return {};
+  const bool marks = (request.marker || (request.figure && request.figure_marks_centres)) &&
+                     draws_centre_markers(field.sites.size());
+  if (!marks && !request.colour_by_centre) return {};
+  return centre_colours(*field.sites.points());
+}
+
+// `render --png --marker` with centres: each centre's marker painted on the picture (one pixel
+// a node), as on a figure.
+void paint_centre_marks(Image* picture, const FieldParams& params, const FieldRequest& field,
+                        std::span<const std::uint32_t> rgb, double radius_px) {
+  const PixelRect whole{0, 0, picture->width, picture->height};
+  for (const SiteMark& m : site_marks(params, whole, *field.sites.points(), rgb)) {
+    paint_site_mark(picture, m.x, m.y, radius_px, m.rgb);
+  }
+}
+
 // The figure's layout, checked against this GL's limits before anything is computed, so that
 // a figure too large is refused before the other outputs' work (one line, nothing written).
 // Its field is its own, a node a map pixel, over the same view; its look is the picture's, with
 // lines and the marker grown with the figure.
-std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const FieldParams& params,
-                                        Renderer* renderer, int max_texture) {
+std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const FieldRequest& field,
+                                        const FigureSites& sites, Renderer* renderer,
+                                        int max_texture) {
+  const FieldParams& params = field.params;
   auto field_for = [&](int w, int h) {
     FieldParams q = params;
     q.nx = std::max(2, w);
@@ -346,7 +382,14 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
   auto range_for = [&](const FieldParams& q) -> std::optional<ValueRange> {
     if (request.view.fixed_range) return std::nullopt;
     if (q.nx > max_texture || q.ny > max_texture) return ValueRange{0, 1};
-    if (!figure_range) figure_range = field_range(q);
+    if (!figure_range && field.sites.is_one_point()) {
+      figure_range = field_range(FieldRequest{q, field.sites}.one_point_params());
+    } else if (!figure_range) {
+      // Several sites' range has no closed form: their field's on the CPU at this size.
+      CentresBackend host(field.sites.points());
+      host.compute_host(q);
+      figure_range = host_values_range(host.take_host_field(Precision::f32));
+    }
     return figure_range;
   };
   const StyleForSize look = [&](int w, int h) {
@@ -356,7 +399,7 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
   return std::make_unique<FigureJob>(
       renderer, params, request.figure_width, request.figure_title,
       [&](int w, int h) { return figure_style(look, request.figure_width, w, h); },
-      "--figure-width");
+      "--figure-width", sites);
 }
 
 // The figure's map computed into the renderer's field texture and drawn, then painted and
@@ -374,6 +417,7 @@ void write_figure(FigureJob& job, const RenderRequest& request, FieldRequest fie
   if (std::optional<std::string> n = backend->take_notice()) {
     std::fprintf(stderr, "geofield: %s\n", n->c_str());
   }
+  if (request.colour_by_centre) job.set_index_texture(index_texture_of(*backend, *renderer));
   const std::vector<std::uint8_t> png = encode_png(job.finish());
   file->emplace(*request.figure);
   (*file)->write_at(0, png);
@@ -399,15 +443,10 @@ int run_render(const RenderRequest& request) {
   FieldParams params = request.view.params;
   if (request.f64) params.precision = Precision::f64;
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
-  if (request.centres && request.figure) {
+  if (request.colour_by_centre && params.projection != Projection::latlon) {
     throw UsageError(
-        "--centres: --figure does not take many centres yet (its title and marker "
-        "are the one reference point's): use --png");
-  }
-  if (request.centres && request.marker) {
-    throw UsageError(
-        "--centres: --marker marks the one reference point; with many centres it "
-        "is not drawn yet");
+        "--colour-by-centre: latlon views only (the renderer colours by nearest centre on "
+        "latlon maps); leave it out or give --projection latlon");
   }
   const FieldRequest field = field_request_of(request, params);
   const std::optional<std::size_t> centres = centres_described(request, field);
@@ -430,7 +469,18 @@ int run_render(const RenderRequest& request) {
   std::string reason;
   Renderer renderer;
   std::unique_ptr<FigureJob> figure_job;
-  if (request.figure) figure_job = start_figure(request, params, &renderer, max_texture);
+  const std::vector<std::uint32_t> centre_rgb = centre_rgb_of(request, field);
+  if (!centre_rgb.empty()) renderer.set_centre_colours(centre_rgb);
+  if (request.figure) {
+    FigureSites sites;
+    if (request.centres) {
+      sites.list = field.sites.points();
+      sites.rgb = centre_rgb;
+      sites.marked = request.figure_marks_centres;
+      sites.colour_by_centre = request.colour_by_centre;
+    }
+    figure_job = start_figure(request, field, sites, &renderer, max_texture);
+  }
   cuda_warm_up.reset();  // CUDA's start-up is done (or found nothing) before the backend is made
   std::unique_ptr<FieldBackend> backend = make_backend_for(request.view.backend, field, &reason);
   std::fprintf(
@@ -460,11 +510,15 @@ int run_render(const RenderRequest& request) {
   // while writing (a full disk, a file-size limit) leaves no file, as a bad path does.
   std::optional<AtomicFile> png_file;
   if (request.png) {
-    const ViewStyle style = field.sites.is_one_point()
-                                ? picture_style(request, field.one_point_params())
-                                : picture_style(request, params, host_values_range(*values));
-    const std::vector<std::uint8_t> png =
-        encode_png(renderer.render_image(params.nx, params.ny, style));
+    ViewStyle style = field.sites.is_one_point()
+                          ? picture_style(request, field.one_point_params())
+                          : picture_style(request, params, host_values_range(*values));
+    if (request.colour_by_centre) style.index_texture = index_texture_of(*backend, renderer);
+    Image picture = renderer.render_image(params.nx, params.ny, style);
+    if (request.centres && request.marker) {
+      paint_centre_marks(&picture, params, field, centre_rgb, style.marker_radius_px);
+    }
+    const std::vector<std::uint8_t> png = encode_png(picture);
     png_file.emplace(*request.png);
     png_file->write_at(0, png);
     png_file->finish();

@@ -23,7 +23,11 @@ struct RenderRequest {
   // Overlays on the picture, as the window draws them; none by default.
   double contour_interval = 0;  // output unit; 0: no contours
   bool graticule = false;
-  bool marker = false;
+  bool marker = false;  // the reference point's ring; with centres a dot at every centre
+  // With centres: the figure marks every centre unless --no-marker (the PNG only with --marker),
+  // and colours the map by each node's nearest centre (--colour-by-centre) instead of distance.
+  bool figure_marks_centres = true;
+  bool colour_by_centre = false;
   bool coastlines = false, borders = false;  // Natural Earth, the scale chosen by the extent
   std::uint32_t line_rgb = kDefaultLineRgb;  // their colour, 0xRRGGBB
   // A publication figure (app/figure): the map in its true shape figure_width pixels wide,

@@ -21,8 +21,8 @@ constexpr long kPixelsPerStep = 1L << 19;
 
 FigureJob::FigureJob(Renderer* renderer, const FieldParams& view, int width_px,
                      const std::string& title, const StyleForSize& style_for,
-                     const std::string& width_option)
-    : renderer_(renderer), layout_(layout_figure(view, width_px, title, style_for)) {
+                     const std::string& width_option, const FigureSites& sites)
+    : renderer_(renderer), layout_(layout_figure(view, width_px, title, style_for, sites)) {
   GLint max_rb = 0;
   GF_GL(glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_rb));
   if (std::optional<std::string> why =

@@ -17,10 +17,15 @@ class FigureJob {
   // Lays the figure out and makes the map's offscreen target (needs the current GL context
   // of renderer). Throws UsageError for a width out of range or beyond this GL's limit (with
   // the largest width that works, named width_option as the caller takes it).
+  // sites: the field's sites when not the view's reference point (figure_layout.h).
   FigureJob(Renderer* renderer, const FieldParams& view, int width_px, const std::string& title,
-            const StyleForSize& style_for, const std::string& width_option = "figure width");
+            const StyleForSize& style_for, const std::string& width_option = "figure width",
+            const FigureSites& sites = {});
 
   const FigureLayout& layout() const { return layout_; }
+  // The nearest-site index the map is drawn with (ViewStyle::index_texture): the backend's,
+  // known once the field is computed, which is after the layout. Before the first step().
+  void set_index_texture(GLuint texture) { layout_.style.index_texture = texture; }
   bool done() const { return next_row_ >= layout_.map.h; }
   double progress() const { return double(next_row_) / layout_.map.h; }  // 0..1
 

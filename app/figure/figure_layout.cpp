@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "errors.h"
+#include "figure/site_names.h"
 #include "figure/text_raster.h"
 #include "view/graticule_crossings.h"
 #include "view/ring_labels.h"
@@ -135,22 +136,24 @@ double figure_scale(int width_px) {
   return font_px_for(width_px) / font_px_for(kDefaultFigureWidthPx);
 }
 
-std::string default_figure_title(const FieldParams& v) {
+std::string default_figure_title(const FieldParams& v, std::size_t sites) {
   const char* what = v.formula == Formula::seed    ? "Seed-formula value"
                      : v.formula == Formula::wgs84 ? "Geodesic distance"
                                                    : "Great-circle distance";
   // 0° and 180° have no hemisphere; reduce_deg_180 writes 180 as -180.
   const double lat = v.ref_lat_deg, lon = reduce_deg_180(v.ref_lon_deg);
   const bool lon_edge = std::fabs(std::fabs(lon) - 180.0) < 1e-12;
-  std::string t = std::string(what) + " from " + short_deg(std::fabs(lat)) + "°" +
-                  (lat > 0   ? "N"
-                   : lat < 0 ? "S"
-                             : "") +
-                  ", " + short_deg(std::fabs(lon)) + "°" +
-                  (lon_edge  ? ""
-                   : lon > 0 ? "E"
-                   : lon < 0 ? "W"
-                             : "");
+  std::string t = sites > 0 ? std::string(what) + " to the nearest of " + std::to_string(sites) +
+                                  " centre" + (sites == 1 ? "" : "s")
+                            : std::string(what) + " from " + short_deg(std::fabs(lat)) + "°" +
+                                  (lat > 0   ? "N"
+                                   : lat < 0 ? "S"
+                                             : "") +
+                                  ", " + short_deg(std::fabs(lon)) + "°" +
+                                  (lon_edge  ? ""
+                                   : lon > 0 ? "E"
+                                   : lon < 0 ? "W"
+                                             : "");
   if (v.formula == Formula::wgs84) {
     const EllipsoidPreset* named = find_ellipsoid_preset(v.ellipsoid_a_km, v.ellipsoid_inv_f);
     char numbers[96];
@@ -176,7 +179,7 @@ double figure_map_aspect(const FieldParams& v) {
 }
 
 FigureLayout layout_figure(const FieldParams& view, int width_px, const std::string& title,
-                           const StyleForSize& style_for) {
+                           const StyleForSize& style_for, const FigureSites& sites) {
   if (width_px < kMinFigureWidthPx || width_px > kMaxFigureWidthPx) {
     throw UsageError("figure width " + std::to_string(width_px) + " is outside " +
                      std::to_string(kMinFigureWidthPx) + " to " +
@@ -193,7 +196,7 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   const double label_gap = std::round(L.font_px * 0.25);  // between a tick and its label
 
   // Title: shrunk until it fits the width.
-  L.title.text = title.empty() ? default_figure_title(view) : title;
+  L.title.text = title.empty() ? default_figure_title(view, sites.size()) : title;
   for (;; L.title_px = std::floor(L.title_px * 0.92)) {
     L.title.w = TextRaster(L.title_px).width(L.title.text);
     if (L.title.w <= width_px - 2 * pad || L.title_px <= kMinFontPx) break;
@@ -250,18 +253,65 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   }
   double y = L.map.y + L.map.h + L.tick_len + label_gap + text.height() + pad;
 
-  // Ring labels, placed by the window's rule (view/ring_labels) inside the map.
-  if (L.style.contour_interval > 0) {
+  // Ring labels, placed by the window's rule (view/ring_labels) inside the map, about the field's
+  // one site. With several the rings are the nearest site's: their lines stay, unlabelled (as
+  // in the window). One site of a file is labelled about it, except on an aeqd map centred
+  // elsewhere (its rings are not the map's circles).
+  FieldParams ring_view = view;
+  bool ring_labelled = sites.size() <= 1;
+  if (sites.size() == 1) {
+    const Centre& c = sites.list->front();
+    ring_labelled = view.projection != Projection::aeqd ||
+                    (c.lat_deg == view.ref_lat_deg && c.lon_deg == view.ref_lon_deg);
+    ring_view.ref_lat_deg = c.lat_deg;
+    ring_view.ref_lon_deg = c.lon_deg;
+  }
+  L.ring_pad_px = std::round(L.ring_font_px * 0.2);
+  if (L.style.contour_interval > 0 && ring_labelled) {
     RingLabelLook look;
     look.text_width_px = [&](std::string_view s) { return ring_text.width(s); };
     look.text_height_px = ring_text.height();
-    look.pad_px = L.ring_pad_px = std::round(L.ring_font_px * 0.2);
+    look.pad_px = L.ring_pad_px;
     look.same_ring_apart_px = kRingLabelsApartFonts * L.ring_font_px;
     const MapRect m{double(L.map.x), double(L.map.y), double(L.map.w), double(L.map.h)};
-    for (const RingLabel& r : ring_labels(view, m, L.style.contour_interval, look)) {
+    for (const RingLabel& r : ring_labels(ring_view, m, L.style.contour_interval, look)) {
       L.ring_labels.push_back({r.text, r.x + look.pad_px, r.y + look.pad_px, r.w - 2 * look.pad_px,
                                r.h - 2 * look.pad_px});
     }
+  }
+
+  // The sites' markers (as the window's: 6 of its 13-pixel font's pixels), then their names
+  // around them, clear of the ring labels' boxes.
+  if (sites.marked && sites.list) {
+    L.site_radius_px = 6.0 * L.font_px / 13.0;
+    L.site_marks = site_marks(view, L.map, *sites.list, sites.rgb);
+    std::vector<PlacedText> taken;
+    for (const PlacedText& t : L.ring_labels) {
+      taken.push_back({t.text, t.x - L.ring_pad_px, t.y - L.ring_pad_px, t.w + 2 * L.ring_pad_px,
+                       t.h + 2 * L.ring_pad_px});
+    }
+    SiteNameLook names;
+    names.text_width_px = [&](std::string_view s) { return ring_text.width(s); };
+    names.text_height_px = ring_text.height();
+    names.pad_px = L.ring_pad_px;
+    names.marker_radius_px = L.site_radius_px;
+    L.site_labels = place_site_names(L.site_marks, *sites.list, L.map, taken, names);
+  }
+
+  const std::string unit(to_string(view.units));
+  // Coloured by nearest centre the colours are the sites' (their markers' colours): no
+  // colorbar, the caption says what the colours are.
+  if (sites.colour_by_centre) {
+    L.colorbar = false;
+    L.caption.text = sites.marked && !L.site_marks.empty()
+                         ? "colour: the nearest centre (as its marker)"
+                         : "colour: the nearest centre";
+    L.caption.w = text.width(L.caption.text);
+    L.caption.h = text.height();
+    L.caption.x = L.map.x + (L.map.w - L.caption.w) / 2;
+    L.caption.y = std::ceil(y);
+    L.height = static_cast<int>(std::ceil(L.caption.y + L.caption.h + pad));
+    return L;
   }
 
   // The colorbar: centred under the map, ticks and labels below it, then the caption.
@@ -274,7 +324,6 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
                     [&](std::string_view s) { return text.width(s); }, 1.5 * L.font_px)
                     .ticks;
   L.bar_label_y = L.bar.y + L.bar.h + L.tick_len + label_gap;
-  const std::string unit(to_string(view.units));
   L.caption.text = view.formula == Formula::seed ? "seed-formula value (" + unit + ")"
                                                  : "distance (" + unit + ")";
   L.caption.w = text.width(L.caption.text);

@@ -3,11 +3,14 @@
 // text measurement (no GL), so it is tested on its own.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "centres.h"
 #include "field_params.h"
 #include "gl/renderer.h"
 #include "view/colorbar_ticks.h"
@@ -31,6 +34,23 @@ struct PixelRect {
   int x = 0, y = 0, w = 0, h = 0;  // figure pixels, y down
 };
 
+// A site's marker on the figure: a dot of the site's colour ringed in white and black.
+struct SiteMark {
+  double x = 0, y = 0;  // its centre, figure pixels
+  std::uint32_t rgb = 0xffffff;
+  std::size_t site = 0;  // its index in the set
+};
+
+// The sites of a figure whose field is not the one reference point's (`--centres`, the
+// window's centres). Empty list: the reference point's figure.
+struct FigureSites {
+  CentreList list;
+  std::vector<std::uint32_t> rgb;  // each site's colour (centre_colours), site k at k
+  bool marked = false;             // a dot at each (none beyond kMaxCentreMarkers)
+  bool colour_by_centre = false;   // the map coloured by nearest centre: no colorbar
+  std::size_t size() const { return list ? list->size() : 0; }
+};
+
 struct FigureLayout {
   int width = 0, height = 0;
   double font_px = 0, title_px = 0, ring_font_px = 0;  // text heights
@@ -42,6 +62,10 @@ struct FigureLayout {
   int tick_len = 0;
   std::vector<PlacedText> ring_labels;  // on the map, each on a box
   double ring_pad_px = 0;               // around a ring label's text: its box
+  std::vector<SiteMark> site_marks;     // on the map, by the view's projection
+  double site_radius_px = 0;            // a site marker's outer radius
+  std::vector<PlacedText> site_labels;  // names beside their markers, each on a box (ring_pad_px)
+  bool colorbar = true;                 // false when the map is coloured by nearest centre
   PixelRect bar;
   std::vector<ColorbarTick> bar_ticks;  // x_px and label_x from bar.x
   double bar_label_y = 0;               // top of the tick labels
@@ -52,17 +76,21 @@ struct FigureLayout {
 // narrow figures are a little larger than their width says): what lines and spacings follow.
 double figure_scale(int width_px);
 
-// The title line when none is given: reference point, formula, radius (and projection).
-std::string default_figure_title(const FieldParams& view);
+// The title line when none is given: reference point, formula, radius (and projection); with
+// sites (sites > 0, `--centres` or the window's centres) "… to the nearest of N centres" in
+// place of the reference point. The window and `render` both call it.
+std::string default_figure_title(const FieldParams& view, std::size_t sites = 0);
 
 // The map's width over height in the figure: latlon at its true shape (view_math), projected
 // views as their grid (square pixels).
 double figure_map_aspect(const FieldParams& view);
 
 // Lays out a figure width_px wide (kMinFigureWidthPx..kMaxFigureWidthPx); the height follows
-// the map's true shape. title: empty for default_figure_title.
+// the map's true shape. title: empty for default_figure_title. sites: the field's sites when
+// they are not the view's reference point: their markers and names, no ring labels with more
+// than one (the rings are then the nearest site's), the colorbar hidden when coloured by site.
 FigureLayout layout_figure(const FieldParams& view, int width_px, const std::string& title,
-                           const StyleForSize& style_for);
+                           const StyleForSize& style_for, const FigureSites& sites = {});
 
 // The widest figure of this view, kMinFigureWidthPx to below_px - 1 pixels wide, whose map
 // is at most max_side_px pixels a side (a GL framebuffer's limit); 0 when none is. The map grows

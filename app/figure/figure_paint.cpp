@@ -33,7 +33,27 @@ void colorbar(Image* img, const FigureLayout& L) {
   }
 }
 
+// A disc of radius r about (x, y), blended by how much of each pixel it covers.
+void disc(Image* img, double x, double y, double r, Rgba c) {
+  for (int py = static_cast<int>(std::floor(y - r - 1)); py <= static_cast<int>(y + r + 1); ++py) {
+    for (int px = static_cast<int>(std::floor(x - r - 1)); px <= static_cast<int>(x + r + 1);
+         ++px) {
+      const double d = std::hypot(px + 0.5 - x, py + 0.5 - y);
+      const double a = std::clamp(r - d + 0.5, 0.0, 1.0);
+      if (a > 0) blend_pixel(img, px, py, c, static_cast<int>(std::lround(a * 255)));
+    }
+  }
+}
+
 }  // namespace
+
+void paint_site_mark(Image* img, double x, double y, double radius_px, std::uint32_t rgb) {
+  // The window's proportions: 6, 5 and 3.5 of its units.
+  disc(img, x, y, radius_px, {0, 0, 0, 255});
+  disc(img, x, y, radius_px * 5 / 6, {255, 255, 255, 255});
+  disc(img, x, y, radius_px * 3.5 / 6,
+       {std::uint8_t(rgb >> 16), std::uint8_t((rgb >> 8) & 0xff), std::uint8_t(rgb & 0xff), 255});
+}
 
 Image paint_figure(const FigureLayout& L, const Image& map) {
   if (map.width != L.map.w || map.height != L.map.h)
@@ -59,15 +79,21 @@ Image paint_figure(const FigureLayout& L, const Image& map) {
   }
   const TextRaster text(L.font_px), ring_text(L.ring_font_px), title_text(L.title_px);
   for (const PlacedText& t : L.graticule_labels) text.draw(&img, t.x, t.y, t.text, kInk);
-  for (const PlacedText& t : L.ring_labels) {
-    const double p = L.ring_pad_px;
-    fill_rect(&img, static_cast<int>(std::floor(t.x - p)), static_cast<int>(std::floor(t.y - p)),
-              static_cast<int>(std::ceil(t.x + t.w + p)),
-              static_cast<int>(std::ceil(t.y + t.h + p)), kRingBox);
-    ring_text.draw(&img, t.x, t.y, t.text, kInk);
+  for (const SiteMark& m : L.site_marks) paint_site_mark(&img, m.x, m.y, L.site_radius_px, m.rgb);
+  // Ring labels and site names alike: dark text on a light box.
+  for (const auto* labels : {&L.ring_labels, &L.site_labels}) {
+    for (const PlacedText& t : *labels) {
+      const double p = L.ring_pad_px;
+      fill_rect(&img, static_cast<int>(std::floor(t.x - p)), static_cast<int>(std::floor(t.y - p)),
+                static_cast<int>(std::ceil(t.x + t.w + p)),
+                static_cast<int>(std::ceil(t.y + t.h + p)), kRingBox);
+      ring_text.draw(&img, t.x, t.y, t.text, kInk);
+    }
   }
-  colorbar(&img, L);
-  frame(&img, L.bar, line);
+  if (L.colorbar) {
+    colorbar(&img, L);
+    frame(&img, L.bar, line);
+  }
   for (const ColorbarTick& k : L.bar_ticks) {
     const int x = L.bar.x + static_cast<int>(std::lround(k.x_px));
     fill_rect(&img, x - line / 2, L.bar.y + L.bar.h, x - line / 2 + line,

@@ -18,11 +18,10 @@
 namespace geofield {
 namespace {
 
-constexpr float kClickSlopPx = 3.0f;       // a press that moves less than this is a click
-constexpr double kWheelZoom = 0.85;        // span factor per wheel notch
-constexpr double kWheelBurstS = 0.6;       // notches closer than this are one zoom (one undo step)
-constexpr int kMeasureSegments = 180;      // the measured arc, drawn as this many straight pieces
-constexpr std::size_t kNamedCentres = 40;  // more centres than this: markers without names
+constexpr float kClickSlopPx = 3.0f;   // a press that moves less than this is a click
+constexpr double kWheelZoom = 0.85;    // span factor per wheel notch
+constexpr double kWheelBurstS = 0.6;   // notches closer than this are one zoom (one undo step)
+constexpr int kMeasureSegments = 180;  // the measured arc, drawn as this many straight pieces
 
 int decimals_for(double step_deg) {
   const int d = static_cast<int>(std::ceil(-std::log10(step_deg) - 1e-9));

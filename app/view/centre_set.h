@@ -28,6 +28,9 @@ inline constexpr std::size_t kMaxInlineCentres = 1000;
 // of thousands of dots are a grey smear and cost the frame; colour by centre shows the cells).
 inline constexpr std::size_t kMaxCentreMarkers = 5000;
 inline bool draws_centre_markers(std::size_t n) { return n > 0 && n <= kMaxCentreMarkers; }
+// Names beside the markers (the window's map, figures) while there are at most this many
+// centres: more names would cover the map.
+inline constexpr std::size_t kNamedCentres = 40;
 
 // Where a set of centres came from: the file's absolute path, how many centres it gave, and
 // its fingerprint when read (size in bytes and modification time in ns), so that a restore

@@ -44,22 +44,26 @@ void App::advance_figure(const UiActions& a) {
       figure_path_ = export_path(("figure-" + std::to_string(exports_.figure_w)).c_str(), "png");
       check_writable(figure_path_, "figure");
       const int width = exports_.figure_w;
-      // With centres the reference is not the field's: the title names the centres instead,
-      // keeping the default's formula and sphere (what follows its first " · ").
-      std::string title;
+      // With centres the reference is not the field's: the title names the centres instead
+      // (the same words as `render --centres --figure`'s).
+      const std::string title = state_.centres.empty()
+                                    ? std::string()
+                                    : default_figure_title(state_.params, state_.centres.size());
+      // The centres marked and named as on the map (the Look panel's marker), the colorbar
+      // given way when coloured by centre: as `render --centres --figure` draws them.
+      FigureSites sites;
       if (!state_.centres.empty()) {
-        const std::string d = default_figure_title(state_.params);
-        const std::size_t at = d.find(" · ");
-        title = std::string(state_.params.formula == Formula::wgs84 ? "Geodesic distance"
-                                                                    : "Great-circle distance") +
-                " to the nearest of " + std::to_string(state_.centres.size()) + " centre" +
-                (state_.centres.size() == 1 ? "" : "s") +
-                (at == std::string::npos ? "" : d.substr(at));
+        sites.list = state_.centres.shared();
+        sites.rgb = centre_rgb_;
+        sites.marked = state_.marker;
+        sites.colour_by_centre = state_.colour_by_centre;
       }
-      figure_ =
-          std::make_unique<FigureJob>(&renderer_, state_.params, width, title, [&](int w, int h) {
+      figure_ = std::make_unique<FigureJob>(
+          &renderer_, state_.params, width, title,
+          [&](int w, int h) {
             return figure_style([&](int sw, int sh) { return style_for(sw, sh); }, width, w, h);
-          });
+          },
+          "figure width", sites);
       figure_of_ = shown;
     }
     if (!figure_) return;
