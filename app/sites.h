@@ -73,6 +73,16 @@ struct FieldRequest {
   static FieldRequest of_reference(const FieldParams& p) {
     return {p, SiteSet::one_point(p.ref_lat_deg, p.ref_lon_deg)};
   }
+  // Whether each backend's one-point kernels compute this request: one site, on a view whose
+  // grid does not move with the reference (latlon, ortho) or is centred on that site (an aeqd
+  // grid is centred on the reference: about another point it is another map, whose distance
+  // to the site is the nearest-site path's to compute).
+  bool one_point() const {
+    if (!sites.is_one_point()) return false;
+    if (params.projection != Projection::aeqd) return true;
+    const Centre& c = sites.point(0);
+    return c.lat_deg == params.ref_lat_deg && c.lon_deg == params.ref_lon_deg;
+  }
   // The parameters the one-point fast path computes with: params, its reference the one site.
   FieldParams one_point_params() const {
     FieldParams q = params;

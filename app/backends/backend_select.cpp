@@ -57,7 +57,7 @@ void check_sites(const FieldRequest& r) {
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldRequest& r,
                                                std::string* reason) {
   check_sites(r);
-  if (!r.sites.is_one_point() && r.params.projection != Projection::latlon) {
+  if (!r.one_point() && r.params.projection != Projection::latlon) {
     const char* why = "several sites on a projected view are computed by the cpu backend only";
     if (choice == BackendChoice::cuda || choice == BackendChoice::gl) {
       throw UsageError(std::string("--backend ") + (choice == BackendChoice::cuda ? "cuda" : "gl") +

@@ -6,7 +6,7 @@ namespace geofield {
 
 void FastPathBackend::compute(const FieldRequest& r, FieldTexture& target) {
   if (r.sites.empty()) GF_FAIL("a field request with no sites");
-  if (r.sites.is_one_point()) {
+  if (r.one_point()) {
     if (sites_last_) sites_->let_go_of_target();
     compute_one_point(r.one_point_params(), target);
     sites_last_ = false;

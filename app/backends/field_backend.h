@@ -111,10 +111,15 @@ struct BackendView {
   bool several_sites = false;
   bool operator==(const BackendView&) const = default;
 };
-// Several sites matter on projected views only, which the CPU alone computes with them.
-inline BackendView backend_view_of(const FieldParams& p, std::size_t sites = 1) {
-  return {p.projection, p.formula == Formula::wgs84,
-          sites > 1 && p.projection != Projection::latlon};
+// Several sites matter on projected views only, which the CPU alone computes with them (as it
+// does one site off an aeqd map's centre).
+inline BackendView backend_view_of(const FieldRequest& r) {
+  return {r.params.projection, r.params.formula == Formula::wgs84,
+          !r.one_point() && r.params.projection != Projection::latlon}
+inline BackendView backend_view_of(const FieldParams& p) {
+  return backend_view_of(FieldRequest::of_reference(p));
+};
+};
 }
 
 }  // namespace geofield

@@ -245,7 +245,7 @@ void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, 
   std::fprintf(
       stderr, "geofield: %s; raw field only: no GL needed%s\n", reason.c_str(),
       centres ? ("; the nearest of " + std::to_string(*centres) + " centres").c_str() : "");
-  if (field.sites.is_one_point()) {
+  if (field.one_point()) {
     const FieldParams q = field.one_point_params();
     // .npy alone: written a block of rows at a time, never whole in memory.
     if (!request.geotiff && !request.netcdf && !request.index && !request.index_geotiff) {
@@ -257,7 +257,7 @@ void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, 
   CentresBackend host(field.sites.points());
   std::vector<std::int32_t> index;
   HostField values;
-  if (field.sites.is_one_point()) {
+  if (field.one_point()) {
     std::vector<float> f32;
     std::vector<double> f64;
     compute_host_field(field.one_point_params(), &f32, &f64);
@@ -382,7 +382,7 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
   auto range_for = [&](const FieldParams& q) -> std::optional<ValueRange> {
     if (request.view.fixed_range) return std::nullopt;
     if (q.nx > max_texture || q.ny > max_texture) return ValueRange{0, 1};
-    if (!figure_range && field.sites.is_one_point()) {
+    if (!figure_range && field.one_point()) {
       figure_range = field_range(FieldRequest{q, field.sites}.one_point_params());
     } else if (!figure_range) {
       // Several sites' range has no closed form: their field's on the CPU at this size.
@@ -498,7 +498,7 @@ int run_render(const RenderRequest& request) {
   }
   // Several sites' field has no closed-form range: the picture's is its values'.
   std::optional<HostField> values;
-  if (raw_outputs || (request.png && !field.sites.is_one_point())) {
+  if (raw_outputs || (request.png && !field.one_point())) {
     values = backend->read_field(renderer.field(), raw);
   }
   std::vector<std::int32_t> index;
@@ -510,7 +510,7 @@ int run_render(const RenderRequest& request) {
   // while writing (a full disk, a file-size limit) leaves no file, as a bad path does.
   std::optional<AtomicFile> png_file;
   if (request.png) {
-    ViewStyle style = field.sites.is_one_point()
+    ViewStyle style = field.one_point()
                           ? picture_style(request, field.one_point_params())
                           : picture_style(request, params, host_values_range(*values));
     if (request.colour_by_centre) style.index_texture = index_texture_of(*backend, renderer);

@@ -62,7 +62,7 @@ void CpuFieldWorker::fill(CpuFieldResult* r, std::stop_token stop) {
     if (pending_) throw Superseded{};
   };
   r->f32.resize(n);
-  if (!r->request.sites.is_one_point()) {
+  if (!r->request.one_point()) {
     const std::vector<Centre>& sites = *r->request.sites.points();
     r->index.resize(n);
     if (p.precision == Precision::f64) {
@@ -117,7 +117,7 @@ void CpuFieldWorker::run(std::stop_token stop) {
       r.compute_ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       // One point: the range is exact from the view (field_range); several sites: the values'.
-      if (r.request.sites.is_one_point()) {
+      if (r.request.one_point()) {
         r.range = field_range(r.request.one_point_params());
       } else if (r.f64.empty()) {
         r.range = values_range(std::span<const float>(r.f32));

@@ -98,7 +98,7 @@ App::App(const WindowRequest& request)
                         std::to_string(state_.params.nx) + "x" + std::to_string(state_.params.ny));
   }
   source_ = first_source();
-  source_view_ = backend_view_of(state_.params, state_.centres.size());
+  source_view_ = backend_view_of(wanted_request());
   history_ = ViewHistory(state_);
   home_ = state_.params;
   std::fprintf(stderr, "geofield: %s; %s\n", backend_reason_.c_str(),
@@ -127,7 +127,7 @@ FieldRequest App::wanted_request() const {
 }
 
 bool App::source_fits_view() const {
-  return backend_view_of(state_.params, state_.centres.size()) == source_view_;
+  return backend_view_of(wanted_request()) == source_view_;
 }
 
 std::unique_ptr<FieldSource> App::first_source() {
@@ -399,7 +399,7 @@ void App::follow_backend_view(const ViewState& before) {
   try {
     std::string reason;
     source_ = make_source(state_.backend, &reason);
-    source_view_ = backend_view_of(state_.params, state_.centres.size());
+    source_view_ = backend_view_of(wanted_request());
     backend_reason_ = info_.backend_reason = reason;
     range_of_.reset();
   } catch (const std::exception& e) {

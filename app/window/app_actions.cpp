@@ -51,7 +51,7 @@ void App::switch_backend(BackendChoice choice) {
   std::string reason;
   std::unique_ptr<FieldSource> next = make_source(choice, &reason);
   source_ = std::move(next);  // the old one's worker stops here
-  source_view_ = backend_view_of(state_.params, state_.centres.size());
+  source_view_ = backend_view_of(wanted_request());
   state_.backend = choice;
   backend_reason_ = reason;
   info_.backend_reason = reason;
