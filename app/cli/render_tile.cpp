@@ -20,8 +20,8 @@ namespace {
 // What a tile cannot hold, refused before any work: a picture is of the whole grid.
 void refuse_whole_grid_outputs(const RenderRequest& request) {
   const char* const kRawOnly =
-      "--tile: a tile holds the raw field only (--npy, --geotiff, --netcdf; --index, "
-      "--index-geotiff); ";
+      "--tile: a tile holds the raw field only (--npy, --geotiff, --netcdf), with --centres "
+      "its index too; ";
   if (request.png) throw UsageError(std::string(kRawOnly) + "--png draws the whole grid");
   if (request.figure) throw UsageError(std::string(kRawOnly) + "--figure draws the whole view");
 }
