@@ -33,7 +33,8 @@ const char* const kHelp =
     "geofield tile; all must be of one run (one grid, the same reference point or centres and\n"
     "options, one split), each tile once, none missing. Index tiles (--index-geotiff) join the\n"
     "same way into a VRT of the index (Int32, -1 off a projected map); a folder holding both\n"
-    "distance and index tiles is refused naming one of each: give each kind its own folder. Every tile is read whole and proves itself: its\n"
+    "distance and index tiles is refused naming one of each: give each kind its own folder. Every "
+    "tile is read whole and proves itself: its\n"
     "values' digest and its run's, written in its metadata (GEOFIELD_VALUES_DIGEST,\n"
     "GEOFIELD_RUN), must be those of what is read, so a tile cut short, bit-flipped or of\n"
     "another run is refused by name (exit 2). Tiles of an earlier geofield, with no digest,\n"
@@ -285,8 +286,8 @@ int run_mosaic(const MosaicRequest& request) {
   std::fprintf(stderr,
                "geofield: wrote %s (GDAL VRT over %zu %stiles, %d x %d nodes; every tile read "
                "whole: %.1f MB of values in %.2f s)\n",
-               request.output.c_str(), tiles.size(), m.index ? "index " : "", m.grid_nx,
-               m.grid_ny, bytes / 1e6, seconds);
+               request.output.c_str(), tiles.size(), m.index ? "index " : "", m.grid_nx, m.grid_ny,
+               bytes / 1e6, seconds);
   return 0;
 }
 

@@ -68,19 +68,22 @@ void check_own_run(const ScannedTile& t) {
 
 void check_same_run(const ScannedTile& first, const ScannedTile& t, const fs::path& dir) {
   const TileMetadata &m0 = first.metadata, &m = t.metadata;
+  // First: a mix of kinds is the likelier mistake than a mix of runs, and says what to do.
+  if ((t.stored == TileSample::int32) != (first.stored == TileSample::int32)) {
+    const ScannedTile& index = t.stored == TileSample::int32 ? t : first;
+    const ScannedTile& distance = t.stored == TileSample::int32 ? first : t;
+    throw UsageError("mosaic: " + quoted_excerpt(dir.string()) +
+                     " holds distance tiles and index "
+                     "tiles (" +
+                     name_of(distance.file) + " and " + name_of(index.file) +
+                     "): give each kind a folder of its own (--geotiff DIR, --index-geotiff "
+                     "DIR2) and join each");
+  }
   if (m.grid != m0.grid || m.grid_nx != m0.grid_nx || m.grid_ny != m0.grid_ny) {
     throw UsageError("mosaic: " + quoted_excerpt(dir.string()) +
                      " holds tiles of more than one grid, so of two runs: " + name_of(first.file) +
                      " and " + name_of(t.file) + " differ in " + first_difference(m0.grid, m.grid) +
                      ": give each run a folder of its own");
-  }
-  if ((t.stored == TileSample::int32) != (first.stored == TileSample::int32)) {
-    const ScannedTile& index = t.stored == TileSample::int32 ? t : first;
-    const ScannedTile& distance = t.stored == TileSample::int32 ? first : t;
-    throw UsageError("mosaic: " + quoted_excerpt(dir.string()) + " holds distance tiles and index "
-                     "tiles (" + name_of(distance.file) + " and " + name_of(index.file) +
-                     "): give each kind a folder of its own (--geotiff DIR, --index-geotiff "
-                     "DIR2) and join each");
   }
   if (t.stored != first.stored) {
     throw UsageError("mosaic: " + name_of(first.file) + " and " + name_of(t.file) +

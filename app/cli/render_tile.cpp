@@ -62,8 +62,8 @@ std::uint64_t write_tile_files(const FieldParams& p, const TileSites& sites, con
   if ((files.index || files.index_geotiff || (files.netcdf && sites.centres)) &&
       index.size() != static_cast<std::size_t>(w.nx) * static_cast<std::size_t>(w.ny)) {
     throw RuntimeFailure("the index of tile " + std::to_string(tile.index) + " has " +
-                         std::to_string(index.size()) + " values, not its " +
-                         std::to_string(w.nx) + " x " + std::to_string(w.ny));
+                         std::to_string(index.size()) + " values, not its " + std::to_string(w.nx) +
+                         " x " + std::to_string(w.ny));
   }
   std::optional<AtomicFile> npy, geotiff, netcdf, index_npy, index_geotiff;
   if (files.npy) {
@@ -170,10 +170,10 @@ int run_render_tile(const RenderRequest& request) {
   std::vector<std::int32_t> index;
   const HostField field = compute_window(request.view.backend, field_request, w, raw,
                                          sites.centres ? &index : nullptr, &reason);
-  std::fprintf(
-      stderr, "geofield: %s; raw field only: no GL needed%s\n", reason.c_str(),
-      sites.centres ? ("; the nearest of " + std::to_string(*sites.centres) + " centres").c_str()
-                    : "");
+  std::fprintf(stderr, "geofield: %s; raw field only: no GL needed%s\n", reason.c_str(),
+               sites.centres
+                   ? ("; the nearest of " + std::to_string(*sites.centres) + " centres").c_str()
+                   : "");
 
   write_tile_files(params, sites, tile, w, field, index,
                    TileFiles{request.npy, request.geotiff, request.netcdf, request.index,

@@ -55,8 +55,8 @@ std::filesystem::path output_folder(const std::filesystem::path& dir, const char
 // One tile computed and waiting to be written.
 struct Computed {
   int index = 0;
-  HostField* buffer = nullptr;  // a device's read-back buffer (ReadBackBuffers), or
-  HostField own;                // the CPU's field
+  HostField* buffer = nullptr;        // a device's read-back buffer (ReadBackBuffers), or
+  HostField own;                      // the CPU's field
   std::vector<std::int32_t> nearest;  // with centres: each node's nearest site
   const HostField& field() const { return buffer != nullptr ? *buffer : own; }
 };

@@ -141,10 +141,10 @@ void write_distance_into(AtomicFile& file, const HostField& field, const FieldPa
 
 void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
                         const GeotiffOptions& options) {
-  write_distance_into(
-      file, field, p,
-      distance_description(p, options.centres ? to_nearest_of(*options.centres) : from_reference(p)),
-      options);
+  write_distance_into(file, field, p,
+                      distance_description(
+                          p, options.centres ? to_nearest_of(*options.centres) : from_reference(p)),
+                      options);
 }
 
 GeotiffInfo read_geotiff_info(const std::filesystem::path& path) {

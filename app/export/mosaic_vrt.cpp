@@ -36,8 +36,8 @@ std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, TileSample stored,
                        const std::filesystem::path& vrt_dir) {
   const TileMetadata& m = tiles.front().metadata;
   const char* type = stored == TileSample::float64 ? "Float64"
-                     : stored == TileSample::int32  ? "Int32"
-                                                    : "Float32";
+                     : stored == TileSample::int32 ? "Int32"
+                                                   : "Float32";
   // GDAL reads a GeoTIFF whose nodes are points (RasterPixelIsPoint) as pixels centred on the
   // nodes: its geotransform starts half a step west and north of node (0, 0), with
   // AREA_OR_POINT=Point. The VRT says the same, so it reads as the tiles and a whole render do.

@@ -140,8 +140,7 @@ std::string sites_identity(const SiteSet& sites) {
   for (const Centre& c : *sites.points()) {
     coordinates += exact(c.lat_deg) + "," + exact(c.lon_deg) + ";";
   }
-  return " sites=points:" + std::to_string(sites.size()) + ":" +
-         digest_text(fnv1a_64(coordinates));
+  return " sites=points:" + std::to_string(sites.size()) + ":" + digest_text(fnv1a_64(coordinates));
 }
 
 void prove_index_tile(TileMetadata* m, std::span<const std::int32_t> index) {

@@ -27,7 +27,7 @@ struct TileMetadata {
   // The whole grid's node (0, 0) and steps in the file's coordinates (degrees for latlon, metres
   // for aeqd and ortho), row 0 north: node (i, j) at (x0 + j step_x, y0 - i step_y).
   double x0 = 0, y0 = 0, step_x = 0, step_y = 0;
-  std::string srs;          // the coordinate system as GDAL reads it (EPSG code or PROJ string)
+  std::string srs;  // the coordinate system as GDAL reads it (EPSG code or PROJ string)
   // Nodes with no value (projected views): NaN in a distance tile, -1 in an index tile
   // (GEOFIELD_NODATA nan / -1).
   bool nodata_nan = false;
