@@ -197,7 +197,7 @@ TileSides largest_tile(const FieldParams& p, const TileLayout& layout) {
 // where the machine has less available, naming --workers where fewer would do, else --tile; a tile
 // above the untiled grid's side (the buffers are indexed as one grid) is refused first.
 void check_workers_fit(const FieldParams& p, const TileLayout& layout, std::size_t workers,
-                       Precision stored, bool netcdf) {
+                       Precision stored, bool netcdf, bool index) {
   const TileSides largest = largest_tile(p, layout);
   const std::string tiles =
       "tiles of up to " + std::to_string(largest.nx) + "x" + std::to_string(largest.ny) + " nodes";
@@ -206,7 +206,9 @@ void check_workers_fit(const FieldParams& p, const TileLayout& layout, std::size
                      "; a tile has at most " + std::to_string(kMaxGridSide) +
                      " nodes a side: give more tiles (N, or TXxTY)");
   }
-  const std::uint64_t tile_bytes = largest.values() * (stored == Precision::f64 ? 8 : 4);
+  // With many sites a tile holds its nearest-site index too (int32 a node).
+  const std::uint64_t tile_bytes =
+      largest.values() * ((stored == Precision::f64 ? 8 : 4) + (index ? 4 : 0));
   if (const auto shortfall = memory_shortfall(workers * (netcdf ? 5 : 4) * tile_bytes)) {
     char each[48];
     std::snprintf(each, sizeof each, " (%.3g GiB each) ", tile_bytes / 1073741824.0);
@@ -476,7 +478,8 @@ int run_render_tiles(const RenderRequest& request) {
     for (int d : devices) workers.push_back(d);
   }
   check_workers_fit(request.view.params, request.tile->layout, workers.size(),
-                    request.f64 ? Precision::f64 : Precision::f32, request.netcdf.has_value());
+                    request.f64 ? Precision::f64 : Precision::f32, request.netcdf.has_value(),
+                    many_sites);
   std::fprintf(stderr, "geofield: %d tiles (%d x %d) of %d x %d nodes on %s\n",
                request.tile->layout.count(), request.tile->layout.tiles_x,
                request.tile->layout.tiles_y, request.view.params.nx, request.view.params.ny,
