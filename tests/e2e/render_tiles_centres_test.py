@@ -168,6 +168,31 @@ class RenderTilesCentres(GdalReads, RenderTestCase):
                 self.assertIn("sites=points:7:", ds.attrs["geofield_grid"])
                 self.assertEqual(ds.attrs["geofield_run"], md["GEOFIELD_RUN"])
 
+    def test_netcdf_tiles_of_every_tile_combine_into_the_whole_render(self):
+        xr = import_xarray()
+        if xr is None:
+            self.skipTest("xarray with netCDF4 is not installed")
+        self.write_centres("c.csv", CENTRES)
+        self.render_ok(*ANTIMERIDIAN, "--backend", "cpu", "--centres", "c.csv",
+                       "--netcdf", "whole.nc")
+        self.render_ok(*ANTIMERIDIAN, "--backend", "cpu", "--centres", "c.csv", "--tile",
+                       "all/4", "--workers", "3", "--netcdf", "nc")
+        names = sorted(os.listdir(self.path("nc")))
+        self.assertEqual(names, [f"tile-{k}-of-4.nc" for k in range(4)])
+        parts = [xr.open_dataset(self.path(f"nc/{n}")) for n in names]
+        try:
+            self.assertEqual(len({p.attrs["geofield_run"] for p in parts}), 1)
+            combined = xr.combine_by_coords(parts, data_vars="minimal",
+                                            combine_attrs="drop_conflicts")
+            with xr.open_dataset(self.path("whole.nc")) as whole:
+                np.testing.assert_array_equal(combined["distance"].values.view(np.uint32),
+                                              whole["distance"].values.view(np.uint32))
+                np.testing.assert_array_equal(combined["nearest_centre"].values,
+                                              whole["nearest_centre"].values)
+        finally:
+            for p in parts:
+                p.close()
+
     def test_two_centres_files_are_two_runs(self):
         self.write_centres("c.csv", CENTRES)
         self.write_centres("d.csv", CENTRES.replace("35,-150", "35,-150.5"))
