@@ -1,10 +1,12 @@
 #include "backends/window_field.h"
 
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include "backends/cpu_backend.h"
 #include "backends/cuda_device_field.h"
+#include "backends/nearest_centre.h"
 #include "errors.h"
 
 namespace geofield {
@@ -72,6 +74,70 @@ HostField compute_window(BackendChoice choice, const FieldParams& p, const NodeW
     *reason = "backend cpu (asked for)";
   }
   return compute_window_on_cpu_host(p, w, stored);
+}
+
+namespace {
+
+template <typename T>
+HostField nearest_window(const FieldRequest& r, const NodeWindow& w, Precision stored,
+                         std::vector<std::int32_t>* index) {
+  const size_t n = static_cast<size_t>(w.nx) * static_cast<size_t>(w.ny);
+  std::vector<T> values(n);
+  std::vector<std::int32_t> own;
+  std::vector<std::int32_t>& into = index != nullptr ? *index : own;
+  into.resize(n);
+  nearest_centre_window_on_cpu<T>(r.params, *r.sites.points(), w, values.data(), into.data());
+  HostField h;
+  h.nx = w.nx;
+  h.ny = w.ny;
+  h.precision = stored;
+  if constexpr (std::is_same_v<T, double>) {
+    if (stored == Precision::f64) {
+      h.f64 = std::move(values);
+    } else {
+      h.f32.assign(values.begin(), values.end());  // each double rounded, as the whole field's
+    }
+  } else {
+    if (stored == Precision::f64) {
+      h.f64.assign(values.begin(), values.end());
+    } else {
+      h.f32 = std::move(values);
+    }
+  }
+  return h;
+}
+
+}  // namespace
+
+HostField compute_window_on_cpu_host(const FieldRequest& request, const NodeWindow& w,
+                                     Precision stored, std::vector<std::int32_t>* index) {
+  if (request.sites.is_one_point()) {
+    // The fast path, as the whole render takes it: its field, and every node's site is the one.
+    if (index != nullptr) index->assign(static_cast<size_t>(w.nx) * static_cast<size_t>(w.ny), 0);
+    return compute_window_on_cpu_host(request.one_point_params(), w, stored);
+  }
+  return request.params.precision == Precision::f64
+             ? nearest_window<double>(request, w, stored, index)
+             : nearest_window<float>(request, w, stored, index);
+}
+
+std::string sites_window_reason(BackendChoice choice) {
+  if (choice == BackendChoice::cpu) return "backend cpu (asked for)";
+  return std::string("backend cpu") + (choice == BackendChoice::cuda ? " (cuda asked for)" : "") +
+         ": the nearest of many sites on a tile is computed on the CPU (the CUDA window "
+         "computer takes one point; its nearest-centre kernels fill whole grids only)";
+}
+
+HostField compute_window(BackendChoice choice, const FieldRequest& request, const NodeWindow& w,
+                         Precision stored, std::vector<std::int32_t>* index, std::string* reason) {
+  if (request.sites.is_one_point()) {
+    HostField h = compute_window(choice, request.one_point_params(), w, stored, reason);
+    if (index != nullptr) index->assign(static_cast<size_t>(w.nx) * static_cast<size_t>(w.ny), 0);
+    return h;
+  }
+  if (choice == BackendChoice::gl) return compute_window(choice, request.params, w, stored, reason);
+  *reason = sites_window_reason(choice);
+  return compute_window_on_cpu_host(request, w, stored, index);
 }
 
 }  // namespace geofield

@@ -268,9 +268,6 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
         parse_whole_number(*workers, "--workers", 1, kMaxTileWorkers, "a count of workers");
   }
   if (render.cog && !render.geotiff) throw UsageError("--cog: give --geotiff FILE too");
-  if (render.cog && render.centres) {
-    throw UsageError("--cog: the nearest-centre GeoTIFF is written plain; leave --cog out");
-  }
   if (render.centres && render_text.ref) {
     throw UsageError(
         "--ref and --centres: the centres are the reference points; give one of "

@@ -30,8 +30,11 @@ const char* const kHelp =
     "\n"
     "Joins the tiles of one grid that 'geofield render --tile K/N --geotiff DIR/NAME.tif' wrote\n"
     "into DIR by a GDAL VRT (XML) that reads as one raster: every .tif/.tiff in DIR that is a\n"
-    "geofield tile; all must be of one run (one grid, the same reference point and options,\n"
-    "one split), each tile once, none missing. Every tile is read whole and proves itself: its\n"
+    "geofield tile; all must be of one run (one grid, the same reference point or centres and\n"
+    "options, one split), each tile once, none missing. Index tiles (--index-geotiff) join the\n"
+    "same way into a VRT of the index (Int32, -1 off a projected map); a folder holding both\n"
+    "distance and index tiles is refused naming one of each: give each kind its own folder. Every "
+    "tile is read whole and proves itself: its\n"
     "values' digest and its run's, written in its metadata (GEOFIELD_VALUES_DIGEST,\n"
     "GEOFIELD_RUN), must be those of what is read, so a tile cut short, bit-flipped or of\n"
     "another run is refused by name (exit 2). Tiles of an earlier geofield, with no digest,\n"
@@ -111,10 +114,12 @@ std::optional<ScannedTile> read_candidate(const fs::path& f) {
                  f.filename().c_str());
     return std::nullopt;
   }
-  if (!info.precision) {
-    throw UsageError("mosaic: " + name_of(f) + " holds neither float32 nor float64 values");
+  if (!info.precision && !info.int32) {
+    throw UsageError("mosaic: " + name_of(f) +
+                     " holds neither float32 nor float64 values nor an int32 index");
   }
-  return ScannedTile{f, *m, info.nx, info.ny, *info.precision};
+  return ScannedTile{f, *m, info.nx, info.ny,
+                     info.int32 ? TileSample::int32 : tile_sample_of(*info.precision)};
 }
 
 // "K/TXxTY again": what remakes a damaged tile.
@@ -125,7 +130,7 @@ std::string again(const TileMetadata& m) {
 
 std::uint64_t value_bytes(const ScannedTile& t) {
   return static_cast<std::uint64_t>(t.nx) * static_cast<std::uint64_t>(t.ny) *
-         (t.stored == Precision::f64 ? 8 : 4);
+         (t.stored == TileSample::float64 ? 8 : 4);
 }
 
 // How many tiles are read at once: a thread a core (its affinity: a Slurm job's share), each
@@ -150,7 +155,11 @@ std::string damage_of(const ScannedTile& t) {
   GeotiffInfo info;
   info.nx = t.nx;
   info.ny = t.ny;
-  info.precision = t.stored;
+  if (t.stored == TileSample::int32) {
+    info.int32 = true;
+  } else {
+    info.precision = t.stored == TileSample::float64 ? Precision::f64 : Precision::f32;
+  }
   std::uint64_t digest = 0;
   try {
     digest = read_geotiff_values_digest(t.file, info);
@@ -275,9 +284,10 @@ int run_mosaic(const MosaicRequest& request) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::fprintf(stderr,
-               "geofield: wrote %s (GDAL VRT over %zu tiles, %d x %d nodes; every tile read "
+               "geofield: wrote %s (GDAL VRT over %zu %stiles, %d x %d nodes; every tile read "
                "whole: %.1f MB of values in %.2f s)\n",
-               request.output.c_str(), tiles.size(), m.grid_nx, m.grid_ny, bytes / 1e6, seconds);
+               request.output.c_str(), tiles.size(), m.index ? "index " : "", m.grid_nx, m.grid_ny,
+               bytes / 1e6, seconds);
   return 0;
 }
 

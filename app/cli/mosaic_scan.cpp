@@ -46,7 +46,7 @@ std::string first_difference(const std::string& a, const std::string& b) {
   return "the same grid";
 }
 
-const char* type_name(Precision p) { return p == Precision::f64 ? "float64" : "float32"; }
+const char* type_name(TileSample s) { return to_string(s); }
 
 // A tile whose GEOFIELD_RUN is not the digest of its own grid and type was altered after it was
 // written (or damaged where the values are not): its metadata cannot be trusted.
@@ -58,10 +58,27 @@ void check_own_run(const ScannedTile& t) {
                      type_name(t.stored) + " values (" + digest_text(run_digest(m.grid, t.stored)) +
                      "); render tile " + tile_text(m) + " again");
   }
+  if (m.index != (t.stored == TileSample::int32)) {
+    throw UsageError("mosaic: " + name_of(t.file) + " is damaged: its values are " +
+                     type_name(t.stored) + " but its metadata says " +
+                     (m.index ? "an index (GEOFIELD_VALUES index)" : "a distance") +
+                     "; render tile " + tile_text(m) + " again");
+  }
 }
 
 void check_same_run(const ScannedTile& first, const ScannedTile& t, const fs::path& dir) {
   const TileMetadata &m0 = first.metadata, &m = t.metadata;
+  // First: a mix of kinds is the likelier mistake than a mix of runs, and says what to do.
+  if ((t.stored == TileSample::int32) != (first.stored == TileSample::int32)) {
+    const ScannedTile& index = t.stored == TileSample::int32 ? t : first;
+    const ScannedTile& distance = t.stored == TileSample::int32 ? first : t;
+    throw UsageError("mosaic: " + quoted_excerpt(dir.string()) +
+                     " holds distance tiles and index "
+                     "tiles (" +
+                     name_of(distance.file) + " and " + name_of(index.file) +
+                     "): give each kind a folder of its own (--geotiff DIR, --index-geotiff "
+                     "DIR2) and join each");
+  }
   if (m.grid != m0.grid || m.grid_nx != m0.grid_nx || m.grid_ny != m0.grid_ny) {
     throw UsageError("mosaic: " + quoted_excerpt(dir.string()) +
                      " holds tiles of more than one grid, so of two runs: " + name_of(first.file) +

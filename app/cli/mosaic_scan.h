@@ -35,14 +35,16 @@ FolderScan scan_entries(std::vector<FolderEntry> entries);
 struct ScannedTile {
   std::filesystem::path file;
   TileMetadata metadata;
-  int nx = 0, ny = 0;  // the image's size
-  Precision stored = Precision::f32;
+  int nx = 0, ny = 0;                       // the image's size
+  TileSample stored = TileSample::float32;  // int32: an index tile
 };
 
 // Checks that `tiles` (of folder dir) are every tile of one run, each once: one grid, one split,
-// one stored type, each tile's nodes its place's, and each GEOFIELD_RUN the digest of its own
-// grid and type (else its metadata is damaged). Throws UsageError, one line naming the file or
-// files. On return the tiles are sorted by tile number.
+// one stored type (distance tiles and index tiles are refused together, named: each kind is
+// joined from a folder of its own), an index tile's metadata saying so, each tile's nodes its
+// place's, and each GEOFIELD_RUN the digest of its own grid and type (else its metadata is
+// damaged). Throws UsageError, one line naming the file or files. On return the tiles are sorted by
+// tile number.
 void check_one_run(std::vector<ScannedTile>* tiles, const std::filesystem::path& dir);
 
 }  // namespace geofield

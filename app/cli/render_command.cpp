@@ -110,13 +110,10 @@ struct RawOutputs {
     }
     if (request.geotiff) {
       geotiff.emplace(*request.geotiff);
-      if (centres) {
-        write_centres_geotiff_into(*geotiff, field, params, *centres);
-      } else {
-        GeotiffOptions layout;
-        layout.cog = request.cog;
-        write_geotiff_into(*geotiff, field, params, layout);
-      }
+      GeotiffOptions layout;
+      layout.cog = request.cog;
+      layout.centres = centres;
+      write_geotiff_into(*geotiff, field, params, layout);
       geotiff->finish();
     }
     if (request.netcdf) {
@@ -177,8 +174,6 @@ void check_render_request(const RenderRequest& request) {
   if (request.netcdf) require_netcdf_writer();
 }
 
-namespace {
-
 // The sites of a render: the centres file's, or the one reference point. Checked (check_sites)
 // before any work; a file's problem is one line naming --centres.
 FieldRequest field_request_of(const RenderRequest& request, const FieldParams& params) {
@@ -193,6 +188,8 @@ FieldRequest field_request_of(const RenderRequest& request, const FieldParams& p
   check_sites(r);
   return r;
 }
+
+namespace {
 
 // A render of a centres file describes its field as the distance to the nearest of so many
 // centres, and can write their index; the one reference point's field has neither.

@@ -8,6 +8,7 @@
 
 #include "cli/view_options.h"
 #include "gl/line_color.h"
+#include "sites.h"
 #include "tiles.h"
 
 namespace geofield {
@@ -56,6 +57,10 @@ void check_outputs_given(const RenderRequest& request);
 
 // Returns the exit status; throws UsageError or RuntimeFailure with the reason.
 int run_render(const RenderRequest& request);
+
+// The sites of a render (--centres FILE's, or params' reference point) and params, checked
+// (check_sites); a file's problem is one UsageError naming --centres. Tiles take it too.
+FieldRequest field_request_of(const RenderRequest& request, const FieldParams& params);
 
 // Fails fast, before any work, on a request with nothing to write, unwritable paths, two
 // outputs naming one file and a missing GeoTIFF writer.

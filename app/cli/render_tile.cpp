@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "backends/window_field.h"
 #include "errors.h"
@@ -16,16 +17,13 @@
 namespace geofield {
 namespace {
 
-// What a tile cannot hold, refused before any work: a picture is of the whole grid, and the
-// many-centres field has no window yet.
+// What a tile cannot hold, refused before any work: a picture is of the whole grid.
 void refuse_whole_grid_outputs(const RenderRequest& request) {
   const char* const kRawOnly =
-      "--tile: a tile holds the raw field only (--npy, --geotiff, --netcdf); ";
+      "--tile: a tile holds the raw field only (--npy, --geotiff, --netcdf), with --centres "
+      "its index too; ";
   if (request.png) throw UsageError(std::string(kRawOnly) + "--png draws the whole grid");
   if (request.figure) throw UsageError(std::string(kRawOnly) + "--figure draws the whole view");
-  if (request.centres) {
-    throw UsageError("--tile: --centres is not tiled yet; render the nearest-centre field whole");
-  }
 }
 
 // A tile's own limits, whatever the whole grid's size: at most kMaxGridSide nodes a side (the
@@ -52,9 +50,22 @@ void check_tile_fits(const TileChoice& tile, const NodeWindow& w, Precision prec
 
 }  // namespace
 
-std::uint64_t write_tile_files(const FieldParams& p, const TileChoice& tile, const NodeWindow& w,
-                               const HostField& field, const TileFiles& files, bool say) {
-  std::optional<AtomicFile> npy, geotiff, netcdf;
+TileSites tile_sites_of(const RenderRequest& request, const FieldRequest& field) {
+  if (!request.centres) return {};
+  return {field.sites.size(), sites_identity(field.sites)};
+}
+
+std::uint64_t write_tile_files(const FieldParams& p, const TileSites& sites, const TileChoice& tile,
+                               const NodeWindow& w, const HostField& field,
+                               std::span<const std::int32_t> index, const TileFiles& files,
+                               bool say) {
+  if ((files.index || files.index_geotiff || (files.netcdf && sites.centres)) &&
+      index.size() != static_cast<std::size_t>(w.nx) * static_cast<std::size_t>(w.ny)) {
+    throw RuntimeFailure("the index of tile " + std::to_string(tile.index) + " has " +
+                         std::to_string(index.size()) + " values, not its " + std::to_string(w.nx) +
+                         " x " + std::to_string(w.ny));
+  }
+  std::optional<AtomicFile> npy, geotiff, netcdf, index_npy, index_geotiff;
   if (files.npy) {
     npy.emplace(*files.npy);
     write_npy_into(*npy, field);
@@ -65,7 +76,8 @@ std::uint64_t write_tile_files(const FieldParams& p, const TileChoice& tile, con
     GeotiffOptions layout;
     layout.cog = true;
     layout.window = w;
-    TileMetadata m = tile_metadata(p, tile, w);
+    layout.centres = sites.centres;
+    TileMetadata m = tile_metadata(p, tile, w, sites.sites);
     prove_tile(&m, field);  // over the values as written, for `geofield mosaic` to check
     layout.metadata = metadata_items(m);
     write_geotiff_into(*geotiff, field, p, layout);
@@ -73,8 +85,28 @@ std::uint64_t write_tile_files(const FieldParams& p, const TileChoice& tile, con
   }
   if (files.netcdf) {
     netcdf.emplace(*files.netcdf);
-    write_netcdf_into(*netcdf, field, p, files.command, std::nullopt, NetcdfTile{tile, w});
+    write_netcdf_into(
+        *netcdf, field, p, files.command,
+        sites.centres ? std::optional<NetcdfCentres>({*sites.centres, index}) : std::nullopt,
+        NetcdfTile{tile, w, sites.sites});
     netcdf->finish();
+  }
+  if (files.index) {
+    index_npy.emplace(*files.index);
+    write_npy_int32_into(*index_npy, w.nx, w.ny, index);
+    index_npy->finish();
+  }
+  if (files.index_geotiff) {
+    // Plain strips (write_index_geotiff_into says why), placed and proved as a distance tile.
+    index_geotiff.emplace(*files.index_geotiff);
+    GeotiffOptions layout;
+    layout.window = w;
+    TileMetadata m = tile_metadata(p, tile, w, sites.sites);
+    prove_index_tile(&m, index);
+    layout.metadata = metadata_items(m);
+    write_index_geotiff_into(*index_geotiff, w.nx, w.ny, index, p, sites.centres.value_or(1),
+                             layout);
+    index_geotiff->finish();
   }
   const bool f64 = field.precision == Precision::f64;
   const char* type = f64 ? "float64" : "float32";
@@ -99,6 +131,23 @@ std::uint64_t write_tile_files(const FieldParams& p, const TileChoice& tile, con
                    escaped_text(files.netcdf->string()).c_str(), type, w.nx, w.ny);
     }
   }
+  if (index_npy) {
+    index_npy->commit();
+    if (say) {
+      std::fprintf(stderr,
+                   "geofield: wrote %s (int32 index of the nearest centre, shape %d x %d)\n",
+                   escaped_text(files.index->string()).c_str(), w.ny, w.nx);
+    }
+  }
+  if (index_geotiff) {
+    index_geotiff->commit();
+    if (say) {
+      std::fprintf(stderr,
+                   "geofield: wrote %s (GeoTIFF tile, int32 index of the nearest centre, %d x %d "
+                   "nodes)\n",
+                   escaped_text(files.index_geotiff->string()).c_str(), w.nx, w.ny);
+    }
+  }
   return static_cast<std::uint64_t>(w.nx) * static_cast<std::uint64_t>(w.ny) * (f64 ? 8 : 4);
 }
 
@@ -115,12 +164,21 @@ int run_render_tile(const RenderRequest& request) {
                tile.layout.count(), tile.layout.tiles_x, tile.layout.tiles_y,
                describe_window(w, params.nx, params.ny).c_str());
 
+  const FieldRequest field_request = field_request_of(request, params);
+  const TileSites sites = tile_sites_of(request, field_request);
   std::string reason;
-  const HostField field = compute_window(request.view.backend, params, w, raw, &reason);
-  std::fprintf(stderr, "geofield: %s; raw field only: no GL needed\n", reason.c_str());
+  std::vector<std::int32_t> index;
+  const HostField field = compute_window(request.view.backend, field_request, w, raw,
+                                         sites.centres ? &index : nullptr, &reason);
+  std::fprintf(stderr, "geofield: %s; raw field only: no GL needed%s\n", reason.c_str(),
+               sites.centres
+                   ? ("; the nearest of " + std::to_string(*sites.centres) + " centres").c_str()
+                   : "");
 
-  write_tile_files(params, tile, w, field,
-                   TileFiles{request.npy, request.geotiff, request.netcdf, request.command}, true);
+  write_tile_files(params, sites, tile, w, field, index,
+                   TileFiles{request.npy, request.geotiff, request.netcdf, request.index,
+                             request.index_geotiff, request.command},
+                   true);
   return 0;
 }
 

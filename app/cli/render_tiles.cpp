@@ -55,8 +55,9 @@ std::filesystem::path output_folder(const std::filesystem::path& dir, const char
 // One tile computed and waiting to be written.
 struct Computed {
   int index = 0;
-  HostField* buffer = nullptr;  // a device's read-back buffer (ReadBackBuffers), or
-  HostField own;                // the CPU's field
+  HostField* buffer = nullptr;        // a device's read-back buffer (ReadBackBuffers), or
+  HostField own;                      // the CPU's field
+  std::vector<std::int32_t> nearest;  // with centres: each node's nearest site
   const HostField& field() const { return buffer != nullptr ? *buffer : own; }
 };
 
@@ -196,7 +197,7 @@ TileSides largest_tile(const FieldParams& p, const TileLayout& layout) {
 // where the machine has less available, naming --workers where fewer would do, else --tile; a tile
 // above the untiled grid's side (the buffers are indexed as one grid) is refused first.
 void check_workers_fit(const FieldParams& p, const TileLayout& layout, std::size_t workers,
-                       Precision stored, bool netcdf) {
+                       Precision stored, bool netcdf, bool index) {
   const TileSides largest = largest_tile(p, layout);
   const std::string tiles =
       "tiles of up to " + std::to_string(largest.nx) + "x" + std::to_string(largest.ny) + " nodes";
@@ -205,7 +206,9 @@ void check_workers_fit(const FieldParams& p, const TileLayout& layout, std::size
                      "; a tile has at most " + std::to_string(kMaxGridSide) +
                      " nodes a side: give more tiles (N, or TXxTY)");
   }
-  const std::uint64_t tile_bytes = largest.values() * (stored == Precision::f64 ? 8 : 4);
+  // With many sites a tile holds its nearest-site index too (int32 a node).
+  const std::uint64_t tile_bytes =
+      largest.values() * ((stored == Precision::f64 ? 8 : 4) + (index ? 4 : 0));
   if (const auto shortfall = memory_shortfall(workers * (netcdf ? 5 : 4) * tile_bytes)) {
     char each[48];
     std::snprintf(each, sizeof each, " (%.3g GiB each) ", tile_bytes / 1073741824.0);
@@ -219,14 +222,19 @@ void check_workers_fit(const FieldParams& p, const TileLayout& layout, std::size
 
 class Batch {
  public:
-  Batch(const RenderRequest& request, std::vector<int> workers) : workers_(std::move(workers)) {
-    params_ = request.view.params;
-    if (request.f64) params_.precision = Precision::f64;
+  Batch(const RenderRequest& request, FieldRequest field, std::vector<int> workers)
+      : workers_(std::move(workers)), field_(std::move(field)) {
+    params_ = field_.params;
+    sites_ = tile_sites_of(request, field_);
     stored_ = request.f64 ? Precision::f64 : Precision::f32;
     layout_ = request.tile->layout;
     if (request.geotiff) geotiff_dir_ = output_folder(*request.geotiff, "--geotiff");
     if (request.npy) npy_dir_ = output_folder(*request.npy, "--npy");
     if (request.netcdf) netcdf_dir_ = output_folder(*request.netcdf, "--netcdf");
+    if (request.index) index_dir_ = output_folder(*request.index, "--index");
+    if (request.index_geotiff) {
+      index_geotiff_dir_ = output_folder(*request.index_geotiff, "--index-geotiff");
+    }
     command_ = request.command;
   }
 
@@ -268,11 +276,12 @@ class Batch {
           if (device) {
             HostField& f = *c.buffer;
             device->compute_window_to_host(
-                params_, window,
+                field_.one_point_params(), window,
                 stored_ == Precision::f64 ? static_cast<void*>(f.f64.data()) : f.f32.data(),
                 stored_);
           } else {
-            c.own = compute_window_on_cpu_host(params_, window, stored_);
+            c.own = compute_window_on_cpu_host(field_, window, stored_,
+                                               sites_.centres ? &c.nearest : nullptr);
           }
           stats_[w].compute_s += seconds_since(t);
           handoff.put(std::move(c));
@@ -306,9 +315,14 @@ class Batch {
     auto in = [&](const std::optional<std::filesystem::path>& dir, const char* extension) {
       return dir ? std::optional(*dir / (name + extension)) : std::nullopt;
     };
-    const TileFiles files{in(npy_dir_, ".npy"), in(geotiff_dir_, ".tif"), in(netcdf_dir_, ".nc"),
+    const TileFiles files{in(npy_dir_, ".npy"),
+                          in(geotiff_dir_, ".tif"),
+                          in(netcdf_dir_, ".nc"),
+                          in(index_dir_, ".index.npy"),
+                          in(index_geotiff_dir_, ".index.tif"),
                           command_};
-    return write_tile_files(params_, TileChoice{c.index, layout_}, window, c.field(), files, false);
+    return write_tile_files(params_, sites_, TileChoice{c.index, layout_}, window, c.field(),
+                            c.nearest, files, false);
   }
 
   void fail(std::exception_ptr e) {
@@ -336,20 +350,27 @@ class Batch {
                    s.compute_s > 0 ? s.bytes / s.compute_s / 1e9 : 0.0, s.write_s,
                    s.write_s > 0 ? s.bytes / s.write_s / 1e9 : 0.0);
     }
-    const char* const dir = geotiff_dir_ ? "--geotiff" : npy_dir_ ? "--npy" : "--netcdf";
-    std::fprintf(stderr, "geofield: wrote %d tiles into %s's folder %s\n", layout_.count(), dir,
-                 escaped_text((geotiff_dir_ ? *geotiff_dir_
-                               : npy_dir_   ? *npy_dir_
-                                            : *netcdf_dir_)
-                                  .string())
-                     .c_str());
+    const std::pair<const char*, const std::optional<std::filesystem::path>*> outputs[] = {
+        {"--geotiff", &geotiff_dir_},
+        {"--npy", &npy_dir_},
+        {"--netcdf", &netcdf_dir_},
+        {"--index", &index_dir_},
+        {"--index-geotiff", &index_geotiff_dir_}};
+    for (const auto& [option, dir] : outputs) {
+      if (!*dir) continue;
+      std::fprintf(stderr, "geofield: wrote %d tiles into %s's folder %s\n", layout_.count(),
+                   option, escaped_text((*dir)->string()).c_str());
+    }
   }
 
   std::vector<int> workers_;  // each a device or kCpu
+  FieldRequest field_;        // the sites and params_
+  TileSites sites_;
   FieldParams params_;
   Precision stored_ = Precision::f32;
   TileLayout layout_;
-  std::optional<std::filesystem::path> geotiff_dir_, npy_dir_, netcdf_dir_;
+  std::optional<std::filesystem::path> geotiff_dir_, npy_dir_, netcdf_dir_, index_dir_,
+      index_geotiff_dir_;
   std::string command_;  // the NetCDF tiles' history
   std::atomic<int> next_{0};
   std::atomic<bool> stop_{false};
@@ -399,19 +420,41 @@ std::vector<int> parse_devices(const std::string& text) {
 }
 
 int run_render_tiles(const RenderRequest& request) {
-  if (request.png || request.figure || request.centres) {
+  if (request.png || request.figure) {
     throw UsageError(
         "--tile all/N: the tiles hold the raw field only: give --geotiff DIR, --npy DIR and/or "
-        "--netcdf DIR (folders for tile-K-of-N.tif / .npy / .nc)");
+        "--netcdf DIR (folders for tile-K-of-N.tif / .npy / .nc; with --centres --index DIR, "
+        "--index-geotiff DIR for tile-K-of-N.index.npy / .index.tif)");
   }
-  if (!request.geotiff && !request.npy && !request.netcdf) {
+  if (!request.geotiff && !request.npy && !request.netcdf && !request.index &&
+      !request.index_geotiff) {
     throw UsageError(
         "--tile all/N: give --geotiff DIR, --npy DIR and/or --netcdf DIR for the tiles");
   }
-  if (request.geotiff) require_geotiff_writer();
+  // `geofield mosaic` joins one kind of tile a folder (a VRT has one sample type).
+  if (request.geotiff && request.index_geotiff &&
+      std::filesystem::weakly_canonical(*request.geotiff) ==
+          std::filesystem::weakly_canonical(*request.index_geotiff)) {
+    throw UsageError(
+        "--index-geotiff: with --tile all/N give the index tiles a folder other than "
+        "--geotiff's: geofield mosaic joins one kind of tile a folder");
+  }
+  if (request.geotiff || request.index_geotiff) require_geotiff_writer();
   if (request.netcdf) require_netcdf_writer();
+  FieldParams params = request.view.params;
+  if (request.f64) params.precision = Precision::f64;
+  FieldRequest field = field_request_of(request, params);
+  const bool many_sites = !field.sites.is_one_point();
   std::vector<int> devices;
-  if (request.devices) {
+  if (many_sites) {
+    if (request.view.backend == BackendChoice::gl) {
+      throw UsageError(
+          "--tile: the gl backend computes whole grids into a texture; use cpu or cuda");
+    }
+    // One line why; the CPU's window of many sites uses every core, so one worker by default.
+    std::fprintf(stderr, "geofield: %s%s\n", sites_window_reason(request.view.backend).c_str(),
+                 request.devices ? " (--devices left unused)" : "");
+  } else if (request.devices) {
     if (request.view.backend == BackendChoice::cpu || request.view.backend == BackendChoice::gl) {
       throw UsageError("--devices: the CUDA devices to use; not with --backend cpu or gl");
     }
@@ -435,12 +478,13 @@ int run_render_tiles(const RenderRequest& request) {
     for (int d : devices) workers.push_back(d);
   }
   check_workers_fit(request.view.params, request.tile->layout, workers.size(),
-                    request.f64 ? Precision::f64 : Precision::f32, request.netcdf.has_value());
+                    request.f64 ? Precision::f64 : Precision::f32, request.netcdf.has_value(),
+                    many_sites);
   std::fprintf(stderr, "geofield: %d tiles (%d x %d) of %d x %d nodes on %s\n",
                request.tile->layout.count(), request.tile->layout.tiles_x,
                request.tile->layout.tiles_y, request.view.params.nx, request.view.params.ny,
                workers_text(devices, per_device).c_str());
-  return Batch(request, std::move(workers)).run();
+  return Batch(request, std::move(field), std::move(workers)).run();
 }
 
 }  // namespace geofield

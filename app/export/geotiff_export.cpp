@@ -104,7 +104,8 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
     raster.centre_lat_deg = g.centre.lat_deg;
     raster.centre_lon_deg = g.centre.lon_deg;
     raster.sphere_radius_m = sphere_radius_km(p) * 1000.0;  // the projection's sphere
-    desc += "; " + std::string(to_string(p.projection)) + " map, NaN: no value";
+    desc += "; " + std::string(to_string(p.projection)) + " map, " +
+            (sample == GEOFIELD_GEOTIFF_INT32 ? "-1" : "NaN") + ": no value";
   }
   raster.description = desc.c_str();
   const std::uint64_t value_bytes = sample == GEOFIELD_GEOTIFF_FLOAT64 ? 8u : 4u;
@@ -140,7 +141,10 @@ void write_distance_into(AtomicFile& file, const HostField& field, const FieldPa
 
 void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
                         const GeotiffOptions& options) {
-  write_distance_into(file, field, p, distance_description(p, from_reference(p)), options);
+  write_distance_into(file, field, p,
+                      distance_description(
+                          p, options.centres ? to_nearest_of(*options.centres) : from_reference(p)),
+                      options);
 }
 
 GeotiffInfo read_geotiff_info(const std::filesystem::path& path) {
@@ -156,6 +160,7 @@ GeotiffInfo read_geotiff_info(const std::filesystem::path& path) {
   info.ny = raw.ny;
   if (raw.sample == GEOFIELD_GEOTIFF_FLOAT32) info.precision = Precision::f32;
   if (raw.sample == GEOFIELD_GEOTIFF_FLOAT64) info.precision = Precision::f64;
+  info.int32 = raw.sample == GEOFIELD_GEOTIFF_INT32;
   info.metadata_xml = xml.data();
   return info;
 }
@@ -176,11 +181,17 @@ std::uint64_t read_geotiff_values_digest(const std::filesystem::path& path,
 
 void write_centres_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
                                 std::size_t centres) {
-  write_distance_into(file, field, p, distance_description(p, to_nearest_of(centres)));
+  GeotiffOptions options;
+  options.centres = centres;
+  write_geotiff_into(file, field, p, options);
 }
 
 void write_index_geotiff_into(AtomicFile& file, int nx, int ny, std::span<const std::int32_t> index,
-                              const FieldParams& p, std::size_t centres) {
+                              const FieldParams& p, std::size_t centres,
+                              const GeotiffOptions& options) {
+  if (options.cog) {
+    throw RuntimeFailure("an index GeoTIFF is written plain: a COG's overviews average values");
+  }
   if (index.size() != static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny)) {
     throw RuntimeFailure("the index to write has " + std::to_string(index.size()) +
                          " values, not the grid's " + std::to_string(nx) + " x " +
@@ -189,7 +200,8 @@ void write_index_geotiff_into(AtomicFile& file, int nx, int ny, std::span<const 
   write_band_into(file, nx, ny, GEOFIELD_GEOTIFF_INT32, index.data(), p,
                   "geofield: index (0-based, in the centres file's order) of the nearest of " +
                       std::to_string(centres) + " centres by the " +
-                      std::string(to_string(p.formula)) + " distance");
+                      std::string(to_string(p.formula)) + " distance",
+                  options);
 }
 
 void write_geotiff(const std::filesystem::path& path, const HostField& field,

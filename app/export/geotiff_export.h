@@ -38,6 +38,9 @@ struct GeotiffOptions {
   std::optional<NodeWindow> window;
   // GDAL metadata items (name, value), shown by gdalinfo; a tile's place in its grid.
   std::vector<std::pair<std::string, std::string>> metadata;
+  // The distance to the nearest of this many centres (render --centres): so described. None:
+  // the distance from p's reference point.
+  std::optional<std::size_t> centres;
 };
 
 // Writes the GeoTIFF of `field` into file's temporary; p gives the georeferencing (bounds,
@@ -45,21 +48,26 @@ struct GeotiffOptions {
 void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
                         const GeotiffOptions& options = {});
 
-// The distance to the nearest of `centres` centres (render --centres): the same file, described
-// as such.
+// The distance to the nearest of `centres` centres (render --centres): write_geotiff_into with
+// options.centres set.
 void write_centres_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
                                 std::size_t centres);
 
 // The nearest-centre index (render --index-geotiff): one int32 band on the same grid and
-// georeferencing as the distance's GeoTIFF. TIFF gives all bands of a file one sample type, so
-// the index is a file of its own rather than a second band beside float distances.
+// georeferencing as the distance's GeoTIFF (or on options.window of it, with options.metadata:
+// an index tile), -1 (nodata) where a projected map has no point. TIFF gives all bands of a file
+// one sample type, so the index is a file of its own rather than a second band beside float
+// distances. Always plain strips: a COG's overviews average values, which means nothing for an
+// index (options.cog is refused).
 void write_index_geotiff_into(AtomicFile& file, int nx, int ny, std::span<const std::int32_t> index,
-                              const FieldParams& p, std::size_t centres);
+                              const FieldParams& p, std::size_t centres,
+                              const GeotiffOptions& options = {});
 
 // A GeoTIFF as `geofield mosaic` reads it: its size, sample type and GDAL metadata (XML).
 struct GeotiffInfo {
   int nx = 0, ny = 0;
   std::optional<Precision> precision;  // float32 / float64; none for any other sample type
+  bool int32 = false;                  // an int32 band (a nearest-site index); precision none
   std::string metadata_xml;            // "" when the file has none
 };
 
@@ -69,7 +77,7 @@ GeotiffInfo read_geotiff_info(const std::filesystem::path& path);
 
 // Reads path's first image whole (every block decoded; a COG's overviews checked against its
 // values) and returns the values digest (values_digest.h) of its bytes; `info` is what
-// read_geotiff_info gave (float32 or float64). Throws RuntimeFailure with the reason, not
+// read_geotiff_info gave (float32, float64 or int32). Throws RuntimeFailure with the reason, not
 // naming the file, when a block cannot be read or decoded or an overview is not the values'.
 std::uint64_t read_geotiff_values_digest(const std::filesystem::path& path,
                                          const GeotiffInfo& info);

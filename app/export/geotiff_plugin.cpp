@@ -80,11 +80,12 @@ void set_sphere_projection_keys(GTIF* gtif, const GeofieldGeotiffRaster& r) {
 // GDAL's nodata tag (ASCII): libtiff does not know it, so it is declared before it is set.
 constexpr ttag_t kGdalNodataTag = 42113;
 
-bool set_nodata_nan(TIFF* tif) {
+bool set_nodata(TIFF* tif, const char* value) {
   static const TIFFFieldInfo info[] = {{kGdalNodataTag, TIFF_VARIABLE, TIFF_VARIABLE, TIFF_ASCII,
                                         FIELD_CUSTOM, 1, 0, const_cast<char*>("GDALNoDataValue")}};
-  return TIFFMergeFieldInfo(tif, info, 1) == 0 && TIFFSetField(tif, kGdalNodataTag, "nan") == 1;
+  return TIFFMergeFieldInfo(tif, info, 1) == 0 && TIFFSetField(tif, kGdalNodataTag, value) == 1;
 }
+bool set_nodata_nan(TIFF* tif) { return set_nodata(tif, "nan"); }
 
 // GDAL's metadata tag (XML), declared to libtiff for every file it opens (reading it back for
 // `geofield mosaic` too) by a tag extender chained to the one before (libgeotiff's).
@@ -147,10 +148,10 @@ bool set_metadata(TIFF* tif, const GeofieldGeotiffRaster& r) {
 bool set_georeferencing(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
   bool ok = TIFFSetField(tif, TIFFTAG_IMAGEDESCRIPTION, r.description);
   // A projected map has nodes with no point of the sphere (beyond the aeqd antipode's circle,
-  // off the ortho disc), written as NaN: the nodata tag tells GDAL, QGIS and gdalwarp so. The
-  // index is computed on latlon grids only, so it has no such nodes.
-  if (r.projection != GEOFIELD_GEOTIFF_LATLON && r.sample != GEOFIELD_GEOTIFF_INT32) {
-    ok = ok && set_nodata_nan(tif);
+  // off the ortho disc), written as NaN, and as index -1 in the nearest-site index: the nodata
+  // tag tells GDAL, QGIS and gdalwarp so.
+  if (r.projection != GEOFIELD_GEOTIFF_LATLON) {
+    ok = ok && (r.sample == GEOFIELD_GEOTIFF_INT32 ? set_nodata(tif, "-1") : set_nodata_nan(tif));
   }
   // Node (0, 0) is the north-west corner node; steps are per node.
   double tie[6] = {0, 0, 0, r.x0, r.y0, 0};
@@ -268,12 +269,16 @@ extern "C" __attribute__((visibility("default"))) int geofield_read_geotiff_valu
   TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
   std::string why;
   const bool f64 = bits == 64;
-  if (samples != 1 || format != SAMPLEFORMAT_IEEEFP || (bits != 32 && bits != 64)) {
-    why = "its values are neither float32 nor float64";
+  const bool int32 = format == SAMPLEFORMAT_INT && bits == 32;  // a nearest-site index
+  if (samples != 1 || (format != SAMPLEFORMAT_IEEEFP && !int32) || (bits != 32 && bits != 64)) {
+    why = "its values are neither float32, float64 nor an int32 index";
+  } else if (int32 && TIFFNumberOfDirectories(tif) > 1) {
+    why = "it is an index with overviews (geofield writes an index without them)";
   } else if (static_cast<size_t>(nx) * ny * (bits / 8) != values_size) {
     why = "its size is not the one read before";
   } else if (geofield::read_tiff_image(tif, static_cast<int>(nx), static_cast<int>(ny), bits / 8,
-                                       values, &why)) {
+                                       values, &why) &&
+             !int32) {
     geofield::check_overviews(tif, values, static_cast<int>(nx), static_cast<int>(ny), f64, &why);
   }
   XTIFFClose(tif);

@@ -65,9 +65,10 @@ typedef int (*GeofieldReadGeotiffInfo)(const char* path, struct GeofieldGeotiffI
                                        size_t error_size);
 
 // Reads the first image of the TIFF at `path` whole (every block decoded) into
-// values[0 .. values_size), which must be its nx * ny float32 or float64 values (row-major, row 0
-// first), and, in a Cloud-Optimised GeoTIFF, checks every overview against the one the writer
-// makes of those values. Returns 0 when all is whole; otherwise a reason in error, nonzero.
+// values[0 .. values_size), which must be its nx * ny float32 or float64 values, or int32 values of
+// an index (which has no overviews) (row-major, row 0 first), and, in a Cloud-Optimised GeoTIFF,
+// checks every overview against the one the writer makes of those values. Returns 0 when all is
+// whole; otherwise a reason in error, nonzero.
 typedef int (*GeofieldReadGeotiffValues)(const char* path, void* values, size_t values_size,
                                          char* error, size_t error_size);
 }

@@ -32,10 +32,12 @@ std::string rect(const char* name, int x, int y, int w, int h) {
 
 }  // namespace
 
-std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, Precision precision,
+std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, TileSample stored,
                        const std::filesystem::path& vrt_dir) {
   const TileMetadata& m = tiles.front().metadata;
-  const char* type = precision == Precision::f64 ? "Float64" : "Float32";
+  const char* type = stored == TileSample::float64 ? "Float64"
+                     : stored == TileSample::int32 ? "Int32"
+                                                   : "Float32";
   // GDAL reads a GeoTIFF whose nodes are points (RasterPixelIsPoint) as pixels centred on the
   // nodes: its geotransform starts half a step west and north of node (0, 0), with
   // AREA_OR_POINT=Point. The VRT says the same, so it reads as the tiles and a whole render do.
@@ -49,7 +51,10 @@ std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, Precision precision
   if (m.run) x += "    <MDI key=\"GEOFIELD_RUN\">" + digest_text(*m.run) + "</MDI>\n";
   x += "  </Metadata>\n";
   x += std::string("  <VRTRasterBand dataType=\"") + type + "\" band=\"1\">\n";
-  if (m.nodata_nan) x += "    <NoDataValue>nan</NoDataValue>\n";
+  if (m.nodata_nan) {
+    x += std::string("    <NoDataValue>") + (stored == TileSample::int32 ? "-1" : "nan") +
+         "</NoDataValue>\n";
+  }
   for (const MosaicTile& t : tiles) {
     const NodeWindow& w = t.metadata.nodes;
     std::error_code ec;

@@ -16,9 +16,10 @@ struct MosaicTile {
   TileMetadata metadata;
 };
 
-// The VRT text over `tiles` (one grid's, checked, each tile once) of values `precision`, for a
-// VRT file in folder vrt_dir: tiles are named relative to it where they can be.
-std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, Precision precision,
+// The VRT text over `tiles` (one grid's, checked, each tile once) of values `stored` (an index
+// when int32: its nodata -1), for a VRT file in folder vrt_dir: tiles are named relative to it
+// where they can be.
+std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, TileSample stored,
                        const std::filesystem::path& vrt_dir);
 
 }  // namespace geofield

@@ -138,9 +138,9 @@ void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldPara
   const CAttributes mapping_c(mapping);
   NetcdfAttributes global = global_attributes(p, count, command, utc_now());
   if (tile) {
-    const NetcdfAttributes place = tile_global_attributes(p, tile->choice, w);
+    const NetcdfAttributes place = tile_global_attributes(p, tile->choice, w, tile->sites);
     global.insert(global.end(), place.begin(), place.end());
-    TileMetadata proof = tile_metadata(p, tile->choice, w);
+    TileMetadata proof = tile_metadata(p, tile->choice, w, tile->sites);
     prove_tile(&proof, field);  // the distance variable's values, as written
     const NetcdfAttributes proved = tile_proof_attributes(proof);
     global.insert(global.end(), proved.begin(), proved.end());

@@ -38,6 +38,7 @@ struct NetcdfCentres {
 struct NetcdfTile {
   TileChoice choice;
   NodeWindow window;
+  std::string sites;  // the run's sites beyond the one reference point (sites_identity)
 };
 
 // Writes the file of `field` (of params p, or of `tile`'s window of p's grid) into `file` from its

@@ -193,8 +193,8 @@ NetcdfAttributes global_attributes(const FieldParams& p, std::optional<std::size
 }
 
 NetcdfAttributes tile_global_attributes(const FieldParams& p, const TileChoice& tile,
-                                        const NodeWindow& nodes) {
-  const TileMetadata m = tile_metadata(p, tile, nodes);
+                                        const NodeWindow& nodes, const std::string& sites) {
+  const TileMetadata m = tile_metadata(p, tile, nodes, sites);
   const TileLayout& l = tile.layout;
   return {
       text("geofield_tile", std::to_string(tile.index) + "/" + std::to_string(l.tiles_x) + "x" +

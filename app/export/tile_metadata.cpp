@@ -87,6 +87,7 @@ const char* const kSrs = "GEOFIELD_SRS";
 const char* const kNodata = "GEOFIELD_NODATA";
 const char* const kRun = "GEOFIELD_RUN";
 const char* const kValues = "GEOFIELD_VALUES_DIGEST";
+const char* const kKind = "GEOFIELD_VALUES";  // "index" in an index tile; absent: the distance
 
 // An optional digest item: none when absent, 16 hex digits when there.
 std::optional<std::uint64_t> digest_item(const std::map<std::string, std::string>& items,
@@ -103,13 +104,49 @@ std::optional<std::uint64_t> digest_item(const std::map<std::string, std::string
 
 }  // namespace
 
-std::string run_text(const std::string& grid, Precision stored) {
+TileSample tile_sample_of(Precision stored) {
+  return stored == Precision::f64 ? TileSample::float64 : TileSample::float32;
+}
+
+const char* to_string(TileSample s) {
+  switch (s) {
+    case TileSample::float32: return "float32";
+    case TileSample::float64: return "float64";
+    case TileSample::int32: return "int32";
+  }
+  return "?";
+}
+
+std::string run_text(const std::string& grid, TileSample stored) {
   // The version word lets a later change of what a run is give other digests on purpose.
-  return "geofield-run-1 " + grid + " stored=" + (stored == Precision::f64 ? "float64" : "float32");
+  return "geofield-run-1 " + grid + " stored=" + to_string(stored);
+}
+
+std::uint64_t run_digest(const std::string& grid, TileSample stored) {
+  return fnv1a_64(run_text(grid, stored));
+}
+
+std::string run_text(const std::string& grid, Precision stored) {
+  return run_text(grid, tile_sample_of(stored));
 }
 
 std::uint64_t run_digest(const std::string& grid, Precision stored) {
-  return fnv1a_64(run_text(grid, stored));
+  return run_digest(grid, tile_sample_of(stored));
+}
+
+std::string sites_identity(const SiteSet& sites) {
+  if (sites.size() <= 1) return "";
+  std::string coordinates;
+  for (const Centre& c : *sites.points()) {
+    coordinates += exact(c.lat_deg) + "," + exact(c.lon_deg) + ";";
+  }
+  return " sites=points:" + std::to_string(sites.size()) + ":" + digest_text(fnv1a_64(coordinates));
+}
+
+void prove_index_tile(TileMetadata* m, std::span<const std::int32_t> index) {
+  m->index = true;
+  m->run = run_digest(m->grid, TileSample::int32);
+  m->values_digest = values_digest(index.data(), index.size_bytes());
 }
 
 void prove_tile(TileMetadata* m, const HostField& field) {
@@ -119,13 +156,14 @@ void prove_tile(TileMetadata* m, const HostField& field) {
                          : values_digest(field.f32.data(), field.f32.size() * sizeof(float));
 }
 
-TileMetadata tile_metadata(const FieldParams& p, const TileChoice& tile, const NodeWindow& nodes) {
+TileMetadata tile_metadata(const FieldParams& p, const TileChoice& tile, const NodeWindow& nodes,
+                           const std::string& sites) {
   TileMetadata m;
   m.tile = tile;
   m.nodes = nodes;
   m.grid_nx = p.nx;
   m.grid_ny = p.ny;
-  m.grid = canonical_grid(p);
+  m.grid = canonical_grid(p) + sites;
   if (p.projection == Projection::latlon) {
     const GridGeometry g = grid_geometry(p);
     m.x0 = g.lon_min_deg;
@@ -158,7 +196,8 @@ std::vector<std::pair<std::string, std::string>> metadata_items(const TileMetada
       {kGrid, m.grid},
       {kOrigin, exact(m.x0) + "," + exact(m.y0) + "," + exact(m.step_x) + "," + exact(m.step_y)},
       {kSrs, m.srs}};
-  if (m.nodata_nan) items.emplace_back(kNodata, "nan");
+  if (m.nodata_nan) items.emplace_back(kNodata, m.index ? "-1" : "nan");
+  if (m.index) items.emplace_back(kKind, "index");
   if (m.run) items.emplace_back(kRun, digest_text(*m.run));
   if (m.values_digest) items.emplace_back(kValues, digest_text(*m.values_digest));
   return items;
@@ -207,6 +246,10 @@ std::optional<TileMetadata> parse_tile_metadata(const std::string& xml) {
   }
   m.srs = get(kSrs);
   m.nodata_nan = items.count(kNodata) > 0;
+  if (const auto kind = items.find(kKind); kind != items.end()) {
+    if (kind->second != "index") throw bad(kKind, kind->second);
+    m.index = true;
+  }
   m.run = digest_item(items, kRun);
   m.values_digest = digest_item(items, kValues);
   return m;

@@ -118,7 +118,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
       if (!m) continue;
       tiles.push_back({std::filesystem::path("/d") / name, *m, r->nx, r->ny,
-                       r->bytes == 8 ? geofield::Precision::f64 : geofield::Precision::f32});
+                       geofield::tile_sample_of(r->bytes == 8 ? geofield::Precision::f64
+                                                              : geofield::Precision::f32)});
     }
     geofield::check_one_run(&tiles, "/d");
   } catch (const geofield::UsageError& e) {

@@ -141,7 +141,7 @@ std::vector<ScannedTile> proved_tiles(const FieldParams& p, int count) {
     const NodeWindow w = tile_window(layout, p.nx, p.ny, k);
     TileMetadata m = tile_metadata(p, TileChoice{k, layout}, w);
     prove_tile(&m, field_of(std::vector<float>(size_t(w.nx) * w.ny, 1.0f), w.nx, w.ny));
-    tiles.push_back({"/d/t" + std::to_string(k) + ".tif", m, w.nx, w.ny, Precision::f32});
+    tiles.push_back({"/d/t" + std::to_string(k) + ".tif", m, w.nx, w.ny, TileSample::float32});
   }
   return tiles;
 }
@@ -181,6 +181,61 @@ TEST(MosaicScan, OneRunOrARefusalNamingTheFiles) {
   std::vector<ScannedTile> old = tiles;  // an earlier geofield's tiles: no digests, accepted
   for (ScannedTile& t : old) t.metadata.run.reset(), t.metadata.values_digest.reset();
   EXPECT_EQ(refusal(old), "");
+}
+
+// Many sites (issue 27): their coordinates enter the run, their names do not; one point adds
+// nothing (its ref= is in the grid already).
+TEST(TileProof, SitesEnterTheRun) {
+  const FieldParams p = test::make_params(20, 41, 90, 118, 40, 30, 30.6, 104.1);
+  const SiteSet a = SiteSet::points({{10, 170, "a"}, {-20, -175, "b"}});
+  const SiteSet renamed = SiteSet::points({{10, 170, "x"}, {-20, -175, "y"}});
+  const SiteSet moved = SiteSet::points({{10, 170, "a"}, {-20, -175.5, "b"}});
+  const SiteSet swapped = SiteSet::points({{-20, -175, "b"}, {10, 170, "a"}});
+  EXPECT_EQ(sites_identity(SiteSet::one_point(1, 2)), "");
+  EXPECT_EQ(sites_identity(a), sites_identity(renamed));
+  EXPECT_NE(sites_identity(a), sites_identity(moved));
+  EXPECT_NE(sites_identity(a), sites_identity(swapped));  // another order: other indices
+  EXPECT_EQ(sites_identity(a).rfind(" sites=points:2:", 0), 0u);
+  const TileChoice tile{0, TileLayout{2, 1}};
+  const NodeWindow w = tile_window(tile.layout, p.nx, p.ny, 0);
+  const std::string ga = tile_metadata(p, tile, w, sites_identity(a)).grid;
+  const std::string gm = tile_metadata(p, tile, w, sites_identity(moved)).grid;
+  EXPECT_EQ(ga, tile_metadata(p, tile, w).grid + sites_identity(a));
+  EXPECT_NE(run_digest(ga, Precision::f32), run_digest(gm, Precision::f32));
+  EXPECT_NE(run_digest(ga, TileSample::int32), run_digest(ga, Precision::f32));
+}
+
+TEST(MosaicScan, IndexTilesJoinAndAMixWithDistanceTilesIsRefused) {
+  const FieldParams p = test::make_params(20, 41, 90, 118, 40, 30, 30.6, 104.1);
+  const std::string sites = sites_identity(SiteSet::points({{10, 100, ""}, {30, 110, ""}}));
+  std::vector<ScannedTile> index;
+  const TileLayout layout{3, 1};
+  for (int k = 0; k < 3; ++k) {
+    const NodeWindow w = tile_window(layout, p.nx, p.ny, k);
+    TileMetadata m = tile_metadata(p, TileChoice{k, layout}, w, sites);
+    const std::vector<std::int32_t> values(size_t(w.nx) * w.ny, 1);
+    prove_index_tile(&m, values);
+    EXPECT_TRUE(m.index);
+    const std::optional<TileMetadata> back = parse_tile_metadata(as_xml(m));
+    ASSERT_TRUE(back.has_value());
+    EXPECT_TRUE(back->index);
+    EXPECT_EQ(back->run, m.run);
+    index.push_back({"/d/i" + std::to_string(k) + ".tif", *back, w.nx, w.ny, TileSample::int32});
+  }
+  EXPECT_EQ(refusal(index), "");
+
+  std::vector<ScannedTile> mixed = index;
+  mixed[1] = proved_tiles(p, 3)[1];
+  EXPECT_EQ(refusal(mixed),
+            "mosaic: 'd' holds distance tiles and index tiles ('t1.tif' and 'i0.tif'): give each "
+            "kind a folder of its own (--geotiff DIR, --index-geotiff DIR2) and join each");
+
+  std::vector<ScannedTile> unmarked = index;  // int32 values, metadata of a distance
+  unmarked[0].metadata.index = false;
+  unmarked[0].metadata.run = run_digest(unmarked[0].metadata.grid, TileSample::int32);
+  EXPECT_NE(refusal(unmarked).find("mosaic: 'i0.tif' is damaged: its values are int32 but its "
+                                   "metadata says a distance"),
+            std::string::npos);
 }
 
 }  // namespace
