@@ -115,11 +115,10 @@ struct BackendView {
 // does one site off an aeqd map's centre).
 inline BackendView backend_view_of(const FieldRequest& r) {
   return {r.params.projection, r.params.formula == Formula::wgs84,
-          !r.one_point() && r.params.projection != Projection::latlon}
+          !r.one_point() && r.params.projection != Projection::latlon};
+}
 inline BackendView backend_view_of(const FieldParams& p) {
   return backend_view_of(FieldRequest::of_reference(p));
-};
-};
 }
 
 }  // namespace geofield

@@ -111,7 +111,7 @@ HostField nearest_window(const FieldRequest& r, const NodeWindow& w, Precision s
 
 HostField compute_window_on_cpu_host(const FieldRequest& request, const NodeWindow& w,
                                      Precision stored, std::vector<std::int32_t>* index) {
-  if (request.sites.is_one_point()) {
+  if (request.one_point()) {
     // The fast path, as the whole render takes it: its field, and every node's site is the one.
     if (index != nullptr) index->assign(static_cast<size_t>(w.nx) * static_cast<size_t>(w.ny), 0);
     return compute_window_on_cpu_host(request.one_point_params(), w, stored);
@@ -130,7 +130,7 @@ std::string sites_window_reason(BackendChoice choice) {
 
 HostField compute_window(BackendChoice choice, const FieldRequest& request, const NodeWindow& w,
                          Precision stored, std::vector<std::int32_t>* index, std::string* reason) {
-  if (request.sites.is_one_point()) {
+  if (request.one_point()) {
     HostField h = compute_window(choice, request.one_point_params(), w, stored, reason);
     if (index != nullptr) index->assign(static_cast<size_t>(w.nx) * static_cast<size_t>(w.ny), 0);
     return h;

@@ -444,7 +444,7 @@ int run_render_tiles(const RenderRequest& request) {
   FieldParams params = request.view.params;
   if (request.f64) params.precision = Precision::f64;
   FieldRequest field = field_request_of(request, params);
-  const bool many_sites = !field.sites.is_one_point();
+  const bool many_sites = !field.one_point();
   std::vector<int> devices;
   if (many_sites) {
     if (request.view.backend == BackendChoice::gl) {

@@ -126,9 +126,7 @@ FieldRequest App::wanted_request() const {
   return {state_.params, SiteSet::points(state_.centres.shared())};
 }
 
-bool App::source_fits_view() const {
-  return backend_view_of(wanted_request()) == source_view_;
-}
+bool App::source_fits_view() const { return backend_view_of(wanted_request()) == source_view_; }
 
 std::unique_ptr<FieldSource> App::first_source() {
   try {

@@ -125,6 +125,23 @@ class RenderCentres(RenderTestCase):
             at = lum[round((90 - lat) / 180 * 179), round((lon + 180) / 360 * 359)]
             self.assertLessEqual(at, np.percentile(lum, 1) + 3, name)
 
+    def test_one_centre_off_an_aeqd_maps_centre_is_measured_on_that_map(self):
+        # The aeqd grid is centred on the view's reference (30,101 here); a file's one centre
+        # elsewhere is measured on that map, as the same centre listed twice is, not drawn as
+        # the one-point field about itself (the fast path's map).
+        write_csv(self.path("one.csv"), [(-10, 40, "a")])
+        write_csv(self.path("two.csv"), [(-10, 40, "a"), (-10, 40, "b")])
+        view = ["--projection", "aeqd", "--size", "64x48", "--backend", "cpu", "--extent", "9000"]
+        for name in ("one", "two"):
+            self.render_ok(*view, "--centres", f"{name}.csv", "--npy", f"{name}.npy",
+                           "--index", f"{name}-index.npy")
+        self.render_ok(*view, "--ref", "-10,40", "--npy", "about.npy")
+        one, two = np.load(self.path("one.npy")), np.load(self.path("two.npy"))
+        self.assertEqual(one.tobytes(), two.tobytes())
+        self.assertFalse(np.array_equal(one, np.load(self.path("about.npy")), equal_nan=True))
+        index = np.load(self.path("one-index.npy"))
+        self.assertTrue(np.all((index == 0) | (index == -1)), np.unique(index))
+
     def refused(self, *args, words=()):
         r = self.run_geofield("render", *args)
         self.assertEqual(r.returncode, 2, r.stderr)
