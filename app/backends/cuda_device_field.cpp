@@ -136,6 +136,7 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
       }
       return;
     }
+    check_sites_on_latlon_only(p, "cuda");  // the CPU computes projected views (issue 27)
     upload_if_new(centres, s);
     if (index == nullptr) {  // the passes write an index; the caller did not ask for it
       index_scratch_.ensure(static_cast<std::size_t>(node_count(p)) * sizeof(std::int32_t),

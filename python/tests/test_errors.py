@@ -40,7 +40,6 @@ def test_message_is_the_command_lines(geofield, binary, tmp_path, kw):
 
 CENTRES_BAD = {
     "centres with seed": {"formula": "seed"},
-    "centres with aeqd": {"projection": "aeqd"},
 }
 
 

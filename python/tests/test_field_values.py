@@ -85,7 +85,9 @@ CENTRES = [(30.2, 99.5), (29.1, 100.7), (30.9, 100.9), (29.5, 99.1), (30.2, 99.5
     {"size": SMALL, "formula": "wgs84", "units": "nm"},
     {"size": SMALL, "precision": "double", "dtype": "float64"},
     {"size": SMALL, "lat": (-20, 20), "lon": (170, -170)},
-], ids=["haversine", "wgs84 nm", "double", "antimeridian"])
+    # Centres on a projected view: the CPU computes them (issue 27); NaN and -1 off the map.
+    {"size": SMALL, "projection": "aeqd", "extent": 15000, "backend": "cpu"},
+], ids=["haversine", "wgs84 nm", "double", "antimeridian", "aeqd"])
 def test_centres_equal_render(geofield, binary, tmp_path, kw):
     csv = tmp_path / "centres.csv"
     centres = CENTRES if "lat" not in kw else [(0, 179.5), (10, -175), (-15, 172)]
