@@ -15,6 +15,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 run="$root/build-gpu-run"
 runs="${1:-100}" size="${2:-2048}" tiles="${3:-16}"
 out="${OUT:-$(mktemp -d /tmp/geofield-soak-XXXXXX)}"
+mkdir -p "$out"
 export LD_LIBRARY_PATH="$run/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 g="$run/bin/geofield"
 view=(--backend cuda --lat -60:70 --lon 150:-120 --ref 10,-170 --size "$size")
