@@ -208,11 +208,13 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                        "gives way to a caption; latlon views)");
   add_text_option(*render_cmd, "--index", &index,
                   "with --centres: write the index of each node's nearest centre (0 is the "
-                  "file's first; the lowest on a tie) as NumPy .npy, int32, shape (ny, nx)",
+                  "file's first; the lowest on a tie; -1 off a projected map) as NumPy .npy, "
+                  "int32, shape (ny, nx); with --tile all/N a folder for tile-K-of-N.index.npy",
                   "FILE");
   add_text_option(*render_cmd, "--index-geotiff", &index_geotiff,
                   "with --centres: the same index as a GeoTIFF, one int32 band georeferenced "
-                  "as --geotiff's",
+                  "as --geotiff's; with --tile all/N a folder (not --geotiff's) for "
+                  "tile-K-of-N.index.tif",
                   "FILE");
 
   const std::vector<std::string> words = scan_arguments(args, app, *render_cmd);
