@@ -10,20 +10,6 @@ namespace {
 
 std::string exact(double v) { return exact_text(v); }
 
-std::string escaped(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 std::string rect(const char* name, int x, int y, int w, int h) {
   return std::string("      <") + name + " xOff=\"" + std::to_string(x) + "\" yOff=\"" +
          std::to_string(y) + "\" xSize=\"" + std::to_string(w) + "\" ySize=\"" + std::to_string(h) +
@@ -43,11 +29,11 @@ std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, TileSample stored,
   // AREA_OR_POINT=Point. The VRT says the same, so it reads as the tiles and a whole render do.
   std::string x = "<VRTDataset rasterXSize=\"" + std::to_string(m.grid_nx) + "\" rasterYSize=\"" +
                   std::to_string(m.grid_ny) + "\">\n";
-  x += "  <SRS>" + escaped(m.srs) + "</SRS>\n";
+  x += "  <SRS>" + xml_escaped(m.srs) + "</SRS>\n";
   x += "  <GeoTransform>" + exact(m.x0 - m.step_x / 2) + ", " + exact(m.step_x) + ", 0, " +
        exact(m.y0 + m.step_y / 2) + ", 0, " + exact(-m.step_y) + "</GeoTransform>\n";
   x += "  <Metadata>\n    <MDI key=\"AREA_OR_POINT\">Point</MDI>\n";
-  x += "    <MDI key=\"GEOFIELD_GRID\">" + escaped(m.grid) + "</MDI>\n";
+  x += "    <MDI key=\"GEOFIELD_GRID\">" + xml_escaped(m.grid) + "</MDI>\n";
   if (m.run) x += "    <MDI key=\"GEOFIELD_RUN\">" + digest_text(*m.run) + "</MDI>\n";
   x += "  </Metadata>\n";
   x += std::string("  <VRTRasterBand dataType=\"") + type + "\" band=\"1\">\n";
@@ -63,7 +49,7 @@ std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, TileSample stored,
     if (!relative) name = t.file;
     x += "    <SimpleSource>\n";
     x += std::string("      <SourceFilename relativeToVRT=\"") + (relative ? "1" : "0") + "\">" +
-         escaped(name.string()) + "</SourceFilename>\n";
+         xml_escaped(name.string()) + "</SourceFilename>\n";
     x += "      <SourceBand>1</SourceBand>\n";
     x += "      <SourceProperties RasterXSize=\"" + std::to_string(w.nx) + "\" RasterYSize=\"" +
          std::to_string(w.ny) + "\" DataType=\"" + type +

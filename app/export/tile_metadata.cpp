@@ -10,6 +10,20 @@
 
 namespace geofield {
 
+std::string xml_escaped(const std::string& s) {
+  std::string out;
+  for (const char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
 std::string exact_text(double v) {
   char text[40];
   std::snprintf(text, sizeof text, "%.17g", v);

@@ -64,6 +64,10 @@ std::string sites_identity(const SiteSet& sites);
 // v with the digits that give it back exactly ("%.17g"): the metadata's and the VRT's numbers.
 std::string exact_text(double v);
 
+// Text as XML character data or an attribute value (&, <, >, " escaped): GDAL's metadata items
+// and the VRT's elements.
+std::string xml_escaped(const std::string& s);
+
 // The metadata of tile `tile` (its nodes `nodes`) of p's grid; sites: sites_identity's text.
 TileMetadata tile_metadata(const FieldParams& p, const TileChoice& tile, const NodeWindow& nodes,
                            const std::string& sites = "");

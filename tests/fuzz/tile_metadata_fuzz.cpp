@@ -24,20 +24,6 @@ constexpr std::size_t kMaxMessageBytes = 400;
   geofield::fuzz::finding("tile_metadata", what, detail);
 }
 
-std::string escaped(const std::string& s) {
-  std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 bool same_number(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
 
 void check_taken(const geofield::TileMetadata& m, const std::string& xml) {
@@ -48,7 +34,7 @@ void check_taken(const geofield::TileMetadata& m, const std::string& xml) {
   }
   std::string again = "<GDALMetadata>\n";
   for (const auto& [name, value] : geofield::metadata_items(m)) {
-    again += "  <Item name=\"" + name + "\">" + escaped(value) + "</Item>\n";
+    again += "  <Item name=\"" + name + "\">" + geofield::xml_escaped(value) + "</Item>\n";
   }
   again += "</GDALMetadata>";
   std::optional<geofield::TileMetadata> back;

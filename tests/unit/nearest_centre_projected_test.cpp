@@ -21,6 +21,7 @@
 
 #include "backends/cpu_backend.h"
 #include "backends/nearest_centre.h"
+#include "case_names.h"
 #include "centre_sets.h"
 #include "errors.h"
 #include "spherical_reference.h"
@@ -198,11 +199,7 @@ TEST_P(NearestCentreProjected, OneCentreIsTheOneCentreCpuField) {
 
 INSTANTIATE_TEST_SUITE_P(Maps, NearestCentreProjected, testing::ValuesIn(projected_cases()),
                          [](const testing::TestParamInfo<ProjectedCase>& info) {
-                           std::string s = info.param.name;
-                           for (char& ch : s) {
-                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                           }
-                           return s;
+                           return test::gtest_case_name(info.param.name);
                          });
 
 TEST(NearestCentreProjectedMany, TenThousandCentresEqualTheBruteForce) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "backends/nearest_centre.h"
+#include "case_names.h"
 #include "centre_sets.h"
 #include "errors.h"
 #include "test_grids.h"
@@ -160,11 +161,7 @@ TEST_P(NearestCentreWindow, BruteForceWindowsAreItsWholeGrid) {
 
 INSTANTIATE_TEST_SUITE_P(Views, NearestCentreWindow, testing::ValuesIn(window_cases()),
                          [](const testing::TestParamInfo<WindowCase>& info) {
-                           std::string s = info.param.name;
-                           for (char& ch : s) {
-                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                           }
-                           return s;
+                           return test::gtest_case_name(info.param.name);
                          });
 
 TEST(NearestCentreWindowChecks, AWindowOutsideTheGridIsRefused) {
