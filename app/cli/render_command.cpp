@@ -17,6 +17,7 @@
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "backends/nearest_centre.h"
+#include "backends/window_field.h"
 #include "cli/distinct_outputs.h"
 #include "cli/render_tile.h"
 #include "cli/render_tiles.h"
@@ -251,20 +252,11 @@ void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, 
       return;
     }
   }
-  CentresBackend host(field.sites.points());
+  // The tiles' host computer over the whole grid: one point's field, or several sites' with
+  // their index (0 everywhere for one point).
   std::vector<std::int32_t> index;
-  HostField values;
-  if (field.one_point()) {
-    std::vector<float> f32;
-    std::vector<double> f64;
-    compute_host_field(field.one_point_params(), &f32, &f64);
-    values = host_field_as(params.nx, params.ny, f32, f64, raw);
-    if (centres) index.assign(std::size_t(params.nx) * std::size_t(params.ny), 0);
-  } else {
-    host.compute_host(params);
-    values = host.take_host_field(raw);
-    index = host.take_index();
-  }
+  const HostField values = compute_window_on_cpu_host(field, whole_grid(params.nx, params.ny), raw,
+                                                      centres ? &index : nullptr);
   RawOutputs outputs;
   outputs.write(request, params, values, centres, index);
   IndexOutputs index_outputs;

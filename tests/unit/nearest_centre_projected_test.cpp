@@ -24,6 +24,7 @@
 #include "case_names.h"
 #include "centre_sets.h"
 #include "errors.h"
+#include "same_bits.h"
 #include "spherical_reference.h"
 #include "test_grids.h"
 #include "usage_error_matchers.h"
@@ -31,11 +32,7 @@
 namespace geofield {
 namespace {
 
-template <typename T>
-bool same_bits(T a, T b) {
-  if (std::isnan(a) && std::isnan(b)) return true;
-  return std::memcmp(&a, &b, sizeof(T)) == 0;
-}
+using test::same_bits;
 
 FieldParams map_view(Projection kind, double lat0, double lat1, double lon0, double lon1,
                      double ref_lat, double ref_lon, double extent, int nx, int ny,

@@ -18,17 +18,13 @@
 #include "case_names.h"
 #include "centre_sets.h"
 #include "errors.h"
+#include "same_bits.h"
 #include "test_grids.h"
 
 namespace geofield {
 namespace {
 
-// Bit for bit, NaN equal to NaN (off-map nodes).
-template <typename T>
-bool same_bits(T a, T b) {
-  if (std::isnan(a) && std::isnan(b)) return true;
-  return std::memcmp(&a, &b, sizeof(T)) == 0;
-}
+using test::same_bits;
 
 struct WindowCase {
   std::string name;
