@@ -8,6 +8,7 @@
 #include "cuda_check.h"
 #include "kernel_math.cuh"
 #include "nearest_centres.h"
+#include "site_tiling.h"
 
 namespace geofield {
 namespace {
@@ -424,24 +425,12 @@ void NearestCentres::compute(const CentresView& v, const Sink& sink, cudaStream_
   if (g.formula == Formula::seed) GF_CUDA_MISUSE("the seed formula has no nearest centre");
   const bool wgs84 = g.formula == Formula::wgs84;
   const int n = static_cast<int>(n_);
-  // A fine tile about the centres' spacing (sqrt(4 pi / N) radians): 16 nodes a side where
-  // that spans 12 nodes or more, 8 otherwise (smaller tiles would leave warps half empty).
+  // The tiles' sides: site_tiling.h's policy unless the tuning fixes them (tests, the bench).
   const double step_rad = std::max(g.lon_step_deg, g.lat_step_deg) * kRadPerDeg;
-  int f = tuning.fine_tile;
-  if (f == 0) {
-    const double spacing_rad = std::sqrt(4 * kPi / static_cast<double>(n));
-    f = spacing_rad >= 12 * step_rad ? 16 : 8;
-  }
+  const GpuSiteTiles policy = gpu_site_tiles(n_, step_rad);
+  const int f = tuning.fine_tile != 0 ? tuning.fine_tile : policy.fine;
   if (f != 8 && f != 16) GF_CUDA_MISUSE("NearestCentres: a fine tile is 8 or 16 nodes a side");
-  // A coarse tile of C nodes a side: the coarse pass costs about N nodes / C^2 chords, the fine
-  // pass about N (nodes / f^2) rho_c^2, rho_c ~ 0.56 C step (its cap's share of the sphere);
-  // their sum is least at C ~ 1.5 sqrt(f / step) (docs/centres.md): a power of two, 32 to 256.
-  int side = tuning.coarse_tile;
-  if (side == 0) {
-    const double best = 1.5 * std::sqrt(f / step_rad);
-    side = 32;
-    while (side < 256 && side * 1.41 < best) side *= 2;
-  }
+  const int side = tuning.coarse_tile != 0 ? tuning.coarse_tile : policy.coarse;
   if (side % 16 != 0 || side < 16)
     GF_CUDA_MISUSE("NearestCentres: a coarse tile is a multiple of 16");
   fine_tile_ = f;

@@ -12,6 +12,7 @@
 #include "backends/centre_values.h"
 #include "backends/row_blocks.h"
 #include "errors.h"
+#include "site_tiling.h"
 #include "tiles.h"
 
 namespace geofield {
@@ -103,14 +104,7 @@ class NearestSearch {
     tree_.emplace(centres);
     points_.reserve(centres.size());
     for (const Centre& c : centres) points_.push_back(unit_vector(c.lat_deg, c.lon_deg));
-    // A tile about twice as wide as the centres' typical spacing (sqrt(4 pi / N) radians):
-    // wider, its shared set would hold many centres each node must look at (a million
-    // centres: thousands); narrower, the search is repeated for little. Clamped as a double,
-    // then converted: the ratio may be beyond an int.
-    constexpr int kMaxTile = 32;
-    const double spacing_rad = std::sqrt(4 * kPi / static_cast<double>(centres.size()));
-    tile_width_ = static_cast<int>(
-        std::clamp(2 * spacing_rad / fields_.node_step_rad(), 1.0, double(kMaxTile)));
+    tile_width_ = cpu_site_run(centres.size(), fields_.node_step_rad());  // site_tiling.h
     tile_chord2_ = chord2_of_angle(tile_width_ * fields_.node_step_rad());
     const double delta = wgs84_ ? stretch_delta(p) : 0.0;
     stretch_ = (1 + delta) / (1 - delta);  // geodesic / sphere, at most
