@@ -23,6 +23,7 @@ LAYERS = {
     "cli": {"gl", "export", "backends", "view", "figure", "ui", "window"},
 }
 CORE = {"centres", "errors", "field_params", "field_range", "memory_limits", "host_field", "main", "sites",
+        "site_shapes",
         "tiles", "utf8"}  # utf8: the text checks errors.cpp (quoted_excerpt) and the readers share
 
 

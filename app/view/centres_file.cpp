@@ -173,8 +173,9 @@ bool blank(const std::vector<Field>& fields) {
   return fields.size() == 1 && !fields[0].quoted && trim(fields[0].text).empty();
 }
 
-// The text refused unless it is UTF-8, naming the line and the byte of the first bad byte.
-void check_utf8(std::string_view text, std::string_view source) {
+}  // namespace
+
+void check_utf8_text(std::string_view text, std::string_view source, std::string_view what) {
   const std::optional<std::size_t> bad = first_invalid_utf8(text);
   if (!bad) return;
   const TextPlace at = place_of(text, *bad);
@@ -182,8 +183,14 @@ void check_utf8(std::string_view text, std::string_view source) {
   std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[*bad]));
   throw UsageError(std::string(source) + ", line " + std::to_string(at.line) + ", byte " +
                    std::to_string(at.byte) + ": byte " + byte +
-                   " is not part of a UTF-8 character; a centres file is UTF-8 text (save it "
-                   "as UTF-8)");
+                   " is not part of a UTF-8 character; " + std::string(what) +
+                   " is UTF-8 text (save it as UTF-8)");
+}
+
+namespace {
+
+void check_utf8(std::string_view text, std::string_view source) {
+  check_utf8_text(text, source, "a centres file");
 }
 
 std::string lower(std::string_view s) {

@@ -1,0 +1,314 @@
+#include "view/sites_file.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "errors.h"
+#include "polygon_side.h"
+#include "view/centres_file.h"
+#include "view/state_file.h"
+
+namespace geofield {
+namespace {
+
+using json = nlohmann::json;
+
+// Where a problem is: "FILE, feature 3: " and, inside a geometry, the part.
+struct Where {
+  std::string feature;  // "FILE, feature 3: " or "FILE: "
+  std::string part;     // "a Polygon's ring 1: " or empty
+  std::string operator()() const { return feature + part; }
+};
+
+// The kinds of geometry and what each holds.
+struct GeometryKind {
+  const char* type;
+  FeatureKind feature;
+  PartKind part;
+  int depth;  // the nesting of its coordinates: 1 a position, 2 a list of them, ...
+  bool multi;
+};
+constexpr GeometryKind kKinds[] = {
+    {"Point", FeatureKind::point, PartKind::point, 1, false},
+    {"MultiPoint", FeatureKind::point, PartKind::point, 1, true},
+    {"LineString", FeatureKind::line, PartKind::line, 2, false},
+    {"MultiLineString", FeatureKind::line, PartKind::line, 2, true},
+    {"Polygon", FeatureKind::polygon, PartKind::ring, 3, false},
+    {"MultiPolygon", FeatureKind::polygon, PartKind::ring, 3, true},
+};
+
+SiteVertex vertex_of(const json& position, const Where& where) {
+  if (!position.is_array() || position.size() < 2 || !position[0].is_number() ||
+      !position[1].is_number()) {
+    throw UsageError(where() + "a position is [lon, lat] (got " + quoted_excerpt(position.dump()) +
+                     ")");
+  }
+  const Centre c{position[1].get<double>(), position[0].get<double>(), {}};
+  if (const std::string problem = centre_problem(c); !problem.empty()) {
+    throw UsageError(where() + problem);
+  }
+  return {c.lat_deg, c.lon_deg};
+}
+
+// The positions of a line or a ring, repeated ones taken once.
+std::vector<SiteVertex> distinct_positions(const json& list, const Where& where) {
+  if (!list.is_array()) {
+    throw UsageError(where() + "positions come as an array (got " + quoted_excerpt(list.dump()) +
+                     ")");
+  }
+  std::vector<SiteVertex> out;
+  for (const json& p : list) {
+    const SiteVertex v = vertex_of(p, where);
+    if (out.empty() || !(v == out.back())) out.push_back(v);
+  }
+  return out;
+}
+
+void check_arcs(const std::vector<SiteVertex>& v, bool closed, const Where& where) {
+  const std::size_t n = v.size(), arcs = closed ? n : n - 1;
+  for (std::size_t k = 0; k < arcs; ++k) {
+    const SiteVertex &a = v[k], &b = v[(k + 1) % n];
+    if (!arc_is_defined(a.lat_deg, a.lon_deg, b.lat_deg, b.lon_deg)) {
+      throw UsageError(where() + "positions " + std::to_string(k) + " and " +
+                       std::to_string((k + 1) % n) +
+                       " are antipodal: no one great-circle arc joins them (add a position "
+                       "between them)");
+    }
+  }
+}
+
+// The area to the left of a ring of distinct vertices.
+double left_area(const std::vector<SiteVertex>& v) {
+  const int m = static_cast<int>(v.size());
+  std::vector<UnitVec> vertices(m), normals(m);
+  for (int k = 0; k < m; ++k) {
+    const SiteVertex &a = v[k], &b = v[(k + 1) % m];
+    const ArcSegment s = make_arc(a.lat_deg, a.lon_deg, b.lat_deg, b.lon_deg);
+    vertices[k] = s.a;
+    normals[k] = s.n;
+  }
+  return ring_left_area(vertices.data(), normals.data(), m);
+}
+
+// A ring as it is stored: distinct vertices, the closing one dropped, oriented so that the
+// polygon's inside is on its left (an outer ring about its smaller region, a hole the other way).
+std::vector<SiteVertex> ring_of(const json& positions, bool hole, const Where& where) {
+  if (!positions.is_array() || positions.size() < 4) {
+    throw UsageError(where() + "a ring has at least 4 positions, the first repeated last (got " +
+                     (positions.is_array() ? std::to_string(positions.size()) : "no list") + ")");
+  }
+  if (!(vertex_of(positions.front(), where) == vertex_of(positions.back(), where))) {
+    throw UsageError(where() + "the ring is not closed: its last position " +
+                     quoted_excerpt(positions.back().dump()) + " is not its first " +
+                     quoted_excerpt(positions.front().dump()));
+  }
+  std::vector<SiteVertex> v = distinct_positions(positions, where);
+  v.pop_back();  // the closing repeat of the first
+  if (v.size() < 3) {
+    throw UsageError(where() + "a ring has at least 3 distinct positions (got " +
+                     std::to_string(v.size()) + ")");
+  }
+  check_arcs(v, true, where);
+  const double area = left_area(v);
+  if (std::fabs(area - 2 * kPi) <= 1e-9) {
+    throw UsageError(where() +
+                     "the ring is a great circle's half: its two regions are equal, so neither "
+                     "is its inside (split the polygon)");
+  }
+  const bool left_is_smaller = area < 2 * kPi;
+  if (left_is_smaller == hole) std::reverse(v.begin(), v.end());
+  return v;
+}
+
+class Reader {
+ public:
+  explicit Reader(std::string_view source) : source_(source) {}
+
+  void add_feature(const json& feature, std::size_t index) {
+    const Where where{source_ + ", feature " + std::to_string(index) + ": ", ""};
+    if (!feature.is_object() || feature.value("type", json()) != "Feature") {
+      throw UsageError(where() + "not a GeoJSON Feature");
+    }
+    std::string name;
+    if (const auto props = feature.find("properties");
+        props != feature.end() && props->is_object()) {
+      if (const auto n = props->find("name"); n != props->end() && n->is_string()) {
+        name = n->get<std::string>();
+        if (name.size() > kMaxCentreNameBytes) {
+          throw UsageError(where() + "a name is at most " + std::to_string(kMaxCentreNameBytes) +
+                           " bytes (got " + std::to_string(name.size()) + ")");
+        }
+      }
+    }
+    const auto geometry = feature.find("geometry");
+    if (geometry == feature.end() || geometry->is_null()) {
+      throw UsageError(where() + "a Feature without a geometry");
+    }
+    add_geometry(*geometry, std::move(name), where);
+  }
+
+  void add_geometry(const json& geometry, std::string name, Where where) {
+    if (!geometry.is_object()) {
+      throw UsageError(where() + "the geometry is not an object (got " +
+                       quoted_excerpt(geometry.dump()) + ")");
+    }
+    const auto type = geometry.find("type");
+    const std::string t = type != geometry.end() && type->is_string() ? type->get<std::string>() : "";
+    const GeometryKind* kind = nullptr;
+    for (const GeometryKind& k : kKinds)
+      if (t == k.type) kind = &k;
+    if (kind == nullptr) {
+      throw UsageError(where() +
+                       "sites are Point, MultiPoint, LineString, MultiLineString, Polygon or "
+                       "MultiPolygon geometries (got " +
+                       (t.empty() ? std::string("no type") : quoted_excerpt(t)) + ")");
+    }
+    const auto coords = geometry.find("coordinates");
+    if (coords == geometry.end() || !coords->is_array()) {
+      throw UsageError(where() + "a " + t + "'s coordinates are an array");
+    }
+    SiteFeature f;
+    f.kind = kind->feature;
+    f.name = std::move(name);
+    f.first_part = static_cast<std::uint32_t>(out_.parts.size());
+    if (!kind->multi) {
+      add_parts(*kind, *coords, where, "");
+    } else {
+      for (std::size_t k = 0; k < coords->size(); ++k) {
+        add_parts(*kind, (*coords)[k], where, std::string(kind->type + 5) + " " + std::to_string(k));
+      }
+    }
+    f.part_count = static_cast<std::uint32_t>(out_.parts.size()) - f.first_part;
+    if (f.part_count == 0) throw UsageError(where() + "an empty " + t);
+    out_.features.push_back(std::move(f));
+  }
+
+  SiteShapes take() { return std::move(out_); }
+
+ private:
+  // One member of a geometry: a point, a line, or a polygon's rings. `member` names it within a
+  // Multi* geometry ("Polygon 2"), empty otherwise.
+  void add_parts(const GeometryKind& kind, const json& coords, Where where,
+                 const std::string& member) {
+    const std::string in = member.empty() ? std::string("a ") + kind.type : member;
+    switch (kind.part) {
+      case PartKind::point:
+        where.part = member.empty() ? "" : member + ": ";
+        add_part(PartKind::point, {vertex_of(coords, where)});
+        break;
+      case PartKind::line: {
+        where.part = in + ": ";
+        std::vector<SiteVertex> v = distinct_positions(coords, where);
+        if (coords.size() < 2) {
+          throw UsageError(where() + "a line has at least 2 positions (got " +
+                           std::to_string(coords.size()) + ")");
+        }
+        if (v.size() == 1) {
+          add_part(PartKind::point, std::move(v));
+        } else {
+          check_arcs(v, false, where);
+          add_part(PartKind::line, std::move(v));
+        }
+        break;
+      }
+      case PartKind::ring: {
+        if (!coords.is_array() || coords.empty()) {
+          where.part = in + ": ";
+          throw UsageError(where() + "a polygon has at least its outer ring");
+        }
+        for (std::size_t r = 0; r < coords.size(); ++r) {
+          where.part = in + "'s ring " + std::to_string(r) + ": ";
+          add_part(PartKind::ring, ring_of(coords[r], r > 0, where));
+        }
+        break;
+      }
+    }
+  }
+
+  void add_part(PartKind kind, std::vector<SiteVertex> v) {
+    if (out_.vertices.size() + v.size() > kMaxSiteVertices) {
+      throw UsageError(source_ + ": more than " + std::to_string(kMaxSiteVertices) +
+                       " positions (the most sites a search takes)");
+    }
+    out_.parts.push_back({kind, static_cast<std::uint32_t>(out_.vertices.size()),
+                          static_cast<std::uint32_t>(v.size())});
+    out_.vertices.insert(out_.vertices.end(), v.begin(), v.end());
+  }
+
+  std::string source_;
+  SiteShapes out_;
+};
+
+}  // namespace
+
+SiteShapes parse_sites_geojson(std::string_view text, std::string_view source) {
+  check_utf8_text(text, source, "a sites file");
+  json doc;
+  try {
+    doc = parse_json_text(text);
+  } catch (const UsageError& e) {
+    throw UsageError(std::string(source) + ": " + e.what());
+  }
+  if (!doc.is_object()) {
+    throw UsageError(std::string(source) +
+                     ": GeoJSON is an object (a FeatureCollection, a Feature or a geometry)");
+  }
+  Reader reader(source);
+  const std::string type =
+      doc.value("type", json()).is_string() ? doc["type"].get<std::string>() : "";
+  if (type == "FeatureCollection") {
+    const auto features = doc.find("features");
+    if (features == doc.end() || !features->is_array()) {
+      throw UsageError(std::string(source) + ": a FeatureCollection without a features array");
+    }
+    for (std::size_t k = 0; k < features->size(); ++k) reader.add_feature((*features)[k], k);
+  } else if (type == "Feature") {
+    reader.add_feature(doc, 0);
+  } else {
+    reader.add_geometry(doc, "", Where{std::string(source) + ": ", ""});
+  }
+  return reader.take();
+}
+
+SiteShapes parse_sites_text(std::string_view text, std::string_view source, bool named_geojson) {
+  const std::string_view body = text.substr(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0);
+  const std::size_t first = body.find_first_not_of(" \t\r\n");
+  const bool geojson = named_geojson || (first != std::string_view::npos && body[first] == '{');
+  SiteShapes shapes;
+  if (geojson) {
+    shapes = parse_sites_geojson(text, source);
+  } else {
+    for (Centre& c : parse_centres_csv(text, source)) {
+      shapes.features.push_back({FeatureKind::point, static_cast<std::uint32_t>(shapes.parts.size()),
+                                 1, std::move(c.name)});
+      shapes.parts.push_back(
+          {PartKind::point, static_cast<std::uint32_t>(shapes.vertices.size()), 1});
+      shapes.vertices.push_back({c.lat_deg, c.lon_deg});
+    }
+  }
+  if (shapes.features.empty()) {
+    throw UsageError(std::string(source) + ": no sites in it (" +
+                     (geojson ? "no features" : "no lat,lon lines") + ")");
+  }
+  return shapes;
+}
+
+SiteShapes read_sites_file(const std::filesystem::path& path) {
+  const std::string source = shown_path(path);
+  std::string text;
+  try {
+    text = read_regular_file(path, kMaxCentresFileBytes, "a sites file");
+  } catch (const UsageError& e) {
+    throw UsageError(source + ": " + e.what());
+  }
+  std::string ext = path.extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return parse_sites_text(text, source, ext == ".geojson" || ext == ".json");
+}
+
+}  // namespace geofield
