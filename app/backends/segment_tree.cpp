@@ -39,7 +39,8 @@ std::vector<ShapeArc> shape_arcs(const SiteShapes& shapes, bool rings) {
       }
       const std::uint32_t arcs = part.kind == PartKind::ring ? m : m - 1;
       const std::size_t start = out.size();
-      for (std::uint32_t e = 0; e < arcs; ++e) out.push_back({arc_between(v[e], v[(e + 1) % m]), f});
+      for (std::uint32_t e = 0; e < arcs; ++e)
+        out.push_back({arc_between(v[e], v[(e + 1) % m]), f});
       if (part.kind != PartKind::ring) continue;
       for (std::uint32_t e = 0; e < arcs; ++e) {
         ShapeArc& s = out[start + e];
@@ -66,11 +67,15 @@ SegmentTree::SegmentTree(std::vector<ShapeArc> arcs) : arcs_(std::move(arcs)) {
   const std::int32_t n = static_cast<std::int32_t>(arcs_.size());
   arc_centres_.resize(n);
   arc_radii_.resize(n);
+  arc_cos_radii_.resize(n);
+  arc_sin_radii_.resize(n);
   order_.resize(n);
   for (std::int32_t k = 0; k < n; ++k) {
     const ArcSegment& s = arcs_[k].arc;
     arc_centres_[k] = s.point ? s.a : normalized({s.a.x + s.b.x, s.a.y + s.b.y, s.a.z + s.b.z});
     arc_radii_[k] = s.point ? 1e-15 : rounded_up(angle_between(s.a, s.b) / 2);
+    arc_cos_radii_[k] = std::cos(arc_radii_[k]);
+    arc_sin_radii_[k] = std::sin(arc_radii_[k]);
     order_[k] = k;
   }
   if (n > 0) {
@@ -100,6 +105,8 @@ std::int32_t SegmentTree::build(std::int32_t first, std::int32_t count) {
   Node node;
   node.centre = centre;
   node.radius = rounded_up(radius);
+  node.cos_radius = std::cos(node.radius);
+  node.sin_radius = std::sin(node.radius);
   if (count <= kLeafArcs) {
     node.first = first;
     node.count = count;
@@ -132,39 +139,62 @@ bool SegmentTree::better(double angle, std::int32_t arc, const NearestArc& best)
   return f != g ? f < g : arc < best.arc;
 }
 
+namespace {
+
+// Whether a cap (centre c, radius r) is certainly farther from p than `best`: its nearest point
+// angle(p, c) - r beyond best, tested without trigonometry as p . c < cos(best + r) =
+// cos best cos r - sin best sin r, less a margin past the dot product's rounding (a few 1e-16).
+// Never where best + r reaches pi.
+struct Reach {
+  double angle = 1e300, cos_best = -1, sin_best = 0;
+  void set(double a) {
+    angle = a;
+    cos_best = std::cos(a);
+    sin_best = std::sin(a);
+  }
+  bool beyond(double p_dot_c, double r, double cos_r, double sin_r) const {
+    if (angle + r >= kPi) return false;
+    return p_dot_c < cos_best * cos_r - sin_best * sin_r - 1e-14;
+  }
+};
+
+}  // namespace
+
 NearestArc SegmentTree::nearest(const UnitVec& p, std::int32_t hint) const {
   NearestArc best;
   if (arcs_.empty()) return best;
+  Reach reach;
   if (hint >= 0 && hint < static_cast<std::int32_t>(arcs_.size())) {
     best = {angle_to_arc(p, arcs_[hint].arc), hint};
+    reach.set(best.angle);
   }
-  // Depth first, the nearer child first; a node is skipped when its cap's nearest point is
-  // farther than the best (an equal one may hold a tie with a lower feature).
+  // Depth first, the child whose centre is nearer first; a node is skipped when its cap is
+  // certainly farther than the best (an equal one may hold a tie with a lower feature).
   std::int32_t stack[128];
   int top = 0;
   stack[top++] = 0;
   while (top > 0) {
     const Node& node = nodes_[stack[--top]];
-    if (angle_between(p, node.centre) - node.radius > best.angle) continue;
+    if (reach.beyond(dot(p, node.centre), node.radius, node.cos_radius, node.sin_radius)) continue;
     if (node.count > 0) {
       for (std::int32_t k = node.first; k < node.first + node.count; ++k) {
         const std::int32_t a = order_[k];
-        if (angle_between(p, arc_centres_[a]) - arc_radii_[a] > best.angle) continue;
+        if (reach.beyond(dot(p, arc_centres_[a]), arc_radii_[a], arc_cos_radii_[a],
+                         arc_sin_radii_[a])) {
+          continue;
+        }
         const double angle = angle_to_arc(p, arcs_[a].arc);
-        if (better(angle, a, best)) best = {angle, a};
+        if (better(angle, a, best)) {
+          best = {angle, a};
+          reach.set(angle);
+        }
       }
       continue;
     }
-    const double dl = angle_between(p, nodes_[node.left].centre) - nodes_[node.left].radius;
-    const double dr = angle_between(p, nodes_[node.right].centre) - nodes_[node.right].radius;
-    // Pushed last, searched first: the nearer.
-    if (dl < dr) {
-      stack[top++] = node.right;
-      stack[top++] = node.left;
-    } else {
-      stack[top++] = node.left;
-      stack[top++] = node.right;
-    }
+    // Pushed last, searched first: the nearer centre.
+    const bool left_first = dot(p, nodes_[node.left].centre) > dot(p, nodes_[node.right].centre);
+    stack[top++] = left_first ? node.right : node.left;
+    stack[top++] = left_first ? node.left : node.right;
   }
   return best;
 }

@@ -30,7 +30,7 @@ struct ShapeArc {
 std::vector<ShapeArc> shape_arcs(const SiteShapes& shapes, bool rings);
 
 struct NearestArc {
-  double angle = 1e300;  // radians
+  double angle = 1e300;   // radians
   std::int32_t arc = -1;  // into the tree's arcs; -1: none (an empty tree)
 };
 
@@ -52,9 +52,10 @@ class SegmentTree {
  private:
   struct Node {
     UnitVec centre;
-    double radius = 0;         // rounded up: every point of every arc below is within it
-    std::int32_t first = 0;    // leaf: order_[first, first + count); inner: children
-    std::int32_t count = 0;    // > 0: a leaf
+    double radius = 0;  // rounded up: every point of every arc below is within it
+    double cos_radius = 1, sin_radius = 0;
+    std::int32_t first = 0;  // leaf: order_[first, first + count); inner: children
+    std::int32_t count = 0;  // > 0: a leaf
     std::int32_t left = -1, right = -1;
   };
   std::int32_t build(std::int32_t first, std::int32_t count);
@@ -65,6 +66,7 @@ class SegmentTree {
   std::vector<ShapeArc> arcs_;
   std::vector<UnitVec> arc_centres_;
   std::vector<double> arc_radii_;
+  std::vector<double> arc_cos_radii_, arc_sin_radii_;
   std::vector<std::int32_t> order_;
   std::vector<Node> nodes_;
 };

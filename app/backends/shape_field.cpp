@@ -24,7 +24,10 @@ struct NodeResult {
 class ShapeSearch {
  public:
   ShapeSearch(const SiteShapes& s, const ShapeFieldOptions& o, double radius, bool brute)
-      : rings_(shape_arcs(s, true)), others_(shape_arcs(s, false)), o_(o), radius_(radius),
+      : rings_(shape_arcs(s, true)),
+        others_(shape_arcs(s, false)),
+        o_(o),
+        radius_(radius),
         brute_(brute) {}
 
   struct Hints {
@@ -84,9 +87,9 @@ void compute(const FieldParams& p, const SiteShapes& shapes, const ShapeFieldOpt
   RowBlocks blocks(w.ny, 8);
   run_on_all_cores(blocks, [&] {
     int first, last;
+    ShapeSearch::Hints hints;  // the last node's nearest arcs: a neighbour's are usually near
     while (blocks.next(&first, &last)) {
       for (int i = first; i < last; ++i) {
-        ShapeSearch::Hints hints;
         for (int j = 0; j < w.nx; ++j) {
           const std::size_t at = static_cast<std::size_t>(i) * w.nx + j;
           double lat, lon;
