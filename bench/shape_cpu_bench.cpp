@@ -54,8 +54,8 @@ int main(int argc, char** argv) {
   for (int r = 0; r < rounds; ++r) {
     const double t = now_ms();
     if (brute) {
-      shape_field_brute_force<float>(p, shapes, {}, whole_grid(nx, ny), values.data(),
-                                     index.data(), nullptr);
+      shape_field_brute_force<float>(p, shapes, {}, whole_grid(nx, ny), values.data(), index.data(),
+                                     nullptr);
     } else {
       shape_field_on_cpu<float>(p, shapes, {}, whole_grid(nx, ny), values.data(), index.data(),
                                 nullptr);
@@ -63,8 +63,9 @@ int main(int argc, char** argv) {
     times.push_back(now_ms() - t);
   }
   std::sort(times.begin(), times.end());
-  std::printf("%s: %zu features, %zu arcs; read %.1f ms; %dx%d %s: median %.2f ms of %d (min %.2f)\n",
-              argv[1], shapes.features.size(), shapes.segment_count(), read_ms, nx, ny,
-              brute ? "brute force" : "pruned", times[times.size() / 2], rounds, times.front());
+  std::printf(
+      "%s: %zu features, %zu arcs; read %.1f ms; %dx%d %s: median %.2f ms of %d (min %.2f)\n",
+      argv[1], shapes.features.size(), shapes.segment_count(), read_ms, nx, ny,
+      brute ? "brute force" : "pruned", times[times.size() / 2], rounds, times.front());
   return 0;
 }

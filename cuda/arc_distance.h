@@ -42,10 +42,10 @@ GF_HD double angle_between(const UnitVec& u, const UnitVec& v) {
 }
 
 struct ArcSegment {
-  UnitVec a, b;     // the vertices
-  UnitVec n;        // the unit normal of the great circle, a to b counter-clockwise about it
-  UnitVec in_a;     // n x a: p . in_a >= 0 on a's side of the lune
-  UnitVec in_b;     // b x n: p . in_b >= 0 on b's side of the lune
+  UnitVec a, b;        // the vertices
+  UnitVec n;           // the unit normal of the great circle, a to b counter-clockwise about it
+  UnitVec in_a;        // n x a: p . in_a >= 0 on a's side of the lune
+  UnitVec in_b;        // b x n: p . in_b >= 0 on b's side of the lune
   bool point = false;  // the vertices are one point (a repeated vertex): no interior
 };
 

@@ -46,7 +46,7 @@ std::vector<LineSet> parse_line_pack(std::span<const std::byte> b) {
     const std::uint64_t lines = u32_at(b, h + 8), points = u32_at(b, h + 12);
     const std::uint64_t starts_at = u32_at(b, h + 16), points_at = u32_at(b, h + 20);
     const std::string name = "layer " + std::to_string(i);
-    if (kind > 1) bad_pack(name + ": unknown kind " + std::to_string(kind));
+    if (kind > 2) bad_pack(name + ": unknown kind " + std::to_string(kind));
     if (scale != 110 && scale != 50 && scale != 10) bad_pack(name + ": unknown scale");
     if (starts_at % 4 || points_at % 4 || starts_at + (lines + 1) * 4 > b.size() ||
         points_at + points * 8 > b.size()) {

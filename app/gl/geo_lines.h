@@ -1,5 +1,6 @@
-// Coastlines and borders: the Natural Earth polylines built into the binary (assets/coastlines),
-// read in place, and the scale a view needs. No GL here: the line layer draws them.
+// Coastlines, borders and land: the Natural Earth data built into the binary (assets/coastlines),
+// read in place, and the scale a view needs. No GL here: the line layer draws the lines; the
+// land rings are the `@land` sites (issue 28).
 #pragma once
 
 #include <cstddef>
@@ -9,12 +10,15 @@
 
 namespace geofield {
 
-enum class LineKind : std::uint32_t { coastlines = 0, borders = 1 };
+enum class LineKind : std::uint32_t { coastlines = 0, borders = 1, land = 2 };
 // Natural Earth's scales, 1:N million: 110 coarse, 10 finest.
 enum class LineScale : std::uint32_t { s110m = 110, s50m = 50, s10m = 10 };
 
 // One layer: polyline k is points [starts[k], starts[k + 1]) of lonlat, as (lon, lat) pairs in
-// degrees, lon in [-180, 180]; no segment crosses the antimeridian.
+// degrees, lon in [-180, 180]. Coastlines and borders: no segment crosses the antimeridian (the
+// data's cuts there and at the poles are dropped). Land: each polyline a closed ring (its first
+// point repeated last) of great-circle arcs with the land on its left, the data's cuts removed,
+// so a ring may cross the antimeridian and Antarctica's encircles the south pole.
 struct LineSet {
   LineKind kind = LineKind::coastlines;
   LineScale scale = LineScale::s110m;

@@ -1,16 +1,16 @@
 #include "view/sites_file.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "errors.h"
 #include "polygon_side.h"
 #include "view/centres_file.h"
+#include "view/ring_cleaning.h"
 #include "view/state_file.h"
 
 namespace geofield {
@@ -82,19 +82,6 @@ void check_arcs(const std::vector<SiteVertex>& v, bool closed, const Where& wher
   }
 }
 
-// The area to the left of a ring of distinct vertices.
-double left_area(const std::vector<SiteVertex>& v) {
-  const int m = static_cast<int>(v.size());
-  std::vector<UnitVec> vertices(m), normals(m);
-  for (int k = 0; k < m; ++k) {
-    const SiteVertex &a = v[k], &b = v[(k + 1) % m];
-    const ArcSegment s = make_arc(a.lat_deg, a.lon_deg, b.lat_deg, b.lon_deg);
-    vertices[k] = s.a;
-    normals[k] = s.n;
-  }
-  return ring_left_area(vertices.data(), normals.data(), m);
-}
-
 // A ring as it is stored: distinct vertices, the closing one dropped, oriented so that the
 // polygon's inside is on its left (an outer ring about its smaller region, a hole the other way).
 std::vector<SiteVertex> ring_of(const json& positions, bool hole, const Where& where) {
@@ -107,20 +94,20 @@ std::vector<SiteVertex> ring_of(const json& positions, bool hole, const Where& w
                      quoted_excerpt(positions.back().dump()) + " is not its first " +
                      quoted_excerpt(positions.front().dump()));
   }
-  std::vector<SiteVertex> v = distinct_positions(positions, where);
-  v.pop_back();  // the closing repeat of the first
+  std::vector<SiteVertex> v = cleaned_ring(distinct_positions(positions, where));
   if (v.size() < 3) {
-    throw UsageError(where() + "a ring has at least 3 distinct positions (got " +
-                     std::to_string(v.size()) + ")");
+    throw UsageError(where() +
+                     "a ring has at least 3 distinct positions that are not a spike's (got " +
+                     std::to_string(v.size()) + "): it has no area");
   }
   check_arcs(v, true, where);
-  const double area = left_area(v);
-  if (std::fabs(area - 2 * kPi) <= 1e-9) {
+  const double area = ring_signed_area(v);
+  if (std::fabs(std::fabs(area) - 2 * kPi) <= 1e-9) {
     throw UsageError(where() +
                      "the ring is a great circle's half: its two regions are equal, so neither "
                      "is its inside (split the polygon)");
   }
-  const bool left_is_smaller = area < 2 * kPi;
+  const bool left_is_smaller = area > 0;
   if (left_is_smaller == hole) std::reverse(v.begin(), v.end());
   return v;
 }
@@ -158,7 +145,8 @@ class Reader {
                        quoted_excerpt(geometry.dump()) + ")");
     }
     const auto type = geometry.find("type");
-    const std::string t = type != geometry.end() && type->is_string() ? type->get<std::string>() : "";
+    const std::string t =
+        type != geometry.end() && type->is_string() ? type->get<std::string>() : "";
     const GeometryKind* kind = nullptr;
     for (const GeometryKind& k : kKinds)
       if (t == k.type) kind = &k;
@@ -180,7 +168,8 @@ class Reader {
       add_parts(*kind, *coords, where, "");
     } else {
       for (std::size_t k = 0; k < coords->size(); ++k) {
-        add_parts(*kind, (*coords)[k], where, std::string(kind->type + 5) + " " + std::to_string(k));
+        add_parts(*kind, (*coords)[k], where,
+                  std::string(kind->type + 5) + " " + std::to_string(k));
       }
     }
     f.part_count = static_cast<std::uint32_t>(out_.parts.size()) - f.first_part;
@@ -284,8 +273,9 @@ SiteShapes parse_sites_text(std::string_view text, std::string_view source, bool
     shapes = parse_sites_geojson(text, source);
   } else {
     for (Centre& c : parse_centres_csv(text, source)) {
-      shapes.features.push_back({FeatureKind::point, static_cast<std::uint32_t>(shapes.parts.size()),
-                                 1, std::move(c.name)});
+      shapes.features.push_back({FeatureKind::point,
+                                 static_cast<std::uint32_t>(shapes.parts.size()), 1,
+                                 std::move(c.name)});
       shapes.parts.push_back(
           {PartKind::point, static_cast<std::uint32_t>(shapes.vertices.size()), 1});
       shapes.vertices.push_back({c.lat_deg, c.lon_deg});

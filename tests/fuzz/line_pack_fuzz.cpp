@@ -28,7 +28,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const auto sets = geofield::parse_line_pack({buf.get(), size});
     for (const geofield::LineSet& s : sets) {
-      check(s.kind == geofield::LineKind::coastlines || s.kind == geofield::LineKind::borders);
+      check(s.kind == geofield::LineKind::coastlines || s.kind == geofield::LineKind::borders ||
+            s.kind == geofield::LineKind::land);
       check(!s.starts.empty() && s.starts.front() == 0 && s.starts.back() == s.points());
       for (std::size_t k = 0; k < s.polylines(); ++k) {
         const std::uint32_t first = s.starts[k], end = s.starts[k + 1];

@@ -114,9 +114,9 @@ TEST(ArcDistance, RandomArcsAgreeWithQuadPrecision) {
     const double want = oracle_angle(plat, plon, lat1, lon1, lat2, lon2);
     const double err = std::fabs(got - want);
     worst = std::max(worst, err / (1e-16 + 1e-16 * want));
-    ASSERT_LE(err, 8e-16 + 8e-16 * want) << "arc (" << lat1 << ", " << lon1 << ") - (" << lat2
-                                         << ", " << lon2 << "), node (" << plat << ", " << plon
-                                         << ")";
+    ASSERT_LE(err, 8e-16 + 8e-16 * want)
+        << "arc (" << lat1 << ", " << lon1 << ") - (" << lat2 << ", " << lon2 << "), node (" << plat
+        << ", " << plon << ")";
   }
   RecordProperty("worst_in_1e16_units", std::to_string(worst));
 }

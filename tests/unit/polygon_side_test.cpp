@@ -18,7 +18,7 @@ namespace {
 constexpr double kDeg = kPi / 180;
 
 struct Ring {
-  std::vector<UnitVec> v;       // distinct vertices, the ring closing from the last to the first
+  std::vector<UnitVec> v;        // distinct vertices, the ring closing from the last to the first
   std::vector<ArcSegment> edge;  // edge[k]: v[k] -> v[k + 1]
 };
 
@@ -110,10 +110,11 @@ TEST(PolygonSide, NearestBoundarySideMatchesTheFanOracle) {
       const double radius = size * (0.3 + 0.7 * u01(rng)) * kDeg;
       // The point `radius` from c along `bearing` (the direct problem on the sphere).
       const double lat1 = clat * kDeg, br = bearing * kDeg;
-      const double lat2 =
-          std::asin(std::sin(lat1) * std::cos(radius) + std::cos(lat1) * std::sin(radius) * std::cos(br));
-      const double lon2 = clon * kDeg + std::atan2(std::sin(br) * std::sin(radius) * std::cos(lat1),
-                                                   std::cos(radius) - std::sin(lat1) * std::sin(lat2));
+      const double lat2 = std::asin(std::sin(lat1) * std::cos(radius) +
+                                    std::cos(lat1) * std::sin(radius) * std::cos(br));
+      const double lon2 =
+          clon * kDeg + std::atan2(std::sin(br) * std::sin(radius) * std::cos(lat1),
+                                   std::cos(radius) - std::sin(lat1) * std::sin(lat2));
       if (clat == 90) {  // bearings from a pole are longitudes
         pts.push_back({90 - radius / kDeg, std::remainder(clon + bearing, 360.0)});
       } else {

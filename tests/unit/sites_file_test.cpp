@@ -41,8 +41,8 @@ TEST(SitesFile, EveryKindBecomesFeaturesPartsAndVertices) {
       feature(R"({"type":"MultiPoint","coordinates":[[0,0],[1,1]]})", "two") + "," +
       feature(R"({"type":"LineString","coordinates":[[170,0],[-170,0],[-170,0],[-160,5]]})",
               "route") +
+      "," + feature(R"({"type":"MultiLineString","coordinates":[[[0,0],[0,1]],[[5,5],[6,6]]]})") +
       "," +
-      feature(R"({"type":"MultiLineString","coordinates":[[[0,0],[0,1]],[[5,5],[6,6]]]})") + "," +
       feature(R"({"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],)"
               R"([[2,2],[2,4],[4,4],[4,2],[2,2]]]})",
               "box") +
@@ -88,6 +88,17 @@ TEST(SitesFile, RingsReadTheSameWhateverTheirWinding) {
   EXPECT_LT(stored_left_area(pole, pole.parts[0]), 0.2);
 }
 
+TEST(SitesFile, SpikesAreTakenOutOfRings) {
+  // The box with a spike out to (20, 5) and straight back, and one to (5, -3) and back: the
+  // ring reads as the box (a spike's turn of +-pi would otherwise decide nothing).
+  const SiteShapes s = parse_sites_geojson(
+      R"({"type":"Polygon","coordinates":[[[0,0],[5,0],[5,-3],[5,0],[10,0],[10,5],[20,5],)"
+      R"([10,5],[10,10],[0,10],[0,0]]]})",
+      "spiky");
+  ASSERT_EQ(s.parts[0].count, 6u);  // the box and the spikes' bases, on its sides
+  EXPECT_LT(stored_left_area(s, s.parts[0]), 0.031);
+}
+
 TEST(SitesFile, ALineOfOnePositionIsAPoint) {
   const SiteShapes s =
       parse_sites_geojson(R"({"type":"LineString","coordinates":[[3,4],[3,4],[3,4]]})", "x");
@@ -97,8 +108,8 @@ TEST(SitesFile, ALineOfOnePositionIsAPoint) {
 }
 
 TEST(SitesFile, CsvRowsArePointFeatures) {
-  const SiteShapes s = parse_sites_text("lat,lon,name\n41.9,12.5,Rome\n48.85,2.35,Paris\n", "x.csv",
-                                        false);
+  const SiteShapes s =
+      parse_sites_text("lat,lon,name\n41.9,12.5,Rome\n48.85,2.35,Paris\n", "x.csv", false);
   ASSERT_EQ(s.features.size(), 2u);
   EXPECT_EQ(s.features[1].name, "Paris");
   EXPECT_EQ(s.vertices[1], (SiteVertex{48.85, 2.35}));
