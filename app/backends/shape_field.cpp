@@ -20,7 +20,8 @@ struct NodeResult {
   float bearing;
 };
 
-// The two searches and what turns their answer into a node's value.
+// The two trees (the rings', which decide the inside, and the points' and lines') and what
+// turns their answer into a node's value (cuda/arc_tree.h's shape_node).
 class ShapeSearch {
  public:
   ShapeSearch(const SiteShapes& s, const ShapeFieldOptions& o, double radius, bool brute)
@@ -35,37 +36,20 @@ class ShapeSearch {
   };
 
   NodeResult at(const UnitVec& p, double lat_deg, double lon_deg, Hints* h) const {
-    const NearestArc r = find(rings_, p, &h->ring);
-    const NearestArc l = find(others_, p, &h->other);
-    if (r.arc >= 0 && inside_by_nearest(p, rings_.arcs()[r.arc])) {
-      const std::int32_t f = static_cast<std::int32_t>(rings_.arcs()[r.arc].feature);
-      if (!o_.signed_inside || r.angle == 0) return {0.0, f, kNaNf};
-      return {-radius_ * r.angle, f, bearing(p, lat_deg, lon_deg, rings_.arcs()[r.arc])};
-    }
-    // The nearer of the two; on a tie the lower feature.
-    bool ring_wins = r.arc >= 0;
-    if (r.arc >= 0 && l.arc >= 0) {
-      const std::uint32_t fr = rings_.arcs()[r.arc].feature, fl = others_.arcs()[l.arc].feature;
-      ring_wins = r.angle != l.angle ? r.angle < l.angle : fr < fl;
-    }
-    const SegmentTree& t = ring_wins ? rings_ : others_;
-    const NearestArc& n = ring_wins ? r : l;
-    const ShapeArc& a = t.arcs()[n.arc];
-    return {radius_ * n.angle, static_cast<std::int32_t>(a.feature),
-            n.angle == 0 ? kNaNf : bearing(p, lat_deg, lon_deg, a)};
+    const ArcTreeView rv = rings_.view(), ov = others_.view();
+    const NearestArc r = brute_ ? nearest_arc_by_brute_force(rv, p) : nearest_arc(rv, p, h->ring);
+    const NearestArc l = brute_ ? nearest_arc_by_brute_force(ov, p) : nearest_arc(ov, p, h->other);
+    h->ring = r.arc;
+    h->other = l.arc;
+    const ShapeNode n = shape_node(rv, ov, p, o_.signed_inside, r, l);
+    const TreeArc& a = (n.from_rings ? rv : ov).arcs[n.arc];
+    const float bearing =
+        n.zero ? kNaNf
+               : static_cast<float>(azimuth_toward_deg(lat_deg, lon_deg, nearest_on_arc(p, a.arc)));
+    return {radius_ * n.angle, n.feature, bearing};
   }
 
  private:
-  NearestArc find(const SegmentTree& t, const UnitVec& p, std::int32_t* hint) const {
-    if (t.empty()) return {};
-    const NearestArc n = brute_ ? t.nearest_by_brute_force(p) : t.nearest(p, *hint);
-    *hint = n.arc;
-    return n;
-  }
-  static float bearing(const UnitVec& p, double lat_deg, double lon_deg, const ShapeArc& a) {
-    return static_cast<float>(azimuth_toward_deg(lat_deg, lon_deg, nearest_on_arc(p, a.arc)));
-  }
-
   SegmentTree rings_, others_;
   ShapeFieldOptions o_;
   double radius_;
