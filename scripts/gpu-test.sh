@@ -31,7 +31,7 @@ if [ "${1:-}" = stage ]; then
         "$build/tests/gpu/gpu_render_tests" "$build/tests/gpu/gpu_window_source_tests"
         "$build/tests/gpu/gpu_soak_tests" "$build/tests/gpu/gpu_interop_fault_tests"
         "$build/tests/gpu/gpu_geodesic_pairs_tests" "$build/tests/gpu/gpu_nearest_centre_tests"
-        "$build/tests/gpu/gpu_tile_field_tests"
+        "$build/tests/gpu/gpu_tile_field_tests" "$build/tests/gpu/gpu_shape_field_tests"
         "$build/tests/gl/geofield_gl_backend_tests" "$build/tests/gl/geofield_gl_centres_tests"
         "$build/tests/gl/geofield_line_layer_tests" "$build/tests/capi/gpu_c_api_tests")
   # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
@@ -100,7 +100,7 @@ results() {
 
 for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_render_tests \
          gpu_window_source_tests gpu_soak_tests gpu_interop_fault_tests gpu_geodesic_pairs_tests \
-         gpu_nearest_centre_tests gpu_tile_field_tests geofield_gl_backend_tests \
+         gpu_nearest_centre_tests gpu_tile_field_tests gpu_shape_field_tests geofield_gl_backend_tests \
          geofield_gl_centres_tests geofield_line_layer_tests gpu_c_api_tests; do
   log="$logs/$t.log"
   start=$(date +%s%N)
@@ -283,7 +283,8 @@ fi
 # compute-sanitizer memcheck over the GPU tests. CUPTI and the sanitizer cannot both attach, so
 # the CUPTI counting is skipped under it (the test still runs its recomputes and GL checks).
 for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_render_tests \
-         gpu_window_source_tests gpu_interop_fault_tests gpu_c_api_tests gpu_tile_field_tests; do
+         gpu_window_source_tests gpu_interop_fault_tests gpu_c_api_tests gpu_tile_field_tests \
+         gpu_shape_field_tests; do
   log="$logs/$t.memcheck.log"
   GEOFIELD_UNDER_SANITIZER=1 "$sanitizer" --tool memcheck --error-exitcode 99 \
     "$run/bin/$t" --gtest_color=no >"$log" 2>&1

@@ -17,6 +17,7 @@
 
 #include "case_names.h"
 #include "same_bits.h"
+#include "shape_sets.h"
 #include "test_grids.h"
 #include "usage_error_matchers.h"
 #include "view/sites_file.h"
@@ -27,40 +28,6 @@ namespace {
 using test::same_bits;
 
 constexpr double kDeg = 3.14159265358979323846 / 180;
-
-// Lines and polygons chosen to be hard: across the antimeridian, over the north pole, an arc
-// of 120 degrees, a repeated vertex, a polygon with a hole, one about the south pole, a point,
-// two features that are the same line (every node ties), and random zig-zags.
-SiteShapes hard_shapes(int random_lines, unsigned seed) {
-  std::string f = R"({"type":"FeatureCollection","features":[)";
-  auto add = [&](const std::string& geometry) {
-    if (f.back() != '[') f += ",";
-    f += R"({"type":"Feature","properties":{},"geometry":)" + geometry + "}";
-  };
-  add(R"({"type":"LineString","coordinates":[[170,-10],[-170,10],[-170,10],[-150,0]]})");
-  add(R"({"type":"LineString","coordinates":[[0,80],[180,80]]})");
-  add(R"({"type":"LineString","coordinates":[[-60,-30],[60,-30]]})");
-  add(R"({"type":"LineString","coordinates":[[-60,-30],[60,-30]]})");  // the same: ties
-  add(R"({"type":"Polygon","coordinates":[[[0,0],[40,0],[40,30],[0,30],[0,0]],)"
-      R"([[10,10],[10,20],[20,20],[20,10],[10,10]]]})");
-  add(R"({"type":"Polygon","coordinates":[[[0,-70],[120,-70],[-120,-70],[0,-70]]]})");
-  add(R"({"type":"Point","coordinates":[100,45]})");
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> lat(-60, 60), lon(-180, 180), step(-8, 8);
-  for (int k = 0; k < random_lines; ++k) {
-    double a = lat(rng), o = lon(rng);
-    std::string line = R"({"type":"LineString","coordinates":[)";
-    for (int v = 0; v < 6; ++v) {
-      if (v) line += ",";
-      line += "[" + std::to_string(o) + "," + std::to_string(a) + "]";
-      a = std::clamp(a + step(rng), -85.0, 85.0);
-      o += step(rng);
-      if (o > 180) o -= 360;
-    }
-    add(line + "]}");
-  }
-  return parse_sites_geojson(f + "]}", "hard shapes");
-}
 
 struct Case {
   const char* name;
@@ -90,8 +57,12 @@ void expect_equal_fields(const FieldParams& p, const SiteShapes& s, const ShapeF
     negative += v[at] < 0;
     off_map += k[at] < 0;
   }
-  if (o.signed_inside) EXPECT_GT(negative, 0) << "no node inside a polygon";
-  if (p.projection == Projection::latlon) EXPECT_EQ(off_map, 0);
+  if (o.signed_inside) {
+    EXPECT_GT(negative, 0) << "no node inside a polygon";
+  }
+  if (p.projection == Projection::latlon) {
+    EXPECT_EQ(off_map, 0);
+  }
 }
 
 TEST_P(ShapeFieldPrunedEqualsBruteForce, NodeForNode) {
@@ -103,7 +74,7 @@ TEST_P(ShapeFieldPrunedEqualsBruteForce, NodeForNode) {
     p.extent = c.projection == Projection::aeqd ? 20015 : 6371;
   }
   p.precision = c.f64 ? Precision::f64 : Precision::f32;
-  const SiteShapes s = hard_shapes(40, 7);
+  const SiteShapes s = test::hard_shapes(40, 7);
   const ShapeFieldOptions o{c.signed_inside};
   if (c.f64) {
     expect_equal_fields<double>(p, s, o);
@@ -182,7 +153,7 @@ TEST(ShapeField, APolygonAboutAPoleHoldsThePole) {
 }
 
 TEST(ShapeField, TheEllipsoidAndTheSeedAreRefusedNamingSites) {
-  const SiteShapes s = hard_shapes(0, 1);
+  const SiteShapes s = test::hard_shapes(0, 1);
   FieldParams p = test::make_params(0, 1, 0, 1, 2, 2, 0, 0);
   float v[4];
   for (Formula f : {Formula::wgs84, Formula::seed}) {

@@ -1,0 +1,63 @@
+// The field of lines and polygons (issue 28) on CUDA: each node walks the trees of arcs
+// (arc_tree.h: the same search the CPU walks, in device memory here) and takes the value, the
+// nearest feature and the bearing as the CPU does (shape_node), in double. A node off a
+// projected map gets NaN and index -1. cuda/ is a leaf: the host hands the trees as flat arrays
+// (app/backends/segment_tree.* builds them).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "arc_tree.h"
+#include "device_memory.h"
+#include "field_math.h"
+#include "node_window.h"
+#include "projected_grid.h"
+
+namespace geofield {
+
+// A tree as the host holds it, to be copied.
+struct HostArcTree {
+  const ArcTreeNode* nodes = nullptr;
+  std::size_t node_count = 0;
+  const std::int32_t* order = nullptr;  // arc_count entries
+  const ArcCap* arc_caps = nullptr;     // arc_count entries
+  const TreeArc* arcs = nullptr;        // arc_count entries
+  std::int32_t arc_count = 0;
+};
+
+// The view's nodes and what a value is.
+struct ShapeView {
+  Projection projection = Projection::latlon;
+  GridGeometry grid;  // latlon
+  ProjectedGrid map;  // aeqd, ortho
+  double radius = 1;  // the sphere's, in the output unit
+  bool signed_inside = false;
+};
+
+class ShapeKernels {
+ public:
+  // Copies the two trees (the rings', the points' and lines') to the device, queued on stream;
+  // the host arrays may be reused once this returns.
+  void set_trees(const HostArcTree& rings, const HostArcTree& others, cudaStream_t stream);
+
+  // Window w of the view's grid into row-major device memory: values (w.nx * w.ny of Out),
+  // index and bearing (degrees; NaN where the distance is 0) unless null. brute_force: every
+  // arc at every node (the tests' oracle). Asynchronous.
+  template <typename Out>
+  void compute(const ShapeView& v, const NodeWindow& w, Out* values, std::int32_t* index,
+               float* bearing, cudaStream_t stream, bool brute_force = false);
+
+ private:
+  struct Tree {
+    DeviceBuffer nodes, order, caps, arcs;
+    std::int32_t arc_count = 0;
+    ArcTreeView view() const;
+  };
+  static void copy(const HostArcTree& h, Tree* d, cudaStream_t stream);
+  Tree rings_, others_;
+};
+
+}  // namespace geofield
