@@ -42,7 +42,7 @@ struct ArcTreeNode {
 
 // The tree as flat arrays (host or device memory).
 struct ArcTreeView {
-  const ArcTreeNode* nodes = nullptr;  // nodes[0] is the root
+  const ArcTreeNode* nodes = nullptr;   // nodes[0] is the root
   const std::int32_t* order = nullptr;  // leaves' arcs
   const ArcCap* arc_caps = nullptr;     // by arc
   const TreeArc* arcs = nullptr;
@@ -146,10 +146,10 @@ GF_HD bool inside_by_nearest(const UnitVec& p, const TreeArc& a) {
 // What a node's value comes from: the nearest arcs of the rings (which decide the inside) and
 // of the points and lines, and the options.
 struct ShapeNode {
-  double angle = 0;          // radians; negative inside a polygon when signed
+  double angle = 0;  // radians; negative inside a polygon when signed
   std::int32_t feature = -1;
-  bool zero = false;         // on a site or inside a polygon unsigned: no bearing
-  bool from_rings = false;   // the arc below is the rings' tree's
+  bool zero = false;        // on a site or inside a polygon unsigned: no bearing
+  bool from_rings = false;  // the arc below is the rings' tree's
   std::int32_t arc = -1;
 };
 

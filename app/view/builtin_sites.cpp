@@ -27,7 +27,9 @@ SiteShapes shapes_of(const LineSet& set) {
     if (count < (rings ? 3u : 2u)) continue;  // no length or no area once repeats are gone
     s.vertices.insert(s.vertices.end(), v.begin(), v.end());
     s.features.push_back({rings ? FeatureKind::polygon : FeatureKind::line,
-                          static_cast<std::uint32_t>(s.parts.size()), 1, {}});
+                          static_cast<std::uint32_t>(s.parts.size()),
+                          1,
+                          {}});
     s.parts.push_back({rings ? PartKind::ring : PartKind::line, first, count});
   }
   return s;

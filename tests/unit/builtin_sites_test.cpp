@@ -10,8 +10,8 @@
 #include <cmath>
 #include <vector>
 
-#include "backends/shape_field.h"
 #include "arc_distance.h"
+#include "backends/shape_field.h"
 #include "test_grids.h"
 #include "usage_error_matchers.h"
 
