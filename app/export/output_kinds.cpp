@@ -48,11 +48,12 @@ void write_npy(AtomicFile& file, const OutputData& d) {
   const HostField& f = *d.field;
   const std::string header = npy_header(f);
   const std::size_t count = std::size_t(f.nx) * std::size_t(f.ny);
-  const std::span<const std::uint8_t> values =
-      f.precision == Precision::f64 ? bytes_of(f.f64.data(), count * sizeof(double))
-                                    : bytes_of(f.f32.data(), count * sizeof(float));
+  const std::span<const std::uint8_t> values = f.precision == Precision::f64
+                                                   ? bytes_of(f.f64.data(), count * sizeof(double))
+                                                   : bytes_of(f.f32.data(), count * sizeof(float));
   file.write_at(0, bytes_of(header.data(), header.size()));
-  const std::uint64_t piece = d.on_piece ? kNpyPieceBytes : std::max<std::uint64_t>(values.size(), 1);
+  const std::uint64_t piece =
+      d.on_piece ? kNpyPieceBytes : std::max<std::uint64_t>(values.size(), 1);
   for (std::uint64_t at = 0; at < values.size(); at += piece) {
     const std::uint64_t n = std::min<std::uint64_t>(piece, values.size() - at);
     file.write_at(header.size() + at, values.subspan(at, n));
@@ -87,10 +88,10 @@ std::string geotiff_summary(const OutputData& d) {
 }
 
 void write_netcdf(AtomicFile& file, const OutputData& d) {
-  write_netcdf_into(
-      file, *d.field, *d.params, d.history,
-      d.centres ? std::optional<NetcdfCentres>({*d.centres, d.index}) : std::nullopt,
-      d.tile != nullptr ? std::optional<NetcdfTile>({d.tile->choice, d.tile->window, d.tile->sites})
+  write_netcdf_into(file, *d.field, *d.params, d.history,
+                    d.centres ? std::optional<NetcdfCentres>({*d.centres, d.index}) : std::nullopt,
+                    d.tile != nullptr
+                        ? std::optional<NetcdfTile>({d.tile->choice, d.tile->window, d.tile->sites})
                         : std::nullopt);
 }
 std::string netcdf_summary(const OutputData& d) {
@@ -123,33 +124,103 @@ std::string index_geotiff_summary(const OutputData& d) {
 std::vector<OutputKind> make_kinds() {
   using S = OutputSource;
   return {
-      {OutputId::png, "--png", {".png"}, S::picture,
-       "the colormapped picture (nx x ny pixels) as PNG", "", "draws the whole grid", false, false,
-       "", nullptr, write_picture, png_summary},
-      {OutputId::figure, "--figure", {".png"}, S::picture,
+      {OutputId::png,
+       "--png",
+       {".png"},
+       S::picture,
+       "the colormapped picture (nx x ny pixels) as PNG",
+       "",
+       "draws the whole grid",
+       false,
+       false,
+       "",
+       nullptr,
+       write_picture,
+       png_summary},
+      {OutputId::figure,
+       "--figure",
+       {".png"},
+       S::picture,
        "a publication figure as PNG: the map in its true shape with the overlays asked for, "
        "graticule and ring labels, a colorbar with the unit and a title line",
-       "", "draws the whole view", false, false, "", nullptr, write_picture, figure_summary},
-      {OutputId::npy, "--npy", {".npy"}, S::field,
-       "the raw field as NumPy .npy, float32, shape (ny, nx), row 0 north", ".npy", "", false,
-       false, "Field .npy", nullptr, write_npy, npy_summary},
-      {OutputId::geotiff, "--geotiff", {".tif", ".tiff"}, S::field,
+       "",
+       "draws the whole view",
+       false,
+       false,
+       "",
+       nullptr,
+       write_picture,
+       figure_summary},
+      {OutputId::npy,
+       "--npy",
+       {".npy"},
+       S::field,
+       "the raw field as NumPy .npy, float32, shape (ny, nx), row 0 north",
+       ".npy",
+       "",
+       false,
+       false,
+       "Field .npy",
+       nullptr,
+       write_npy,
+       npy_summary},
+      {OutputId::geotiff,
+       "--geotiff",
+       {".tif", ".tiff"},
+       S::field,
        "the raw field as a GeoTIFF, float32, nodes as points, EPSG:4326 (latlon) or the "
        "projection on the field's sphere in metres (aeqd, ortho; NaN: no value) (BigTIFF above "
        "4 GB)",
-       ".tif", "", true, false, "GeoTIFF", require_geotiff_writer, write_geotiff, geotiff_summary},
-      {OutputId::netcdf, "--netcdf", {".nc"}, S::field,
+       ".tif",
+       "",
+       true,
+       false,
+       "GeoTIFF",
+       require_geotiff_writer,
+       write_geotiff,
+       geotiff_summary},
+      {OutputId::netcdf,
+       "--netcdf",
+       {".nc"},
+       S::field,
        "the raw field as NetCDF-4 by the CF-1.8 conventions, float32, lat/lon coordinates (x/y "
        "in metres with a grid mapping for aeqd, ortho), compressed; with centres the nearest "
        "centre's index too",
-       ".nc", "", false, true, "NetCDF", require_netcdf_writer, write_netcdf, netcdf_summary},
-      {OutputId::index, "--index", {".npy"}, S::index,
+       ".nc",
+       "",
+       false,
+       true,
+       "NetCDF",
+       require_netcdf_writer,
+       write_netcdf,
+       netcdf_summary},
+      {OutputId::index,
+       "--index",
+       {".npy"},
+       S::index,
        "the index of each node's nearest centre (0 is the file's first; the lowest on a tie; -1 "
        "off a projected map) as NumPy .npy, int32, shape (ny, nx)",
-       ".index.npy", "", false, true, "", nullptr, write_index_npy, index_npy_summary},
-      {OutputId::index_geotiff, "--index-geotiff", {".tif", ".tiff"}, S::index,
-       "the same index as a GeoTIFF, one int32 band georeferenced as --geotiff's", ".index.tif",
-       "", true, true, "", require_geotiff_writer, write_index_geotiff, index_geotiff_summary},
+       ".index.npy",
+       "",
+       false,
+       true,
+       "",
+       nullptr,
+       write_index_npy,
+       index_npy_summary},
+      {OutputId::index_geotiff,
+       "--index-geotiff",
+       {".tif", ".tiff"},
+       S::index,
+       "the same index as a GeoTIFF, one int32 band georeferenced as --geotiff's",
+       ".index.tif",
+       "",
+       true,
+       true,
+       "",
+       require_geotiff_writer,
+       write_index_geotiff,
+       index_geotiff_summary},
   };
 }
 
@@ -180,9 +251,8 @@ std::string output_options_text(const std::function<bool(const OutputKind&)>& pi
 }
 
 bool OutputPaths::any(const std::function<bool(const OutputKind&)>& pick) const {
-  return std::any_of(output_kinds().begin(), output_kinds().end(), [&](const OutputKind& k) {
-    return (*this)[k.id] && (!pick || pick(k));
-  });
+  return std::any_of(output_kinds().begin(), output_kinds().end(),
+                     [&](const OutputKind& k) { return (*this)[k.id] && (!pick || pick(k)); });
 }
 
 }  // namespace geofield
