@@ -67,7 +67,8 @@ TEST_P(OutputKindEntry, IsCompleteAndConsistent) {
   if (k.in_panel()) EXPECT_EQ(k.source, OutputSource::field) << "the panel writes the shown field";
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryOutput, OutputKindEntry, ::testing::Range<std::size_t>(0, kOutputCount),
+INSTANTIATE_TEST_SUITE_P(EveryOutput, OutputKindEntry,
+                         ::testing::Range<std::size_t>(0, kOutputCount),
                          [](const ::testing::TestParamInfo<std::size_t>& info) {
                            std::string name = output_kinds()[info.param].option + 2;
                            std::replace(name.begin(), name.end(), '-', '_');
