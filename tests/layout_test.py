@@ -18,7 +18,7 @@ LAYERS = {
     "backends": {"gl"},
     "view": {"gl", "export", "backends"},
     "figure": {"gl", "export", "backends", "view"},
-    "ui": {"gl", "backends", "view", "figure"},
+    "ui": {"gl", "export", "backends", "view", "figure"},  # export: the outputs' registry
     "window": {"gl", "export", "backends", "view", "figure", "ui"},
     "cli": {"gl", "export", "backends", "view", "figure", "ui", "window"},
 }

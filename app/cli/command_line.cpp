@@ -1,9 +1,11 @@
 #include "cli/command_line.h"
 
 #include <CLI/CLI.hpp>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <optional>
 
@@ -16,6 +18,7 @@
 #include "cli/value_parsers.h"
 #include "cli/view_options.h"
 #include "errors.h"
+#include "export/output_kinds.h"
 #include "figure/figure_layout.h"
 #include "window/window_request.h"
 
@@ -71,6 +74,54 @@ std::string shell_line(const std::vector<std::string>& words) {
   return line;
 }
 
+// An output's help: what it writes (its line in output_kinds.h), what it needs, and what a
+// tiled run makes of its option.
+std::string output_help(const OutputKind& k) {
+  std::string help =
+      std::string(k.source == OutputSource::index ? "with --centres: " : "") + "write " + k.writes;
+  if (k.tiled()) {
+    help += std::string("; with --tile all/N a folder") + (k.mosaic ? " of its own" : "") +
+            " for tile-K-of-N" + k.tile_suffix;
+  }
+  return help;
+}
+
+// The outputs `pick` accepts as "[--npy FILE]" words, the index outputs inside --centres'.
+std::vector<std::string> output_words(const std::function<bool(const OutputKind&)>& pick,
+                                      const char* value) {
+  std::vector<std::string> words;
+  std::string index;
+  for (const OutputKind& k : output_kinds()) {
+    if (!pick(k)) continue;
+    const std::string word = "[" + std::string(k.option) + " " + value + "]";
+    if (k.source == OutputSource::index) {
+      index += " " + word;
+    } else {
+      words.push_back(word);
+    }
+  }
+  words.push_back("[--f64]");
+  if (!index.empty()) words.push_back("[--centres FILE" + index + "]");
+  return words;
+}
+
+// A command's lines in the footer: its words wrapped under its start, then what it does.
+std::string synopsis(const std::string& start, const std::vector<std::string>& words,
+                     const char* does) {
+  constexpr std::size_t kWidth = 98;
+  std::string text = "  geofield render " + start, line_start = std::string(18, ' ');
+  std::size_t line_at = 0;
+  for (const std::string& w : words) {
+    if (text.size() - line_at + 1 + w.size() > kWidth) {
+      line_at = text.size() + 1;
+      text += "\n" + line_start + w;
+    } else {
+      text += " " + w;
+    }
+  }
+  return text + "\n" + std::string(35, ' ') + does + "\n";
+}
+
 }  // namespace
 
 CommandLine parse_command_line(const std::vector<std::string>& args) {
@@ -89,20 +140,17 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       "geofield"};
   app.set_version_flag("--version", "geofield 0.1.0");
   app.footer(
-      "Commands:\n"
-      "  geofield [view options] [window options]\n"
-      "                                   open the window (the last session, then the options)\n"
-      "  geofield render [view options] [--png FILE] [--figure FILE] [--npy FILE] [--geotiff "
-      "FILE]\n"
-      "                  [--netcdf FILE] [--f64] [--centres FILE [--index FILE] [--index-geotiff "
-      "FILE]]\n"
-      "                                   draw one view without a window\n"
-      "  geofield render [view options] --tile K/N [--npy FILE] [--geotiff FILE] [--netcdf "
-      "FILE]\n"
-      "                  [--f64]          tile K of N of the grid (raw field; see README Tiles)\n"
-      "  geofield render [view options] --tile all/N [--devices all|0,1,...] [--workers N]\n"
-      "                  [--geotiff DIR] [--npy DIR] [--netcdf DIR]\n"
-      "                                   every tile in one process, over the CUDA devices\n"
+      std::string("Commands:\n"
+                  "  geofield [view options] [window options]\n"
+                  "                                   open the window (the last session, then "
+                  "the options)\n") +
+      synopsis("[view options]", output_words([](const OutputKind&) { return true; }, "FILE"),
+               "draw one view without a window") +
+      synopsis("[view options] --tile K/N", output_words(&OutputKind::tiled, "FILE"),
+               "tile K of N of the grid (raw field; see README Tiles)") +
+      synopsis("[view options] --tile all/N [--devices all|0,1,...] [--workers N]",
+               output_words(&OutputKind::tiled, "DIR"),
+               "every tile in one process, over the CUDA devices") +
       "  geofield mosaic DIR [--output FILE.vrt]\n"
       "                                   a GDAL VRT over the tiles in DIR, read as one raster\n"
       "Run 'geofield render --help' for every option. View options go after 'render'; a value "
@@ -134,8 +182,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
 
   RenderRequest render;
   ViewOptionText render_text;
-  std::optional<std::string> png, npy, geotiff, netcdf, figure, figure_width, figure_title, centres,
-      index, index_geotiff, tile, devices, workers;
+  std::array<std::optional<std::string>, kOutputCount> output_text;  // by OutputId
+  std::optional<std::string> figure_width, figure_title, centres, tile, devices, workers;
   CLI::App* render_cmd = app.add_subcommand(
       "render", "compute and draw one view with no window (headless EGL) and write it out");
   // Listed for --help only: `geofield mosaic` is parsed by its own grammar before CLI11 sees
@@ -144,30 +192,21 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                      "a GDAL VRT over the tiles of --tile in DIR: geofield mosaic DIR "
                      "[--output FILE.vrt]");
   add_view_options(*render_cmd, &render_text);
-  add_text_option(*render_cmd, "--png", &png,
-                  "write the colormapped picture (nx x ny pixels) as PNG", "FILE");
-  add_text_option(*render_cmd, "--npy", &npy,
-                  "write the raw field as NumPy .npy, float32, shape (ny, nx), row 0 north",
-                  "FILE");
-  add_text_option(*render_cmd, "--geotiff", &geotiff,
-                  "write the raw field as a GeoTIFF, float32, nodes as points, EPSG:4326 "
-                  "(latlon) or the projection on the field's sphere in metres (aeqd, ortho; "
-                  "NaN: no value) (BigTIFF above 4 GB)",
-                  "FILE");
-  add_text_option(*render_cmd, "--netcdf", &netcdf,
-                  "write the raw field as NetCDF-4 by the CF-1.8 conventions, float32, lat/lon "
-                  "coordinates (x/y in metres with a grid mapping for aeqd, ortho), compressed; "
-                  "with --centres the nearest centre's index too",
-                  "FILE");
+  for (const OutputKind& k : output_kinds()) {
+    add_text_option(*render_cmd, k.option, &output_text[static_cast<std::size_t>(k.id)],
+                    output_help(k), "FILE");
+  }
+  auto field_outputs = [](const OutputKind& k) { return k.source == OutputSource::field; };
   render_cmd->add_flag("--f64", render.f64,
-                       "compute in double and write the .npy, the GeoTIFF and the NetCDF file as "
-                       "float64");
+                       "compute in double and write the raw field (" +
+                           output_options_text(field_outputs, "") + ") as float64");
   add_text_option(*render_cmd, "--tile", &tile,
                   "compute tile K (0-based, row-major from the north-west) of N tiles of the "
                   "grid, the most nearly square TX x TY = N, or of TXxTY tiles; prints its "
-                  "nodes; raw outputs only (--npy, --geotiff as a Cloud-Optimised GeoTIFF, "
-                  "--netcdf on the whole grid's coordinates); all/N: every tile, the outputs "
-                  "naming folders",
+                  "nodes; raw outputs only (" +
+                      output_options_text(&OutputKind::tiled, "") +
+                      "; a GeoTIFF tile is Cloud-Optimised, a NetCDF tile on the whole grid's "
+                      "coordinates); all/N: every tile, the outputs naming folders",
                   "K/N|K/TXxTY");
   add_text_option(*render_cmd, "--devices", &devices,
                   "with --tile all/N: the CUDA devices to spread the tiles over: all, or a "
@@ -182,11 +221,6 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   render_cmd->add_flag("--cog", render.cog,
                        "write --geotiff as a Cloud-Optimised GeoTIFF: 512x512 tiles, DEFLATE with "
                        "the floating-point predictor, 2x overviews (always so with --tile)");
-  add_text_option(*render_cmd, "--figure", &figure,
-                  "write a publication figure as PNG: the map in its true shape with the "
-                  "overlays asked for, graticule and ring labels, a colorbar with the unit and "
-                  "a title line",
-                  "FILE");
   add_text_option(*render_cmd, "--figure-width", &figure_width,
                   "the figure's width in pixels, " + std::to_string(kMinFigureWidthPx) + " to " +
                       std::to_string(kMaxFigureWidthPx) + " [" +
@@ -206,16 +240,6 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                        "with --centres: colour the picture and the figure by each node's nearest "
                        "centre (the window's \"colour by nearest centre\"; the figure's colorbar "
                        "gives way to a caption; latlon views)");
-  add_text_option(*render_cmd, "--index", &index,
-                  "with --centres: write the index of each node's nearest centre (0 is the "
-                  "file's first; the lowest on a tie; -1 off a projected map) as NumPy .npy, "
-                  "int32, shape (ny, nx); with --tile all/N a folder for tile-K-of-N.index.npy",
-                  "FILE");
-  add_text_option(*render_cmd, "--index-geotiff", &index_geotiff,
-                  "with --centres: the same index as a GeoTIFF, one int32 band georeferenced "
-                  "as --geotiff's; with --tile all/N a folder (not --geotiff's) for "
-                  "tile-K-of-N.index.tif",
-                  "FILE");
 
   const std::vector<std::string> words = scan_arguments(args, app, *render_cmd);
   std::vector<const char*> cargs;
@@ -233,18 +257,13 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (!render_cmd->parsed()) return make_window_command(window_text, app_text);
   // A tiled render's whole grid is never in memory at once: it may be larger.
   render.view = resolve(render_text, tile ? kMaxTiledGridSide : kMaxGridSide);
-  render.png = file_option(png, "--png");
-  render.npy = file_option(npy, "--npy");
-  render.geotiff = file_option(geotiff, "--geotiff");
-  render.netcdf = file_option(netcdf, "--netcdf");
   render.command = shell_line(args);
-  render.figure = file_option(figure, "--figure");
   render.centres = file_option(centres, "--centres");
-  render.index = file_option(index, "--index");
-  render.index_geotiff = file_option(index_geotiff, "--index-geotiff");
-  if (render.index && !render.centres) throw UsageError("--index: give --centres FILE too");
-  if (render.index_geotiff && !render.centres) {
-    throw UsageError("--index-geotiff: give --centres FILE too");
+  for (const OutputKind& k : output_kinds()) {
+    render.outputs[k.id] = file_option(output_text[static_cast<std::size_t>(k.id)], k.option);
+    if (render.outputs[k.id] && k.source == OutputSource::index && !render.centres) {
+      throw UsageError(std::string(k.option) + ": give --centres FILE too");
+    }
   }
   if (tile) {
     // all/N: every tile, one process; the layout as tile 0's would have it.
@@ -269,7 +288,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     render.workers =
         parse_whole_number(*workers, "--workers", 1, kMaxTileWorkers, "a count of workers");
   }
-  if (render.cog && !render.geotiff) throw UsageError("--cog: give --geotiff FILE too");
+  if (render.cog && !render.outputs[OutputId::geotiff])
+    throw UsageError("--cog: give --geotiff FILE too");
   if (render.centres && render_text.ref) {
     throw UsageError(
         "--ref and --centres: the centres are the reference points; give one of "
@@ -283,7 +303,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (render.colour_by_centre && !render.centres) {
     throw UsageError("--colour-by-centre: give --centres FILE too");
   }
-  if (render.colour_by_centre && !render.png && !render.figure) {
+  if (render.colour_by_centre && !render.outputs[OutputId::png] &&
+      !render.outputs[OutputId::figure]) {
     throw UsageError("--colour-by-centre: colours a picture; give --png FILE or --figure FILE");
   }
   render.coastlines = o.coastlines.value_or(false);
@@ -291,12 +312,13 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   render.line_rgb = o.line_rgb.value_or(kDefaultLineRgb);
   if (figure_title) {
     if (figure_title->empty()) throw empty_value_error("--title", "TEXT");
-    if (!render.figure) throw UsageError("--title: give --figure FILE too");
+    if (!render.outputs[OutputId::figure]) throw UsageError("--title: give --figure FILE too");
     render.figure_title = *figure_title;
   }
   if (figure_width) {
     if (figure_width->empty()) throw empty_value_error("--figure-width", "PX");
-    if (!render.figure) throw UsageError("--figure-width: give --figure FILE too");
+    if (!render.outputs[OutputId::figure])
+      throw UsageError("--figure-width: give --figure FILE too");
     render.figure_width = parse_whole_number(*figure_width, "--figure-width", kMinFigureWidthPx,
                                              kMaxFigureWidthPx, "a width in pixels");
   }

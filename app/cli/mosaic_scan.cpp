@@ -5,6 +5,7 @@
 #include <map>
 
 #include "errors.h"
+#include "export/output_kinds.h"
 #include "export/values_digest.h"
 
 namespace geofield {
@@ -12,11 +13,28 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool is_tiff_name(const std::string& name) {
+// A file named as the tiles that mosaic joins (output_kinds.h), in any case.
+bool is_tile_name(const std::string& name) {
   std::string ext = fs::path(name).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return ext == ".tif" || ext == ".tiff";
+  for (const OutputKind& k : output_kinds()) {
+    if (k.mosaic && std::count(k.extensions.begin(), k.extensions.end(), ext) > 0) return true;
+  }
+  return false;
+}
+
+// "--geotiff DIR, --index-geotiff DIR2": the options of the kinds mosaic joins, a folder each.
+std::string folder_options() {
+  std::string text;
+  int n = 0;
+  for (const OutputKind& k : output_kinds()) {
+    if (!k.mosaic) continue;
+    text +=
+        std::string(n > 0 ? ", " : "") + k.option + " DIR" + (n > 0 ? std::to_string(n + 1) : "");
+    ++n;
+  }
+  return text;
 }
 
 std::string name_of(const fs::path& p) { return quoted_excerpt(p.filename().string()); }
@@ -76,8 +94,8 @@ void check_same_run(const ScannedTile& first, const ScannedTile& t, const fs::pa
                      " holds distance tiles and index "
                      "tiles (" +
                      name_of(distance.file) + " and " + name_of(index.file) +
-                     "): give each kind a folder of its own (--geotiff DIR, --index-geotiff "
-                     "DIR2) and join each");
+                     "): give each kind a folder of its own (" + folder_options() +
+                     ") and join each");
   }
   if (m.grid != m0.grid || m.grid_nx != m0.grid_nx || m.grid_ny != m0.grid_ny) {
     throw UsageError("mosaic: " + quoted_excerpt(dir.string()) +
@@ -113,7 +131,7 @@ FolderScan scan_entries(std::vector<FolderEntry> entries) {
     const std::string name = quoted_excerpt(e.name);
     switch (e.type) {
       case EntryType::regular:
-        if (is_tiff_name(e.name)) scan.candidates.push_back(e.name);
+        if (is_tile_name(e.name)) scan.candidates.push_back(e.name);
         break;
       case EntryType::folder:
         scan.notes.push_back(name + " is a folder (mosaic does not look into folders); left out");

@@ -23,10 +23,9 @@
 #include "cli/render_tiles.h"
 #include "errors.h"
 #include "export/atomic_file.h"
-#include "export/geotiff_export.h"
-#include "export/netcdf_export.h"
 #include "export/npy_export.h"
-#include "export/png_export.h"
+#include "export/output_files.h"
+#include "export/output_kinds.h"
 #include "field_range.h"
 #include "figure/figure_job.h"
 #include "figure/figure_paint.h"
@@ -88,74 +87,36 @@ void write_npy_from_cpu(const FieldParams& params, Precision stored,
   }
 }
 
-void say_wrote_npy(const RenderRequest& request, const FieldParams& params) {
-  std::fprintf(stderr, "geofield: wrote %s (%s, shape %d x %d)\n",
-               escaped_text(request.npy->string()).c_str(), request.f64 ? "float64" : "float32",
-               params.ny, params.nx);
+// The "wrote" line of the .npy written a block of rows at a time (no HostField of its values).
+void say_wrote_npy(const RenderRequest& request, const FieldParams& params, Precision stored) {
+  HostField shape;
+  shape.nx = params.nx;
+  shape.ny = params.ny;
+  shape.precision = stored;
+  OutputData data;
+  data.params = &params;
+  data.field = &shape;
+  std::fprintf(stderr, "geofield: wrote %s (%s)\n",
+               escaped_text(request.outputs[OutputId::npy]->string()).c_str(),
+               output_kind(OutputId::npy).summary(data).c_str());
 }
 
-// The raw-field outputs of one render, written into their temporaries and finished (flushed)
-// but not yet renamed: the caller commits them with the picture, so that all appear or none.
-struct RawOutputs {
-  std::optional<AtomicFile> npy, geotiff, netcdf;
-
-  // centres: the field is the distance to the nearest of that many centres (its description),
-  // and index each node's nearest (the NetCDF file holds it too).
-  void write(const RenderRequest& request, const FieldParams& params, const HostField& field,
-             std::optional<std::size_t> centres = std::nullopt,
-             std::span<const std::int32_t> index = {}) {
-    if (request.npy) {
-      npy.emplace(*request.npy);
-      write_npy_into(*npy, field);
-      npy->finish();
-    }
-    if (request.geotiff) {
-      geotiff.emplace(*request.geotiff);
-      GeotiffOptions layout;
-      layout.cog = request.cog;
-      layout.centres = centres;
-      write_geotiff_into(*geotiff, field, params, layout);
-      geotiff->finish();
-    }
-    if (request.netcdf) {
-      netcdf.emplace(*request.netcdf);
-      write_netcdf_into(*netcdf, field, params, request.command,
-                        centres ? std::optional<NetcdfCentres>({*centres, index}) : std::nullopt);
-      netcdf->finish();
+// The raw outputs (the field's and the index's) of one render written into `files` from data;
+// the caller commits them with the pictures, so that all appear or none.
+void write_raw_outputs(OutputFiles* files, const RenderRequest& request, const OutputData& data) {
+  for (const OutputKind& k : output_kinds()) {
+    if (k.source != OutputSource::picture && request.outputs[k.id]) {
+      files->write(k, *request.outputs[k.id], data);
     }
   }
-
-  void commit(const RenderRequest& request, const FieldParams& params) {
-    if (npy) {
-      npy->commit();
-      say_wrote_npy(request, params);
-    }
-    if (geotiff) {
-      geotiff->commit();
-      std::fprintf(stderr, "geofield: wrote %s (%s, %s, %d x %d nodes)\n",
-                   escaped_text(request.geotiff->string()).c_str(),
-                   request.cog ? "Cloud-Optimised GeoTIFF" : "GeoTIFF",
-                   request.f64 ? "float64" : "float32", params.nx, params.ny);
-    }
-    if (netcdf) {
-      netcdf->commit();
-      std::fprintf(stderr, "geofield: wrote %s (NetCDF-4, CF-1.8, %s, %d x %d nodes)\n",
-                   escaped_text(request.netcdf->string()).c_str(),
-                   request.f64 ? "float64" : "float32", params.nx, params.ny);
-    }
-  }
-};
+}
 
 // Two outputs of one run must not be one file: the second would replace the first.
 void check_distinct(const RenderRequest& request) {
   std::vector<std::pair<const char*, std::filesystem::path>> outs;
-  if (request.png) outs.emplace_back("--png", *request.png);
-  if (request.figure) outs.emplace_back("--figure", *request.figure);
-  if (request.npy) outs.emplace_back("--npy", *request.npy);
-  if (request.geotiff) outs.emplace_back("--geotiff", *request.geotiff);
-  if (request.netcdf) outs.emplace_back("--netcdf", *request.netcdf);
-  if (request.index) outs.emplace_back("--index", *request.index);
-  if (request.index_geotiff) outs.emplace_back("--index-geotiff", *request.index_geotiff);
+  for (const OutputKind& k : output_kinds()) {
+    if (request.outputs[k.id]) outs.emplace_back(k.option, *request.outputs[k.id]);
+  }
   check_distinct_outputs(outs);
 }
 
@@ -163,16 +124,13 @@ void check_distinct(const RenderRequest& request) {
 
 void check_render_request(const RenderRequest& request) {
   check_outputs_given(request);
-  if (request.png) check_writable(*request.png, "--png");
-  if (request.figure) check_writable(*request.figure, "--figure");
-  if (request.npy) check_writable(*request.npy, "--npy");
-  if (request.geotiff) check_writable(*request.geotiff, "--geotiff");
-  if (request.netcdf) check_writable(*request.netcdf, "--netcdf");
-  if (request.index) check_writable(*request.index, "--index");
-  if (request.index_geotiff) check_writable(*request.index_geotiff, "--index-geotiff");
+  for (const OutputKind& k : output_kinds()) {
+    if (request.outputs[k.id]) check_writable(*request.outputs[k.id], k.option);
+  }
   check_distinct(request);
-  if (request.geotiff || request.index_geotiff) require_geotiff_writer();
-  if (request.netcdf) require_netcdf_writer();
+  for (const OutputKind& k : output_kinds()) {
+    if (request.outputs[k.id] && k.require != nullptr) k.require();
+  }
 }
 
 // The sites of a render: the centres file's, or the one reference point. Checked (check_sites)
@@ -198,45 +156,24 @@ std::optional<std::size_t> centres_described(const RenderRequest& request, const
   return request.centres ? std::optional<std::size_t>(r.sites.size()) : std::nullopt;
 }
 
-// The index outputs of a centres render, written and finished, committed with the rest.
-struct IndexOutputs {
-  std::optional<AtomicFile> npy, geotiff;
-
-  void write(const RenderRequest& request, const FieldParams& params,
-             std::span<const std::int32_t> index, std::size_t count) {
-    if (request.index) {
-      npy.emplace(*request.index);
-      write_npy_int32_into(*npy, params.nx, params.ny, index);
-      npy->finish();
-    }
-    if (request.index_geotiff) {
-      geotiff.emplace(*request.index_geotiff);
-      write_index_geotiff_into(*geotiff, params.nx, params.ny, index, params, count);
-      geotiff->finish();
-    }
-  }
-
-  void commit(const RenderRequest& request, const FieldParams& params) {
-    if (npy) {
-      npy->commit();
-      std::fprintf(stderr,
-                   "geofield: wrote %s (int32 index of the nearest centre, shape %d x %d)\n",
-                   escaped_text(request.index->string()).c_str(), params.ny, params.nx);
-    }
-    if (geotiff) {
-      geotiff->commit();
-      std::fprintf(stderr,
-                   "geofield: wrote %s (GeoTIFF, int32 index of the nearest centre, %d x %d "
-                   "nodes)\n",
-                   escaped_text(request.index_geotiff->string()).c_str(), params.nx, params.ny);
-    }
-  }
-};
+// What the raw outputs of a render are written from.
+OutputData raw_data(const RenderRequest& request, const FieldParams& params,
+                    const HostField& values, std::optional<std::size_t> centres,
+                    std::span<const std::int32_t> index) {
+  OutputData data;
+  data.params = &params;
+  data.field = &values;
+  data.centres = centres;
+  data.index = index;
+  data.cog = request.cog;
+  data.history = request.command;
+  return data;
+}
 
 // The raw field from the CPU backend, with no GL at all.
 void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, Precision raw) {
   const FieldParams& params = field.params;
-  check_size_fits(params, kMaxGridSide, false, request.netcdf.has_value());
+  check_size_fits(params, kMaxGridSide, false, request.outputs[OutputId::netcdf].has_value());
   std::string reason;
   make_backend_for(request.view.backend, field, &reason);  // the one line that says why
   const std::optional<std::size_t> centres = centres_described(request, field);
@@ -246,9 +183,9 @@ void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, 
   if (field.one_point()) {
     const FieldParams q = field.one_point_params();
     // .npy alone: written a block of rows at a time, never whole in memory.
-    if (!request.geotiff && !request.netcdf && !request.index && !request.index_geotiff) {
-      write_npy_from_cpu(q, raw, *request.npy);
-      say_wrote_npy(request, params);
+    if (!request.outputs.any([](const OutputKind& k) { return k.id != OutputId::npy; })) {
+      write_npy_from_cpu(q, raw, *request.outputs[OutputId::npy]);
+      say_wrote_npy(request, params, raw);
       return;
     }
   }
@@ -257,12 +194,9 @@ void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, 
   std::vector<std::int32_t> index;
   const HostField values = compute_window_on_cpu_host(field, whole_grid(params.nx, params.ny), raw,
                                                       centres ? &index : nullptr);
-  RawOutputs outputs;
-  outputs.write(request, params, values, centres, index);
-  IndexOutputs index_outputs;
-  if (centres) index_outputs.write(request, params, index, *centres);
-  outputs.commit(request, params);
-  index_outputs.commit(request, params);
+  OutputFiles files;
+  write_raw_outputs(&files, request, raw_data(request, params, values, centres, index));
+  files.commit(true);
 }
 
 // The range of a field on the host (several sites' field has no closed form).
@@ -332,8 +266,9 @@ GLuint index_texture_of(const FieldBackend& backend, const Renderer& renderer) {
 // or for colouring by centre; empty when neither is.
 std::vector<std::uint32_t> centre_rgb_of(const RenderRequest& request, const FieldRequest& field) {
   if (!request.centres) return {};
-  const bool marks = (request.marker || (request.figure && request.figure_marks_centres)) &&
-                     draws_centre_markers(field.sites.size());
+  const bool marks =
+      (request.marker || (request.outputs[OutputId::figure] && request.figure_marks_centres)) &&
+      draws_centre_markers(field.sites.size());
   if (!marks && !request.colour_by_centre) return {};
   return centre_colours(*field.sites.points());
 }
@@ -394,8 +329,7 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
 // The figure's map computed into the renderer's field texture and drawn, then painted and
 // written (not yet committed).
 void write_figure(FigureJob& job, const RenderRequest& request, FieldRequest field,
-                  Renderer* renderer, FieldBackend* backend, int max_texture,
-                  std::optional<AtomicFile>* file) {
+                  Renderer* renderer, FieldBackend* backend, int max_texture, OutputFiles* files) {
   const PixelRect map = job.layout().map;
   FieldParams& q = field.params;
   q.nx = std::max(2, map.w);
@@ -407,10 +341,10 @@ void write_figure(FigureJob& job, const RenderRequest& request, FieldRequest fie
     std::fprintf(stderr, "geofield: %s\n", n->c_str());
   }
   if (request.colour_by_centre) job.set_index_texture(index_texture_of(*backend, *renderer));
-  const std::vector<std::uint8_t> png = encode_png(job.finish());
-  file->emplace(*request.figure);
-  (*file)->write_at(0, png);
-  (*file)->finish();
+  const Image figure = job.finish();
+  OutputData data;
+  data.picture = &figure;
+  files->write(output_kind(OutputId::figure), *request.outputs[OutputId::figure], data);
   std::fprintf(stderr, "geofield: figure %dx%d, map %dx%d at (%d, %d)\n", job.layout().width,
                job.layout().height, map.w, map.h, map.x, map.y);
 }
@@ -418,11 +352,11 @@ void write_figure(FigureJob& job, const RenderRequest& request, FieldRequest fie
 }  // namespace
 
 void check_outputs_given(const RenderRequest& request) {
-  if (!request.png && !request.figure && !request.npy && !request.geotiff && !request.netcdf &&
-      !request.index && !request.index_geotiff) {
+  if (!request.outputs.any()) {
     throw UsageError(
-        "render: nothing to write: give --png FILE, --figure FILE, --npy FILE, --geotiff FILE "
-        "and/or --netcdf FILE");
+        "render: nothing to write: give " +
+        output_options_text([](const OutputKind& k) { return k.source != OutputSource::index; },
+                            "FILE"));
   }
 }
 
@@ -439,7 +373,9 @@ int run_render(const RenderRequest& request) {
   }
   const FieldRequest field = field_request_of(request, params);
   const std::optional<std::size_t> centres = centres_described(request, field);
-  if (!request.png && !request.figure && request.view.backend == BackendChoice::cpu) {
+  const bool png = request.outputs[OutputId::png].has_value();
+  const bool figure = request.outputs[OutputId::figure].has_value();
+  if (!png && !figure && request.view.backend == BackendChoice::cpu) {
     render_raw_on_cpu(request, field, raw);
     return 0;
   }
@@ -453,14 +389,14 @@ int run_render(const RenderRequest& request) {
   HeadlessGlContext gl;
   GLint max_texture = 0;
   GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
-  check_size_fits(params, max_texture, request.png.has_value(), request.netcdf.has_value());
+  check_size_fits(params, max_texture, png, request.outputs[OutputId::netcdf].has_value());
 
   std::string reason;
   Renderer renderer;
   std::unique_ptr<FigureJob> figure_job;
   const std::vector<std::uint32_t> centre_rgb = centre_rgb_of(request, field);
   if (!centre_rgb.empty()) renderer.set_centre_colours(centre_rgb);
-  if (request.figure) {
+  if (figure) {
     FigureSites sites;
     if (request.centres) {
       sites.list = field.sites.points();
@@ -477,8 +413,8 @@ int run_render(const RenderRequest& request) {
       centres ? ("; the nearest of " + std::to_string(*centres) + " centres").c_str() : "");
 
   const bool raw_outputs =
-      request.npy || request.geotiff || request.netcdf || request.index || request.index_geotiff;
-  if (request.png || raw_outputs) {
+      request.outputs.any([](const OutputKind& k) { return k.source != OutputSource::picture; });
+  if (png || raw_outputs) {
     renderer.field().ensure_size(params.nx, params.ny);
     backend->compute(field, renderer.field());
     if (std::optional<std::string> n = backend->take_notice()) {
@@ -487,18 +423,18 @@ int run_render(const RenderRequest& request) {
   }
   // Several sites' field has no closed-form range: the picture's is its values'.
   std::optional<HostField> values;
-  if (raw_outputs || (request.png && !field.one_point())) {
+  if (raw_outputs || (png && !field.one_point())) {
     values = backend->read_field(renderer.field(), raw);
   }
   std::vector<std::int32_t> index;
-  if (centres && (request.netcdf || request.index || request.index_geotiff)) {
+  if (centres && request.outputs.any(&OutputKind::carries_index)) {
     index = backend->read_index();
   }
 
   // Every output is written whole and flushed before any is renamed into place: a failure
   // while writing (a full disk, a file-size limit) leaves no file, as a bad path does.
-  std::optional<AtomicFile> png_file;
-  if (request.png) {
+  OutputFiles files;
+  if (png) {
     ViewStyle style = field.one_point()
                           ? picture_style(request, field.one_point_params())
                           : picture_style(request, params, host_values_range(*values));
@@ -507,34 +443,16 @@ int run_render(const RenderRequest& request) {
     if (request.centres && request.marker) {
       paint_centre_marks(&picture, params, field, centre_rgb, style.marker_radius_px);
     }
-    const std::vector<std::uint8_t> png = encode_png(picture);
-    png_file.emplace(*request.png);
-    png_file->write_at(0, png);
-    png_file->finish();
+    OutputData data;
+    data.picture = &picture;
+    files.write(output_kind(OutputId::png), *request.outputs[OutputId::png], data);
   }
-  RawOutputs outputs;
-  if (request.npy || request.geotiff || request.netcdf) {
-    outputs.write(request, params, *values, centres, index);
-  }
-  IndexOutputs index_outputs;
-  if (centres) index_outputs.write(request, params, index, *centres);
+  if (raw_outputs)
+    write_raw_outputs(&files, request, raw_data(request, params, *values, centres, index));
   // Last: it recomputes the field texture at the figure's map size.
-  std::optional<AtomicFile> figure_file;
-  if (request.figure) {
-    write_figure(*figure_job, request, field, &renderer, backend.get(), max_texture, &figure_file);
-  }
-  if (png_file) {
-    png_file->commit();
-    std::fprintf(stderr, "geofield: wrote %s (%dx%d)\n",
-                 escaped_text(request.png->string()).c_str(), params.nx, params.ny);
-  }
-  outputs.commit(request, params);
-  index_outputs.commit(request, params);
-  if (figure_file) {
-    figure_file->commit();
-    std::fprintf(stderr, "geofield: wrote %s (figure, %d pixels wide)\n",
-                 escaped_text(request.figure->string()).c_str(), request.figure_width);
-  }
+  if (figure)
+    write_figure(*figure_job, request, field, &renderer, backend.get(), max_texture, &files);
+  files.commit(true);
   return 0;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/view_options.h"
+#include "export/output_kinds.h"
 #include "gl/line_color.h"
 #include "sites.h"
 #include "tiles.h"
@@ -15,10 +16,8 @@ namespace geofield {
 
 struct RenderRequest {
   ViewOptions view;
-  std::optional<std::filesystem::path> png;
-  std::optional<std::filesystem::path> npy;
-  std::optional<std::filesystem::path> geotiff;
-  std::optional<std::filesystem::path> netcdf;  // NetCDF-4, CF-1.8 (with the index, if centres)
+  // Each output's file (with `--tile all/N` a tiled output's folder), by output_kinds.h.
+  OutputPaths outputs;
   bool f64 = false;     // the raw field (.npy, GeoTIFF, NetCDF) as float64, computed in double
   std::string command;  // the command line as typed, for the NetCDF file's history
   // Overlays on the picture, as the window draws them; none by default.
@@ -31,21 +30,18 @@ struct RenderRequest {
   bool colour_by_centre = false;
   bool coastlines = false, borders = false;  // Natural Earth, the scale chosen by the extent
   std::uint32_t line_rgb = kDefaultLineRgb;  // their colour, 0xRRGGBB
-  // A publication figure (app/figure): the map in its true shape figure_width pixels wide,
-  // with the overlays above, labels, colorbar and title; its own field, a node a map pixel.
-  std::optional<std::filesystem::path> figure;
+  // A publication figure (outputs' figure, app/figure): the map in its true shape figure_width
+  // pixels wide, with the overlays above, labels, colorbar and title; its own field, a node a
+  // map pixel.
   int figure_width = 1600;   // pixels, kMinFigureWidthPx..kMaxFigureWidthPx
   std::string figure_title;  // empty: reference point, formula, radius
   // Many reference points (issue 16): the field is the distance to the nearest of the centres
-  // read from this file (CSV or GeoJSON), computed on the CPU; index: that centre's index per
-  // node as an int32 .npy.
+  // read from this file (CSV or GeoJSON); outputs' index kinds write that centre's index.
   std::optional<std::filesystem::path> centres;
-  std::optional<std::filesystem::path> index;
-  std::optional<std::filesystem::path> index_geotiff;  // the same index, an int32 GeoTIFF
   // One tile of the grid (render_tile.h): the raw outputs hold tile->index of its layout only.
   std::optional<TileChoice> tile;
-  // `--tile all/N`: every tile of the layout, in one process (render_tiles.h); --geotiff and
-  // --npy then name folders. devices: `--devices all|0,1,...`, the CUDA devices to spread on.
+  // `--tile all/N`: every tile of the layout, in one process (render_tiles.h); the tiled
+  // outputs then name folders. devices: `--devices all|0,1,...`, the CUDA devices to spread on.
   bool all_tiles = false;
   std::optional<std::string> devices;
   std::optional<int> workers;  // `--workers N`: tiles in flight a device (or on the CPU)

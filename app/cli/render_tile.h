@@ -13,14 +13,14 @@
 #include <string>
 
 #include "cli/render_command.h"
+#include "export/output_kinds.h"
 #include "host_field.h"
 
 namespace geofield {
 
-// The files of one tile; none for an output not asked for.
+// The files of one tile (tiled outputs only); none for an output not asked for.
 struct TileFiles {
-  std::optional<std::filesystem::path> npy, geotiff, netcdf;
-  std::optional<std::filesystem::path> index, index_geotiff;  // with centres: the index tile
+  OutputPaths paths;
   std::string command;  // the command line, for the NetCDF file's history
 };
 
@@ -33,9 +33,9 @@ struct TileSites {
 TileSites tile_sites_of(const RenderRequest& request, const FieldRequest& field);
 
 // Writes tile `tile` (its nodes w, values `field`, with centres the nearest centre's `index`) of
-// p's grid as .npy, a Cloud-Optimised GeoTIFF and/or NetCDF-CF, each carrying its place, and the
-// index as .npy and/or a GeoTIFF tile; all whole and flushed before any is renamed (all appear or
-// none). Says what it wrote when `say`. Returns the values' bytes.
+// p's grid into each of files' outputs (output_kinds.h: a GeoTIFF tile is Cloud-Optimised, each
+// carries its place); all whole and flushed before any is renamed (all appear or none). Says what
+// it wrote when `say`. Returns the values' bytes.
 std::uint64_t write_tile_files(const FieldParams& p, const TileSites& sites, const TileChoice& tile,
                                const NodeWindow& w, const HostField& field,
                                std::span<const std::int32_t> index, const TileFiles& files,

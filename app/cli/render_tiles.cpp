@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -19,8 +20,7 @@
 #include "backends/window_field.h"
 #include "cli/render_tile.h"
 #include "errors.h"
-#include "export/geotiff_export.h"
-#include "export/netcdf_export.h"
+#include "export/output_kinds.h"
 #include "memory_limits.h"
 
 namespace geofield {
@@ -35,10 +35,14 @@ double seconds_since(Clock::time_point t) {
 // Where each output of the batch goes: a folder, made if missing.
 std::filesystem::path output_folder(const std::filesystem::path& dir, const char* option) {
   std::error_code ec;
-  // A new folder named like a file (x.tif) is most likely a one-tile line's file name.
+  // A new folder named like a file (x.tif, or the mosaic's x.vrt) is most likely a one-tile
+  // line's file name.
   const std::string ext = dir.extension().string();
-  if (!std::filesystem::is_directory(dir, ec) &&
-      (ext == ".tif" || ext == ".tiff" || ext == ".npy" || ext == ".nc" || ext == ".vrt")) {
+  bool file_name = ext == ".vrt";
+  for (const OutputKind& k : output_kinds()) {
+    if (k.tiled()) file_name |= std::count(k.extensions.begin(), k.extensions.end(), ext) > 0;
+  }
+  if (!std::filesystem::is_directory(dir, ec) && file_name) {
     throw UsageError(std::string(option) + ": with --tile all/N it names a folder for the tiles; " +
                      quoted_excerpt(dir.string()) +
                      " reads as a file's name: give a folder (it is made if missing)");
@@ -228,12 +232,8 @@ class Batch {
     sites_ = tile_sites_of(request, field_);
     stored_ = request.f64 ? Precision::f64 : Precision::f32;
     layout_ = request.tile->layout;
-    if (request.geotiff) geotiff_dir_ = output_folder(*request.geotiff, "--geotiff");
-    if (request.npy) npy_dir_ = output_folder(*request.npy, "--npy");
-    if (request.netcdf) netcdf_dir_ = output_folder(*request.netcdf, "--netcdf");
-    if (request.index) index_dir_ = output_folder(*request.index, "--index");
-    if (request.index_geotiff) {
-      index_geotiff_dir_ = output_folder(*request.index_geotiff, "--index-geotiff");
+    for (const OutputKind& k : output_kinds()) {
+      if (request.outputs[k.id]) dirs_[k.id] = output_folder(*request.outputs[k.id], k.option);
     }
     command_ = request.command;
   }
@@ -312,15 +312,10 @@ class Batch {
     const NodeWindow window = tile_window(layout_, params_.nx, params_.ny, c.index);
     const std::string name =
         "tile-" + std::to_string(c.index) + "-of-" + std::to_string(layout_.count());
-    auto in = [&](const std::optional<std::filesystem::path>& dir, const char* extension) {
-      return dir ? std::optional(*dir / (name + extension)) : std::nullopt;
-    };
-    const TileFiles files{in(npy_dir_, ".npy"),
-                          in(geotiff_dir_, ".tif"),
-                          in(netcdf_dir_, ".nc"),
-                          in(index_dir_, ".index.npy"),
-                          in(index_geotiff_dir_, ".index.tif"),
-                          command_};
+    TileFiles files{{}, command_};
+    for (const OutputKind& k : output_kinds()) {
+      if (dirs_[k.id]) files.paths[k.id] = *dirs_[k.id] / (name + k.tile_suffix);
+    }
     return write_tile_files(params_, sites_, TileChoice{c.index, layout_}, window, c.field(),
                             c.nearest, files, false);
   }
@@ -350,16 +345,10 @@ class Batch {
                    s.compute_s > 0 ? s.bytes / s.compute_s / 1e9 : 0.0, s.write_s,
                    s.write_s > 0 ? s.bytes / s.write_s / 1e9 : 0.0);
     }
-    const std::pair<const char*, const std::optional<std::filesystem::path>*> outputs[] = {
-        {"--geotiff", &geotiff_dir_},
-        {"--npy", &npy_dir_},
-        {"--netcdf", &netcdf_dir_},
-        {"--index", &index_dir_},
-        {"--index-geotiff", &index_geotiff_dir_}};
-    for (const auto& [option, dir] : outputs) {
-      if (!*dir) continue;
+    for (const OutputKind& k : output_kinds()) {
+      if (!dirs_[k.id]) continue;
       std::fprintf(stderr, "geofield: wrote %d tiles into %s's folder %s\n", layout_.count(),
-                   option, escaped_text((*dir)->string()).c_str());
+                   k.option, escaped_text(dirs_[k.id]->string()).c_str());
     }
   }
 
@@ -369,8 +358,7 @@ class Batch {
   FieldParams params_;
   Precision stored_ = Precision::f32;
   TileLayout layout_;
-  std::optional<std::filesystem::path> geotiff_dir_, npy_dir_, netcdf_dir_, index_dir_,
-      index_geotiff_dir_;
+  OutputPaths dirs_;     // each tiled output's folder
   std::string command_;  // the NetCDF tiles' history
   std::atomic<int> next_{0};
   std::atomic<bool> stop_{false};
@@ -419,28 +407,54 @@ std::vector<int> parse_devices(const std::string& text) {
   return devices;
 }
 
+namespace {
+
+// " / "-joined tile suffixes of the outputs `pick` accepts: "tile-K-of-N.npy / .tif / .nc".
+std::string tile_names(const std::function<bool(const OutputKind&)>& pick) {
+  std::string names;
+  for (const OutputKind& k : output_kinds()) {
+    if (pick(k)) names += std::string(names.empty() ? "tile-K-of-N" : " / ") + k.tile_suffix;
+  }
+  return names;
+}
+
+// The outputs of `--tile all/N`: tiled ones only, at least one of the field's or the index's, each
+// kind that `geofield mosaic` joins in a folder of its own; their writers loaded.
+void check_tiled_outputs(const RenderRequest& request) {
+  auto field = [](const OutputKind& k) { return k.tiled() && k.source == OutputSource::field; };
+  auto index = [](const OutputKind& k) { return k.tiled() && k.source == OutputSource::index; };
+  if (request.outputs.any([](const OutputKind& k) { return !k.tiled(); })) {
+    throw UsageError("--tile all/N: the tiles hold the raw field only: give " +
+                     output_options_text(field, "DIR") + " (folders for " + tile_names(field) +
+                     "; with --centres " + output_options_text(index, "DIR", ", ") + " for " +
+                     tile_names(index) + ")");
+  }
+  if (!request.outputs.any()) {
+    throw UsageError("--tile all/N: give " + output_options_text(field, "DIR") + " for the tiles");
+  }
+  std::vector<const OutputKind*> joined;  // the outputs given that mosaic joins
+  for (const OutputKind& k : output_kinds()) {
+    if (!k.mosaic || !request.outputs[k.id]) continue;
+    for (const OutputKind* other : joined) {
+      if (std::filesystem::weakly_canonical(*request.outputs[other->id]) ==
+          std::filesystem::weakly_canonical(*request.outputs[k.id])) {
+        throw UsageError(std::string(k.option) + ": with --tile all/N give " +
+                         (k.source == OutputSource::index ? "the index tiles" : "its tiles") +
+                         " a folder other than " + other->option +
+                         "'s: geofield mosaic joins one kind of tile a folder");
+      }
+    }
+    joined.push_back(&k);
+  }
+  for (const OutputKind& k : output_kinds()) {
+    if (request.outputs[k.id] && k.require != nullptr) k.require();
+  }
+}
+
+}  // namespace
+
 int run_render_tiles(const RenderRequest& request) {
-  if (request.png || request.figure) {
-    throw UsageError(
-        "--tile all/N: the tiles hold the raw field only: give --geotiff DIR, --npy DIR and/or "
-        "--netcdf DIR (folders for tile-K-of-N.tif / .npy / .nc; with --centres --index DIR, "
-        "--index-geotiff DIR for tile-K-of-N.index.npy / .index.tif)");
-  }
-  if (!request.geotiff && !request.npy && !request.netcdf && !request.index &&
-      !request.index_geotiff) {
-    throw UsageError(
-        "--tile all/N: give --geotiff DIR, --npy DIR and/or --netcdf DIR for the tiles");
-  }
-  // `geofield mosaic` joins one kind of tile a folder (a VRT has one sample type).
-  if (request.geotiff && request.index_geotiff &&
-      std::filesystem::weakly_canonical(*request.geotiff) ==
-          std::filesystem::weakly_canonical(*request.index_geotiff)) {
-    throw UsageError(
-        "--index-geotiff: with --tile all/N give the index tiles a folder other than "
-        "--geotiff's: geofield mosaic joins one kind of tile a folder");
-  }
-  if (request.geotiff || request.index_geotiff) require_geotiff_writer();
-  if (request.netcdf) require_netcdf_writer();
+  check_tiled_outputs(request);
   FieldParams params = request.view.params;
   if (request.f64) params.precision = Precision::f64;
   FieldRequest field = field_request_of(request, params);
@@ -478,8 +492,8 @@ int run_render_tiles(const RenderRequest& request) {
     for (int d : devices) workers.push_back(d);
   }
   check_workers_fit(request.view.params, request.tile->layout, workers.size(),
-                    request.f64 ? Precision::f64 : Precision::f32, request.netcdf.has_value(),
-                    many_sites);
+                    request.f64 ? Precision::f64 : Precision::f32,
+                    request.outputs[OutputId::netcdf].has_value(), many_sites);
   std::fprintf(stderr, "geofield: %d tiles (%d x %d) of %d x %d nodes on %s\n",
                request.tile->layout.count(), request.tile->layout.tiles_x,
                request.tile->layout.tiles_y, request.view.params.nx, request.view.params.ny,

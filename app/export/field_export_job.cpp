@@ -7,9 +7,7 @@
 
 #include "errors.h"
 #include "export/atomic_file.h"
-#include "export/geotiff_export.h"
-#include "export/netcdf_export.h"
-#include "export/npy_export.h"
+#include "export/output_kinds.h"
 
 namespace geofield {
 namespace {
@@ -68,33 +66,28 @@ void FieldExportJob::run(std::stop_token stop) {
     for (const FieldExportTarget& t : targets_) {
       check();
       auto file = std::make_unique<AtomicFile>(t.path);
-      if (t.kind == FieldExportTarget::Kind::npy) {
-        const std::string header = npy_header(field_);
-        file->write_at(0, {reinterpret_cast<const std::uint8_t*>(header.data()), header.size()});
-        for (std::uint64_t at = 0; at < values.size(); at += kPieceBytes) {
-          check();
-          const std::uint64_t n = std::min<std::uint64_t>(kPieceBytes, values.size() - at);
-          file->write_at(header.size() + at, values.subspan(at, n));
-          written += double(n);
-          progress_ = written / total;
-          if (piece_delay_.count() > 0) std::this_thread::sleep_for(piece_delay_);
-        }
-      } else {
-        if (t.kind == FieldExportTarget::Kind::geotiff && t.centres) {
-          write_centres_geotiff_into(*file, field_, params_, *t.centres);
-        } else if (t.kind == FieldExportTarget::Kind::geotiff) {
-          write_geotiff_into(*file, field_, params_);
-        } else {
-          // Kept until the file is written: the writer reads the index from it.
-          const std::vector<std::int32_t> index =
-              t.centres && t.nearest_index ? t.nearest_index() : std::vector<std::int32_t>{};
-          write_netcdf_into(
-              *file, field_, params_, t.history,
-              t.centres ? std::optional<NetcdfCentres>({*t.centres, index}) : std::nullopt);
-        }
-        written += double(values.size());
+      // Kept until the file is written: the writer reads the index from it.
+      const std::vector<std::int32_t> index =
+          t.centres && t.nearest_index && output_kind(t.kind).carries_index
+              ? t.nearest_index()
+              : std::vector<std::int32_t>{};
+      OutputData data;
+      data.params = &params_;
+      data.field = &field_;
+      data.centres = t.centres;
+      data.index = index;
+      data.history = t.history;
+      std::uint64_t reported = 0;  // a writer in pieces reports them; the others, whole at the end
+      data.on_piece = [&](std::uint64_t n) {
+        check();
+        reported += n;
+        written += double(n);
         progress_ = written / total;
-      }
+        if (piece_delay_.count() > 0) std::this_thread::sleep_for(piece_delay_);
+      };
+      output_kind(t.kind).write(*file, data);
+      written += double(values.size() - std::min<std::uint64_t>(reported, values.size()));
+      progress_ = written / total;
       check();
       file->finish();  // synced: the slow part on a disk, still cancellable after
       files.push_back(std::move(file));

@@ -1,4 +1,5 @@
-// Field exports (.npy, GeoTIFF, NetCDF) off the window's frame loop: a thread writes the files from
+// Field exports (the Export panel's outputs: .npy, GeoTIFF, NetCDF) off the window's frame loop: a
+// thread writes the files, each by its writer in output_kinds.h, from
 // a field in host memory (or first makes it there, when its maker can run off the GL thread: the
 // CPU backend's field converted to the precision asked), reports progress and stops when cancelled.
 // Each file is an AtomicFile: a cancelled or failed write is dropped unnamed, so nothing appears;
@@ -18,22 +19,23 @@
 #include <thread>
 #include <vector>
 
+#include "export/output_kinds.h"
 #include "field_params.h"
 #include "host_field.h"
 
 namespace geofield {
 
 struct FieldExportTarget {
-  enum class Kind { npy, geotiff, netcdf };
-  Kind kind;
+  OutputId kind;  // a field's output (output_kinds.h), written by its writer
   std::filesystem::path path;
   // The field is the distance to the nearest of this many centres: the GeoTIFF's description
   // and the NetCDF file's title and long_name say so instead of naming one reference point.
   std::optional<std::size_t> centres = std::nullopt;
   // What made the file, for the NetCDF file's history attribute.
   std::string history = "geofield window, Export panel";
-  // With centres, the NetCDF file's nearest_centre variable: each node's nearest centre (nx * ny,
-  // row 0 north), made on the job's thread as the field is; none: the file holds no index.
+  // With centres, for an output that carries the index (the NetCDF file's nearest_centre): each
+  // node's nearest centre (nx * ny, row 0 north), made on the job's thread as the field is;
+  // none: the file holds no index.
   std::function<std::vector<std::int32_t>()> nearest_index = nullptr;
 };
 
@@ -61,7 +63,7 @@ class FieldExportJob {
   std::vector<std::string> messages() const;
 
   // Bytes of each .npy piece: small enough that a cancel is quick and progress moves.
-  static constexpr std::uint64_t kPieceBytes = 8ull << 20;
+  static constexpr std::uint64_t kPieceBytes = kNpyPieceBytes;
 
  private:
   void run(std::stop_token stop);

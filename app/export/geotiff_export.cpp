@@ -179,13 +179,6 @@ std::uint64_t read_geotiff_values_digest(const std::filesystem::path& path,
   return values_digest(values.get(), bytes);
 }
 
-void write_centres_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
-                                std::size_t centres) {
-  GeotiffOptions options;
-  options.centres = centres;
-  write_geotiff_into(file, field, p, options);
-}
-
 void write_index_geotiff_into(AtomicFile& file, int nx, int ny, std::span<const std::int32_t> index,
                               const FieldParams& p, std::size_t centres,
                               const GeotiffOptions& options) {

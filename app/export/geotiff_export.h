@@ -48,11 +48,6 @@ struct GeotiffOptions {
 void write_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
                         const GeotiffOptions& options = {});
 
-// The distance to the nearest of `centres` centres (render --centres): write_geotiff_into with
-// options.centres set.
-void write_centres_geotiff_into(AtomicFile& file, const HostField& field, const FieldParams& p,
-                                std::size_t centres);
-
 // The nearest-centre index (render --index-geotiff): one int32 band on the same grid and
 // georeferencing as the distance's GeoTIFF (or on options.window of it, with options.metadata:
 // an index tile), -1 (nodata) where a projected map has no point. TIFF gives all bands of a file

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "export/output_kinds.h"
 #include "figure/figure_layout.h"
 #include "ui/ui_model.h"
 #include "ui/widgets.h"
@@ -59,6 +60,7 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
     }
     if (!edits->by_control.count("figure width")) ImGui::SameLine();
     if (ImGui::Button("Picture PNG")) a->picture = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", output_kind(OutputId::figure).writes);
   }
   if (info.export_progress) {  // written on a thread: the window keeps drawing
     ImGui::ProgressBar(static_cast<float>(*info.export_progress),
@@ -66,12 +68,13 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
     ImGui::SameLine();
     if (ImGui::Button("Cancel##export")) a->cancel_export = true;
   } else {
-    if (ImGui::Button("Field .npy")) a->npy = true;
-    ImGui::SameLine();
-    if (ImGui::Button("GeoTIFF")) a->geotiff = true;
-    ImGui::SameLine();
-    if (ImGui::Button("NetCDF")) a->netcdf = true;
-    ImGui::SameLine();
+    // One button an output the panel writes from the shown field, on one line.
+    for (const OutputKind& k : output_kinds()) {
+      if (!k.in_panel()) continue;
+      if (ImGui::Button(k.panel_label)) a->field_exports.push_back(k.id);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.writes);
+      ImGui::SameLine();
+    }
     ImGui::Checkbox("float64", &e->f64);
   }
 

@@ -8,8 +8,10 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "backends/field_backend.h"
+#include "export/output_kinds.h"
 #include "field_range.h"
 #include "view/view_math.h"
 #include "view/view_state.h"
@@ -62,10 +64,8 @@ struct UiActions {
   bool screenshot_with_ui = true;
   bool picture = false;  // start a figure (app/figure), made a band a frame
   bool cancel_figure = false;
-  bool npy = false;
-  bool geotiff = false;
-  bool netcdf = false;
-  bool cancel_export = false;  // stop the field export being written (no file)
+  std::vector<OutputId> field_exports;  // the Export panel's outputs (output_kinds.h) asked for
+  bool cancel_export = false;           // stop the field export being written (no file)
   bool save_state = false;
   bool load_state = false;
   bool copy_command = false;

@@ -12,10 +12,7 @@
 
 #include "errors.h"
 #include "export/atomic_file.h"
-#include "export/geotiff_export.h"
-#include "export/netcdf_export.h"
-#include "export/npy_export.h"
-#include "export/png_export.h"
+#include "export/output_kinds.h"
 #include "gl/gl_check.h"
 #include "memory_limits.h"
 #include "view/centre_edits.h"
@@ -34,6 +31,9 @@ std::string timestamp() {
   std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
   return buf;
 }
+
+// An output as check_writable names it to the window's user: its button's label.
+const char* panel_name(OutputId id) { return output_kind(id).panel_label; }
 
 }  // namespace
 
@@ -69,7 +69,7 @@ void App::do_actions(const UiActions& a) {
   };
   const std::optional<FieldParams> shown = source_->shown();
   if (a.switch_backend) attempt("backend switch", [&] { switch_backend(*a.switch_backend); });
-  if (a.npy || a.geotiff || a.netcdf) {
+  if (!a.field_exports.empty()) {
     const Precision as = exports_.f64 ? Precision::f64 : Precision::f32;
     attempt("field export", [&] {
       if (!shown) throw UsageError("no field yet");
@@ -80,26 +80,20 @@ void App::do_actions(const UiActions& a) {
       const std::optional<std::size_t> centres =
           !state_.centres.empty() ? std::optional<std::size_t>(state_.centres.size())
                                   : std::nullopt;
-      if (a.npy) targets.push_back({FieldExportTarget::Kind::npy, export_path("field", "npy")});
-      if (a.geotiff) {
-        require_geotiff_writer();
-        targets.push_back({FieldExportTarget::Kind::geotiff, export_path("field", "tif"), centres});
+      // The file's history: the view as the command that draws it (as Copy as command).
+      const std::filesystem::path folder = exports_.folder.empty() ? "." : exports_.folder;
+      const std::string history =
+          "geofield window, Export panel; the view as a command: " +
+          render_command_line(state_, "geofield.png", (folder / exports_.centres_file).string());
+      for (const OutputKind& k : output_kinds()) {  // in the registry's order, each once
+        if (std::count(a.field_exports.begin(), a.field_exports.end(), k.id) == 0) continue;
+        if (k.require != nullptr) k.require();
+        // The extension without its dot: ".npy" -> "npy".
+        targets.push_back(
+            {k.id, export_path("field", k.extensions.front().c_str() + 1), centres, history});
+        if (centres && k.carries_index) targets.back().nearest_index = source_->index_for_export();
       }
-      if (a.netcdf) {
-        require_netcdf_writer();
-        // The file's history: the view as the command that draws it (as Copy as command).
-        const std::filesystem::path folder = exports_.folder.empty() ? "." : exports_.folder;
-        targets.push_back({FieldExportTarget::Kind::netcdf, export_path("field", "nc"), centres,
-                           "geofield window, Export panel; the view as a command: " +
-                               render_command_line(state_, "geofield.png",
-                                                   (folder / exports_.centres_file).string())});
-        if (centres) targets.back().nearest_index = source_->index_for_export();
-      }
-      for (const FieldExportTarget& t : targets) {
-        check_writable(t.path, t.kind == FieldExportTarget::Kind::npy       ? "npy"
-                               : t.kind == FieldExportTarget::Kind::geotiff ? "GeoTIFF"
-                                                                            : "NetCDF");
-      }
+      for (const FieldExportTarget& t : targets) check_writable(t.path, panel_name(t.kind));
       // A read-back from the GPU is the frame's (GL); a copy of a host field and the writing
       // are the job's thread's.
       std::function<HostField()> f = source_->field_for_export(renderer_.field(), as);

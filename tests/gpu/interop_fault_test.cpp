@@ -66,7 +66,7 @@ TEST(InteropFault, RenderSaysItOnceAndDrawsTheCpuPicture) {
   std::filesystem::create_directories(dir);
   RenderRequest request;  // the default view
   request.view.backend = BackendChoice::cuda;
-  request.png = dir / "cuda.png";
+  request.outputs[OutputId::png] = dir / "cuda.png";
   testing::internal::CaptureStderr();
   const int status = run_render(request);
   const std::string said = testing::internal::GetCapturedStderr();
@@ -76,7 +76,7 @@ TEST(InteropFault, RenderSaysItOnceAndDrawsTheCpuPicture) {
     ++lines;
   EXPECT_EQ(lines, 1u) << said;
   request.view.backend = BackendChoice::cpu;
-  request.png = dir / "cpu.png";
+  request.outputs[OutputId::png] = dir / "cpu.png";
   ASSERT_EQ(run_render(request), 0);
   int w[2] = {}, h[2] = {}, c = 0;
   unsigned char* a = stbi_load((dir / "cuda.png").c_str(), &w[0], &h[0], &c, 4);

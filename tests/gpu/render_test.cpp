@@ -35,10 +35,10 @@ TEST(RenderCommand, CudaPictureEqualsCpuPicture) {
   std::filesystem::create_directories(dir);
   RenderRequest request;  // the default view
   request.view.backend = BackendChoice::cuda;
-  request.png = dir / "cuda.png";
+  request.outputs[OutputId::png] = dir / "cuda.png";
   ASSERT_EQ(run_render(request), 0);
   request.view.backend = BackendChoice::cpu;
-  request.png = dir / "cpu.png";
+  request.outputs[OutputId::png] = dir / "cpu.png";
   ASSERT_EQ(run_render(request), 0);
 
   const Picture a = load_png(dir / "cuda.png"), b = load_png(dir / "cpu.png");

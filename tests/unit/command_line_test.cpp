@@ -105,12 +105,13 @@ TEST(CommandLine, RenderGetsWhatWasTyped) {
   EXPECT_EQ(r.view.params.ny, 2);
   EXPECT_EQ(r.view.params.ref_lat_deg, -30);
   EXPECT_EQ(r.view.params.ref_lon_deg, -60);
-  EXPECT_EQ(r.png, std::filesystem::path("a.png"));
-  EXPECT_EQ(r.npy, std::filesystem::path("-x.npy"));  // a name that begins with '-', after '='
+  EXPECT_EQ(r.outputs[OutputId::png], std::filesystem::path("a.png"));
+  EXPECT_EQ(r.outputs[OutputId::npy],
+            std::filesystem::path("-x.npy"));  // a name that begins with '-', after '='
   EXPECT_TRUE(r.f64);
   EXPECT_EQ(r.figure_width, 800);
   EXPECT_EQ(r.figure_title, "-draft-");
-  EXPECT_FALSE(r.geotiff);
+  EXPECT_FALSE(r.outputs[OutputId::geotiff]);
 }
 
 TEST(CommandLine, TheWindowGetsWhatWasTyped) {

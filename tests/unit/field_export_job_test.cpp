@@ -55,7 +55,7 @@ class FieldExportJobTest : public ::testing::Test {
 TEST_F(FieldExportJobTest, WritesTheNpyWhole) {
   const HostField f = field(1500, 1500);  // 9 MB: two pieces
   const fs::path p = dir_ / "f.npy";
-  FieldExportJob job(f, FieldParams{}, {{FieldExportTarget::Kind::npy, p}}, "", {});
+  FieldExportJob job(f, FieldParams{}, {{OutputId::npy, p}}, "", {});
   wait_done(job);
   EXPECT_TRUE(job.ok());
   EXPECT_DOUBLE_EQ(job.progress(), 1.0);
@@ -74,8 +74,8 @@ TEST_F(FieldExportJobTest, CancelLeavesNoFile) {
   bool told = false;
   {
     FieldExportJob job(
-        field(2048, 2048), FieldParams{}, {{FieldExportTarget::Kind::npy, p}}, "",
-        [&] { told = true; }, std::chrono::milliseconds(100));   // 16 MB: 2 pieces
+        field(2048, 2048), FieldParams{}, {{OutputId::npy, p}}, "", [&] { told = true; },
+        std::chrono::milliseconds(100));                         // 16 MB: 2 pieces
     std::this_thread::sleep_for(std::chrono::milliseconds(50));  // inside the first piece
     EXPECT_FALSE(job.done());
     job.cancel();
@@ -92,8 +92,8 @@ TEST_F(FieldExportJobTest, CancelLeavesNoFile) {
 TEST_F(FieldExportJobTest, DestroyedMidWriteLeavesNoFile) {
   const fs::path p = dir_ / "f.npy";
   {
-    FieldExportJob job(field(2048, 2048), FieldParams{}, {{FieldExportTarget::Kind::npy, p}}, "",
-                       {}, std::chrono::milliseconds(100));
+    FieldExportJob job(field(2048, 2048), FieldParams{}, {{OutputId::npy, p}}, "", {},
+                       std::chrono::milliseconds(100));
     std::this_thread::sleep_for(std::chrono::milliseconds(30));
   }  // the window closed during the export
   EXPECT_EQ(files_in_dir(), 0);
@@ -162,7 +162,7 @@ class NetcdfExportJobTest : public FieldExportJobTest {
 };
 
 TEST_F(NetcdfExportJobTest, CentresFileHoldsTheNearestIndex) {
-  FieldExportTarget t{FieldExportTarget::Kind::netcdf, dir_ / "f.nc", std::size_t{3}};
+  FieldExportTarget t{OutputId::netcdf, dir_ / "f.nc", std::size_t{3}};
   t.nearest_index = [this] { return index_; };
   ASSERT_TRUE(write(t)) << said_;
   NetcdfFile f(dir_ / "f.nc");
@@ -175,7 +175,7 @@ TEST_F(NetcdfExportJobTest, CentresFileHoldsTheNearestIndex) {
 }
 
 TEST_F(NetcdfExportJobTest, OneCentreFileHasNoIndex) {
-  ASSERT_TRUE(write({FieldExportTarget::Kind::netcdf, dir_ / "f.nc"})) << said_;
+  ASSERT_TRUE(write({OutputId::netcdf, dir_ / "f.nc"})) << said_;
   NetcdfFile f(dir_ / "f.nc");
   ASSERT_TRUE(f.open());
   EXPECT_TRUE(f.has("distance"));
@@ -183,7 +183,7 @@ TEST_F(NetcdfExportJobTest, OneCentreFileHasNoIndex) {
 }
 
 TEST_F(NetcdfExportJobTest, AnIndexOfAnotherGridIsRefusedAndNothingWritten) {
-  FieldExportTarget t{FieldExportTarget::Kind::netcdf, dir_ / "f.nc", std::size_t{3}};
+  FieldExportTarget t{OutputId::netcdf, dir_ / "f.nc", std::size_t{3}};
   t.nearest_index = [] { return std::vector<std::int32_t>(40 * 29); };  // a field of old size
   EXPECT_FALSE(write(t));
   EXPECT_NE(said_.find("field export failed: the field to write does not have the grid's 40 x "
