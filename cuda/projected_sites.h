@@ -17,10 +17,10 @@ namespace geofield {
 
 // What a site needs of its own at a projected view, made once a compute.
 struct ProjectedSite {
-  ProjectedGrid map;               // the view's map, the site its reference
-  ChordConstants<float> chord{};   // ortho's float path from that map
-  GeodesicReference reference;     // wgs84
-  bool at_map_centre = false;      // aeqd: the float path is the node's radius
+  ProjectedGrid map;              // the view's map, the site its reference
+  ChordConstants<float> chord{};  // ortho's float path from that map
+  GeodesicReference reference;    // wgs84
+  bool at_map_centre = false;     // aeqd: the float path is the node's radius
 };
 
 GF_HD ProjectedSite make_projected_site(const ProjectedGrid& view, double lat_deg, double lon_deg,
@@ -39,8 +39,8 @@ GF_HD ProjectedSite make_projected_site(const ProjectedGrid& view, double lat_de
 // ellipsoid and unit (its reference is the site's, set here).
 template <typename T>
 GF_HD T projected_site_value(const ProjectedSite& s, const ProjectedGrid& view,
-                             const ChordConstants<float>& view_chord, GeodesicField f, int i,
-                             int j, const SpherePoint<double>& d) {
+                             const ChordConstants<float>& view_chord, GeodesicField f, int i, int j,
+                             const SpherePoint<double>& d) {
   if (view.formula == Formula::wgs84) {
     f.reference = s.reference;
     return static_cast<T>(projected_geodesic_point_value(f, s.map, d));

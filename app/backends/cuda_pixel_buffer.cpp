@@ -17,8 +17,7 @@ void PixelBufferUpload::upload(const void* from, std::size_t bytes, cudaStream_t
   if (buffer_ == 0 || bytes_ != bytes) {
     release();
     GF_GL(glCreateBuffers(1, &buffer_));
-    GF_GL(glNamedBufferStorage(buffer_, static_cast<GLsizeiptr>(bytes), nullptr,
-                               GL_MAP_WRITE_BIT));
+    GF_GL(glNamedBufferStorage(buffer_, static_cast<GLsizeiptr>(bytes), nullptr, GL_MAP_WRITE_BIT));
     bytes_ = bytes;
   }
   void* mapped = nullptr;

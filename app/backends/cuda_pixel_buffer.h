@@ -3,8 +3,8 @@
 // from there into a texture. One copy per texture per compute.
 #pragma once
 
-#include <glad/gl.h>
 #include <cuda_runtime_api.h>
+#include <glad/gl.h>
 
 #include <cstddef>
 

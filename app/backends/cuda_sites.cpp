@@ -41,8 +41,8 @@ void CudaSites::hold(const SiteSet& sites, cudaStream_t stream) {
 
 void CudaSites::hold(std::span<const Centre> sites, cudaStream_t stream) {
   if (sites.empty()) throw UsageError("--centres: no centres");
-  if (held_.points() && std::equal(sites.begin(), sites.end(), held_.points()->begin(),
-                                   held_.points()->end())) {
+  if (held_.points() &&
+      std::equal(sites.begin(), sites.end(), held_.points()->begin(), held_.points()->end())) {
     return;
   }
   std::vector<double> lat(sites.size()), lon(sites.size());
@@ -73,7 +73,7 @@ void CudaSites::to_surfaces(const FieldParams& p, cudaSurfaceObject_t field,
 
 template void CudaSites::into<float>(const FieldParams&, const NodeWindow&, float*, std::int32_t*,
                                      cudaStream_t);
-template void CudaSites::into<double>(const FieldParams&, const NodeWindow&, double*,
-                                      std::int32_t*, cudaStream_t);
+template void CudaSites::into<double>(const FieldParams&, const NodeWindow&, double*, std::int32_t*,
+                                      cudaStream_t);
 
 }  // namespace geofield

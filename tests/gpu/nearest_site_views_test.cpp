@@ -88,8 +88,10 @@ std::vector<Centre> sites_of(const FieldParams& p, int count) {
   const ProjectedGrid g = projected_grid(p);
   const double lat0 = g.centre.lat_deg, lon0 = g.centre.lon_deg;
   if (count == 1) return {{lat0 - 0.3, lon0 + 0.2, "near the map's centre"}};
-  std::vector<Centre> c{{lat0, lon0, "map centre"},      {lat0, lon0, "map centre again"},
-                        {-lat0, lon0 + 180, "antipode"}, {90, 0, "north pole"},
+  std::vector<Centre> c{{lat0, lon0, "map centre"},
+                        {lat0, lon0, "map centre again"},
+                        {-lat0, lon0 + 180, "antipode"},
+                        {90, 0, "north pole"},
                         {-90, 0, "south pole"}};
   for (int k = 1; k <= 20; ++k) {
     const double a = -80 + 7.75 * k, b = 0.25 * k;  // exact offsets: the pair mirrors exactly
@@ -187,8 +189,8 @@ double expect_close_to_cpu(const FieldParams& p, const std::vector<Centre>& site
       if (!(std::isnan(c) && std::isnan(gpu.values[q]) && cpu_k[q] == -1 && gpu.index[q] == -1) &&
           failures++ < 5) {
         ADD_FAILURE() << what << ": node " << q << " off the map on one side only: GPU "
-                      << gpu.values[q] << " (" << gpu.index[q] << "), CPU " << c << " ("
-                      << cpu_k[q] << ")";
+                      << gpu.values[q] << " (" << gpu.index[q] << "), CPU " << c << " (" << cpu_k[q]
+                      << ")";
       }
       continue;
     }
@@ -206,16 +208,17 @@ double expect_close_to_cpu(const FieldParams& p, const std::vector<Centre>& site
       const Centre& s = sites.at(static_cast<size_t>(gpu.index[q]));
       nearest_centre_brute_force<T>(p, {&s, 1}, at, &theirs, &k);
       if (!(std::fabs(static_cast<double>(theirs) - c) <= 2 * b) && failures++ < 5) {
-        ADD_FAILURE() << what << ": node " << q << ": GPU site " << gpu.index[q] << " ("
-                      << theirs << " on the CPU), CPU site " << cpu_k[q] << " (" << c
+        ADD_FAILURE() << what << ": node " << q << ": GPU site " << gpu.index[q] << " (" << theirs
+                      << " on the CPU), CPU site " << cpu_k[q] << " (" << c
                       << "): not a tie within the bound";
       }
     }
   }
   EXPECT_EQ(failures, 0u) << what;
-  std::printf("%s: worst error/bound %.3g, %zu nodes off the map, index differs at %zu of %zu "
-              "(ties within the bound)\n",
-              what.c_str(), worst, off, index_differs, n);
+  std::printf(
+      "%s: worst error/bound %.3g, %zu nodes off the map, index differs at %zu of %zu "
+      "(ties within the bound)\n",
+      what.c_str(), worst, off, index_differs, n);
   return worst;
 }
 
@@ -237,14 +240,14 @@ TEST_P(NearestSiteViews, PrunedEqualsBruteForceAndTheCpu) {
     FieldParams p = c.view.p;
     p.precision = pr;
     const bool f32 = pr == Precision::f32;
-    const std::string what = c.view.name + ", " + std::to_string(sites.size()) + " sites, " +
-                             (f32 ? "f32" : "f64");
+    const std::string what =
+        c.view.name + ", " + std::to_string(sites.size()) + " sites, " + (f32 ? "f32" : "f64");
     const Result slow = f32 ? run<float>(kernels, p, {0, true}, stream.get())
                             : run<double>(kernels, p, {0, true}, stream.get());
     for (const CentresTuning& t : tilings) {
       for (int attempt = 0; attempt < 2; ++attempt) {
-        const Result fast =
-            f32 ? run<float>(kernels, p, t, stream.get()) : run<double>(kernels, p, t, stream.get());
+        const Result fast = f32 ? run<float>(kernels, p, t, stream.get())
+                                : run<double>(kernels, p, t, stream.get());
         EXPECT_EQ(count_differences(fast, slow,
                                     what + ", tiles " + std::to_string(kernels.last_fine_tile()) +
                                         " in " + std::to_string(kernels.last_coarse_tile())),
@@ -281,7 +284,8 @@ TEST_P(NearestSiteViews, InteropEqualsPixelBufferEqualsTheKernels) {
     p.precision = pr;
     const FieldRequest r{p, SiteSet::points(sites)};
     const std::string what = c.view.name + ", " + std::to_string(sites->size()) + " sites, " +
-                             std::string(to_string(pr)) + (r.one_point() ? " (one-point path)" : "");
+                             std::string(to_string(pr)) +
+                             (r.one_point() ? " (one-point path)" : "");
     const size_t n = static_cast<size_t>(node_count(p));
     FieldTexture ta, tb;
     ta.ensure_size(p.nx, p.ny);
@@ -316,8 +320,8 @@ TEST_P(NearestSiteViews, InteropEqualsPixelBufferEqualsTheKernels) {
       ASSERT_EQ(eb.f64.size(), n);
       size_t export_differ = 0;
       for (size_t q = 0; q < n; ++q) {
-        export_differ += !same_bits(ea.f64[q], eb.f64[q]) ||
-                         !same_bits(static_cast<float>(ea.f64[q]), a[q]);
+        export_differ +=
+            !same_bits(ea.f64[q], eb.f64[q]) || !same_bits(static_cast<float>(ea.f64[q]), a[q]);
       }
       EXPECT_EQ(export_differ, 0u) << what << ": the f64 exports, and the texture their rounding";
     }
