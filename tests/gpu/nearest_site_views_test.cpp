@@ -172,6 +172,17 @@ double bound_of(const FieldParams& p, double value) {
   return 2e-6 * (kPi * radius_in_units(p) + value);  // the float path's (field_checks.h)
 }
 
+// Whether node (i, j) of a projected view lies within 1e-12 of the map's edge (aeqd: pi R;
+// ortho: R), where the device's and the host's roundings of hypot(x, y) may disagree on whether
+// it has a point.
+bool at_the_rim(const FieldParams& p, int i, int j) {
+  if (p.projection == Projection::latlon) return false;
+  const ProjectedGrid g = projected_grid(p);
+  const double rho = std::hypot(projected_node_x<double>(g, j), projected_node_y<double>(g, i));
+  const double edge = (p.projection == Projection::aeqd ? kPi : 1.0) * g.radius;
+  return std::fabs(rho - edge) <= 1e-12 * edge;
+}
+
 // The kernels' field against the CPU's brute force in T; returns the worst error / bound.
 template <typename T>
 double expect_close_to_cpu(const FieldParams& p, const std::vector<Centre>& sites,
@@ -181,13 +192,18 @@ double expect_close_to_cpu(const FieldParams& p, const std::vector<Centre>& site
   std::vector<std::int32_t> cpu_k(n);
   nearest_centre_brute_force<T>(p, sites, cpu.data(), cpu_k.data());
   double worst = 0;
-  size_t failures = 0, index_differs = 0, off = 0;
+  size_t failures = 0, index_differs = 0, off = 0, rim = 0;
   for (size_t q = 0; q < n; ++q) {
     const double c = static_cast<double>(cpu[q]);
     if (std::isnan(c) || std::isnan(gpu.values[q])) {
       off += std::isnan(c);
-      if (!(std::isnan(c) && std::isnan(gpu.values[q]) && cpu_k[q] == -1 && gpu.index[q] == -1) &&
-          failures++ < 5) {
+      const bool both = std::isnan(c) && std::isnan(gpu.values[q]);
+      const int i = static_cast<int>(q / p.nx), j = static_cast<int>(q % p.nx);
+      if (!both && at_the_rim(p, i, j)) {
+        ++rim;
+        continue;
+      }
+      if (!(both && cpu_k[q] == -1 && gpu.index[q] == -1) && failures++ < 5) {
         ADD_FAILURE() << what << ": node " << q << " off the map on one side only: GPU "
                       << gpu.values[q] << " (" << gpu.index[q] << "), CPU " << c << " (" << cpu_k[q]
                       << ")";
@@ -216,9 +232,9 @@ double expect_close_to_cpu(const FieldParams& p, const std::vector<Centre>& site
   }
   EXPECT_EQ(failures, 0u) << what;
   std::printf(
-      "%s: worst error/bound %.3g, %zu nodes off the map, index differs at %zu of %zu "
-      "(ties within the bound)\n",
-      what.c_str(), worst, off, index_differs, n);
+      "%s: worst error/bound %.3g, %zu nodes off the map (%zu on the rim on one side only), "
+      "index differs at %zu of %zu (ties within the bound)\n",
+      what.c_str(), worst, off, rim, index_differs, n);
   return worst;
 }
 

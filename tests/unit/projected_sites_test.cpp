@@ -5,6 +5,8 @@
 // their centres and elsewhere, float and double, km and nm, haversine and wgs84. The device
 // runs the same functions; tests/gpu/nearest_site_views_test.cpp compares the device's field
 // with the CPU's within the float path's bound.
+#include "projected_sites.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -15,7 +17,6 @@
 #include "backends/nearest_centre.h"
 #include "case_names.h"
 #include "centre_sets.h"
-#include "projected_sites.h"
 #include "same_bits.h"
 #include "test_grids.h"
 
@@ -65,8 +66,8 @@ void expect_cpu_values(const FieldParams& p, const std::vector<Centre>& sites,
   std::size_t compared = 0, differ = 0;
   for (const Centre& c : sites) {
     const ProjectedSite s =
-        make_projected_site(view, c.lat_deg, c.lon_deg, f.ellipsoid,
-                            p.formula == Formula::wgs84, std::numeric_limits<float>::quiet_NaN());
+        make_projected_site(view, c.lat_deg, c.lon_deg, f.ellipsoid, p.formula == Formula::wgs84,
+                            std::numeric_limits<float>::quiet_NaN());
     for (int i = 0; i < p.ny; ++i) {
       for (int j = 0; j < p.nx; ++j) {
         const SpherePoint<double> d = projected_node_point<double>(view, i, j);
