@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/cuda_centres_backend.h"
+#include "backends/cuda_sites.h"
 #include "centres.h"
 #include "cuda_check.h"
 #include "device_memory.h"

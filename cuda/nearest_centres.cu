@@ -2,12 +2,14 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
 #include "cuda_check.h"
 #include "kernel_math.cuh"
 #include "nearest_centres.h"
+#include "projected_sites.h"
 #include "site_tiling.h"
 
 namespace geofield {
@@ -44,6 +46,36 @@ __device__ __forceinline__ UnitVec node_vector(const GridParts& gp, int i, int j
   return {r.x * c.x, r.x * c.y, r.y};
 }
 
+__device__ __forceinline__ UnitVec unit_vec_of(double lat_deg, double lon_deg) {
+  double sl, cl, so, co;
+  sincos_deg(lat_deg, &sl, &cl);
+  sincos_deg(lon_deg, &so, &co);
+  return {cl * co, cl * so, sl};
+}
+
+// The nodes as the pruning sees them: vector() gives a node's unit vector, false for a node off
+// a projected map (no point of the sphere under it), which no tile's cap needs to hold.
+struct LatlonNodes {
+  static constexpr bool kProjected = false;
+  GridParts gp;
+  __device__ bool vector(int i, int j, UnitVec* q) const {
+    *q = node_vector(gp, i, j);
+    return true;
+  }
+};
+
+// aeqd, ortho: the point of the double inverse projection, the one the node pass measures to.
+struct ProjectedNodes {
+  static constexpr bool kProjected = true;
+  ProjectedGrid map;
+  __device__ bool vector(int i, int j, UnitVec* q) const {
+    const SpherePoint<double> d = projected_node_point<double>(map, i, j);
+    if (!d.valid) return false;
+    *q = unit_vec_of(d.lat_deg, d.lon_deg);
+    return true;
+  }
+};
+
 // The grid as centre c's own field sees it (the view's grid with c as the reference point).
 __device__ __forceinline__ GridGeometry centre_grid(const GridGeometry& g, const CentreParts& c) {
   GridGeometry gk = g;
@@ -63,16 +95,41 @@ __device__ __forceinline__ double warp_min(double v) {
   return v;
 }
 
-// The largest chord^2 from q to the nodes of rows [i0, i1) x columns [j0, j1) that this thread
-// (t of `size`) looks at.
-__device__ double partial_cap2(const GridParts& gp, const UnitVec& q, int i0, int i1, int j0,
-                               int j1, int t, int size) {
-  const int w = j1 - j0, count = w * (i1 - i0);
-  double m = 0;
-  for (int u = t; u < count; u += size)
-    m = fmax(m, chord2(q, node_vector(gp, i0 + u / w, j0 + u % w)));
-  return m;
+__device__ __forceinline__ double warp_sum(double v) {
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(kAllLanes, v, o);
+  return v;
 }
+
+// Reductions over the threads that share a tile: one warp (the fine pass), or the whole block
+// through kWarps doubles of shared memory (the coarse pass). Every thread gets the result.
+struct WarpGroup {
+  __device__ double sum(double v) const { return warp_sum(v); }
+  __device__ double max(double v) const { return warp_max(v); }
+  __device__ double min(double v) const { return warp_min(v); }
+};
+
+struct BlockGroup {
+  double* scratch;  // kWarps entries of shared memory
+  template <typename Warp, typename Op>
+  __device__ double reduce(double v, Warp warp_op, Op op) const {
+    v = warp_op(v);
+    __syncthreads();  // the last reduction's reads are done
+    if ((threadIdx.x & 31) == 0) scratch[threadIdx.x >> 5] = v;
+    __syncthreads();
+    double r = scratch[0];
+    for (int w = 1; w < kWarps; ++w) r = op(r, scratch[w]);
+    return r;
+  }
+  __device__ double sum(double v) const {
+    return reduce(v, warp_sum, [](double a, double b) { return a + b; });
+  }
+  __device__ double max(double v) const {
+    return reduce(v, warp_max, [](double a, double b) { return fmax(a, b); });
+  }
+  __device__ double min(double v) const {
+    return reduce(v, warp_min, [](double a, double b) { return fmin(a, b); });
+  }
+};
 
 // A tile's candidates to choose from: a list in the pool, or every centre.
 struct Source {
@@ -88,10 +145,16 @@ __device__ __forceinline__ Source source_of(const TileList& l, const int* pool, 
 __global__ void centre_vectors_kernel(const double2* latlon, int n, UnitVec* out) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= n) return;
-  double sl, cl, so, co;
-  sincos_deg(latlon[k].x, &sl, &cl);
-  sincos_deg(latlon[k].y, &so, &co);
-  out[k] = {cl * co, cl * so, sl};
+  out[k] = unit_vec_of(latlon[k].x, latlon[k].y);
+}
+
+// Each centre's own map of a projected view (projected_sites.h).
+__global__ void projected_sites_kernel(const double2* latlon, int n, ProjectedGrid view, bool wgs84,
+                                       GeodesicEllipsoid e, ProjectedSite* sites) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= n) return;
+  sites[k] =
+      make_projected_site(view, latlon[k].x, latlon[k].y, e, wgs84, __int_as_float(0x7fffffff));
 }
 
 // make_grid_geometry's reference-point parts, for each centre.
@@ -121,6 +184,43 @@ __global__ void grid_parts_kernel(GridGeometry g, double2* rows, double2* cols) 
     sincos_deg(node_lon_deg(g, k - g.ny), &s, &c);
     cols[k - g.ny] = make_double2(c, s);
   }
+}
+
+// The cap of the tile rows [i0, i1) x columns [j0, j1) (this thread t of the group's `size`
+// looks at every size-th node) and the chord^2 from its direction *q within which its
+// candidates among src lie (centre_bounds.h). The direction: a latlon tile's middle node; a
+// projected tile's mean of its nodes on the map, normalised (its middle node may be off the map,
+// and a projected tile's corners do not bound it: the cap's angle is measured over every node,
+// so any direction is exact, a central one only narrower). *any: whether the tile has a node on
+// the map (when not, it needs no list).
+template <typename Nodes, typename Group>
+__device__ double tile_limit(const Nodes& nodes, const Group& group, int i0, int i1, int j0, int j1,
+                             int t, int size, const Source& src, const UnitVec* centres,
+                             const ReachBound& bound, UnitVec* q, bool* any) {
+  const int w = j1 - j0, count = w * (i1 - i0);
+  UnitVec x;
+  if constexpr (Nodes::kProjected) {
+    double sx = 0, sy = 0, sz = 0, on = 0;
+    for (int u = t; u < count; u += size) {
+      if (nodes.vector(i0 + u / w, j0 + u % w, &x)) sx += x.x, sy += x.y, sz += x.z, on += 1;
+    }
+    sx = group.sum(sx), sy = group.sum(sy), sz = group.sum(sz), on = group.sum(on);
+    *any = on > 0;
+    if (!*any) return 0;
+    const double len = sqrt(sx * sx + sy * sy + sz * sz);
+    *q = len > 1e-6 ? UnitVec{sx / len, sy / len, sz / len} : UnitVec{0, 0, 1};
+  } else {
+    *any = true;
+    nodes.vector((i0 + i1 - 1) / 2, (j0 + j1 - 1) / 2, q);
+  }
+  double c2 = 0;
+  for (int u = t; u < count; u += size) {
+    if (nodes.vector(i0 + u / w, j0 + u % w, &x)) c2 = fmax(c2, chord2(*q, x));
+  }
+  const double rho = cap_angle(group.max(c2));
+  double m2 = INFINITY;
+  for (int k = t; k < src.count; k += size) m2 = fmin(m2, chord2(*q, centres[src.at(k)]));
+  return candidate_chord2(bound, angle_of_chord2(group.min(m2)), rho);
 }
 
 // Writes the warp's candidates among src[b0, b1) (those within `limit` of q) in order from
@@ -158,30 +258,28 @@ __device__ TileList take_from_pool(int total, unsigned long long* used, unsigned
   return {static_cast<unsigned>(off), total};
 }
 
-// One block a coarse tile, over every centre: the tile's cap, its nearest centre's angle, and
-// the candidates (each warp counts and writes a slice of the centres, in order).
+// One block a coarse tile of window w, over every centre: the tile's cap, its nearest centre's
+// angle, and the candidates (each warp counts and writes a slice of the centres, in order).
+template <typename Nodes>
 __global__ void __launch_bounds__(kThreads)
-    coarse_kernel(GridParts gp, const UnitVec* centres, int n, ReachBound bound, int side,
-                  TileList* lists, int* pool, unsigned long long* used, unsigned capacity) {
+    coarse_kernel(Nodes nodes, NodeWindow w, const UnitVec* centres, int n, ReachBound bound,
+                  int side, TileList* lists, int* pool, unsigned long long* used,
+                  unsigned capacity) {
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const int i0 = blockIdx.y * side, j0 = blockIdx.x * side;
-  const int i1 = min(gp.ny, i0 + side), j1 = min(gp.nx, j0 + side);
-  __shared__ double cap2[kWarps], near2[kWarps];
+  const int i0 = w.row0 + blockIdx.y * side, j0 = w.col0 + blockIdx.x * side;
+  const int i1 = min(w.row0 + w.ny, i0 + side), j1 = min(w.col0 + w.nx, j0 + side);
+  __shared__ double scratch[kWarps];
   __shared__ int counts[kWarps];
   __shared__ TileList list;
-  const UnitVec q = node_vector(gp, (i0 + i1 - 1) / 2, (j0 + j1 - 1) / 2);
-  const double c2 = warp_max(partial_cap2(gp, q, i0, i1, j0, j1, threadIdx.x, kThreads));
-  double m2 = INFINITY;
-  for (int k = threadIdx.x; k < n; k += kThreads) m2 = fmin(m2, chord2(q, centres[k]));
-  m2 = warp_min(m2);
-  if (lane == 0) cap2[warp] = c2, near2[warp] = m2;
-  __syncthreads();
-  double largest = 0, nearest = INFINITY;
-  for (int w = 0; w < kWarps; ++w)
-    largest = fmax(largest, cap2[w]), nearest = fmin(nearest, near2[w]);
-  const double rho = cap_angle(largest);
-  const double limit = candidate_chord2(bound, angle_of_chord2(nearest), rho);
   const Source all{nullptr, n};
+  UnitVec q;
+  bool any;
+  const double limit = tile_limit(nodes, BlockGroup{scratch}, i0, i1, j0, j1, threadIdx.x, kThreads,
+                                  all, centres, bound, &q, &any);
+  if (!any) {  // the whole block
+    if (threadIdx.x == 0) lists[blockIdx.y * gridDim.x + blockIdx.x] = TileList{0, 0};
+    return;
+  }
   const int per = (n + kWarps - 1) / kWarps;
   const int b0 = min(n, warp * per), b1 = min(n, b0 + per);
   const int mine = count_candidates(all, b0, b1, centres, q, limit);
@@ -189,9 +287,9 @@ __global__ void __launch_bounds__(kThreads)
   __syncthreads();
   if (threadIdx.x == 0) {
     int total = 0;
-    for (int w = 0; w < kWarps; ++w) {
-      const int cw = counts[w];
-      counts[w] = total;
+    for (int u = 0; u < kWarps; ++u) {
+      const int cw = counts[u];
+      counts[u] = total;
       total += cw;
     }
     list = take_from_pool(total, used, capacity);
@@ -202,23 +300,27 @@ __global__ void __launch_bounds__(kThreads)
   write_candidates(all, b0, b1, centres, q, limit, pool, list.offset + counts[warp]);
 }
 
-// One warp a fine tile (f x f nodes), over its coarse tile's candidates.
+// One warp a fine tile (f x f nodes) of window w, over its coarse tile's candidates.
+template <typename Nodes>
 __global__ void __launch_bounds__(kThreads)
-    fine_kernel(GridParts gp, const UnitVec* centres, int n, ReachBound bound, int f, int fine_x,
-                int fine_tiles, int side, int coarse_x, const TileList* coarse, TileList* fine,
-                int* pool, unsigned long long* used, unsigned capacity) {
+    fine_kernel(Nodes nodes, NodeWindow w, const UnitVec* centres, int n, ReachBound bound, int f,
+                int fine_x, int fine_tiles, int side, int coarse_x, const TileList* coarse,
+                TileList* fine, int* pool, unsigned long long* used, unsigned capacity) {
   const int lane = threadIdx.x & 31;
   const long long tile = static_cast<long long>(blockIdx.x) * kWarps + (threadIdx.x >> 5);
   if (tile >= fine_tiles) return;  // the whole warp
   const int fi = static_cast<int>(tile / fine_x), fj = static_cast<int>(tile % fine_x);
-  const int i0 = fi * f, j0 = fj * f;
-  const int i1 = min(gp.ny, i0 + f), j1 = min(gp.nx, j0 + f);
-  const Source src = source_of(coarse[(i0 / side) * coarse_x + j0 / side], pool, n);
-  const UnitVec q = node_vector(gp, (i0 + i1 - 1) / 2, (j0 + j1 - 1) / 2);
-  const double rho = cap_angle(warp_max(partial_cap2(gp, q, i0, i1, j0, j1, lane, 32)));
-  double m2 = INFINITY;
-  for (int t = lane; t < src.count; t += 32) m2 = fmin(m2, chord2(q, centres[src.at(t)]));
-  const double limit = candidate_chord2(bound, angle_of_chord2(warp_min(m2)), rho);
+  const int i0 = w.row0 + fi * f, j0 = w.col0 + fj * f;
+  const int i1 = min(w.row0 + w.ny, i0 + f), j1 = min(w.col0 + w.nx, j0 + f);
+  const Source src = source_of(coarse[(fi * f / side) * coarse_x + fj * f / side], pool, n);
+  UnitVec q;
+  bool any;
+  const double limit =
+      tile_limit(nodes, WarpGroup{}, i0, i1, j0, j1, lane, 32, src, centres, bound, &q, &any);
+  if (!any) {  // the whole warp
+    if (lane == 0) fine[tile] = TileList{0, 0};
+    return;
+  }
   const int total = count_candidates(src, 0, src.count, centres, q, limit);
   TileList list{};
   if (lane == 0) list = take_from_pool(total, used, capacity);
@@ -241,20 +343,24 @@ __device__ double wgs84_value(const GeodesicField& f, const GridGeometry& g, con
   return geodesic_value(f, row, geodesic_grid_column(centre_grid(g, c), j));
 }
 
-// The node pass: a block is kRegion x kRegion nodes, 1 fine tile of 16 or 4 of 8 a side; a warp
-// lies in one fine tile, so its threads walk one candidate list. Per chunk of candidates the
-// block makes each candidate's row factors for the tile's rows and column factors for its
-// columns (haversine) once, then each node combines them (field_kernel's float and double
-// paths' functions), keeping the smallest value and, on a tie, the lowest index.
-template <Mode M, typename Sink>
+// The node pass over window w: a block is kRegion x kRegion nodes, 1 fine tile of 16 or 4 of 8 a
+// side; a warp lies in one fine tile, so its threads walk one candidate list. Per chunk of
+// candidates the block makes each candidate's row factors for the tile's rows and column factors
+// for its columns (latlon haversine) once, then each node combines them (field_kernel's float
+// and double paths' functions), keeping the smallest value and, on a tie, the lowest index.
+// Projected (P): each node's point by the double inverse projection, once, then each
+// candidate's value there (projected_sites.h); a node off the map is NaN, index -1.
+template <Mode M, bool P, typename Sink>
 __global__ void __launch_bounds__(kThreads)
-    node_kernel(CentresView v, const CentreParts* parts, int n, int f, int fine_x, int fine_y,
-                const TileList* fine, const int* pool, bool brute_force, Sink sink) {
+    node_kernel(CentresView v, NodeWindow w, const CentreParts* parts, const ProjectedSite* sites,
+                int n, int f, int fine_x, int fine_y, const TileList* fine, const int* pool,
+                bool brute_force, Sink sink) {
   using T = ValueT<M>;
-  constexpr bool kFactors = M != Mode::wgs84;
+  constexpr bool kFactors = M != Mode::wgs84 && !P;
   const GridGeometry& g = v.grid;
   const int per = kRegion / f, subs = per * per;
-  const int I0 = blockIdx.y * kRegion, J0 = blockIdx.x * kRegion;
+  const int I0 = w.row0 + blockIdx.y * kRegion, J0 = w.col0 + blockIdx.x * kRegion;
+  const int i_end = w.row0 + w.ny, j_end = w.col0 + w.nx;
   const int t = threadIdx.x;
   const int s = t / (f * f), r = (t % (f * f)) / f, c = t % f;
   const int i = I0 + (s / per) * f + r, j = J0 + (s % per) * f + c;
@@ -264,7 +370,7 @@ __global__ void __launch_bounds__(kThreads)
   __shared__ RowFactors<T> rowf[kFactors ? 4 * kChunk * 8 : 1];
   __shared__ ColFactors<T> colf[kFactors ? 4 * kChunk * 8 : 1];
   if (t < subs) {
-    const int fi = I0 / f + t / per, fj = J0 / f + t % per;
+    const int fi = (I0 - w.row0) / f + t / per, fj = (J0 - w.col0) / f + t % per;
     counts[t] = 0;
     lists[t] = nullptr;
     if (fi < fine_y && fj < fine_x) {
@@ -277,7 +383,15 @@ __global__ void __launch_bounds__(kThreads)
   __syncthreads();
   int most = 0;
   for (int u = 0; u < subs; ++u) most = max(most, counts[u]);
-  const bool inside = i < g.ny && j < g.nx;
+  const bool inside = i < i_end && j < j_end;
+  bool on = inside;  // inside and on the map
+  SpherePoint<double> point{};
+  if constexpr (P) {
+    if (inside) {
+      point = projected_node_point<double>(v.map, i, j);
+      on = point.valid;
+    }
+  }
   T best = T(INFINITY);
   int best_k = INT_MAX;
   const float two_r = float(2 * g.radius), pi_r = float(kPi * g.radius);
@@ -300,20 +414,22 @@ __global__ void __launch_bounds__(kThreads)
         const GridGeometry gk = centre_grid(g, parts[k]);
         if (x < f) {
           rowf[(su * kChunk + m) * f + x] =
-              row_factors<T>(gk, min(I0 + (su / per) * f + x, g.ny - 1));
+              row_factors<T>(gk, min(I0 + (su / per) * f + x, i_end - 1));
         } else {
           colf[(su * kChunk + m) * f + x - f] =
-              col_factors<T>(gk, min(J0 + (su % per) * f + x - f, g.nx - 1));
+              col_factors<T>(gk, min(J0 + (su % per) * f + x - f, j_end - 1));
         }
       }
       __syncthreads();
     }
     const int mine = min(kChunk, counts[s] - b);
-    if (inside) {
+    if (on) {
       for (int m = 0; m < mine; ++m) {
         const int k = ids[s][m];
         T value;
-        if constexpr (M == Mode::wgs84) {
+        if constexpr (P) {
+          value = projected_site_value<T>(sites[k], v.map, v.map_chord, v.geodesic, i, j, point);
+        } else if constexpr (M == Mode::wgs84) {
           value = wgs84_value(v.geodesic, g, parts[k], i, j);
         } else if constexpr (M == Mode::f32) {
           value = haversine_distance_f32(rowf[(s * kChunk + m) * f + r],
@@ -327,7 +443,12 @@ __global__ void __launch_bounds__(kThreads)
     }
     __syncthreads();
   }
-  if (inside) sink(j, i, best, best_k);
+  if (!inside) return;
+  if (on) {
+    sink(j, i, best, best_k);
+  } else {
+    sink(j, i, T(point.lat_deg), -1);  // NaN, as the one-point projected kernels write
+  }
 }
 
 struct SurfacePair {
@@ -339,14 +460,16 @@ struct SurfacePair {
   }
 };
 
+// Row-major memory holding window (row0, col0, nx wide) of the grid, as kernel_sinks.cuh's.
 template <typename Out>
 struct BufferPair {
   Out* values;
   std::int32_t* index;
   int nx;
+  int row0, col0;
   template <typename V>
   __device__ void operator()(int j, int i, V v, int k) const {
-    const size_t at = static_cast<size_t>(i) * nx + j;
+    const size_t at = static_cast<size_t>(i - row0) * nx + (j - col0);
     if constexpr (sizeof(Out) == sizeof(float)) {
       values[at] = to_float(v);
     } else {
@@ -418,15 +541,25 @@ void NearestCentres::grow_pool_if_short() {
 }
 
 template <typename Sink>
-void NearestCentres::compute(const CentresView& v, const Sink& sink, cudaStream_t stream,
-                             CentresTuning tuning) {
+void NearestCentres::compute(const CentresView& view, const NodeWindow& w, const Sink& sink,
+                             cudaStream_t stream, CentresTuning tuning) {
   if (n_ == 0) GF_CUDA_MISUSE("NearestCentres::compute before set_centres");
+  CentresView v = view;
   const GridGeometry& g = v.grid;
   if (g.formula == Formula::seed) GF_CUDA_MISUSE("the seed formula has no nearest centre");
+  if (v.projected && (v.map.nx != g.nx || v.map.ny != g.ny || v.map.formula != g.formula)) {
+    GF_CUDA_MISUSE("NearestCentres: the view's map and grid disagree");
+  }
+  if (w.nx < 1 || w.ny < 1 || w.row0 < 0 || w.col0 < 0 || w.row0 + w.ny > g.ny ||
+      w.col0 + w.nx > g.nx) {
+    GF_CUDA_MISUSE("NearestCentres: the window is not inside the grid");
+  }
   const bool wgs84 = g.formula == Formula::wgs84;
   const int n = static_cast<int>(n_);
   // The tiles' sides: site_tiling.h's policy unless the tuning fixes them (tests, the bench).
-  const double step_rad = std::max(g.lon_step_deg, g.lat_step_deg) * kRadPerDeg;
+  // A projected grid's step is its spacing at the map's centre, as the CPU takes it.
+  const double step_rad = v.projected ? v.map.step / v.map.radius
+                                      : std::max(g.lon_step_deg, g.lat_step_deg) * kRadPerDeg;
   const GpuSiteTiles policy = gpu_site_tiles(n_, step_rad);
   const int f = tuning.fine_tile != 0 ? tuning.fine_tile : policy.fine;
   if (f != 8 && f != 16) GF_CUDA_MISUSE("NearestCentres: a fine tile is 8 or 16 nodes a side");
@@ -435,14 +568,18 @@ void NearestCentres::compute(const CentresView& v, const Sink& sink, cudaStream_
     GF_CUDA_MISUSE("NearestCentres: a coarse tile is a multiple of 16");
   fine_tile_ = f;
   coarse_tile_ = side;
-  const int coarse_x = blocks_for(g.nx, side), coarse_y = blocks_for(g.ny, side);
-  const int fine_x = blocks_for(g.nx, f), fine_y = blocks_for(g.ny, f);
+  const int coarse_x = blocks_for(w.nx, side), coarse_y = blocks_for(w.ny, side);
+  const int fine_x = blocks_for(w.nx, f), fine_y = blocks_for(w.ny, f);
   const long long coarse_tiles = static_cast<long long>(coarse_x) * coarse_y;
   const long long fine_tiles = static_cast<long long>(fine_x) * fine_y;
 
-  grid_parts_.ensure(sizeof(double2) * (static_cast<std::size_t>(g.nx) + g.ny),
-                     "the grid's rows and columns");
-  centre_parts_.ensure(sizeof(CentreParts) * n_, "the centres' parts for this view");
+  if (v.projected) {
+    centre_parts_.ensure(sizeof(ProjectedSite) * n_, "the centres' maps for this view");
+  } else {
+    grid_parts_.ensure(sizeof(double2) * (static_cast<std::size_t>(g.nx) + g.ny),
+                       "the grid's rows and columns");
+    centre_parts_.ensure(sizeof(CentreParts) * n_, "the centres' parts for this view");
+  }
   lists_.ensure(sizeof(TileList) * static_cast<std::size_t>(coarse_tiles + fine_tiles),
                 "the tiles' candidate lists");
   if (!capacity_fixed_) {
@@ -455,9 +592,6 @@ void NearestCentres::compute(const CentresView& v, const Sink& sink, cudaStream_
   pool_.ensure(sizeof(int) * capacity_, "the candidate pool");
   used_.ensure(sizeof(unsigned long long), "the candidate pool's counter");
 
-  auto* rows = static_cast<double2*>(grid_parts_.get());
-  const GridParts gp{rows, rows + g.ny, g.nx, g.ny};
-  auto* parts = static_cast<CentreParts*>(centre_parts_.get());
   auto* coarse = static_cast<TileList*>(lists_.get());
   TileList* fine = coarse + coarse_tiles;
   auto* pool = static_cast<int*>(pool_.get());
@@ -470,30 +604,62 @@ void NearestCentres::compute(const CentresView& v, const Sink& sink, cudaStream_
   bound.stretch = wgs84 ? (1 + v.wgs84_delta) / (1 - v.wgs84_delta) : 1.0;
 
   GF_CUDA(cudaMemsetAsync(used, 0, sizeof(unsigned long long), stream));
-  grid_parts_kernel<<<blocks_for(g.nx + g.ny, 128), 128, 0, stream>>>(g, rows, rows + g.ny);
-  GF_CUDA_LAUNCHED("grid_parts_kernel");
-  centre_parts_kernel<<<blocks_for(n, 256), 256, 0, stream>>>(latlon, n, g, wgs84,
-                                                              v.geodesic.ellipsoid, parts);
-  GF_CUDA_LAUNCHED("centre_parts_kernel");
-  if (!tuning.brute_force) {
-    coarse_kernel<<<dim3(coarse_x, coarse_y), kThreads, 0, stream>>>(gp, vectors, n, bound, side,
-                                                                     coarse, pool, used, capacity);
+  const CentreParts* parts = nullptr;
+  const ProjectedSite* sites = nullptr;
+  if (v.projected) {
+    v.map_chord = chord_constants<float>(v.map, std::numeric_limits<float>::quiet_NaN());
+    auto* own = static_cast<ProjectedSite*>(centre_parts_.get());
+    projected_sites_kernel<<<blocks_for(n, 128), 128, 0, stream>>>(latlon, n, v.map, wgs84,
+                                                                   v.geodesic.ellipsoid, own);
+    GF_CUDA_LAUNCHED("projected_sites_kernel");
+    sites = own;
+  } else {
+    auto* rows = static_cast<double2*>(grid_parts_.get());
+    auto* own = static_cast<CentreParts*>(centre_parts_.get());
+    grid_parts_kernel<<<blocks_for(g.nx + g.ny, 128), 128, 0, stream>>>(g, rows, rows + g.ny);
+    GF_CUDA_LAUNCHED("grid_parts_kernel");
+    centre_parts_kernel<<<blocks_for(n, 256), 256, 0, stream>>>(latlon, n, g, wgs84,
+                                                                v.geodesic.ellipsoid, own);
+    GF_CUDA_LAUNCHED("centre_parts_kernel");
+    parts = own;
+  }
+  const auto prune = [&](const auto& nodes) {
+    coarse_kernel<<<dim3(coarse_x, coarse_y), kThreads, 0, stream>>>(
+        nodes, w, vectors, n, bound, side, coarse, pool, used, capacity);
     GF_CUDA_LAUNCHED("coarse_kernel");
     fine_kernel<<<blocks_for(fine_tiles, kWarps), kThreads, 0, stream>>>(
-        gp, vectors, n, bound, f, fine_x, static_cast<int>(fine_tiles), side, coarse_x, coarse,
-        fine, pool, used, capacity);
+        nodes, w, vectors, n, bound, f, fine_x, static_cast<int>(fine_tiles), side, coarse_x,
+        coarse, fine, pool, used, capacity);
     GF_CUDA_LAUNCHED("fine_kernel");
+  };
+  if (!tuning.brute_force) {
+    if (v.projected) {
+      prune(ProjectedNodes{v.map});
+    } else {
+      auto* rows = static_cast<double2*>(grid_parts_.get());
+      prune(LatlonNodes{GridParts{rows, rows + g.ny, g.nx, g.ny}});
+    }
   }
-  const dim3 blocks(blocks_for(g.nx, kRegion), blocks_for(g.ny, kRegion));
-  if (wgs84) {
-    node_kernel<Mode::wgs84><<<blocks, kThreads, 0, stream>>>(v, parts, n, f, fine_x, fine_y, fine,
-                                                              pool, tuning.brute_force, sink);
-  } else if (v.f64) {
-    node_kernel<Mode::f64><<<blocks, kThreads, 0, stream>>>(v, parts, n, f, fine_x, fine_y, fine,
-                                                            pool, tuning.brute_force, sink);
+  const dim3 blocks(blocks_for(w.nx, kRegion), blocks_for(w.ny, kRegion));
+  const auto nodes = [&](auto mode, auto projected) {
+    node_kernel<decltype(mode)::value, decltype(projected)::value><<<blocks, kThreads, 0, stream>>>(
+        v, w, parts, sites, n, f, fine_x, fine_y, fine, pool, tuning.brute_force, sink);
+  };
+  using Projected = std::true_type;
+  using Latlon = std::false_type;
+  const auto mode_of = [&](auto projected) {
+    if (wgs84) {
+      nodes(std::integral_constant<Mode, Mode::wgs84>{}, projected);
+    } else if (v.f64) {
+      nodes(std::integral_constant<Mode, Mode::f64>{}, projected);
+    } else {
+      nodes(std::integral_constant<Mode, Mode::f32>{}, projected);
+    }
+  };
+  if (v.projected) {
+    mode_of(Projected{});
   } else {
-    node_kernel<Mode::f32><<<blocks, kThreads, 0, stream>>>(v, parts, n, f, fine_x, fine_y, fine,
-                                                            pool, tuning.brute_force, sink);
+    mode_of(Latlon{});
   }
   GF_CUDA_LAUNCHED("node_kernel");
   if (!tuning.brute_force) {
@@ -509,18 +675,20 @@ void NearestCentres::compute(const CentresView& v, const Sink& sink, cudaStream_
 void NearestCentres::compute_to_surfaces(const CentresView& v, cudaSurfaceObject_t field,
                                          cudaSurfaceObject_t index, cudaStream_t stream,
                                          CentresTuning t) {
-  compute(v, SurfacePair{field, index}, stream, t);
+  compute(v, whole_grid(v.grid.nx, v.grid.ny), SurfacePair{field, index}, stream, t);
 }
 
 template <typename Out>
-void NearestCentres::compute_to_buffers(const CentresView& v, Out* values, std::int32_t* index,
-                                        cudaStream_t stream, CentresTuning t) {
-  compute(v, BufferPair<Out>{values, index, v.grid.nx}, stream, t);
+void NearestCentres::compute_to_buffers(const CentresView& v, const NodeWindow& w, Out* values,
+                                        std::int32_t* index, cudaStream_t stream, CentresTuning t) {
+  compute(v, w, BufferPair<Out>{values, index, w.nx, w.row0, w.col0}, stream, t);
 }
 
-template void NearestCentres::compute_to_buffers<float>(const CentresView&, float*, std::int32_t*,
-                                                        cudaStream_t, CentresTuning);
-template void NearestCentres::compute_to_buffers<double>(const CentresView&, double*, std::int32_t*,
-                                                         cudaStream_t, CentresTuning);
+template void NearestCentres::compute_to_buffers<float>(const CentresView&, const NodeWindow&,
+                                                        float*, std::int32_t*, cudaStream_t,
+                                                        CentresTuning);
+template void NearestCentres::compute_to_buffers<double>(const CentresView&, const NodeWindow&,
+                                                         double*, std::int32_t*, cudaStream_t,
+                                                         CentresTuning);
 
 }  // namespace geofield

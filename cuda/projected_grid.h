@@ -33,6 +33,23 @@ struct ProjectedGrid {
   LocalDirection<double> ref_local{0, 0, 1};
 };
 
+// g's map with (ref_lat_deg, ref_lon_deg) as its reference point: the parts of g that depend on
+// the reference (the map's centre, its steps and its formula stay). The nearest-site kernels make
+// each site's own map from the view's with it (on the device), as make_projected_grid does.
+GF_HD void set_projected_reference(ProjectedGrid& g, double ref_lat_deg, double ref_lon_deg) {
+  g.ref_lat_deg = ref_lat_deg;
+  g.ref_lon_deg = ref_lon_deg;
+  g.dlat_centre_deg = g.centre.lat_deg - ref_lat_deg;
+  g.slat_centre_deg = g.centre.lat_deg + ref_lat_deg;
+  g.dlon_centre_deg = wrap_lon_deg(wrap_lon_deg(g.centre.lon_deg) - wrap_lon_deg(ref_lon_deg));
+  double s = 0;
+  sincos_deg(ref_lat_deg, &s, &g.cos_ref_lat);
+  g.cos_ref_lat = g.cos_ref_lat > 0 ? g.cos_ref_lat : 0;
+  g.seed_cos_ref_lat =
+      seed_cos_of_polar_distance(90.0 - (ref_lat_deg < 0 ? -ref_lat_deg : ref_lat_deg));
+  g.ref_local = local_direction(g.centre, ref_lat_deg, ref_lon_deg);
+}
+
 // extent: the half-width D in the output unit.
 inline ProjectedGrid make_projected_grid(Projection projection, int nx, int ny, double extent,
                                          double centre_lat_deg, double centre_lon_deg,
@@ -44,18 +61,9 @@ inline ProjectedGrid make_projected_grid(Projection projection, int nx, int ny, 
   g.projection = projection;
   g.step = 2.0 * extent / (nx - 1);
   g.centre = make_projection_centre<double>(centre_lat_deg, centre_lon_deg);
-  g.ref_lat_deg = ref_lat_deg;
-  g.ref_lon_deg = ref_lon_deg;
-  g.dlat_centre_deg = centre_lat_deg - ref_lat_deg;
-  g.slat_centre_deg = centre_lat_deg + ref_lat_deg;
-  g.dlon_centre_deg = wrap_lon_deg(wrap_lon_deg(centre_lon_deg) - wrap_lon_deg(ref_lon_deg));
-  double s = 0;
-  sincos_deg(ref_lat_deg, &s, &g.cos_ref_lat);
-  g.cos_ref_lat = g.cos_ref_lat > 0 ? g.cos_ref_lat : 0;
-  g.seed_cos_ref_lat = seed_cos_of_polar_distance(90.0 - std::fabs(ref_lat_deg));
   g.radius = radius_km * units_per_km(units);
   g.formula = formula;
-  g.ref_local = local_direction(g.centre, ref_lat_deg, ref_lon_deg);
+  set_projected_reference(g, ref_lat_deg, ref_lon_deg);
   return g;
 }
 

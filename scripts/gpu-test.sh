@@ -266,6 +266,38 @@ then :; else
 fi
 rm -f "$logs"/centres-*.npy
 
+# The same centres on an aeqd map (issue 27): CUDA's nearest-site kernels over the projected grid
+# against the CPU's, float; the same nodes off the map (NaN, -1), values within the float path's
+# bound, indices equal except at ties within it.
+for b in cuda cpu; do
+  "$run/bin/geofield" render --backend "$b" --centres "$logs/centres.csv" --projection aeqd \
+    --extent 19000 --size 801x601 --npy "$logs/centres-aeqd-$b.npy" \
+    --index "$logs/centres-aeqd-index-$b.npy" >"$logs/render-centres-aeqd-$b.log" 2>&1 ||
+    { echo "gpu-test:   FAILED: render --centres --projection aeqd --backend $b"; failed=1; }
+  sed 's/^/gpu-test:   /' "$logs/render-centres-aeqd-$b.log"
+done
+if python3 - "$logs" <<'PY'
+import sys
+import numpy as np
+d = sys.argv[1]
+a, b = np.load(f"{d}/centres-aeqd-cuda.npy"), np.load(f"{d}/centres-aeqd-cpu.npy")
+ka, kb = np.load(f"{d}/centres-aeqd-index-cuda.npy"), np.load(f"{d}/centres-aeqd-index-cpu.npy")
+on = ~np.isnan(b)
+bound = 2e-6 * (np.pi * 6371.0088 + np.where(on, b, 0))
+ok = (a.shape == b.shape and bool((np.isnan(a) == ~on).all()) and bool((ka[~on] == -1).all())
+      and bool((kb[~on] == -1).all()) and bool((np.abs(a - b)[on] <= bound[on]).all()))
+diff = int((ka != kb).sum())
+print(f"gpu-test:   render --centres --projection aeqd 801x601: CUDA vs CPU max "
+      f"{float(np.nanmax(np.abs(a - b))):.2e} km, {int((~on).sum())} nodes off the map, index differs "
+      f"at {diff} of {a.size} (values within the bound there)")
+sys.exit(0 if ok else 1)
+PY
+then :; else
+  echo "gpu-test:   FAILED: the aeqd nearest-centre fields of CUDA and the CPU differ"
+  failed=1
+fi
+rm -f "$logs"/centres-aeqd-*.npy
+
 # The Python package over libgeofield (issue 18) on this GPU: its pytest suite, the CUDA tests
 # with CuPy, numba and PyTorch where they are installed, against this build's library and binary.
 if python3 -c "import pytest, numpy" 2>/dev/null; then

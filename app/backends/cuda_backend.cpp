@@ -1,14 +1,10 @@
 #include "backends/cuda_backend.h"
 
-#include <algorithm>
 #include <cstdio>
 
-#include "backends/centres_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "backends/cuda_backend_support.h"
-#include "backends/cuda_centres_backend.h"
 #include "backends/cuda_field_launch.h"
-#include "backends/test_fault.h"
 #include "cuda_check.h"
 #include "errors.h"
 #include "field_kernel.h"
@@ -23,72 +19,59 @@ std::string size_text(const FieldParams& p) {
   return std::to_string(p.nx) + "x" + std::to_string(p.ny);
 }
 
+// The one-point field kernel of p on a surface over the field texture.
+void launch_one_point_to_surface(const FieldParams& p, cudaSurfaceObject_t surface,
+                                 cudaStream_t stream, DeviceBuffer* factors) {
+  const bool f64 = p.precision == Precision::f64;
+  if (p.formula == Formula::wgs84) {  // in double either way: no float geodesic
+    if (p.projection != Projection::latlon) {
+      launch_projected_geodesic_to_surface(projected_grid(p), geodesic_field(p), surface, stream);
+    } else {
+      launch_geodesic_field_to_surface(grid_geometry(p), geodesic_field(p), surface, stream,
+                                       factors);
+    }
+  } else if (p.projection != Projection::latlon) {
+    const ProjectedGrid g = projected_grid(p);
+    if (f64) {
+      launch_projected_to_surface<double>(g, surface, stream);
+    } else {
+      launch_projected_to_surface<float>(g, surface, stream);
+    }
+  } else if (f64) {
+    launch_field_to_surface<double>(grid_geometry(p), surface, stream, factors);
+  } else {
+    launch_field_to_surface<float>(grid_geometry(p), surface, stream);
+  }
+}
+
 }  // namespace
 
 CudaBackend::CudaBackend(int device, Path path, InteropTexture::Options interop) try
-    : device_(make_current(device)), path_(path), interop_(interop) {
+    : device_(make_current(device)), path_(path), target_(interop) {
   GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_size_));
 } catch (const CudaFailure& e) {
   throw RuntimeFailure(e.what());
 }
 
-CudaBackend::~CudaBackend() {
-  if (hooked_ != nullptr) hooked_->set_release_hook(nullptr);
-  release_pixel_buffer();
+void CudaBackend::compute(const FieldRequest& r, FieldTexture& target) {
+  with_app_errors([&] { compute_checked(r, target); });
 }
 
-// Registers target with CUDA (again after a reallocation) and hooks its release, so that the
-// registration ends before GL deletes the texture.
-void CudaBackend::follow(FieldTexture& target) {
-  if (test_fault("interop") && !interop_.registered()) {
-    throw_cuda_failure("cudaGraphicsGLRegisterImage (forced: GEOFIELD_TEST_FAULT=interop)",
-                       cudaErrorNotSupported, __FILE__, __LINE__);
-  }
-  interop_.follow(target.id(), target.generation());
-  if (hooked_ == &target) return;
-  if (hooked_ != nullptr) hooked_->set_release_hook(nullptr);
-  target.set_release_hook([this] {
-    interop_.release();
-    hooked_ = nullptr;
-  });
-  hooked_ = &target;
-}
-
-void CudaBackend::let_go_of_one_point_target() {
-  if (hooked_ != nullptr) hooked_->set_release_hook(nullptr);
-  hooked_ = nullptr;
-  interop_.release();
-}
-
-std::unique_ptr<CentresFieldBackend> CudaBackend::make_sites_part(CentreList sites) {
-  if (path_ == Path::interop)
-    return std::make_unique<CudaCentresBackend>(device_, std::move(sites));
-  // The nearest-site kernels write their two textures through interop only.
-  set_notice(
-      "the CUDA nearest-site kernels need the GL context on a CUDA device; the CPU computes "
-      "several sites here");
-  return std::make_unique<CentresBackend>(std::move(sites));
-}
-
-void CudaBackend::release_pixel_buffer() noexcept {
-  if (pixel_buffer_ != 0) glDeleteBuffers(1, &pixel_buffer_);
-  pixel_buffer_ = 0;
-  pixel_buffer_bytes_ = 0;
-}
-
-void CudaBackend::compute_one_point(const FieldParams& p, FieldTexture& target) {
-  with_app_errors([&] { compute_checked(p, target); });
-}
-
-void CudaBackend::compute_checked(const FieldParams& p, FieldTexture& target) {
+void CudaBackend::compute_checked(const FieldRequest& r, FieldTexture& target) {
+  const FieldParams& p = r.params;
+  if (r.sites.empty()) GF_FAIL("a field request with no sites");
+  const bool sites = !r.one_point();
+  if (sites) check_sites(r);
   check_texture_size(p, max_texture_size_);
   if (target.nx() != p.nx || target.ny() != p.ny) {
     GF_FAIL("CudaBackend::compute: the texture is " + std::to_string(target.nx()) + "x" +
             std::to_string(target.ny()) + ", the field " + size_text(p));
   }
+  if (sites) sites_.hold(r.sites, stream_.get());
   if (path_ == Path::interop) {
     try {
-      follow(target);
+      target_.follow(target);
+      if (sites) target_.ensure_index(p.nx, p.ny, true);
     } catch (const CudaFailure& e) {
       // Said once (the caller shows or prints it): from here on this backend copies through a
       // pixel buffer.
@@ -99,16 +82,58 @@ void CudaBackend::compute_checked(const FieldParams& p, FieldTexture& target) {
   }
   GF_CUDA(cudaEventRecord(compute_start_.get(), stream_.get()));
   if (path_ == Path::interop) {
-    compute_interop(p, target);
+    compute_interop(r);
   } else {
-    compute_pixel_buffer(p, target);
+    compute_pixel_buffer(r, target);
   }
   GF_CUDA(cudaEventRecord(compute_end_.get(), stream_.get()));
-  last_ = p;
+  last_ = r;
+  sites_last_ = sites;
   computed_ = true;
 }
 
-std::optional<double> CudaBackend::one_point_device_ms() {
+void CudaBackend::compute_interop(const FieldRequest& r) {
+  InteropTexture::Mapping field(target_.field(), stream_.get());
+  if (r.one_point()) {
+    launch_one_point_to_surface(r.one_point_params(), field.surface(), stream_.get(), &factors_);
+  } else {
+    InteropTexture::Mapping index(target_.index(), stream_.get());
+    sites_.to_surfaces(r.params, field.surface(), index.surface(), stream_.get());
+    index.unmap();
+  }
+  field.unmap();
+}
+
+template <typename Out>
+void CudaBackend::launch_into(const FieldRequest& r, Out* values, std::int32_t* index) {
+  if (r.one_point()) {
+    launch_field_into(r.one_point_params(), values, stream_.get(), &factors_);
+  } else {
+    sites_.into(r.params, whole_grid(r.params.nx, r.params.ny), values, index, stream_.get());
+  }
+}
+
+void CudaBackend::compute_pixel_buffer(const FieldRequest& r, FieldTexture& target) {
+  const FieldParams& p = r.params;
+  const std::size_t n = static_cast<std::size_t>(node_count(p));
+  staging_.ensure(n * sizeof(float), "the " + size_text(p) + " field");
+  auto* field = static_cast<float*>(staging_.get());
+  std::int32_t* index = nullptr;
+  if (!r.one_point()) {
+    index_staging_.ensure(n * sizeof(std::int32_t), "the " + size_text(p) + " index");
+    index = static_cast<std::int32_t*>(index_staging_.get());
+  }
+  launch_into(r, field, index);
+  field_upload_.upload(field, n * sizeof(float), stream_.get(), target.id(), p.nx, p.ny, GL_RED,
+                       GL_FLOAT);
+  if (index != nullptr) {
+    target_.ensure_index(p.nx, p.ny, false);
+    index_upload_.upload(index, n * sizeof(std::int32_t), stream_.get(), target_.index_texture(),
+                         p.nx, p.ny, GL_RED_INTEGER, GL_INT);
+  }
+}
+
+std::optional<double> CudaBackend::last_compute_device_ms() {
   return with_app_errors([&]() -> std::optional<double> {
     if (!computed_ || !compute_end_.done()) return std::nullopt;
     float ms = 0;
@@ -117,82 +142,38 @@ std::optional<double> CudaBackend::one_point_device_ms() {
   });
 }
 
-void CudaBackend::compute_interop(const FieldParams& p, FieldTexture&) {
-  InteropTexture::Mapping mapping(interop_, stream_.get());
-  const bool f64 = p.precision == Precision::f64;
-  if (p.formula == Formula::wgs84) {  // in double either way: no float geodesic
-    if (p.projection != Projection::latlon) {
-      launch_projected_geodesic_to_surface(projected_grid(p), geodesic_field(p), mapping.surface(),
-                                           stream_.get());
-    } else {
-      launch_geodesic_field_to_surface(grid_geometry(p), geodesic_field(p), mapping.surface(),
-                                       stream_.get(), &factors_);
-    }
-  } else if (p.projection != Projection::latlon) {
-    const ProjectedGrid g = projected_grid(p);
-    if (f64) {
-      launch_projected_to_surface<double>(g, mapping.surface(), stream_.get());
-    } else {
-      launch_projected_to_surface<float>(g, mapping.surface(), stream_.get());
-    }
-  } else if (f64) {
-    launch_field_to_surface<double>(grid_geometry(p), mapping.surface(), stream_.get(), &factors_);
-  } else {
-    launch_field_to_surface<float>(grid_geometry(p), mapping.surface(), stream_.get());
-  }
-  mapping.unmap();
-}
-
-void CudaBackend::compute_pixel_buffer(const FieldParams& p, FieldTexture& target) {
-  const std::size_t bytes = static_cast<std::size_t>(node_count(p)) * sizeof(float);
-  staging_.ensure(bytes, "the " + size_text(p) + " field");
-  float* field = static_cast<float*>(staging_.get());
-  launch_field_into(p, field, stream_.get(), &factors_);
-  if (pixel_buffer_ == 0 || pixel_buffer_bytes_ != bytes) {
-    release_pixel_buffer();
-    GF_GL(glCreateBuffers(1, &pixel_buffer_));
-    GF_GL(glNamedBufferStorage(pixel_buffer_, static_cast<GLsizeiptr>(bytes), nullptr,
-                               GL_MAP_WRITE_BIT));
-    pixel_buffer_bytes_ = bytes;
-  }
-  void* mapped = nullptr;
-  GF_GL(mapped = glMapNamedBufferRange(pixel_buffer_, 0, static_cast<GLsizeiptr>(bytes),
-                                       GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT));
-  if (mapped == nullptr) GF_FAIL("glMapNamedBufferRange returned no pointer");
-  try {
-    GF_CUDA(cudaMemcpyAsync(mapped, field, bytes, cudaMemcpyDeviceToHost, stream_.get()));
-    GF_CUDA(cudaStreamSynchronize(stream_.get()));
-  } catch (...) {
-    glUnmapNamedBuffer(pixel_buffer_);
-    throw;
-  }
-  GLboolean intact = GL_FALSE;
-  GF_GL(intact = glUnmapNamedBuffer(pixel_buffer_));
-  if (intact != GL_TRUE) GF_FAIL("glUnmapNamedBuffer: the pixel buffer's contents were lost");
-  GF_GL(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pixel_buffer_));
-  GF_GL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
-  GF_GL(glTextureSubImage2D(target.id(), 0, 0, 0, p.nx, p.ny, GL_RED, GL_FLOAT, nullptr));
-  GF_GL(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
-}
-
-HostField CudaBackend::read_one_point_field(const FieldTexture& target, Precision as) {
+HostField CudaBackend::read_field(const FieldTexture& target, Precision as) {
   return with_app_errors([&] { return read_field_checked(target, as); });
 }
 
 HostField CudaBackend::read_field_checked(const FieldTexture& target, Precision as) {
   if (!computed_) GF_FAIL("CudaBackend::read_field: nothing was computed yet");
-  if (as == Precision::f32 || last_.precision == Precision::f32) {
-    return texture_field_as(target.id(), last_.nx, last_.ny, as);
+  const FieldParams& p = last_.params;
+  if (as == Precision::f32 || p.precision == Precision::f32) {
+    return texture_field_as(target.id(), p.nx, p.ny, as);
   }
-  const std::size_t n = static_cast<std::size_t>(node_count(last_));
+  const std::size_t n = static_cast<std::size_t>(node_count(p));
+  const std::string what = "the double export of the " + size_text(p) + " field";
   DeviceBuffer values;
-  values.ensure(n * sizeof(double), "the double export of the " + size_text(last_) + " field");
-  launch_field_into(last_, static_cast<double*>(values.get()), stream_.get(), &factors_);
-  HostField h{last_.nx, last_.ny, Precision::f64, {}, std::vector<double>(n)};
+  values.ensure(n * sizeof(double), what);
+  std::int32_t* index = nullptr;
+  if (sites_last_) {
+    index_staging_.ensure(n * sizeof(std::int32_t), what + "'s index");
+    index = static_cast<std::int32_t*>(index_staging_.get());
+  }
+  launch_into(last_, static_cast<double*>(values.get()), index);
+  HostField h{p.nx, p.ny, Precision::f64, {}, std::vector<double>(n)};
   GF_CUDA(cudaMemcpyAsync(h.f64.data(), values.get(), n * sizeof(double), cudaMemcpyDeviceToHost,
                           stream_.get()));
   GF_CUDA(cudaStreamSynchronize(stream_.get()));
   return h;
+}
+
+std::vector<std::int32_t> CudaBackend::read_index() {
+  if (!computed_) throw RuntimeFailure("CudaBackend::read_index: nothing was computed yet");
+  if (sites_last_) return with_app_errors([&] { return target_.read_index(); });
+  const FieldParams& p = last_.params;
+  return std::vector<std::int32_t>(static_cast<std::size_t>(p.nx) * static_cast<std::size_t>(p.ny));
 }
 
 bool cuda_device_usable(std::string* why_not) {

@@ -1,35 +1,42 @@
-// The CUDA backend: the field kernel (cuda/) writes the GL texture the renderer draws. This is
-// the app's side of the seam: it owns the CUDA objects for one GL context and turns cuda/'s
-// errors into the app's (CudaFailure -> RuntimeFailure, DeviceMemoryShortage -> UsageError).
-//   interop     : the texture is registered with CUDA (InteropTexture); each compute maps it,
-//                 launches the kernel on a surface over it and unmaps it. No copies, no upload,
+// The CUDA backend: cuda/'s kernels write the GL texture the renderer draws. This is the app's
+// side of the seam: it owns the CUDA objects for one GL context and turns cuda/'s errors into
+// the app's (CudaFailure -> RuntimeFailure, DeviceMemoryShortage -> UsageError).
+//
+// One backend for every site set: a request of one point (FieldRequest::one_point) runs the
+// field kernel (field_kernel.h, projected_kernel.h: its fast path); several sites, or one site
+// off an aeqd map's centre, run the nearest-site kernels (cuda_sites.h), which also write the
+// nearest site's index into an R32I texture of the backend's. Both reach GL the same way:
+//   interop     : each texture is registered with CUDA once (CudaInteropTarget); each compute
+//                 maps it, launches on a surface over it and unmaps it. No copies, no upload,
 //                 no host synchronisation.
 //   pixel_buffer: the fallback where CUDA cannot register the texture (the GL context runs on
-//                 a GPU that CUDA does not drive: Mesa, some hybrid laptops): the kernel writes
+//                 a GPU that CUDA does not drive: Mesa, some hybrid laptops): the kernels write
 //                 device memory, which is copied into a GL pixel-buffer object and from there
-//                 into the texture. One copy per compute; said once when it is chosen.
+//                 into the texture (and the index into the index texture). Said once when it is
+//                 chosen.
 #pragma once
 
 #include <glad/gl.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
-#include "backends/fast_path_backend.h"
+#include "backends/cuda_interop_target.h"
+#include "backends/cuda_pixel_buffer.h"
+#include "backends/cuda_sites.h"
+#include "backends/field_backend.h"
 #include "device_memory.h"
-#include "interop_texture.h"
 
 namespace geofield {
 
-// One point: the field kernel; several sites: CudaCentresBackend on the same device (interop
-// only: on the pixel-buffer path the CPU's CentresBackend computes them, said once).
-class CudaBackend final : public FastPathBackend {
+class CudaBackend final : public FieldBackend {
  public:
   enum class Path { interop, pixel_buffer };
 
   // Needs the GL context current on this thread; makes `device` CUDA's current device.
   CudaBackend(int device, Path path, InteropTexture::Options interop = {});
-  ~CudaBackend() override;
   CudaBackend(const CudaBackend&) = delete;
   CudaBackend& operator=(const CudaBackend&) = delete;
 
@@ -39,39 +46,44 @@ class CudaBackend final : public FastPathBackend {
   int device() const { return device_; }
   cudaStream_t stream() const { return stream_.get(); }
 
- private:
-  // Launches the kernel for p into target (size p.nx x p.ny). Asynchronous: returns once the
-  // work is queued; GL commands issued afterwards see the field. Throws UsageError when p is
-  // larger than GL_MAX_TEXTURE_SIZE or needs more device memory than is free.
-  void compute_one_point(const FieldParams& p, FieldTexture& target) override;
-  // Exports: f32 reads the texture back; f64 recomputes the field in double into device
-  // memory and copies it back (when the last compute was in double; otherwise the float
-  // values, widened).
-  HostField read_one_point_field(const FieldTexture& target, Precision as) override;
-  std::optional<double> one_point_device_ms() override;
-  std::unique_ptr<CentresFieldBackend> make_sites_part(CentreList sites) override;
-  void let_go_of_one_point_target() override;
+  // Queues the kernels for r into target (size r.params.nx x r.params.ny). Asynchronous:
+  // returns once the work is queued; GL commands issued afterwards see the field. Throws
+  // UsageError when the grid is larger than GL_MAX_TEXTURE_SIZE, needs more device memory than
+  // is free, or is a view no backend computes with these sites (check_sites).
+  void compute(const FieldRequest& r, FieldTexture& target) override;
+  using FieldBackend::compute;
+  // Exports: f32 reads the texture back; f64 runs the last compute's kernels again in double
+  // into device memory and copies that back (when the last compute was in double; otherwise
+  // the float values, widened).
+  HostField read_field(const FieldTexture& target, Precision as) override;
+  // The last compute's index: the index texture read back (several sites), or zeros (one point).
+  std::vector<std::int32_t> read_index() override;
+  GLuint index_texture() const override { return sites_last_ ? target_.index_texture() : 0; }
+  std::optional<double> last_compute_device_ms() override;
 
-  void compute_checked(const FieldParams& p, FieldTexture& target);
+ private:
+  void compute_checked(const FieldRequest& r, FieldTexture& target);
   HostField read_field_checked(const FieldTexture& target, Precision as);
-  void follow(FieldTexture& target);
-  void compute_interop(const FieldParams& p, FieldTexture& target);
-  void compute_pixel_buffer(const FieldParams& p, FieldTexture& target);
-  void release_pixel_buffer() noexcept;
+  void compute_interop(const FieldRequest& r);
+  void compute_pixel_buffer(const FieldRequest& r, FieldTexture& target);
+  // The last compute's kind of field into device memory, as Out; index only with sites.
+  template <typename Out>
+  void launch_into(const FieldRequest& r, Out* values, std::int32_t* index);
 
   int device_;
   Path path_;
   GLint max_texture_size_ = 0;
-  CudaStream stream_;  // declared before interop_: outlives every use of it
-  InteropTexture interop_;
-  FieldTexture* hooked_ = nullptr;  // the texture whose release hook ends interop_'s registration
-  DeviceBuffer staging_;            // pixel_buffer path: the field in device memory
-  DeviceBuffer factors_;            // the double path's row and column factors (its pre-pass)
+  CudaStream stream_;           // declared before target_: outlives every use of it
+  CudaInteropTarget target_;    // the textures' registrations and the index texture
+  CudaSites sites_;             // the nearest-site kernels and the sites uploaded
+  DeviceBuffer staging_;        // pixel_buffer path: the field in device memory
+  DeviceBuffer index_staging_;  // and the index (or the f64 export's)
+  DeviceBuffer factors_;        // the one-point double path's row and column factors
+  PixelBufferUpload field_upload_, index_upload_;
   CudaEvent compute_start_, compute_end_;  // around the last compute's work on stream_
-  GLuint pixel_buffer_ = 0;                // pixel_buffer path: GL_PIXEL_UNPACK_BUFFER
-  std::size_t pixel_buffer_bytes_ = 0;
-  FieldParams last_{};
+  FieldRequest last_{};
   bool computed_ = false;
+  bool sites_last_ = false;  // the last compute ran the nearest-site kernels
 };
 
 }  // namespace geofield

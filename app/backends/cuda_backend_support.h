@@ -1,4 +1,4 @@
-// What the CUDA backends (one-centre and nearest-centre) share on the app's side of the seam:
+// What the CUDA backend and the device computer share on the app's side of the seam:
 // cuda/'s errors turned into the app's, and the device they run on.
 #pragma once
 

@@ -2,18 +2,17 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <vector>
 
 #include "backends/cuda_backend_factory.h"
 #include "backends/cuda_backend_support.h"
-#include "backends/cuda_centres_backend.h"
 #include "backends/cuda_field_launch.h"
-#include "backends/nearest_centre.h"
+#include "backends/cuda_sites.h"
 #include "cuda_check.h"
 #include "errors.h"
-#include "nearest_centres.h"
 
 namespace geofield {
 namespace {
@@ -85,26 +84,35 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
     });
   }
 
-  void compute_window_to_host(const FieldParams& p, const NodeWindow& w, void* values,
-                              Precision stored) override {
+  void compute_window_to_host(const FieldRequest& r, const NodeWindow& w, void* values,
+                              Precision stored, std::int32_t* index) override {
     with_app_errors([&] {
       DeviceScope scope(device_);
-      const std::size_t bytes =
-          static_cast<std::size_t>(w.nx) * static_cast<std::size_t>(w.ny) * value_size(stored);
-      host_values_.ensure(bytes,
-                          "the " + std::to_string(w.nx) + "x" + std::to_string(w.ny) + " tile");
+      const std::size_t n = static_cast<std::size_t>(w.nx) * static_cast<std::size_t>(w.ny);
+      const std::string what = std::to_string(w.nx) + "x" + std::to_string(w.ny) + " tile";
+      host_values_.ensure(n * value_size(stored), "the " + what);
+      std::int32_t* device_index = nullptr;
+      const bool sites = !r.one_point();
+      if (sites) {
+        host_index_.ensure(n * sizeof(std::int32_t), "the " + what + "'s index");
+        device_index = static_cast<std::int32_t*>(host_index_.get());
+      }
       in_order(stream_.get(), [&] {
+        if (sites) sites_.hold(r.sites, stream_.get());
         if (stored == Precision::f64) {
-          launch_field_into(p, w, static_cast<double*>(host_values_.get()), stream_.get(),
-                            &scratch_);
+          window_into(r, w, static_cast<double*>(host_values_.get()), device_index);
         } else {
-          launch_field_into(p, w, static_cast<float*>(host_values_.get()), stream_.get(),
-                            &scratch_);
+          window_into(r, w, static_cast<float*>(host_values_.get()), device_index);
         }
       });
-      GF_CUDA(cudaMemcpyAsync(values, host_values_.get(), bytes, cudaMemcpyDeviceToHost,
-                              stream_.get()));
+      GF_CUDA(cudaMemcpyAsync(values, host_values_.get(), n * value_size(stored),
+                              cudaMemcpyDeviceToHost, stream_.get()));
+      if (sites && index != nullptr) {
+        GF_CUDA(cudaMemcpyAsync(index, device_index, n * sizeof(std::int32_t),
+                                cudaMemcpyDeviceToHost, stream_.get()));
+      }
       GF_CUDA(cudaStreamSynchronize(stream_.get()));
+      if (!sites && index != nullptr) std::fill(index, index + n, 0);
     });
   }
 
@@ -136,32 +144,29 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
       }
       return;
     }
-    check_sites_on_latlon_only(p, "cuda");  // the CPU computes projected views (issue 27)
-    upload_if_new(centres, s);
+    sites_.hold(std::span<const Centre>(centres), s);
     if (index == nullptr) {  // the passes write an index; the caller did not ask for it
       index_scratch_.ensure(static_cast<std::size_t>(node_count(p)) * sizeof(std::int32_t),
                             "the " + size_text(p) + " index");
       index = static_cast<std::int32_t*>(index_scratch_.get());
     }
-    const CentresView v = centres_view(p);
+    const NodeWindow whole = whole_grid(p.nx, p.ny);
     if (stored == Precision::f64) {
-      nearest_.compute_to_buffers(v, static_cast<double*>(values), index, s);
+      sites_.into(p, whole, static_cast<double*>(values), index, s);
     } else {
-      nearest_.compute_to_buffers(v, static_cast<float*>(values), index, s);
+      sites_.into(p, whole, static_cast<float*>(values), index, s);
     }
   }
 
-  // The same centres as the last compute's are not uploaded again.
-  void upload_if_new(const std::vector<Centre>& centres, cudaStream_t s) {
-    if (centres == uploaded_) return;
-    std::vector<double> lat(centres.size()), lon(centres.size());
-    for (std::size_t k = 0; k < centres.size(); ++k) {
-      lat[k] = centres[k].lat_deg;
-      lon[k] = centres[k].lon_deg;
+  // Window w of r's field into device memory: the one-point kernel, or the nearest-site kernels
+  // over the sites held (index: w.nx * w.ny of device memory).
+  template <typename Out>
+  void window_into(const FieldRequest& r, const NodeWindow& w, Out* values, std::int32_t* index) {
+    if (r.one_point()) {
+      launch_field_into(r.one_point_params(), w, values, stream_.get(), &scratch_);
+    } else {
+      sites_.into(r.params, w, values, index, stream_.get());
     }
-    nearest_.set_centres(lat.data(), lon.data(), centres.size(), s);
-    GF_CUDA(cudaStreamSynchronize(s));  // the host arrays go out of scope
-    uploaded_ = centres;
   }
 
   // Makes device current for the members made after this one; returns the one that was.
@@ -176,12 +181,11 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
   int previous_device_;  // current until the members below are made on device_
   std::string name_;
   CudaStream stream_;
-  DeviceBuffer scratch_;        // the double and wgs84 paths' per-row parts
-  DeviceBuffer host_values_;    // compute_to_host's device copy of the field
-  DeviceBuffer host_index_;     // and of the index
-  DeviceBuffer index_scratch_;  // the index when the caller asks for none
-  NearestCentres nearest_;
-  std::vector<Centre> uploaded_;
+  DeviceBuffer scratch_;                // the double and wgs84 paths' per-row parts
+  DeviceBuffer host_values_;            // compute_to_host's device copy of the field
+  DeviceBuffer host_index_;             // and of the index
+  DeviceBuffer index_scratch_;          // the index when the caller asks for none
+  CudaSites sites_;                     // the nearest-site kernels and the sites uploaded
   CudaEvent last_done_;                 // recorded after each call's work
   cudaStream_t last_stream_ = nullptr;  // that call's stream (compared, never used)
   bool launched_ = false;

@@ -31,8 +31,8 @@ void check_centres_view(const FieldParams& p, std::span<const Centre> centres) {
 void check_sites_on_latlon_only(const FieldParams& p, std::string_view backend) {
   if (p.projection == Projection::latlon) return;
   throw UsageError("--backend " + std::string(backend) +
-                   ": many sites on a projected view are computed by the cpu backend only (for "
-                   "now); give --backend cpu");
+                   ": many sites on a projected view are computed by the cpu and cuda backends "
+                   "only (for now); give --backend cpu or cuda");
 }
 
 namespace {

@@ -36,25 +36,30 @@ HostField compute_window_on_cpu_host(const FieldParams& p, const NodeWindow& w, 
   return h;
 }
 
-HostField compute_window_on(DeviceFieldComputer& device, const FieldParams& p, const NodeWindow& w,
-                            Precision stored) {
+HostField compute_window_on(DeviceFieldComputer& device, const FieldRequest& r, const NodeWindow& w,
+                            Precision stored, std::vector<std::int32_t>* index) {
   HostField h;
   h.nx = w.nx;
   h.ny = w.ny;
   h.precision = stored;
   const size_t n = static_cast<size_t>(w.nx) * static_cast<size_t>(w.ny);
+  std::int32_t* into = nullptr;
+  if (index != nullptr) {
+    index->resize(n);
+    into = index->data();
+  }
   if (stored == Precision::f64) {
     h.f64.resize(n);
-    device.compute_window_to_host(p, w, h.f64.data(), stored);
+    device.compute_window_to_host(r, w, h.f64.data(), stored, into);
   } else {
     h.f32.resize(n);
-    device.compute_window_to_host(p, w, h.f32.data(), stored);
+    device.compute_window_to_host(r, w, h.f32.data(), stored, into);
   }
   return h;
 }
 
-HostField compute_window(BackendChoice choice, const FieldParams& p, const NodeWindow& w,
-                         Precision stored, std::string* reason) {
+HostField compute_window(BackendChoice choice, const FieldRequest& request, const NodeWindow& w,
+                         Precision stored, std::vector<std::int32_t>* index, std::string* reason) {
   if (choice == BackendChoice::gl) {
     throw UsageError(
         "--tile: the gl backend computes into a texture of the whole grid; give --backend cpu "
@@ -66,14 +71,19 @@ HostField compute_window(BackendChoice choice, const FieldParams& p, const NodeW
     if (device) {
       *reason = "backend cuda" + std::string(choice == BackendChoice::cuda ? " (asked for)" : "") +
                 ": device 0, " + device->device_name() + ", into device memory (no GL)";
-      return compute_window_on(*device, p, w, stored);
+      return compute_window_on(*device, request, w, stored, index);
     }
     if (choice == BackendChoice::cuda) throw UsageError("--backend cuda: " + why);
     *reason = "backend cpu: " + why;
   } else {
     *reason = "backend cpu (asked for)";
   }
-  return compute_window_on_cpu_host(p, w, stored);
+  return compute_window_on_cpu_host(request, w, stored, index);
+}
+
+HostField compute_window(BackendChoice choice, const FieldParams& p, const NodeWindow& w,
+                         Precision stored, std::string* reason) {
+  return compute_window(choice, FieldRequest::of_reference(p), w, stored, nullptr, reason);
 }
 
 namespace {
@@ -119,25 +129,6 @@ HostField compute_window_on_cpu_host(const FieldRequest& request, const NodeWind
   return request.params.precision == Precision::f64
              ? nearest_window<double>(request, w, stored, index)
              : nearest_window<float>(request, w, stored, index);
-}
-
-std::string sites_window_reason(BackendChoice choice) {
-  if (choice == BackendChoice::cpu) return "backend cpu (asked for)";
-  return std::string("backend cpu") + (choice == BackendChoice::cuda ? " (cuda asked for)" : "") +
-         ": the nearest of many sites on a tile is computed on the CPU (the CUDA window "
-         "computer takes one point; its nearest-centre kernels fill whole grids only)";
-}
-
-HostField compute_window(BackendChoice choice, const FieldRequest& request, const NodeWindow& w,
-                         Precision stored, std::vector<std::int32_t>* index, std::string* reason) {
-  if (request.one_point()) {
-    HostField h = compute_window(choice, request.one_point_params(), w, stored, reason);
-    if (index != nullptr) index->assign(static_cast<size_t>(w.nx) * static_cast<size_t>(w.ny), 0);
-    return h;
-  }
-  if (choice == BackendChoice::gl) return compute_window(choice, request.params, w, stored, reason);
-  *reason = sites_window_reason(choice);
-  return compute_window_on_cpu_host(request, w, stored, index);
 }
 
 }  // namespace geofield

@@ -27,19 +27,15 @@ class DeviceFieldComputer;
 
 // Window w of request's field, any site set: values, and in *index (when not null) each node's
 // nearest site (w.nx * w.ny; -1 off a projected map), bit for bit the whole render's there (the
-// one-point fast path as render's: its field, index 0). One point: compute_window's choice. Many
-// sites: the CPU (nearest_centre_window_on_cpu) for cpu, cuda and automatic alike, *reason saying
-// so: the CUDA window computer takes one point only (its nearest-centre kernels fill whole
-// grids); gl is refused as above.
+// one-point fast path as render's: its field, index 0). The backend chosen as above: a CUDA
+// device computes one point and several sites alike.
 HostField compute_window(BackendChoice choice, const FieldRequest& request, const NodeWindow& w,
                          Precision stored, std::vector<std::int32_t>* index, std::string* reason);
-// The same on the CPU.
+// The same on the CPU, and on a given CUDA device (its read-back included).
 HostField compute_window_on_cpu_host(const FieldRequest& request, const NodeWindow& w,
                                      Precision stored, std::vector<std::int32_t>* index);
-
-// The one line that says why many sites on a tile go to the CPU whatever backend was asked for.
-std::string sites_window_reason(BackendChoice choice);
-HostField compute_window_on(DeviceFieldComputer& device, const FieldParams& p, const NodeWindow& w,
-                            Precision stored);
+HostField compute_window_on(DeviceFieldComputer& device, const FieldRequest& request,
+                            const NodeWindow& w, Precision stored,
+                            std::vector<std::int32_t>* index);
 
 }  // namespace geofield

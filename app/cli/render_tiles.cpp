@@ -275,10 +275,14 @@ class Batch {
           const Clock::time_point t = Clock::now();
           if (device) {
             HostField& f = *c.buffer;
+            if (sites_.centres) {
+              c.nearest.resize(static_cast<std::size_t>(window.nx) *
+                               static_cast<std::size_t>(window.ny));
+            }
             device->compute_window_to_host(
-                field_.one_point_params(), window,
+                field_, window,
                 stored_ == Precision::f64 ? static_cast<void*>(f.f64.data()) : f.f32.data(),
-                stored_);
+                stored_, sites_.centres ? c.nearest.data() : nullptr);
           } else {
             c.own = compute_window_on_cpu_host(field_, window, stored_,
                                                sites_.centres ? &c.nearest : nullptr);
@@ -460,15 +464,7 @@ int run_render_tiles(const RenderRequest& request) {
   FieldRequest field = field_request_of(request, params);
   const bool many_sites = !field.one_point();
   std::vector<int> devices;
-  if (many_sites) {
-    if (request.view.backend == BackendChoice::gl) {
-      throw UsageError(
-          "--tile: the gl backend computes whole grids into a texture; use cpu or cuda");
-    }
-    // One line why; the CPU's window of many sites uses every core, so one worker by default.
-    std::fprintf(stderr, "geofield: %s%s\n", sites_window_reason(request.view.backend).c_str(),
-                 request.devices ? " (--devices left unused)" : "");
-  } else if (request.devices) {
+  if (request.devices) {
     if (request.view.backend == BackendChoice::cpu || request.view.backend == BackendChoice::gl) {
       throw UsageError("--devices: the CUDA devices to use; not with --backend cpu or gl");
     }

@@ -201,7 +201,7 @@ class RenderCentres(RenderTestCase):
         self.refused("--centres", "c.csv", "--formula", "seed", *out, words=("not a distance",))
         self.refused("--centres", "c.csv", "--projection", "aeqd", "--backend", "gl", *out,
                      words=("--backend gl: several sites on a projected view are computed by "
-                            "the cpu backend only",))
+                            "the cpu and cuda backends only",))
         self.refused("--centres", "c.csv", "--projection", "aeqd", "--colour-by-centre", "--png",
                      "p.png", words=("--colour-by-centre: latlon views only",))
         self.refused("--colour-by-centre", "--png", "p.png",

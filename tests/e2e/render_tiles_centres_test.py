@@ -50,12 +50,13 @@ class RenderTilesCentres(GdalReads, RenderTestCase):
         return np.load(self.path("whole.npy")), np.load(self.path("whole_index.npy"))
 
     def every_tile(self, grid, extra, workers, suffix):
-        # The automatic backend: many sites go to the CPU, one line saying why.
+        # The automatic backend: the CPU here (no CUDA device), CUDA where there is one.
         r = self.render_ok(*grid, "--centres", "c.csv", "--tile", "all/4",
                            "--workers", str(workers), "--npy", f"npy{suffix}",
                            "--index", f"index{suffix}", "--geotiff", f"tif{suffix}",
                            "--index-geotiff", f"index_tif{suffix}", *extra)
-        self.assertIn("the nearest of many sites on a tile is computed on the CPU", r.stderr)
+        self.assertRegex(r.stderr, r"4 tiles \(\d+ x \d+\) of \d+ x \d+ nodes on "
+                                   r"(the CPU|\d+ CUDA devices?)")
         self.assertEqual(sorted(os.listdir(self.path(f"index{suffix}"))),
                          [f"tile-{k}-of-4.index.npy" for k in range(4)])
         self.assertEqual(sorted(os.listdir(self.path(f"index_tif{suffix}"))),

@@ -40,7 +40,7 @@ void expect_windows_are_the_whole_field(DeviceFieldComputer& device, FieldParams
   }
   for (const NodeWindow& w : windows) {
     std::vector<T> part(static_cast<size_t>(w.nx) * w.ny);
-    device.compute_window_to_host(p, w, part.data(), stored);
+    device.compute_window_to_host(FieldRequest::of_reference(p), w, part.data(), stored, nullptr);
     for (int i = 0; i < w.ny; ++i) {
       const T* expected = whole.data() + static_cast<size_t>(w.row0 + i) * p.nx + w.col0;
       ASSERT_EQ(

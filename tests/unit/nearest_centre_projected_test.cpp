@@ -5,7 +5,7 @@
 // 10,000 at random; float and double, km and nm, wgs84. One centre: on ortho, and on aeqd at the
 // map's centre, the one-centre CPU field of that centre bit for bit; on aeqd about another point
 // the distance from the centre to the node's point (GeographicLib) within the float path's bound
-// that the pruning assumes. Off-map nodes: NaN and -1. The GPU backends' refusal in one line.
+// that the pruning assumes. Off-map nodes: NaN and -1. The GL backend's refusal in one line.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -267,21 +267,21 @@ TEST(NearestCentreProjectedValues, AeqdValuesAreTheDistanceToTheNodesPoint) {
   }
 }
 
-TEST(NearestCentreProjectedChecks, GpuBackendsRefuseProjectedViewsInOneLine) {
+TEST(NearestCentreProjectedChecks, GlBackendRefusesProjectedViewsInOneLine) {
   FieldParams p = test::make_params(29, 31, 99, 101, 8, 8, 30, 101);
   const std::vector<Centre> one{{30, 101, ""}};
-  EXPECT_NO_THROW(check_sites_on_latlon_only(p, "cuda"));
+  EXPECT_NO_THROW(check_sites_on_latlon_only(p, "gl"));
   p.projection = Projection::aeqd;
   p.extent = 100;
-  EXPECT_NO_THROW(check_centres_view(p, one));  // the CPU computes it
-  EXPECT_TRUE(test::throws_usage_error_naming([&] { check_sites_on_latlon_only(p, "cuda"); },
-                                              "--backend cuda"));
+  EXPECT_NO_THROW(check_centres_view(p, one));  // the CPU and CUDA compute it
+  EXPECT_TRUE(test::throws_usage_error_naming([&] { check_sites_on_latlon_only(p, "gl"); },
+                                              "--backend gl"));
   try {
-    check_sites_on_latlon_only(p, "cuda");
+    check_sites_on_latlon_only(p, "gl");
   } catch (const UsageError& e) {
     EXPECT_STREQ(e.what(),
-                 "--backend cuda: many sites on a projected view are computed by the cpu backend "
-                 "only (for now); give --backend cpu");
+                 "--backend gl: many sites on a projected view are computed by the cpu and cuda "
+                 "backends only (for now); give --backend cpu or cuda");
   }
   p.projection = Projection::ortho;
   EXPECT_THROW(check_sites_on_latlon_only(p, "gl"), UsageError);
