@@ -1,6 +1,7 @@
 #include "backends/gl_centres_backend.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <string>
@@ -98,7 +99,7 @@ GlCentresBackend::GlCentresBackend(CentreList centres) {
   programs(Precision::f32);
   tiles_program_ =
       centres_program(embedded::shader_centres_tiles_comp, "centres_tiles.comp", false, false);
-  GF_GL(glGenQueries(2, timestamps_));
+  GF_GL(glGenQueries(kStamps, timestamps_));
   GLsizeiptr counter_size = 0;
   ensure_buffer(&counter_, 3 * sizeof(GLuint), &counter_size, "counter");
   set_centres(std::move(centres));
@@ -115,7 +116,7 @@ GlCentresBackend::~GlCentresBackend() {  // no GL error to report here
     if (b != 0) glDeleteBuffers(1, &b);
   }
   if (index_texture_ != 0) glDeleteTextures(1, &index_texture_);
-  glDeleteQueries(2, timestamps_);
+  glDeleteQueries(kStamps, timestamps_);
 }
 
 const GlCentresBackend::Programs& GlCentresBackend::programs(Precision precision) {
@@ -230,6 +231,7 @@ void GlCentresBackend::run_tiles(const FieldParams& p, int fine, int coarse_x, i
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTiles, coarse_));
     GF_GL(glDispatchCompute(static_cast<GLuint>(coarse_x), static_cast<GLuint>(coarse_y), 1));
     GF_GL(glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT));
+    GF_GL(glQueryCounter(timestamps_[2], GL_TIMESTAMP));
     set_int(t, "u_coarse", 0);
     set_int(t, "u_tile", fine);
     set_int(t, "u_tiles_x", fine_x);
@@ -239,9 +241,14 @@ void GlCentresBackend::run_tiles(const FieldParams& p, int fine, int coarse_x, i
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTiles, fine_));
     GF_GL(glDispatchCompute(static_cast<GLuint>(fine_x), static_cast<GLuint>(fine_y), 1));
     GF_GL(glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT));
+    GF_GL(glQueryCounter(timestamps_[3], GL_TIMESTAMP));
     ++stats_.tile_passes;
     GLuint counts[3] = {};  // allocated, wanted in blocks of 256, lists that did not fit
+    const auto wait_from = std::chrono::steady_clock::now();
     GF_GL(glGetNamedBufferSubData(counter_, 0, sizeof(counts), counts));
+    readback_wall_ms_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wait_from)
+            .count();
     stats_.pool_used = counts[0];
     stats_.pool_wanted = static_cast<long long>(counts[1]) * 256;
     stats_.pool_capacity = pool_size_ / 4;
@@ -329,22 +336,44 @@ void GlCentresBackend::compute(const FieldParams& p, FieldTexture& target) {
   GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kFactors, factors_));
   GF_GL(glDispatchCompute(static_cast<GLuint>((count + 63) / 64), 1, 1));
   GF_GL(glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT));
+  GF_GL(glQueryCounter(timestamps_[1], GL_TIMESTAMP));
   last_brute_ = brute_force_;
+  readback_wall_ms_ = -1;
   if (!brute_force_) run_tiles(p, fine_tile_, coarse_x, coarse_y, fine_x, fine_y);
+  GF_GL(glQueryCounter(timestamps_[4], GL_TIMESTAMP));
   GF_GL(glBindImageTexture(0, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F));
   GF_GL(glBindImageTexture(1, index_texture_, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32I));
   dispatch_nodes(progs.nodes, p, 0, fine_y, 0, p.ny);
   // What reads the textures next: the draw (sampling), exports (glGetTextureImage), FBOs.
   GF_GL(glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
                         GL_FRAMEBUFFER_BARRIER_BIT));
-  GF_GL(glQueryCounter(timestamps_[1], GL_TIMESTAMP));
+  GF_GL(glQueryCounter(timestamps_[kStamps - 1], GL_TIMESTAMP));
   last_ = p;
   computed_ = true;
 }
 
 std::optional<double> GlCentresBackend::last_compute_device_ms() {
   if (!computed_) return std::nullopt;
-  return elapsed_ms(timestamps_[0], timestamps_[1]);
+  return elapsed_ms(timestamps_[0], timestamps_[kStamps - 1]);
+}
+
+GlCentresBackend::PassTimes GlCentresBackend::pass_times() {
+  PassTimes t;
+  if (!computed_) return t;
+  GF_GL(glFinish());
+  auto between = [&](int a, int b) {
+    return elapsed_ms(timestamps_[a], timestamps_[b]).value_or(-1);
+  };
+  t.prep = between(0, 1);
+  if (!last_brute_) {
+    t.coarse = between(1, 2);
+    t.fine = between(2, 3);
+    t.readback = between(3, 4);
+  }
+  t.nodes = between(4, kStamps - 1);
+  t.total = between(0, kStamps - 1);
+  t.readback_wall = readback_wall_ms_;
+  return t;
 }
 
 std::vector<std::int32_t> GlCentresBackend::read_index() {

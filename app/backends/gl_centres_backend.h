@@ -50,6 +50,15 @@ class GlCentresBackend final : public CentresFieldBackend {
   std::vector<std::int32_t> read_index() override;
   GLuint index_texture() const override { return index_texture_; }
 
+  // The last compute's passes on the device (GL timestamps after each; -1 where a pass did not
+  // run), and the host's wait for the pool's counter between the tiles and the nodes (wall ms).
+  // Waits for the GL to finish the compute (a profile's, not the draw loop's).
+  struct PassTimes {
+    double prep = -1, coarse = -1, fine = -1, readback = -1, nodes = -1, total = -1;
+    double readback_wall = -1;
+  };
+  PassTimes pass_times();
+
   // Every centre evaluated at every node by the same node shader (the tests' and the
   // benchmark's brute force), instead of the tiles' lists.
   void set_brute_force(bool on) { brute_force_ = on; }
@@ -78,7 +87,10 @@ class GlCentresBackend final : public CentresFieldBackend {
   GLsizeiptr pool_limit_bytes_ = GLsizeiptr{512} << 20;
   GLuint index_texture_ = 0;
   int index_nx_ = 0, index_ny_ = 0;
-  GLuint timestamps_[2] = {};
+  // Timestamps: the compute's start, after prep, coarse, fine, the counter's read, the nodes.
+  static constexpr int kStamps = 6;
+  GLuint timestamps_[kStamps] = {};
+  double readback_wall_ms_ = -1;
   bool brute_force_ = false;
   bool last_brute_ = false;  // the last compute's, which a float64 export repeats
   int fine_tile_ = 16, coarse_tile_ = kMaxCoarseTile;
