@@ -16,7 +16,8 @@ layout(std430, binding = 1) readonly buffer Units { vec4 units[]; };
 layout(std430, binding = 3) readonly buffer Parents { ivec2 parents[]; };  // offset, count
 layout(std430, binding = 4) writeonly buffer Tiles { ivec2 tiles[]; };
 layout(std430, binding = 5) buffer Pool { int pool[]; };
-// allocated: the pool's ints handed out, never past u_capacity; wanted_blocks: what all the
+// allocated: the pool's ints asked for by the lists that took room (past u_capacity once one
+// did not fit); wanted_blocks: what all the
 // lists asked for, in blocks of 256 ints (no wrap even for a pool far beyond the limit);
 // failed: the lists that fell back to their parent's for want of room.
 layout(std430, binding = 6) buffer Counter { uint allocated; uint wanted_blocks; uint failed; };
@@ -28,6 +29,9 @@ uniform int u_coarse;          // 1: coarse tiles (the parent is every centre)
 uniform int u_parent_tile;     // the coarse tile's side (a multiple of u_tile)
 uniform int u_parent_tiles_x;
 uniform uint u_capacity;       // the pool's size in ints
+// 1: the lists could sum past 2^32 ints: each takes its room by compare-and-swap, never past
+// u_capacity (slow on NVIDIA: the tiles wait on one another).
+uniform int u_serial_alloc;
 
 shared uint s_rho_bits, s_c2_bits, s_count, s_slot;
 shared ivec2 s_record;
@@ -86,15 +90,27 @@ void main() {
     s_write = 0;
     if (2u * count <= uint(n)) {
       atomicAdd(wanted_blocks, (count + 255u) / 256u);
-      uint base = atomicAdd(allocated, 0u);
-      while (count <= u_capacity - min(base, u_capacity) && base <= u_capacity) {
-        uint was = atomicCompSwap(allocated, base, base + count);
-        if (was == base) {
+      if (u_serial_alloc == 0) {
+        // One add, never a loop of them (a compare-and-swap loop serialises every tile behind
+        // one round trip to the counter: 2 us a tile on NVIDIA). The host made sure that all
+        // the lists together stay below 2^32 ints, so the counter never wraps; a list past the
+        // capacity is refused and the counter runs on past it.
+        uint base = atomicAdd(allocated, count);
+        if (base <= u_capacity && count <= u_capacity - base) {
           s_record = ivec2(int(base), int(count));
           s_write = 1;
-          break;
         }
-        base = was;
+      } else {
+        uint base = atomicAdd(allocated, 0u);
+        while (count <= u_capacity - min(base, u_capacity) && base <= u_capacity) {
+          uint was = atomicCompSwap(allocated, base, base + count);
+          if (was == base) {
+            s_record = ivec2(int(base), int(count));
+            s_write = 1;
+            break;
+          }
+          base = was;
+        }
       }
       if (s_write == 0) atomicAdd(failed, 1u);
     }

@@ -213,6 +213,12 @@ void GlCentresBackend::run_tiles(const FieldParams& p, int fine, int coarse_x, i
     ensure_buffer(&pool_, std::min(limit, std::max<GLsizeiptr>(first_guess, 1 << 18)), &pool_size_,
                   "candidate pool");
   }
+  // A coarse list holds at most half the centres, a fine one half its coarse list's: below
+  // 2^32 ints together, the lists take their room by one add each.
+  const double n = static_cast<double>(centres_->size());
+  const bool serial = static_cast<double>(coarse_x) * coarse_y * (n / 2) +
+                          static_cast<double>(fine_x) * fine_y * (n / 4) >=
+                      4294967295.0;
   const GLuint t = tiles_program_;
   set_grid_uniforms(t, p, false);
   GF_GL(glUseProgram(t));
@@ -223,6 +229,7 @@ void GlCentresBackend::run_tiles(const FieldParams& p, int fine, int coarse_x, i
     const GLuint zero[3] = {0, 0, 0};
     GF_GL(glNamedBufferSubData(counter_, 0, sizeof(zero), zero));
     set_uint(t, "u_capacity", static_cast<GLuint>(pool_size_ / 4));
+    set_int(t, "u_serial_alloc", serial ? 1 : 0);
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPool, pool_));
     set_int(t, "u_coarse", 1);
     set_int(t, "u_tile", coarse_tile_);
@@ -249,7 +256,7 @@ void GlCentresBackend::run_tiles(const FieldParams& p, int fine, int coarse_x, i
     readback_wall_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wait_from)
             .count();
-    stats_.pool_used = counts[0];
+    stats_.pool_used = std::min<long long>(counts[0], pool_size_ / 4);
     stats_.pool_wanted = static_cast<long long>(counts[1]) * 256;
     stats_.pool_capacity = pool_size_ / 4;
     stats_.lists_without_room = counts[2];
@@ -301,18 +308,13 @@ void GlCentresBackend::compute(const FieldParams& p, FieldTexture& target) {
   const bool dbl = p.precision == Precision::f64;
   const Programs& progs = programs(p.precision);
   const GLsizeiptr count = static_cast<GLsizeiptr>(centres_->size());
-  // Fine tiles about the centres' typical spacing (sqrt(4 pi / N) radians) wide: 16 nodes, or
-  // 8 when the centres are denser than that. Coarse tiles about 8 spacings wide, within [32,
-  // 128] nodes, a multiple of 16 (so of the fine side): wider, a coarse tile's list holds most
-  // centres and every fine tile in it scans them all (1024² with 10,000 centres: 1.35 s with
-  // 128, docs/centres.md).
-  const double spacing_rad = std::sqrt(4 * kPi / static_cast<double>(count));
+  // The tiles' sides by the one policy of the GPUs (site_tiling.h).
   const GridGeometry g = grid_geometry(p);
   const double step_rad = std::max(g.lat_step_deg, g.lon_step_deg) * kPi / 180;
-  fine_tile_ = spacing_rad >= 12 * step_rad ? 16 : 8;
-  coarse_tile_ =
-      16 * static_cast<int>(std::clamp(std::round(spacing_rad * 8 / step_rad / 16),
-                                       double(kMinCoarseTile / 16), double(kMaxCoarseTile / 16)));
+  const GpuSiteTiles tiles =
+      tiles_override_.value_or(gpu_site_tiles(static_cast<std::size_t>(count), step_rad));
+  fine_tile_ = tiles.fine;
+  coarse_tile_ = tiles.coarse;
   const int coarse_x = tiles_of(p.nx, coarse_tile_), coarse_y = tiles_of(p.ny, coarse_tile_);
   const int fine_x = tiles_of(p.nx, fine_tile_), fine_y = tiles_of(p.ny, fine_tile_);
   if (!brute_force_) {

@@ -14,14 +14,12 @@
 #include <optional>
 
 #include "backends/centres_field_backend.h"
+#include "site_tiling.h"
 
 namespace geofield {
 
 class GlCentresBackend final : public CentresFieldBackend {
  public:
-  // Coarse tiles' side in nodes, a multiple of 16; fine tiles are 8 or 16 (a divisor of it).
-  static constexpr int kMinCoarseTile = 32, kMaxCoarseTile = 128;
-
   // What the last pruned compute's tiles took: the fine and coarse tiles' sides and counts, the
   // pool's ints used, asked for (rounded up to 256 a list) and its capacity, the lists that fell
   // back to their parent's for want of room, and how many times the tile passes ran (more than
@@ -65,6 +63,8 @@ class GlCentresBackend final : public CentresFieldBackend {
   // The pool's largest size in bytes (tests make it small to check the fallbacks).
   void set_pool_limit_bytes(GLsizeiptr bytes) { pool_limit_bytes_ = bytes; }
   const TileStats& tile_stats() const { return stats_; }
+  // The tiles' sides instead of site_tiling.h's policy (tests: tiles wider than 180 degrees).
+  void set_tiles(std::optional<GpuSiteTiles> tiles) { tiles_override_ = tiles; }
 
  private:
   struct Programs {
@@ -93,7 +93,8 @@ class GlCentresBackend final : public CentresFieldBackend {
   double readback_wall_ms_ = -1;
   bool brute_force_ = false;
   bool last_brute_ = false;  // the last compute's, which a float64 export repeats
-  int fine_tile_ = 16, coarse_tile_ = kMaxCoarseTile;
+  int fine_tile_ = 16, coarse_tile_ = 128;
+  std::optional<GpuSiteTiles> tiles_override_;
   TileStats stats_;
   FieldParams last_{};
   bool computed_ = false;

@@ -175,6 +175,8 @@ TEST(GlCentres, PrunedIsBruteForceWithFewCentres) {
   int s = 0;
   for (const std::vector<Centre>& centres : sets) {
     GlCentresBackend backend(shared(centres));
+    // Coarse tiles of 128 nodes: 230 degrees of longitude on the first view.
+    backend.set_tiles(GpuSiteTiles{16, 128});
     int v = 0;
     for (FieldParams p : views) {
       for (Precision pr : kBothPrecisions) {
