@@ -1,4 +1,4 @@
-// The nearest-centre field's pruning (gl_centres_backend.cpp, docs/centres.md "GPU (GL
+// The nearest-site passes' pruning (gl_backend_sites.cpp, docs/centres.md "GPU (GL
 // compute)"): node positions as unit vectors, and bounds on angles from chords computed in
 // float. Every bound errs on the large side: a bound too large costs time, one too small would
 // lose a winner. Needs REAL, field_constants.glsl, field_math.glsl and field_distance.glsl
