@@ -6,7 +6,7 @@
 // are the tile's candidates, appended to the pool. A list that does not fit, or holds more than
 // half of its parent's, is replaced by the parent's (all the centres for a coarse tile): a
 // superset, so never a lost candidate, only more work. Prepended: #version, REAL (float), the
-// constants, field_math.glsl, field_distance.glsl, centres_bounds.glsl.
+// constants, field_math.glsl, projection.glsl, field_distance.glsl, centres_bounds.glsl.
 // 64: a fine tile's list is a few hundred centres; 256 invocations took twice as long on
 // llvmpipe (each pays for the cap and the bounds).
 layout(local_size_x = 64) in;
@@ -43,7 +43,8 @@ void main() {
   int i1 = min(u_ny, i0 + u_tile), j1 = min(u_nx, j0 + u_tile);
   int w = j1 - j0, nodes = w * (i1 - i0);
   uint me = gl_LocalInvocationIndex;
-  vec3 q = node_unit((i0 + i1 - 1) / 2, (j0 + j1 - 1) / 2);
+  bool ok = true;  // every node has a point the tile pass can use
+  vec3 q = tile_node_unit((i0 + i1 - 1) / 2, (j0 + j1 - 1) / 2, ok);
   ivec2 parent = ivec2(0, -1);
   if (u_coarse == 0) parent = parents[(i0 / u_parent_tile) * u_parent_tiles_x + j0 / u_parent_tile];
   bool all = parent.y < 0;
@@ -60,13 +61,18 @@ void main() {
   // angle from q grows with the longitude difference up to 180 degrees, and along a meridian it
   // has one minimum, so while the tile spans at most 180 degrees of longitude its farthest
   // node from q is a corner; otherwise every node is measured.
-  bool corners = u_lon_step * float(w - 1) <= 180.0;
+  // A projected tile's nodes lie on no parallel or meridian: every node is measured, and the
+  // node pass's points may lie kProjectedSlack from these; a node with no point makes rho pi
+  // (every site a candidate).
+  bool corners = u_projection == 0 && u_lon_step * float(w - 1) <= 180.0;
   float rho = 0.0;
   for (int m = int(me); m < (corners ? 4 : nodes); m += kGroup) {
     ivec2 at = corners ? ivec2((m & 1) == 0 ? i0 : i1 - 1, (m & 2) == 0 ? j0 : j1 - 1)
                        : ivec2(i0 + m / w, j0 + m % w);
-    rho = max(rho, angle_up(chord2(q, node_unit(at.x, at.y))));
+    rho = max(rho, angle_up(chord2(q, tile_node_unit(at.x, at.y, ok))));
   }
+  if (u_projection != 0) rho = (rho + kProjectedSlack) * kRoundUp;
+  if (!ok) rho = float(kPi);
   atomicMax(s_rho_bits, floatBitsToUint(rho));
   float c2 = 16.0;
   for (int m = int(me); m < n; m += kGroup) {

@@ -58,10 +58,10 @@ std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const Field
                                                std::string* reason) {
   check_sites(r);
   if (!r.one_point() && r.params.projection != Projection::latlon) {
-    const char* why = "several sites on a projected view are computed by the cpu backend only";
-    if (choice == BackendChoice::cuda || choice == BackendChoice::gl) {
-      throw UsageError(std::string("--backend ") + (choice == BackendChoice::cuda ? "cuda" : "gl") +
-                       ": " + why + "; give --backend cpu");
+    const char* why =
+        "several sites on a projected view are computed by the cpu and gl backends only";
+    if (choice == BackendChoice::cuda) {
+      throw UsageError(std::string("--backend cuda: ") + why + "; give --backend cpu or gl");
     }
     if (choice == BackendChoice::automatic) {
       *reason = std::string("backend cpu: ") + why;

@@ -99,7 +99,8 @@ void check_sites(const FieldRequest& r);
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldParams& p,
                                                std::string* reason);
 // The same for a request's sites too: several sites on a projected view are computed by the
-// CPU only for now (`automatic` takes it, saying why; cuda and gl asked for are refused).
+// CPU and GL backends only for now (`automatic` takes the CPU, saying why; cuda asked for is
+// refused).
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldRequest& r,
                                                std::string* reason);
 

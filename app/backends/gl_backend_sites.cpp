@@ -7,14 +7,15 @@
 #include <string>
 #include <vector>
 
-#include "backends/gl_backend.h"
 #include "backends/centre_index.h"
+#include "backends/gl_backend.h"
 #include "backends/gl_compute.h"
 #include "backends/nearest_centre.h"
 #include "errors.h"
 #include "field_math.h"
 #include "gl/gl_check.h"
 #include "gl/index_texture.h"
+#include "projected_grid.h"
 #include "shader_centres_nodes_comp.h"
 #include "shader_centres_prep_comp.h"
 #include "shader_centres_tiles_comp.h"
@@ -49,6 +50,7 @@ gl_compute::ProgramKind site_kind(Precision precision, bool to_buffer) {
   kind.out_f64 = true;
   kind.to_buffer = to_buffer;
   kind.site_bounds = true;
+  kind.projection = true;  // projected views' nodes (centres_bounds.glsl's node_point)
   return kind;
 }
 
@@ -145,11 +147,23 @@ void GlBackend::set_sites(const CentreList& sites) {
 }
 
 void GlBackend::set_grid_uniforms(GLuint program, const FieldParams& p, bool dbl) {
-  const GridGeometry g = grid_geometry(p);
   const Precision pr = dbl ? Precision::f64 : Precision::f32;
   set_int(program, "u_nx", p.nx);
   set_int(program, "u_ny", p.ny);
   set_int(program, "u_count", static_cast<int>(sites_->size()));
+  if (p.projection != Projection::latlon) {
+    const ProjectedGrid g = projected_grid(p);
+    set_int(program, "u_projection", static_cast<int>(g.projection));
+    set_real(program, "u_step", g.step, pr);
+    set_real(program, "u_radius", g.radius, pr);
+    set_real(program, "u_centre_lat", g.centre.lat_deg, pr);
+    set_real(program, "u_centre_lon", g.centre.lon_deg, pr);
+    set_real(program, "u_centre_sin_lat", g.centre.sin_lat, pr);
+    set_real(program, "u_centre_cos_lat", g.centre.cos_lat, pr);
+    return;
+  }
+  const GridGeometry g = grid_geometry(p);
+  set_int(program, "u_projection", 0);
   set_real(program, "u_lat_step", g.lat_step_deg, pr);
   set_real(program, "u_lat_max", g.lat_max_deg, pr);
   set_real(program, "u_north_polar0", g.north_polar0_deg, pr);
@@ -164,9 +178,9 @@ void GlBackend::set_grid_uniforms(GLuint program, const FieldParams& p, bool dbl
 // grows to what was asked and the tiles run again, up to the pool's limit.
 void GlBackend::run_tiles(const FieldParams& p, int coarse_x, int coarse_y, int fine_x,
                           int fine_y) {
-  const GLsizeiptr limit = std::max<GLsizeiptr>(
-                               4096, std::min(pool_limit_bytes_, gl_compute::max_storage_block())) /
-                           4 * 4;
+  const GLsizeiptr limit =
+      std::max<GLsizeiptr>(4096, std::min(pool_limit_bytes_, gl_compute::max_storage_block())) / 4 *
+      4;
   const GLsizeiptr first_guess = GLsizeiptr{4} * 32 * (coarse_x * coarse_y + fine_x * fine_y);
   if (pool_ == 0 || pool_size_ > limit) {
     if (pool_ != 0) GF_GL(glDeleteBuffers(1, &pool_));
@@ -214,9 +228,9 @@ void GlBackend::run_tiles(const FieldParams& p, int coarse_x, int coarse_y, int 
     GLuint counts[3] = {};  // asked for, wanted in blocks of 256, lists that did not fit
     const auto wait_from = std::chrono::steady_clock::now();
     GF_GL(glGetNamedBufferSubData(counter_, 0, sizeof(counts), counts));
-    readback_wall_ms_ = std::chrono::duration<double, std::milli>(
-                            std::chrono::steady_clock::now() - wait_from)
-                            .count();
+    readback_wall_ms_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wait_from)
+            .count();
     stats_.pool_used = std::min<long long>(counts[0], pool_size_ / 4);
     stats_.pool_wanted = static_cast<long long>(counts[1]) * 256;
     stats_.pool_capacity = pool_size_ / 4;
@@ -259,13 +273,20 @@ void GlBackend::ensure_index_texture(int nx, int ny) {
 
 // After compute() checked the request and uploaded its sites, and stamped the start.
 void GlBackend::compute_sites(const FieldParams& p, FieldTexture& target) {
-  check_sites_on_latlon_only(p, "gl");  // the CPU computes projected views (issue 27)
   const bool dbl = p.precision == Precision::f64;
   const SitePrograms& progs = site_programs(p.precision);
   const GLsizeiptr count = static_cast<GLsizeiptr>(sites_->size());
-  // The tiles' sides by the one policy of the GPUs (site_tiling.h).
-  const GridGeometry g = grid_geometry(p);
-  const double step_rad = std::max(g.lat_step_deg, g.lon_step_deg) * kPi / 180;
+  // The tiles' sides by the one policy of the GPUs (site_tiling.h), from the nodes' spacing on
+  // the sphere (projected: at the map's centre).
+  const bool projected = p.projection != Projection::latlon;
+  double step_rad = 0;
+  if (projected) {
+    const ProjectedGrid m = projected_grid(p);
+    step_rad = m.step / m.radius;
+  } else {
+    const GridGeometry g = grid_geometry(p);
+    step_rad = std::max(g.lat_step_deg, g.lon_step_deg) * kPi / 180;
+  }
   const GpuSiteTiles tiles =
       tiles_override_.value_or(gpu_site_tiles(static_cast<std::size_t>(count), step_rad));
   fine_tile_ = tiles.fine;
@@ -276,16 +297,23 @@ void GlBackend::compute_sites(const FieldParams& p, FieldTexture& target) {
     stats_ = TileStats{fine_tile_, coarse_tile_, static_cast<long long>(fine_x) * fine_y,
                        static_cast<long long>(coarse_x) * coarse_y};
   }
-  gl_compute::ensure_buffer(&factors_, count * 4 * (dbl ? 8 : 4), &factors_size_,
-                            "sites' factors");
+  gl_compute::ensure_buffer(&factors_, count * 4 * (dbl ? 8 : 4), &factors_size_, "sites' factors");
   gl_compute::ensure_buffer(&coarse_, GLsizeiptr{8} * coarse_x * coarse_y, &coarse_size_,
                             "coarse tiles");
   gl_compute::ensure_buffer(&fine_, GLsizeiptr{8} * fine_x * fine_y, &fine_size_, "fine tiles");
   ensure_index_texture(p.nx, p.ny);
 
   set_int(progs.prep, "u_count", static_cast<int>(count));
-  set_real(progs.prep, "u_lat_max_d", g.lat_max_deg, Precision::f64);
-  set_real(progs.prep, "u_lon_min_d", g.lon_min_deg, Precision::f64);
+  set_int(progs.prep, "u_projected", projected ? 1 : 0);
+  if (projected) {
+    const ProjectedGrid m = projected_grid(p);
+    set_real(progs.prep, "u_centre_lat_d", m.centre.lat_deg, Precision::f64);
+    set_real(progs.prep, "u_centre_lon_d", m.centre.lon_deg, Precision::f64);
+  } else {
+    const GridGeometry g = grid_geometry(p);
+    set_real(progs.prep, "u_lat_max_d", g.lat_max_deg, Precision::f64);
+    set_real(progs.prep, "u_lon_min_d", g.lon_min_deg, Precision::f64);
+  }
   GF_GL(glUseProgram(progs.prep));
   GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSites, site_ll_));
   GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kFactors, factors_));

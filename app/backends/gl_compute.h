@@ -18,7 +18,7 @@ struct ProgramKind {
   Formula formula = Formula::haversine;
   bool out_f64 = false;
   bool to_buffer = false;
-  bool projection = false;  // projection.glsl
+  bool projection = false;   // projection.glsl
   bool site_bounds = false;  // centres_bounds.glsl: the nearest-site passes' pruning
 };
 

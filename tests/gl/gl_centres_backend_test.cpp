@@ -84,7 +84,8 @@ size_t expect_pruned_is_brute_force(SitesOnGl& backend, const FieldParams& p,
   for (size_t k = 0; k < n; ++k) {
     if (std::memcmp(&fast.texture[k], &slow.texture[k], sizeof(float)) != 0 ||
         std::memcmp(&fast.f64[k], &slow.f64[k], sizeof(double)) != 0 ||
-        fast.index[k] != slow.index[k] || fast.index[k] < 0) {
+        fast.index[k] != slow.index[k] ||
+        (fast.index[k] < 0) != std::isnan(fast.texture[k])) {  // no site off the map only
       if (differ++ < 5) {
         ADD_FAILURE() << what << ": node " << k << " pruned " << fast.f64[k] << " (centre "
                       << fast.index[k] << "), brute force " << slow.f64[k] << " (centre "
@@ -329,7 +330,7 @@ TEST(GlCentres, IndexTextureIsTheReadIndex) {
   EXPECT_EQ(std::count(seen.begin(), seen.end(), true), 50);
 }
 
-TEST(GlCentres, RefusesWgs84AndProjectedViews) {
+TEST(GlCentres, RefusesWgs84SeedAndTooManySites) {
   GF_REQUIRE_GL();
   SitesOnGl backend(test::random_centres(5, 3));
   FieldParams p = test::make_params(-90, 90, -180, 180, 10, 10, 0, 0);
@@ -340,9 +341,6 @@ TEST(GlCentres, RefusesWgs84AndProjectedViews) {
   p.formula = Formula::seed;
   EXPECT_THROW(backend.compute(p, texture), UsageError);
   p.formula = Formula::haversine;
-  p.projection = Projection::aeqd;
-  EXPECT_THROW(backend.compute(p, texture), UsageError);
-  p.projection = Projection::latlon;
   // More centres than a storage block holds at 32 bytes each (where the GL's block is that
   // small): refused, and the backend computes the next set.
   GLint64 max_block = 0;
@@ -356,6 +354,109 @@ TEST(GlCentres, RefusesWgs84AndProjectedViews) {
     EXPECT_NO_THROW(backend.compute(p, texture));
   }
 }
+
+// One site and many on every kind of view, float and double: pruned equal to brute force bit
+// for bit (NaN and index -1 off the map), and the GL equal to the CPU oracle (the same views'
+// nearest_centre_brute_force in double) within the float path's bound, or 1e-10 in double
+// (the double inverse projection is the port of the header's to the last bits), NaN at the same
+// nodes; the index the same except where the CPU's value of the GL's site ties the CPU's within
+// that bound. Float nodes in ortho's rim (kOrthoFloatRim) or within kFloatEdgeBand of a map's
+// edge are held to having the CPU's NaN-ness only where the CPU's point is not at the edge.
+struct ViewCase {
+  std::string name;
+  FieldParams p;
+  int sites = 1;
+};
+
+std::string view_case_name(const testing::TestParamInfo<ViewCase>& info) {
+  return info.param.name + "_" + std::to_string(info.param.sites);
+}
+
+std::vector<ViewCase> view_cases() {
+  const double r = kDefaultRadiusKm;
+  FieldParams ortho = test::make_projected(Projection::ortho, 30, 101, 1.05 * r, 121, 101);
+  ortho.lat_min_deg = 20, ortho.lat_max_deg = 60, ortho.lon_min_deg = 170, ortho.lon_max_deg = -150;
+  const std::pair<std::string, FieldParams> views[] = {
+      {"latlon", test::make_params(-90, 90, -180, 180, 121, 61, 0, 0)},
+      {"latlon_box", test::make_params(20, 50, -130, -60, 96, 64, 30, -100)},
+      {"aeqd_whole", test::make_projected(Projection::aeqd, 30, 101, kPi * r * 1.02, 131, 111)},
+      {"aeqd_antimeridian", test::make_projected(Projection::aeqd, -15, 179.9, 500, 100, 80)},
+      {"ortho_globe", ortho}};
+  std::vector<ViewCase> cases;
+  for (const auto& [name, p] : views) {
+    for (int n : {1, 300}) cases.push_back({name, p, n});
+  }
+  return cases;
+}
+
+class SitesOnViews : public testing::TestWithParam<ViewCase> {};
+
+TEST_P(SitesOnViews, PrunedIsBruteForceAndMatchesTheCpu) {
+  GF_REQUIRE_GL();
+  const ViewCase& c = GetParam();
+  std::vector<Centre> centres = test::random_centres(c.sites, 77 + c.sites);
+  if (c.p.projection == Projection::aeqd && c.sites > 1) {
+    centres[0] = {c.p.ref_lat_deg, c.p.ref_lon_deg, "the map's centre"};
+  }
+  SitesOnGl backend(centres);
+  size_t swapped = 0;
+  double worst = 0;
+  for (Precision pr : kBothPrecisions) {
+    FieldParams p = c.p;
+    p.precision = pr;
+    expect_pruned_is_brute_force(backend, p, c.name + " " + label({"", p}, p));
+    if (c.sites > 1) {  // it pruned: some lists shorter than their parent's, none short of room
+      EXPECT_GT(backend.gl.tile_stats().pool_used, 0) << c.name;
+      EXPECT_EQ(backend.gl.tile_stats().lists_without_room, 0) << c.name;
+    }
+    const GlField gl = compute(backend, p, false);
+    const size_t n = gl.index.size();
+    std::vector<double> cpu(n);
+    std::vector<std::int32_t> cpu_k(n);
+    nearest_centre_brute_force<double>(p, centres, cpu.data(), cpu_k.data());
+    const bool projected = p.projection != Projection::latlon;
+    const ProjectedGrid m = projected ? projected_grid(p) : ProjectedGrid{};
+    const double radius = projected ? m.radius : grid_geometry(p).radius;
+    const double max_distance = kPi * radius;
+    for (size_t k = 0; k < n; ++k) {
+      const int i = static_cast<int>(k) / p.nx, j = static_cast<int>(k) % p.nx;
+      if (projected && pr == Precision::f32) {  // the float point's own rim and edge
+        const double x = (j - 0.5 * (p.nx - 1)) * m.step, y = (0.5 * (p.ny - 1) - i) * m.step;
+        const double rr = std::hypot(x, y);
+        const double edge = p.projection == Projection::ortho ? radius : kPi * radius;
+        if (std::fabs(rr / edge - 1) < kFloatEdgeBand) continue;
+        if (p.projection == Projection::ortho && rr > kOrthoFloatRim * radius) {
+          EXPECT_EQ(std::isnan(gl.f64[k]), std::isnan(cpu[k])) << c.name << " node " << k;
+          continue;
+        }
+      }
+      if (std::isnan(cpu[k])) {
+        EXPECT_TRUE(std::isnan(gl.f64[k])) << c.name << " node " << k;
+        EXPECT_EQ(gl.index[k], -1) << c.name << " node " << k;
+        continue;
+      }
+      const double bound =
+          pr == Precision::f32 ? 4e-6 * (max_distance + cpu[k]) : 1e-10 * (max_distance + cpu[k]);
+      const double err = std::abs(gl.f64[k] - cpu[k]);
+      worst = std::max(worst, err / bound);
+      EXPECT_LE(err, bound) << c.name << " " << label({"", p}, p) << " node " << k;
+      ASSERT_GE(gl.index[k], 0) << c.name << " node " << k;
+      if (gl.index[k] != cpu_k[k]) {
+        ++swapped;
+        std::vector<double> one(n);
+        std::vector<std::int32_t> one_k(n);
+        const Centre won = centres[static_cast<size_t>(gl.index[k])];
+        nearest_centre_brute_force<double>(p, std::vector<Centre>{won}, one.data(), one_k.data());
+        EXPECT_LE(one[k] - cpu[k], bound) << c.name << " node " << k << ": gl's site "
+                                          << gl.index[k] << ", the cpu's " << cpu_k[k];
+      }
+    }
+  }
+  std::printf("%s, %d site(s): gl vs cpu worst error/bound %.3f, %zu nodes won by a tie\n",
+              c.name.c_str(), c.sites, worst, swapped);
+}
+
+INSTANTIATE_TEST_SUITE_P(Views, SitesOnViews, testing::ValuesIn(view_cases()), view_case_name);
 
 // One backend for both: a set of one point takes the one-point shaders (no index texture, the
 // index 0 everywhere), and several sites after it are computed as before it.
@@ -400,8 +501,12 @@ TEST(GlCentres, DISABLED_DeviceTimes) {
               reinterpret_cast<const char*>(glGetString(GL_VERSION)));
   for (int side : {256, 512, 1024, 2048, 4096, 8192}) {
     if (side < (from ? std::atoi(from) : 256) || side > (to ? std::atoi(to) : 4096)) continue;
-    for (Precision pr : kBothPrecisions) {
-      FieldParams p = test::make_params(-90, 90, -180, 180, side, side, 0, 0);
+    for (int v = 0; v < 2 * 2; ++v) {
+      const Precision pr = kBothPrecisions[v % 2];
+      // The latlon globe, then the aeqd map of the whole sphere (about 30, 101).
+      FieldParams p = v < 2 ? test::make_params(-90, 90, -180, 180, side, side, 0, 0)
+                            : test::make_projected(Projection::aeqd, 30, 101,
+                                                   kPi * kDefaultRadiusKm, side, side);
       p.precision = pr;
       FieldTexture texture;
       texture.ensure_size(p.nx, p.ny);
@@ -419,12 +524,12 @@ TEST(GlCentres, DISABLED_DeviceTimes) {
       const GlBackend::TileStats s = backend.gl.tile_stats();
       const double brute = side <= 512 ? time(true).total : -1;
       std::printf(
-          "%dx%d, 10000 centres, %s: pruned %.3f ms = prep %.3f + coarse %.3f + fine %.3f + "
+          "%s %dx%d, 10000 centres, %s: pruned %.3f ms = prep %.3f + coarse %.3f + fine %.3f + "
           "counter read %.3f (host wait %.3f) + nodes %.3f (tiles %d and %d, pool %lld ints), "
           "brute force %.1f ms\n",
-          side, side, std::string(to_string(pr)).c_str(), best.total, best.prep, best.coarse,
-          best.fine, best.readback, best.readback_wall, best.nodes, s.coarse_tile, s.fine_tile,
-          s.pool_used, brute);
+          v < 2 ? "latlon" : "aeqd", side, side, std::string(to_string(pr)).c_str(), best.total,
+          best.prep, best.coarse, best.fine, best.readback, best.readback_wall, best.nodes,
+          s.coarse_tile, s.fine_tile, s.pool_used, brute);
       if (brute > 0) {
         EXPECT_LT(best.total * 10, brute);
       }
