@@ -16,10 +16,11 @@ layout(std430, binding = 1) readonly buffer Units { vec4 units[]; };
 layout(std430, binding = 3) readonly buffer Parents { ivec2 parents[]; };  // offset, count
 layout(std430, binding = 4) writeonly buffer Tiles { ivec2 tiles[]; };
 layout(std430, binding = 5) buffer Pool { int pool[]; };
-// allocated: the pool's ints asked for by the lists that took room (past u_capacity once one
-// did not fit); wanted_blocks: what all the
-// lists asked for, in blocks of 256 ints (no wrap even for a pool far beyond the limit);
-// failed: the lists that fell back to their parent's for want of room.
+// allocated: the pool's ints taken by the lists (past u_capacity once one did not fit; the host
+// dispatches the tiles in chunks small enough that it cannot wrap within one, and clamps it to
+// u_capacity + 1 between them); wanted_blocks: what all the lists asked for, in blocks of 256
+// ints (it sizes the pool's growth only); failed: the lists that fell back to their parent's
+// for want of room.
 layout(std430, binding = 6) buffer Counter { uint allocated; uint wanted_blocks; uint failed; };
 
 uniform int u_count;           // centres
@@ -29,16 +30,19 @@ uniform int u_coarse;          // 1: coarse tiles (the parent is every centre)
 uniform int u_parent_tile;     // the coarse tile's side (a multiple of u_tile)
 uniform int u_parent_tiles_x;
 uniform uint u_capacity;       // the pool's size in ints
-// 1: the lists could sum past 2^32 ints: each takes its room by compare-and-swap, never past
-// u_capacity (slow on NVIDIA: the tiles wait on one another).
-uniform int u_serial_alloc;
+uniform int u_tile_row0;       // the first tile row of this dispatch (a chunk of the tiles)
+uniform int u_clamp;           // 1: no tiles, allocated clamped to u_capacity + 1 (between chunks)
 
 shared uint s_rho_bits, s_c2_bits, s_count, s_slot;
 shared ivec2 s_record;
 shared int s_write;
 
 void main() {
-  ivec2 t = ivec2(gl_WorkGroupID.xy);
+  if (u_clamp != 0) {
+    if (gl_LocalInvocationIndex == 0u) atomicMin(allocated, u_capacity + 1u);
+    return;
+  }
+  ivec2 t = ivec2(gl_WorkGroupID.x, int(gl_WorkGroupID.y) + u_tile_row0);
   int i0 = t.y * u_tile, j0 = t.x * u_tile;
   int i1 = min(u_ny, i0 + u_tile), j1 = min(u_nx, j0 + u_tile);
   int w = j1 - j0, nodes = w * (i1 - i0);
@@ -96,27 +100,13 @@ void main() {
     s_write = 0;
     if (2u * count <= uint(n)) {
       atomicAdd(wanted_blocks, (count + 255u) / 256u);
-      if (u_serial_alloc == 0) {
-        // One add, never a loop of them (a compare-and-swap loop serialises every tile behind
-        // one round trip to the counter: 2 us a tile on NVIDIA). The host made sure that all
-        // the lists together stay below 2^32 ints, so the counter never wraps; a list past the
-        // capacity is refused and the counter runs on past it.
-        uint base = atomicAdd(allocated, count);
-        if (base <= u_capacity && count <= u_capacity - base) {
-          s_record = ivec2(int(base), int(count));
-          s_write = 1;
-        }
-      } else {
-        uint base = atomicAdd(allocated, 0u);
-        while (count <= u_capacity - min(base, u_capacity) && base <= u_capacity) {
-          uint was = atomicCompSwap(allocated, base, base + count);
-          if (was == base) {
-            s_record = ivec2(int(base), int(count));
-            s_write = 1;
-            break;
-          }
-          base = was;
-        }
+      // One add, never a loop of them (a compare-and-swap loop serialises every tile behind one
+      // round trip to the counter: 2 us a tile on NVIDIA). A list past the capacity is refused
+      // and the counter runs on past it, never far enough to wrap (the host's chunks).
+      uint base = atomicAdd(allocated, count);
+      if (base <= u_capacity && count <= u_capacity - base) {
+        s_record = ivec2(int(base), int(count));
+        s_write = 1;
       }
       if (s_write == 0) atomicAdd(failed, 1u);
     }

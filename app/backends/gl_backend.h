@@ -19,6 +19,7 @@
 
 #include <glad/gl.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -78,6 +79,8 @@ class GlBackend final : public FieldBackend {
   void set_one_point_fast_path(bool on) { one_point_fast_path_ = on; }
   // the pool's largest size in bytes (small, to check the fallbacks);
   void set_pool_limit_bytes(GLsizeiptr bytes) { pool_limit_bytes_ = bytes; }
+  // the tile passes in chunks of at most this many tile rows (the counter's clamp between);
+  void set_max_chunk_rows(int rows) { max_chunk_rows_ = std::max(rows, 1); }
   // the tiles' sides instead of site_tiling.h's (tiles wider than 180 degrees of longitude).
   void set_tiles(std::optional<GpuSiteTiles> tiles) { tiles_override_ = tiles; }
   const TileStats& tile_stats() const { return stats_; }
@@ -139,6 +142,7 @@ class GlBackend final : public FieldBackend {
   bool one_point_fast_path_ = true;
   int fine_tile_ = 16, coarse_tile_ = 128;
   std::optional<GpuSiteTiles> tiles_override_;
+  int max_chunk_rows_ = 1 << 30;
   TileStats stats_;
   double readback_wall_ms_ = -1;
 

@@ -188,15 +188,32 @@ void GlBackend::run_tiles(const FieldParams& p, int coarse_x, int coarse_y, int 
     gl_compute::ensure_buffer(&pool_, std::min(limit, std::max<GLsizeiptr>(first_guess, 1 << 18)),
                               &pool_size_, "candidate pool");
   }
-  // A coarse list holds at most half the sites, a fine one half its coarse list's: below 2^32
-  // ints together, the lists take their room by one add each.
-  const double n = static_cast<double>(sites_->size());
-  const bool serial = static_cast<double>(coarse_x) * coarse_y * (n / 2) +
-                          static_cast<double>(fine_x) * fine_y * (n / 4) >=
-                      4294967295.0;
   const GLuint t = tiles_program_;
+  set_int(t, "u_clamp", 0);
   set_grid_uniforms(t, p, false);
   GF_GL(glUseProgram(t));
+  // Each list takes its room by one add to the counter and holds at most half the sites: in
+  // chunks of tile rows whose lists together stay below 2^32 ints past the capacity, with the
+  // counter clamped to capacity + 1 between them, the counter never wraps.
+  const long long half = std::max<long long>(1, static_cast<long long>(sites_->size()) / 2);
+  auto clamp_counter = [&] {
+    GF_GL(glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT));
+    set_int(t, "u_clamp", 1);
+    GF_GL(glDispatchCompute(1, 1, 1));
+    GF_GL(glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT));
+    set_int(t, "u_clamp", 0);
+  };
+  auto dispatch_in_chunks = [&](int tiles_x, int tiles_y) {
+    const long long room = (4294967295LL - 2 - pool_size_ / 4) / half;
+    const int chunk_rows = static_cast<int>(
+        std::clamp<long long>(room / tiles_x, 1, std::min(tiles_y, max_chunk_rows_)));
+    for (int row0 = 0; row0 < tiles_y; row0 += chunk_rows) {
+      if (row0 > 0) clamp_counter();
+      set_int(t, "u_tile_row0", row0);
+      GF_GL(glDispatchCompute(static_cast<GLuint>(tiles_x),
+                              static_cast<GLuint>(std::min(chunk_rows, tiles_y - row0)), 1));
+    }
+  };
   GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kUnits, units_));
   GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCounter, counter_));
   stats_.tile_passes = 0;
@@ -204,14 +221,13 @@ void GlBackend::run_tiles(const FieldParams& p, int coarse_x, int coarse_y, int 
     const GLuint zero[3] = {0, 0, 0};
     GF_GL(glNamedBufferSubData(counter_, 0, sizeof(zero), zero));
     set_uint(t, "u_capacity", static_cast<GLuint>(pool_size_ / 4));
-    set_int(t, "u_serial_alloc", serial ? 1 : 0);
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPool, pool_));
     set_int(t, "u_coarse", 1);
     set_int(t, "u_tile", coarse_tile_);
     set_int(t, "u_tiles_x", coarse_x);
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kParents, coarse_));  // not read
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTiles, coarse_));
-    GF_GL(glDispatchCompute(static_cast<GLuint>(coarse_x), static_cast<GLuint>(coarse_y), 1));
+    dispatch_in_chunks(coarse_x, coarse_y);
     GF_GL(glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT));
     GF_GL(glQueryCounter(timestamps_[2], GL_TIMESTAMP));
     set_int(t, "u_coarse", 0);
@@ -221,7 +237,8 @@ void GlBackend::run_tiles(const FieldParams& p, int coarse_x, int coarse_y, int 
     set_int(t, "u_parent_tiles_x", coarse_x);
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kParents, coarse_));
     GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTiles, fine_));
-    GF_GL(glDispatchCompute(static_cast<GLuint>(fine_x), static_cast<GLuint>(fine_y), 1));
+    clamp_counter();  // the fine lists start from at most capacity + 1
+    dispatch_in_chunks(fine_x, fine_y);
     GF_GL(glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT));
     GF_GL(glQueryCounter(timestamps_[3], GL_TIMESTAMP));
     ++stats_.tile_passes;

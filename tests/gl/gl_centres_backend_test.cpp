@@ -172,6 +172,15 @@ TEST(GlCentres, PrunedIsBruteForceInTheWorstCases) {
   expect_pruned_is_brute_force(roomy, p, "roomy pool");
   EXPECT_EQ(roomy.gl.tile_stats().tile_passes, 1);
   EXPECT_EQ(small.gl.tile_stats().pool_used, roomy.gl.tile_stats().pool_used);
+  // The tile passes in chunks of one tile row, the counter clamped between them (what a set
+  // whose lists could sum past 2^32 ints takes): the same lists' room, short of it or not.
+  SitesOnGl chunked(test::random_centres(3000, 9));
+  chunked.gl.set_max_chunk_rows(1);
+  expect_pruned_is_brute_force(chunked, p, "chunks of one tile row");
+  EXPECT_EQ(chunked.gl.tile_stats().pool_used, roomy.gl.tile_stats().pool_used);
+  chunked.gl.set_pool_limit_bytes(4096);
+  expect_pruned_is_brute_force(chunked, p, "chunks of one tile row, pool of 1024 ints");
+  EXPECT_GT(chunked.gl.tile_stats().lists_without_room, 0);
 }
 
 // Few centres: tiles of 128 nodes spanning more than 180 degrees of longitude (rho measured at
