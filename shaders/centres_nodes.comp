@@ -4,8 +4,9 @@
 // tie. u_brute = 1 evaluates every centre instead (the tests' and the benchmark's brute force):
 // the same loop and the same call of the formula, so pruned and brute force differ only in
 // which centres are evaluated. One workgroup of 8 x 8 per fine tile. Prepended: #version, REAL,
-// VEC2, VEC4, IS_DOUBLE, TO_BUFFER, the constants, field_math.glsl, field_distance.glsl,
-// centres_bounds.glsl.
+// VEC2, VEC4, IS_DOUBLE, TO_BUFFER, the constants, field_math.glsl, projection.glsl,
+// field_distance.glsl, centres_bounds.glsl. Projected views (u_projection): each node's point by
+// the inverse projection, off the map NaN and index -1.
 layout(local_size_x = 8, local_size_y = 8) in;
 
 layout(std430, binding = 1) readonly buffer Units { vec4 units[]; };
@@ -24,7 +25,6 @@ uniform int u_tile, u_tiles_x;  // fine tiles
 uniform int u_tile_row0;        // the first fine tile row of this dispatch
 uniform int u_row0, u_rows;     // TO_BUFFER: rows [u_row0, u_row0 + u_rows) only
 uniform int u_brute;
-uniform REAL u_radius;          // in the output unit
 
 // Centre k's own field at node (i, j) (field_math.h's field_value<T> with k as the reference:
 // row_factors<T>, col_factors<T>, haversine_combine<T>); di = T(i) * T(lat_step), cos_lat from
@@ -42,6 +42,22 @@ REAL centre_value(int k, REAL di, REAL cos_lat, REAL dj) {
   precise VEC4 r = VEC4(sd * sd, ss * ss, cc > REAL(0.0LF) ? cc : REAL(0.0LF), 0.0);
   precise VEC2 col = VEC2(s * s, c * c);
   precise REAL v = distance_from_factors(r, col, u_radius);
+  return v;
+}
+
+// Site k's value at a projected node's point q (projected_point_value<T> with k as the
+// reference, as field_projected.comp's point_value): factors[k] holds its dlat_centre,
+// slat_centre, dlon_centre and cos_ref_lat on this map.
+REAL site_point_value(int k, SpherePoint q) {
+  VEC4 f = factors[k];
+  REAL sd, cd, ss, cs, so, co;
+  sincos_deg((f.x + q.dlat_deg) / REAL(2.0LF), sd, cd);
+  sincos_deg((f.y + q.dlat_deg) / REAL(2.0LF), ss, cs);
+  sincos_deg((f.z + q.dlon_deg) / REAL(2.0LF), so, co);
+  precise REAL c = q.cos_lat * f.w;
+  precise REAL v = distance_from_factors(
+      VEC4(sd * sd, ss * ss, c > REAL(0.0LF) ? c : REAL(0.0LF), 0.0), VEC2(so * so, co * co),
+      u_radius);
   return v;
 }
 
@@ -63,7 +79,23 @@ void main() {
       int j = t.x * u_tile + u;
       if (j >= u_nx) break;
       precise REAL dj = REAL(j) * u_lon_step;
-      vec3 x = node_unit_at(cos_lat, sin_lat, j);
+      SpherePoint pt;
+      vec3 x;
+      if (u_projection != 0) {
+        pt = node_point(i, j);
+        if (!pt.valid) {  // off the map: NaN and no site, as the CPU's
+#if TO_BUFFER
+          values[(i - u_row0) * u_nx + j] = packDouble2x32(uvec2(0u, 0x7ff80000u));
+#else
+          imageStore(u_field, ivec2(j, i), vec4(uintBitsToFloat(0x7fc00000u)));
+          imageStore(u_index, ivec2(j, i), ivec4(-1));
+#endif
+          continue;
+        }
+        x = point_unit(pt);
+      } else {
+        x = node_unit_at(cos_lat, sin_lat, j);
+      }
       float limit = 16.0;  // brute force: every centre
       if (u_brute == 0) {
         float c2 = 16.0;
@@ -75,7 +107,8 @@ void main() {
       for (int m = 0; m < n; ++m) {
         int k = all ? m : pool[rec.x + m];
         if (chord2(x, units[k].xyz) > limit) continue;
-        precise REAL value = centre_value(k, di, cos_lat, dj);
+        precise REAL value =
+            u_projection != 0 ? site_point_value(k, pt) : centre_value(k, di, cos_lat, dj);
         if (best_k < 0 || value < best || (value == best && k < best_k)) {
           best = value;
           best_k = k;

@@ -57,11 +57,6 @@ void check_sites(const FieldRequest& r) {
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldRequest& r,
                                                std::string* reason) {
   check_sites(r);
-  if (!r.one_point() && r.params.projection != Projection::latlon && choice == BackendChoice::gl) {
-    throw UsageError(
-        "--backend gl: several sites on a projected view are computed by the cpu and cuda "
-        "backends only; give --backend cpu or cuda");
-  }
   return make_backend_for(choice, r.params, reason);
 }
 

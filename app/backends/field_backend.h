@@ -98,8 +98,8 @@ void check_sites(const FieldRequest& r);
 // through it.
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldParams& p,
                                                std::string* reason);
-// The same for a request's sites too: several sites on a projected view are computed by the
-// CPU and CUDA backends (gl asked for is refused; `automatic` takes CUDA, else the CPU).
+// The same for a request, its sites checked first (check_sites): every backend computes
+// several sites on every view.
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldRequest& r,
                                                std::string* reason);
 
@@ -108,14 +108,10 @@ std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const Field
 struct BackendView {
   Projection projection = Projection::latlon;
   bool wgs84 = false;
-  bool several_sites = false;
   bool operator==(const BackendView&) const = default;
 };
-// Several sites matter on projected views only, which the CPU alone computes with them (as it
-// does one site off an aeqd map's centre).
 inline BackendView backend_view_of(const FieldRequest& r) {
-  return {r.params.projection, r.params.formula == Formula::wgs84,
-          !r.one_point() && r.params.projection != Projection::latlon};
+  return {r.params.projection, r.params.formula == Formula::wgs84};
 }
 inline BackendView backend_view_of(const FieldParams& p) {
   return backend_view_of(FieldRequest::of_reference(p));

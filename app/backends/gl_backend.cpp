@@ -6,60 +6,21 @@
 #include <string>
 #include <vector>
 
-#include "backends/gl_centres_backend.h"
+#include "backends/gl_compute.h"
+#include "backends/nearest_centre.h"
 #include "errors.h"
 #include "field_math.h"
 #include "gl/gl_check.h"
-#include "gl/gl_shader.h"
 #include "shader_field_combine_comp.h"
-#include "shader_field_constants_glsl.h"
-#include "shader_field_distance_glsl.h"
 #include "shader_field_factors_comp.h"
-#include "shader_field_math_glsl.h"
 #include "shader_field_projected_comp.h"
-#include "shader_projection_glsl.h"
 
 namespace geofield {
+
+using gl_compute::set_int;
+using gl_compute::set_real;
+
 namespace {
-
-std::string program_source(const char* main_part, Precision precision, Formula formula,
-                           bool out_f64, bool projected) {
-  const bool dbl = precision == Precision::f64;
-  std::string s = "#version 450\n";
-  s += dbl ? "#define REAL double\n#define VEC2 dvec2\n#define VEC4 dvec4\n#define IS_DOUBLE 1\n"
-           : "#define REAL float\n#define VEC2 vec2\n#define VEC4 vec4\n#define IS_DOUBLE 0\n";
-  s += formula == Formula::seed ? "#define SEED 1\n" : "#define SEED 0\n";
-  s += out_f64 ? "#define OUT_F64 1\n" : "#define OUT_F64 0\n";
-  s += embedded::shader_field_constants_glsl;  // cuda/field_constants.h, printed by the build
-  s += embedded::shader_field_math_glsl;
-  if (projected) s += embedded::shader_projection_glsl;
-  s += embedded::shader_field_distance_glsl;
-  s += main_part;
-  return s;
-}
-
-GLuint compute_program(const char* main_part, const char* name, Precision precision,
-                       Formula formula, bool out_f64, bool projected = false) {
-  const std::string src = program_source(main_part, precision, formula, out_f64, projected);
-  const std::string label = std::string(name) + " (" + std::string(to_string(precision)) + ", " +
-                            std::string(to_string(formula)) + ")";
-  return link_program({compile_shader(GL_COMPUTE_SHADER, src.c_str(), label.c_str())});
-}
-
-// Uniforms of a REAL type: double in the double programs, float in the float ones (the offsets
-// leave double only here, as T(g.x) does on the CPU and in CUDA).
-void set_real(GLuint program, const char* name, double v, Precision precision) {
-  const GLint loc = glGetUniformLocation(program, name);
-  if (precision == Precision::f64) {
-    GF_GL(glProgramUniform1d(program, loc, v));
-  } else {
-    GF_GL(glProgramUniform1f(program, loc, static_cast<float>(v)));
-  }
-}
-
-void set_int(GLuint program, const char* name, int v) {
-  GF_GL(glProgramUniform1i(program, glGetUniformLocation(program, name), v));
-}
 
 // field_combine.comp and field_projected.comp: 16 x 16 invocations, 4 x 4 nodes each.
 constexpr int kNodesPerGroup = 64;
@@ -72,41 +33,56 @@ void dispatch_rows(int nx, int rows) {
 }  // namespace
 
 GlBackend::GlBackend(GLsizeiptr export_block_bytes) : export_block_bytes_(export_block_bytes) {
+  GF_GL(glGenQueries(kStamps, timestamps_));
   // The default view's programs now, so that a driver that cannot build them says so here,
-  // when the backend is chosen, rather than at the first field.
-  programs(Precision::f32, Formula::haversine);
-  GF_GL(glGenQueries(2, timestamps_));
+  // when the backend is chosen, rather than at the first field (the nearest-site passes' at
+  // their first compute: a backend of one point never needs them).
+  try {
+    programs(Precision::f32, Formula::haversine);
+  } catch (...) {
+    release();
+    throw;
+  }
 }
 
-GlBackend::~GlBackend() {
+GlBackend::~GlBackend() { release(); }
+
+void GlBackend::release() {  // no GL error to report here
   for (auto& [key, p] : programs_) {
-    glDeleteProgram(p.factors);
-    glDeleteProgram(p.combine);
-    if (p.combine_f64 != 0) glDeleteProgram(p.combine_f64);
+    for (GLuint program : {p.factors, p.combine, p.combine_f64}) {
+      if (program != 0) glDeleteProgram(program);
+    }
   }
+  programs_.clear();
   for (auto& [key, p] : projected_programs_) {
-    glDeleteProgram(p.field);
-    if (p.f64 != 0) glDeleteProgram(p.f64);
+    for (GLuint program : {p.field, p.f64}) {
+      if (program != 0) glDeleteProgram(program);
+    }
   }
-  for (GLuint b : {rows_, cols_, values_}) {
-    if (b != 0) glDeleteBuffers(1, &b);
+  projected_programs_.clear();
+  for (GLuint* b : {&rows_, &cols_, &values_}) {
+    if (*b != 0) glDeleteBuffers(1, b);
+    *b = 0;
   }
-  glDeleteQueries(2, timestamps_);
+  delete_site_objects();
+  if (timestamps_[0] != 0) glDeleteQueries(kStamps, timestamps_);
+  timestamps_[0] = 0;
 }
 
 const GlBackend::Programs& GlBackend::programs(Precision precision, Formula formula) {
   auto it = programs_.find({precision, formula});
   if (it != programs_.end()) return it->second;
+  gl_compute::ProgramKind kind{precision, formula};
   Programs p;
   try {
-    p.factors = compute_program(embedded::shader_field_factors_comp, "field_factors.comp",
-                                precision, formula, false);
-    p.combine = compute_program(embedded::shader_field_combine_comp, "field_combine.comp",
-                                precision, formula, false);
+    p.factors =
+        gl_compute::program(embedded::shader_field_factors_comp, "field_factors.comp", kind);
+    p.combine =
+        gl_compute::program(embedded::shader_field_combine_comp, "field_combine.comp", kind);
     if (precision == Precision::f64) {
-      p.combine_f64 =
-          compute_program(embedded::shader_field_combine_comp,
-                          "field_combine.comp (float64 export)", precision, formula, true);
+      kind.out_f64 = true;
+      p.combine_f64 = gl_compute::program(embedded::shader_field_combine_comp,
+                                          "field_combine.comp (float64 export)", kind);
     }
   } catch (...) {  // the ones built before the failure are not kept: delete them
     for (GLuint built : {p.factors, p.combine}) {
@@ -121,14 +97,16 @@ const GlBackend::ProjectedPrograms& GlBackend::projected_programs(Precision prec
                                                                   Formula formula) {
   auto it = projected_programs_.find({precision, formula});
   if (it != projected_programs_.end()) return it->second;
+  gl_compute::ProgramKind kind{precision, formula};
+  kind.projection = true;
   ProjectedPrograms p;
-  p.field = compute_program(embedded::shader_field_projected_comp, "field_projected.comp",
-                            precision, formula, false, true);
+  p.field =
+      gl_compute::program(embedded::shader_field_projected_comp, "field_projected.comp", kind);
   if (precision == Precision::f64) {
+    kind.out_f64 = true;
     try {
-      p.f64 =
-          compute_program(embedded::shader_field_projected_comp,
-                          "field_projected.comp (float64 export)", precision, formula, true, true);
+      p.f64 = gl_compute::program(embedded::shader_field_projected_comp,
+                                  "field_projected.comp (float64 export)", kind);
     } catch (...) {
       glDeleteProgram(p.field);
       throw;
@@ -137,29 +115,12 @@ const GlBackend::ProjectedPrograms& GlBackend::projected_programs(Precision prec
   return projected_programs_.emplace(std::make_pair(precision, formula), p).first->second;
 }
 
-// Buffers only grow; immutable storage cannot, so growing makes a new buffer object.
-void GlBackend::ensure_buffer(GLuint* buffer, GLsizeiptr bytes, GLsizeiptr* size,
-                              const char* what) {
-  if (*buffer != 0 && bytes <= *size) return;
-  GLuint fresh = 0;
-  GF_GL(glCreateBuffers(1, &fresh));
-  glNamedBufferStorage(fresh, bytes, nullptr, 0);
-  if (const GLenum e = glGetError(); e != GL_NO_ERROR) {
-    glDeleteBuffers(1, &fresh);
-    throw RuntimeFailure("GL could not allocate " + std::to_string(bytes) +
-                         " bytes for the field's " + what + " (" + gl_error_name(e) + ")");
-  }
-  if (*buffer != 0) glDeleteBuffers(1, buffer);
-  *buffer = fresh;
-  *size = bytes;
-}
-
 void GlBackend::dispatch_factors(const FieldParams& p) {
   const Programs& progs = programs(p.precision, p.formula);
   const GridGeometry g = grid_geometry(p);
   const GLsizeiptr real = p.precision == Precision::f64 ? 8 : 4;
-  ensure_buffer(&rows_, real * 4 * p.ny, &rows_size_, "row factors");
-  ensure_buffer(&cols_, real * 2 * p.nx, &cols_size_, "column factors");
+  gl_compute::ensure_buffer(&rows_, real * 4 * p.ny, &rows_size_, "row factors");
+  gl_compute::ensure_buffer(&cols_, real * 2 * p.nx, &cols_size_, "column factors");
   const GLuint f = progs.factors;
   set_int(f, "u_nx", p.nx);
   set_int(f, "u_ny", p.ny);
@@ -214,14 +175,36 @@ void GlBackend::dispatch_projected(GLuint program, const FieldParams& p, int row
   dispatch_rows(p.nx, rows);
 }
 
-void GlBackend::compute_one_point(const FieldParams& p, FieldTexture& target) {
+void GlBackend::compute(const FieldRequest& r, FieldTexture& target) {
+  const FieldParams& p = r.params;
+  if (r.sites.empty()) GF_FAIL("a field request with no sites");
   if (p.formula == Formula::wgs84) throw RuntimeFailure(std::string(kGlNoWgs84));
   if (target.nx() != p.nx || target.ny() != p.ny) {
     GF_FAIL("GlBackend::compute: the texture is " + std::to_string(target.nx()) + "x" +
             std::to_string(target.ny()) + ", the field " + std::to_string(p.nx) + "x" +
             std::to_string(p.ny));
   }
+  const bool one_point = r.one_point() && one_point_fast_path_;
+  if (!one_point) {
+    check_centres_view(p, *r.sites.points());
+    if (!sites_ || !(SiteSet::points(sites_) == r.sites)) set_sites(r.sites.points());
+  }
   GF_GL(glQueryCounter(timestamps_[0], GL_TIMESTAMP));
+  if (one_point) {
+    compute_one_point(r.one_point_params(), target);
+  } else {
+    compute_sites(p, target);
+  }
+  // What reads the textures next: the draw (sampling), exports (glGetTextureImage), FBOs.
+  GF_GL(glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
+                        GL_FRAMEBUFFER_BARRIER_BIT));
+  GF_GL(glQueryCounter(timestamps_[kStamps - 1], GL_TIMESTAMP));
+  last_ = one_point ? r.one_point_params() : p;
+  sites_last_ = !one_point;
+  computed_ = true;
+}
+
+void GlBackend::compute_one_point(const FieldParams& p, FieldTexture& target) {
   if (p.projection != Projection::latlon) {
     const GLuint program = projected_programs(p.precision, p.formula).field;
     GF_GL(glBindImageTexture(0, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F));
@@ -231,62 +214,77 @@ void GlBackend::compute_one_point(const FieldParams& p, FieldTexture& target) {
     GF_GL(glBindImageTexture(0, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F));
     dispatch_combine(programs(p.precision, p.formula).combine, p, 0, p.ny);
   }
-  // What reads the texture next: the draw (sampling), exports (glGetTextureImage), picture FBOs.
-  GF_GL(glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
-                        GL_FRAMEBUFFER_BARRIER_BIT));
-  GF_GL(glQueryCounter(timestamps_[1], GL_TIMESTAMP));
-  last_ = p;
-  computed_ = true;
 }
 
-std::optional<double> GlBackend::one_point_device_ms() {
+std::optional<double> GlBackend::last_compute_device_ms() {
   if (!computed_) return std::nullopt;
-  return elapsed_ms(timestamps_[0], timestamps_[1]);
+  return elapsed_ms(timestamps_[0], timestamps_[kStamps - 1]);
 }
 
-std::unique_ptr<CentresFieldBackend> GlBackend::make_sites_part(CentreList sites) {
-  return make_gl_centres_backend(std::move(sites));
+std::vector<std::int32_t> GlBackend::read_index() {
+  if (!computed_) GF_FAIL("GlBackend::read_index: nothing was computed yet");
+  std::vector<std::int32_t> index(static_cast<std::size_t>(node_count(last_)));
+  if (!sites_last_) return index;  // one point: every node's nearest is site 0
+  GF_GL(glPixelStorei(GL_PACK_ALIGNMENT, 4));
+  GF_GL(glGetTextureImage(index_texture_, 0, GL_RED_INTEGER, GL_INT,
+                          static_cast<GLsizei>(index.size() * sizeof(std::int32_t)), index.data()));
+  return index;
 }
 
-HostField GlBackend::read_one_point_field(const FieldTexture& target, Precision as) {
-  if (!computed_) GF_FAIL("GlBackend::read_field: nothing was computed yet");
-  if (as == Precision::f32 || last_.precision == Precision::f32) {
-    return texture_field_as(target.id(), last_.nx, last_.ny, as);
+template <typename Dispatch>
+HostField GlBackend::export_f64(int row_multiple, GLuint binding, Dispatch dispatch) {
+  const GLsizeiptr band_bytes = GLsizeiptr{8} * last_.nx * row_multiple;
+  const GLsizeiptr max_block = gl_compute::max_storage_block();
+  const GLsizeiptr block_bytes = std::min(export_block_bytes_, max_block);
+  if (band_bytes > block_bytes) {
+    GF_FAIL(std::to_string(row_multiple) + " rows of " + std::to_string(last_.nx) +
+            " doubles exceed the float64 export's block (" + std::to_string(block_bytes) +
+            " bytes; this GL's shader storage block: " + std::to_string(max_block) + ")");
   }
-  // The double field again, into a buffer of doubles by blocks of rows, each read back: latlon
-  // from the factors the last compute left in rows_ and cols_, a projected view node by node.
-  const GLsizeiptr row_bytes = GLsizeiptr{8} * last_.nx;
-  GLint64 max_block = 0;
-  GF_GL(glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block));
-  const GLsizeiptr block_bytes =
-      std::min<GLsizeiptr>(export_block_bytes_, static_cast<GLsizeiptr>(max_block));
-  if (row_bytes > block_bytes) {
-    GF_FAIL("a row of " + std::to_string(last_.nx) + " doubles exceeds this GL's " +
-            std::to_string(max_block) + "-byte shader storage block");
-  }
-  const int block_rows = static_cast<int>(std::min<GLsizeiptr>(last_.ny, block_bytes / row_bytes));
-  ensure_buffer(&values_, row_bytes * block_rows, &values_size_, "float64 export");
+  const int block_rows =
+      static_cast<int>(std::min<GLsizeiptr>(last_.ny, block_bytes / band_bytes * row_multiple));
+  gl_compute::ensure_buffer(&values_, GLsizeiptr{8} * last_.nx * block_rows, &values_size_,
+                            "float64 export");
   HostField h{last_.nx,
               last_.ny,
               Precision::f64,
               {},
               std::vector<double>(static_cast<std::size_t>(node_count(last_)))};
-  const bool projected = last_.projection != Projection::latlon;
-  const GLuint program = projected ? projected_programs(last_.precision, last_.formula).f64
-                                   : programs(last_.precision, last_.formula).combine_f64;
   for (int row0 = 0; row0 < last_.ny; row0 += block_rows) {
     const int rows = std::min(block_rows, last_.ny - row0);
-    GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, values_));
-    if (projected) {
-      dispatch_projected(program, last_, row0, rows);
-    } else {
-      dispatch_combine(program, last_, row0, rows);
-    }
+    GF_GL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, values_));
+    dispatch(row0, rows);
     GF_GL(glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT));
-    GF_GL(glGetNamedBufferSubData(values_, 0, row_bytes * rows,
+    GF_GL(glGetNamedBufferSubData(values_, 0, GLsizeiptr{8} * last_.nx * rows,
                                   h.f64.data() + static_cast<std::size_t>(row0) * last_.nx));
   }
   return h;
+}
+
+// A float64 export of a double field: the last compute's passes again into a buffer of
+// doubles. One point: latlon from the factors the compute left in rows_ and cols_, a projected
+// view node by node, any block of rows; several sites: the node pass from the last compute's
+// lists, by blocks of whole fine-tile rows.
+HostField GlBackend::read_field(const FieldTexture& target, Precision as) {
+  if (!computed_) GF_FAIL("GlBackend::read_field: nothing was computed yet");
+  if (as == Precision::f32 || last_.precision == Precision::f32) {
+    return texture_field_as(target.id(), last_.nx, last_.ny, as);
+  }
+  if (sites_last_) {
+    const GLuint program = site_programs(Precision::f64).nodes_to_buffer;
+    return export_f64(fine_tile_, 7, [&](int row0, int rows) {
+      dispatch_nodes(program, last_, row0 / fine_tile_, (rows + fine_tile_ - 1) / fine_tile_, row0,
+                     rows);
+    });
+  }
+  if (last_.projection != Projection::latlon) {
+    const GLuint program = projected_programs(last_.precision, last_.formula).f64;
+    return export_f64(1, 2,
+                      [&](int row0, int rows) { dispatch_projected(program, last_, row0, rows); });
+  }
+  const GLuint program = programs(last_.precision, last_.formula).combine_f64;
+  return export_f64(1, 2,
+                    [&](int row0, int rows) { dispatch_combine(program, last_, row0, rows); });
 }
 
 }  // namespace geofield

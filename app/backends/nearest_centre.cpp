@@ -28,13 +28,6 @@ void check_centres_view(const FieldParams& p, std::span<const Centre> centres) {
   }
 }
 
-void check_sites_on_latlon_only(const FieldParams& p, std::string_view backend) {
-  if (p.projection == Projection::latlon) return;
-  throw UsageError("--backend " + std::string(backend) +
-                   ": many sites on a projected view are computed by the cpu and cuda backends "
-                   "only (for now); give --backend cpu or cuda");
-}
-
 namespace {
 
 // The largest angle (radians, on the unit sphere) at which a centre can still win at a node

@@ -23,10 +23,6 @@ namespace geofield {
 // before any work.
 void check_centres_view(const FieldParams& p, std::span<const Centre> centres);
 
-// Throws UsageError naming --backend <backend> for a projected view: the GL backend computes
-// many sites on latlon grids only (for now); the CPU and CUDA compute every view.
-void check_sites_on_latlon_only(const FieldParams& p, std::string_view backend);
-
 // values and index hold p.nx * p.ny elements, row 0 north. p's own reference is not used,
 // except as the centre of an aeqd map. Throws UsageError as check_centres_view.
 template <typename T>

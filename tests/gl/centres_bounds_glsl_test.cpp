@@ -12,14 +12,10 @@
 #include <vector>
 
 #include "backends/centre_index.h"
+#include "backends/gl_compute.h"
 #include "field_checks.h"
 #include "field_math.h"
 #include "gl/gl_check.h"
-#include "gl/gl_shader.h"
-#include "shader_centres_bounds_glsl.h"
-#include "shader_field_constants_glsl.h"
-#include "shader_field_distance_glsl.h"
-#include "shader_field_math_glsl.h"
 #include "test_grids.h"
 
 namespace geofield {
@@ -39,15 +35,14 @@ void main() {
 }
 )";
 
-GLuint probe_program() {
-  std::string s = "#version 450\n#define REAL float\n#define VEC2 vec2\n#define VEC4 vec4\n";
-  s += "#define IS_DOUBLE 0\n#define SEED 0\n#define OUT_F64 1\n";
-  s += embedded::shader_field_constants_glsl;
-  s += embedded::shader_field_math_glsl;
-  s += embedded::shader_field_distance_glsl;
-  s += embedded::shader_centres_bounds_glsl;
-  s += kProbe;
-  return link_program({compile_shader(GL_COMPUTE_SHADER, s.c_str(), "centres bounds probe")});
+// A probe built as the nearest-site passes' programs are (gl_compute.h): the shared GLSL and
+// centres_bounds.glsl, in float.
+GLuint probe_program(const char* main_part, const char* name) {
+  gl_compute::ProgramKind kind;
+  kind.out_f64 = true;
+  kind.projection = true;
+  kind.site_bounds = true;
+  return gl_compute::program(main_part, name, kind);
 }
 
 // chord2_up(angle) for each angle, by a second probe.
@@ -64,13 +59,8 @@ void main() {
 TEST(CentresBoundsGlsl, BoundsHoldAgainstDouble) {
   std::string why;
   if (field_checks::gl_context(&why) == nullptr) GTEST_SKIP() << "no EGL display: " << why;
-  const GLuint probe = probe_program();
-  std::string s = "#version 450\n#define REAL float\n#define VEC2 vec2\n#define VEC4 vec4\n";
-  s += "#define IS_DOUBLE 0\n#define SEED 0\n#define OUT_F64 1\n";
-  s += std::string(embedded::shader_field_constants_glsl) + embedded::shader_field_math_glsl +
-       embedded::shader_field_distance_glsl + embedded::shader_centres_bounds_glsl + kChordProbe;
-  const GLuint chord_probe =
-      link_program({compile_shader(GL_COMPUTE_SHADER, s.c_str(), "chord2_up probe")});
+  const GLuint probe = probe_program(kProbe, "centres bounds probe");
+  const GLuint chord_probe = probe_program(kChordProbe, "chord2_up probe");
   const FieldParams views[] = {test::make_params(-90, 90, 179.5, 179.4, 721, 361, 0, 0),
                                test::make_params(89.9, 90, -180, 180, 360, 40, 0, 0),
                                test::make_params(-0.001, 0.001, 359.998, 0.002, 50, 50, 0, 0)};

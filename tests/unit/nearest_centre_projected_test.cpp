@@ -267,26 +267,6 @@ TEST(NearestCentreProjectedValues, AeqdValuesAreTheDistanceToTheNodesPoint) {
   }
 }
 
-TEST(NearestCentreProjectedChecks, GlBackendRefusesProjectedViewsInOneLine) {
-  FieldParams p = test::make_params(29, 31, 99, 101, 8, 8, 30, 101);
-  const std::vector<Centre> one{{30, 101, ""}};
-  EXPECT_NO_THROW(check_sites_on_latlon_only(p, "gl"));
-  p.projection = Projection::aeqd;
-  p.extent = 100;
-  EXPECT_NO_THROW(check_centres_view(p, one));  // the CPU and CUDA compute it
-  EXPECT_TRUE(test::throws_usage_error_naming([&] { check_sites_on_latlon_only(p, "gl"); },
-                                              "--backend gl"));
-  try {
-    check_sites_on_latlon_only(p, "gl");
-  } catch (const UsageError& e) {
-    EXPECT_STREQ(e.what(),
-                 "--backend gl: many sites on a projected view are computed by the cpu and cuda "
-                 "backends only (for now); give --backend cpu or cuda");
-  }
-  p.projection = Projection::ortho;
-  EXPECT_THROW(check_sites_on_latlon_only(p, "gl"), UsageError);
-}
-
 // The time of 10,000 random centres at 2048² (latlon globe and aeqd's whole sphere, float),
 // best of 3. Run with --gtest_also_run_disabled_tests.
 TEST(NearestCentreProjectedTime, DISABLED_TenThousandCentresAt2048) {
