@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "backends/centres_backend.h"
+#include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "backends/cuda_backend_support.h"
 #include "backends/cuda_centres_backend.h"
@@ -22,6 +22,28 @@ namespace {
 std::string size_text(const FieldParams& p) {
   return std::to_string(p.nx) + "x" + std::to_string(p.ny);
 }
+
+// The pixel-buffer path's sites: the CPU backend's field behind the nearest-site part's
+// interface (until this backend computes every request through one path of its own).
+class CpuSitesPart final : public CentresFieldBackend {
+ public:
+  explicit CpuSitesPart(CentreList sites) : sites_(std::move(sites)) {}
+  std::string_view name() const override { return "cpu"; }
+  void compute(const FieldParams& p, FieldTexture& target) override {
+    cpu_.compute(FieldRequest{p, SiteSet::points(sites_)}, target);
+  }
+  HostField read_field(const FieldTexture& target, Precision as) override {
+    return cpu_.read_field(target, as);
+  }
+  void set_centres(CentreList sites) override { sites_ = std::move(sites); }
+  const CentreList& centres() const override { return sites_; }
+  std::vector<std::int32_t> read_index() override { return cpu_.read_index(); }
+  GLuint index_texture() const override { return cpu_.index_texture(); }
+
+ private:
+  CentreList sites_;
+  CpuBackend cpu_;
+};
 
 }  // namespace
 
@@ -67,7 +89,7 @@ std::unique_ptr<CentresFieldBackend> CudaBackend::make_sites_part(CentreList sit
   set_notice(
       "the CUDA nearest-site kernels need the GL context on a CUDA device; the CPU computes "
       "several sites here");
-  return std::make_unique<CentresBackend>(std::move(sites));
+  return std::make_unique<CpuSitesPart>(std::move(sites));
 }
 
 void CudaBackend::release_pixel_buffer() noexcept {

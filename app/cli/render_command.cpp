@@ -13,7 +13,6 @@
 #include <utility>
 #include <vector>
 
-#include "backends/centres_backend.h"
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "backends/nearest_centre.h"
@@ -375,9 +374,9 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
       figure_range = field_range(FieldRequest{q, field.sites}.one_point_params());
     } else if (!figure_range) {
       // Several sites' range has no closed form: their field's on the CPU at this size.
-      CentresBackend host(field.sites.points());
-      host.compute_host(q);
-      figure_range = host_values_range(host.take_host_field(Precision::f32));
+      CpuBackend host;
+      host.compute_host(FieldRequest{q, field.sites});
+      figure_range = host.field().range();
     }
     return figure_range;
   };

@@ -699,8 +699,8 @@ TEST(CpuFieldWorker, GivesTheOraclesFieldAndIndexForManyCentres) {
   EXPECT_EQ(r->f32, values);
   EXPECT_EQ(r->index, index);
   EXPECT_EQ(std::count(index.begin(), index.end(), 3), 0);  // the duplicate never wins
-  EXPECT_EQ(r->range.min, *std::min_element(values.begin(), values.end()));
-  EXPECT_EQ(r->range.max, *std::max_element(values.begin(), values.end()));
+  EXPECT_EQ(r->known_range.min, *std::min_element(values.begin(), values.end()));
+  EXPECT_EQ(r->known_range.max, *std::max_element(values.begin(), values.end()));
   EXPECT_FALSE(worker.busy());
 }
 
