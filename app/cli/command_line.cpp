@@ -270,11 +270,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
         parse_whole_number(*workers, "--workers", 1, kMaxTileWorkers, "a count of workers");
   }
   if (render.cog && !render.geotiff) throw UsageError("--cog: give --geotiff FILE too");
-  if (render.centres && render_text.ref) {
-    throw UsageError(
-        "--ref and --centres: the centres are the reference points; give one of "
-        "them");
-  }
+  if (render.centres && render_text.ref) check_ref_beside_centres(render.view.params);
   const OverlayOptions& o = render.view.overlays;  // off unless typed
   render.contour_interval = o.contour_interval.value_or(0);
   render.graticule = o.graticule.value_or(false);

@@ -311,6 +311,33 @@ TEST_F(CentresStartup, TheFilesCentresAreTheViewsAndTheSessionKeepsThem) {
   EXPECT_TRUE(make_window_request(WindowOptionText{}, ref).state.centres.empty());
 }
 
+// --ref beside --centres is the aeqd map's centre: taken on aeqd (typed, or the restored view's
+// projection), refused in one line elsewhere.
+TEST_F(CentresStartup, RefBesideCentresIsTheAeqdMapsCentre) {
+  WindowOptionText w;
+  w.centres = write("c.csv", "30,101\n31,102\n").string();
+  ViewOptionText v;
+  v.ref = "10,20";
+  v.projection = "aeqd";
+  const WindowRequest r = make_window_request(w, v);
+  EXPECT_EQ(r.state.centres.size(), 2u);
+  EXPECT_EQ(r.state.params.ref_lat_deg, 10);
+  EXPECT_EQ(r.state.params.ref_lon_deg, 20);
+  // Restored as the session: its projection is the view's when none is typed.
+  save_state(dir_ / "geofield" / "session.json", r.state);
+  ViewOptionText again;
+  again.ref = "-5,7";
+  const WindowRequest back = make_window_request(w, again);
+  EXPECT_EQ(back.state.params.projection, Projection::aeqd);
+  EXPECT_EQ(back.state.params.ref_lat_deg, -5);
+  EXPECT_EQ(back.state.centres.size(), 2u);
+  v.projection = "ortho";
+  EXPECT_TRUE(has(refusal(w, v), "this ortho view's centre is the middle of --lat/--lon"))
+      << refusal(w, v);
+  v.projection = "latlon";
+  EXPECT_TRUE(has(refusal(w, v), "this latlon view is placed by --lat/--lon")) << refusal(w, v);
+}
+
 TEST_F(CentresStartup, RefusalsNameTheOption) {
   WindowOptionText w;
   w.centres = write("c.csv", "30,101\n").string();
@@ -490,6 +517,28 @@ TEST(CentresReproduceCommand, ReadsTheCentresFileInsteadOfTheReference) {
   EXPECT_EQ(r.view.params.lat_min_deg, s.params.lat_min_deg);
   clear_centres(&s);
   EXPECT_TRUE(has(render_command_line(s), "--ref=30,101")) << render_command_line(s);
+}
+
+// On aeqd the reference is the map's centre beside the centres: the line keeps it, and render
+// reads it back.
+TEST(CentresReproduceCommand, KeepsTheAeqdMapsCentre) {
+  ViewState s = latlon_view();
+  s.params.projection = Projection::aeqd;
+  s.params.extent = 3000;
+  s.params.ref_lat_deg = -12.25;
+  s.params.ref_lon_deg = 47.125;
+  std::string why;
+  ASSERT_TRUE(add_centre(&s, {30, 101, ""}, &why)) << why;
+  ASSERT_TRUE(add_centre(&s, {-10, 40, ""}, &why)) << why;
+  const std::string c = render_command_line(s, "a.png", "c.csv");
+  EXPECT_TRUE(has(c, " --ref=-12.25,47.125")) << c;
+  std::istringstream in(c);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  const CommandLine parsed = parse_command_line(words);
+  const RenderRequest& r = std::get<RenderRequest>(parsed);
+  ASSERT_TRUE(r.centres);
+  EXPECT_EQ(r.view.params, s.params);
 }
 
 // --- CSV export ---
