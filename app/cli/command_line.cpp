@@ -205,7 +205,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   render_cmd->add_flag("--colour-by-centre", render.colour_by_centre,
                        "with --centres: colour the picture and the figure by each node's nearest "
                        "centre (the window's \"colour by nearest centre\"; the figure's colorbar "
-                       "gives way to a caption; latlon views)");
+                       "gives way to a caption; every projection)");
   add_text_option(*render_cmd, "--index", &index,
                   "with --centres: write the index of each node's nearest centre (0 is the "
                   "file's first; the lowest on a tie; -1 off a projected map) as NumPy .npy, "

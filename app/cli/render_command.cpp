@@ -431,11 +431,6 @@ int run_render(const RenderRequest& request) {
   FieldParams params = request.view.params;
   if (request.f64) params.precision = Precision::f64;
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
-  if (request.colour_by_centre && params.projection != Projection::latlon) {
-    throw UsageError(
-        "--colour-by-centre: latlon views only (the renderer colours by nearest centre on "
-        "latlon maps); leave it out or give --projection latlon");
-  }
   const FieldRequest field = field_request_of(request, params);
   const std::optional<std::size_t> centres = centres_described(request, field);
   if (!request.png && !request.figure && request.view.backend == BackendChoice::cpu) {

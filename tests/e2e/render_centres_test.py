@@ -4,7 +4,7 @@ centre, from CSV with and without a header and from GeoJSON, in km and nm, on a 
 the antimeridian, and with wgs84 against GeographicLib's Python port; the picture drawn; and the
 refusals: a bad row (one line naming the line, nothing written), --index without --centres,
 --ref with --centres but on aeqd (whose map's centre it sets, tested), the cuda backend where there is none, gl with wgs84, the seed formula, a
-projected view, --colour-by-centre off latlon. --backend gl (compute shaders) against --backend cpu:
+projected view. --backend gl (compute shaders) against --backend cpu:
 the same field within the float path's bound, the same index."""
 
 import json
@@ -222,8 +222,6 @@ class RenderCentres(RenderTestCase):
         self.refused("--centres", "c.csv", "--projection", "aeqd", "--backend", "gl", *out,
                      words=("--backend gl: several sites on a projected view are computed by "
                             "the cpu backend only",))
-        self.refused("--centres", "c.csv", "--projection", "aeqd", "--colour-by-centre", "--png",
-                     "p.png", words=("--colour-by-centre: latlon views only",))
         self.refused("--colour-by-centre", "--png", "p.png",
                      words=("--colour-by-centre: give --centres FILE too",))
         self.refused("--centres", "c.csv", "--npy", "x.npy", "--index", "x.npy",
