@@ -726,32 +726,5 @@ TEST(CentrePalette, DISABLED_AMillionCentresTime) {
   EXPECT_EQ(colours.size(), list.size());
 }
 
-// --- the CPU worker ---
-
-TEST(CpuFieldWorker, GivesTheOraclesFieldAndIndexForManyCentres) {
-  FieldParams p = latlon_view().params;
-  p.nx = 37, p.ny = 23;
-  auto list = std::make_shared<const std::vector<Centre>>(
-      std::vector<Centre>{{29, 100, ""}, {31, 102.5, ""}, {30, 101, ""}, {30, 101, "dup"}});
-  CpuFieldWorker worker;
-  worker.request(FieldRequest{p, SiteSet::points(list)});
-  std::optional<CpuFieldResult> r;
-  for (int k = 0; k < 2000 && !r; ++k) {
-    r = worker.take();
-    if (!r) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  ASSERT_TRUE(r);
-  EXPECT_EQ(r->request.sites.points(), list);
-  std::vector<float> values(std::size_t(p.nx * p.ny));
-  std::vector<std::int32_t> index(values.size());
-  nearest_centre_brute_force<float>(p, *list, values.data(), index.data());
-  EXPECT_EQ(r->f32, values);
-  EXPECT_EQ(r->index, index);
-  EXPECT_EQ(std::count(index.begin(), index.end(), 3), 0);  // the duplicate never wins
-  EXPECT_EQ(r->known_range.min, *std::min_element(values.begin(), values.end()));
-  EXPECT_EQ(r->known_range.max, *std::max_element(values.begin(), values.end()));
-  EXPECT_FALSE(worker.busy());
-}
-
 }  // namespace
 }  // namespace geofield
