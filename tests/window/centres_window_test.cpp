@@ -323,8 +323,12 @@ TEST_F(CentresStartup, RefBesideCentresIsTheAeqdMapsCentre) {
   EXPECT_EQ(r.state.centres.size(), 2u);
   EXPECT_EQ(r.state.params.ref_lat_deg, 10);
   EXPECT_EQ(r.state.params.ref_lon_deg, 20);
-  // Restored as the session: its projection is the view's when none is typed.
+  // Restored as the session: the centres and the map's centre come back; its projection is the
+  // view's when none is typed.
   save_state(dir_ / "geofield" / "session.json", r.state);
+  const WindowRequest restored = make_window_request(WindowOptionText{}, ViewOptionText{});
+  EXPECT_EQ(restored.state.centres, r.state.centres);
+  EXPECT_EQ(restored.state.params, r.state.params);
   ViewOptionText again;
   again.ref = "-5,7";
   const WindowRequest back = make_window_request(w, again);
