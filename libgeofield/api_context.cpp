@@ -9,8 +9,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "backends/cpu_backend.h"
-#include "backends/nearest_centre.h"
+#include "backends/cpu_field.h"
 #include "errors.h"
 #include "gl/gl_check.h"
 #include "memory_limits.h"
@@ -62,43 +61,27 @@ void convert(std::span<const From> from, To* to) {
   std::transform(from.begin(), from.end(), to, [](From v) { return static_cast<To>(v); });
 }
 
-// The one-centre field computed in T and stored as Out, straight into the caller's memory.
+// The request's field computed in T and stored as Out, straight into the caller's memory
+// (through each thread's block when Out is not T), with the nearest site's index when asked.
 template <typename T, typename Out>
-void cpu_field(const FieldParams& p, Out* out) {
+void cpu_field(const FieldRequest& r, Out* out, std::int32_t* index) {
+  const NodeWindow whole = whole_grid(r.params.nx, r.params.ny);
   if constexpr (std::is_same_v<T, Out>) {
-    compute_field_on_cpu<T>(p, out);
+    compute_request_window_on_cpu<T>(r, whole, out, index);
   } else {
-    compute_field_blocks_on_cpu<T>(p, [&](int first_row, std::span<const T> values) {
-      convert(values, out + static_cast<std::size_t>(first_row) * p.nx);
-    });
-  }
-}
-
-template <typename T, typename Out>
-void cpu_centres(const Request& r, Out* out, std::int32_t* index) {
-  const std::size_t n = static_cast<std::size_t>(node_count(r.params));
-  std::vector<std::int32_t> own_index;
-  if (index == nullptr) {
-    own_index.resize(n);
-    index = own_index.data();
-  }
-  if constexpr (std::is_same_v<T, Out>) {
-    nearest_centre_field_on_cpu<T>(r.params, r.centres, out, index);
-  } else {
-    std::vector<T> values(n);
-    nearest_centre_field_on_cpu<T>(r.params, r.centres, values.data(), index);
-    convert(std::span<const T>(values), out);
+    compute_request_window_blocks_on_cpu<T>(
+        r, whole, [&](int first_row, std::span<const T> values, std::span<const std::int32_t> k) {
+          const std::size_t at = static_cast<std::size_t>(first_row) * r.params.nx;
+          convert(values, out + at);
+          if (index != nullptr) std::copy(k.begin(), k.end(), index + at);
+        });
   }
 }
 
 template <typename Out>
-void cpu_compute(const Request& r, Out* out, std::int32_t* index) {
-  const bool f64 = r.params.precision == Precision::f64;
-  if (r.centres.empty()) {
-    f64 ? cpu_field<double>(r.params, out) : cpu_field<float>(r.params, out);
-  } else {
-    f64 ? cpu_centres<double>(r, out, index) : cpu_centres<float>(r, out, index);
-  }
+void cpu_compute(const FieldRequest& r, Out* out, std::int32_t* index) {
+  r.params.precision == Precision::f64 ? cpu_field<double>(r, out, index)
+                                       : cpu_field<float>(r, out, index);
 }
 
 }  // namespace
@@ -188,10 +171,11 @@ void Context::compute(const Request& r, const geofield_output& out) {
 }
 
 void Context::compute_on_cpu(const Request& r, const geofield_output& out) {
+  const FieldRequest request{r.params, r.sites()};
   if (out.dtype == GEOFIELD_FLOAT64) {
-    cpu_compute(r, static_cast<double*>(out.values), out.index);
+    cpu_compute(request, static_cast<double*>(out.values), out.index);
   } else {
-    cpu_compute(r, static_cast<float*>(out.values), out.index);
+    cpu_compute(request, static_cast<float*>(out.values), out.index);
   }
 }
 
@@ -214,13 +198,10 @@ void Context::compute_on_gl(const Request& r, const geofield_output& out) {
   if (!gl_field_ || p.formula == Formula::wgs84) {  // make_backend_for refuses wgs84 for gl
     gl_field_ = make_backend_for(BackendChoice::gl, p, &reason);
   }
-  // The centres are copied into a shared list only when they are not the last compute's, so
-  // the backend, seeing the same list, does not upload them again.
-  if (!r.centres.empty() && !(gl_sites_.points() && *gl_sites_.points() == r.centres)) {
-    gl_sites_ = SiteSet::points(r.centres);
-  }
-  const FieldRequest request{
-      p, r.centres.empty() ? SiteSet::one_point(p.ref_lat_deg, p.ref_lon_deg) : gl_sites_};
+  // The last compute's list is kept while the sites are equal, so the backend, seeing the same
+  // list, does not upload them again.
+  if (SiteSet sites = r.sites(); !(sites == gl_sites_)) gl_sites_ = std::move(sites);
+  const FieldRequest request{p, gl_sites_};
   check_sites(request);
   gl_field_->compute(request, texture_);
   field = gl_field_->read_field(texture_, stored);

@@ -53,7 +53,7 @@ class Context {
   std::thread::id gl_thread_;
   FieldTexture texture_;
   std::unique_ptr<FieldBackend> gl_field_;
-  SiteSet gl_sites_;  // the last compute's centres, as the backend holds them
+  SiteSet gl_sites_;  // the last compute's sites, as the backend holds them
 };
 
 }  // namespace geofield::api

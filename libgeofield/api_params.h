@@ -7,12 +7,19 @@
 #include "centres.h"
 #include "field_params.h"
 #include "geofield.h"
+#include "sites.h"
 
 namespace geofield::api {
 
 struct Request {
   FieldParams params;
   std::vector<Centre> centres;  // empty: the one reference point
+
+  // The field's sites: the centres, or (centre_count 0) a set of one, the reference point.
+  SiteSet sites() const {
+    return centres.empty() ? SiteSet::one_point(params.ref_lat_deg, params.ref_lon_deg)
+                           : SiteSet::points(centres);
+  }
 };
 
 // Throws UsageError naming the option ("--lat: ...") or the struct field ("geofield_params:

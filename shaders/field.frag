@@ -30,10 +30,11 @@ uniform vec2 u_centre_deg;
 uniform vec2 u_half_map;
 uniform float u_radius;
 uniform vec4 u_projected_grid;
-// Many centres (issue 16), on latlon views: each node's nearest centre (R32I, the backend's
-// index texture, the field's size), a colour a centre (N x 1, texel k for centre k); colour
-// by it instead of by distance, and draw the boundaries between cells (pixels near the edge
-// of a node's cell where the next node across it has another centre).
+// Many centres (issue 16), on every view (a projected one's nodes are its plane's, placed as
+// the field's): each node's nearest centre (R32I, the backend's index texture, the field's
+// size; -1 off the map), a colour a centre (N x 1, texel k for centre k); colour by it instead
+// of by distance, and draw the boundaries between cells (pixels near the edge of a node's cell
+// where the next node across it has another centre; the map's rim is no boundary).
 uniform isampler2D u_index;
 uniform sampler2D u_centre_colours;
 uniform bool u_by_centre;
@@ -81,6 +82,12 @@ int centre_at(ivec2 node) {
   return texelFetch(u_index, clamp(node, ivec2(0), textureSize(u_index, 0) - 1), 0).r;
 }
 
+// Whether node's cell is another centre's than k's (off the map, -1, is none).
+bool other_cell(ivec2 node, int k) {
+  int m = centre_at(node);
+  return m >= 0 && m != k;
+}
+
 vec3 centre_colour(int k) {
   ivec2 size = textureSize(u_centre_colours, 0);  // rows of size.x centres
   int c = clamp(k, 0, size.x * size.y - 1);
@@ -103,9 +110,12 @@ void main() {
   vec2 nodes_per_px = max(fwidth(node_pos), vec2(1e-6));
   if (inside) {
     vec2 tex = (frac * n1 + 0.5) / vec2(u_field_size);
-    col = colour_of(texture(u_field, tex).r);
+    float v = texture(u_field, tex).r;
+    col = colour_of(v);
     value = smooth_value(frac);
-    if (u_by_centre || u_boundaries) {
+    // Off the map (NaN: beyond aeqd's antipode circle, off ortho's globe) no node has a centre,
+    // though a one-site field's 1 x 1 index says 0 there too.
+    if ((u_by_centre || u_boundaries) && !isnan(v)) {
       ivec2 node = ivec2(floor(node_pos + 0.5));
       int k = centre_at(node);
       if (u_by_centre) col = centre_colour(k);
@@ -114,10 +124,10 @@ void main() {
       // is within a pixel of its edges: the line is then the nodes whose neighbour differs.
       vec2 t = node_pos - vec2(node);  // -0.5..0.5
       vec2 to_east = (0.5 - t) / nodes_per_px, to_west = (0.5 + t) / nodes_per_px;
-      bool edge = (to_east.x < 0.75 && centre_at(node + ivec2(1, 0)) != k) ||
-                  (to_west.x < 0.75 && centre_at(node - ivec2(1, 0)) != k) ||
-                  (to_east.y < 0.75 && centre_at(node + ivec2(0, 1)) != k) ||
-                  (to_west.y < 0.75 && centre_at(node - ivec2(0, 1)) != k);
+      bool edge = (to_east.x < 0.75 && other_cell(node + ivec2(1, 0), k)) ||
+                  (to_west.x < 0.75 && other_cell(node - ivec2(1, 0), k)) ||
+                  (to_east.y < 0.75 && other_cell(node + ivec2(0, 1), k)) ||
+                  (to_west.y < 0.75 && other_cell(node - ivec2(0, 1), k));
       if (u_boundaries && edge) col = mix(col, vec3(0.0), 0.85);
     }
   } else {

@@ -9,7 +9,6 @@
 #include <type_traits>
 #include <vector>
 
-#include "backends/centres_backend.h"
 #include "backends/row_blocks.h"
 #include "gl/gl_check.h"
 #include "projected_chord.h"
@@ -251,49 +250,19 @@ template void compute_window_blocks_on_cpu<float>(const FieldParams&, const Node
 template void compute_window_blocks_on_cpu<double>(const FieldParams&, const NodeWindow&,
                                                    const EmitRows<double>&);
 
-void compute_host_field(const FieldParams& p, std::vector<float>* f32, std::vector<double>* f64) {
-  const size_t n = static_cast<size_t>(node_count(p));
-  f32->resize(n);
-  if (p.precision == Precision::f64) {
-    f64->resize(n);
-    compute_field_on_cpu<double>(p, f64->data());
-    std::transform(f64->begin(), f64->end(), f32->begin(), [](double v) { return float(v); });
-  } else {
-    f64->clear();
-    f64->shrink_to_fit();
-    compute_field_on_cpu<float>(p, f32->data());
-  }
-}
-
-HostField host_field_as(int nx, int ny, const std::vector<float>& f32,
-                        const std::vector<double>& f64, Precision as) {
-  HostField h;
-  h.nx = nx;
-  h.ny = ny;
-  h.precision = as;
-  if (as == Precision::f32) {
-    h.f32 = f32;
-  } else if (!f64.empty()) {
-    h.f64 = f64;
-  } else {
-    h.f64.assign(f32.begin(), f32.end());
-  }
-  return h;
-}
-
-void CpuBackend::compute_one_point(const FieldParams& p, FieldTexture& target) {
-  compute_host_field(p, &f32_, &f64_);
+void upload_cpu_field(const CpuField& f, FieldTexture& target, IndexTexture& index) {
   GF_GL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
-  GF_GL(glTextureSubImage2D(target.id(), 0, 0, 0, p.nx, p.ny, GL_RED, GL_FLOAT, f32_.data()));
-  last_ = p;
+  GF_GL(glTextureSubImage2D(target.id(), 0, 0, 0, f.nx(), f.ny(), GL_RED, GL_FLOAT, f.f32.data()));
+  if (!f.index.empty()) index.upload(f.nx(), f.ny(), f.index);
 }
 
-HostField CpuBackend::read_one_point_field(const FieldTexture&, Precision as) {
-  return host_field_as(last_.nx, last_.ny, f32_, f64_, as);
+void CpuBackend::compute(const FieldRequest& r, FieldTexture& target) {
+  compute_cpu_field(r, &field_);
+  upload_cpu_field(field_, target, index_texture_);
 }
 
-std::unique_ptr<CentresFieldBackend> CpuBackend::make_sites_part(CentreList sites) {
-  return std::make_unique<CentresBackend>(std::move(sites));
-}
+HostField CpuBackend::read_field(const FieldTexture&, Precision as) { return field_.as(as); }
+
+GLuint CpuBackend::index_texture() const { return field_.index.empty() ? 0 : index_texture_.id(); }
 
 }  // namespace geofield

@@ -2,11 +2,14 @@
 // The path on machines without CUDA and in CI.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <span>
 #include <vector>
 
-#include "backends/fast_path_backend.h"
+#include "backends/cpu_field.h"
+#include "backends/field_backend.h"
+#include "gl/index_texture.h"
 #include "node_window.h"
 
 namespace geofield {
@@ -36,27 +39,34 @@ template <typename T>
 void compute_window_blocks_on_cpu(const FieldParams& p, const NodeWindow& w,
                                   const EmitRows<T>& emit);
 
-// The field of p in host memory, computed in p.precision: *f32 always (what the texture holds),
-// *f64 too when the precision is f64 (emptied otherwise).
-void compute_host_field(const FieldParams& p, std::vector<float>* f32, std::vector<double>* f64);
+// Uploads f's values into target (f's size) and, when f has one, its index into index.
+void upload_cpu_field(const CpuField& f, FieldTexture& target, IndexTexture& index);
 
-// An export of a host field (nx x ny, f64 possibly empty) as float32 or float64.
-HostField host_field_as(int nx, int ny, const std::vector<float>& f32,
-                        const std::vector<double>& f64, Precision as);
-
-// One point: all cores fill the host field, uploaded whole; several sites: CentresBackend.
-class CpuBackend final : public FastPathBackend {
+// One interface for every site set: the request's field on all cores (cpu_field.h: one point
+// by its own rows, several sites by the nearest-site search), uploaded whole, and the index of
+// several sites into an index texture.
+class CpuBackend final : public FieldBackend {
  public:
+  CpuBackend() = default;
+  CpuBackend(const CpuBackend&) = delete;
+  CpuBackend& operator=(const CpuBackend&) = delete;
   std::string_view name() const override { return "cpu"; }
+  void compute(const FieldRequest& r, FieldTexture& target) override;
+  using FieldBackend::compute;
+  HostField read_field(const FieldTexture& target, Precision as) override;
+  std::vector<std::int32_t> read_index() override { return field_.index_or_zeros(); }
+  GLuint index_texture() const override;
+
+  // The same with no GL: the field and index in host memory only (render's figure range).
+  void compute_host(const FieldRequest& r) { compute_cpu_field(r, &field_); }
+  // The last field in host memory (its index, its range).
+  const CpuField& field() const { return field_; }
+  // The last field moved out, not copied (a 4096² field is 64 MiB).
+  HostField take_host_field(Precision as) { return field_.take(as); }
 
  private:
-  void compute_one_point(const FieldParams& p, FieldTexture& target) override;
-  HostField read_one_point_field(const FieldTexture& target, Precision as) override;
-  std::unique_ptr<CentresFieldBackend> make_sites_part(CentreList sites) override;
-
-  FieldParams last_{};
-  std::vector<float> f32_;   // the field as uploaded
-  std::vector<double> f64_;  // the double field when the precision is f64
+  CpuField field_;
+  IndexTexture index_texture_;  // several sites' index, made at the first upload
 };
 
 }  // namespace geofield

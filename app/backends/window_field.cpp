@@ -4,36 +4,14 @@
 #include <type_traits>
 #include <vector>
 
-#include "backends/cpu_backend.h"
+#include "backends/cpu_field.h"
 #include "backends/cuda_device_field.h"
-#include "backends/nearest_centre.h"
 #include "errors.h"
 
 namespace geofield {
 
 HostField compute_window_on_cpu_host(const FieldParams& p, const NodeWindow& w, Precision stored) {
-  HostField h;
-  h.nx = w.nx;
-  h.ny = w.ny;
-  h.precision = stored;
-  const size_t n = static_cast<size_t>(w.nx) * static_cast<size_t>(w.ny);
-  if (p.precision == Precision::f64) {
-    std::vector<double> values(n);
-    compute_window_on_cpu<double>(p, w, values.data());
-    if (stored == Precision::f64) {
-      h.f64 = std::move(values);
-    } else {
-      h.f32.assign(values.begin(), values.end());  // each double rounded, as the whole field's
-    }
-  } else {
-    h.f32.resize(n);
-    compute_window_on_cpu<float>(p, w, h.f32.data());
-    if (stored == Precision::f64) {
-      h.f64.assign(h.f32.begin(), h.f32.end());
-      h.f32.clear();
-    }
-  }
-  return h;
+  return compute_window_on_cpu_host(FieldRequest::of_reference(p), w, stored, nullptr);
 }
 
 HostField compute_window_on(DeviceFieldComputer& device, const FieldRequest& r, const NodeWindow& w,
@@ -88,30 +66,30 @@ HostField compute_window(BackendChoice choice, const FieldParams& p, const NodeW
 
 namespace {
 
+// Window w of r computed in T, stored as `stored` (a double rounded to float as the whole
+// field's is).
 template <typename T>
-HostField nearest_window(const FieldRequest& r, const NodeWindow& w, Precision stored,
-                         std::vector<std::int32_t>* index) {
+HostField window_in(const FieldRequest& r, const NodeWindow& w, Precision stored,
+                    std::vector<std::int32_t>* index) {
   const size_t n = static_cast<size_t>(w.nx) * static_cast<size_t>(w.ny);
   std::vector<T> values(n);
-  std::vector<std::int32_t> own;
-  std::vector<std::int32_t>& into = index != nullptr ? *index : own;
-  into.resize(n);
-  nearest_centre_window_on_cpu<T>(r.params, *r.sites.points(), w, values.data(), into.data());
+  if (index != nullptr) index->resize(n);
+  compute_request_window_on_cpu<T>(r, w, values.data(), index != nullptr ? index->data() : nullptr);
   HostField h;
   h.nx = w.nx;
   h.ny = w.ny;
   h.precision = stored;
-  if constexpr (std::is_same_v<T, double>) {
-    if (stored == Precision::f64) {
+  if (stored == Precision::f64) {
+    if constexpr (std::is_same_v<T, double>) {
       h.f64 = std::move(values);
     } else {
-      h.f32.assign(values.begin(), values.end());  // each double rounded, as the whole field's
+      h.f64.assign(values.begin(), values.end());
     }
   } else {
-    if (stored == Precision::f64) {
-      h.f64.assign(values.begin(), values.end());
-    } else {
+    if constexpr (std::is_same_v<T, float>) {
       h.f32 = std::move(values);
+    } else {
+      h.f32.assign(values.begin(), values.end());
     }
   }
   return h;
@@ -121,14 +99,8 @@ HostField nearest_window(const FieldRequest& r, const NodeWindow& w, Precision s
 
 HostField compute_window_on_cpu_host(const FieldRequest& request, const NodeWindow& w,
                                      Precision stored, std::vector<std::int32_t>* index) {
-  if (request.one_point()) {
-    // The fast path, as the whole render takes it: its field, and every node's site is the one.
-    if (index != nullptr) index->assign(static_cast<size_t>(w.nx) * static_cast<size_t>(w.ny), 0);
-    return compute_window_on_cpu_host(request.one_point_params(), w, stored);
-  }
-  return request.params.precision == Precision::f64
-             ? nearest_window<double>(request, w, stored, index)
-             : nearest_window<float>(request, w, stored, index);
+  return request.params.precision == Precision::f64 ? window_in<double>(request, w, stored, index)
+                                                    : window_in<float>(request, w, stored, index);
 }
 
 }  // namespace geofield

@@ -239,7 +239,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   render_cmd->add_flag("--colour-by-centre", render.colour_by_centre,
                        "with --centres: colour the picture and the figure by each node's nearest "
                        "centre (the window's \"colour by nearest centre\"; the figure's colorbar "
-                       "gives way to a caption; latlon views)");
+                       "gives way to a caption; every projection)");
 
   const std::vector<std::string> words = scan_arguments(args, app, *render_cmd);
   std::vector<const char*> cargs;
@@ -290,11 +290,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   }
   if (render.cog && !render.outputs[OutputId::geotiff])
     throw UsageError("--cog: give --geotiff FILE too");
-  if (render.centres && render_text.ref) {
-    throw UsageError(
-        "--ref and --centres: the centres are the reference points; give one of "
-        "them");
-  }
+  if (render.centres && render_text.ref) check_ref_beside_centres(render.view.params);
   const OverlayOptions& o = render.view.overlays;  // off unless typed
   render.contour_interval = o.contour_interval.value_or(0);
   render.graticule = o.graticule.value_or(false);

@@ -13,7 +13,6 @@
 #include <utility>
 #include <vector>
 
-#include "backends/centres_backend.h"
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "backends/nearest_centre.h"
@@ -310,9 +309,9 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
       figure_range = field_range(FieldRequest{q, field.sites}.one_point_params());
     } else if (!figure_range) {
       // Several sites' range has no closed form: their field's on the CPU at this size.
-      CentresBackend host(field.sites.points());
-      host.compute_host(q);
-      figure_range = host_values_range(host.take_host_field(Precision::f32));
+      CpuBackend host;
+      host.compute_host(FieldRequest{q, field.sites});
+      figure_range = host.field().range();
     }
     return figure_range;
   };
@@ -366,11 +365,6 @@ int run_render(const RenderRequest& request) {
   FieldParams params = request.view.params;
   if (request.f64) params.precision = Precision::f64;
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
-  if (request.colour_by_centre && params.projection != Projection::latlon) {
-    throw UsageError(
-        "--colour-by-centre: latlon views only (the renderer colours by nearest centre on "
-        "latlon maps); leave it out or give --projection latlon");
-  }
   const FieldRequest field = field_request_of(request, params);
   const std::optional<std::size_t> centres = centres_described(request, field);
   const bool png = request.outputs[OutputId::png].has_value();

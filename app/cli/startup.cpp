@@ -106,9 +106,11 @@ void restore_session(WindowRequest* req) {
   }
 }
 
-// --centres FILE: the view's centres (issue 16); a typed --ref is the one-centre field, so the
-// last session's centres go. Either way the view must be one that can take them.
+// --centres FILE: the view's centres (issue 16); a typed --ref alone is the one-centre field, so
+// the last session's centres go; beside --centres it is the centre of the view's aeqd map (the
+// view as restored and typed). Either way the view must be one that can take them.
 void take_centres(const WindowCommand& c, ViewState* s) {
+  if (c.typed.ref && c.options.centres) check_ref_beside_centres(s->params);
   if (c.typed.ref) s->centres = CentreSet();
   if (c.options.centres) {
     std::vector<Centre> list;
@@ -154,9 +156,6 @@ WindowCommand make_window_command(const WindowOptionText& w, const ViewOptionTex
   o.screenshot = file(w.screenshot, "--screenshot");
   o.save_state = file(w.save_state, "--save-state");
   o.centres = file(w.centres, "--centres");
-  if (o.centres && view_text.ref) {
-    throw UsageError("--ref and --centres: the centres are the reference points; give one of them");
-  }
   o.no_session = w.no_session;
   if (w.frames) {
     if (w.frames->empty()) throw empty_value_error("--frames", "N");

@@ -112,7 +112,10 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
                       " with render --tile), within memory and GL_MAX_TEXTURE_SIZE where a "
                       "texture holds it [1000x1000]",
                   "NXxNY");
-  add_text_option(app, "--ref", &t->ref, "reference point in degrees [30,101]", "LAT,LON");
+  add_text_option(app, "--ref", &t->ref,
+                  "reference point in degrees: the one site measured to, and the centre of an "
+                  "aeqd map; with --centres (the sites) the centre of an aeqd map only [30,101]",
+                  "LAT,LON");
   add_text_option(app, "--formula", &t->formula,
                   "haversine: great-circle distance on a sphere (--radius); seed: the original "
                   "numba answer's expression, reproduced for comparison (not a distance); wgs84: "
@@ -170,6 +173,15 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
       app, "--line-color", &t->line_color,
       "colour of coastlines and borders as hex RRGGBB [" + rgb_hex(kDefaultLineRgb) + "]",
       "RRGGBB");
+}
+
+void check_ref_beside_centres(const FieldParams& p) {
+  if (p.projection == Projection::aeqd) return;
+  throw UsageError(
+      std::string("--ref and --centres: the centres are the field's sources and --ref sets "
+                  "only the centre of an aeqd map (--projection aeqd); ") +
+      (p.projection == Projection::ortho ? "this ortho view's centre is the middle of --lat/--lon"
+                                         : "this latlon view is placed by --lat/--lon"));
 }
 
 ViewOptions resolve(const ViewOptionText& t, int max_side) {

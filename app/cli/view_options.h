@@ -51,6 +51,11 @@ void add_view_options(CLI::App& app, ViewOptionText* text);
 // max_side: the largest --size side (kMaxTiledGridSide for render --tile).
 ViewOptions resolve(const ViewOptionText& text, int max_side = kMaxGridSide);
 
+// --ref typed beside --centres: the centres are the field's sources, so --ref is only the view's
+// own reference point, the centre of an aeqd map. Throws UsageError, in one line, on a view
+// whose place it does not set (latlon: --lat/--lon; ortho: the middle of --lat/--lon).
+void check_ref_beside_centres(const FieldParams& p);
+
 // Binds an option that takes a value to text: typed, it holds the value as given.
 CLI::Option* add_text_option(CLI::App& app, const std::string& name,
                              std::optional<std::string>* text, const std::string& description,

@@ -250,8 +250,8 @@ void Renderer::draw(int x, int y, int width, int height, const ViewStyle& style)
   set_geography_uniforms(width, height, style);
   GF_GL(glBindTextureUnit(0, field_.id()));
   GF_GL(glBindTextureUnit(1, colormaps_));
-  // The index only where the view is latlon (the nearest-centre field is computed there only).
-  const bool centres = style.index_texture != 0 && is_latlon_geo(style);
+  // The index on every geographic view: its nodes are the field's (a projected view's too).
+  const bool centres = style.index_texture != 0 && (is_latlon_geo(style) || is_projected(style));
   GF_GL(glUniform1i(loc_by_centre_, centres && style.colour_by_centre ? 1 : 0));
   GF_GL(glUniform1i(loc_boundaries_, centres && style.centre_boundaries ? 1 : 0));
   GF_GL(glBindTextureUnit(2, centres ? style.index_texture : 0));

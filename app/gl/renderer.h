@@ -53,7 +53,7 @@ struct ViewStyle {
   // antipode) and the area outside the field being shown. The window's dark grey by default; a
   // figure sets its page colour, so the globe stands on the page.
   std::uint32_t background_rgb = 0x1f1f1f;
-  // Many centres (issue 16), latlon views: the field's nearest-centre index (GL_R32I, the
+  // Many centres (issue 16), every view: the field's nearest-centre index (GL_R32I, the
   // field's size; 0: none), coloured by the colours of set_centre_colours instead of by value
   // when colour_by_centre, and the boundaries between the centres' cells drawn.
   GLuint index_texture = 0;

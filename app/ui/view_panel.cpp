@@ -181,9 +181,12 @@ void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& inf
 }
 
 void reference_section(FieldParams* p, bool centres, TypedEdits* edits) {
-  // With centres the field is the nearest centre's: the reference waits for them to go.
+  // With centres the field is the nearest centre's: the reference is then only an aeqd map's
+  // centre (a pan moves it too), and elsewhere waits for them to go.
   ImGui::TextDisabled(!centres ? "Reference point (click the map; drag the ring)"
-                               : "Reference point (not used while there are centres)");
+                      : p->projection == Projection::aeqd
+                          ? "Map centre (aeqd; the centres are the sources; drag the map)"
+                          : "Reference point (not used while there are centres)");
   // The reference moves at a fraction of the view's height a pixel (projected views: of the
   // map's span in degrees).
   const double span_deg = p->projection == Projection::latlon

@@ -1,14 +1,9 @@
 #include "view/cpu_field_worker.h"
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <exception>
-#include <span>
-
-#include "backends/cpu_backend.h"
-#include "backends/nearest_centre.h"
 
 namespace geofield {
 namespace {
@@ -46,53 +41,19 @@ std::optional<double> CpuFieldWorker::progress() const {
   return progress_.load();
 }
 
-// The same rows as the CPU backend's (one filler for both), a block at a time: the fraction
-// done is known, and a newer request or the worker's end stops the fill between blocks (a pan
-// during a 16384² field does not wait for it). Several sites: the nearest-site field and index.
+// The CPU's one path, a block at a time: the fraction done is known, and a newer request or
+// the worker's end stops the fill between blocks (a pan during a 16384² field does not wait
+// for it), for every site set.
 void CpuFieldWorker::fill(CpuFieldResult* r, std::stop_token stop) {
-  const FieldParams& p = r->request.params;
-  const std::size_t nx = std::size_t(p.nx);
-  const std::size_t n = nx * std::size_t(p.ny);
-  const double rows = double(p.ny);
+  const FieldRequest request = r->request;
+  const double rows = double(request.params.ny);
   std::atomic<int> done{0};
-  auto count = [&](std::size_t n_rows) {
-    progress_ = (done += int(n_rows)) / rows;
+  compute_cpu_field(request, r, [&](int n_rows) {
+    progress_ = (done += n_rows) / rows;
     if (stop.stop_requested()) throw Superseded{};
     std::lock_guard lock(mutex_);
     if (pending_) throw Superseded{};
-  };
-  r->f32.resize(n);
-  if (!r->request.one_point()) {
-    const std::vector<Centre>& sites = *r->request.sites.points();
-    r->index.resize(n);
-    if (p.precision == Precision::f64) {
-      r->f64.resize(n);
-      nearest_centre_field_on_cpu<double>(p, sites, r->f64.data(), r->index.data());
-      std::transform(r->f64.begin(), r->f64.end(), r->f32.begin(),
-                     [](double v) { return float(v); });
-    } else {
-      r->f64.clear();
-      nearest_centre_field_on_cpu<float>(p, sites, r->f32.data(), r->index.data());
-    }
-    count(std::size_t(p.ny));
-    return;
-  }
-  const FieldParams q = r->request.one_point_params();
-  if (p.precision == Precision::f64) {
-    r->f64.resize(n);
-    compute_field_blocks_on_cpu<double>(q, [&](int first, std::span<const double> v) {
-      std::copy(v.begin(), v.end(), r->f64.begin() + std::ptrdiff_t(first * nx));
-      std::transform(v.begin(), v.end(), r->f32.begin() + std::ptrdiff_t(first * nx),
-                     [](double x) { return float(x); });
-      count(v.size() / nx);
-    });
-  } else {
-    r->f64.clear();
-    compute_field_blocks_on_cpu<float>(q, [&](int first, std::span<const float> v) {
-      std::copy(v.begin(), v.end(), r->f32.begin() + std::ptrdiff_t(first * nx));
-      count(v.size() / nx);
-    });
-  }
+  });
 }
 
 bool CpuFieldWorker::busy() const {
@@ -106,7 +67,7 @@ void CpuFieldWorker::run(std::stop_token stop) {
     {
       std::unique_lock lock(mutex_);
       if (!wake_.wait(lock, stop, [&] { return pending_.has_value(); })) return;
-      r.request = std::move(*pending_);
+      r.request = std::move(*pending_);  // what fill computes
       pending_.reset();
       computing_ = true;
       progress_ = 0;
@@ -116,14 +77,7 @@ void CpuFieldWorker::run(std::stop_token stop) {
       fill(&r, stop);
       r.compute_ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      // One point: the range is exact from the view (field_range); several sites: the values'.
-      if (r.request.one_point()) {
-        r.range = field_range(r.request.one_point_params());
-      } else if (r.f64.empty()) {
-        r.range = values_range(std::span<const float>(r.f32));
-      } else {
-        r.range = values_range(std::span<const double>(r.f64));
-      }
+      r.known_range = r.range();
     } catch (const Superseded&) {  // the newer request is taken at the top
       std::lock_guard lock(mutex_);
       computing_ = false;

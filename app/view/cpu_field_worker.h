@@ -1,32 +1,29 @@
 // The CPU backend's compute off the UI thread, for every site set: a worker computes the newest
-// asked-for field (and, for several sites, the nearest one's index) into host memory; the UI
-// thread takes the result when it is ready and uploads it. No GL here.
+// asked-for field (and, for several sites, the nearest one's index) into host memory through
+// the CPU's one path (cpu_field.h), a block of rows at a time, so that its progress is known
+// and a newer request stops it; the UI thread takes the result when it is ready and uploads it.
+// No GL here.
 #pragma once
 
 #include <atomic>
 #include <condition_variable>
-#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <optional>
 #include <thread>
-#include <vector>
 
-#include "field_params.h"
+#include "backends/cpu_field.h"
 #include "field_range.h"
 #include "sites.h"
 
 namespace geofield {
 
-struct CpuFieldResult {
-  FieldRequest request;
-  std::vector<float> f32;           // always filled: what the texture shows
-  std::vector<double> f64;          // filled when params.precision == f64
-  std::vector<std::int32_t> index;  // several sites: each node's nearest, row 0 north
+// The field (cpu_field.h: the index too for several sites) and how long it took.
+struct CpuFieldResult : CpuField {
   double compute_ms = 0;
-  // The field's exact range (field_range), found here off the UI thread: for ortho it visits
-  // every node (~0.1 s at 880 x 880 on this machine).
-  ValueRange range;
+  // The field's range (CpuField::range), found here off the UI thread: for ortho's one point
+  // it visits every node (~0.1 s at 880 x 880 on this machine).
+  ValueRange known_range;
 };
 
 class CpuFieldWorker {

@@ -18,9 +18,10 @@ std::string render_command_line(const ViewState& s, const std::string& png,
   c += " --lat=" + exact_number(p.lat_min_deg) + ":" + exact_number(p.lat_max_deg);
   c += " --lon=" + exact_number(p.lon_min_deg) + ":" + exact_number(p.lon_max_deg);
   c += " --size=" + std::to_string(p.nx) + "x" + std::to_string(p.ny);
-  if (centres) {
-    c += " --centres=" + centres_csv;
-  } else {
+  if (centres) c += " --centres=" + centres_csv;
+  // The reference point: the one site, or beside the centres the aeqd map's centre (it places
+  // no other view with them, and render refuses it there).
+  if (!centres || p.projection == Projection::aeqd) {
     c += " --ref=" + exact_number(p.ref_lat_deg) + "," + exact_number(p.ref_lon_deg);
   }
   c += " --formula=" + std::string(to_string(p.formula));

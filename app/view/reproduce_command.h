@@ -9,8 +9,9 @@ namespace geofield {
 
 // Every value is written in full (shortest round-trip decimal), as --opt=value so negative
 // numbers need no care; parsing it back gives the same FieldParams and colours. With centres
-// (issue 16) the line reads them from `centres_csv` (--centres, which takes the place of --ref
-// and of the reference's --marker): the Centres panel's file, which Export CSV writes.
+// (issue 16) the line reads them from `centres_csv` (--centres, which takes the place of the
+// reference's --marker, and of --ref but on aeqd, whose map's centre it is): the Centres
+// panel's file, which Export CSV writes.
 std::string render_command_line(const ViewState& s, const std::string& png = "geofield.png",
                                 const std::string& centres_csv = "centres.csv");
 

@@ -5,7 +5,6 @@
 #include <optional>
 
 #include "backends/cpu_backend.h"
-#include "gl/gl_check.h"
 #include "gl/index_texture.h"
 #include "view/cpu_field_worker.h"
 
@@ -81,34 +80,23 @@ class AsyncCpuFieldSource final : public FieldSource {
     }
     std::optional<CpuFieldResult> r = worker_.take();
     if (!r) return false;
-    const FieldParams& p = r->request.params;
-    texture.ensure_size(p.nx, p.ny);
-    GF_GL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
-    GF_GL(glTextureSubImage2D(texture.id(), 0, 0, 0, p.nx, p.ny, GL_RED, GL_FLOAT, r->f32.data()));
-    if (!r->index.empty()) index_.upload(p.nx, p.ny, r->index);
+    texture.ensure_size(r->nx(), r->ny());
+    upload_cpu_field(*r, texture, index_);
     shown_ = r->request;
-    shown_range_ = r->range;
+    shown_range_ = r->known_range;
     last_ms_ = r->compute_ms;
     field_ = std::make_shared<const CpuFieldResult>(std::move(*r));
     return true;
   }
 
-  HostField read_field(const FieldTexture&, Precision as) override {
-    const FieldParams& p = field_->request.params;
-    return host_field_as(p.nx, p.ny, field_->f32, field_->f64, as);
-  }
+  HostField read_field(const FieldTexture&, Precision as) override { return field_->as(as); }
   // The field is on the host already: its copy (up to a GiB in double) is the export thread's.
   std::function<HostField()> field_for_export(const FieldTexture&, Precision as) override {
-    return [f = field_, as] {
-      return host_field_as(f->request.params.nx, f->request.params.ny, f->f32, f->f64, as);
-    };
+    return [f = field_, as] { return f->as(as); };
   }
   std::function<std::vector<std::int32_t>()> index_for_export() override {
     if (!field_) return nullptr;
-    return [f = field_] {
-      const std::size_t n = std::size_t(f->request.params.nx) * std::size_t(f->request.params.ny);
-      return f->index.empty() ? std::vector<std::int32_t>(n) : f->index;
-    };
+    return [f = field_] { return f->index_or_zeros(); };
   }
 
  private:

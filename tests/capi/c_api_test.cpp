@@ -95,9 +95,10 @@ TEST(CApi, CpuFieldIsTheProgramsCpuFieldBitForBit) {
       q.formula = static_cast<geofield::Formula>(formula);
       q.precision = static_cast<geofield::Precision>(precision);
       q.units = geofield::Units::nm;
-      std::vector<float> f32;
-      std::vector<double> f64;
-      geofield::compute_host_field(q, &f32, &f64);
+      geofield::CpuField cpu;
+      geofield::compute_cpu_field(geofield::FieldRequest::of_reference(q), &cpu);
+      const std::vector<float>& f32 = cpu.f32;
+      const std::vector<double>& f64 = cpu.f64;
 
       std::vector<float> got32(f32.size());
       geofield_output o = host_output(got32);

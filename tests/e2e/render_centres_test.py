@@ -3,8 +3,8 @@ float32 and float64) and its index (--index, int32) against numpy's brute force 
 centre, from CSV with and without a header and from GeoJSON, in km and nm, on a grid across
 the antimeridian, and with wgs84 against GeographicLib's Python port; the picture drawn; and the
 refusals: a bad row (one line naming the line, nothing written), --index without --centres,
---ref with --centres, the cuda backend where there is none, gl with wgs84, the seed formula, a
-projected view, --colour-by-centre off latlon. --backend gl (compute shaders) against --backend cpu:
+--ref with --centres but on aeqd (whose map's centre it sets, tested), the cuda backend where there is none, gl with wgs84, the seed formula, a
+projected view. --backend gl (compute shaders) against --backend cpu:
 the same field within the float path's bound, the same index."""
 
 import json
@@ -142,6 +142,22 @@ class RenderCentres(RenderTestCase):
         index = np.load(self.path("one-index.npy"))
         self.assertTrue(np.all((index == 0) | (index == -1)), np.unique(index))
 
+    def test_ref_beside_centres_is_the_aeqd_maps_centre(self):
+        # --ref places the aeqd map about its point: a site there is that map's one-point field,
+        # bit for bit, whether it is the file's one site or listed twice (the nearest-site path).
+        write_csv(self.path("one.csv"), [(-10, 40, "a")])
+        write_csv(self.path("two.csv"), [(-10, 40, "a"), (-10, 40, "b")])
+        view = ["--projection", "aeqd", "--size", "64x48", "--backend", "cpu", "--extent", "9000",
+                "--ref", "-10,40"]
+        self.render_ok(*view, "--npy", "about.npy")
+        about = np.load(self.path("about.npy"))
+        for name in ("one", "two"):
+            self.render_ok(*view, "--centres", f"{name}.csv", "--npy", f"{name}.npy")
+            self.assertEqual(np.load(self.path(f"{name}.npy")).tobytes(), about.tobytes(), name)
+        # Elsewhere the map's centre is the default reference's: another map.
+        self.render_ok(*view[:-2], "--centres", "two.csv", "--npy", "default.npy")
+        self.assertFalse(np.array_equal(np.load(self.path("default.npy")), about))
+
     def refused(self, *args, words=()):
         r = self.run_geofield("render", *args)
         self.assertEqual(r.returncode, 2, r.stderr)
@@ -218,13 +234,15 @@ class RenderCentres(RenderTestCase):
                      words=("--centres: 'bad.csv', line 3: latitude 95 is outside [-90, 90]",))
         self.refused("--centres", "missing.csv", *out, words=("--centres", "No such file"))
         self.refused("--index", "i.npy", words=("--index: give --centres FILE too",))
-        self.refused("--centres", "c.csv", "--ref", "1,2", *out, words=("--ref and --centres",))
+        self.refused("--centres", "c.csv", "--ref", "1,2", *out,
+                     words=("--ref and --centres: ", "only the centre of an aeqd map",
+                            "this latlon view is placed by --lat/--lon"))
+        self.refused("--centres", "c.csv", "--ref", "1,2", "--projection", "ortho", *out,
+                     words=("this ortho view's centre is the middle of --lat/--lon",))
         self.refused("--centres", "c.csv", "--backend", "gl", "--formula", "wgs84", *out,
                      words=("--backend gl",))
         self.refused("--centres", "c.csv", "--backend", "cuda", *out, words=("--backend cuda: ",))
         self.refused("--centres", "c.csv", "--formula", "seed", *out, words=("not a distance",))
-        self.refused("--centres", "c.csv", "--projection", "aeqd", "--colour-by-centre", "--png",
-                     "p.png", words=("--colour-by-centre: latlon views only",))
         self.refused("--colour-by-centre", "--png", "p.png",
                      words=("--colour-by-centre: give --centres FILE too",))
         self.refused("--centres", "c.csv", "--npy", "x.npy", "--index", "x.npy",

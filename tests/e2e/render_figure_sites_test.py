@@ -1,7 +1,8 @@
 """`geofield render --centres FILE --figure` (issue 27): the nearest-site figure read back.
 A marker at every site's pixel (latlon and aeqd), names beside them up to 40 sites and none
 beyond, the colorbar kept (the distance), --colour-by-centre colouring each node by its nearest
-site's marker colour with the colorbar gone, a one-site file's map equal to --ref's, and
+site's marker colour with the colorbar gone (latlon, aeqd about --ref, ortho: off the map the
+page), a one-site file's map equal to --ref's, and
 `--png --marker` marking the sites."""
 
 import math
@@ -130,34 +131,101 @@ class FigureSitesTest(RenderTestCase):
             img, rect, [self.latlon_pixel(rect, lat, lon) for lat, lon, _ in sites[:40]], 1e9)
         self.assertGreater(anywhere.sum(), 200)
 
-    def test_colour_by_centre(self):
-        write_csv(self.path("c.csv"), SITES)
-        img, rect = self.figure("--centres", "c.csv", *LATLON, "--colour-by-centre")
+    # The views colour by centre is drawn on: latlon, aeqd about --ref (the map's centre beside
+    # --centres), ortho about the middle of --lat/--lon, the whole disc (its corners off the map).
+    COLOUR_VIEWS = {
+        "latlon": (LATLON, None),
+        "aeqd": (["--projection", "aeqd", "--ref", "20,30", "--extent", "7000",
+                  "--figure-width", "1200"], ("aeqd", 20.0, 30.0, 7000.0)),
+        "ortho": (["--projection", "ortho", "--lat", "-40:60", "--lon", "-40:80",
+                   "--figure-width", "1200"], ("ortho", 10.0, 20.0, R_KM)),
+    }
+
+    @staticmethod
+    def projected_geo(view, rect, px, py):
+        """The (lat, lon) under pixel (px, py) of a projected map (view: projection, centre,
+        half-width), by the inverse projection on the sphere; None off the map."""
+        kind, lat0, lon0, extent = view
         mx, my, mw, mh = rect
-        marker_rgb = []
-        for lat, lon, _ in SITES:
-            x, y = self.latlon_pixel(rect, lat, lon)
-            marker_rgb.append(self.check_marker(img, x, y))
+        x = ((px + 0.5 - mx) / mw * 2 - 1) * extent
+        y = (1 - (py + 0.5 - my) / mh * 2) * extent
+        rho = math.hypot(x, y)
+        if kind == "aeqd":
+            c = rho / R_KM
+            if c >= math.pi:
+                return None
+        else:
+            if rho >= R_KM:
+                return None
+            c = math.asin(rho / R_KM)
+        if rho == 0:
+            return lat0, lon0
+        p0 = math.radians(lat0)
+        lat = math.asin(math.cos(c) * math.sin(p0) + y * math.sin(c) * math.cos(p0) / rho)
+        lon = lon0 + math.degrees(math.atan2(
+            x * math.sin(c), rho * math.cos(p0) * math.cos(c) - y * math.sin(p0) * math.sin(c)))
+        return math.degrees(lat), lon
+
+    def check_colour_by_centre(self, name):
+        args, view = self.COLOUR_VIEWS[name]
+        write_csv(self.path("c.csv"), SITES)
+        img, rect = self.figure("--centres", "c.csv", *args, "--colour-by-centre")
+        mx, my, mw, mh = rect
+
+        def geo(px, py):
+            if view is None:
+                return 60 - (py + 0.5 - my) / mh * 100, -40 + (px + 0.5 - mx) / mw * 120
+            return self.projected_geo(view, rect, px, py)
+
+        def pixel(lat, lon):
+            if view is None:
+                return self.latlon_pixel(rect, lat, lon)
+            kind, lat0, lon0, extent = view
+            p0, p, dl = math.radians(lat0), math.radians(lat), math.radians(lon - lon0)
+            cos_c = math.sin(p0) * math.sin(p) + math.cos(p0) * math.cos(p) * math.cos(dl)
+            c = math.acos(max(-1.0, min(1.0, cos_c)))
+            k = 1.0 if kind == "ortho" or c == 0 else c / math.sin(c)
+            x = R_KM * k * math.cos(p) * math.sin(dl)
+            y = R_KM * k * (math.cos(p0) * math.sin(p) - math.sin(p0) * math.cos(p) * math.cos(dl))
+            return mx + (x / extent + 1) / 2 * mw, my + (1 - y / extent) / 2 * mh
+
+        at = [pixel(lat, lon) for lat, lon, _ in SITES]  # every site is on these maps
+        marker_rgb = [self.check_marker(img, x, y) for x, y in at]
         rng = np.random.default_rng(3)
-        checked = 0
-        for _ in range(400):
+        checked = off_map = 0
+        for _ in range(600):
             px, py = rng.integers(mx + 2, mx + mw - 2), rng.integers(my + 2, my + mh - 2)
-            lon = -40 + (px + 0.5 - mx) / mw * 120
-            lat = 60 - (py + 0.5 - my) / mh * 100
-            d = np.array([haversine(lat, lon, a, b) for a, b, _ in SITES])
+            g = geo(px, py)
+            if g is None:  # off the map: the page, never a site's colour
+                ring = [geo(px + dx, py + dy) for dx in (-3, 3) for dy in (-3, 3)]
+                if all(q is None for q in ring):
+                    self.assertFalse(is_palette(img[py, px]), (px, py, img[py, px]))
+                    off_map += 1
+                continue
+            d = np.array([haversine(*g, a, b) for a, b, _ in SITES])
             order = np.argsort(d)
             if d[order[1]] - d[order[0]] < 150:  # near a cell's edge (its line, a pixel's slop)
                 continue
-            if min(math.hypot(px - x, py - y) for x, y in
-                   (self.latlon_pixel(rect, a, b) for a, b, _ in SITES)) < 150:
+            if min(math.hypot(px - x, py - y) for x, y in at) < 150:
                 continue  # markers and names
             np.testing.assert_array_equal(img[py, px], marker_rgb[order[0]],
-                                          f"node at ({lat:.2f}, {lon:.2f})")
+                                          f"{name}: node at ({g[0]:.2f}, {g[1]:.2f})")
             checked += 1
         self.assertGreater(checked, 100)
+        if name == "ortho":
+            self.assertGreater(off_map, 20)
         # No colorbar: no row under the map runs through viridis.
         bar = render_figure_test.FigureTest.find_colorbar(self, img, my + mh + 5)
         self.assertTrue(bar is None or bar[2] - bar[1] < 0.1 * mw, "a colorbar under the map")
+
+    def test_colour_by_centre_latlon(self):
+        self.check_colour_by_centre("latlon")
+
+    def test_colour_by_centre_aeqd(self):
+        self.check_colour_by_centre("aeqd")
+
+    def test_colour_by_centre_ortho(self):
+        self.check_colour_by_centre("ortho")
 
     def test_one_site_file_is_the_reference_points_map(self):
         """A file of one site draws the map --ref draws (its field, its ring labels): with
@@ -187,8 +255,8 @@ class FigureSitesTest(RenderTestCase):
         sites = SITES + [(35.0, 110.0, "Echo"), (10.0, 90.0, "Foxtrot")]
         write_csv(self.path("c.csv"), sites)
         extent = 6000.0
-        # The map's centre is the view's reference point, the default 30°N 101°E (--ref names
-        # the one site, so it is not given with --centres).
+        # The map's centre is the view's reference point, the default 30°N 101°E (--ref beside
+        # --centres would set it).
         img, rect = self.figure("--centres", "c.csv", "--projection", "aeqd",
                                 "--extent", str(extent), "--size", "301x301",
                                 "--figure-width", str(WIDTH))

@@ -1,19 +1,16 @@
 // compute_field_on_cpu: every node is the shared math's value at that node, in row order with
 // row 0 north, whatever the number of threads the rows are split into; the blocks of
-// compute_field_blocks_on_cpu make the same field, and a failure in one stops them all.
+// compute_field_blocks_on_cpu make the same field (a failure in one stopping them all is
+// cpu_field_test.cpp's, for one site and many).
 #include "backends/cpu_backend.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <mutex>
 #include <span>
-#include <stdexcept>
-#include <thread>
 #include <vector>
 
 #include "field_math.h"
@@ -99,19 +96,6 @@ TEST(CpuBackend, BlocksOfRowsMakeTheSameField) {
   expect_blocks_tile_the_field<float>(test::make_params(-5, 5, 10, 20, 3, 5000, 0, 15));
   expect_blocks_tile_the_field<double>(test::make_params(-5, 5, 10, 20, 70000, 3, 0, 15));
   expect_blocks_tile_the_field<float>(test::make_params(0, 1, 0, 1, 2, 2, 0, 0));
-}
-
-TEST(CpuBackend, AFailureInOneBlockStopsTheOthersAndIsRethrown) {
-  const FieldParams p = test::make_params(-5, 5, 10, 20, 65536, 200, 0, 15);  // a row a block
-  std::atomic<int> calls{0};
-  auto emit = [&](int first_row, std::span<const float>) {
-    ++calls;
-    if (first_row == 0) throw std::runtime_error("disk full");
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));  // a slow write
-  };
-  EXPECT_THROW(compute_field_blocks_on_cpu<float>(p, emit), std::runtime_error);
-  // The others stop at their next block: far fewer than the 200 blocks.
-  EXPECT_LT(calls.load(), 100);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Soak (issue 14): 100,000 recomputes of random valid views on the CPU backend's host path (the
+// Soak (issue 14): 100,000 recomputes of random valid views on the CPU's one path (cpu_field.h, the
 // one the window's CPU worker takes), small grids so the run fits CI's time. Every view is
 // checked on sampled nodes — the haversine field against GeographicLib's great circle on a
 // sphere of the view's radius, the seed formula's float path against its double path — and the
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/cpu_backend.h"
+#include "backends/cpu_field.h"
 #include "field_params.h"
 #include "random_views.h"
 #include "spherical_reference.h"
@@ -26,15 +26,15 @@ constexpr double kMaxGrowthMiB = 8;
 
 TEST(Soak, HundredThousandRandomRecomputesOnTheCpuStayCorrectAndFlat) {
   std::mt19937_64 rng(20261201);
-  std::vector<float> f32;
-  std::vector<float> ref32;
-  std::vector<double> f64, ref64;
+  CpuField field, ref;  // reused, as the window's worker reuses its buffers
+  const std::vector<float>& f32 = field.f32;
+  const std::vector<double>& f64 = field.f64;
   double warm_mib = 0;
   int checked = 0;
   for (int n = 0; n < kRecomputes; ++n) {
     const FieldParams p = soak::random_view(rng, 2, 48);
     ASSERT_NO_THROW(validate(p)) << "the generator made an invalid view at recompute " << n;
-    compute_host_field(p, &f32, &f64);
+    compute_cpu_field(FieldRequest::of_reference(p), &field);
     ASSERT_EQ(f32.size(), node_count(p));
     double max_abs = 0;
     for (float v : f32)
@@ -57,8 +57,8 @@ TEST(Soak, HundredThousandRandomRecomputesOnTheCpuStayCorrectAndFlat) {
       } else {
         FieldParams d = p;
         d.precision = Precision::f64;
-        compute_host_field(d, &ref32, &ref64);
-        want = ref64[k];
+        compute_cpu_field(FieldRequest::of_reference(d), &ref);
+        want = ref.f64[k];
       }
       const double bound = p.precision == Precision::f64 ? 1e-9 * (std::fabs(want) + max_abs)
                                                          : 2e-6 * (std::fabs(want) + max_abs);

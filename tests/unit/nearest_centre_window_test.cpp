@@ -2,7 +2,8 @@
 // blocks form emits, holds bit for bit the whole grid's values and indices at its nodes (tiles
 // mosaic into the whole render exactly), on latlon grids (the globe, across the antimeridian,
 // wgs84) and projected ones (aeqd, ortho, whose off-map nodes are NaN and -1 in both); and the
-// brute force's windows are the brute force's whole grid.
+// brute force's windows are the brute force's whole grid. (An exception from the blocks'
+// receiver: cpu_field_test.cpp, for one site and many.)
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -171,26 +172,6 @@ TEST(NearestCentreWindowChecks, AWindowOutsideTheGridIsRefused) {
                RuntimeFailure);
   EXPECT_THROW(nearest_centre_window_blocks_on_cpu<float>(p, one, {0, 1, 8, 1}, {}),
                RuntimeFailure);
-}
-
-// An export that fails mid-way (a full disk): the first exception from emit stops the other
-// cores at their next block and reaches the caller; not every block is emitted.
-TEST(NearestCentreWindowChecks, AnExceptionFromEmitStopsTheBlocksAndIsRethrown) {
-  const FieldParams p = test::make_params(-80, 80, -180, 180, 64, 400, 0, 0);
-  const std::vector<Centre> centres = test::random_centres(100, 3);
-  std::mutex mutex;
-  int calls = 0;
-  const auto failing = [&](int, std::span<const float>, std::span<const std::int32_t>) {
-    const std::lock_guard<std::mutex> lock(mutex);
-    if (++calls == 2) throw RuntimeFailure("disk full");
-  };
-  try {
-    nearest_centre_window_blocks_on_cpu<float>(p, centres, whole_grid(p.nx, p.ny), failing);
-    ADD_FAILURE() << "the exception from emit was swallowed";
-  } catch (const RuntimeFailure& e) {
-    EXPECT_STREQ(e.what(), "disk full");
-  }
-  EXPECT_LT(calls, p.ny * p.nx / 4096) << "every block was still emitted";
 }
 
 }  // namespace

@@ -311,6 +311,37 @@ TEST_F(CentresStartup, TheFilesCentresAreTheViewsAndTheSessionKeepsThem) {
   EXPECT_TRUE(make_window_request(WindowOptionText{}, ref).state.centres.empty());
 }
 
+// --ref beside --centres is the aeqd map's centre: taken on aeqd (typed, or the restored view's
+// projection), refused in one line elsewhere.
+TEST_F(CentresStartup, RefBesideCentresIsTheAeqdMapsCentre) {
+  WindowOptionText w;
+  w.centres = write("c.csv", "30,101\n31,102\n").string();
+  ViewOptionText v;
+  v.ref = "10,20";
+  v.projection = "aeqd";
+  const WindowRequest r = make_window_request(w, v);
+  EXPECT_EQ(r.state.centres.size(), 2u);
+  EXPECT_EQ(r.state.params.ref_lat_deg, 10);
+  EXPECT_EQ(r.state.params.ref_lon_deg, 20);
+  // Restored as the session: the centres and the map's centre come back; its projection is the
+  // view's when none is typed.
+  save_state(dir_ / "geofield" / "session.json", r.state);
+  const WindowRequest restored = make_window_request(WindowOptionText{}, ViewOptionText{});
+  EXPECT_EQ(restored.state.centres, r.state.centres);
+  EXPECT_EQ(restored.state.params, r.state.params);
+  ViewOptionText again;
+  again.ref = "-5,7";
+  const WindowRequest back = make_window_request(w, again);
+  EXPECT_EQ(back.state.params.projection, Projection::aeqd);
+  EXPECT_EQ(back.state.params.ref_lat_deg, -5);
+  EXPECT_EQ(back.state.centres.size(), 2u);
+  v.projection = "ortho";
+  EXPECT_TRUE(has(refusal(w, v), "this ortho view's centre is the middle of --lat/--lon"))
+      << refusal(w, v);
+  v.projection = "latlon";
+  EXPECT_TRUE(has(refusal(w, v), "this latlon view is placed by --lat/--lon")) << refusal(w, v);
+}
+
 TEST_F(CentresStartup, RefusalsNameTheOption) {
   WindowOptionText w;
   w.centres = write("c.csv", "30,101\n").string();
@@ -490,6 +521,28 @@ TEST(CentresReproduceCommand, ReadsTheCentresFileInsteadOfTheReference) {
   EXPECT_EQ(r.view.params.lat_min_deg, s.params.lat_min_deg);
   clear_centres(&s);
   EXPECT_TRUE(has(render_command_line(s), "--ref=30,101")) << render_command_line(s);
+}
+
+// On aeqd the reference is the map's centre beside the centres: the line keeps it, and render
+// reads it back.
+TEST(CentresReproduceCommand, KeepsTheAeqdMapsCentre) {
+  ViewState s = latlon_view();
+  s.params.projection = Projection::aeqd;
+  s.params.extent = 3000;
+  s.params.ref_lat_deg = -12.25;
+  s.params.ref_lon_deg = 47.125;
+  std::string why;
+  ASSERT_TRUE(add_centre(&s, {30, 101, ""}, &why)) << why;
+  ASSERT_TRUE(add_centre(&s, {-10, 40, ""}, &why)) << why;
+  const std::string c = render_command_line(s, "a.png", "c.csv");
+  EXPECT_TRUE(has(c, " --ref=-12.25,47.125")) << c;
+  std::istringstream in(c);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  const CommandLine parsed = parse_command_line(words);
+  const RenderRequest& r = std::get<RenderRequest>(parsed);
+  ASSERT_TRUE(r.centres);
+  EXPECT_EQ(r.view.params, s.params);
 }
 
 // --- CSV export ---
@@ -675,33 +728,6 @@ TEST(CentrePalette, DISABLED_AMillionCentresTime) {
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("centre_colours, 1,000,000 centres: %.3f s\n", s);
   EXPECT_EQ(colours.size(), list.size());
-}
-
-// --- the CPU worker ---
-
-TEST(CpuFieldWorker, GivesTheOraclesFieldAndIndexForManyCentres) {
-  FieldParams p = latlon_view().params;
-  p.nx = 37, p.ny = 23;
-  auto list = std::make_shared<const std::vector<Centre>>(
-      std::vector<Centre>{{29, 100, ""}, {31, 102.5, ""}, {30, 101, ""}, {30, 101, "dup"}});
-  CpuFieldWorker worker;
-  worker.request(FieldRequest{p, SiteSet::points(list)});
-  std::optional<CpuFieldResult> r;
-  for (int k = 0; k < 2000 && !r; ++k) {
-    r = worker.take();
-    if (!r) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  ASSERT_TRUE(r);
-  EXPECT_EQ(r->request.sites.points(), list);
-  std::vector<float> values(std::size_t(p.nx * p.ny));
-  std::vector<std::int32_t> index(values.size());
-  nearest_centre_brute_force<float>(p, *list, values.data(), index.data());
-  EXPECT_EQ(r->f32, values);
-  EXPECT_EQ(r->index, index);
-  EXPECT_EQ(std::count(index.begin(), index.end(), 3), 0);  // the duplicate never wins
-  EXPECT_EQ(r->range.min, *std::min_element(values.begin(), values.end()));
-  EXPECT_EQ(r->range.max, *std::max_element(values.begin(), values.end()));
-  EXPECT_FALSE(worker.busy());
 }
 
 }  // namespace
