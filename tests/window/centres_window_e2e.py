@@ -209,8 +209,9 @@ PROJECTION_COMBO = (335, 149)  # the View panel's projection selector at 1280x80
 
 def case_projected_view_with_centres(binary):
     """With centres, choosing aeqd in the View panel is taken (issue 27: one field model): the
-    map changes to the nearest centre's distance on the aeqd grid, the centres stay, and the
-    window goes on. At start, --centres with --projection aeqd draws the same kind of map."""
+    map changes to the nearest centre's distance on the aeqd grid, the centres stay, N colours
+    it by nearest centre, and the window goes on. At start, --centres with --projection aeqd
+    draws the same kind of map."""
     s = Session(binary, state=dict(QUIET_STATE, contours=False))
     try:
         quad = write_quad(s)
@@ -226,8 +227,19 @@ def case_projected_view_with_centres(binary):
         s.click()
         s.move(*OUTSIDE)
         screen_when(s, "another map", lambda i: not np.array_equal(s.map_pixels(i), before))
+        # N colours the aeqd map by nearest centre: most of it in the centres' own colours.
+        s.hold("n")
+
+        def by_centre(img):
+            m = s.map_pixels(img).reshape(-1, img.shape[2])[:, :3].astype(int)
+            hits = [palette_index(p) for p in m[::max(1, len(m) // 2000)]]
+            found = [k for k in hits if k is not None]
+            return len(found) > 0.5 * len(hits) and len(set(found)) >= 3
+
+        screen_when(s, "the aeqd map in its centres' colours", by_centre)
         state = s.quit()
         assert state["projection"] == "aeqd" and len(state["centres"]) == 4, state
+        assert state["colour_by_centre"] is True, state
         assert "latlon grids only" not in s.log_text()
         s.args += ["--projection", "aeqd", "--frames", "2"]
         r = s.run_to_end()
