@@ -9,7 +9,6 @@
 #include <iostream>
 #include <optional>
 
-#include "backends/centres_field_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "cli/argument_scan.h"
 #include "cli/render_command.h"

@@ -12,7 +12,6 @@
 #include <utility>
 #include <vector>
 
-#include "backends/centres_field_backend.h"
 #include "centres.h"
 
 namespace geofield {
