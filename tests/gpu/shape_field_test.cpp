@@ -119,7 +119,9 @@ void expect_device_fields_right(const FieldParams& p, const SiteShapes& s, bool 
     ASSERT_NEAR(g, c, ulp * std::fabs(c) + 1e-9) << "node " << at;
     if (pruned.index[at] != cpu.index[at]) ++index_differs;
     if (std::isnan(cpu.bearing[at])) {
-      ASSERT_TRUE(std::isnan(pruned.bearing[at]) || g == 0) << "node " << at;
+      // A node on a site: the CPU's distance is 0, the device's may be its last bits (1e-13 km),
+      // whose bearing means nothing.
+      ASSERT_TRUE(std::isnan(pruned.bearing[at]) || std::fabs(g) <= 1e-9) << "node " << at;
     } else if (pruned.index[at] == cpu.index[at]) {
       const double d = std::fabs(pruned.bearing[at] - cpu.bearing[at]);
       ASSERT_LT(std::min(d, 360 - d), 1e-3) << "node " << at;
