@@ -1,8 +1,7 @@
-#include "shape_kernels.h"
-
 #include <limits>
 
 #include "cuda_check.h"
+#include "shape_kernels.h"
 
 namespace geofield {
 namespace {
@@ -37,18 +36,18 @@ __global__ void shape_kernel(ShapeView v, NodeWindow w, ArcTreeView rings, ArcTr
   if (index) index[at] = n.feature;
   if (bearing) {
     const TreeArc& a = (n.from_rings ? rings : others).arcs[n.arc];
-    bearing[at] = n.zero ? nanf("")
-                         : static_cast<float>(
-                               azimuth_toward_deg(lat, lon, nearest_on_arc(p, a.arc)));
+    bearing[at] = n.zero
+                      ? nanf("")
+                      : static_cast<float>(azimuth_toward_deg(lat, lon, nearest_on_arc(p, a.arc)));
   }
 }
 
 }  // namespace
 
 ArcTreeView ShapeKernels::Tree::view() const {
-  return {static_cast<const ArcTreeNode*>(nodes.get()), static_cast<const std::int32_t*>(order.get()),
-          static_cast<const ArcCap*>(caps.get()), static_cast<const TreeArc*>(arcs.get()),
-          arc_count};
+  return {static_cast<const ArcTreeNode*>(nodes.get()),
+          static_cast<const std::int32_t*>(order.get()), static_cast<const ArcCap*>(caps.get()),
+          static_cast<const TreeArc*>(arcs.get()), arc_count};
 }
 
 void ShapeKernels::copy(const HostArcTree& h, Tree* d, cudaStream_t stream) {
@@ -61,12 +60,12 @@ void ShapeKernels::copy(const HostArcTree& h, Tree* d, cudaStream_t stream) {
   d->arcs.ensure(n * sizeof(TreeArc), "the sites' arcs");
   GF_CUDA(cudaMemcpyAsync(d->nodes.get(), h.nodes, h.node_count * sizeof(ArcTreeNode),
                           cudaMemcpyHostToDevice, stream));
-  GF_CUDA(cudaMemcpyAsync(d->order.get(), h.order, n * sizeof(std::int32_t),
-                          cudaMemcpyHostToDevice, stream));
+  GF_CUDA(cudaMemcpyAsync(d->order.get(), h.order, n * sizeof(std::int32_t), cudaMemcpyHostToDevice,
+                          stream));
   GF_CUDA(cudaMemcpyAsync(d->caps.get(), h.arc_caps, n * sizeof(ArcCap), cudaMemcpyHostToDevice,
                           stream));
-  GF_CUDA(cudaMemcpyAsync(d->arcs.get(), h.arcs, n * sizeof(TreeArc), cudaMemcpyHostToDevice,
-                          stream));
+  GF_CUDA(
+      cudaMemcpyAsync(d->arcs.get(), h.arcs, n * sizeof(TreeArc), cudaMemcpyHostToDevice, stream));
   // The host's arrays may be reused once this returns.
   GF_CUDA(cudaStreamSynchronize(stream));
 }
@@ -86,8 +85,8 @@ void ShapeKernels::compute(const ShapeView& v, const NodeWindow& w, Out* values,
   }
   const dim3 block(16, 8);
   const dim3 grid((w.nx + block.x - 1) / block.x, (w.ny + block.y - 1) / block.y);
-  shape_kernel<Out><<<grid, block, 0, stream>>>(v, w, rings_.view(), others_.view(), values,
-                                                 index, bearing, brute_force);
+  shape_kernel<Out><<<grid, block, 0, stream>>>(v, w, rings_.view(), others_.view(), values, index,
+                                                bearing, brute_force);
   GF_CUDA_LAUNCHED("shape_kernel");
 }
 

@@ -2,7 +2,7 @@
 // (arc_tree.h: the same search the CPU walks, in device memory here) and takes the value, the
 // nearest feature and the bearing as the CPU does (shape_node), in double. A node off a
 // projected map gets NaN and index -1. cuda/ is a leaf: the host hands the trees as flat arrays
-// (app/backends/segment_tree.* builds them).
+// (compute/segment_tree.* builds them).
 #pragma once
 
 #include <cuda_runtime_api.h>

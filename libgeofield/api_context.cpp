@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "backends/cpu_field.h"
+#include "compute/cpu_field.h"
 #include "errors.h"
 #include "gl/gl_check.h"
 #include "memory_limits.h"

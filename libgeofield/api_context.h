@@ -9,8 +9,8 @@
 #include <thread>
 
 #include "api_params.h"
-#include "backends/cuda_device_field.h"
 #include "backends/field_backend.h"
+#include "compute/cuda_device_field.h"
 #include "geofield.h"
 #include "gl/field_texture.h"
 #include "gl/headless_gl_context.h"

@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "backends/row_blocks.h"
+#include "compute/row_blocks.h"
 #include "gl/gl_check.h"
 #include "projected_chord.h"
 #include "tiles.h"

@@ -7,8 +7,8 @@
 #include <span>
 #include <vector>
 
-#include "backends/cpu_field.h"
 #include "backends/field_backend.h"
+#include "compute/cpu_field.h"
 #include "gl/index_texture.h"
 #include "node_window.h"
 

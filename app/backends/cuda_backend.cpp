@@ -3,8 +3,8 @@
 #include <cstdio>
 
 #include "backends/cuda_backend_factory.h"
-#include "backends/cuda_backend_support.h"
-#include "backends/cuda_field_launch.h"
+#include "compute/cuda_backend_support.h"
+#include "compute/cuda_field_launch.h"
 #include "cuda_check.h"
 #include "errors.h"
 #include "field_kernel.h"

@@ -15,11 +15,11 @@
 
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
-#include "backends/nearest_centre.h"
-#include "backends/window_field.h"
 #include "cli/distinct_outputs.h"
 #include "cli/render_tile.h"
 #include "cli/render_tiles.h"
+#include "compute/nearest_centre.h"
+#include "compute/window_field.h"
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/npy_export.h"

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "backends/cuda_backend_factory.h"
-#include "backends/cuda_device_field.h"
-#include "backends/window_field.h"
 #include "cli/render_tile.h"
+#include "compute/cuda_device_field.h"
+#include "compute/window_field.h"
 #include "errors.h"
 #include "export/output_kinds.h"
 #include "memory_limits.h"

@@ -22,11 +22,11 @@
 #include <vector>
 
 #include "backends/cuda_backend.h"
-#include "backends/cuda_device_field.h"
-#include "backends/cuda_sites.h"
-#include "backends/nearest_centre.h"
 #include "case_names.h"
 #include "centre_sets.h"
+#include "compute/cuda_device_field.h"
+#include "compute/cuda_sites.h"
+#include "compute/nearest_centre.h"
 #include "cuda_check.h"
 #include "device_memory.h"
 #include "gl/field_texture.h"

@@ -4,7 +4,7 @@
 // the whole field's at its nodes bit for bit (tiles mosaic exactly), compute_cpu_field keeps
 // the index only where it says more than "site 0", and an exception from a block's receiver
 // (a full disk, a worker's cancel) stops the other cores and reaches the caller.
-#include "backends/cpu_field.h"
+#include "compute/cpu_field.h"
 
 #include <gtest/gtest.h>
 

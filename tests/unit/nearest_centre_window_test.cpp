@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "backends/nearest_centre.h"
 #include "case_names.h"
 #include "centre_sets.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 #include "same_bits.h"
 #include "test_grids.h"

@@ -1,10 +1,10 @@
-// The field of lines and polygons on the CPU (app/backends/shape_field.*, issue 28): the trees'
+// The field of lines and polygons on the CPU (compute/shape_field.*, issue 28): the trees'
 // search equals the brute force over every arc node for node, value, index and bearing, bit
 // for bit, on latlon, aeqd and ortho grids, float and double, signed or not, with lines across
 // the antimeridian and over a pole, polygons with holes and about a pole, points and repeated
 // vertices, features that tie; and known values: distances along meridians and parallels,
 // the sign inside and outside, a hole's inside outside, the bearing toward the nearest point.
-#include "backends/shape_field.h"
+#include "compute/shape_field.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The search for the nearest arc (issue 28), host and device alike, over a tree of bounding
-// caps laid out flat (app/backends/segment_tree.* builds it on the host; the CPU walks it there
+// caps laid out flat (compute/segment_tree.* builds it on the host; the CPU walks it there
 // and a GPU kernel walks a copy in device memory, so both find the same arc by the same code).
 //
 // An arc's cap is centred on its middle with half its length as radius; a tree node's cap holds

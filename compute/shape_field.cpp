@@ -1,11 +1,11 @@
-#include "backends/shape_field.h"
+#include "compute/shape_field.h"
 
 #include <cmath>
 #include <limits>
 #include <string>
 
-#include "backends/row_blocks.h"
-#include "backends/segment_tree.h"
+#include "compute/row_blocks.h"
+#include "compute/segment_tree.h"
 #include "errors.h"
 #include "projected_grid.h"
 
@@ -21,7 +21,7 @@ struct NodeResult {
 };
 
 // The two trees (the rings', which decide the inside, and the points' and lines') and what
-// turns their answer into a node's value (cuda/arc_tree.h's shape_node).
+// turns their answer into a node's value (core/arc_tree.h's shape_node).
 class ShapeSearch {
  public:
   ShapeSearch(const SiteShapes& s, const ShapeFieldOptions& o, double radius, bool brute)

@@ -27,8 +27,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "backends/centre_index.h"
 #include "centres.h"
+#include "compute/centre_index.h"
 #include "field_params.h"
 #include "node_window.h"
 #include "projected_chord.h"

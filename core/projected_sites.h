@@ -1,5 +1,5 @@
 // A site's value on a projected view (aeqd, ortho) for the nearest-site kernels
-// (nearest_centres.cu): the CPU's value of that site at that node (app/backends/centre_values.h
+// (nearest_centres.cu): the CPU's value of that site at that node (compute/centre_values.h
 // says why each branch), on the device. The view's map is fixed (aeqd about the view's
 // reference point, ortho about the middle of its bounds); a site's own map is that map with the
 // site as the reference (set_projected_reference), and its value at a node is the distance from

@@ -1,4 +1,4 @@
-#include "backends/cpu_field.h"
+#include "compute/cpu_field.h"
 
 #include <algorithm>
 #include <type_traits>

@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "field_range.h"
 #include "host_field.h"
 #include "node_window.h"

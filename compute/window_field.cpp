@@ -1,11 +1,11 @@
-#include "backends/window_field.h"
+#include "compute/window_field.h"
 
 #include <algorithm>
 #include <type_traits>
 #include <vector>
 
-#include "backends/cpu_field.h"
-#include "backends/cuda_device_field.h"
+#include "compute/cpu_field.h"
+#include "compute/cuda_device_field.h"
 #include "errors.h"
 
 namespace geofield {

@@ -1,4 +1,4 @@
-#include "backends/segment_tree.h"
+#include "compute/segment_tree.h"
 
 #include <algorithm>
 #include <cmath>

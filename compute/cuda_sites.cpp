@@ -1,9 +1,9 @@
-#include "backends/cuda_sites.h"
+#include "compute/cuda_sites.h"
 
 #include <algorithm>
 #include <vector>
 
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "cuda_check.h"
 #include "errors.h"
 #include "tiles.h"
