@@ -150,7 +150,7 @@ class RowValues {
     }
     const ProjectedGrid& g = f_.maps_[k];
     if constexpr (std::is_same_v<T, float>) {
-      // The one-centre float field's own arithmetic (cpu_backend.cpp's ChordRows) where it
+      // The one-centre float field's own arithmetic (cpu_rows.cpp's ChordRows) where it
       // gives a value.
       if (g.projection == Projection::ortho) {
         float a, b;

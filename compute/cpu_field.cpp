@@ -4,7 +4,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "backends/cpu_backend.h"
+#include "compute/cpu_rows.h"
 
 namespace geofield {
 namespace {

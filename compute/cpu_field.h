@@ -1,6 +1,6 @@
 // A request's field on the CPU, for every site set, with no GL: the one path that the CPU
 // backend, the window's CPU worker, render's raw outputs, the tiles and the C API compute
-// through. A request of one point takes the one-point rows (cpu_backend.h, the point as the
+// through. A request of one point takes the one-point rows (cpu_rows.h, the point as the
 // reference: the fast path); several sites the nearest-site search (nearest_centre.h). Callers
 // never branch on which.
 #pragma once

@@ -42,6 +42,12 @@ class DeviceFieldComputer {
                                       Precision stored, std::int32_t* index) = 0;
 };
 
+// Whether this machine has a CUDA device this build can use (a device, a driver new enough);
+// when not, *why_not says why in one line. Cheap and needs no GL context: for showing the
+// choice before making it (the window's backend switch). Where it says yes, try_make may
+// still fail later for another reason, which it then reports.
+bool cuda_device_usable(std::string* why_not);
+
 // A computer on CUDA device `device`, or null with *why_not saying why in one line (no CUDA
 // in this build, no device, an ordinal out of range, ...).
 std::unique_ptr<DeviceFieldComputer> try_make_device_field_computer(int device,

@@ -9,7 +9,6 @@
 #include "export/npy_export.h"
 #include "export/png_export.h"
 #include "export/tile_metadata.h"
-#include "gl/renderer.h"
 
 namespace geofield {
 namespace {
