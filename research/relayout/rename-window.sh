@@ -28,6 +28,8 @@ sed -i -E \
   -e 's/\bnearest_centre_window_test\b/nearest_centre_subgrid_test/g' \
   -e 's/\bnearest_centre_window_blocks_on_cpu\b/nearest_centre_subgrid_blocks_on_cpu/g' \
   -e 's/\bnearest_centre_window_on_cpu\b/nearest_centre_subgrid_on_cpu/g' \
+  -e 's/\bcompute_request_window_blocks_on_cpu\b/compute_request_subgrid_blocks_on_cpu/g' \
+  -e 's/\bcompute_request_window_on_cpu\b/compute_request_subgrid_on_cpu/g' \
   -e 's/\bcompute_window_blocks_on_cpu\b/compute_subgrid_blocks_on_cpu/g' \
   -e 's/\bcompute_window_on_cpu_host\b/compute_subgrid_on_cpu_host/g' \
   -e 's/\bcompute_window_on_cpu\b/compute_subgrid_on_cpu/g' \
@@ -48,6 +50,15 @@ sed -i -E \
   -e 's/\bexpect_window_is_the_whole_field\b/expect_subgrid_is_the_whole_field/g' \
   -e 's/\bexpect_windows_are_the_whole_field\b/expect_subgrids_are_the_whole_field/g' \
   -e 's/\bAWindowOutsideTheGridIsRefused\b/ASubgridOutsideTheGridIsRefused/g' \
+  -e 's/\bexpect_windows_and_blocks_are_the_whole_field\b/expect_subgrids_and_blocks_are_the_whole_field/g' \
+  -e 's/\bwindow_into\b/subgrid_into/g' \
+  -e 's/\bwindow_in\b/subgrid_in/g' \
+  -e 's/\bWindowsAndBlocksAreTheWholeFieldsNodes(Float|Double)\b/SubgridsAndBlocksAreTheWholeFieldsNodes\1/g' \
+  -e 's/\bWindowsAreTheWholeGridsNodes(Float|Double)\b/SubgridsAreTheWholeGridsNodes\1/g' \
+  -e 's/\bWindowsAreTheWholeFieldBitForBit\b/SubgridsAreTheWholeFieldBitForBit/g' \
+  -e 's/\bWindowsEqualTheWholeField\b/SubgridsEqualTheWholeField/g' \
+  -e 's/\bBruteForceWindowsAreItsWholeGrid\b/BruteForceSubgridsAreItsWholeGrid/g' \
+  -e 's/\bAWindowOfTheArcSecondGlobeIsTheSharedMath\b/ASubgridOfTheArcSecondGlobeIsTheSharedMath/g' \
   $FILES
 # The test file's own parameter names (only there: WindowCase is the GUI's elsewhere).
 if [ -f tests/unit/nearest_centre_subgrid_test.cpp ]; then
@@ -57,7 +68,7 @@ fi
 
 # Members and locals named plain `window` that hold a Subgrid, and the messages that say it.
 sed -i -E 's/^(  (std::optional<Subgrid>|Subgrid) )window;/\1subgrid;/' export/geotiff_export.h \
-  export/netcdf_export.h
+  export/netcdf_export.h export/output_kinds.h
 USERS=$(git grep -lE '(options|layout)\.window\b|tile->window\b' -- '*.h' '*.cpp' || true)
 if [ -n "$USERS" ]; then
   sed -i -E -e 's/\b(options|layout)\.window\b/\1.subgrid/g' -e 's/\btile->window\b/tile->subgrid/g' \
