@@ -38,7 +38,7 @@ void fill_block(CpuField* out, std::size_t at, std::span<const T> v,
 template <typename T>
 void compute_into(const FieldRequest& r, CpuField* out, const std::function<void(int)>& rows_done) {
   const std::size_t nx = static_cast<std::size_t>(r.params.nx);
-  compute_request_window_blocks_on_cpu<T>(
+  compute_request_subgrid_blocks_on_cpu<T>(
       r, whole_grid(r.params.nx, r.params.ny),
       [&](int first, std::span<const T> v, std::span<const std::int32_t> k) {
         fill_block<T>(out, static_cast<std::size_t>(first) * nx, v, k);
@@ -49,11 +49,11 @@ void compute_into(const FieldRequest& r, CpuField* out, const std::function<void
 }  // namespace
 
 template <typename T>
-void compute_request_window_on_cpu(const FieldRequest& r, const NodeWindow& w, T* values,
-                                   std::int32_t* index) {
+void compute_request_subgrid_on_cpu(const FieldRequest& r, const Subgrid& w, T* values,
+                                    std::int32_t* index) {
   const std::size_t n = static_cast<std::size_t>(w.nx) * static_cast<std::size_t>(w.ny);
   if (r.one_point()) {
-    compute_window_on_cpu<T>(r.one_point_params(), w, values);
+    compute_subgrid_on_cpu<T>(r.one_point_params(), w, values);
     if (index != nullptr) std::fill_n(index, n, 0);
     return;
   }
@@ -62,26 +62,26 @@ void compute_request_window_on_cpu(const FieldRequest& r, const NodeWindow& w, T
     unasked.resize(n);
     index = unasked.data();
   }
-  nearest_centre_window_on_cpu<T>(r.params, points_of(r.sites), w, values, index);
+  nearest_centre_subgrid_on_cpu<T>(r.params, points_of(r.sites), w, values, index);
 }
 
 template <typename T>
-void compute_request_window_blocks_on_cpu(const FieldRequest& r, const NodeWindow& w,
-                                          const EmitNearestRows<T>& emit) {
+void compute_request_subgrid_blocks_on_cpu(const FieldRequest& r, const Subgrid& w,
+                                           const EmitNearestRows<T>& emit) {
   if (r.one_point()) {
-    compute_window_blocks_on_cpu<T>(r.one_point_params(), w, [&](int first, std::span<const T> v) {
+    compute_subgrid_blocks_on_cpu<T>(r.one_point_params(), w, [&](int first, std::span<const T> v) {
       emit(first, v, zeros(v.size()));
     });
     return;
   }
-  nearest_centre_window_blocks_on_cpu<T>(r.params, points_of(r.sites), w, emit);
+  nearest_centre_subgrid_blocks_on_cpu<T>(r.params, points_of(r.sites), w, emit);
 }
 
-#define GF_CPU_REQUEST(T)                                                                       \
-  template void compute_request_window_on_cpu<T>(const FieldRequest&, const NodeWindow&, T*,    \
-                                                 std::int32_t*);                                \
-  template void compute_request_window_blocks_on_cpu<T>(const FieldRequest&, const NodeWindow&, \
-                                                        const EmitNearestRows<T>&);
+#define GF_CPU_REQUEST(T)                                                                     \
+  template void compute_request_subgrid_on_cpu<T>(const FieldRequest&, const Subgrid&, T*,    \
+                                                  std::int32_t*);                             \
+  template void compute_request_subgrid_blocks_on_cpu<T>(const FieldRequest&, const Subgrid&, \
+                                                         const EmitNearestRows<T>&);
 GF_CPU_REQUEST(float)
 GF_CPU_REQUEST(double)
 #undef GF_CPU_REQUEST

@@ -1,5 +1,5 @@
 // A request's field on the CPU, for every site set, with no GL: the one path that the CPU
-// backend, the window's CPU worker, render's raw outputs, the tiles and the C API compute
+// backend, the subgrid's CPU worker, render's raw outputs, the tiles and the C API compute
 // through. A request of one point takes the one-point rows (cpu_rows.h, the point as the
 // reference: the fast path); several sites the nearest-site search (nearest_centre.h). Callers
 // never branch on which.
@@ -13,27 +13,27 @@
 #include "compute/nearest_centre.h"
 #include "field_range.h"
 #include "host_field.h"
-#include "node_window.h"
 #include "sites.h"
+#include "subgrid.h"
 
 namespace geofield {
 
-// Window w of r's field into values (w.nx * w.ny, row 0 north) on all cores and, when index is
+// Subgrid w of r's field into values (w.nx * w.ny, row 0 north) on all cores and, when index is
 // not null, each node's nearest site into index: 0 everywhere for one point; for several the
 // lowest of those that tie, -1 off a projected map. Bit for bit the whole field's there (tiles
 // mosaic into the whole render). r validated (check, check_sites); throws RuntimeFailure when w
 // is not inside the grid.
 template <typename T>
-void compute_request_window_on_cpu(const FieldRequest& r, const NodeWindow& w, T* values,
-                                   std::int32_t* index);
+void compute_request_subgrid_on_cpu(const FieldRequest& r, const Subgrid& w, T* values,
+                                    std::int32_t* index);
 
 // The same a block of rows at a time, each block handed to emit (first row counted in the
-// window, whole rows of w.nx values and as many indices) as soon as it is filled, from all cores
+// subgrid, whole rows of w.nx values and as many indices) as soon as it is filled, from all cores
 // at once and in no particular order; the whole field is never in memory. The first exception
 // from emit stops the others and is rethrown here (a worker's cancel).
 template <typename T>
-void compute_request_window_blocks_on_cpu(const FieldRequest& r, const NodeWindow& w,
-                                          const EmitNearestRows<T>& emit);
+void compute_request_subgrid_blocks_on_cpu(const FieldRequest& r, const Subgrid& w,
+                                           const EmitNearestRows<T>& emit);
 
 // A request's field in host memory: f32 always (what a texture shows), f64 as well when
 // params.precision is f64, and the index where it says more than "site 0 everywhere" (several

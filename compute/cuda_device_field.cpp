@@ -83,8 +83,8 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
     });
   }
 
-  void compute_window_to_host(const FieldRequest& r, const NodeWindow& w, void* values,
-                              Precision stored, std::int32_t* index) override {
+  void compute_subgrid_to_host(const FieldRequest& r, const Subgrid& w, void* values,
+                               Precision stored, std::int32_t* index) override {
     with_app_errors([&] {
       DeviceScope scope(device_);
       const std::size_t n = static_cast<std::size_t>(w.nx) * static_cast<std::size_t>(w.ny);
@@ -99,9 +99,9 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
       in_order(stream_.get(), [&] {
         if (sites) sites_.hold(r.sites, stream_.get());
         if (stored == Precision::f64) {
-          window_into(r, w, static_cast<double*>(host_values_.get()), device_index);
+          subgrid_into(r, w, static_cast<double*>(host_values_.get()), device_index);
         } else {
-          window_into(r, w, static_cast<float*>(host_values_.get()), device_index);
+          subgrid_into(r, w, static_cast<float*>(host_values_.get()), device_index);
         }
       });
       GF_CUDA(cudaMemcpyAsync(values, host_values_.get(), n * value_size(stored),
@@ -149,7 +149,7 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
                             "the " + size_text(p) + " index");
       index = static_cast<std::int32_t*>(index_scratch_.get());
     }
-    const NodeWindow whole = whole_grid(p.nx, p.ny);
+    const Subgrid whole = whole_grid(p.nx, p.ny);
     if (stored == Precision::f64) {
       sites_.into(p, whole, static_cast<double*>(values), index, s);
     } else {
@@ -157,10 +157,10 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
     }
   }
 
-  // Window w of r's field into device memory: the one-point kernel, or the nearest-site kernels
+  // Subgrid w of r's field into device memory: the one-point kernel, or the nearest-site kernels
   // over the sites held (index: w.nx * w.ny of device memory).
   template <typename Out>
-  void window_into(const FieldRequest& r, const NodeWindow& w, Out* values, std::int32_t* index) {
+  void subgrid_into(const FieldRequest& r, const Subgrid& w, Out* values, std::int32_t* index) {
     if (r.one_point()) {
       launch_field_into(r.one_point_params(), w, values, stream_.get(), &scratch_);
     } else {

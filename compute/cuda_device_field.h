@@ -10,8 +10,8 @@
 
 #include "centres.h"
 #include "field_params.h"
-#include "node_window.h"
 #include "sites.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -33,13 +33,13 @@ class DeviceFieldComputer {
   virtual void compute_to_host(const FieldParams& p, const std::vector<Centre>& centres,
                                void* values, Precision stored, std::int32_t* index) = 0;
 
-  // Window w of r's grid (a tile, node_window.h) into host memory: w.nx * w.ny values of
+  // Subgrid w of r's grid (a tile, subgrid.h) into host memory: w.nx * w.ny values of
   // `stored` and, when index is not null, each node's nearest site (0 everywhere for one point;
   // -1 off a projected map), local node (i, j) the whole grid's node (w.row0 + i, w.col0 + j),
   // computed on the device from the whole grid's geometry, so bit for bit what the whole field
   // holds there. Any site set: one point takes the field kernel, several the nearest-site ones.
-  virtual void compute_window_to_host(const FieldRequest& r, const NodeWindow& w, void* values,
-                                      Precision stored, std::int32_t* index) = 0;
+  virtual void compute_subgrid_to_host(const FieldRequest& r, const Subgrid& w, void* values,
+                                       Precision stored, std::int32_t* index) = 0;
 };
 
 // Whether this machine has a CUDA device this build can use (a device, a driver new enough);

@@ -56,11 +56,11 @@ void CudaSites::hold(std::span<const Centre> sites, cudaStream_t stream) {
 }
 
 template <typename Out>
-void CudaSites::into(const FieldParams& p, const NodeWindow& w, Out* values, std::int32_t* index,
+void CudaSites::into(const FieldParams& p, const Subgrid& w, Out* values, std::int32_t* index,
                      cudaStream_t stream) {
   if (held_.empty()) GF_FAIL("CudaSites::into before hold");
   check_centres_view(p, *held_.points());
-  check_window(p, w);
+  check_subgrid(p, w);
   kernels_.compute_to_buffers<Out>(centres_view(p), w, values, index, stream);
 }
 
@@ -71,9 +71,9 @@ void CudaSites::to_surfaces(const FieldParams& p, cudaSurfaceObject_t field,
   kernels_.compute_to_surfaces(centres_view(p), field, index, stream);
 }
 
-template void CudaSites::into<float>(const FieldParams&, const NodeWindow&, float*, std::int32_t*,
+template void CudaSites::into<float>(const FieldParams&, const Subgrid&, float*, std::int32_t*,
                                      cudaStream_t);
-template void CudaSites::into<double>(const FieldParams&, const NodeWindow&, double*, std::int32_t*,
+template void CudaSites::into<double>(const FieldParams&, const Subgrid&, double*, std::int32_t*,
                                       cudaStream_t);
 
 }  // namespace geofield

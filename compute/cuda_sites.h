@@ -12,8 +12,8 @@
 #include "centres.h"
 #include "field_params.h"
 #include "nearest_centres.h"
-#include "node_window.h"
 #include "sites.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -28,11 +28,11 @@ class CudaSites {
   void hold(const SiteSet& sites, cudaStream_t stream);
   void hold(std::span<const Centre> sites, cudaStream_t stream);
 
-  // The nearest of the held sites at window w of p's grid into device memory (values as Out,
+  // The nearest of the held sites at subgrid w of p's grid into device memory (values as Out,
   // w.nx * w.ny each, local node (i, j) the grid's (w.row0 + i, w.col0 + j)). Throws UsageError
   // for a view no backend computes with sites (check_centres_view).
   template <typename Out>
-  void into(const FieldParams& p, const NodeWindow& w, Out* values, std::int32_t* index,
+  void into(const FieldParams& p, const Subgrid& w, Out* values, std::int32_t* index,
             cudaStream_t stream);
   // The whole grid into an R32F and an R32I surface.
   void to_surfaces(const FieldParams& p, cudaSurfaceObject_t field, cudaSurfaceObject_t index,

@@ -58,11 +58,11 @@ class ShapeSearch {
 
 template <typename T>
 void compute(const FieldParams& p, const SiteShapes& shapes, const ShapeFieldOptions& o,
-             const NodeWindow& w, T* values, std::int32_t* index, float* bearing, bool brute) {
+             const Subgrid& w, T* values, std::int32_t* index, float* bearing, bool brute) {
   check_shapes_view(p, shapes);
   if (w.row0 < 0 || w.col0 < 0 || w.nx < 1 || w.ny < 1 || w.row0 + w.ny > p.ny ||
       w.col0 + w.nx > p.nx) {
-    GF_FAIL("shape_field_on_cpu: the window is not inside the grid");
+    GF_FAIL("shape_field_on_cpu: the subgrid is not inside the grid");
   }
   const ShapeSearch search(shapes, o, radius_in_units(p), brute);
   const bool projected = p.projection != Projection::latlon;
@@ -117,28 +117,28 @@ void check_shapes_view(const FieldParams& p, const SiteShapes& shapes) {
 
 template <typename T>
 void shape_field_on_cpu(const FieldParams& p, const SiteShapes& shapes, const ShapeFieldOptions& o,
-                        const NodeWindow& w, T* values, std::int32_t* index, float* bearing) {
+                        const Subgrid& w, T* values, std::int32_t* index, float* bearing) {
   compute(p, shapes, o, w, values, index, bearing, false);
 }
 
 template <typename T>
 void shape_field_brute_force(const FieldParams& p, const SiteShapes& shapes,
-                             const ShapeFieldOptions& o, const NodeWindow& w, T* values,
+                             const ShapeFieldOptions& o, const Subgrid& w, T* values,
                              std::int32_t* index, float* bearing) {
   compute(p, shapes, o, w, values, index, bearing, true);
 }
 
 template void shape_field_on_cpu<float>(const FieldParams&, const SiteShapes&,
-                                        const ShapeFieldOptions&, const NodeWindow&, float*,
+                                        const ShapeFieldOptions&, const Subgrid&, float*,
                                         std::int32_t*, float*);
 template void shape_field_on_cpu<double>(const FieldParams&, const SiteShapes&,
-                                         const ShapeFieldOptions&, const NodeWindow&, double*,
+                                         const ShapeFieldOptions&, const Subgrid&, double*,
                                          std::int32_t*, float*);
 template void shape_field_brute_force<float>(const FieldParams&, const SiteShapes&,
-                                             const ShapeFieldOptions&, const NodeWindow&, float*,
+                                             const ShapeFieldOptions&, const Subgrid&, float*,
                                              std::int32_t*, float*);
 template void shape_field_brute_force<double>(const FieldParams&, const SiteShapes&,
-                                              const ShapeFieldOptions&, const NodeWindow&, double*,
+                                              const ShapeFieldOptions&, const Subgrid&, double*,
                                               std::int32_t*, float*);
 
 }  // namespace geofield

@@ -1,5 +1,5 @@
 // The field of sites of every kind (issue 28) on the CPU: at each node of a grid (latlon, aeqd
-// or ortho), or of a window of it, the distance to the nearest point of any site (a point, a
+// or ortho), or of a subgrid of it, the distance to the nearest point of any site (a point, a
 // line's arcs, a polygon's boundary), 0 inside a polygon or, signed, minus the distance to its
 // boundary; the index of the nearest feature (the one containing the node, inside a polygon;
 // the lowest of those that tie); and on request the initial azimuth toward the nearest point,
@@ -14,8 +14,8 @@
 #include <cstdint>
 
 #include "field_params.h"
-#include "node_window.h"
 #include "site_shapes.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -32,12 +32,12 @@ void check_shapes_view(const FieldParams& p, const SiteShapes& shapes);
 // whole grid's node (w.row0 + i, w.col0 + j).
 template <typename T>
 void shape_field_on_cpu(const FieldParams& p, const SiteShapes& shapes, const ShapeFieldOptions& o,
-                        const NodeWindow& w, T* values, std::int32_t* index, float* bearing);
+                        const Subgrid& w, T* values, std::int32_t* index, float* bearing);
 
 // The same by looking at every arc at every node: the tests' oracle.
 template <typename T>
 void shape_field_brute_force(const FieldParams& p, const SiteShapes& shapes,
-                             const ShapeFieldOptions& o, const NodeWindow& w, T* values,
+                             const ShapeFieldOptions& o, const Subgrid& w, T* values,
                              std::int32_t* index, float* bearing);
 
 }  // namespace geofield

@@ -6,7 +6,7 @@
 namespace geofield {
 
 std::uint64_t write_tile_files(const FieldParams& p, const TileSites& sites, const TileChoice& tile,
-                               const NodeWindow& w, const HostField& field,
+                               const Subgrid& w, const HostField& field,
                                std::span<const std::int32_t> index, const TileFiles& files,
                                bool say) {
   const std::size_t nodes = static_cast<std::size_t>(w.nx) * static_cast<std::size_t>(w.ny);

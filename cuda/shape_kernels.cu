@@ -7,7 +7,7 @@ namespace geofield {
 namespace {
 
 template <typename Out>
-__global__ void shape_kernel(ShapeView v, NodeWindow w, ArcTreeView rings, ArcTreeView others,
+__global__ void shape_kernel(ShapeView v, Subgrid w, ArcTreeView rings, ArcTreeView others,
                              Out* values, std::int32_t* index, float* bearing, bool brute) {
   const int j = blockIdx.x * blockDim.x + threadIdx.x;
   const int i = blockIdx.y * blockDim.y + threadIdx.y;
@@ -77,9 +77,8 @@ void ShapeKernels::set_trees(const HostArcTree& rings, const HostArcTree& others
 }
 
 template <typename Out>
-void ShapeKernels::compute(const ShapeView& v, const NodeWindow& w, Out* values,
-                           std::int32_t* index, float* bearing, cudaStream_t stream,
-                           bool brute_force) {
+void ShapeKernels::compute(const ShapeView& v, const Subgrid& w, Out* values, std::int32_t* index,
+                           float* bearing, cudaStream_t stream, bool brute_force) {
   if (rings_.arc_count == 0 && others_.arc_count == 0) {
     GF_CUDA_MISUSE("ShapeKernels::compute before set_trees");
   }
@@ -90,9 +89,9 @@ void ShapeKernels::compute(const ShapeView& v, const NodeWindow& w, Out* values,
   GF_CUDA_LAUNCHED("shape_kernel");
 }
 
-template void ShapeKernels::compute<float>(const ShapeView&, const NodeWindow&, float*,
-                                           std::int32_t*, float*, cudaStream_t, bool);
-template void ShapeKernels::compute<double>(const ShapeView&, const NodeWindow&, double*,
+template void ShapeKernels::compute<float>(const ShapeView&, const Subgrid&, float*, std::int32_t*,
+                                           float*, cudaStream_t, bool);
+template void ShapeKernels::compute<double>(const ShapeView&, const Subgrid&, double*,
                                             std::int32_t*, float*, cudaStream_t, bool);
 
 }  // namespace geofield

@@ -65,7 +65,7 @@ std::string npy_summary(const OutputData& d) {
 
 // A tile's GDAL metadata: its place in the grid, proved over the values as written.
 std::vector<std::pair<std::string, std::string>> tile_items(const OutputData& d, bool index) {
-  TileMetadata m = tile_metadata(*d.params, d.tile->choice, d.tile->window, d.tile->sites);
+  TileMetadata m = tile_metadata(*d.params, d.tile->choice, d.tile->subgrid, d.tile->sites);
   index ? prove_index_tile(&m, d.index) : prove_tile(&m, *d.field);
   return metadata_items(m);
 }
@@ -75,7 +75,7 @@ void write_geotiff(AtomicFile& file, const OutputData& d) {
   layout.cog = d.cog || d.tile != nullptr;
   layout.centres = d.centres;
   if (d.tile != nullptr) {
-    layout.window = d.tile->window;
+    layout.subgrid = d.tile->subgrid;
     layout.metadata = tile_items(d, false);  // for `geofield mosaic` to check
   }
   write_geotiff_into(file, *d.field, *d.params, layout);
@@ -89,9 +89,9 @@ std::string geotiff_summary(const OutputData& d) {
 void write_netcdf(AtomicFile& file, const OutputData& d) {
   write_netcdf_into(file, *d.field, *d.params, d.history,
                     d.centres ? std::optional<NetcdfCentres>({*d.centres, d.index}) : std::nullopt,
-                    d.tile != nullptr
-                        ? std::optional<NetcdfTile>({d.tile->choice, d.tile->window, d.tile->sites})
-                        : std::nullopt);
+                    d.tile != nullptr ? std::optional<NetcdfTile>(
+                                            {d.tile->choice, d.tile->subgrid, d.tile->sites})
+                                      : std::nullopt);
 }
 std::string netcdf_summary(const OutputData& d) {
   return format("NetCDF-4, CF-1.8, %s, %d x %d nodes", type_of(d), d.nx(), d.ny());
@@ -110,7 +110,7 @@ std::string index_npy_summary(const OutputData& d) {
 void write_index_geotiff(AtomicFile& file, const OutputData& d) {
   GeotiffOptions layout;
   if (d.tile != nullptr) {
-    layout.window = d.tile->window;
+    layout.subgrid = d.tile->subgrid;
     layout.metadata = tile_items(d, true);
   }
   write_index_geotiff_into(file, d.nx(), d.ny(), d.index, *d.params, d.centres.value_or(1), layout);

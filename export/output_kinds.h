@@ -1,7 +1,7 @@
 // The outputs geofield writes, one entry each: the option that asks for it, its file extensions,
 // what it writes (the line the option's help and the Export panel's tooltip show), whether a
 // tile holds it (and the tile's file name), whether it carries the nearest site's index, and
-// its writer. The option table, `render`, its tiles, `geofield mosaic` and the window's Export
+// its writer. The option table, `render`, its tiles, `geofield mosaic` and the subgrid's Export
 // panel iterate this list: a new output is one entry here.
 #pragma once
 
@@ -17,7 +17,7 @@
 
 #include "field_params.h"
 #include "host_field.h"
-#include "node_window.h"
+#include "subgrid.h"
 #include "tiles.h"
 
 namespace geofield {
@@ -43,7 +43,7 @@ enum class OutputSource {
 // A tile of a run: its place in the grid and the run's sites (tile_metadata.h's sites_identity).
 struct OutputTile {
   TileChoice choice;
-  NodeWindow window;
+  Subgrid subgrid;
   std::string sites;
 };
 
@@ -62,14 +62,14 @@ struct OutputData {
   std::function<void(std::uint64_t bytes)> on_piece;
 
   // The nodes written: the tile's, or the whole grid's.
-  int nx() const { return tile != nullptr ? tile->window.nx : params->nx; }
-  int ny() const { return tile != nullptr ? tile->window.ny : params->ny; }
+  int nx() const { return tile != nullptr ? tile->subgrid.nx : params->nx; }
+  int ny() const { return tile != nullptr ? tile->subgrid.ny : params->ny; }
 };
 
 struct OutputKind {
   OutputId id;
   const char* option;  // "--npy": the option, and the output's name in messages
-  // The file's extensions, the first the one geofield gives (the window's exports, the tiles).
+  // The file's extensions, the first the one geofield gives (the subgrid's exports, the tiles).
   std::vector<std::string> extensions;
   OutputSource source;
   // What it writes, one line: the option's help after "write ", the Export panel's tooltip.

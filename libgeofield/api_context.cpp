@@ -63,11 +63,11 @@ void convert(std::span<const From> from, To* to) {
 // (through each thread's block when Out is not T), with the nearest site's index when asked.
 template <typename T, typename Out>
 void cpu_field(const FieldRequest& r, Out* out, std::int32_t* index) {
-  const NodeWindow whole = whole_grid(r.params.nx, r.params.ny);
+  const Subgrid whole = whole_grid(r.params.nx, r.params.ny);
   if constexpr (std::is_same_v<T, Out>) {
-    compute_request_window_on_cpu<T>(r, whole, out, index);
+    compute_request_subgrid_on_cpu<T>(r, whole, out, index);
   } else {
-    compute_request_window_blocks_on_cpu<T>(
+    compute_request_subgrid_blocks_on_cpu<T>(
         r, whole, [&](int first_row, std::span<const T> values, std::span<const std::int32_t> k) {
           const std::size_t at = static_cast<std::size_t>(first_row) * r.params.nx;
           convert(values, out + at);

@@ -11,7 +11,7 @@
 #include "compute/cpu_field.h"
 #include "compute/cpu_rows.h"
 #include "gl/index_texture.h"
-#include "node_window.h"
+#include "subgrid.h"
 
 namespace geofield {
 

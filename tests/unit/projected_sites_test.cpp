@@ -73,7 +73,7 @@ void expect_cpu_values(const FieldParams& p, const std::vector<Centre>& sites,
         const SpherePoint<double> d = projected_node_point<double>(view, i, j);
         T cpu = 0;
         std::int32_t k = 0;
-        nearest_centre_brute_force<T>(p, {&c, 1}, NodeWindow{i, j, 1, 1}, &cpu, &k);
+        nearest_centre_brute_force<T>(p, {&c, 1}, Subgrid{i, j, 1, 1}, &cpu, &k);
         if (!d.valid) {
           EXPECT_EQ(k, -1) << what;
           continue;

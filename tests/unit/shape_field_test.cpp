@@ -42,7 +42,7 @@ class ShapeFieldPrunedEqualsBruteForce : public ::testing::TestWithParam<Case> {
 
 template <typename T>
 void expect_equal_fields(const FieldParams& p, const SiteShapes& s, const ShapeFieldOptions& o) {
-  const NodeWindow w = whole_grid(p.nx, p.ny);
+  const Subgrid w = whole_grid(p.nx, p.ny);
   const std::size_t n = static_cast<std::size_t>(p.nx) * p.ny;
   std::vector<T> v(n), vb(n);
   std::vector<std::int32_t> k(n), kb(n);
