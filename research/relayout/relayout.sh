@@ -4,7 +4,7 @@
 # (a file already moved, or not there, is skipped). Then take the branch `layers`' CMake files.
 #
 #   core/     plain values and the host-and-device math (from app/'s root and cuda/)
-#   export/   the file writers, no GL (from export/)
+#   export/   the file writers, no GL (from app/export/)
 #   compute/  fields on the CPU and CUDA into memory, no GL (from app/backends/)
 #   cuda/     compute's device part: kernels, device memory (the GL interop goes to app/backends)
 set -euo pipefail
@@ -32,7 +32,7 @@ done
 
 # export/: the whole folder (its CMakeLists.txt too).
 if [ -d app/export ]; then
-  for f in $(git ls-files app/export); do mv_if "$f" "export/${f#export/}"; done
+  for f in $(git ls-files app/export); do mv_if "$f" "export/${f#app/export/}"; done
 fi
 
 # compute/: the GL-free computing now in app/backends/.
@@ -43,8 +43,8 @@ COMPUTE="nearest_centre.h nearest_centre.cpp centre_index.h centre_index.cpp cen
 for f in $COMPUTE; do mv_if "app/backends/$f" "compute/$f"; done
 
 # The CUDA-GL interop wrapper is the GL backends' (cuda/ keeps no GL).
-mv_if app/backends/interop_texture.h app/backends/interop_texture.h
-mv_if app/backends/interop_texture.cpp app/backends/interop_texture.cpp
+mv_if cuda/interop_texture.h app/backends/interop_texture.h
+mv_if cuda/interop_texture.cpp app/backends/interop_texture.cpp
 
 # Include lines: "backends/X" -> "compute/X" for the files moved; the bare interop header gets
 # its folder. Bare core names and "export/..." resolve as before (core/ and the repository root
@@ -58,7 +58,7 @@ done
 sed -i -E 's|#include "interop_texture\.h"|#include "backends/interop_texture.h"|' $SOURCES
 
 # Paths named in build files, docs, comments and scripts.
-TEXT=$(git ls-files | grep -vE '^(third_party|assets|tests/fuzz/corpus)/' |
+TEXT=$(git ls-files | grep -vE '^(third_party|assets|tests/fuzz/corpus|research/relayout)/' |
   grep -E '\.(md|txt|cmake|h|cpp|cu|cuh|py|glsl|sh)$|CMakeLists\.txt$')
 sed -i -E \
   -e 's#\bapp/export/#export/#g' \

@@ -16,7 +16,7 @@ mv_if compute/window_field.h compute/subgrid_field.h
 mv_if compute/window_field.cpp compute/subgrid_field.cpp
 mv_if tests/unit/nearest_centre_window_test.cpp tests/unit/nearest_centre_subgrid_test.cpp
 
-FILES=$(git ls-files | grep -vE '^(third_party|assets|tests/fuzz/corpus)/' |
+FILES=$(git ls-files | grep -vE '^(third_party|assets|tests/fuzz/corpus|research/relayout)/' |
   grep -E '\.(h|cpp|cu|cuh|py|md|txt|cmake|glsl|sh)$|CMakeLists\.txt$')
 
 # Identifiers and file names, longest first (word boundaries keep app/window/ and the GUI's).
