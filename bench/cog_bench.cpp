@@ -1,4 +1,4 @@
-// The Cloud-Optimised GeoTIFF writer (app/export/geotiff_cog.cpp) on its own: the distance field
+// The Cloud-Optimised GeoTIFF writer (export/geotiff_cog.cpp) on its own: the distance field
 // of `render --lat -60:60 --lon -180:180 --size NxN` (CPU backend, outside the timing) written
 // as a COG, float32 then float64, with where the time goes. Not a test: bench/RESULTS.md
 // records it.
@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "backends/window_field.h"
+#include "compute/subgrid_field.h"
 #include "export/geotiff_cog.h"
 #include "field_params.h"
 
@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
   for (geofield::Precision precision : {geofield::Precision::f32, geofield::Precision::f64}) {
     p.precision = precision;
     const geofield::HostField f =
-        geofield::compute_window_on_cpu_host(p, geofield::whole_grid(side, side), precision);
+        geofield::compute_subgrid_on_cpu_host(p, geofield::whole_grid(side, side), precision);
     ok = ok && bench(path, f, repeats);
   }
   ::unlink(path.c_str());

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "backends/cuda_sites.h"
 #include "centres.h"
+#include "compute/cuda_sites.h"
 #include "cuda_check.h"
 #include "device_memory.h"
 #include "field_params.h"

@@ -1,4 +1,4 @@
-// The field of lines and polygons on the CPU (app/backends/shape_field.*, issue 28), in
+// The field of lines and polygons on the CPU (compute/shape_field.*, issue 28), in
 // process: reading a sites file, then the field over a global latlon grid with every core,
 // pruned and (optionally) by brute force. Not a test: bench/RESULTS.md records it.
 //
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/shape_field.h"
+#include "compute/shape_field.h"
 #include "field_params.h"
 #include "view/sites_file.h"
 

@@ -258,13 +258,12 @@ __device__ TileList take_from_pool(int total, unsigned long long* used, unsigned
   return {static_cast<unsigned>(off), total};
 }
 
-// One block a coarse tile of window w, over every centre: the tile's cap, its nearest centre's
+// One block a coarse tile of subgrid w, over every centre: the tile's cap, its nearest centre's
 // angle, and the candidates (each warp counts and writes a slice of the centres, in order).
 template <typename Nodes>
 __global__ void __launch_bounds__(kThreads)
-    coarse_kernel(Nodes nodes, NodeWindow w, const UnitVec* centres, int n, ReachBound bound,
-                  int side, TileList* lists, int* pool, unsigned long long* used,
-                  unsigned capacity) {
+    coarse_kernel(Nodes nodes, Subgrid w, const UnitVec* centres, int n, ReachBound bound, int side,
+                  TileList* lists, int* pool, unsigned long long* used, unsigned capacity) {
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   const int i0 = w.row0 + blockIdx.y * side, j0 = w.col0 + blockIdx.x * side;
   const int i1 = min(w.row0 + w.ny, i0 + side), j1 = min(w.col0 + w.nx, j0 + side);
@@ -300,10 +299,10 @@ __global__ void __launch_bounds__(kThreads)
   write_candidates(all, b0, b1, centres, q, limit, pool, list.offset + counts[warp]);
 }
 
-// One warp a fine tile (f x f nodes) of window w, over its coarse tile's candidates.
+// One warp a fine tile (f x f nodes) of subgrid w, over its coarse tile's candidates.
 template <typename Nodes>
 __global__ void __launch_bounds__(kThreads)
-    fine_kernel(Nodes nodes, NodeWindow w, const UnitVec* centres, int n, ReachBound bound, int f,
+    fine_kernel(Nodes nodes, Subgrid w, const UnitVec* centres, int n, ReachBound bound, int f,
                 int fine_x, int fine_tiles, int side, int coarse_x, const TileList* coarse,
                 TileList* fine, int* pool, unsigned long long* used, unsigned capacity) {
   const int lane = threadIdx.x & 31;
@@ -343,7 +342,7 @@ __device__ double wgs84_value(const GeodesicField& f, const GridGeometry& g, con
   return geodesic_value(f, row, geodesic_grid_column(centre_grid(g, c), j));
 }
 
-// The node pass over window w: a block is kRegion x kRegion nodes, 1 fine tile of 16 or 4 of 8 a
+// The node pass over subgrid w: a block is kRegion x kRegion nodes, 1 fine tile of 16 or 4 of 8 a
 // side; a warp lies in one fine tile, so its threads walk one candidate list. Per chunk of
 // candidates the block makes each candidate's row factors for the tile's rows and column factors
 // for its columns (latlon haversine) once, then each node combines them (field_kernel's float
@@ -352,7 +351,7 @@ __device__ double wgs84_value(const GeodesicField& f, const GridGeometry& g, con
 // candidate's value there (projected_sites.h); a node off the map is NaN, index -1.
 template <Mode M, bool P, typename Sink>
 __global__ void __launch_bounds__(kThreads)
-    node_kernel(CentresView v, NodeWindow w, const CentreParts* parts, const ProjectedSite* sites,
+    node_kernel(CentresView v, Subgrid w, const CentreParts* parts, const ProjectedSite* sites,
                 int n, int f, int fine_x, int fine_y, const TileList* fine, const int* pool,
                 bool brute_force, Sink sink) {
   using T = ValueT<M>;
@@ -460,7 +459,7 @@ struct SurfacePair {
   }
 };
 
-// Row-major memory holding window (row0, col0, nx wide) of the grid, as kernel_sinks.cuh's.
+// Row-major memory holding subgrid (row0, col0, nx wide) of the grid, as kernel_sinks.cuh's.
 template <typename Out>
 struct BufferPair {
   Out* values;
@@ -541,7 +540,7 @@ void NearestCentres::grow_pool_if_short() {
 }
 
 template <typename Sink>
-void NearestCentres::compute(const CentresView& view, const NodeWindow& w, const Sink& sink,
+void NearestCentres::compute(const CentresView& view, const Subgrid& w, const Sink& sink,
                              cudaStream_t stream, CentresTuning tuning) {
   if (n_ == 0) GF_CUDA_MISUSE("NearestCentres::compute before set_centres");
   CentresView v = view;
@@ -552,7 +551,7 @@ void NearestCentres::compute(const CentresView& view, const NodeWindow& w, const
   }
   if (w.nx < 1 || w.ny < 1 || w.row0 < 0 || w.col0 < 0 || w.row0 + w.ny > g.ny ||
       w.col0 + w.nx > g.nx) {
-    GF_CUDA_MISUSE("NearestCentres: the window is not inside the grid");
+    GF_CUDA_MISUSE("NearestCentres: the subgrid is not inside the grid");
   }
   const bool wgs84 = g.formula == Formula::wgs84;
   const int n = static_cast<int>(n_);
@@ -679,15 +678,14 @@ void NearestCentres::compute_to_surfaces(const CentresView& v, cudaSurfaceObject
 }
 
 template <typename Out>
-void NearestCentres::compute_to_buffers(const CentresView& v, const NodeWindow& w, Out* values,
+void NearestCentres::compute_to_buffers(const CentresView& v, const Subgrid& w, Out* values,
                                         std::int32_t* index, cudaStream_t stream, CentresTuning t) {
   compute(v, w, BufferPair<Out>{values, index, w.nx, w.row0, w.col0}, stream, t);
 }
 
-template void NearestCentres::compute_to_buffers<float>(const CentresView&, const NodeWindow&,
-                                                        float*, std::int32_t*, cudaStream_t,
-                                                        CentresTuning);
-template void NearestCentres::compute_to_buffers<double>(const CentresView&, const NodeWindow&,
+template void NearestCentres::compute_to_buffers<float>(const CentresView&, const Subgrid&, float*,
+                                                        std::int32_t*, cudaStream_t, CentresTuning);
+template void NearestCentres::compute_to_buffers<double>(const CentresView&, const Subgrid&,
                                                          double*, std::int32_t*, cudaStream_t,
                                                          CentresTuning);
 

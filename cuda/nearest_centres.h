@@ -1,7 +1,7 @@
 // The nearest of many centres (issue 16) on the GPU, exactly and not by brute force: for every
-// node of a grid (latlon, aeqd or ortho), or of a window of it, the smallest value over the centres
-// of the view's formula with that centre as the reference, and that centre's index (the lowest of
-// those that tie).
+// node of a grid (latlon, aeqd or ortho), or of a subgrid of it, the smallest value over the
+// centres of the view's formula with that centre as the reference, and that centre's index (the
+// lowest of those that tie).
 //
 // All on the device, in passes on one stream (docs/centres.md, "GPU (CUDA)"):
 //   coarse: one block per coarse tile (site_tiling.h: 32 to 256 nodes a side) finds the tile's
@@ -14,8 +14,8 @@
 //           and column factors of each candidate made once per tile in shared memory; on a
 //           projected view the node's point once, then projected_sites.h's value of each), the
 //           smallest value, ties to the lowest index. A projected node off the map: NaN, -1.
-// A window's tiles start at its own corner; every value depends on the node and the centre
-// only, so a window holds the whole field's values and indices there, bit for bit.
+// A subgrid's tiles start at its own corner; every value depends on the node and the centre
+// only, so a subgrid holds the whole field's values and indices there, bit for bit.
 // Candidate lists live in one device pool taken by an atomic offset. A tile whose list does not
 // fit takes every centre instead (slower, never wrong); the pool's use is copied back without
 // waiting and the next compute grows the pool to fit.
@@ -36,8 +36,8 @@
 #include "device_memory.h"
 #include "field_math.h"
 #include "geodesic_field.h"
-#include "node_window.h"
 #include "projected_chord.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -86,11 +86,11 @@ class NearestCentres {
                           cudaStream_t stream, CentresTuning t = {}) {
     compute_to_buffers(v, whole_grid(v.grid.nx, v.grid.ny), values, index, stream, t);
   }
-  // Window w of the grid (a tile): w.nx values a row, local node (i, j) the grid's node
+  // Subgrid w of the grid (a tile): w.nx values a row, local node (i, j) the grid's node
   // (w.row0 + i, w.col0 + j), bit for bit the whole field's there.
   template <typename Out>
-  void compute_to_buffers(const CentresView& v, const NodeWindow& w, Out* values,
-                          std::int32_t* index, cudaStream_t stream, CentresTuning t = {});
+  void compute_to_buffers(const CentresView& v, const Subgrid& w, Out* values, std::int32_t* index,
+                          cudaStream_t stream, CentresTuning t = {});
 
   // The pool's size in entries; tests make it small to force the overflow path.
   void set_pool_capacity(std::size_t entries);
@@ -106,7 +106,7 @@ class NearestCentres {
 
  private:
   template <typename Sink>
-  void compute(const CentresView& v, const NodeWindow& w, const Sink& sink, cudaStream_t stream,
+  void compute(const CentresView& v, const Subgrid& w, const Sink& sink, cudaStream_t stream,
                CentresTuning t);
   void grow_pool_if_short();
 

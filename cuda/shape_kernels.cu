@@ -1,14 +1,13 @@
-#include "shape_kernels.h"
-
 #include <limits>
 
 #include "cuda_check.h"
+#include "shape_kernels.h"
 
 namespace geofield {
 namespace {
 
 template <typename Out>
-__global__ void shape_kernel(ShapeView v, NodeWindow w, ArcTreeView rings, ArcTreeView others,
+__global__ void shape_kernel(ShapeView v, Subgrid w, ArcTreeView rings, ArcTreeView others,
                              Out* values, std::int32_t* index, float* bearing, bool brute) {
   const int j = blockIdx.x * blockDim.x + threadIdx.x;
   const int i = blockIdx.y * blockDim.y + threadIdx.y;
@@ -37,18 +36,18 @@ __global__ void shape_kernel(ShapeView v, NodeWindow w, ArcTreeView rings, ArcTr
   if (index) index[at] = n.feature;
   if (bearing) {
     const TreeArc& a = (n.from_rings ? rings : others).arcs[n.arc];
-    bearing[at] = n.zero ? nanf("")
-                         : static_cast<float>(
-                               azimuth_toward_deg(lat, lon, nearest_on_arc(p, a.arc)));
+    bearing[at] = n.zero
+                      ? nanf("")
+                      : static_cast<float>(azimuth_toward_deg(lat, lon, nearest_on_arc(p, a.arc)));
   }
 }
 
 }  // namespace
 
 ArcTreeView ShapeKernels::Tree::view() const {
-  return {static_cast<const ArcTreeNode*>(nodes.get()), static_cast<const std::int32_t*>(order.get()),
-          static_cast<const ArcCap*>(caps.get()), static_cast<const TreeArc*>(arcs.get()),
-          arc_count};
+  return {static_cast<const ArcTreeNode*>(nodes.get()),
+          static_cast<const std::int32_t*>(order.get()), static_cast<const ArcCap*>(caps.get()),
+          static_cast<const TreeArc*>(arcs.get()), arc_count};
 }
 
 void ShapeKernels::copy(const HostArcTree& h, Tree* d, cudaStream_t stream) {
@@ -61,12 +60,12 @@ void ShapeKernels::copy(const HostArcTree& h, Tree* d, cudaStream_t stream) {
   d->arcs.ensure(n * sizeof(TreeArc), "the sites' arcs");
   GF_CUDA(cudaMemcpyAsync(d->nodes.get(), h.nodes, h.node_count * sizeof(ArcTreeNode),
                           cudaMemcpyHostToDevice, stream));
-  GF_CUDA(cudaMemcpyAsync(d->order.get(), h.order, n * sizeof(std::int32_t),
-                          cudaMemcpyHostToDevice, stream));
+  GF_CUDA(cudaMemcpyAsync(d->order.get(), h.order, n * sizeof(std::int32_t), cudaMemcpyHostToDevice,
+                          stream));
   GF_CUDA(cudaMemcpyAsync(d->caps.get(), h.arc_caps, n * sizeof(ArcCap), cudaMemcpyHostToDevice,
                           stream));
-  GF_CUDA(cudaMemcpyAsync(d->arcs.get(), h.arcs, n * sizeof(TreeArc), cudaMemcpyHostToDevice,
-                          stream));
+  GF_CUDA(
+      cudaMemcpyAsync(d->arcs.get(), h.arcs, n * sizeof(TreeArc), cudaMemcpyHostToDevice, stream));
   // The host's arrays may be reused once this returns.
   GF_CUDA(cudaStreamSynchronize(stream));
 }
@@ -78,22 +77,21 @@ void ShapeKernels::set_trees(const HostArcTree& rings, const HostArcTree& others
 }
 
 template <typename Out>
-void ShapeKernels::compute(const ShapeView& v, const NodeWindow& w, Out* values,
-                           std::int32_t* index, float* bearing, cudaStream_t stream,
-                           bool brute_force) {
+void ShapeKernels::compute(const ShapeView& v, const Subgrid& w, Out* values, std::int32_t* index,
+                           float* bearing, cudaStream_t stream, bool brute_force) {
   if (rings_.arc_count == 0 && others_.arc_count == 0) {
     GF_CUDA_MISUSE("ShapeKernels::compute before set_trees");
   }
   const dim3 block(16, 8);
   const dim3 grid((w.nx + block.x - 1) / block.x, (w.ny + block.y - 1) / block.y);
-  shape_kernel<Out><<<grid, block, 0, stream>>>(v, w, rings_.view(), others_.view(), values,
-                                                 index, bearing, brute_force);
+  shape_kernel<Out><<<grid, block, 0, stream>>>(v, w, rings_.view(), others_.view(), values, index,
+                                                bearing, brute_force);
   GF_CUDA_LAUNCHED("shape_kernel");
 }
 
-template void ShapeKernels::compute<float>(const ShapeView&, const NodeWindow&, float*,
-                                           std::int32_t*, float*, cudaStream_t, bool);
-template void ShapeKernels::compute<double>(const ShapeView&, const NodeWindow&, double*,
+template void ShapeKernels::compute<float>(const ShapeView&, const Subgrid&, float*, std::int32_t*,
+                                           float*, cudaStream_t, bool);
+template void ShapeKernels::compute<double>(const ShapeView&, const Subgrid&, double*,
                                             std::int32_t*, float*, cudaStream_t, bool);
 
 }  // namespace geofield

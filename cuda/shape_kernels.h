@@ -2,7 +2,7 @@
 // (arc_tree.h: the same search the CPU walks, in device memory here) and takes the value, the
 // nearest feature and the bearing as the CPU does (shape_node), in double. A node off a
 // projected map gets NaN and index -1. cuda/ is a leaf: the host hands the trees as flat arrays
-// (app/backends/segment_tree.* builds them).
+// (compute/segment_tree.* builds them).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -13,8 +13,8 @@
 #include "arc_tree.h"
 #include "device_memory.h"
 #include "field_math.h"
-#include "node_window.h"
 #include "projected_grid.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -43,11 +43,11 @@ class ShapeKernels {
   // the host arrays may be reused once this returns.
   void set_trees(const HostArcTree& rings, const HostArcTree& others, cudaStream_t stream);
 
-  // Window w of the view's grid into row-major device memory: values (w.nx * w.ny of Out),
+  // Subgrid w of the view's grid into row-major device memory: values (w.nx * w.ny of Out),
   // index and bearing (degrees; NaN where the distance is 0) unless null. brute_force: every
   // arc at every node (the tests' oracle). Asynchronous.
   template <typename Out>
-  void compute(const ShapeView& v, const NodeWindow& w, Out* values, std::int32_t* index,
+  void compute(const ShapeView& v, const Subgrid& w, Out* values, std::int32_t* index,
                float* bearing, cudaStream_t stream, bool brute_force = false);
 
  private:

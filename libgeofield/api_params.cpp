@@ -3,9 +3,8 @@
 #include <cstddef>
 #include <string>
 
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
-#include "view/centres_file.h"
 
 namespace geofield::api {
 namespace {

@@ -2,24 +2,10 @@
 #include "backends/cuda_backend_factory.h"
 #include "backends/field_backend.h"
 #include "backends/gl_backend.h"
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 
 namespace geofield {
-
-bool parse_backend(std::string_view s, BackendChoice* out) {
-  if (s == "auto")
-    *out = BackendChoice::automatic;
-  else if (s == "cpu")
-    *out = BackendChoice::cpu;
-  else if (s == "cuda")
-    *out = BackendChoice::cuda;
-  else if (s == "gl")
-    *out = BackendChoice::gl;
-  else
-    return false;
-  return true;
-}
 
 std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* reason) {
   if (choice == BackendChoice::cpu) {

@@ -3,8 +3,8 @@
 #include <cstdio>
 
 #include "backends/cuda_backend_factory.h"
-#include "backends/cuda_backend_support.h"
-#include "backends/cuda_field_launch.h"
+#include "compute/cuda_backend_support.h"
+#include "compute/cuda_field_launch.h"
 #include "cuda_check.h"
 #include "errors.h"
 #include "field_kernel.h"
@@ -174,23 +174,6 @@ std::vector<std::int32_t> CudaBackend::read_index() {
   if (sites_last_) return with_app_errors([&] { return target_.read_index(); });
   const FieldParams& p = last_.params;
   return std::vector<std::int32_t>(static_cast<std::size_t>(p.nx) * static_cast<std::size_t>(p.ny));
-}
-
-bool cuda_device_usable(std::string* why_not) {
-  int count = 0;
-  const cudaError_t e = cudaGetDeviceCount(&count);
-  if (e == cudaSuccess && count > 0) return true;
-  cudaGetLastError();  // not sticky; leave no error behind
-  if (e == cudaErrorNoDevice || (e == cudaSuccess && count == 0)) {
-    *why_not = "no CUDA device on this machine";
-  } else if (e == cudaErrorInsufficientDriver) {
-    *why_not = "no NVIDIA driver, or one too old for this build's CUDA " +
-               std::to_string(CUDART_VERSION / 1000) + "." +
-               std::to_string(CUDART_VERSION % 1000 / 10) + " runtime (" + cuda_error_text(e) + ")";
-  } else {
-    *why_not = "CUDA is not usable (cudaGetDeviceCount: " + cuda_error_text(e) + ")";
-  }
-  return false;
 }
 
 CudaWarmUp::CudaWarmUp()

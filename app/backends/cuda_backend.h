@@ -25,8 +25,8 @@
 
 #include "backends/cuda_interop_target.h"
 #include "backends/cuda_pixel_buffer.h"
-#include "backends/cuda_sites.h"
 #include "backends/field_backend.h"
+#include "compute/cuda_sites.h"
 #include "device_memory.h"
 
 namespace geofield {

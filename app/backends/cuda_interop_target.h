@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "backends/interop_texture.h"
 #include "gl/field_texture.h"
-#include "interop_texture.h"
 
 namespace geofield {
 

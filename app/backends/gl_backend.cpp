@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "backends/gl_compute.h"
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 #include "field_math.h"
 #include "gl/gl_check.h"

@@ -2,7 +2,7 @@
 // every site set (field_backend.h), with one set of programs and one compute path. No second
 // context, so no switch between contexts: a recompute at 8192² takes 0.12 ms this way against
 // 0.41 ms for CUDA handing its texture to GL (docs/interop.md). Float and double, the haversine
-// and seed formulas (not wgs84: kGlNoWgs84); its GLSL is a port of cuda/field_math.h, kept equal
+// and seed formulas (not wgs84: kGlNoWgs84); its GLSL is a port of core/field_math.h, kept equal
 // by tests (field_math.glsl says more). Opt-in (--backend gl): the default stays CUDA.
 //
 // compute(FieldRequest) chooses inside:

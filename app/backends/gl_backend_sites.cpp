@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "backends/centre_index.h"
 #include "backends/gl_backend.h"
 #include "backends/gl_compute.h"
-#include "backends/nearest_centre.h"
+#include "compute/centre_index.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 #include "field_math.h"
 #include "gl/gl_check.h"

@@ -21,7 +21,7 @@ GLuint program(const char* main_part, const char* name, const ProgramKind& kind)
   s += kind.formula == Formula::seed ? "#define SEED 1\n" : "#define SEED 0\n";
   s += kind.out_f64 ? "#define OUT_F64 1\n" : "#define OUT_F64 0\n";
   s += kind.to_buffer ? "#define TO_BUFFER 1\n" : "#define TO_BUFFER 0\n";
-  s += embedded::shader_field_constants_glsl;  // cuda/field_constants.h, printed by the build
+  s += embedded::shader_field_constants_glsl;  // core/field_constants.h, printed by the build
   s += embedded::shader_field_math_glsl;
   if (kind.projection) s += embedded::shader_projection_glsl;
   s += embedded::shader_field_distance_glsl;

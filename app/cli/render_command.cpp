@@ -15,11 +15,11 @@
 
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
-#include "backends/nearest_centre.h"
-#include "backends/window_field.h"
 #include "cli/distinct_outputs.h"
 #include "cli/render_tile.h"
 #include "cli/render_tiles.h"
+#include "compute/nearest_centre.h"
+#include "compute/subgrid_field.h"
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/npy_export.h"
@@ -191,8 +191,8 @@ void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, 
   // The tiles' host computer over the whole grid: one point's field, or several sites' with
   // their index (0 everywhere for one point).
   std::vector<std::int32_t> index;
-  const HostField values = compute_window_on_cpu_host(field, whole_grid(params.nx, params.ny), raw,
-                                                      centres ? &index : nullptr);
+  const HostField values = compute_subgrid_on_cpu_host(field, whole_grid(params.nx, params.ny), raw,
+                                                       centres ? &index : nullptr);
   OutputFiles files;
   write_raw_outputs(&files, request, raw_data(request, params, values, centres, index));
   files.commit(true);

@@ -62,10 +62,6 @@ std::optional<std::string> read_centres_file_ref(const CentresFileRef& ref,
 // the first bad byte, and saying that `what` ("a centres file") is UTF-8 text.
 void check_utf8_text(std::string_view text, std::string_view source, std::string_view what);
 
-// What is wrong with one centre, in the words of --ref ("latitude 91 is outside [-90, 90]");
-// empty when it is valid. The readers' check, and the window's for a typed or clicked centre.
-std::string centre_problem(const Centre& c);
-
 // The centres as CSV that read_centres_file reads back to the same list: a header line
 // `lat,lon,name`, then one line a centre, numbers in the shortest text that reads back to the
 // same double (%.17g), names in double quotes when they hold a comma, a quote, a line break, a

@@ -12,7 +12,7 @@
 #include <optional>
 #include <thread>
 
-#include "backends/cpu_field.h"
+#include "compute/cpu_field.h"
 #include "field_range.h"
 #include "sites.h"
 

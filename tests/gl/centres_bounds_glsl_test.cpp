@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "backends/centre_index.h"
 #include "backends/gl_compute.h"
+#include "compute/centre_index.h"
 #include "field_checks.h"
 #include "field_math.h"
 #include "gl/gl_check.h"

@@ -5,7 +5,7 @@
 // small (the fallback), in float and double, km and nm, and wgs84; against the CPU oracle
 // (nearest_centre_brute_force) within the float path's bound, indices equal except where the
 // two values tie within it; and through the backend, the interop textures against the kernels.
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 
 #include <cuda_runtime_api.h>
 #include <glad/gl.h>
@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "backends/cuda_backend_factory.h"
-#include "backends/cuda_sites.h"
 #include "centre_sets.h"
+#include "compute/cuda_sites.h"
 #include "cuda_check.h"
 #include "device_memory.h"
 #include "errors.h"

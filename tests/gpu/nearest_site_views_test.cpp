@@ -8,7 +8,7 @@
 //     within that bound;
 //   - through the backend: the interop path's textures, the pixel-buffer path's and the kernels'
 //     buffers hold the same values and indices, and the f64 exports agree;
-//   - libgeofield's device computer: windows (tiles) equal the whole field, values and index.
+//   - libgeofield's device computer: subgrids (tiles) equal the whole field, values and index.
 #include <cuda_runtime_api.h>
 #include <glad/gl.h>
 
@@ -22,11 +22,11 @@
 #include <vector>
 
 #include "backends/cuda_backend.h"
-#include "backends/cuda_device_field.h"
-#include "backends/cuda_sites.h"
-#include "backends/nearest_centre.h"
 #include "case_names.h"
 #include "centre_sets.h"
+#include "compute/cuda_device_field.h"
+#include "compute/cuda_sites.h"
+#include "compute/nearest_centre.h"
 #include "cuda_check.h"
 #include "device_memory.h"
 #include "gl/field_texture.h"
@@ -218,7 +218,7 @@ double expect_close_to_cpu(const FieldParams& p, const std::vector<Centre>& site
     if (gpu.index[q] != cpu_k[q]) {
       ++index_differs;
       // The CPU's own value of the GPU's site at that node: a tie within the bound, or a failure.
-      const NodeWindow at{static_cast<int>(q / p.nx), static_cast<int>(q % p.nx), 1, 1};
+      const Subgrid at{static_cast<int>(q / p.nx), static_cast<int>(q % p.nx), 1, 1};
       T theirs = 0;
       std::int32_t k = 0;
       const Centre& s = sites.at(static_cast<size_t>(gpu.index[q]));
@@ -353,7 +353,7 @@ TEST_P(NearestSiteViews, InteropEqualsPixelBufferEqualsTheKernels) {
 
 // libgeofield's device computer: tiles of the grid equal the whole field there, values and
 // index (the index zero for a one-point request).
-TEST_P(NearestSiteViews, WindowsEqualTheWholeField) {
+TEST_P(NearestSiteViews, SubgridsEqualTheWholeField) {
   const SitesCase& c = GetParam();
   std::string why;
   std::unique_ptr<DeviceFieldComputer> device = try_make_device_field_computer(0, &why);
@@ -374,19 +374,18 @@ TEST_P(NearestSiteViews, WindowsEqualTheWholeField) {
     } else {
       device->compute_to_host(p, *sites, whole.data(), Precision::f64, whole_k.data());
     }
-    std::vector<NodeWindow> windows = {NodeWindow{1, 37, p.nx - 38, p.ny - 2},
-                                       NodeWindow{p.ny - 1, p.nx - 1, 1, 1},
-                                       NodeWindow{3, 5, 19, 23}};
+    std::vector<Subgrid> windows = {Subgrid{1, 37, p.nx - 38, p.ny - 2},
+                                    Subgrid{p.ny - 1, p.nx - 1, 1, 1}, Subgrid{3, 5, 19, 23}};
     for (const TileLayout layout : {TileLayout{3, 2}, TileLayout{4, 5}}) {
       for (int k = 0; k < layout.count(); ++k) {
-        windows.push_back(tile_window(layout, p.nx, p.ny, k));
+        windows.push_back(tile_subgrid(layout, p.nx, p.ny, k));
       }
     }
-    for (const NodeWindow& w : windows) {
+    for (const Subgrid& w : windows) {
       const size_t m = static_cast<size_t>(w.nx) * w.ny;
       std::vector<double> part(m);
       std::vector<std::int32_t> part_k(m, -9);
-      device->compute_window_to_host(r, w, part.data(), Precision::f64, part_k.data());
+      device->compute_subgrid_to_host(r, w, part.data(), Precision::f64, part_k.data());
       size_t differ = 0;
       for (int i = 0; i < w.ny; ++i) {
         for (int j = 0; j < w.nx; ++j) {
@@ -395,7 +394,7 @@ TEST_P(NearestSiteViews, WindowsEqualTheWholeField) {
           differ += !same_bits(part[at], whole[in_whole]) || part_k[at] != whole_k[in_whole];
         }
       }
-      EXPECT_EQ(differ, 0u) << what << ": the window at (" << w.row0 << ", " << w.col0 << ") "
+      EXPECT_EQ(differ, 0u) << what << ": the subgrid at (" << w.row0 << ", " << w.col0 << ") "
                             << w.nx << " x " << w.ny;
     }
   }

@@ -1,10 +1,12 @@
 // The field of lines and polygons on CUDA (cuda/shape_kernels.*, issue 28): the kernel's tree
 // walk equals its brute force over every arc bit for bit (values, index, bearing), on latlon,
 // aeqd and ortho grids, float and double, signed or not, with the hard shapes of the CPU tests;
-// and equals the CPU field (app/backends/shape_field.*, the same search in double by the same
+// and equals the CPU field (compute/shape_field.*, the same search in double by the same
 // code: only the libraries' last bits differ) within 1e-12 relative, indices equal but at
 // near-ties, bearings within 1e-6 degrees; on Natural Earth's land too. A disabled case times
 // an 8192² regional view to @coastline:50m (issue 28 asks for 10 ms).
+#include "compute/shape_field.h"
+
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
@@ -15,8 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/segment_tree.h"
-#include "backends/shape_field.h"
+#include "compute/segment_tree.h"
 #include "cuda_check.h"
 #include "device_memory.h"
 #include "gpu_test_support.h"
@@ -32,8 +33,8 @@ namespace {
 using test::same_bits;
 
 HostArcTree host_tree(const SegmentTree& t) {
-  return {t.nodes().data(), t.nodes().size(), t.order().data(), t.arc_caps().data(),
-          t.arcs().data(), static_cast<std::int32_t>(t.arcs().size())};
+  return {t.nodes().data(),    t.nodes().size(), t.order().data(),
+          t.arc_caps().data(), t.arcs().data(),  static_cast<std::int32_t>(t.arcs().size())};
 }
 
 ShapeView shape_view(const FieldParams& p, bool signed_inside) {

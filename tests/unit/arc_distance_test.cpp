@@ -1,4 +1,4 @@
-// The distance to a line's segment (cuda/arc_distance.h, issue 28) against an independent
+// The distance to a line's segment (core/arc_distance.h, issue 28) against an independent
 // oracle in quadruple precision: the arc parametrised from its first vertex, the nearest
 // parameter found in closed form (p . x(t) = A cos t + B sin t is largest at t = atan2(B, A)),
 // clamped to the arc's ends, the angle from the chord. Cases the issue names: lines across the

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "arc_distance.h"
-#include "backends/shape_field.h"
+#include "compute/shape_field.h"
 #include "test_grids.h"
 #include "usage_error_matchers.h"
 

@@ -1,10 +1,10 @@
 // The CPU's one path (cpu_field.h, issue 27) over one site and many, the same cases for both:
 // the whole field is the oracle's (one site: the one-point field of compute_field_on_cpu, index
-// 0; several: the nearest-site brute force), every window and every block of the blocks form is
+// 0; several: the nearest-site brute force), every subgrid and every block of the blocks form is
 // the whole field's at its nodes bit for bit (tiles mosaic exactly), compute_cpu_field keeps
 // the index only where it says more than "site 0", and an exception from a block's receiver
 // (a full disk, a worker's cancel) stops the other cores and reaches the caller.
-#include "backends/cpu_field.h"
+#include "compute/cpu_field.h"
 
 #include <gtest/gtest.h>
 
@@ -64,8 +64,8 @@ std::vector<SitesCase> sites_cases() {
   return cases;
 }
 
-// Windows at the corners and edges, one row, one column, one node, the interior, the whole.
-std::vector<NodeWindow> windows_of(const FieldParams& p) {
+// Subgrids at the corners and edges, one row, one column, one node, the interior, the whole.
+std::vector<Subgrid> subgrids_of(const FieldParams& p) {
   return {whole_grid(p.nx, p.ny),     {0, 0, 7, 5},           {p.ny - 4, p.nx - 9, 9, 4},
           {p.ny / 2, 0, p.nx, 1},     {0, p.nx / 3, 1, p.ny}, {p.ny / 3, p.nx / 2, 1, 1},
           {3, 5, p.nx - 11, p.ny - 7}};
@@ -95,23 +95,23 @@ class CpuOnePath : public testing::TestWithParam<SitesCase> {
   }
 
   template <typename T>
-  void expect_windows_and_blocks_are_the_whole_field() {
+  void expect_subgrids_and_blocks_are_the_whole_field() {
     const FieldRequest r = request<T>();
     const FieldParams& p = r.params;
     std::vector<T> whole;
     std::vector<std::int32_t> whole_k;
     oracle<T>(r, &whole, &whole_k);
-    for (const NodeWindow& w : windows_of(p)) {
-      const std::string what = GetParam().name + " window rows " + std::to_string(w.row0) + "+" +
+    for (const Subgrid& w : subgrids_of(p)) {
+      const std::string what = GetParam().name + " subgrid rows " + std::to_string(w.row0) + "+" +
                                std::to_string(w.ny) + " cols " + std::to_string(w.col0) + "+" +
                                std::to_string(w.nx);
       const std::size_t m = static_cast<std::size_t>(w.nx) * w.ny;
       std::vector<T> v(m, T(-7)), bv(m, T(-7));
       std::vector<std::int32_t> k(m, -7), bk(m, -7);
-      compute_request_window_on_cpu<T>(r, w, v.data(), k.data());
+      compute_request_subgrid_on_cpu<T>(r, w, v.data(), k.data());
       std::vector<int> emitted(static_cast<std::size_t>(w.ny), 0);
       std::mutex mutex;
-      compute_request_window_blocks_on_cpu<T>(
+      compute_request_subgrid_blocks_on_cpu<T>(
           r, w, [&](int first, std::span<const T> values, std::span<const std::int32_t> index) {
             const std::lock_guard<std::mutex> lock(mutex);
             ASSERT_EQ(values.size(), index.size());
@@ -172,11 +172,11 @@ class CpuOnePath : public testing::TestWithParam<SitesCase> {
   }
 };
 
-TEST_P(CpuOnePath, WindowsAndBlocksAreTheWholeFieldsNodesFloat) {
-  expect_windows_and_blocks_are_the_whole_field<float>();
+TEST_P(CpuOnePath, SubgridsAndBlocksAreTheWholeFieldsNodesFloat) {
+  expect_subgrids_and_blocks_are_the_whole_field<float>();
 }
-TEST_P(CpuOnePath, WindowsAndBlocksAreTheWholeFieldsNodesDouble) {
-  expect_windows_and_blocks_are_the_whole_field<double>();
+TEST_P(CpuOnePath, SubgridsAndBlocksAreTheWholeFieldsNodesDouble) {
+  expect_subgrids_and_blocks_are_the_whole_field<double>();
 }
 TEST_P(CpuOnePath, TheHostFieldIsTheOraclesFloat) { expect_the_host_field_is_the_oracles<float>(); }
 TEST_P(CpuOnePath, TheHostFieldIsTheOraclesDouble) {
@@ -205,7 +205,7 @@ TEST_P(CpuFieldStops, AnExceptionFromABlockStopsTheOthersAndIsRethrown) {
     std::this_thread::sleep_for(std::chrono::milliseconds(2));  // a slow write
   };
   try {
-    compute_request_window_blocks_on_cpu<float>(r, whole_grid(p.nx, p.ny), emit);
+    compute_request_subgrid_blocks_on_cpu<float>(r, whole_grid(p.nx, p.ny), emit);
     ADD_FAILURE() << "the exception from emit was swallowed";
   } catch (const std::runtime_error& e) {
     EXPECT_STREQ(e.what(), "disk full");

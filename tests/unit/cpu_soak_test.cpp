@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/cpu_field.h"
+#include "compute/cpu_field.h"
 #include "field_params.h"
 #include "random_views.h"
 #include "spherical_reference.h"

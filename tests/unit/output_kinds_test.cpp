@@ -1,5 +1,5 @@
 // The output registry (export/output_kinds.h): every entry complete and consistent, tile file
-// names and the window's file extensions distinct, the option table offering exactly its
+// names and the subgrid's file extensions distinct, the option table offering exactly its
 // outputs with its lines as their help, the "wrote" summaries as render and the tiles say them,
 // and the .npy writer's pieces.
 #include "export/output_kinds.h"
@@ -82,7 +82,7 @@ TEST(OutputKinds, OneEntryAnOutput) {
   EXPECT_EQ(options.size(), kOutputCount);
 }
 
-// Tiles of several outputs share a folder only by name; the window names every export
+// Tiles of several outputs share a folder only by name; the subgrid names every export
 // "geofield-TIME-field" + the extension, so its outputs' extensions must differ.
 TEST(OutputKinds, TileNamesAndPanelExtensionsAreDistinct) {
   std::set<std::string> suffixes, panel;
@@ -151,7 +151,7 @@ HostField shaped(int nx, int ny, Precision p) {
 }
 
 // The parenthesis of each "geofield: wrote FILE (...)" line, as render (whole grid) and the
-// tiles (a 5 x 3 window) say it; the e2e tests read these.
+// tiles (a 5 x 3 subgrid) say it; the e2e tests read these.
 TEST(OutputKinds, SummariesSayWhatRenderAndTheTilesSay) {
   FieldParams p;
   p.nx = 16, p.ny = 8;
@@ -162,7 +162,7 @@ TEST(OutputKinds, SummariesSayWhatRenderAndTheTilesSay) {
   whole.params = &p, whole.field = &f32, whole.picture = &picture;
   OutputData cog = whole;
   cog.cog = true;
-  const OutputTile place{TileChoice{1, TileLayout{2, 2}}, NodeWindow{0, 8, 5, 3}, ""};
+  const OutputTile place{TileChoice{1, TileLayout{2, 2}}, Subgrid{0, 8, 5, 3}, ""};
   OutputData tile = whole;
   tile.field = &f64, tile.tile = &place;
   auto said = [](OutputId id, const OutputData& d) { return output_kind(id).summary(d); };
@@ -199,7 +199,7 @@ class OutputWriterTest : public ::testing::Test {
 };
 
 // The registry's .npy writer writes what write_npy_into does, whole or in pieces of
-// kNpyPieceBytes reported one by one (the window's progress and cancel).
+// kNpyPieceBytes reported one by one (the subgrid's progress and cancel).
 TEST_F(OutputWriterTest, NpyWrittenWholeOrInPiecesIsTheSameFile) {
   HostField f = shaped(1500, 1500, Precision::f32);  // 9 MB: two pieces
   for (std::size_t i = 0; i < f.f32.size(); ++i) f.f32[i] = float(i % 977) * 0.5f;

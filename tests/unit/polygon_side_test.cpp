@@ -1,4 +1,4 @@
-// Which side of a ring a node is on (cuda/polygon_side.h), decided from the nearest boundary
+// Which side of a ring a node is on (core/polygon_side.h), decided from the nearest boundary
 // point, against an independent oracle: the fan of signed spherical triangles from the node's
 // antipode q over the ring's edges sums to the left area A when -q = p is outside the left
 // region and to A - 4 pi when it is inside (the sum jumps by 4 pi exactly where p crosses the

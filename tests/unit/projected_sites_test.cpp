@@ -1,5 +1,5 @@
 // A site's value on a projected view as the CUDA nearest-site kernels compute it
-// (cuda/projected_sites.h: each site's own map made from the view's by set_projected_reference,
+// (core/projected_sites.h: each site's own map made from the view's by set_projected_reference,
 // then projected_site_value), run here on the host: bit for bit the CPU's value of that site at
 // that node (nearest_centre_brute_force with the one site), on aeqd and ortho views, about
 // their centres and elsewhere, float and double, km and nm, haversine and wgs84. The device
@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "backends/nearest_centre.h"
 #include "case_names.h"
 #include "centre_sets.h"
+#include "compute/nearest_centre.h"
 #include "same_bits.h"
 #include "test_grids.h"
 
@@ -73,7 +73,7 @@ void expect_cpu_values(const FieldParams& p, const std::vector<Centre>& sites,
         const SpherePoint<double> d = projected_node_point<double>(view, i, j);
         T cpu = 0;
         std::int32_t k = 0;
-        nearest_centre_brute_force<T>(p, {&c, 1}, NodeWindow{i, j, 1, 1}, &cpu, &k);
+        nearest_centre_brute_force<T>(p, {&c, 1}, Subgrid{i, j, 1, 1}, &cpu, &k);
         if (!d.valid) {
           EXPECT_EQ(k, -1) << what;
           continue;

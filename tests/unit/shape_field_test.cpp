@@ -1,10 +1,10 @@
-// The field of lines and polygons on the CPU (app/backends/shape_field.*, issue 28): the trees'
+// The field of lines and polygons on the CPU (compute/shape_field.*, issue 28): the trees'
 // search equals the brute force over every arc node for node, value, index and bearing, bit
 // for bit, on latlon, aeqd and ortho grids, float and double, signed or not, with lines across
 // the antimeridian and over a pole, polygons with holes and about a pole, points and repeated
 // vertices, features that tie; and known values: distances along meridians and parallels,
 // the sign inside and outside, a hole's inside outside, the bearing toward the nearest point.
-#include "backends/shape_field.h"
+#include "compute/shape_field.h"
 
 #include <gtest/gtest.h>
 
@@ -42,7 +42,7 @@ class ShapeFieldPrunedEqualsBruteForce : public ::testing::TestWithParam<Case> {
 
 template <typename T>
 void expect_equal_fields(const FieldParams& p, const SiteShapes& s, const ShapeFieldOptions& o) {
-  const NodeWindow w = whole_grid(p.nx, p.ny);
+  const Subgrid w = whole_grid(p.nx, p.ny);
   const std::size_t n = static_cast<std::size_t>(p.nx) * p.ny;
   std::vector<T> v(n), vb(n);
   std::vector<std::int32_t> k(n), kb(n);

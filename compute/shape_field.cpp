@@ -1,0 +1,144 @@
+#include "compute/shape_field.h"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "compute/row_blocks.h"
+#include "compute/segment_tree.h"
+#include "errors.h"
+#include "projected_grid.h"
+
+namespace geofield {
+namespace {
+
+constexpr float kNaNf = std::numeric_limits<float>::quiet_NaN();
+
+struct NodeResult {
+  double value;
+  std::int32_t feature;
+  float bearing;
+};
+
+// The two trees (the rings', which decide the inside, and the points' and lines') and what
+// turns their answer into a node's value (core/arc_tree.h's shape_node).
+class ShapeSearch {
+ public:
+  ShapeSearch(const SiteShapes& s, const ShapeFieldOptions& o, double radius, bool brute)
+      : rings_(shape_arcs(s, true)),
+        others_(shape_arcs(s, false)),
+        o_(o),
+        radius_(radius),
+        brute_(brute) {}
+
+  struct Hints {
+    std::int32_t ring = -1, other = -1;
+  };
+
+  NodeResult at(const UnitVec& p, double lat_deg, double lon_deg, Hints* h) const {
+    const ArcTreeView rv = rings_.view(), ov = others_.view();
+    const NearestArc r = brute_ ? nearest_arc_by_brute_force(rv, p) : nearest_arc(rv, p, h->ring);
+    const NearestArc l = brute_ ? nearest_arc_by_brute_force(ov, p) : nearest_arc(ov, p, h->other);
+    h->ring = r.arc;
+    h->other = l.arc;
+    const ShapeNode n = shape_node(rv, ov, p, o_.signed_inside, r, l);
+    const TreeArc& a = (n.from_rings ? rv : ov).arcs[n.arc];
+    const float bearing =
+        n.zero ? kNaNf
+               : static_cast<float>(azimuth_toward_deg(lat_deg, lon_deg, nearest_on_arc(p, a.arc)));
+    return {radius_ * n.angle, n.feature, bearing};
+  }
+
+ private:
+  SegmentTree rings_, others_;
+  ShapeFieldOptions o_;
+  double radius_;
+  bool brute_;
+};
+
+template <typename T>
+void compute(const FieldParams& p, const SiteShapes& shapes, const ShapeFieldOptions& o,
+             const Subgrid& w, T* values, std::int32_t* index, float* bearing, bool brute) {
+  check_shapes_view(p, shapes);
+  if (w.row0 < 0 || w.col0 < 0 || w.nx < 1 || w.ny < 1 || w.row0 + w.ny > p.ny ||
+      w.col0 + w.nx > p.nx) {
+    GF_FAIL("shape_field_on_cpu: the subgrid is not inside the grid");
+  }
+  const ShapeSearch search(shapes, o, radius_in_units(p), brute);
+  const bool projected = p.projection != Projection::latlon;
+  const GridGeometry g = projected ? GridGeometry{} : grid_geometry(p);
+  const ProjectedGrid map = projected ? projected_grid(p) : ProjectedGrid{};
+  RowBlocks blocks(w.ny, 8);
+  run_on_all_cores(blocks, [&] {
+    int first, last;
+    ShapeSearch::Hints hints;  // the last node's nearest arcs: a neighbour's are usually near
+    while (blocks.next(&first, &last)) {
+      for (int i = first; i < last; ++i) {
+        for (int j = 0; j < w.nx; ++j) {
+          const std::size_t at = static_cast<std::size_t>(i) * w.nx + j;
+          double lat, lon;
+          if (projected) {
+            const SpherePoint<double> q = projected_node_point<double>(map, w.row0 + i, w.col0 + j);
+            if (!q.valid) {
+              values[at] = std::numeric_limits<T>::quiet_NaN();
+              if (index) index[at] = -1;
+              if (bearing) bearing[at] = kNaNf;
+              continue;
+            }
+            lat = q.lat_deg;
+            lon = q.lon_deg;
+          } else {
+            lat = node_lat_deg(g, w.row0 + i);
+            lon = node_lon_deg(g, w.col0 + j);
+          }
+          const NodeResult r = search.at(unit_vec_of_deg(lat, lon), lat, lon, &hints);
+          values[at] = static_cast<T>(r.value);
+          if (index) index[at] = r.feature;
+          if (bearing) bearing[at] = r.bearing;
+        }
+      }
+    }
+  });
+}
+
+}  // namespace
+
+void check_shapes_view(const FieldParams& p, const SiteShapes& shapes) {
+  if (shapes.features.empty()) throw UsageError("--sites: no sites");
+  if (p.formula == Formula::wgs84) {
+    throw UsageError(
+        "--sites: lines and polygons are measured on the sphere (haversine); the wgs84 formula's "
+        "distance to a geodesic segment is not computed yet");
+  }
+  if (p.formula == Formula::seed) {
+    throw UsageError("--sites: the seed formula is not a distance, so no site is nearest by it");
+  }
+}
+
+template <typename T>
+void shape_field_on_cpu(const FieldParams& p, const SiteShapes& shapes, const ShapeFieldOptions& o,
+                        const Subgrid& w, T* values, std::int32_t* index, float* bearing) {
+  compute(p, shapes, o, w, values, index, bearing, false);
+}
+
+template <typename T>
+void shape_field_brute_force(const FieldParams& p, const SiteShapes& shapes,
+                             const ShapeFieldOptions& o, const Subgrid& w, T* values,
+                             std::int32_t* index, float* bearing) {
+  compute(p, shapes, o, w, values, index, bearing, true);
+}
+
+template void shape_field_on_cpu<float>(const FieldParams&, const SiteShapes&,
+                                        const ShapeFieldOptions&, const Subgrid&, float*,
+                                        std::int32_t*, float*);
+template void shape_field_on_cpu<double>(const FieldParams&, const SiteShapes&,
+                                         const ShapeFieldOptions&, const Subgrid&, double*,
+                                         std::int32_t*, float*);
+template void shape_field_brute_force<float>(const FieldParams&, const SiteShapes&,
+                                             const ShapeFieldOptions&, const Subgrid&, float*,
+                                             std::int32_t*, float*);
+template void shape_field_brute_force<double>(const FieldParams&, const SiteShapes&,
+                                              const ShapeFieldOptions&, const Subgrid&, double*,
+                                              std::int32_t*, float*);
+
+}  // namespace geofield

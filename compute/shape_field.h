@@ -1,0 +1,43 @@
+// The field of sites of every kind (issue 28) on the CPU: at each node of a grid (latlon, aeqd
+// or ortho), or of a subgrid of it, the distance to the nearest point of any site (a point, a
+// line's arcs, a polygon's boundary), 0 inside a polygon or, signed, minus the distance to its
+// boundary; the index of the nearest feature (the one containing the node, inside a polygon;
+// the lowest of those that tie); and on request the initial azimuth toward the nearest point,
+// degrees clockwise from north (NaN where the distance is 0). The distance is the sphere's
+// (haversine's radius and unit) in double, rounded to T. Two trees of caps (segment_tree.h)
+// find the nearest arc: the polygons' rings (which decide the inside, polygon_side.h) and the
+// points' and lines'. Inside a polygon the value is the polygon's (0, or minus the distance to
+// its boundary), whatever line or point lies nearer. A node off a projected map gets NaN and
+// index -1.
+#pragma once
+
+#include <cstdint>
+
+#include "field_params.h"
+#include "site_shapes.h"
+#include "subgrid.h"
+
+namespace geofield {
+
+struct ShapeFieldOptions {
+  bool signed_inside = false;  // --signed: minus the distance to the boundary inside polygons
+};
+
+// Throws UsageError, naming --sites, for what the field of lines and polygons does not compute
+// yet: the wgs84 formula (its distance to a geodesic segment on the ellipsoid), the seed
+// formula (not a distance); and for no sites.
+void check_shapes_view(const FieldParams& p, const SiteShapes& shapes);
+
+// values (and index and bearing unless null) hold w.nx * w.ny elements, local node (i, j) the
+// whole grid's node (w.row0 + i, w.col0 + j).
+template <typename T>
+void shape_field_on_cpu(const FieldParams& p, const SiteShapes& shapes, const ShapeFieldOptions& o,
+                        const Subgrid& w, T* values, std::int32_t* index, float* bearing);
+
+// The same by looking at every arc at every node: the tests' oracle.
+template <typename T>
+void shape_field_brute_force(const FieldParams& p, const SiteShapes& shapes,
+                             const ShapeFieldOptions& o, const Subgrid& w, T* values,
+                             std::int32_t* index, float* bearing);
+
+}  // namespace geofield

@@ -1,0 +1,257 @@
+#include "export/output_kinds.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "export/atomic_file.h"
+#include "export/geotiff_export.h"
+#include "export/netcdf_export.h"
+#include "export/npy_export.h"
+#include "export/png_export.h"
+#include "export/tile_metadata.h"
+
+namespace geofield {
+namespace {
+
+std::span<const std::uint8_t> bytes_of(const void* data, std::size_t size) {
+  return {static_cast<const std::uint8_t*>(data), size};
+}
+
+const char* type_of(const OutputData& d) {
+  return d.field->precision == Precision::f64 ? "float64" : "float32";
+}
+
+template <typename... Args>
+std::string format(const char* text, Args... args) {
+  char line[160];
+  std::snprintf(line, sizeof line, text, args...);
+  return line;
+}
+
+// Pictures.
+
+void write_picture(AtomicFile& file, const OutputData& d) {
+  file.write_at(0, encode_png(*d.picture));
+}
+std::string png_summary(const OutputData& d) {
+  return format("%dx%d", d.picture->width, d.picture->height);
+}
+std::string figure_summary(const OutputData& d) {
+  return format("figure, %d pixels wide", d.picture->width);
+}
+
+// The field.
+
+// The header, then the values: in pieces of kNpyPieceBytes when someone follows them.
+void write_npy(AtomicFile& file, const OutputData& d) {
+  const HostField& f = *d.field;
+  const std::string header = npy_header(f);
+  const std::size_t count = std::size_t(f.nx) * std::size_t(f.ny);
+  const std::span<const std::uint8_t> values = f.precision == Precision::f64
+                                                   ? bytes_of(f.f64.data(), count * sizeof(double))
+                                                   : bytes_of(f.f32.data(), count * sizeof(float));
+  file.write_at(0, bytes_of(header.data(), header.size()));
+  const std::uint64_t piece =
+      d.on_piece ? kNpyPieceBytes : std::max<std::uint64_t>(values.size(), 1);
+  for (std::uint64_t at = 0; at < values.size(); at += piece) {
+    const std::uint64_t n = std::min<std::uint64_t>(piece, values.size() - at);
+    file.write_at(header.size() + at, values.subspan(at, n));
+    if (d.on_piece) d.on_piece(n);
+  }
+}
+std::string npy_summary(const OutputData& d) {
+  return format("%s, shape %d x %d", type_of(d), d.ny(), d.nx());
+}
+
+// A tile's GDAL metadata: its place in the grid, proved over the values as written.
+std::vector<std::pair<std::string, std::string>> tile_items(const OutputData& d, bool index) {
+  TileMetadata m = tile_metadata(*d.params, d.tile->choice, d.tile->subgrid, d.tile->sites);
+  index ? prove_index_tile(&m, d.index) : prove_tile(&m, *d.field);
+  return metadata_items(m);
+}
+
+void write_geotiff(AtomicFile& file, const OutputData& d) {
+  GeotiffOptions layout;
+  layout.cog = d.cog || d.tile != nullptr;
+  layout.centres = d.centres;
+  if (d.tile != nullptr) {
+    layout.subgrid = d.tile->subgrid;
+    layout.metadata = tile_items(d, false);  // for `geofield mosaic` to check
+  }
+  write_geotiff_into(file, *d.field, *d.params, layout);
+}
+std::string geotiff_summary(const OutputData& d) {
+  return format("%s, %s, %d x %d nodes",
+                d.cog || d.tile != nullptr ? "Cloud-Optimised GeoTIFF" : "GeoTIFF", type_of(d),
+                d.nx(), d.ny());
+}
+
+void write_netcdf(AtomicFile& file, const OutputData& d) {
+  write_netcdf_into(file, *d.field, *d.params, d.history,
+                    d.centres ? std::optional<NetcdfCentres>({*d.centres, d.index}) : std::nullopt,
+                    d.tile != nullptr ? std::optional<NetcdfTile>(
+                                            {d.tile->choice, d.tile->subgrid, d.tile->sites})
+                                      : std::nullopt);
+}
+std::string netcdf_summary(const OutputData& d) {
+  return format("NetCDF-4, CF-1.8, %s, %d x %d nodes", type_of(d), d.nx(), d.ny());
+}
+
+// The nearest site's index.
+
+void write_index_npy(AtomicFile& file, const OutputData& d) {
+  write_npy_int32_into(file, d.nx(), d.ny(), d.index);
+}
+std::string index_npy_summary(const OutputData& d) {
+  return format("int32 index of the nearest centre, shape %d x %d", d.ny(), d.nx());
+}
+
+// Plain strips (write_index_geotiff_into says why), a tile placed and proved as a distance one.
+void write_index_geotiff(AtomicFile& file, const OutputData& d) {
+  GeotiffOptions layout;
+  if (d.tile != nullptr) {
+    layout.subgrid = d.tile->subgrid;
+    layout.metadata = tile_items(d, true);
+  }
+  write_index_geotiff_into(file, d.nx(), d.ny(), d.index, *d.params, d.centres.value_or(1), layout);
+}
+std::string index_geotiff_summary(const OutputData& d) {
+  return format("%s, int32 index of the nearest centre, %d x %d nodes",
+                d.tile != nullptr ? "GeoTIFF tile" : "GeoTIFF", d.nx(), d.ny());
+}
+
+std::vector<OutputKind> make_kinds() {
+  using S = OutputSource;
+  return {
+      {OutputId::png,
+       "--png",
+       {".png"},
+       S::picture,
+       "the colormapped picture (nx x ny pixels) as PNG",
+       "",
+       "draws the whole grid",
+       false,
+       false,
+       "",
+       nullptr,
+       write_picture,
+       png_summary},
+      {OutputId::figure,
+       "--figure",
+       {".png"},
+       S::picture,
+       "a publication figure as PNG: the map in its true shape with the overlays asked for, "
+       "graticule and ring labels, a colorbar with the unit and a title line",
+       "",
+       "draws the whole view",
+       false,
+       false,
+       "",
+       nullptr,
+       write_picture,
+       figure_summary},
+      {OutputId::npy,
+       "--npy",
+       {".npy"},
+       S::field,
+       "the raw field as NumPy .npy, float32, shape (ny, nx), row 0 north",
+       ".npy",
+       "",
+       false,
+       false,
+       "Field .npy",
+       nullptr,
+       write_npy,
+       npy_summary},
+      {OutputId::geotiff,
+       "--geotiff",
+       {".tif", ".tiff"},
+       S::field,
+       "the raw field as a GeoTIFF, float32, nodes as points, EPSG:4326 (latlon) or the "
+       "projection on the field's sphere in metres (aeqd, ortho; NaN: no value) (BigTIFF above "
+       "4 GB)",
+       ".tif",
+       "",
+       true,
+       false,
+       "GeoTIFF",
+       require_geotiff_writer,
+       write_geotiff,
+       geotiff_summary},
+      {OutputId::netcdf,
+       "--netcdf",
+       {".nc"},
+       S::field,
+       "the raw field as NetCDF-4 by the CF-1.8 conventions, float32, lat/lon coordinates (x/y "
+       "in metres with a grid mapping for aeqd, ortho), compressed; with centres the nearest "
+       "centre's index too",
+       ".nc",
+       "",
+       false,
+       true,
+       "NetCDF",
+       require_netcdf_writer,
+       write_netcdf,
+       netcdf_summary},
+      {OutputId::index,
+       "--index",
+       {".npy"},
+       S::index,
+       "the index of each node's nearest centre (0 is the file's first; the lowest on a tie; -1 "
+       "off a projected map) as NumPy .npy, int32, shape (ny, nx)",
+       ".index.npy",
+       "",
+       false,
+       true,
+       "",
+       nullptr,
+       write_index_npy,
+       index_npy_summary},
+      {OutputId::index_geotiff,
+       "--index-geotiff",
+       {".tif", ".tiff"},
+       S::index,
+       "the same index as a GeoTIFF, one int32 band georeferenced as --geotiff's",
+       ".index.tif",
+       "",
+       true,
+       true,
+       "",
+       require_geotiff_writer,
+       write_index_geotiff,
+       index_geotiff_summary},
+  };
+}
+
+}  // namespace
+
+const std::vector<OutputKind>& output_kinds() {
+  static const std::vector<OutputKind> kinds = make_kinds();
+  return kinds;
+}
+
+const OutputKind& output_kind(OutputId id) {
+  const std::vector<OutputKind>& kinds = output_kinds();
+  return *std::find_if(kinds.begin(), kinds.end(), [&](const OutputKind& k) { return k.id == id; });
+}
+
+std::string output_options_text(const std::function<bool(const OutputKind&)>& pick,
+                                const char* value, const char* last) {
+  std::vector<std::string> options;
+  for (const OutputKind& k : output_kinds()) {
+    if (pick(k)) options.push_back(k.option + (*value != '\0' ? " " + std::string(value) : ""));
+  }
+  std::string text;
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    if (i > 0) text += i + 1 == options.size() ? last : ", ";
+    text += options[i];
+  }
+  return text;
+}
+
+bool OutputPaths::any(const std::function<bool(const OutputKind&)>& pick) const {
+  return std::any_of(output_kinds().begin(), output_kinds().end(),
+                     [&](const OutputKind& k) { return (*this)[k.id] && (!pick || pick(k)); });
+}
+
+}  // namespace geofield
