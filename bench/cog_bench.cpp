@@ -1,4 +1,4 @@
-// The Cloud-Optimised GeoTIFF writer (app/export/geotiff_cog.cpp) on its own: the distance field
+// The Cloud-Optimised GeoTIFF writer (export/geotiff_cog.cpp) on its own: the distance field
 // of `render --lat -60:60 --lon -180:180 --size NxN` (CPU backend, outside the timing) written
 // as a COG, float32 then float64, with where the time goes. Not a test: bench/RESULTS.md
 // records it.
@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "backends/window_field.h"
+#include "compute/window_field.h"
 #include "export/geotiff_cog.h"
 #include "field_params.h"
 

@@ -1,4 +1,4 @@
-// The WGS84 geodesic inverse on one CPU core: cuda/geodesic.h against GeographicLib's
+// The WGS84 geodesic inverse on one CPU core: core/geodesic.h against GeographicLib's
 // Geodesic::Inverse on the same random pairs, plus the grid shape a backend uses (reference
 // once, a row per latitude, a column per longitude). Not a test: bench/RESULTS.md records it.
 //

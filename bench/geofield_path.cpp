@@ -12,7 +12,7 @@
 #include "field_sampling.h"
 #include "gl/gl_check.h"
 #include "gl/renderer.h"
-#include "interop_texture.h"
+#include "backends/interop_texture.h"
 #include "projected_kernel.h"
 
 namespace geofield::bench {

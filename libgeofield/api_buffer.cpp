@@ -7,7 +7,7 @@
 #include <new>
 #include <string>
 
-#include "backends/cuda_device_field.h"
+#include "compute/cuda_device_field.h"
 #include "errors.h"
 
 namespace geofield::api {

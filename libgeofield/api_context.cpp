@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "backends/cpu_backend.h"
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 #include "gl/gl_check.h"
 #include "memory_limits.h"

@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "api_params.h"
-#include "backends/cuda_device_field.h"
+#include "compute/cuda_device_field.h"
 #include "backends/field_backend.h"
 #include "geofield.h"
 #include "gl/field_texture.h"

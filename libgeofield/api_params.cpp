@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <string>
 
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 #include "view/centres_file.h"
 

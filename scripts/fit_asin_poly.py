@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Coefficients of geofield's haversine angle (asin_sqrt_over_sqrt in cuda/field_math.h).
+"""Coefficients of geofield's haversine angle (asin_sqrt_over_sqrt in core/field_math.h).
 
 The great-circle angle from the haversines a = hav(angle) and b = hav(pi - angle) (a + b = 1,
 both sums of non-negative terms, so each keeps its relative accuracy) is
@@ -17,7 +17,7 @@ coefficients are then rounded to the working precision and the evaluation writte
 field_math.h writes it (Horner, no fused multiply-add) is checked against mpmath in units in
 the last place (ulp) of the result, over the whole [0, pi/2] of angle / 2.
 
-The coefficients are printed as the #define of cuda/field_constants.h that holds them, the one
+The coefficients are printed as the #define of core/field_constants.h that holds them, the one
 copy that C++, CUDA and (through the generated field_constants.glsl) the shaders read:
 float 7 is GF_ASIN_Q32, double 18 GF_ASIN_Q64, double 12 GF_ASIN_Q_FOR_FLOAT.
 
@@ -31,7 +31,7 @@ import numpy as np
 
 mp.mp.dps = 50
 M_MAX = mp.mpf("0.5005")
-# The lists of cuda/field_constants.h, by the fit that makes each.
+# The lists of core/field_constants.h, by the fit that makes each.
 MACROS = {("float", 7): "GF_ASIN_Q32", ("double", 18): "GF_ASIN_Q64",
           ("double", 12): "GF_ASIN_Q_FOR_FLOAT"}
 
@@ -94,7 +94,7 @@ def evaluate(q, m, dtype):
 
 
 def define(name, literals, width=100):
-    """The #define of the list as cuda/field_constants.h writes it (clang-format's layout)."""
+    """The #define of the list as core/field_constants.h writes it (clang-format's layout)."""
     lines, line = [], "  "
     for k, lit in enumerate(literals):
         item = lit + ("," if k + 1 < len(literals) else "")
@@ -111,7 +111,7 @@ def define(name, literals, width=100):
 def main():
     parser = argparse.ArgumentParser(
         description="Fit Q of asin(sqrt m) / sqrt m = 1 + m Q(m) and print it as the #define "
-                    "of cuda/field_constants.h, with its worst error in ulp.")
+                    "of core/field_constants.h, with its worst error in ulp.")
     parser.add_argument("kind", nargs="?", default="float", choices=["float", "double"])
     parser.add_argument("terms", nargs="?", type=int,
                         help="number of coefficients (default: 7 for float, 18 for double)")
@@ -124,7 +124,7 @@ def main():
     print(f"{kind}: Q with {terms} coefficients, minimax relative error of P {mp.nstr(level, 3)}")
     suffix = "f" if kind == "float" else ""
     name = MACROS.get((kind, terms), f"GF_ASIN_Q_{kind.upper()}_{terms}")
-    print("cuda/field_constants.h, lowest coefficient first:")
+    print("core/field_constants.h, lowest coefficient first:")
     print(define(name, [np.format_float_scientific(c, unique=True, trim="k") + suffix for c in qr]))
     # ulp error of asin(sqrt m) over m in [0, M_MAX], and of pi/2 - asin(sqrt m) (the far half,
     # pi/2 as a hi + lo pair): logarithmic and uniform samples, exact values from mpmath.

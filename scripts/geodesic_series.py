@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The series of cuda/geodesic.h, derived from the integrals of Karney (2013), "Algorithms for
+"""The series of core/geodesic.h, derived from the integrals of Karney (2013), "Algorithms for
 geodesics", J. Geodesy 87:43-55, and printed as the C++ that geodesic.h holds.
 
 On the auxiliary sphere a geodesic's distance and longitude are integrals over the arc sigma

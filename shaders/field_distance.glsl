@@ -4,7 +4,7 @@
 // field_constants.glsl and field_math.glsl before it.
 
 // asin(sqrt m) / sqrt m = 1 + m Q(m), m in [0, 0.5005]: field_math.h's coefficients; for the
-// double values bound for the float texture, the 12 of cuda/double_for_float.h (1.12e-12
+// double values bound for the float texture, the 12 of core/double_for_float.h (1.12e-12
 // relative, 50 000 times finer than the float they are rounded to), as the CUDA kernel does.
 // The lists come with field_constants.glsl, lowest coefficient first.
 #if IS_DOUBLE && !OUT_F64

@@ -1,7 +1,7 @@
-// The shared math of cuda/field_math.h in GLSL, for the GL backend's compute shaders
+// The shared math of core/field_math.h in GLSL, for the GL backend's compute shaders
 // (app/backends/gl_backend.cpp). DESIGN.md wants the math in one header; GLSL cannot include it,
 // so this is a port, the one place the math's code exists twice. Its numbers do not: the
-// program prepends field_constants.glsl, which the build prints from cuda/field_constants.h.
+// program prepends field_constants.glsl, which the build prints from core/field_constants.h.
 // The code is kept equal by tests, not by construction: tests/gl checks every node of the
 // foundation's grids against the header's CPU double field with the CUDA backend's tolerances
 // (both formulas, every unit, float and double). Change both together.

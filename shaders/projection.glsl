@@ -1,4 +1,4 @@
-// The map projections of cuda/projection.h in GLSL: azimuthal equidistant (aeqd) and
+// The map projections of core/projection.h in GLSL: azimuthal equidistant (aeqd) and
 // orthographic (ortho) about a centre, forward (latitude, longitude -> x, y on the map) and
 // inverse (x, y -> the point of the sphere), for the GL backend's projected field
 // (field_projected.comp) and the drawing shaders (coastlines, graticule, marker).
@@ -28,7 +28,7 @@
 // beyond pi R; ortho: beyond R).
 //
 // Needs before it, in this order: "#define REAL float" (or double) and "#define IS_DOUBLE 0"
-// (or 1), field_constants.glsl (printed by the build from cuda/field_constants.h: kPi,
+// (or 1), field_constants.glsl (printed by the build from core/field_constants.h: kPi,
 // kRadPerDeg, kDegPerRad, kHalfPiHi/Lo, kAtanOfQuarters) and field_math.glsl (sincos_deg,
 // atan_01, sqrt_full). Works in any shader stage (GLSL 4.50).
 //

@@ -1,4 +1,4 @@
-// Writes field_constants.glsl, the shaders' copy of cuda/field_constants.h, at build time.
+// Writes field_constants.glsl, the shaders' copy of core/field_constants.h, at build time.
 // Compiled from the header itself, it prints the very values C++ and CUDA use, to the last bit:
 // nothing parses C++ and no number is typed twice. Usage: geofield_glsl_constants OUT.glsl
 #include <cstdio>
@@ -51,7 +51,7 @@ std::string glsl_array(const char* type, const char* name, const V (&values)[N],
 std::string constants_glsl() {
   using namespace geofield;
   std::string s =
-      "// Generated from cuda/field_constants.h by shaders/write_glsl_constants.cpp; do not edit.\n"
+      "// Generated from core/field_constants.h by shaders/write_glsl_constants.cpp; do not edit.\n"
       "// Needs REAL and IS_DOUBLE, which the GL backend defines before it.\n";
   s += glsl_scalar("REAL", "kPi", glsl_real(kPi));
   s += glsl_scalar("REAL", "kRadPerDeg", glsl_real(kRadPerDeg));

@@ -2,7 +2,7 @@
 #include "backends/cuda_backend_factory.h"
 #include "backends/field_backend.h"
 #include "backends/gl_backend.h"
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 
 namespace geofield {

@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "backends/cpu_backend.h"
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 #include "gl/gl_check.h"
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "backends/centres_backend.h"
-#include "backends/row_blocks.h"
+#include "compute/row_blocks.h"
 #include "gl/gl_check.h"
 #include "projected_chord.h"
 #include "tiles.h"

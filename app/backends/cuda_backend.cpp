@@ -5,9 +5,9 @@
 
 #include "backends/centres_backend.h"
 #include "backends/cuda_backend_factory.h"
-#include "backends/cuda_backend_support.h"
+#include "compute/cuda_backend_support.h"
 #include "backends/cuda_centres_backend.h"
-#include "backends/cuda_field_launch.h"
+#include "compute/cuda_field_launch.h"
 #include "backends/test_fault.h"
 #include "cuda_check.h"
 #include "errors.h"

@@ -17,7 +17,7 @@
 
 #include "backends/fast_path_backend.h"
 #include "device_memory.h"
-#include "interop_texture.h"
+#include "backends/interop_texture.h"
 
 namespace geofield {
 

@@ -1,6 +1,6 @@
 // Linked in builds made without a CUDA compiler.
 #include "backends/cuda_backend_factory.h"
-#include "backends/cuda_device_field.h"
+#include "compute/cuda_device_field.h"
 #include "errors.h"
 
 namespace geofield {

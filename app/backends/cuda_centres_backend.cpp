@@ -4,8 +4,8 @@
 #include <utility>
 
 #include "backends/cuda_backend_factory.h"
-#include "backends/cuda_backend_support.h"
-#include "backends/nearest_centre.h"
+#include "compute/cuda_backend_support.h"
+#include "compute/nearest_centre.h"
 #include "cuda_check.h"
 #include "errors.h"
 #include "gl/gl_check.h"

@@ -14,7 +14,7 @@
 
 #include "backends/centres_field_backend.h"
 #include "device_memory.h"
-#include "interop_texture.h"
+#include "backends/interop_texture.h"
 #include "nearest_centres.h"
 
 namespace geofield {

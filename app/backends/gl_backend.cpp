@@ -30,7 +30,7 @@ std::string program_source(const char* main_part, Precision precision, Formula f
            : "#define REAL float\n#define VEC2 vec2\n#define VEC4 vec4\n#define IS_DOUBLE 0\n";
   s += formula == Formula::seed ? "#define SEED 1\n" : "#define SEED 0\n";
   s += out_f64 ? "#define OUT_F64 1\n" : "#define OUT_F64 0\n";
-  s += embedded::shader_field_constants_glsl;  // cuda/field_constants.h, printed by the build
+  s += embedded::shader_field_constants_glsl;  // core/field_constants.h, printed by the build
   s += embedded::shader_field_math_glsl;
   if (projected) s += embedded::shader_projection_glsl;
   s += embedded::shader_field_distance_glsl;

@@ -1,7 +1,7 @@
 // The GL backend: the field computed by compute shaders in the GL context that draws it
 // (shaders/field_factors.comp, field_combine.comp, field_math.glsl: the shared math of
-// cuda/field_math.h in GLSL; projected views by field_projected.comp and projection.glsl, the
-// port of cuda/projection.h). No second context, so no switch between contexts: a recompute at
+// core/field_math.h in GLSL; projected views by field_projected.comp and projection.glsl, the
+// port of core/projection.h). No second context, so no switch between contexts: a recompute at
 // 8192² takes 0.12 ms this way against 0.41 ms for CUDA handing its texture to GL
 // (docs/interop.md). Float and double, both formulas; a float64 export computes the double
 // field again into a buffer, a block of rows at a time. Opt-in (--backend gl): the default stays

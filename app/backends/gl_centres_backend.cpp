@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
-#include "backends/centre_index.h"
+#include "compute/centre_index.h"
 #include "backends/field_backend.h"
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 #include "field_math.h"
 #include "gl/gl_check.h"

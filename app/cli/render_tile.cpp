@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/window_field.h"
+#include "compute/window_field.h"
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/geotiff_export.h"

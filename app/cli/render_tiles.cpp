@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "backends/cuda_backend_factory.h"
-#include "backends/cuda_device_field.h"
-#include "backends/window_field.h"
+#include "compute/cuda_device_field.h"
+#include "compute/window_field.h"
 #include "cli/render_tile.h"
 #include "errors.h"
 #include "export/geotiff_export.h"

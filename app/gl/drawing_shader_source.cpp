@@ -8,7 +8,7 @@ namespace geofield {
 
 std::string drawing_shader_source(const char* body) {
   std::string s = "#version 450 core\n#define REAL float\n#define IS_DOUBLE 0\n";
-  s += embedded::shader_field_constants_glsl;  // cuda/field_constants.h, printed by the build
+  s += embedded::shader_field_constants_glsl;  // core/field_constants.h, printed by the build
   s += embedded::shader_field_math_glsl;
   s += embedded::shader_projection_glsl;
   s += body;

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 #include "view/centres_file.h"
 

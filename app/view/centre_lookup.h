@@ -8,7 +8,7 @@
 #include <memory>
 #include <optional>
 
-#include "backends/centre_index.h"
+#include "compute/centre_index.h"
 #include "view/centre_set.h"
 #include "view/view_math.h"
 

@@ -9,7 +9,7 @@
 #include <thread>
 #include <utility>
 
-#include "backends/centre_index.h"
+#include "compute/centre_index.h"
 
 namespace geofield {
 namespace {

@@ -8,7 +8,7 @@
 #include <span>
 
 #include "backends/cpu_backend.h"
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 
 namespace geofield {
 namespace {

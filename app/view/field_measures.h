@@ -1,6 +1,6 @@
 // What the window reads out with the view's formula: the field's value under a point (the hover
 // readout), and a distance and initial bearing between two points (the readout's bearing, the
-// measure tool). wgs84: the geodesic on the view's ellipsoid (cuda/geodesic.h, the field's own
+// measure tool). wgs84: the geodesic on the view's ellipsoid (core/geodesic.h, the field's own
 // code); haversine and seed: the great circle on the view's sphere. Pure, in double.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Great-circle measures between two points for the window's readout and measure tool, in
-// double with the shared math (cuda/field_math.h, cuda/projection.h): the distance by the
+// double with the shared math (core/field_math.h, core/projection.h): the distance by the
 // haversine of the field, the initial bearing and the path as the azimuthal equidistant
 // projection about the start (its direction is the bearing, its radius the arc).
 #pragma once

@@ -1,5 +1,5 @@
 // Projected views (aeqd, ortho) in the window: window pixels <-> the map's plane <-> the sphere
-// through the shared projection (cuda/projection.h), and what the mouse does to such a view.
+// through the shared projection (core/projection.h), and what the mouse does to such a view.
 // Pure math on FieldParams: no GL, no ImGui. Screen y grows downward; angles in degrees; map
 // coordinates (x east, y north at the centre) in the output unit, as the grid contract has them.
 //

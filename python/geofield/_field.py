@@ -11,7 +11,7 @@ import numpy
 from . import _library as L
 from ._device_array import DeviceArray
 
-# The command line's bounds on a grid side (--size; kMaxGridSide in app/field_params.h).
+# The command line's bounds on a grid side (--size; kMaxGridSide in core/field_params.h).
 # Checked here too so that a side too large for geofield_params' int32 is refused, with the
 # command line's message, rather than wrapped around by ctypes.
 _MIN_SIDE = 2

@@ -34,7 +34,7 @@
 #include "gl/gl_check.h"
 #include "gl/gl_shader.h"
 #include "gl/headless_gl_context.h"
-#include "interop_texture.h"
+#include "backends/interop_texture.h"
 #include "timing.h"
 
 namespace geofield {

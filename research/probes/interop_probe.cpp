@@ -30,7 +30,7 @@
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
 #include "gl/renderer.h"
-#include "interop_texture.h"
+#include "backends/interop_texture.h"
 #include "timing.h"
 
 namespace geofield {

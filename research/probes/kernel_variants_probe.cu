@@ -54,7 +54,7 @@ __device__ __forceinline__ float bits_float(unsigned u) { return __uint_as_float
 // The double path's polynomial by Estrin's scheme (shorter dependency chains, a few more
 // multiplies) instead of Horner's (the shared math).
 __device__ __forceinline__ double asin_sqrt_over_sqrt_estrin(double m) {
-  const double c[18] = {GF_ASIN_Q64};  // lowest term first, as cuda/field_constants.h
+  const double c[18] = {GF_ASIN_Q64};  // lowest term first, as core/field_constants.h
   const double m2 = m * m, m4 = m2 * m2, m8 = m4 * m4, m16 = m8 * m8;
   double p[9];
 #pragma unroll

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "backends/cpu_backend.h"
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "field_math.h"
 #include "field_params.h"
 #include "geofield.h"

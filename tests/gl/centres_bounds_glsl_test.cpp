@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/centre_index.h"
+#include "compute/centre_index.h"
 #include "field_checks.h"
 #include "field_math.h"
 #include "gl/gl_check.h"

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "centre_sets.h"
 #include "errors.h"
 #include "field_checks.h"

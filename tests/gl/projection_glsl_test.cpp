@@ -1,4 +1,4 @@
-// shaders/projection.glsl, the GLSL port of cuda/projection.h that the GL backend's projected
+// shaders/projection.glsl, the GLSL port of core/projection.h that the GL backend's projected
 // field and the drawing shaders (coastlines, graticule, marker) use, against the header itself:
 // forward (aeqd, ortho) and inverse on points over the whole sphere and the whole map plane,
 // about centres on a pole, near one, on the antimeridian and elsewhere, in float and double.

@@ -1,4 +1,4 @@
-// The geodesic inverse (cuda/geodesic.h) evaluated on the GPU for a list of point pairs, one
+// The geodesic inverse (core/geodesic.h) evaluated on the GPU for a list of point pairs, one
 // thread a pair: what the field kernels run per node, here on pairs chosen to be hard.
 #pragma once
 

@@ -5,7 +5,7 @@
 // small (the fallback), in float and double, km and nm, and wgs84; against the CPU oracle
 // (nearest_centre_brute_force) within the float path's bound, indices equal except where the
 // two values tie within it; and through the backend, the interop textures against the kernels.
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 
 #include <cuda_runtime_api.h>
 #include <glad/gl.h>

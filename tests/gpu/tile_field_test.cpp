@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/cuda_device_field.h"
+#include "compute/cuda_device_field.h"
 #include "gpu_test_support.h"
 #include "test_grids.h"
 #include "tiles.h"

@@ -1,4 +1,4 @@
-// haversine_combine_for_float (cuda/double_for_float.h): the double path's distance for values
+// haversine_combine_for_float (core/double_for_float.h): the double path's distance for values
 // rounded to float next, against the exact distance in long double from the same haversines
 // (a = hav(angle), b = hav(pi - angle)). On the host the reciprocal square root seed is exact,
 // so this checks the formula, the 12-coefficient polynomial and the far half's sign and pi R;

@@ -1,4 +1,4 @@
-// cuda/geodesic.h (Karney's inverse geodesic) against GeographicLib's Geodesic::Inverse: a
+// core/geodesic.h (Karney's inverse geodesic) against GeographicLib's Geodesic::Inverse: a
 // million random pairs on WGS84, the hard classes (nearly antipodal, equatorial beyond the
 // equator's conjugate point, meridional, poles, coincident, tiny separations), other
 // ellipsoids, the per-row/per-column grid path, and the astroid's root. Each set reports its

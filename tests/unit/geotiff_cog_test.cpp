@@ -1,4 +1,4 @@
-// The COG writer's own parts (app/export/geotiff_cog.cpp, compiled into this test): the
+// The COG writer's own parts (export/geotiff_cog.cpp, compiled into this test): the
 // overviews made in stripes on many threads against their serial definition, and a written COG
 // read back through libtiff's own DEFLATE and predictor decoding, bit for bit.
 #include "export/geotiff_cog.h"

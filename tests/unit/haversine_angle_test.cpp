@@ -1,5 +1,5 @@
 // haversine_half_angle: half the great-circle angle from a = hav(angle), b = hav(pi - angle),
-// as asin(sqrt a) or pi/2 - asin(sqrt b) with one polynomial (cuda/field_math.h), against the
+// as asin(sqrt a) or pi/2 - asin(sqrt b) with one polynomial (core/field_math.h), against the
 // exact value in long double (64-bit mantissa: 11 bits more than double), in units in the last
 // place (ulp) of the result type: zeros and the antipode, tiny and subnormal arguments, every
 // float near the diagonal a = b (where the polynomial's error is largest), the whole range

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "backends/cpu_backend.h"
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "case_names.h"
 #include "centre_sets.h"
 #include "errors.h"

@@ -4,7 +4,7 @@
 // antimeridian), for haversine in float and double and for wgs84; each node's value is that
 // centre's one-centre field there (the CPU backend's, within the float path's bound); and the
 // k-d tree against a linear scan.
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 
 #include <gtest/gtest.h>
 
@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/centre_index.h"
+#include "compute/centre_index.h"
 #include "backends/cpu_backend.h"
 #include "centre_sets.h"
 #include "errors.h"

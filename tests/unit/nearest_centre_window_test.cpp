@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "case_names.h"
 #include "centre_sets.h"
 #include "errors.h"

@@ -1,4 +1,4 @@
-// The float kernel's separable projected field (cuda/projected_chord.h) on the host, in float:
+// The float kernel's separable projected field (core/projected_chord.h) on the host, in float:
 // on every projected view of the GPU tests' catalogue (test_grids.h) it is the CPU double field
 // (projected_field_value<double>) to the float path's bound, 2e-6 |v| + 2e-6 max|v|, with NaN
 // exactly where the double field has none; in aeqd it is the node's radius. What the device adds

@@ -1,4 +1,4 @@
-// cuda/projection.h against PROJ, the oracle: aeqd and ortho forward and inverse about many
+// core/projection.h against PROJ, the oracle: aeqd and ortho forward and inverse about many
 // random and hard centres (poles, antimeridian, equator) at many random and hard points (poles,
 // antimeridian, the centre, next to it, near the antipode), round trips in double to 1e-9
 // degree, and the places with no value (beyond the antipode's circle, the far side, outside the

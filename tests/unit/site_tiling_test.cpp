@@ -1,4 +1,4 @@
-// The one tiling policy (cuda/site_tiling.h) that the CPU, CUDA and GL searches take their
+// The one tiling policy (core/site_tiling.h) that the CPU, CUDA and GL searches take their
 // tiles' sides from: the sides the GPUs' kernels accept, and tiles that track the sites'
 // spacing in node steps (the measurements in docs/centres.md were made at these sides).
 #include "site_tiling.h"

@@ -16,7 +16,7 @@
 
 #include "backends/cpu_backend.h"
 #include "backends/fast_path_backend.h"
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
 #include "window/field_source.h"

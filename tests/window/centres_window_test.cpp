@@ -21,8 +21,8 @@
 #include <variant>
 #include <vector>
 
-#include "backends/centre_index.h"
-#include "backends/nearest_centre.h"
+#include "compute/centre_index.h"
+#include "compute/nearest_centre.h"
 #include "cli/command_line.h"
 #include "cli/render_command.h"
 #include "cli/startup.h"

@@ -1,5 +1,5 @@
 // The bounds by which the nearest-centre kernels (nearest_centres.cu) prune, on the unit sphere,
-// host and device alike: the CPU's argument (app/backends/nearest_centre.cpp, docs/centres.md)
+// host and device alike: the CPU's argument (compute/nearest_centre.cpp, docs/centres.md)
 // written for a tile of nodes seen from a middle direction q.
 //
 // A tile is a cap: q and rho, the largest angle from q to the tile's nodes. For any centre c*,

@@ -1,12 +1,12 @@
-#include "backends/window_field.h"
+#include "compute/window_field.h"
 
 #include <algorithm>
 #include <type_traits>
 #include <vector>
 
 #include "backends/cpu_backend.h"
-#include "backends/cuda_device_field.h"
-#include "backends/nearest_centre.h"
+#include "compute/cuda_device_field.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 
 namespace geofield {

@@ -1,4 +1,4 @@
-#include "interop_texture.h"
+#include "backends/interop_texture.h"
 
 #include <cstdio>
 

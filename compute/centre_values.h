@@ -27,7 +27,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "backends/centre_index.h"
+#include "compute/centre_index.h"
 #include "centres.h"
 #include "field_params.h"
 #include "node_window.h"

@@ -1,4 +1,4 @@
-#include "backends/nearest_centre.h"
+#include "compute/nearest_centre.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "backends/centre_index.h"
-#include "backends/centre_values.h"
-#include "backends/row_blocks.h"
+#include "compute/centre_index.h"
+#include "compute/centre_values.h"
+#include "compute/row_blocks.h"
 #include "errors.h"
 #include "site_tiling.h"
 #include "tiles.h"

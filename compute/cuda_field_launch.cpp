@@ -1,4 +1,4 @@
-#include "backends/cuda_field_launch.h"
+#include "compute/cuda_field_launch.h"
 
 #include "field_kernel.h"
 #include "projected_kernel.h"

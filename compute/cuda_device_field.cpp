@@ -1,4 +1,4 @@
-#include "backends/cuda_device_field.h"
+#include "compute/cuda_device_field.h"
 
 #include <cuda_runtime_api.h>
 
@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "backends/cuda_backend_factory.h"
-#include "backends/cuda_backend_support.h"
+#include "compute/cuda_backend_support.h"
 #include "backends/cuda_centres_backend.h"
-#include "backends/cuda_field_launch.h"
-#include "backends/nearest_centre.h"
+#include "compute/cuda_field_launch.h"
+#include "compute/nearest_centre.h"
 #include "cuda_check.h"
 #include "errors.h"
 #include "nearest_centres.h"

@@ -1,4 +1,4 @@
-#include "backends/centre_index.h"
+#include "compute/centre_index.h"
 
 #include <algorithm>
 #include <cmath>
