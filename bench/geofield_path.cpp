@@ -6,13 +6,13 @@
 #include <cmath>
 
 #include "backends/cuda_backend.h"
+#include "backends/interop_texture.h"
 #include "cuda_check.h"
 #include "errors.h"
 #include "field_kernel.h"
 #include "field_sampling.h"
 #include "gl/gl_check.h"
 #include "gl/renderer.h"
-#include "backends/interop_texture.h"
 #include "projected_kernel.h"
 
 namespace geofield::bench {

@@ -27,8 +27,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "compute/centre_index.h"
 #include "centres.h"
+#include "compute/centre_index.h"
 #include "field_params.h"
 #include "node_window.h"
 #include "projected_chord.h"
@@ -150,7 +150,7 @@ class RowValues {
     }
     const ProjectedGrid& g = f_.maps_[k];
     if constexpr (std::is_same_v<T, float>) {
-      // The one-centre float field's own arithmetic (cpu_backend.cpp's ChordRows) where it
+      // The one-centre float field's own arithmetic (cpu_field.cpp's ChordRows) where it
       // gives a value.
       if (g.projection == Projection::ortho) {
         float a, b;

@@ -6,9 +6,7 @@
 #include <mutex>
 #include <vector>
 
-#include "backends/cuda_backend_factory.h"
 #include "compute/cuda_backend_support.h"
-#include "backends/cuda_centres_backend.h"
 #include "compute/cuda_field_launch.h"
 #include "compute/nearest_centre.h"
 #include "cuda_check.h"
@@ -295,6 +293,23 @@ bool is_device_memory(int device, const void* p) {
     return false;
   }
   return (a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged) && a.device == device;
+}
+
+bool cuda_device_usable(std::string* why_not) {
+  int count = 0;
+  const cudaError_t e = cudaGetDeviceCount(&count);
+  if (e == cudaSuccess && count > 0) return true;
+  cudaGetLastError();  // not sticky; leave no error behind
+  if (e == cudaErrorNoDevice || (e == cudaSuccess && count == 0)) {
+    *why_not = "no CUDA device on this machine";
+  } else if (e == cudaErrorInsufficientDriver) {
+    *why_not = "no NVIDIA driver, or one too old for this build's CUDA " +
+               std::to_string(CUDART_VERSION / 1000) + "." +
+               std::to_string(CUDART_VERSION % 1000 / 10) + " runtime (" + cuda_error_text(e) + ")";
+  } else {
+    *why_not = "CUDA is not usable (cudaGetDeviceCount: " + cuda_error_text(e) + ")";
+  }
+  return false;
 }
 
 }  // namespace geofield

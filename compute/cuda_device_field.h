@@ -44,6 +44,12 @@ class DeviceFieldComputer {
 std::unique_ptr<DeviceFieldComputer> try_make_device_field_computer(int device,
                                                                     std::string* why_not);
 
+// Whether this machine has a CUDA device this build can use (a device, a driver new enough);
+// when not, *why_not says why in one line. Cheap and needs no GL context: for showing the
+// choice before making it (the window's backend switch). Where it says yes, try_make may
+// still fail later for another reason, which it then reports.
+bool cuda_device_usable(std::string* why_not);
+
 // The CUDA devices this build can use on this machine (0 without CUDA, a device or a driver).
 int cuda_device_count();
 

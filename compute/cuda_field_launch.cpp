@@ -6,6 +6,19 @@
 
 namespace geofield {
 
+CentresView centres_view(const FieldParams& p) {
+  CentresView v;
+  v.grid = grid_geometry(p);
+  v.f64 = p.precision == Precision::f64;
+  if (p.formula == Formula::wgs84) {
+    v.geodesic = geodesic_field(p);
+    // The CPU's stretch_delta (nearest_centre.cpp): 2f + f^2.
+    const double f = flattening_of(p.ellipsoid_inv_f);
+    v.wgs84_delta = 2 * f + f * f;
+  }
+  return v;
+}
+
 template <typename Out>
 void launch_field_into(const FieldParams& p, Out* out, cudaStream_t stream, DeviceBuffer* scratch) {
   launch_field_into(p, whole_grid(p.nx, p.ny), out, stream, scratch);

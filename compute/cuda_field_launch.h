@@ -7,6 +7,7 @@
 
 #include "device_memory.h"
 #include "field_params.h"
+#include "nearest_centres.h"
 #include "node_window.h"
 
 namespace geofield {
@@ -22,5 +23,8 @@ void launch_field_into(const FieldParams& p, Out* out, cudaStream_t stream, Devi
 template <typename Out>
 void launch_field_into(const FieldParams& p, const NodeWindow& w, Out* out, cudaStream_t stream,
                        DeviceBuffer* scratch);
+
+// The view p as the nearest-centre kernels take it (p's own reference is not used).
+CentresView centres_view(const FieldParams& p);
 
 }  // namespace geofield

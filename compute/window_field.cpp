@@ -4,7 +4,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "backends/cpu_backend.h"
+#include "compute/cpu_field.h"
 #include "compute/cuda_device_field.h"
 #include "compute/nearest_centre.h"
 #include "errors.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/field_backend.h"
+#include "backend_choice.h"
 #include "host_field.h"
 #include "node_window.h"
 #include "sites.h"

@@ -25,4 +25,12 @@ inline constexpr std::size_t kMaxCentreNameBytes = 256;
 // More centres than this are refused (issue 16 asks for a million; ten times that still fits).
 inline constexpr std::size_t kMaxCentres = 10'000'000;
 
+// What is wrong with one centre, in the words of --ref ("latitude 91 is outside [-90, 90]");
+// empty when it is valid. The readers' check, the window's for a typed or clicked centre, and
+// the C API's.
+std::string centre_problem(const Centre& c);
+
+// A coordinate as text that reads back to the same double (%.17g), for messages and files.
+std::string coordinate_text(double v);
+
 }  // namespace geofield

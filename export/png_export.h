@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "gl/renderer.h"
+#include "image.h"
 
 namespace geofield {
 

@@ -1,7 +1,5 @@
 #include "api_context.h"
 
-#include <glad/gl.h>
-
 #include <algorithm>
 #include <cstring>
 #include <span>
@@ -9,10 +7,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "backends/cpu_backend.h"
+#include "api_gl.h"
+#include "compute/cpu_field.h"
 #include "compute/nearest_centre.h"
 #include "errors.h"
-#include "gl/gl_check.h"
 #include "memory_limits.h"
 
 namespace geofield::api {
@@ -118,12 +116,7 @@ Context::Context(const char* backend, int device) {
     return;
   }
   if (asked == BackendChoice::gl) {
-    try {
-      gl_ = std::make_unique<HeadlessGlContext>();
-    } catch (const RuntimeFailure& e) {
-      throw Unavailable(std::string("--backend gl: ") + e.what());
-    }
-    gl_thread_ = std::this_thread::get_id();
+    gl_ = std::make_unique<GlField>();
     choice_ = BackendChoice::gl;
     description_ = "backend gl (asked for): " + gl_->description();
     return;
@@ -142,15 +135,7 @@ Context::Context(const char* backend, int device) {
   }
 }
 
-// The GL objects (declared after gl_) go before it, while it is current where it can be.
-Context::~Context() {
-  if (gl_ && std::this_thread::get_id() == gl_thread_) {
-    try {
-      gl_->make_current();
-    } catch (const RuntimeFailure&) {  // nothing to report from a destructor
-    }
-  }
-}
+Context::~Context() = default;
 
 const char* Context::backend() const {
   switch (choice_) {
@@ -181,7 +166,7 @@ void Context::compute(const Request& r, const geofield_output& out) {
   } else if (cuda_) {
     cuda_->compute_to_host(r.params, r.centres, out.values, stored, out.index);
   } else if (gl_) {
-    compute_on_gl(r, out);
+    gl_->compute(r, out);
   } else {
     compute_on_cpu(r, out);
   }
@@ -192,46 +177,6 @@ void Context::compute_on_cpu(const Request& r, const geofield_output& out) {
     cpu_compute(r, static_cast<double*>(out.values), out.index);
   } else {
     cpu_compute(r, static_cast<float*>(out.values), out.index);
-  }
-}
-
-// The field texture computed by the GL backends, then read back (the only way out of GL).
-void Context::compute_on_gl(const Request& r, const geofield_output& out) {
-  if (std::this_thread::get_id() != gl_thread_) {
-    throw UsageError(
-        "a gl context computes on the thread that made it (an OpenGL context is current on "
-        "one thread): make one on this thread");
-  }
-  gl_->make_current();
-  const FieldParams& p = r.params;
-  GLint max_texture = 0;
-  GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
-  check_texture_size(p, max_texture);
-  texture_.ensure_size(p.nx, p.ny);
-  const Precision stored = out.dtype == GEOFIELD_FLOAT64 ? Precision::f64 : Precision::f32;
-  std::string reason;
-  HostField field;
-  if (!gl_field_ || p.formula == Formula::wgs84) {  // make_backend_for refuses wgs84 for gl
-    gl_field_ = make_backend_for(BackendChoice::gl, p, &reason);
-  }
-  // The centres are copied into a shared list only when they are not the last compute's, so
-  // the backend, seeing the same list, does not upload them again.
-  if (!r.centres.empty() && !(gl_sites_.points() && *gl_sites_.points() == r.centres)) {
-    gl_sites_ = SiteSet::points(r.centres);
-  }
-  const FieldRequest request{
-      p, r.centres.empty() ? SiteSet::one_point(p.ref_lat_deg, p.ref_lon_deg) : gl_sites_};
-  check_sites(request);
-  gl_field_->compute(request, texture_);
-  field = gl_field_->read_field(texture_, stored);
-  if (out.index != nullptr) {
-    const std::vector<std::int32_t> index = gl_field_->read_index();
-    std::memcpy(out.index, index.data(), index.size() * sizeof(std::int32_t));
-  }
-  if (stored == Precision::f64) {
-    std::memcpy(out.values, field.f64.data(), field.f64.size() * sizeof(double));
-  } else {
-    std::memcpy(out.values, field.f32.data(), field.f32.size() * sizeof(float));
   }
 }
 

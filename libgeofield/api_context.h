@@ -1,5 +1,5 @@
 // A libgeofield context: the backend a caller chose and what it keeps between computes (the
-// CUDA stream and scratch memory, the centres on the device, a headless GL context).
+// CUDA stream and scratch memory, the centres on the device; gl: the module's headless context).
 #pragma once
 
 #include <memory>
@@ -9,11 +9,9 @@
 #include <thread>
 
 #include "api_params.h"
+#include "backend_choice.h"
 #include "compute/cuda_device_field.h"
-#include "backends/field_backend.h"
 #include "geofield.h"
-#include "gl/field_texture.h"
-#include "gl/headless_gl_context.h"
 
 namespace geofield::api {
 
@@ -21,6 +19,8 @@ namespace geofield::api {
 struct Unavailable : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+class GlField;
 
 class Context {
  public:
@@ -41,19 +41,13 @@ class Context {
 
  private:
   void compute_on_cpu(const Request& r, const geofield_output& out);
-  void compute_on_gl(const Request& r, const geofield_output& out);
 
   std::mutex mutex_;                           // one compute at a time
   BackendChoice choice_ = BackendChoice::cpu;  // what it computes with: cpu, cuda or gl
   std::string description_;
   std::unique_ptr<DeviceFieldComputer> cuda_;
-  // gl: the context, its texture and the backends made on first use, on the thread that made
-  // the context.
-  std::unique_ptr<HeadlessGlContext> gl_;
-  std::thread::id gl_thread_;
-  FieldTexture texture_;
-  std::unique_ptr<FieldBackend> gl_field_;
-  SiteSet gl_sites_;  // the last compute's centres, as the backend holds them
+  // gl: the module's context and backend (api_gl.h), on the thread that made the context.
+  std::unique_ptr<GlField> gl_;
 };
 
 }  // namespace geofield::api

@@ -5,7 +5,6 @@
 
 #include "compute/nearest_centre.h"
 #include "errors.h"
-#include "view/centres_file.h"
 
 namespace geofield::api {
 namespace {

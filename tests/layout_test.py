@@ -1,6 +1,8 @@
 #!/usr/bin/python3
-"""The architecture as a test: the folders' dependencies point one way, cuda/ is a leaf,
-app/'s root holds only the core values, and research stays out of the product tree.
+"""The architecture as a test (docs/architecture.md, "Layers"): each folder includes only from
+the layers below it; core/ includes no layer; export/, cuda/ and compute/ include no GL, EGL,
+GLFW or ImGui header; libgeofield includes only core and compute (its gl module aside); app/'s
+root holds only the program's main; research stays out of the product tree.
 
 Usage: layout_test.py REPOSITORY_ROOT   (run by ctest as the test `layout`)"""
 import pathlib
@@ -8,22 +10,58 @@ import re
 import sys
 
 ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
-INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+INCLUDE = re.compile(r'^\s*#\s*include\s+([<"])([^">]+)[">]', re.M)
 SOURCES = ("*.h", "*.cpp", "*.cu", "*.cuh")
 
-# Each app/ folder and the folders it may include from (besides itself and app/'s root).
+APP = ("gl", "backends", "view", "figure", "ui", "window", "cli")
+BELOW_APP = {"core", "export", "cuda", "compute"}
+# Each layer (a top folder, or app/'s folders as app/NAME) and those it may include from,
+# besides itself. Lower first.
 LAYERS = {
-    "gl": set(),
-    "export": {"gl"},
-    "backends": {"gl"},
-    "view": {"gl", "export", "backends"},
-    "figure": {"gl", "export", "backends", "view"},
-    "ui": {"gl", "backends", "view", "figure"},
-    "window": {"gl", "export", "backends", "view", "figure", "ui"},
-    "cli": {"gl", "export", "backends", "view", "figure", "ui", "window"},
+    "core": set(),
+    "export": {"core"},
+    "cuda": {"core"},
+    "compute": {"core", "export", "cuda"},
+    "app/gl": {"core"},
+    "app/backends": BELOW_APP | {"app/gl"},
+    "app/view": BELOW_APP | {"app/gl", "app/backends"},
+    "app/figure": BELOW_APP | {"app/gl", "app/backends", "app/view"},
+    "app/ui": BELOW_APP | {"app/gl", "app/backends", "app/view", "app/figure"},
+    "app/window": BELOW_APP | {"app/gl", "app/backends", "app/view", "app/figure", "app/ui"},
+    "app/cli": BELOW_APP | {"app/gl", "app/backends", "app/view", "app/figure", "app/ui",
+                            "app/window"},
+    "app": BELOW_APP | {"app/" + a for a in APP},  # main.cpp
+    "libgeofield": {"core", "compute"},
 }
-CORE = {"centres", "errors", "field_params", "field_range", "memory_limits", "host_field", "main", "sites",
-        "tiles", "utf8"}  # utf8: the text checks errors.cpp (quoted_excerpt) and the readers share
+# Not GL: the layers below app/ and the library compute into memory and write files.
+NO_GL = {"core", "export", "cuda", "compute", "libgeofield"}
+GL_HEADER = re.compile(r"^(glad/|GL/|GLES|EGL/|KHR/|GLFW/|imgui|X11/)")
+# libgeofield_gl.so, the library's gl backend, is built from this file: a module of the app's GL
+# code loaded when asked for, never linked into libgeofield.so.
+GL_MODULE = "libgeofield/gl_module.cpp"
+
+
+def layer_of(path):
+    rel = path.relative_to(ROOT)
+    if rel.parts[0] == "app" and len(rel.parts) > 2:
+        return "app/" + rel.parts[1]
+    return rel.parts[0]
+
+
+def resolve(inc, including):
+    """The layer a quoted include names, or None (its own folder, generated, third party)."""
+    top = inc.split("/")[0] if "/" in inc else None
+    if top in ("compute", "export") and (ROOT / inc).is_file():
+        return top
+    if top in APP and (ROOT / "app" / inc).is_file():
+        return "app/" + top
+    if top is None:
+        if (including.parent / inc).is_file():
+            return layer_of(including)
+        for folder in ("core", "cuda"):
+            if (ROOT / folder / inc).is_file():
+                return folder
+    return None
 
 
 def sources(folder):
@@ -31,47 +69,34 @@ def sources(folder):
         yield from sorted((ROOT / folder).rglob(pattern))
 
 
-def includes(path):
-    return INCLUDE.findall(path.read_text(errors="replace"))
-
-
 problems = []
-
-for f in sources("cuda"):
-    for inc in includes(f):
-        if inc.startswith("glad/") or (ROOT / "cuda" / inc).is_file():
-            continue
-        problems.append(f"{f.relative_to(ROOT)} includes \"{inc}\", which is not in cuda/ (a leaf)")
-
-for f in sources("app"):
-    rel = f.relative_to(ROOT / "app")
-    layer = rel.parts[0] if len(rel.parts) > 1 else None
-    for inc in includes(f):
-        top = inc.split("/")[0] if "/" in inc else None
-        if top not in LAYERS or top == layer:
-            continue  # app/'s root, cuda/, generated headers, or the file's own folder
-        if layer is None:
-            if rel.stem != "main":
-                problems.append(f"app/{rel} (a core value) includes \"{inc}\": core includes no layer")
-        elif top not in LAYERS.get(layer, set()):
-            problems.append(f"app/{rel} includes \"{inc}\": {layer}/ may include only "
-                            f"{', '.join(sorted(LAYERS[layer])) or 'app/ root and cuda/'}")
-
-# libgeofield computes fields: it sits on the backends (and the view's centre checks), never on
-# the window, its panels, figures or the command line.
-LIBRARY_MAY_USE = {"gl", "backends", "view", "export"}
-for f in sources("libgeofield"):
-    for inc in includes(f):
-        top = inc.split("/")[0] if "/" in inc else None
-        if top in LAYERS and top not in LIBRARY_MAY_USE:
-            problems.append(f"{f.relative_to(ROOT)} includes \"{inc}\": libgeofield may include "
-                            f"only {', '.join(sorted(LIBRARY_MAY_USE))} and app/'s root")
+for folder in ("core", "export", "cuda", "compute", "app", "libgeofield"):
+    for f in sources(folder):
+        layer = layer_of(f)
+        rel = f.relative_to(ROOT).as_posix()
+        module = rel == GL_MODULE
+        allowed = LAYERS.get(layer, set())
+        if module:
+            allowed = LAYERS["app/cli"]
+        for quote, inc in INCLUDE.findall(f.read_text(errors="replace")):
+            if quote == "<":
+                if layer in NO_GL and not module and GL_HEADER.match(inc):
+                    problems.append(f"{rel} includes <{inc}>: {layer}/ has no GL, EGL, GLFW or ImGui")
+                continue
+            to = resolve(inc, f)
+            if to is None or to == layer or to in allowed:
+                continue
+            if layer == "core":
+                problems.append(f"{rel} includes \"{inc}\" ({to}/): core includes no layer")
+            else:
+                problems.append(f"{rel} includes \"{inc}\" ({to}/): {layer}/ may include only "
+                                f"{', '.join(sorted(allowed)) or 'itself'}")
 
 for f in sorted((ROOT / "app").iterdir()):
-    if f.is_file() and f.name != "CMakeLists.txt" and f.stem not in CORE:
-        problems.append(f"app/{f.name}: app/'s root holds only the core values ({', '.join(sorted(CORE))})")
+    if f.is_file() and f.name not in ("CMakeLists.txt", "main.cpp"):
+        problems.append(f"app/{f.name}: app/'s root holds only main.cpp (values go in core/)")
 
-for folder in ("app", "cuda", "shaders", "bench", "tests"):
+for folder in ("app", "core", "compute", "export", "cuda", "shaders", "bench", "tests"):
     for f in (ROOT / folder).rglob("*"):
         if "probe" in f.name and f.is_file():
             problems.append(f"{f.relative_to(ROOT)}: probes live in research/probes/")
@@ -83,5 +108,6 @@ if problems:
     for p in problems:
         print("  " + p)
     sys.exit(1)
-print("layout: cuda/ is a leaf, app/'s layers include downwards only, libgeofield uses no front "
-      "end, no probe or raw dump in the product tree")
+print("layout: core/ includes no layer, export/ cuda/ compute/ include downwards and no GL, app/'s "
+      "folders include downwards only, libgeofield only core and compute, no probe or raw dump "
+      "in the product tree")

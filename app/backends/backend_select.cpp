@@ -7,20 +7,6 @@
 
 namespace geofield {
 
-bool parse_backend(std::string_view s, BackendChoice* out) {
-  if (s == "auto")
-    *out = BackendChoice::automatic;
-  else if (s == "cpu")
-    *out = BackendChoice::cpu;
-  else if (s == "cuda")
-    *out = BackendChoice::cuda;
-  else if (s == "gl")
-    *out = BackendChoice::gl;
-  else
-    return false;
-  return true;
-}
-
 std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* reason) {
   if (choice == BackendChoice::cpu) {
     *reason = "backend cpu (asked for)";

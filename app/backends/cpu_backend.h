@@ -2,47 +2,12 @@
 // The path on machines without CUDA and in CI.
 #pragma once
 
-#include <functional>
-#include <span>
 #include <vector>
 
 #include "backends/fast_path_backend.h"
-#include "node_window.h"
+#include "compute/cpu_field.h"
 
 namespace geofield {
-
-// Fills out (p.nx * p.ny values, row 0 north) with the field of p in precision T, on all cores.
-template <typename T>
-void compute_field_on_cpu(const FieldParams& p, T* out);
-
-// The same for a window of p's grid (node_window.h): out holds w.nx * w.ny values, local node
-// (i, j) the whole grid's node (w.row0 + i, w.col0 + j), bit for bit the value the whole field
-// has there. Throws RuntimeFailure when w is not inside the grid.
-template <typename T>
-void compute_window_on_cpu(const FieldParams& p, const NodeWindow& w, T* out);
-
-// Receives rows first_row, first_row + 1, ... of a field: values holds whole rows, nx each.
-template <typename T>
-using EmitRows = std::function<void(int first_row, std::span<const T> values)>;
-
-// The same field a block of rows at a time, each block handed to emit as soon as it is filled,
-// from all cores at once and in no particular order (emit must allow that). Each thread reuses
-// one small buffer, so the whole field is never in memory: an export writes each block at its
-// place in the file. The first exception from emit stops the others and is rethrown here.
-template <typename T>
-void compute_field_blocks_on_cpu(const FieldParams& p, const EmitRows<T>& emit);
-// The same for a window (first_row counted in the window, rows w.nx wide).
-template <typename T>
-void compute_window_blocks_on_cpu(const FieldParams& p, const NodeWindow& w,
-                                  const EmitRows<T>& emit);
-
-// The field of p in host memory, computed in p.precision: *f32 always (what the texture holds),
-// *f64 too when the precision is f64 (emptied otherwise).
-void compute_host_field(const FieldParams& p, std::vector<float>* f32, std::vector<double>* f64);
-
-// An export of a host field (nx x ny, f64 possibly empty) as float32 or float64.
-HostField host_field_as(int nx, int ny, const std::vector<float>& f32,
-                        const std::vector<double>& f64, Precision as);
 
 // One point: all cores fill the host field, uploaded whole; several sites: CentresBackend.
 class CpuBackend final : public FastPathBackend {

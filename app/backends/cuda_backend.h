@@ -16,8 +16,8 @@
 #include <string>
 
 #include "backends/fast_path_backend.h"
-#include "device_memory.h"
 #include "backends/interop_texture.h"
+#include "device_memory.h"
 
 namespace geofield {
 

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "backends/field_backend.h"
+#include "compute/cuda_device_field.h"
 
 namespace geofield {
 
@@ -17,12 +18,6 @@ namespace geofield {
 // in this build, no device, no driver or one too old, ...).
 // Defined in cuda/cuda_backend.cpp in CUDA builds, in cuda_backend_unavailable.cpp otherwise.
 std::unique_ptr<FieldBackend> try_make_cuda_backend(std::string* why_not);
-
-// Whether this machine has a CUDA device this build can use (a device, a driver new enough);
-// when not, *why_not says why in one line. Cheap and needs no GL context: for showing the
-// choice before making it (the window's backend switch). Where it says yes, try_make may
-// still fail later for another reason, which it then reports.
-bool cuda_device_usable(std::string* why_not);
 
 // CUDA's own start-up (the driver; the primary context too where there is only one device, so
 // that no other device gets a context it will not use) on a thread of its own, from

@@ -1,7 +1,5 @@
 // Linked in builds made without a CUDA compiler.
 #include "backends/cuda_backend_factory.h"
-#include "compute/cuda_device_field.h"
-#include "errors.h"
 
 namespace geofield {
 
@@ -14,24 +12,6 @@ std::unique_ptr<FieldBackend> try_make_cuda_backend(std::string* why_not) {
   *why_not = kNoCuda;
   return nullptr;
 }
-
-bool cuda_device_usable(std::string* why_not) {
-  *why_not = kNoCuda;
-  return false;
-}
-
-std::unique_ptr<DeviceFieldComputer> try_make_device_field_computer(int, std::string* why_not) {
-  *why_not = kNoCuda;
-  return nullptr;
-}
-
-int cuda_device_count() { return 0; }
-
-void* allocate_device_memory(int, std::size_t) { throw RuntimeFailure(kNoCuda); }
-void free_device_memory(int, void*, std::size_t) noexcept {}
-bool pin_host_memory(void*, std::size_t) { return false; }
-void unpin_host_memory(void*) noexcept {}
-bool is_device_memory(int, const void*) { return false; }
 
 CudaWarmUp::CudaWarmUp() = default;  // nothing to start
 CudaWarmUp::~CudaWarmUp() = default;

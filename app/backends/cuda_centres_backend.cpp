@@ -13,18 +13,6 @@
 #include "memory_limits.h"
 
 namespace geofield {
-CentresView centres_view(const FieldParams& p) {
-  CentresView v;
-  v.grid = grid_geometry(p);
-  v.f64 = p.precision == Precision::f64;
-  if (p.formula == Formula::wgs84) {
-    v.geodesic = geodesic_field(p);
-    // The CPU's stretch_delta (nearest_centre.cpp): 2f + f^2.
-    const double f = flattening_of(p.ellipsoid_inv_f);
-    v.wgs84_delta = 2 * f + f * f;
-  }
-  return v;
-}
 
 CudaCentresBackend::CudaCentresBackend(int device, CentreList centres) try
     : device_(make_current(device)) {

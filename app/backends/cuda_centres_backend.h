@@ -13,14 +13,12 @@
 #include <vector>
 
 #include "backends/centres_field_backend.h"
-#include "device_memory.h"
 #include "backends/interop_texture.h"
+#include "compute/cuda_field_launch.h"
+#include "device_memory.h"
 #include "nearest_centres.h"
 
 namespace geofield {
-
-// The view p as the nearest-centre kernels take it (p's own reference is not used).
-CentresView centres_view(const FieldParams& p);
 
 class CudaCentresBackend final : public CentresFieldBackend {
  public:

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "backend_choice.h"
 #include "field_params.h"
 #include "gl/field_texture.h"
 #include "host_field.h"
@@ -71,9 +72,6 @@ class FieldBackend {
  private:
   std::optional<std::string> notice_;
 };
-
-enum class BackendChoice { automatic, cpu, cuda, gl };
-bool parse_backend(std::string_view s, BackendChoice* out);
 
 // Makes the backend asked for, in the current GL context. `automatic` takes CUDA when a CUDA
 // device runs this GL context, the CPU otherwise; *reason says which and why, in one line.

@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "compute/centre_index.h"
 #include "backends/field_backend.h"
+#include "compute/centre_index.h"
 #include "compute/nearest_centre.h"
 #include "errors.h"
 #include "field_math.h"

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "backends/cuda_backend_factory.h"
+#include "cli/render_tile.h"
 #include "compute/cuda_device_field.h"
 #include "compute/window_field.h"
-#include "cli/render_tile.h"
 #include "errors.h"
 #include "export/geotiff_export.h"
 #include "export/netcdf_export.h"

@@ -13,6 +13,7 @@
 #include "gl/index_texture.h"
 #include "gl/line_layer.h"
 #include "gl/map_frame.h"
+#include "image.h"
 
 namespace geofield {
 
@@ -61,12 +62,6 @@ struct ViewStyle {
   bool centre_boundaries = false;
 
   bool operator==(const ViewStyle&) const = default;
-};
-
-// An RGBA8 picture, row 0 at the top.
-struct Image {
-  int width = 0, height = 0;
-  std::vector<std::uint8_t> rgba;
 };
 
 class Renderer {

@@ -55,32 +55,6 @@ std::optional<double> number_of(std::string_view s, bool* too_large) {
   return v;
 }
 
-std::string number_text(double v) {
-  char s[32];
-  std::snprintf(s, sizeof s, "%.17g", v);
-  return s;
-}
-
-}  // namespace
-
-std::string centre_problem(const Centre& c) {
-  if (!(c.lat_deg >= -90.0 && c.lat_deg <= 90.0)) {
-    return "latitude " + number_text(c.lat_deg) + " is outside [-90, 90]";
-  }
-  if (!(c.lon_deg >= -kMaxAbsLonDeg && c.lon_deg <= kMaxAbsLonDeg)) {
-    return "longitude " + number_text(c.lon_deg) + " is outside [-360, 360]";
-  }
-  if (c.name.size() > kMaxCentreNameBytes) {
-    return "the name " + quoted_excerpt(c.name) + " is longer than " +
-           std::to_string(kMaxCentreNameBytes) + " bytes";
-  }
-  // A name goes into saved views (JSON) and exports: text, never bytes that are not UTF-8.
-  if (!is_utf8(c.name)) return "the name " + quoted_excerpt(c.name) + " is not UTF-8 text";
-  return "";
-}
-
-namespace {
-
 void check_count(std::size_t n, std::string_view source) {
   if (n > kMaxCentres) {
     throw UsageError(std::string(source) + ": more than " + std::to_string(kMaxCentres) +
@@ -447,7 +421,8 @@ std::string csv_field(std::string_view name) {
 std::string centres_csv_text(std::span<const Centre> centres) {
   std::string out = "lat,lon,name\n";
   for (const Centre& c : centres) {
-    out += number_text(c.lat_deg) + "," + number_text(c.lon_deg) + "," + csv_field(c.name) + "\n";
+    out += coordinate_text(c.lat_deg) + "," + coordinate_text(c.lon_deg) + "," + csv_field(c.name) +
+           "\n";
   }
   return out;
 }

@@ -58,10 +58,6 @@ std::optional<CentresFileRef> centres_file_ref(const std::filesystem::path& path
 std::optional<std::string> read_centres_file_ref(const CentresFileRef& ref,
                                                  std::vector<Centre>* out);
 
-// What is wrong with one centre, in the words of --ref ("latitude 91 is outside [-90, 90]");
-// empty when it is valid. The readers' check, and the window's for a typed or clicked centre.
-std::string centre_problem(const Centre& c);
-
 // The centres as CSV that read_centres_file reads back to the same list: a header line
 // `lat,lon,name`, then one line a centre, numbers in the shortest text that reads back to the
 // same double (%.17g), names in double quotes when they hold a comma, a quote, a line break, a

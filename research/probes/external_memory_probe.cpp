@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "backends/cpu_backend.h"
+#include "backends/interop_texture.h"
 #include "cuda_check.h"
 #include "device_memory.h"
 #include "field_kernel.h"
@@ -34,7 +35,6 @@
 #include "gl/gl_check.h"
 #include "gl/gl_shader.h"
 #include "gl/headless_gl_context.h"
-#include "backends/interop_texture.h"
 #include "timing.h"
 
 namespace geofield {

@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "compute/nearest_centre.h"
 #include "centre_sets.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 #include "field_checks.h"
 #include "field_math.h"

@@ -20,9 +20,9 @@
 #include <vector>
 
 #include "backends/cpu_backend.h"
-#include "compute/nearest_centre.h"
 #include "case_names.h"
 #include "centre_sets.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 #include "same_bits.h"
 #include "spherical_reference.h"

@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "compute/centre_index.h"
 #include "backends/cpu_backend.h"
 #include "centre_sets.h"
+#include "compute/centre_index.h"
 #include "errors.h"
 #include "test_grids.h"
 

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "compute/nearest_centre.h"
 #include "case_names.h"
 #include "centre_sets.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 #include "same_bits.h"
 #include "test_grids.h"

@@ -21,7 +21,8 @@ TEST(SiteTiling, SpacingIsTheSideOfEachSitesShareOfTheSphere) {
 }
 
 TEST(SiteTiling, GpuSidesAreWhatTheKernelsAccept) {
-  for (std::size_t n : {std::size_t{1}, std::size_t{55}, std::size_t{10000}, std::size_t{1000000}}) {
+  for (std::size_t n :
+       {std::size_t{1}, std::size_t{55}, std::size_t{10000}, std::size_t{1000000}}) {
     for (int nodes : {64, 1000, 2048, 8192, 65536}) {
       const double step = kPi / (nodes - 1);
       const GpuSiteTiles t = gpu_site_tiles(n, step);
@@ -45,10 +46,10 @@ TEST(SiteTiling, FineTilesFollowTheSpacing) {
 }
 
 TEST(SiteTiling, CpuRunsAreTwoSpacingsWithinOneToThirtyTwoNodes) {
-  EXPECT_EQ(cpu_site_run(1, kPi / 1000), 32);           // one site: the widest run
-  EXPECT_EQ(cpu_site_run(10000, kPi / 180), 4);         // 2 x 0.0354 / 0.01745 = 4.06
-  EXPECT_EQ(cpu_site_run(100000000, kPi / 1000), 1);    // denser than the nodes
-  EXPECT_EQ(cpu_site_run(2, 1e-300), 32);               // a ratio beyond any int, clamped
+  EXPECT_EQ(cpu_site_run(1, kPi / 1000), 32);         // one site: the widest run
+  EXPECT_EQ(cpu_site_run(10000, kPi / 180), 4);       // 2 x 0.0354 / 0.01745 = 4.06
+  EXPECT_EQ(cpu_site_run(100000000, kPi / 1000), 1);  // denser than the nodes
+  EXPECT_EQ(cpu_site_run(2, 1e-300), 32);             // a ratio beyond any int, clamped
 }
 
 }  // namespace

@@ -21,11 +21,11 @@
 #include <variant>
 #include <vector>
 
-#include "compute/centre_index.h"
-#include "compute/nearest_centre.h"
 #include "cli/command_line.h"
 #include "cli/render_command.h"
 #include "cli/startup.h"
+#include "compute/centre_index.h"
+#include "compute/nearest_centre.h"
 #include "errors.h"
 #include "view/centre_edits.h"
 #include "view/centre_lookup.h"
