@@ -13,11 +13,14 @@ if bad=$(grep -E "$gl_libs" <<<"$needed"); then
   exit 1
 fi
 gl_code='(glad_|GladGLContext|HeadlessGlContext|FieldTexture|GlBackend|Renderer)'
-if nm -C "$lib" | grep -Eq "$gl_code"; then
-  echo "library_links: $lib holds GL code:"; nm -C "$lib" | grep -E "$gl_code" | head -5
+# Symbol tables read whole first: grep -q closing the pipe early would fail nm under pipefail.
+lib_symbols=$(nm -C "$lib") module_symbols=$(nm -C "$module") module_dynamic=$(nm -D "$module")
+if grep -E "$gl_code" <<<"$lib_symbols" >/dev/null; then
+  echo "library_links: $lib holds GL code:"; grep -E "$gl_code" <<<"$lib_symbols" | head -5
   exit 1
 fi
-nm -C "$module" | grep -Eq "$gl_code" || { echo "library_links: $module holds no GL code"; exit 1; }
-nm -D "$module" | grep -q ' T geofield_gl_module_v1$' ||
+grep -E "$gl_code" <<<"$module_symbols" >/dev/null ||
+  { echo "library_links: $module holds no GL code"; exit 1; }
+grep -E ' T geofield_gl_module_v1$' <<<"$module_dynamic" >/dev/null ||
   { echo "library_links: $module exports no geofield_gl_module_v1"; exit 1; }
 echo "library_links: $(basename "$lib") needs $(tr '\n' ' ' <<<"$needed")and no GL code; the gl backend is in $(basename "$module")"
