@@ -81,7 +81,8 @@ class Install(RenderTestCase):
     @staticmethod
     def is_library_part(path):
         return (path.startswith("include/") or "/python3/" in path or "/cmake/geofield/" in path
-                or "/pkgconfig/" in path or re.search(r"/libgeofield\.so(\.|$)", path) is not None)
+                or "/pkgconfig/" in path or re.search(r"/libgeofield\.so(\.|$)", path) is not None
+                or re.search(r"/geofield/libgeofield_gl\.so$", path) is not None)
 
     def install(self):
         prefix = self.path("prefix")
@@ -135,12 +136,18 @@ class Install(RenderTestCase):
         prefix = self.install()
         env = {k: v for k, v in os.environ.items() if k != "GEOFIELD_LIBRARY"}
         env["PYTHONPATH"] = os.path.join(prefix, "lib", "python3", "dist-packages")
+        env.pop("GEOFIELD_GL_MODULE", None)
+        # The gl backend from the module installed in lib/geofield/, beside the library's folder.
         code = ("import geofield, numpy; a = geofield.field(size=(16, 8)); "
-                "print(a.shape, a.dtype, geofield.__file__)")
+                "g = geofield.field(size=(16, 8), backend='gl'); "
+                "print(a.shape, a.dtype, geofield.__file__); "
+                "print('gl within', float(numpy.abs(g - a).max() / numpy.abs(a).max()))")
         r = subprocess.run([sys.executable, "-c", code], env=env, cwd=self.dir,
                            capture_output=True, text=True, timeout=120)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertIn("(8, 16) float32 " + prefix, r.stdout)
+        # float arithmetic on both sides: within the float field's bound (2e-6 relative), doubled
+        self.assertLess(float(r.stdout.split("gl within ")[1]), 4e-6, r.stdout)
 
     @NOT_SANITIZED
     def test_pip_installs_the_package_offline(self):
