@@ -1,0 +1,43 @@
+// The files of one tile of a grid: .npy, a Cloud-Optimised GeoTIFF carrying its place in the
+// grid for `geofield mosaic`, NetCDF-CF on the whole grid's node coordinates, and with many
+// sites the nearest site's index (int32 .npy, an Int32 GeoTIFF tile placed likewise), all
+// whole and flushed before any is renamed. What `render --tile K/N` and the tile batch write.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "field_params.h"
+#include "host_field.h"
+#include "node_window.h"
+#include "tiles.h"
+
+namespace geofield {
+
+// The files of one tile; none for an output not asked for.
+struct TileFiles {
+  std::optional<std::filesystem::path> npy, geotiff, netcdf;
+  std::optional<std::filesystem::path> index, index_geotiff;  // with centres: the index tile
+  std::string command;  // the command line, for the NetCDF file's history
+};
+
+// What a run's tiles are of: one point (its reference is in the grid's metadata) or the nearest
+// of `centres` centres, `sites` their identity in the run (tile_metadata.h's sites_identity).
+struct TileSites {
+  std::optional<std::size_t> centres;
+  std::string sites;
+};
+
+// Writes tile `tile` (its nodes w, values `field`, with centres the nearest centre's `index`) of
+// p's grid as .npy, a Cloud-Optimised GeoTIFF and/or NetCDF-CF, each carrying its place, and the
+// index as .npy and/or a GeoTIFF tile; all whole and flushed before any is renamed (all appear or
+// none). Says what it wrote when `say`. Returns the values' bytes.
+std::uint64_t write_tile_files(const FieldParams& p, const TileSites& sites, const TileChoice& tile,
+                               const NodeWindow& w, const HostField& field,
+                               std::span<const std::int32_t> index, const TileFiles& files,
+                               bool say);
+
+}  // namespace geofield
