@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "compute/window_field.h"
+#include "compute/subgrid_field.h"
 #include "export/geotiff_cog.h"
 #include "field_params.h"
 
@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
   for (geofield::Precision precision : {geofield::Precision::f32, geofield::Precision::f64}) {
     p.precision = precision;
     const geofield::HostField f =
-        geofield::compute_window_on_cpu_host(p, geofield::whole_grid(side, side), precision);
+        geofield::compute_subgrid_on_cpu_host(p, geofield::whole_grid(side, side), precision);
     ok = ok && bench(path, f, repeats);
   }
   ::unlink(path.c_str());

@@ -30,8 +30,8 @@
 #include "centres.h"
 #include "compute/centre_index.h"
 #include "field_params.h"
-#include "node_window.h"
 #include "projected_chord.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -96,12 +96,12 @@ class CentreFields {
   std::vector<bool> at_map_centre_;            // by centre: aeqd's float path is hypot(x, y)
 };
 
-// One thread's current row of a window: its nodes' unit vectors, which are on the map, and
+// One thread's current row of a subgrid: its nodes' unit vectors, which are on the map, and
 // every centre's value at them. Made per thread and compute; set_row before each row.
 template <typename T>
 class RowValues {
  public:
-  RowValues(const CentreFields& f, const NodeWindow& w)
+  RowValues(const CentreFields& f, const Subgrid& w)
       : f_(f), w_(w), q_(static_cast<size_t>(w.nx)), on_(q_.size(), 1), geodesic_(f.geodesic_) {
     if (!f.projected()) {
       cos_lon_.resize(q_.size());
@@ -137,10 +137,10 @@ class RowValues {
   }
 
   std::span<const UnitVector> points() const { return q_; }
-  // Whether the window's column j of the row has a point (latlon: always).
+  // Whether the subgrid's column j of the row has a point (latlon: always).
   bool on_map(int j) const { return on_[j] != 0; }
 
-  // Centre k's value at the window's column j of the current row (on the map).
+  // Centre k's value at the subgrid's column j of the current row (on the map).
   T value(std::size_t k, int j) {
     if (f_.wgs84_) return static_cast<T>(geodesic(k, j));
     const int col = w_.col0 + j;
@@ -171,7 +171,7 @@ class RowValues {
     }
   }
 
-  // wgs84: centre k's geodesic distance (output unit, double) to the window's column j.
+  // wgs84: centre k's geodesic distance (output unit, double) to the subgrid's column j.
   double geodesic(std::size_t k, int j) {
     if (f_.projected()) {
       geodesic_.reference = f_.references_[k];
@@ -210,11 +210,11 @@ class RowValues {
   }
 
   const CentreFields& f_;
-  NodeWindow w_;
+  Subgrid w_;
   int i_ = -1;
   std::vector<UnitVector> q_;
   std::vector<char> on_;
-  std::vector<double> cos_lon_, sin_lon_;    // latlon, by window column
+  std::vector<double> cos_lon_, sin_lon_;    // latlon, by subgrid column
   std::vector<SpherePoint<double>> points_;  // projected: the row's nodes' points
   std::vector<AxisTerms<float>> map_cols_;   // projected: the map's column terms
   AxisTerms<float> map_row_{};               // and the current row's

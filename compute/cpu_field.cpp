@@ -43,13 +43,12 @@ GF_ROW_CLONES void fill_haversine_row(RowFactors<double> r, const double* col_s,
   haversine_row(r, col_s, col_k, radius, out, n);
 }
 
-// Column factors of the window's columns in two plain arrays (s and k), the layout the vector
+// Column factors of the subgrid's columns in two plain arrays (s and k), the layout the vector
 // loop loads best; entry j is the whole grid's column w.col0 + j.
 template <typename T>
 struct ColumnTable {
   std::vector<T> s, k;
-  ColumnTable(const GridGeometry& g, const NodeWindow& w)
-      : s(static_cast<size_t>(w.nx)), k(s.size()) {
+  ColumnTable(const GridGeometry& g, const Subgrid& w) : s(static_cast<size_t>(w.nx)), k(s.size()) {
     for (int j = 0; j < w.nx; ++j) {
       const ColFactors<T> c = col_factors<T>(g, w.col0 + j);
       s[j] = c.s;
@@ -58,7 +57,7 @@ struct ColumnTable {
   }
 };
 
-// Row i of the whole grid, the window's columns.
+// Row i of the whole grid, the subgrid's columns.
 template <typename T>
 void fill_row(const GridGeometry& g, const ColumnTable<T>& cols, int i, T* row) {
   const RowFactors<T> r = row_factors<T>(g, i);
@@ -78,10 +77,10 @@ int rows_per_block(int nx) {
   return static_cast<int>(std::max<size_t>(1, kBlockBytes / (sizeof(T) * static_cast<size_t>(nx))));
 }
 
-// Fills every row of the window by fill(whole-grid row, row of w.nx values), rows shared out
+// Fills every row of the subgrid by fill(whole-grid row, row of w.nx values), rows shared out
 // among the cores; local row i of out is the whole grid's row w.row0 + i.
 template <typename T, typename FillRow>
-void fill_rows(const NodeWindow& w, T* out, const FillRow& fill) {
+void fill_rows(const Subgrid& w, T* out, const FillRow& fill) {
   RowBlocks blocks(w.ny, rows_per_block<T>(w.nx));
   run_on_all_cores(blocks, [&] {
     for (int first, last; blocks.next(&first, &last);) {
@@ -92,7 +91,7 @@ void fill_rows(const NodeWindow& w, T* out, const FillRow& fill) {
 
 // The same a block of rows at a time into each thread's own buffer, handed to emit.
 template <typename T, typename FillRow>
-void emit_rows(const NodeWindow& w, const EmitRows<T>& emit, const FillRow& fill) {
+void emit_rows(const Subgrid& w, const EmitRows<T>& emit, const FillRow& fill) {
   RowBlocks blocks(w.ny, rows_per_block<T>(w.nx));
   run_on_all_cores(blocks, [&] {
     std::vector<T> buffer(static_cast<size_t>(rows_per_block<T>(w.nx)) * w.nx);
@@ -108,7 +107,7 @@ void emit_rows(const NodeWindow& w, const EmitRows<T>& emit, const FillRow& fill
 // A projected view's row: node by node, inverse projection then the formulas (the nodes of a
 // row lie on no one parallel, so nothing separates into row and column factors).
 template <typename T>
-void fill_projected_row(const ProjectedGrid& g, const NodeWindow& w, int i, T* row) {
+void fill_projected_row(const ProjectedGrid& g, const Subgrid& w, int i, T* row) {
   for (int j = 0; j < w.nx; ++j) row[j] = projected_field_value<T>(g, i, w.col0 + j);
 }
 
@@ -118,7 +117,7 @@ void fill_projected_row(const ProjectedGrid& g, const NodeWindow& w, int i, T* r
 // which 0.5 s were atan2 and sincos). The column terms are computed once per field.
 class ChordRows {
  public:
-  ChordRows(const ProjectedGrid& g, const NodeWindow& w)
+  ChordRows(const ProjectedGrid& g, const Subgrid& w)
       : g_(g), k_(chord_constants<float>(g, std::numeric_limits<float>::quiet_NaN())) {
     cols_.reserve(w.nx);
     for (int j = 0; j < w.nx; ++j) cols_.push_back(chord_col_terms<float>(g, w.col0 + j));
@@ -150,7 +149,7 @@ class ChordRows {
 // not vectorise (a loop of data-dependent length), so rows go to the cores as the others do.
 class GeodesicRows {
  public:
-  GeodesicRows(const FieldParams& p, const NodeWindow& w)
+  GeodesicRows(const FieldParams& p, const Subgrid& w)
       : f_(geodesic_field(p)), g_(grid_geometry(p)) {
     cols_.reserve(static_cast<size_t>(w.nx));
     for (int j = 0; j < w.nx; ++j) cols_.push_back(geodesic_grid_column(g_, w.col0 + j));
@@ -171,8 +170,8 @@ class GeodesicRows {
 // A projected wgs84 row: each node's latitude and longitude by the inverse projection in double,
 // then all of the geodesic's parts for that node.
 template <typename T>
-void fill_projected_geodesic_row(const GeodesicField& f, const ProjectedGrid& g,
-                                 const NodeWindow& w, int i, T* row) {
+void fill_projected_geodesic_row(const GeodesicField& f, const ProjectedGrid& g, const Subgrid& w,
+                                 int i, T* row) {
   for (int j = 0; j < w.nx; ++j) {
     row[j] = static_cast<T>(projected_geodesic_value(f, g, i, w.col0 + j));
   }
@@ -182,9 +181,9 @@ void fill_projected_geodesic_row(const GeodesicField& f, const ProjectedGrid& g,
 // view by the row and column terms (float haversine) or node by node (double, the seed formula: the
 // inverse projection and the formulas, as the kernels do), by the row and column factors for latlon
 // (its column factors computed once per field, not once per node). The filler takes a row of the
-// whole grid and fills the window's columns of it.
+// whole grid and fills the subgrid's columns of it.
 template <typename T, typename Use>
-void with_row_filler(const FieldParams& p, const NodeWindow& w, Use&& use) {
+void with_row_filler(const FieldParams& p, const Subgrid& w, Use&& use) {
   if (p.formula == Formula::wgs84) {
     if (p.projection != Projection::latlon) {
       const ProjectedGrid g = projected_grid(p);
@@ -217,37 +216,37 @@ void with_row_filler(const FieldParams& p, const NodeWindow& w, Use&& use) {
 
 template <typename T>
 void compute_field_on_cpu(const FieldParams& p, T* out) {
-  compute_window_on_cpu<T>(p, whole_grid(p.nx, p.ny), out);
+  compute_subgrid_on_cpu<T>(p, whole_grid(p.nx, p.ny), out);
 }
 
 template <typename T>
-void compute_window_on_cpu(const FieldParams& p, const NodeWindow& w, T* out) {
-  check_window(p, w);
+void compute_subgrid_on_cpu(const FieldParams& p, const Subgrid& w, T* out) {
+  check_subgrid(p, w);
   with_row_filler<T>(p, w, [&](const auto& fill) { fill_rows(w, out, fill); });
 }
 
 template <typename T>
 void compute_field_blocks_on_cpu(const FieldParams& p, const EmitRows<T>& emit) {
-  compute_window_blocks_on_cpu<T>(p, whole_grid(p.nx, p.ny), emit);
+  compute_subgrid_blocks_on_cpu<T>(p, whole_grid(p.nx, p.ny), emit);
 }
 
 template <typename T>
-void compute_window_blocks_on_cpu(const FieldParams& p, const NodeWindow& w,
-                                  const EmitRows<T>& emit) {
-  check_window(p, w);
+void compute_subgrid_blocks_on_cpu(const FieldParams& p, const Subgrid& w,
+                                   const EmitRows<T>& emit) {
+  check_subgrid(p, w);
   with_row_filler<T>(p, w, [&](const auto& fill) { emit_rows(w, emit, fill); });
 }
 
 template void compute_field_on_cpu<float>(const FieldParams&, float*);
 template void compute_field_on_cpu<double>(const FieldParams&, double*);
-template void compute_window_on_cpu<float>(const FieldParams&, const NodeWindow&, float*);
-template void compute_window_on_cpu<double>(const FieldParams&, const NodeWindow&, double*);
+template void compute_subgrid_on_cpu<float>(const FieldParams&, const Subgrid&, float*);
+template void compute_subgrid_on_cpu<double>(const FieldParams&, const Subgrid&, double*);
 template void compute_field_blocks_on_cpu<float>(const FieldParams&, const EmitRows<float>&);
 template void compute_field_blocks_on_cpu<double>(const FieldParams&, const EmitRows<double>&);
-template void compute_window_blocks_on_cpu<float>(const FieldParams&, const NodeWindow&,
-                                                  const EmitRows<float>&);
-template void compute_window_blocks_on_cpu<double>(const FieldParams&, const NodeWindow&,
-                                                   const EmitRows<double>&);
+template void compute_subgrid_blocks_on_cpu<float>(const FieldParams&, const Subgrid&,
+                                                   const EmitRows<float>&);
+template void compute_subgrid_blocks_on_cpu<double>(const FieldParams&, const Subgrid&,
+                                                    const EmitRows<double>&);
 
 void compute_host_field(const FieldParams& p, std::vector<float>* f32, std::vector<double>* f64) {
   const size_t n = static_cast<size_t>(node_count(p));

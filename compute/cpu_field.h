@@ -8,7 +8,7 @@
 
 #include "field_params.h"
 #include "host_field.h"
-#include "node_window.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -16,11 +16,11 @@ namespace geofield {
 template <typename T>
 void compute_field_on_cpu(const FieldParams& p, T* out);
 
-// The same for a window of p's grid (node_window.h): out holds w.nx * w.ny values, local node
+// The same for a subgrid of p's grid (subgrid.h): out holds w.nx * w.ny values, local node
 // (i, j) the whole grid's node (w.row0 + i, w.col0 + j), bit for bit the value the whole field
 // has there. Throws RuntimeFailure when w is not inside the grid.
 template <typename T>
-void compute_window_on_cpu(const FieldParams& p, const NodeWindow& w, T* out);
+void compute_subgrid_on_cpu(const FieldParams& p, const Subgrid& w, T* out);
 
 // Receives rows first_row, first_row + 1, ... of a field: values holds whole rows, nx each.
 template <typename T>
@@ -32,10 +32,9 @@ using EmitRows = std::function<void(int first_row, std::span<const T> values)>;
 // place in the file. The first exception from emit stops the others and is rethrown here.
 template <typename T>
 void compute_field_blocks_on_cpu(const FieldParams& p, const EmitRows<T>& emit);
-// The same for a window (first_row counted in the window, rows w.nx wide).
+// The same for a subgrid (first_row counted in the subgrid, rows w.nx wide).
 template <typename T>
-void compute_window_blocks_on_cpu(const FieldParams& p, const NodeWindow& w,
-                                  const EmitRows<T>& emit);
+void compute_subgrid_blocks_on_cpu(const FieldParams& p, const Subgrid& w, const EmitRows<T>& emit);
 
 // The field of p in host memory, computed in p.precision: *f32 always (what the texture holds),
 // *f64 too when the precision is f64 (emptied otherwise).

@@ -83,8 +83,8 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
     });
   }
 
-  void compute_window_to_host(const FieldParams& p, const NodeWindow& w, void* values,
-                              Precision stored) override {
+  void compute_subgrid_to_host(const FieldParams& p, const Subgrid& w, void* values,
+                               Precision stored) override {
     with_app_errors([&] {
       DeviceScope scope(device_);
       const std::size_t bytes =

@@ -10,7 +10,7 @@
 
 #include "centres.h"
 #include "field_params.h"
-#include "node_window.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -32,11 +32,11 @@ class DeviceFieldComputer {
   virtual void compute_to_host(const FieldParams& p, const std::vector<Centre>& centres,
                                void* values, Precision stored, std::int32_t* index) = 0;
 
-  // Window w of p's grid (a tile, node_window.h) into host memory: w.nx * w.ny values of
+  // Subgrid w of p's grid (a tile, subgrid.h) into host memory: w.nx * w.ny values of
   // `stored`, local node (i, j) the whole grid's node (w.row0 + i, w.col0 + j), computed on the
   // device from the whole grid's geometry, so bit for bit what the whole field holds there.
-  virtual void compute_window_to_host(const FieldParams& p, const NodeWindow& w, void* values,
-                                      Precision stored) = 0;
+  virtual void compute_subgrid_to_host(const FieldParams& p, const Subgrid& w, void* values,
+                                       Precision stored) = 0;
 };
 
 // A computer on CUDA device `device`, or null with *why_not saying why in one line (no CUDA

@@ -25,9 +25,9 @@ void launch_field_into(const FieldParams& p, Out* out, cudaStream_t stream, Devi
 }
 
 template <typename Out>
-void launch_field_into(const FieldParams& p, const NodeWindow& w, Out* out, cudaStream_t stream,
+void launch_field_into(const FieldParams& p, const Subgrid& w, Out* out, cudaStream_t stream,
                        DeviceBuffer* scratch) {
-  check_window(p, w);
+  check_subgrid(p, w);
   const bool f64 = p.precision == Precision::f64;
   if (p.formula == Formula::wgs84) {  // in double either way: there is no float geodesic
     if (p.projection != Projection::latlon) {
@@ -52,9 +52,9 @@ void launch_field_into(const FieldParams& p, const NodeWindow& w, Out* out, cuda
 
 template void launch_field_into<float>(const FieldParams&, float*, cudaStream_t, DeviceBuffer*);
 template void launch_field_into<double>(const FieldParams&, double*, cudaStream_t, DeviceBuffer*);
-template void launch_field_into<float>(const FieldParams&, const NodeWindow&, float*, cudaStream_t,
+template void launch_field_into<float>(const FieldParams&, const Subgrid&, float*, cudaStream_t,
                                        DeviceBuffer*);
-template void launch_field_into<double>(const FieldParams&, const NodeWindow&, double*,
-                                        cudaStream_t, DeviceBuffer*);
+template void launch_field_into<double>(const FieldParams&, const Subgrid&, double*, cudaStream_t,
+                                        DeviceBuffer*);
 
 }  // namespace geofield

@@ -8,7 +8,7 @@
 #include "device_memory.h"
 #include "field_params.h"
 #include "nearest_centres.h"
-#include "node_window.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -18,10 +18,10 @@ namespace geofield {
 template <typename Out>
 void launch_field_into(const FieldParams& p, Out* out, cudaStream_t stream, DeviceBuffer* scratch);
 
-// The same for window w of p's grid (a tile): out holds w.nx * w.ny values, local node (i, j)
+// The same for subgrid w of p's grid (a tile): out holds w.nx * w.ny values, local node (i, j)
 // the whole grid's node (w.row0 + i, w.col0 + j), bit for bit the whole field's value there.
 template <typename Out>
-void launch_field_into(const FieldParams& p, const NodeWindow& w, Out* out, cudaStream_t stream,
+void launch_field_into(const FieldParams& p, const Subgrid& w, Out* out, cudaStream_t stream,
                        DeviceBuffer* scratch);
 
 // The view p as the nearest-centre kernels take it (p's own reference is not used).

@@ -226,12 +226,12 @@ class NearestSearch {
   double stretch_ = 1;
 };
 
-// Rows per block: about 4096 nodes, so that every core has blocks even on small windows.
-int rows_per_block(const NodeWindow& w) { return std::max(1, 4096 / w.nx); }
+// Rows per block: about 4096 nodes, so that every core has blocks even on small subgrids.
+int rows_per_block(const Subgrid& w) { return std::max(1, 4096 / w.nx); }
 
-// The window's rows shared out among the cores into values and index (w.nx * w.ny each).
+// The subgrid's rows shared out among the cores into values and index (w.nx * w.ny each).
 template <typename T>
-void fill_window(const NearestSearch& s, const NodeWindow& w, T* values, std::int32_t* index) {
+void fill_subgrid(const NearestSearch& s, const Subgrid& w, T* values, std::int32_t* index) {
   RowBlocks blocks(w.ny, rows_per_block(w));
   run_on_all_cores(blocks, [&] {
     RowValues<T> row(s.fields(), w);
@@ -250,22 +250,22 @@ void fill_window(const NearestSearch& s, const NodeWindow& w, T* values, std::in
 template <typename T>
 void nearest_centre_field_on_cpu(const FieldParams& p, std::span<const Centre> centres, T* values,
                                  std::int32_t* index) {
-  nearest_centre_window_on_cpu<T>(p, centres, whole_grid(p.nx, p.ny), values, index);
+  nearest_centre_subgrid_on_cpu<T>(p, centres, whole_grid(p.nx, p.ny), values, index);
 }
 
 template <typename T>
-void nearest_centre_window_on_cpu(const FieldParams& p, std::span<const Centre> centres,
-                                  const NodeWindow& w, T* values, std::int32_t* index) {
+void nearest_centre_subgrid_on_cpu(const FieldParams& p, std::span<const Centre> centres,
+                                   const Subgrid& w, T* values, std::int32_t* index) {
   check_centres_view(p, centres);  // at least one centre: the tiles' spacing is finite
-  check_window(p, w);
-  fill_window<T>(NearestSearch(p, centres, false), w, values, index);
+  check_subgrid(p, w);
+  fill_subgrid<T>(NearestSearch(p, centres, false), w, values, index);
 }
 
 template <typename T>
-void nearest_centre_window_blocks_on_cpu(const FieldParams& p, std::span<const Centre> centres,
-                                         const NodeWindow& w, const EmitNearestRows<T>& emit) {
+void nearest_centre_subgrid_blocks_on_cpu(const FieldParams& p, std::span<const Centre> centres,
+                                          const Subgrid& w, const EmitNearestRows<T>& emit) {
   check_centres_view(p, centres);
-  check_window(p, w);
+  check_subgrid(p, w);
   const NearestSearch s(p, centres, false);
   RowBlocks blocks(w.ny, rows_per_block(w));
   run_on_all_cores(blocks, [&] {
@@ -288,10 +288,10 @@ void nearest_centre_window_blocks_on_cpu(const FieldParams& p, std::span<const C
 
 template <typename T>
 void nearest_centre_brute_force(const FieldParams& p, std::span<const Centre> centres,
-                                const NodeWindow& w, T* values, std::int32_t* index) {
+                                const Subgrid& w, T* values, std::int32_t* index) {
   check_centres_view(p, centres);
-  check_window(p, w);
-  fill_window<T>(NearestSearch(p, centres, true), w, values, index);
+  check_subgrid(p, w);
+  fill_subgrid<T>(NearestSearch(p, centres, true), w, values, index);
 }
 
 template <typename T>
@@ -300,16 +300,16 @@ void nearest_centre_brute_force(const FieldParams& p, std::span<const Centre> ce
   nearest_centre_brute_force<T>(p, centres, whole_grid(p.nx, p.ny), values, index);
 }
 
-#define GF_NEAREST_CENTRE(T)                                                                      \
-  template void nearest_centre_field_on_cpu<T>(const FieldParams&, std::span<const Centre>, T*,   \
-                                               std::int32_t*);                                    \
-  template void nearest_centre_window_on_cpu<T>(const FieldParams&, std::span<const Centre>,      \
-                                                const NodeWindow&, T*, std::int32_t*);            \
-  template void nearest_centre_window_blocks_on_cpu<T>(                                           \
-      const FieldParams&, std::span<const Centre>, const NodeWindow&, const EmitNearestRows<T>&); \
-  template void nearest_centre_brute_force<T>(const FieldParams&, std::span<const Centre>,        \
-                                              const NodeWindow&, T*, std::int32_t*);              \
-  template void nearest_centre_brute_force<T>(const FieldParams&, std::span<const Centre>, T*,    \
+#define GF_NEAREST_CENTRE(T)                                                                    \
+  template void nearest_centre_field_on_cpu<T>(const FieldParams&, std::span<const Centre>, T*, \
+                                               std::int32_t*);                                  \
+  template void nearest_centre_subgrid_on_cpu<T>(const FieldParams&, std::span<const Centre>,   \
+                                                 const Subgrid&, T*, std::int32_t*);            \
+  template void nearest_centre_subgrid_blocks_on_cpu<T>(                                        \
+      const FieldParams&, std::span<const Centre>, const Subgrid&, const EmitNearestRows<T>&);  \
+  template void nearest_centre_brute_force<T>(const FieldParams&, std::span<const Centre>,      \
+                                              const Subgrid&, T*, std::int32_t*);               \
+  template void nearest_centre_brute_force<T>(const FieldParams&, std::span<const Centre>, T*,  \
                                               std::int32_t*);
 GF_NEAREST_CENTRE(float)
 GF_NEAREST_CENTRE(double)

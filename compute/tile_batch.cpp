@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "compute/cuda_device_field.h"
-#include "compute/window_field.h"
+#include "compute/subgrid_field.h"
 #include "errors.h"
 
 namespace geofield {
@@ -62,8 +62,8 @@ class ReadBackBuffers {
   ReadBackBuffers(const ReadBackBuffers&) = delete;
   ReadBackBuffers& operator=(const ReadBackBuffers&) = delete;
 
-  // A free buffer, shaped for window w (its capacity is never exceeded: no reallocation).
-  HostField* acquire(const NodeWindow& w) {
+  // A free buffer, shaped for subgrid w (its capacity is never exceeded: no reallocation).
+  HostField* acquire(const Subgrid& w) {
     std::unique_lock lock(mutex_);
     freed_.wait(lock, [&] { return !free_.empty(); });
     HostField* f = free_.back();
@@ -188,20 +188,20 @@ class Batch {
           buffers.emplace(largest_tile(params_, layout_).values(), stored_);
         }
         for (int k; !stop_ && (k = next_.fetch_add(1)) < layout_.count();) {
-          const NodeWindow window = tile_window(layout_, params_.nx, params_.ny, k);
+          const Subgrid subgrid = tile_subgrid(layout_, params_.nx, params_.ny, k);
           Computed c;
           c.index = k;
-          if (device) c.buffer = buffers->acquire(window);  // waits while both are in use
+          if (device) c.buffer = buffers->acquire(subgrid);  // waits while both are in use
           const Clock::time_point t = Clock::now();
           if (device) {
             HostField& f = *c.buffer;
-            device->compute_window_to_host(
-                field_.one_point_params(), window,
+            device->compute_subgrid_to_host(
+                field_.one_point_params(), subgrid,
                 stored_ == Precision::f64 ? static_cast<void*>(f.f64.data()) : f.f32.data(),
                 stored_);
           } else {
-            c.own = compute_window_on_cpu_host(field_, window, stored_,
-                                               sites_.centres ? &c.nearest : nullptr);
+            c.own = compute_subgrid_on_cpu_host(field_, subgrid, stored_,
+                                                sites_.centres ? &c.nearest : nullptr);
           }
           stats_[w].compute_s += seconds_since(t);
           handoff.put(std::move(c));
@@ -229,7 +229,7 @@ class Batch {
 
   // The tile's files, each whole or not at all; returns the values' bytes.
   std::uint64_t write(const Computed& c) {
-    const NodeWindow window = tile_window(layout_, params_.nx, params_.ny, c.index);
+    const Subgrid subgrid = tile_subgrid(layout_, params_.nx, params_.ny, c.index);
     const std::string name =
         "tile-" + std::to_string(c.index) + "-of-" + std::to_string(layout_.count());
     auto in = [&](const std::optional<std::filesystem::path>& dir, const char* extension) {
@@ -241,7 +241,7 @@ class Batch {
                           in(index_dir_, ".index.npy"),
                           in(index_geotiff_dir_, ".index.tif"),
                           command_};
-    return write_tile_files(params_, sites_, TileChoice{c.index, layout_}, window, c.field(),
+    return write_tile_files(params_, sites_, TileChoice{c.index, layout_}, subgrid, c.field(),
                             c.nearest, files, false);
   }
 

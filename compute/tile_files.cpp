@@ -14,7 +14,7 @@
 namespace geofield {
 
 std::uint64_t write_tile_files(const FieldParams& p, const TileSites& sites, const TileChoice& tile,
-                               const NodeWindow& w, const HostField& field,
+                               const Subgrid& w, const HostField& field,
                                std::span<const std::int32_t> index, const TileFiles& files,
                                bool say) {
   if ((files.index || files.index_geotiff || (files.netcdf && sites.centres)) &&
@@ -33,7 +33,7 @@ std::uint64_t write_tile_files(const FieldParams& p, const TileSites& sites, con
     geotiff.emplace(*files.geotiff);
     GeotiffOptions layout;
     layout.cog = true;
-    layout.window = w;
+    layout.subgrid = w;
     layout.centres = sites.centres;
     TileMetadata m = tile_metadata(p, tile, w, sites.sites);
     prove_tile(&m, field);  // over the values as written, for `geofield mosaic` to check
@@ -58,7 +58,7 @@ std::uint64_t write_tile_files(const FieldParams& p, const TileSites& sites, con
     // Plain strips (write_index_geotiff_into says why), placed and proved as a distance tile.
     index_geotiff.emplace(*files.index_geotiff);
     GeotiffOptions layout;
-    layout.window = w;
+    layout.subgrid = w;
     TileMetadata m = tile_metadata(p, tile, w, sites.sites);
     prove_index_tile(&m, index);
     layout.metadata = metadata_items(m);

@@ -12,7 +12,7 @@
 
 #include "field_params.h"
 #include "host_field.h"
-#include "node_window.h"
+#include "subgrid.h"
 #include "tiles.h"
 
 namespace geofield {
@@ -36,7 +36,7 @@ struct TileSites {
 // index as .npy and/or a GeoTIFF tile; all whole and flushed before any is renamed (all appear or
 // none). Says what it wrote when `say`. Returns the values' bytes.
 std::uint64_t write_tile_files(const FieldParams& p, const TileSites& sites, const TileChoice& tile,
-                               const NodeWindow& w, const HostField& field,
+                               const Subgrid& w, const HostField& field,
                                std::span<const std::int32_t> index, const TileFiles& files,
                                bool say);
 

@@ -44,9 +44,9 @@ std::optional<TileLayout> near_square_layout(int n, int nx, int ny) {
   return best;
 }
 
-NodeWindow tile_window(const TileLayout& layout, int nx, int ny, int k) {
+Subgrid tile_subgrid(const TileLayout& layout, int nx, int ny, int k) {
   const int row = k / layout.tiles_x, col = k % layout.tiles_x;
-  NodeWindow w;
+  Subgrid w;
   w.col0 = split_at(col, nx, layout.tiles_x);
   w.row0 = split_at(row, ny, layout.tiles_y);
   w.nx = split_at(col + 1, nx, layout.tiles_x) - w.col0;
@@ -104,17 +104,17 @@ TileChoice parse_tile(const std::string& text, const char* option, int nx, int n
   return choice;
 }
 
-void check_window(const FieldParams& p, const NodeWindow& w) {
+void check_subgrid(const FieldParams& p, const Subgrid& w) {
   if (w.nx < 1 || w.ny < 1 || w.row0 < 0 || w.col0 < 0 || w.col0 > p.nx - w.nx ||
       w.row0 > p.ny - w.ny) {
-    throw RuntimeFailure("a window of rows " + std::to_string(w.row0) + " + " +
+    throw RuntimeFailure("a subgrid of rows " + std::to_string(w.row0) + " + " +
                          std::to_string(w.ny) + ", columns " + std::to_string(w.col0) + " + " +
                          std::to_string(w.nx) + " is not inside the " + std::to_string(p.nx) +
                          " x " + std::to_string(p.ny) + " grid");
   }
 }
 
-std::string describe_window(const NodeWindow& w, int nx, int ny) {
+std::string describe_subgrid(const Subgrid& w, int nx, int ny) {
   return "rows " + std::to_string(w.row0) + ".." + std::to_string(w.row0 + w.ny - 1) +
          ", columns " + std::to_string(w.col0) + ".." + std::to_string(w.col0 + w.nx - 1) + " of " +
          std::to_string(nx) + " x " + std::to_string(ny) + " nodes";

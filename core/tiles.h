@@ -6,7 +6,7 @@
 #include <string>
 
 #include "field_params.h"
-#include "node_window.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -26,7 +26,7 @@ std::optional<TileLayout> near_square_layout(int n, int nx, int ny);
 // The nodes of tile k (0 <= k < layout.count()) of an nx x ny grid: column c's columns are
 // [floor(c nx / TX), floor((c + 1) nx / TX)), rows alike, so tiles differ by a node at most and
 // together cover every node once. layout.tiles_x <= nx and tiles_y <= ny.
-NodeWindow tile_window(const TileLayout& layout, int nx, int ny, int k);
+Subgrid tile_subgrid(const TileLayout& layout, int nx, int ny, int k);
 
 // A tile as asked for on the command line: index k of a layout.
 struct TileChoice {
@@ -38,10 +38,10 @@ struct TileChoice {
 // nx x ny grid; throws UsageError naming `option`, quoting the text and giving the range.
 TileChoice parse_tile(const std::string& text, const char* option, int nx, int ny);
 
-// Throws RuntimeFailure unless w is a non-empty window inside p's grid.
-void check_window(const FieldParams& p, const NodeWindow& w);
+// Throws RuntimeFailure unless w is a non-empty subgrid inside p's grid.
+void check_subgrid(const FieldParams& p, const Subgrid& w);
 
 // "rows 0..258, columns 0..333 of 1001 x 777 nodes" (inclusive ranges).
-std::string describe_window(const NodeWindow& w, int nx, int ny);
+std::string describe_subgrid(const Subgrid& w, int nx, int ny);
 
 }  // namespace geofield

@@ -49,7 +49,7 @@ struct NodeValue {
 
 // The nodes of one thread: kCols x kRows of its tile, without bound checks when the tile lies
 // inside the grid.
-// (i0, j0): the tile's first node in the whole grid; (i_end, j_end): the window's ends there.
+// (i0, j0): the tile's first node in the whole grid; (i_end, j_end): the subgrid's ends there.
 template <typename T, Formula F, typename Sink, typename RowAt>
 __device__ __forceinline__ void store_nodes(const GridGeometry& g, const Sink& sink, int j0, int i0,
                                             int j_end, int i_end,
@@ -79,10 +79,10 @@ __device__ __forceinline__ void store_nodes(const GridGeometry& g, const Sink& s
   }
 }
 
-// The window's rows' and columns' factors: entry k is the whole grid's row w.row0 + k (column
+// The subgrid's rows' and columns' factors: entry k is the whole grid's row w.row0 + k (column
 // w.col0 + k).
 template <typename T>
-__global__ void factors_kernel(GridGeometry g, NodeWindow w, RowFactors<T>* rows,
+__global__ void factors_kernel(GridGeometry g, Subgrid w, RowFactors<T>* rows,
                                ColFactors<T>* cols) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k < w.ny) {
@@ -92,11 +92,11 @@ __global__ void factors_kernel(GridGeometry g, NodeWindow w, RowFactors<T>* rows
   }
 }
 
-// The nodes of window w of the grid (the whole grid for the surface), each from the whole grid's
+// The nodes of subgrid w of the grid (the whole grid for the surface), each from the whole grid's
 // own factors of its row and column.
 template <typename T, typename Sink>
 __global__ void __launch_bounds__(kBlockX* kBlockY)
-    field_kernel(GridGeometry g, NodeWindow w, Sink sink, const RowFactors<T>* all_rows,
+    field_kernel(GridGeometry g, Subgrid w, Sink sink, const RowFactors<T>* all_rows,
                  const ColFactors<T>* all_cols) {
   using TileT = Tile<T>;
   const int j0 = w.col0 + blockIdx.x * TileT::kX, i0 = w.row0 + blockIdx.y * TileT::kY;
@@ -155,10 +155,10 @@ __global__ void __launch_bounds__(kBlockX* kBlockY)
   }
 }
 
-// wgs84: the pre-pass, one thread a row or a column part of window w (entry k: the whole
+// wgs84: the pre-pass, one thread a row or a column part of subgrid w (entry k: the whole
 // grid's row w.row0 + k, column w.col0 + k).
-__global__ void geodesic_parts_kernel(GeodesicField f, GridGeometry g, NodeWindow w,
-                                      GeodesicRow* rows, GeodesicColumn* cols) {
+__global__ void geodesic_parts_kernel(GeodesicField f, GridGeometry g, Subgrid w, GeodesicRow* rows,
+                                      GeodesicColumn* cols) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k < w.ny) {
     rows[k] = geodesic_grid_row(f, g, w.row0 + k);
@@ -174,15 +174,15 @@ __global__ void geodesic_parts_kernel(GeodesicField f, GridGeometry g, NodeWindo
 // the stores' layout (the float kernel's care) does not matter here.
 template <typename Sink>
 __global__ void __launch_bounds__(kBlockX* kBlockY, 2)
-    geodesic_kernel(GeodesicField f, GridGeometry g, NodeWindow w, Sink sink,
-                    const GeodesicRow* rows, const GeodesicColumn* cols) {
+    geodesic_kernel(GeodesicField f, GridGeometry g, Subgrid w, Sink sink, const GeodesicRow* rows,
+                    const GeodesicColumn* cols) {
   const int lj = blockIdx.x * kBlockX + threadIdx.x, li = blockIdx.y * kBlockY + threadIdx.y;
   if (li >= w.ny || lj >= w.nx) return;
   sink(w.col0 + lj, w.row0 + li, geodesic_value(f, rows[li], cols[lj]));
 }
 
 template <typename Sink>
-void launch_geodesic(const GridGeometry& g, const GeodesicField& f, const NodeWindow& w, Sink sink,
+void launch_geodesic(const GridGeometry& g, const GeodesicField& f, const Subgrid& w, Sink sink,
                      cudaStream_t stream, DeviceBuffer* parts) {
   if (g.formula != Formula::wgs84) {
     GF_CUDA_MISUSE("the geodesic kernel was handed a grid of another formula");
@@ -215,7 +215,7 @@ dim3 grid_of(int nx, int ny) {
 // The pre-pass (double): every row's and column's factors into `factors` (grown as needed;
 // a launch without one gets a buffer of its own, released when the launch has run).
 template <typename T, typename Sink>
-void launch(const GridGeometry& g, const NodeWindow& w, Sink sink, cudaStream_t stream,
+void launch(const GridGeometry& g, const Subgrid& w, Sink sink, cudaStream_t stream,
             DeviceBuffer* factors) {
   if (g.formula == Formula::wgs84) {
     GF_CUDA_MISUSE(
@@ -259,14 +259,14 @@ void launch_field_to_buffer(const GridGeometry& g, Out* out, cudaStream_t stream
 }
 
 template <typename T, typename Out>
-void launch_field_to_buffer(const GridGeometry& g, const NodeWindow& w, Out* out,
-                            cudaStream_t stream, DeviceBuffer* factors) {
-  launch<T>(g, w, window_sink(out, w), stream, factors);
+void launch_field_to_buffer(const GridGeometry& g, const Subgrid& w, Out* out, cudaStream_t stream,
+                            DeviceBuffer* factors) {
+  launch<T>(g, w, subgrid_sink(out, w), stream, factors);
 }
 
 void launch_field_for_float_to_buffer(const GridGeometry& g, double* out, cudaStream_t stream) {
-  const NodeWindow w = whole_grid(g.nx, g.ny);
-  launch<double>(g, w, window_sink<double, true>(out, w), stream, nullptr);
+  const Subgrid w = whole_grid(g.nx, g.ny);
+  launch<double>(g, w, subgrid_sink<double, true>(out, w), stream, nullptr);
 }
 
 void launch_geodesic_field_to_surface(const GridGeometry& g, const GeodesicField& f,
@@ -283,9 +283,9 @@ void launch_geodesic_field_to_buffer(const GridGeometry& g, const GeodesicField&
 
 template <typename Out>
 void launch_geodesic_field_to_buffer(const GridGeometry& g, const GeodesicField& f,
-                                     const NodeWindow& w, Out* out, cudaStream_t stream,
+                                     const Subgrid& w, Out* out, cudaStream_t stream,
                                      DeviceBuffer* parts) {
-  launch_geodesic(g, f, w, window_sink(out, w), stream, parts);
+  launch_geodesic(g, f, w, subgrid_sink(out, w), stream, parts);
 }
 
 void launch_store_only(int nx, int ny, cudaSurfaceObject_t surface, cudaStream_t stream) {
@@ -305,19 +305,19 @@ template void launch_field_to_buffer<float, double>(const GridGeometry&, double*
                                                     DeviceBuffer*);
 template void launch_field_to_buffer<double, double>(const GridGeometry&, double*, cudaStream_t,
                                                      DeviceBuffer*);
-template void launch_field_to_buffer<float, float>(const GridGeometry&, const NodeWindow&, float*,
+template void launch_field_to_buffer<float, float>(const GridGeometry&, const Subgrid&, float*,
                                                    cudaStream_t, DeviceBuffer*);
-template void launch_field_to_buffer<double, float>(const GridGeometry&, const NodeWindow&, float*,
+template void launch_field_to_buffer<double, float>(const GridGeometry&, const Subgrid&, float*,
                                                     cudaStream_t, DeviceBuffer*);
-template void launch_field_to_buffer<float, double>(const GridGeometry&, const NodeWindow&, double*,
+template void launch_field_to_buffer<float, double>(const GridGeometry&, const Subgrid&, double*,
                                                     cudaStream_t, DeviceBuffer*);
-template void launch_field_to_buffer<double, double>(const GridGeometry&, const NodeWindow&,
-                                                     double*, cudaStream_t, DeviceBuffer*);
+template void launch_field_to_buffer<double, double>(const GridGeometry&, const Subgrid&, double*,
+                                                     cudaStream_t, DeviceBuffer*);
 template void launch_geodesic_field_to_buffer<float>(const GridGeometry&, const GeodesicField&,
-                                                     const NodeWindow&, float*, cudaStream_t,
+                                                     const Subgrid&, float*, cudaStream_t,
                                                      DeviceBuffer*);
 template void launch_geodesic_field_to_buffer<double>(const GridGeometry&, const GeodesicField&,
-                                                      const NodeWindow&, double*, cudaStream_t,
+                                                      const Subgrid&, double*, cudaStream_t,
                                                       DeviceBuffer*);
 template void launch_geodesic_field_to_buffer<float>(const GridGeometry&, const GeodesicField&,
                                                      float*, cudaStream_t, DeviceBuffer*);

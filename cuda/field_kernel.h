@@ -21,7 +21,7 @@
 #include "device_memory.h"
 #include "field_math.h"
 #include "geodesic_field.h"
-#include "node_window.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -36,11 +36,11 @@ void launch_field_to_surface(const GridGeometry& g, cudaSurfaceObject_t surface,
 template <typename T, typename Out>
 void launch_field_to_buffer(const GridGeometry& g, Out* out, cudaStream_t stream,
                             DeviceBuffer* factors = nullptr);
-// Window w of the grid (a tile): w.nx values a row, out's node (i, j) the grid's node
+// Subgrid w of the grid (a tile): w.nx values a row, out's node (i, j) the grid's node
 // (w.row0 + i, w.col0 + j), from the whole grid's factors: bit for bit the whole field's value.
 template <typename T, typename Out>
-void launch_field_to_buffer(const GridGeometry& g, const NodeWindow& w, Out* out,
-                            cudaStream_t stream, DeviceBuffer* factors = nullptr);
+void launch_field_to_buffer(const GridGeometry& g, const Subgrid& w, Out* out, cudaStream_t stream,
+                            DeviceBuffer* factors = nullptr);
 
 // The wgs84 formula (geodesic_field.h), always in double whatever the destination: a pre-pass
 // kernel builds every row's GeodesicRow and every column's GeodesicColumn into `parts` (grown as
@@ -54,9 +54,9 @@ void launch_geodesic_field_to_surface(const GridGeometry& g, const GeodesicField
 template <typename Out>
 void launch_geodesic_field_to_buffer(const GridGeometry& g, const GeodesicField& f, Out* out,
                                      cudaStream_t stream, DeviceBuffer* parts = nullptr);
-template <typename Out>  // window w of the grid, as launch_field_to_buffer's
+template <typename Out>  // subgrid w of the grid, as launch_field_to_buffer's
 void launch_geodesic_field_to_buffer(const GridGeometry& g, const GeodesicField& f,
-                                     const NodeWindow& w, Out* out, cudaStream_t stream,
+                                     const Subgrid& w, Out* out, cudaStream_t stream,
                                      DeviceBuffer* parts = nullptr);
 
 // For tests: the double path's values for a float destination, before their rounding to float.

@@ -7,7 +7,7 @@
 #include <cstddef>
 
 #include "kernel_math.cuh"
-#include "node_window.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -30,7 +30,7 @@ struct SurfaceSink {
   }
 };
 
-// Row-major device memory holding a window of the grid (node_window.h): node (i, j) of the whole
+// Row-major device memory holding a subgrid of the grid (subgrid.h): node (i, j) of the whole
 // grid at (i - row0, j - col0), nx values a row. kForFloat: the values end as floats even though
 // Out is double (the test hook launch_field_for_float_to_buffer).
 template <typename Out, bool kForFloat = sizeof(Out) == sizeof(float)>
@@ -46,9 +46,9 @@ struct BufferSink {
   }
 };
 
-// The sink of window w: the kernels index the whole grid's nodes and store the window's.
+// The sink of subgrid w: the kernels index the whole grid's nodes and store the subgrid's.
 template <typename Out, bool kForFloat = sizeof(Out) == sizeof(float)>
-BufferSink<Out, kForFloat> window_sink(Out* out, const NodeWindow& w) {
+BufferSink<Out, kForFloat> subgrid_sink(Out* out, const Subgrid& w) {
   return BufferSink<Out, kForFloat>{out, w.nx, w.row0, w.col0};
 }
 

@@ -38,8 +38,8 @@ __device__ __forceinline__ float chord_value(const AxisTerms<float>& row,
 // Edge tiles clamp the terms' index (the clamped ones are never stored) and check the bounds.
 template <Projection P, typename Sink>
 __global__ void __launch_bounds__(kBlockX* kBlockY)
-    chord_kernel(ProjectedGrid g, NodeWindow w, ChordConstants<float> k, Sink sink) {
-  // The window's nodes, indexed in the whole grid (terms of its own rows and columns).
+    chord_kernel(ProjectedGrid g, Subgrid w, ChordConstants<float> k, Sink sink) {
+  // The subgrid's nodes, indexed in the whole grid (terms of its own rows and columns).
   const int j0 = w.col0 + blockIdx.x * kTileX, i0 = w.row0 + blockIdx.y * kTileY;
   const int j_end = w.col0 + w.nx, i_end = w.row0 + w.ny;
   __shared__ AxisTerms<float> tile_cols[kTileX];
@@ -82,7 +82,7 @@ __global__ void __launch_bounds__(kBlockX* kBlockY)
 // overhead small beside it.
 template <typename T, typename Sink>
 __global__ void __launch_bounds__(kBlockX* kBlockY)
-    node_kernel(ProjectedGrid g, NodeWindow w, Sink sink) {
+    node_kernel(ProjectedGrid g, Subgrid w, Sink sink) {
   const int j0 = w.col0 + blockIdx.x * kTileX, i0 = w.row0 + blockIdx.y * kTileY;
   const int tx = threadIdx.x & 15, ty = 2 * threadIdx.y + (threadIdx.x >> 4);
 #pragma unroll 1
@@ -102,7 +102,7 @@ __global__ void __launch_bounds__(kBlockX* kBlockY)
 // (field_kernel.cu): 2 blocks of 256 threads an SM, at most 128 registers a thread.
 template <typename Sink>
 __global__ void __launch_bounds__(kBlockX* kBlockY, 2)
-    geodesic_node_kernel(ProjectedGrid g, NodeWindow w, GeodesicField f, Sink sink) {
+    geodesic_node_kernel(ProjectedGrid g, Subgrid w, GeodesicField f, Sink sink) {
   const int lj = blockIdx.x * kBlockX + threadIdx.x, li = blockIdx.y * kBlockY + threadIdx.y;
   if (li >= w.ny || lj >= w.nx) return;
   const int i = w.row0 + li, j = w.col0 + lj;
@@ -110,7 +110,7 @@ __global__ void __launch_bounds__(kBlockX* kBlockY, 2)
 }
 
 template <typename Sink>
-void launch_geodesic(const ProjectedGrid& g, const GeodesicField& f, const NodeWindow& w, Sink sink,
+void launch_geodesic(const ProjectedGrid& g, const GeodesicField& f, const Subgrid& w, Sink sink,
                      cudaStream_t stream) {
   if (g.projection == Projection::latlon || g.formula != Formula::wgs84) {
     GF_CUDA_MISUSE("the projected geodesic kernel was handed a latlon grid or another formula");
@@ -122,7 +122,7 @@ void launch_geodesic(const ProjectedGrid& g, const GeodesicField& f, const NodeW
 }
 
 template <typename T, typename Sink>
-void launch(const ProjectedGrid& g, const NodeWindow& w, Sink sink, cudaStream_t stream) {
+void launch(const ProjectedGrid& g, const Subgrid& w, Sink sink, cudaStream_t stream) {
   if (g.projection == Projection::latlon) {
     GF_CUDA_MISUSE("the projected kernel was handed a latlon grid (field_kernel.h computes it)");
   }
@@ -162,9 +162,9 @@ void launch_projected_to_buffer(const ProjectedGrid& g, Out* out, cudaStream_t s
 }
 
 template <typename T, typename Out>
-void launch_projected_to_buffer(const ProjectedGrid& g, const NodeWindow& w, Out* out,
+void launch_projected_to_buffer(const ProjectedGrid& g, const Subgrid& w, Out* out,
                                 cudaStream_t stream) {
-  launch<T>(g, w, window_sink(out, w), stream);
+  launch<T>(g, w, subgrid_sink(out, w), stream);
 }
 
 void launch_projected_geodesic_to_surface(const ProjectedGrid& g, const GeodesicField& f,
@@ -180,22 +180,22 @@ void launch_projected_geodesic_to_buffer(const ProjectedGrid& g, const GeodesicF
 
 template <typename Out>
 void launch_projected_geodesic_to_buffer(const ProjectedGrid& g, const GeodesicField& f,
-                                         const NodeWindow& w, Out* out, cudaStream_t stream) {
-  launch_geodesic(g, f, w, window_sink(out, w), stream);
+                                         const Subgrid& w, Out* out, cudaStream_t stream) {
+  launch_geodesic(g, f, w, subgrid_sink(out, w), stream);
 }
 
-template void launch_projected_to_buffer<float, float>(const ProjectedGrid&, const NodeWindow&,
-                                                       float*, cudaStream_t);
-template void launch_projected_to_buffer<double, float>(const ProjectedGrid&, const NodeWindow&,
+template void launch_projected_to_buffer<float, float>(const ProjectedGrid&, const Subgrid&, float*,
+                                                       cudaStream_t);
+template void launch_projected_to_buffer<double, float>(const ProjectedGrid&, const Subgrid&,
                                                         float*, cudaStream_t);
-template void launch_projected_to_buffer<float, double>(const ProjectedGrid&, const NodeWindow&,
+template void launch_projected_to_buffer<float, double>(const ProjectedGrid&, const Subgrid&,
                                                         double*, cudaStream_t);
-template void launch_projected_to_buffer<double, double>(const ProjectedGrid&, const NodeWindow&,
+template void launch_projected_to_buffer<double, double>(const ProjectedGrid&, const Subgrid&,
                                                          double*, cudaStream_t);
 template void launch_projected_geodesic_to_buffer<float>(const ProjectedGrid&, const GeodesicField&,
-                                                         const NodeWindow&, float*, cudaStream_t);
+                                                         const Subgrid&, float*, cudaStream_t);
 template void launch_projected_geodesic_to_buffer<double>(const ProjectedGrid&,
-                                                          const GeodesicField&, const NodeWindow&,
+                                                          const GeodesicField&, const Subgrid&,
                                                           double*, cudaStream_t);
 
 template void launch_projected_geodesic_to_buffer<float>(const ProjectedGrid&, const GeodesicField&,

@@ -13,8 +13,8 @@
 #include <cuda_runtime_api.h>
 
 #include "geodesic_field.h"
-#include "node_window.h"
 #include "projected_grid.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -27,10 +27,10 @@ void launch_projected_to_surface(const ProjectedGrid& g, cudaSurfaceObject_t sur
 // Row-major device memory, g.nx values per row, computed in T and stored as Out.
 template <typename T, typename Out>
 void launch_projected_to_buffer(const ProjectedGrid& g, Out* out, cudaStream_t stream);
-// Window w of the grid (a tile): w.nx values a row, out's node (i, j) the grid's node
+// Subgrid w of the grid (a tile): w.nx values a row, out's node (i, j) the grid's node
 // (w.row0 + i, w.col0 + j), computed as in the whole grid: bit for bit its value there.
 template <typename T, typename Out>
-void launch_projected_to_buffer(const ProjectedGrid& g, const NodeWindow& w, Out* out,
+void launch_projected_to_buffer(const ProjectedGrid& g, const Subgrid& w, Out* out,
                                 cudaStream_t stream);
 
 // The wgs84 formula (g.formula is wgs84), in double whatever the destination: one thread a node,
@@ -41,8 +41,8 @@ void launch_projected_geodesic_to_surface(const ProjectedGrid& g, const Geodesic
 template <typename Out>
 void launch_projected_geodesic_to_buffer(const ProjectedGrid& g, const GeodesicField& f, Out* out,
                                          cudaStream_t stream);
-template <typename Out>  // window w of the grid, as launch_projected_to_buffer's
+template <typename Out>  // subgrid w of the grid, as launch_projected_to_buffer's
 void launch_projected_geodesic_to_buffer(const ProjectedGrid& g, const GeodesicField& f,
-                                         const NodeWindow& w, Out* out, cudaStream_t stream);
+                                         const Subgrid& w, Out* out, cudaStream_t stream);
 
 }  // namespace geofield

@@ -66,7 +66,7 @@ std::string to_nearest_of(std::size_t centres) {
   return "to the nearest of " + std::to_string(centres) + " centres";
 }
 
-// Writes one band of nx x ny values of type `sample` on p's grid (or on options.window of it),
+// Writes one band of nx x ny values of type `sample` on p's grid (or on options.subgrid of it),
 // described by desc.
 void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sample,
                      const void* values, const FieldParams& p, std::string desc,
@@ -84,9 +84,9 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
     raster.y0 = g.lat_max_deg;
     raster.step_x = g.lon_step_deg;
     raster.step_y = g.lat_step_deg;
-    if (options.window) {  // the tile's first node, as the whole grid places it
-      raster.x0 = node_lon_deg(g, options.window->col0);
-      raster.y0 = node_lat_deg(g, options.window->row0);
+    if (options.subgrid) {  // the tile's first node, as the whole grid places it
+      raster.x0 = node_lon_deg(g, options.subgrid->col0);
+      raster.y0 = node_lat_deg(g, options.subgrid->row0);
     }
   } else {
     // Map coordinates in metres whatever the output unit: GeoTIFF's linear units.
@@ -97,9 +97,9 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
     raster.x0 = projected_node_x<double>(g, 0) * m;
     raster.y0 = projected_node_y<double>(g, 0) * m;
     raster.step_x = raster.step_y = g.step * m;
-    if (options.window) {  // the tile's first node, as the whole grid places it
-      raster.x0 = projected_node_x<double>(g, options.window->col0) * m;
-      raster.y0 = projected_node_y<double>(g, options.window->row0) * m;
+    if (options.subgrid) {  // the tile's first node, as the whole grid places it
+      raster.x0 = projected_node_x<double>(g, options.subgrid->col0) * m;
+      raster.y0 = projected_node_y<double>(g, options.subgrid->row0) * m;
     }
     raster.centre_lat_deg = g.centre.lat_deg;
     raster.centre_lon_deg = g.centre.lon_deg;

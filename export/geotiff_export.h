@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "host_field.h"
-#include "node_window.h"
+#include "subgrid.h"
 
 namespace geofield {
 
@@ -34,8 +34,8 @@ struct GeotiffOptions {
   // A Cloud-Optimised GeoTIFF (tiled, DEFLATE + floating-point predictor, overviews; see
   // geotiff_cog.h) instead of plain uncompressed strips.
   bool cog = false;
-  // The field is this window of p's grid (a tile): georeferenced at the whole grid's nodes.
-  std::optional<NodeWindow> window;
+  // The field is this subgrid of p's grid (a tile): georeferenced at the whole grid's nodes.
+  std::optional<Subgrid> subgrid;
   // GDAL metadata items (name, value), shown by gdalinfo; a tile's place in its grid.
   std::vector<std::pair<std::string, std::string>> metadata;
   // The distance to the nearest of this many centres (render --centres): so described. None:
@@ -54,7 +54,7 @@ void write_centres_geotiff_into(AtomicFile& file, const HostField& field, const 
                                 std::size_t centres);
 
 // The nearest-centre index (render --index-geotiff): one int32 band on the same grid and
-// georeferencing as the distance's GeoTIFF (or on options.window of it, with options.metadata:
+// georeferencing as the distance's GeoTIFF (or on options.subgrid of it, with options.metadata:
 // an index tile), -1 (nodata) where a projected map has no point. TIFF gives all bands of a file
 // one sample type, so the index is a file of its own rather than a second band beside float
 // distances. Always plain strips: a COG's overviews average values, which means nothing for an

@@ -42,7 +42,7 @@ std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, TileSample stored,
          "</NoDataValue>\n";
   }
   for (const MosaicTile& t : tiles) {
-    const NodeWindow& w = t.metadata.nodes;
+    const Subgrid& w = t.metadata.nodes;
     std::error_code ec;
     std::filesystem::path name = std::filesystem::relative(t.file, vrt_dir, ec);
     const bool relative = !ec && !name.empty();

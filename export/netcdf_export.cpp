@@ -39,9 +39,9 @@ struct Axes {
   const char* x_name;
 };
 
-// The nodes of window w, each at the coordinate the whole grid gives it (never re-derived from
-// the window's own bounds), so that the tiles of a grid hold its coordinates bit for bit.
-Axes axes_of(const FieldParams& p, const NodeWindow& w) {
+// The nodes of subgrid w, each at the coordinate the whole grid gives it (never re-derived from
+// the subgrid's own bounds), so that the tiles of a grid hold its coordinates bit for bit.
+Axes axes_of(const FieldParams& p, const Subgrid& w) {
   Axes a;
   a.y.resize(static_cast<std::size_t>(w.ny));
   a.x.resize(static_cast<std::size_t>(w.nx));
@@ -106,8 +106,8 @@ void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldPara
                        const std::string& command, const std::optional<NetcdfCentres>& centres,
                        const std::optional<NetcdfTile>& tile) {
   const GeofieldWriteNetcdf writer = load_writer();
-  const NodeWindow w = tile ? tile->window : whole_grid(p.nx, p.ny);
-  if (tile) check_window(p, w);
+  const Subgrid w = tile ? tile->subgrid : whole_grid(p.nx, p.ny);
+  if (tile) check_subgrid(p, w);
   const std::size_t nodes = std::size_t(field.nx) * std::size_t(field.ny);
   const bool f64 = field.precision == Precision::f64;
   if (field.nx != w.nx || field.ny != w.ny ||

@@ -2,7 +2,7 @@
 // lat/lon coordinate variables holding every node's exact coordinate (row 0 north: lat
 // descends; lon as the grid gives it, past 180 across the antimeridian) and the `crs` grid
 // mapping WGS84, or on x/y in metres with the projection as `crs` for projected views (NaN as
-// _FillValue); a tile (render --tile) holds its window of the whole grid, at the whole grid's
+// _FillValue); a tile (render --tile) holds its subgrid of the whole grid, at the whole grid's
 // node coordinates, and says its place in global attributes; with many centres a second variable,
 // `nearest_centre` (int32). Chunks of up to 512 x 512, deflated (level 4, shuffled). Written by
 // libgeofield_netcdf.so, a module loaded at the first NetCDF export.
@@ -15,7 +15,7 @@
 #include <string>
 
 #include "host_field.h"
-#include "node_window.h"
+#include "subgrid.h"
 #include "tiles.h"
 
 namespace geofield {
@@ -34,14 +34,14 @@ struct NetcdfCentres {
   std::span<const std::int32_t> index;
 };
 
-// A tile: the field holds the nodes `window` of p's grid, tile `choice` of its split.
+// A tile: the field holds the nodes `subgrid` of p's grid, tile `choice` of its split.
 struct NetcdfTile {
   TileChoice choice;
-  NodeWindow window;
+  Subgrid subgrid;
   std::string sites;  // the run's sites beyond the one reference point (sites_identity)
 };
 
-// Writes the file of `field` (of params p, or of `tile`'s window of p's grid) into `file` from its
+// Writes the file of `field` (of params p, or of `tile`'s subgrid of p's grid) into `file` from its
 // start; `command` is the line the history attribute records. finish() and commit() are the
 // caller's, so that several outputs appear together.
 void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldParams& p,

@@ -193,7 +193,7 @@ NetcdfAttributes global_attributes(const FieldParams& p, std::optional<std::size
 }
 
 NetcdfAttributes tile_global_attributes(const FieldParams& p, const TileChoice& tile,
-                                        const NodeWindow& nodes, const std::string& sites) {
+                                        const Subgrid& nodes, const std::string& sites) {
   const TileMetadata m = tile_metadata(p, tile, nodes, sites);
   const TileLayout& l = tile.layout;
   return {

@@ -11,7 +11,7 @@
 
 #include "export/tile_metadata.h"
 #include "field_params.h"
-#include "node_window.h"
+#include "subgrid.h"
 #include "tiles.h"
 
 namespace geofield {
@@ -67,11 +67,11 @@ NetcdfAttributes global_attributes(const FieldParams& p, std::optional<std::size
 
 // A tile's place in the whole grid, added to the file's attributes: geofield_tile "K/TXxTY" (as
 // the GeoTIFF tile's GEOFIELD_TILE), its number K, the count N and the split TX x TY, the node
-// window (first row and column, rows and columns) and the whole grid's rows and columns, and
+// subgrid (first row and column, rows and columns) and the whole grid's rows and columns, and
 // geofield_grid, the whole grid's parameters as one canonical text (equal for one grid's tiles),
 // with `sites` (tile_metadata.h's sites_identity) when they are not the one reference point.
 NetcdfAttributes tile_global_attributes(const FieldParams& p, const TileChoice& tile,
-                                        const NodeWindow& nodes, const std::string& sites = "");
+                                        const Subgrid& nodes, const std::string& sites = "");
 
 // A tile's proof, as the GeoTIFF tile's GEOFIELD_RUN and GEOFIELD_VALUES_DIGEST
 // (tile_metadata.h): geofield_run and geofield_values_digest, 16 hex digits each; none that m

@@ -170,7 +170,7 @@ void prove_tile(TileMetadata* m, const HostField& field) {
                          : values_digest(field.f32.data(), field.f32.size() * sizeof(float));
 }
 
-TileMetadata tile_metadata(const FieldParams& p, const TileChoice& tile, const NodeWindow& nodes,
+TileMetadata tile_metadata(const FieldParams& p, const TileChoice& tile, const Subgrid& nodes,
                            const std::string& sites) {
   TileMetadata m;
   m.tile = tile;
@@ -200,7 +200,7 @@ TileMetadata tile_metadata(const FieldParams& p, const TileChoice& tile, const N
 }
 
 std::vector<std::pair<std::string, std::string>> metadata_items(const TileMetadata& m) {
-  const NodeWindow& w = m.nodes;
+  const Subgrid& w = m.nodes;
   std::vector<std::pair<std::string, std::string>> items = {
       {kTile, std::to_string(m.tile.index) + "/" + std::to_string(m.tile.layout.tiles_x) + "x" +
                   std::to_string(m.tile.layout.tiles_y)},
@@ -238,7 +238,7 @@ std::optional<TileMetadata> parse_tile_metadata(const std::string& xml) {
   }
   const std::string tile = get(kTile);
   // A split has at most one tile a node each way, and its count fits an int (checked in 64 bits:
-  // tile_window and the mosaic's checks count in int).
+  // tile_subgrid and the mosaic's checks count in int).
   if (std::sscanf(tile.c_str(), "%d/%dx%d%c", &m.tile.index, &m.tile.layout.tiles_x,
                   &m.tile.layout.tiles_y, &tail) != 3 ||
       m.tile.layout.tiles_x < 1 || m.tile.layout.tiles_y < 1 || m.tile.layout.tiles_x > m.grid_nx ||
@@ -248,7 +248,7 @@ std::optional<TileMetadata> parse_tile_metadata(const std::string& xml) {
     throw bad(kTile, tile);
   }
   const std::string nodes = get(kTileNodes);
-  NodeWindow& w = m.nodes;
+  Subgrid& w = m.nodes;
   if (std::sscanf(nodes.c_str(), "%d,%d,%d,%d%c", &w.row0, &w.col0, &w.nx, &w.ny, &tail) != 4) {
     throw bad(kTileNodes, nodes);
   }

@@ -13,15 +13,15 @@
 
 #include "field_params.h"
 #include "host_field.h"
-#include "node_window.h"
 #include "sites.h"
+#include "subgrid.h"
 #include "tiles.h"
 
 namespace geofield {
 
 struct TileMetadata {
-  TileChoice tile;   // K and the layout TX x TY
-  NodeWindow nodes;  // the tile's nodes in the whole grid
+  TileChoice tile;  // K and the layout TX x TY
+  Subgrid nodes;    // the tile's nodes in the whole grid
   int grid_nx = 0, grid_ny = 0;
   std::string grid;  // the whole grid's parameters, canonical: equal for one grid's tiles
   // The whole grid's node (0, 0) and steps in the file's coordinates (degrees for latlon, metres
@@ -69,7 +69,7 @@ std::string exact_text(double v);
 std::string xml_escaped(const std::string& s);
 
 // The metadata of tile `tile` (its nodes `nodes`) of p's grid; sites: sites_identity's text.
-TileMetadata tile_metadata(const FieldParams& p, const TileChoice& tile, const NodeWindow& nodes,
+TileMetadata tile_metadata(const FieldParams& p, const TileChoice& tile, const Subgrid& nodes,
                            const std::string& sites = "");
 
 // Sets m's run and values digest from the values `field` that are written.

@@ -138,11 +138,11 @@ void check_one_run(std::vector<ScannedTile>* tiles_in, const fs::path& dir) {
   for (const ScannedTile& t : tiles) {
     check_same_run(first, t, dir);
     const TileMetadata& m = t.metadata;
-    const NodeWindow expected = tile_window(m.tile.layout, m.grid_nx, m.grid_ny, m.tile.index);
+    const Subgrid expected = tile_subgrid(m.tile.layout, m.grid_nx, m.grid_ny, m.tile.index);
     if (!(m.nodes == expected) || t.nx != expected.nx || t.ny != expected.ny) {
       throw UsageError("mosaic: " + name_of(t.file) + " says it is tile " + tile_text(m) +
                        " but its nodes are not that tile's (" +
-                       describe_window(expected, m.grid_nx, m.grid_ny) + ")");
+                       describe_subgrid(expected, m.grid_nx, m.grid_ny) + ")");
     }
   }
   std::map<int, const ScannedTile*> by_index;

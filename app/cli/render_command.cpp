@@ -20,7 +20,7 @@
 #include "cli/render_tile.h"
 #include "cli/render_tiles.h"
 #include "compute/nearest_centre.h"
-#include "compute/window_field.h"
+#include "compute/subgrid_field.h"
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/geotiff_export.h"
@@ -255,8 +255,8 @@ void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, 
   // The tiles' host computer over the whole grid: one point's field, or several sites' with
   // their index (0 everywhere for one point).
   std::vector<std::int32_t> index;
-  const HostField values = compute_window_on_cpu_host(field, whole_grid(params.nx, params.ny), raw,
-                                                      centres ? &index : nullptr);
+  const HostField values = compute_subgrid_on_cpu_host(field, whole_grid(params.nx, params.ny), raw,
+                                                       centres ? &index : nullptr);
   RawOutputs outputs;
   outputs.write(request, params, values, centres, index);
   IndexOutputs index_outputs;

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "compute/window_field.h"
+#include "compute/subgrid_field.h"
 #include "errors.h"
 #include "export/tile_metadata.h"
 #include "memory_limits.h"
@@ -25,8 +25,7 @@ void refuse_whole_grid_outputs(const RenderRequest& request) {
 // untiled grid's cap: the buffers are indexed as one grid), and the memory its field and
 // outputs take (NetCDF's file is built in memory). Refused naming --tile, before anything is
 // printed or written.
-void check_tile_fits(const TileChoice& tile, const NodeWindow& w, Precision precision,
-                     bool netcdf) {
+void check_tile_fits(const TileChoice& tile, const Subgrid& w, Precision precision, bool netcdf) {
   const std::string which = "--tile: tile " + std::to_string(tile.index) + " of " +
                             std::to_string(tile.layout.count()) + " is " + std::to_string(w.nx) +
                             "x" + std::to_string(w.ny) + " nodes";
@@ -57,18 +56,18 @@ int run_render_tile(const RenderRequest& request) {
   if (request.f64) params.precision = Precision::f64;
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
   const TileChoice& tile = *request.tile;
-  const NodeWindow w = tile_window(tile.layout, params.nx, params.ny, tile.index);
+  const Subgrid w = tile_subgrid(tile.layout, params.nx, params.ny, tile.index);
   check_tile_fits(tile, w, params.precision, request.netcdf.has_value());
   std::fprintf(stderr, "geofield: tile %d of %d (%d x %d tiles): %s\n", tile.index,
                tile.layout.count(), tile.layout.tiles_x, tile.layout.tiles_y,
-               describe_window(w, params.nx, params.ny).c_str());
+               describe_subgrid(w, params.nx, params.ny).c_str());
 
   const FieldRequest field_request = field_request_of(request, params);
   const TileSites sites = tile_sites_of(request, field_request);
   std::string reason;
   std::vector<std::int32_t> index;
-  const HostField field = compute_window(request.view.backend, field_request, w, raw,
-                                         sites.centres ? &index : nullptr, &reason);
+  const HostField field = compute_subgrid(request.view.backend, field_request, w, raw,
+                                          sites.centres ? &index : nullptr, &reason);
   std::fprintf(stderr, "geofield: %s; raw field only: no GL needed%s\n", reason.c_str(),
                sites.centres
                    ? ("; the nearest of " + std::to_string(*sites.centres) + " centres").c_str()

@@ -10,8 +10,8 @@
 #include "backends/cuda_backend_factory.h"
 #include "cli/render_tile.h"
 #include "compute/cuda_device_field.h"
+#include "compute/subgrid_field.h"
 #include "compute/tile_batch.h"
-#include "compute/window_field.h"
 #include "errors.h"
 #include "export/geotiff_export.h"
 #include "export/netcdf_export.h"
@@ -153,7 +153,7 @@ int run_render_tiles(const RenderRequest& request) {
           "--tile: the gl backend computes whole grids into a texture; use cpu or cuda");
     }
     // One line why; the CPU's window of many sites uses every core, so one worker by default.
-    std::fprintf(stderr, "geofield: %s%s\n", sites_window_reason(request.view.backend).c_str(),
+    std::fprintf(stderr, "geofield: %s%s\n", sites_subgrid_reason(request.view.backend).c_str(),
                  request.devices ? " (--devices left unused)" : "");
   } else if (request.devices) {
     if (request.view.backend == BackendChoice::cpu || request.view.backend == BackendChoice::gl) {

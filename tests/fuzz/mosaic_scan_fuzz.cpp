@@ -72,8 +72,8 @@ void check_accepted(const std::vector<geofield::ScannedTile>& tiles) {
   for (size_t k = 0; k < tiles.size(); ++k) {
     const geofield::ScannedTile& t = tiles[k];
     const geofield::TileMetadata& m = t.metadata;
-    const geofield::NodeWindow w =
-        geofield::tile_window(m.tile.layout, m.grid_nx, m.grid_ny, m.tile.index);
+    const geofield::Subgrid w =
+        geofield::tile_subgrid(m.tile.layout, m.grid_nx, m.grid_ny, m.tile.index);
     if (m.tile.index != static_cast<int>(k) || !(m.nodes == w) || t.nx != w.nx || t.ny != w.ny ||
         m.grid != m0.grid || !(m.tile.layout == m0.tile.layout) || t.stored != first.stored ||
         (m.run && *m.run != geofield::run_digest(m.grid, t.stored))) {

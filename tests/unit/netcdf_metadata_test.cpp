@@ -120,7 +120,7 @@ TEST(NetcdfMetadata, TileAttributesGiveItsPlaceInTheGrid) {
   FieldParams p;
   p.nx = 1001, p.ny = 777;
   const TileChoice tile{4, TileLayout{3, 2}};
-  const NodeWindow w = tile_window(tile.layout, p.nx, p.ny, tile.index);
+  const Subgrid w = tile_subgrid(tile.layout, p.nx, p.ny, tile.index);
   const NetcdfAttributes a = tile_global_attributes(p, tile, w);
   EXPECT_EQ(text_of(a, "geofield_tile"), "4/3x2");
   EXPECT_EQ(number_of(a, "geofield_tile_index"), 4);

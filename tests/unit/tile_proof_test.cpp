@@ -86,7 +86,7 @@ HostField field_of(std::vector<float> values, int nx, int ny) {
 TEST(TileProof, RunAndValuesDigestsReadBack) {
   const FieldParams p = test::make_params(20, 41, 90, 118, 40, 30, 30.6, 104.1);
   const TileChoice tile{1, TileLayout{2, 2}};
-  const NodeWindow w = tile_window(tile.layout, p.nx, p.ny, tile.index);
+  const Subgrid w = tile_subgrid(tile.layout, p.nx, p.ny, tile.index);
   TileMetadata m = tile_metadata(p, tile, w);
   EXPECT_FALSE(m.run.has_value());
   const HostField field = field_of(std::vector<float>(size_t(w.nx) * w.ny, 3.0f), w.nx, w.ny);
@@ -138,7 +138,7 @@ std::vector<ScannedTile> proved_tiles(const FieldParams& p, int count) {
   std::vector<ScannedTile> tiles;
   const TileLayout layout{count, 1};
   for (int k = 0; k < count; ++k) {
-    const NodeWindow w = tile_window(layout, p.nx, p.ny, k);
+    const Subgrid w = tile_subgrid(layout, p.nx, p.ny, k);
     TileMetadata m = tile_metadata(p, TileChoice{k, layout}, w);
     prove_tile(&m, field_of(std::vector<float>(size_t(w.nx) * w.ny, 1.0f), w.nx, w.ny));
     tiles.push_back({"/d/t" + std::to_string(k) + ".tif", m, w.nx, w.ny, TileSample::float32});
@@ -197,7 +197,7 @@ TEST(TileProof, SitesEnterTheRun) {
   EXPECT_NE(sites_identity(a), sites_identity(swapped));  // another order: other indices
   EXPECT_EQ(sites_identity(a).rfind(" sites=points:2:", 0), 0u);
   const TileChoice tile{0, TileLayout{2, 1}};
-  const NodeWindow w = tile_window(tile.layout, p.nx, p.ny, 0);
+  const Subgrid w = tile_subgrid(tile.layout, p.nx, p.ny, 0);
   const std::string ga = tile_metadata(p, tile, w, sites_identity(a)).grid;
   const std::string gm = tile_metadata(p, tile, w, sites_identity(moved)).grid;
   EXPECT_EQ(ga, tile_metadata(p, tile, w).grid + sites_identity(a));
@@ -211,7 +211,7 @@ TEST(MosaicScan, IndexTilesJoinAndAMixWithDistanceTilesIsRefused) {
   std::vector<ScannedTile> index;
   const TileLayout layout{3, 1};
   for (int k = 0; k < 3; ++k) {
-    const NodeWindow w = tile_window(layout, p.nx, p.ny, k);
+    const Subgrid w = tile_subgrid(layout, p.nx, p.ny, k);
     TileMetadata m = tile_metadata(p, TileChoice{k, layout}, w, sites);
     const std::vector<std::int32_t> values(size_t(w.nx) * w.ny, 1);
     prove_index_tile(&m, values);

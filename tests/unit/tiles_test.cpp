@@ -1,5 +1,5 @@
 // Tiles (render --tile): the split covers every node once with near-square tiles; the CPU's
-// window of a grid holds the whole field's values bit for bit (every formula, both precisions,
+// subgrid of a grid holds the whole field's values bit for bit (every formula, both precisions,
 // latlon and projected); the tile metadata reads back as written; --tile's parser.
 #include "tiles.h"
 
@@ -35,8 +35,8 @@ TEST(TileSplit, TilesCoverEveryNodeOnceAndDifferByANodeAtMost) {
         std::tuple{97, 13, TileLayout{7, 5}}, std::tuple{10, 3, TileLayout{1, 3}}}) {
     std::vector<int> hits(static_cast<size_t>(nx) * ny, 0);
     for (int k = 0; k < layout.count(); ++k) {
-      const NodeWindow w = tile_window(layout, nx, ny, k);
-      EXPECT_EQ(w.row0, tile_window(layout, nx, ny, (k / layout.tiles_x) * layout.tiles_x).row0);
+      const Subgrid w = tile_subgrid(layout, nx, ny, k);
+      EXPECT_EQ(w.row0, tile_subgrid(layout, nx, ny, (k / layout.tiles_x) * layout.tiles_x).row0);
       EXPECT_GE(w.nx, nx / layout.tiles_x);
       EXPECT_LE(w.nx, nx / layout.tiles_x + 1);
       EXPECT_GE(w.ny, ny / layout.tiles_y);
@@ -48,8 +48,8 @@ TEST(TileSplit, TilesCoverEveryNodeOnceAndDifferByANodeAtMost) {
     EXPECT_TRUE(std::all_of(hits.begin(), hits.end(), [](int h) { return h == 1; }));
   }
   // Row-major from the north-west: tile 1 is east of tile 0, tile TX south of it.
-  EXPECT_EQ(tile_window({3, 2}, 1001, 777, 1), (NodeWindow{0, 333, 334, 388}));
-  EXPECT_EQ(tile_window({3, 2}, 1001, 777, 3), (NodeWindow{388, 0, 333, 389}));
+  EXPECT_EQ(tile_subgrid({3, 2}, 1001, 777, 1), (Subgrid{0, 333, 334, 388}));
+  EXPECT_EQ(tile_subgrid({3, 2}, 1001, 777, 3), (Subgrid{388, 0, 333, 389}));
 }
 
 TEST(TileSplit, ParsesKOfNAndKOfTxTyAndRefusesWithTheRange) {
@@ -90,18 +90,18 @@ TEST(TileSplit, ParsesKOfNAndKOfTxTyAndRefusesWithTheRange) {
             "columns x TY rows of tiles)");
 }
 
-// Bit-for-bit equality (NaN included) of a window against the whole field's nodes.
+// Bit-for-bit equality (NaN included) of a subgrid against the whole field's nodes.
 template <typename T>
-void expect_window_is_the_whole_field(const FieldParams& p, const std::vector<T>& whole,
-                                      const NodeWindow& w) {
+void expect_subgrid_is_the_whole_field(const FieldParams& p, const std::vector<T>& whole,
+                                       const Subgrid& w) {
   std::vector<T> part(static_cast<size_t>(w.nx) * w.ny);
-  compute_window_on_cpu<T>(p, w, part.data());
+  compute_subgrid_on_cpu<T>(p, w, part.data());
   for (int i = 0; i < w.ny; ++i) {
     const T* expected = whole.data() + static_cast<size_t>(w.row0 + i) * p.nx + w.col0;
     ASSERT_EQ(std::memcmp(part.data() + static_cast<size_t>(i) * w.nx, expected, sizeof(T) * w.nx),
               0)
-        << "row " << i << " of the window at (" << w.row0 << ", " << w.col0 << ") " << w.nx << " x "
-        << w.ny;
+        << "row " << i << " of the subgrid at (" << w.row0 << ", " << w.col0 << ") " << w.nx
+        << " x " << w.ny;
   }
 }
 
@@ -115,12 +115,12 @@ void expect_tiles_are_the_whole_field(FieldParams p) {
   compute_field_on_cpu<T>(p, whole.data());
   for (const TileLayout layout : {TileLayout{3, 2}, TileLayout{1, 5}, TileLayout{7, 3}}) {
     for (int k = 0; k < layout.count(); ++k) {
-      expect_window_is_the_whole_field(p, whole, tile_window(layout, p.nx, p.ny, k));
+      expect_subgrid_is_the_whole_field(p, whole, tile_subgrid(layout, p.nx, p.ny, k));
     }
   }
-  // Windows that start on odd nodes (the vector loop's peel differs from the whole row's).
-  expect_window_is_the_whole_field(p, whole, NodeWindow{1, 37, p.nx - 38, p.ny - 2});
-  expect_window_is_the_whole_field(p, whole, NodeWindow{p.ny - 1, p.nx - 1, 1, 1});
+  // Subgrids that start on odd nodes (the vector loop's peel differs from the whole row's).
+  expect_subgrid_is_the_whole_field(p, whole, Subgrid{1, 37, p.nx - 38, p.ny - 2});
+  expect_subgrid_is_the_whole_field(p, whole, Subgrid{p.ny - 1, p.nx - 1, 1, 1});
 }
 
 std::vector<test::NamedGrid> every_formula_and_projection() {
@@ -137,34 +137,34 @@ std::vector<test::NamedGrid> every_formula_and_projection() {
   return grids;
 }
 
-TEST(CpuWindow, FloatTilesAreTheWholeFieldBitForBit) {
+TEST(CpuSubgrid, FloatTilesAreTheWholeFieldBitForBit) {
   for (const test::NamedGrid& t : every_formula_and_projection()) {
     SCOPED_TRACE(t.name);
     expect_tiles_are_the_whole_field<float>(t.params);
   }
 }
 
-TEST(CpuWindow, DoubleTilesAreTheWholeFieldBitForBit) {
+TEST(CpuSubgrid, DoubleTilesAreTheWholeFieldBitForBit) {
   for (const test::NamedGrid& t : every_formula_and_projection()) {
     SCOPED_TRACE(t.name);
     expect_tiles_are_the_whole_field<double>(t.params);
   }
 }
 
-// The arc-second globe (1 296 001 x 648 001 nodes, above the untiled cap): a window near its
+// The arc-second globe (1 296 001 x 648 001 nodes, above the untiled cap): a subgrid near its
 // south-east corner is the shared math at the whole grid's nodes, bit for bit.
-TEST(CpuWindow, AWindowOfTheArcSecondGlobeIsTheSharedMath) {
+TEST(CpuSubgrid, AWindowOfTheArcSecondGlobeIsTheSharedMath) {
   FieldParams p = test::make_params(-90, 90, -180, 180, 1296001, 648001, 30, 101);
   EXPECT_FALSE(check(p, std::nullopt, kMaxTiledGridSide).has_value());
   EXPECT_TRUE(check(p).has_value());  // untiled, it is refused
-  const NodeWindow w{647990, 1295001, 1000, 11};
+  const Subgrid w{647990, 1295001, 1000, 11};
   for (Formula f : {Formula::haversine, Formula::seed}) {
     p.formula = f;
     const GridGeometry g = grid_geometry(p);
     std::vector<float> f32(static_cast<size_t>(w.nx) * w.ny);
     std::vector<double> f64(f32.size());
-    compute_window_on_cpu<float>(p, w, f32.data());
-    compute_window_on_cpu<double>(p, w, f64.data());
+    compute_subgrid_on_cpu<float>(p, w, f32.data());
+    compute_subgrid_on_cpu<double>(p, w, f64.data());
     for (int i = 0; i < w.ny; ++i) {
       for (int j = 0; j < w.nx; ++j) {
         const size_t k = static_cast<size_t>(i) * w.nx + j;
@@ -177,13 +177,12 @@ TEST(CpuWindow, AWindowOfTheArcSecondGlobeIsTheSharedMath) {
   }
 }
 
-TEST(CpuWindow, AWindowOutsideTheGridIsRefused) {
+TEST(CpuSubgrid, ASubgridOutsideTheGridIsRefused) {
   const FieldParams p = test::make_params(0, 1, 0, 1, 10, 8, 0, 0);
   std::vector<float> out(100);
-  EXPECT_THROW(compute_window_on_cpu<float>(p, NodeWindow{0, 5, 6, 1}, out.data()), RuntimeFailure);
-  EXPECT_THROW(compute_window_on_cpu<float>(p, NodeWindow{-1, 0, 1, 1}, out.data()),
-               RuntimeFailure);
-  EXPECT_THROW(compute_window_on_cpu<float>(p, NodeWindow{0, 0, 0, 1}, out.data()), RuntimeFailure);
+  EXPECT_THROW(compute_subgrid_on_cpu<float>(p, Subgrid{0, 5, 6, 1}, out.data()), RuntimeFailure);
+  EXPECT_THROW(compute_subgrid_on_cpu<float>(p, Subgrid{-1, 0, 1, 1}, out.data()), RuntimeFailure);
+  EXPECT_THROW(compute_subgrid_on_cpu<float>(p, Subgrid{0, 0, 0, 1}, out.data()), RuntimeFailure);
 }
 
 TEST(TileMetadata, ReadsBackAsWritten) {
@@ -191,7 +190,7 @@ TEST(TileMetadata, ReadsBackAsWritten) {
   p.projection = Projection::aeqd;
   p.extent = 5000;
   const TileChoice tile{4, TileLayout{3, 2}};
-  const NodeWindow w = tile_window(tile.layout, p.nx, p.ny, tile.index);
+  const Subgrid w = tile_subgrid(tile.layout, p.nx, p.ny, tile.index);
   const TileMetadata m = tile_metadata(p, tile, w);
   std::string xml = "<GDALMetadata>\n";
   for (const auto& [name, value] : metadata_items(m)) {

@@ -7,15 +7,15 @@
 
 namespace geofield {
 
-struct NodeWindow {
-  int row0 = 0, col0 = 0;  // the window's first row and column in the whole grid
+struct Subgrid {
+  int row0 = 0, col0 = 0;  // the subgrid's first row and column in the whole grid
   int nx = 0, ny = 0;      // its columns and rows, >= 1
 };
 
-// The whole nx x ny grid as a window.
-inline NodeWindow whole_grid(int nx, int ny) { return NodeWindow{0, 0, nx, ny}; }
+// The whole nx x ny grid as a subgrid.
+inline Subgrid whole_grid(int nx, int ny) { return Subgrid{0, 0, nx, ny}; }
 
-inline bool operator==(const NodeWindow& a, const NodeWindow& b) {
+inline bool operator==(const Subgrid& a, const Subgrid& b) {
   return a.row0 == b.row0 && a.col0 == b.col0 && a.nx == b.nx && a.ny == b.ny;
 }
 

@@ -1,8 +1,8 @@
-// Windows of the nearest-centre field (issue 27): every window of a grid, and every block its
+// Subgrids of the nearest-centre field (issue 27): every subgrid of a grid, and every block its
 // blocks form emits, holds bit for bit the whole grid's values and indices at its nodes (tiles
 // mosaic into the whole render exactly), on latlon grids (the globe, across the antimeridian,
 // wgs84) and projected ones (aeqd, ortho, whose off-map nodes are NaN and -1 in both); and the
-// brute force's windows are the brute force's whole grid.
+// brute force's subgrids are the brute force's whole grid.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,13 +26,13 @@ namespace {
 
 using test::same_bits;
 
-struct WindowCase {
+struct SubgridCase {
   std::string name;
   FieldParams p;
   std::vector<Centre> centres;
 };
 
-void PrintTo(const WindowCase& c, std::ostream* os) { *os << c.name; }
+void PrintTo(const SubgridCase& c, std::ostream* os) { *os << c.name; }
 
 FieldParams with(FieldParams p, Projection projection, double extent, Formula formula) {
   p.projection = projection;
@@ -41,7 +41,7 @@ FieldParams with(FieldParams p, Projection projection, double extent, Formula fo
   return p;
 }
 
-std::vector<WindowCase> window_cases() {
+std::vector<SubgridCase> subgrid_cases() {
   const FieldParams globe = test::make_params(-90, 90, -180, 180, 91, 47, 10, 20);
   const FieldParams across = test::make_params(-60, 70, 150, -120, 77, 53, 0, 0);  // across 180
   const double half = kPi * kDefaultRadiusKm;
@@ -67,28 +67,28 @@ std::vector<WindowCase> window_cases() {
   };
 }
 
-// Windows at the corners and edges, one row, one column, one node, the interior, the whole.
-std::vector<NodeWindow> windows_of(const FieldParams& p) {
+// Subgrids at the corners and edges, one row, one column, one node, the interior, the whole.
+std::vector<Subgrid> subgrids_of(const FieldParams& p) {
   return {whole_grid(p.nx, p.ny),     {0, 0, 7, 5},           {p.ny - 4, p.nx - 9, 9, 4},
           {p.ny / 2, 0, p.nx, 1},     {0, p.nx / 3, 1, p.ny}, {p.ny / 3, p.nx / 2, 1, 1},
           {3, 5, p.nx - 11, p.ny - 7}};
 }
 
-class NearestCentreWindow : public testing::TestWithParam<WindowCase> {
+class NearestCentreSubgrid : public testing::TestWithParam<SubgridCase> {
  protected:
   template <typename T>
-  void expect_windows_equal_whole(bool brute) {
-    const WindowCase& c = GetParam();
+  void expect_subgrids_equal_whole(bool brute) {
+    const SubgridCase& c = GetParam();
     FieldParams p = c.p;
     p.precision = sizeof(T) == 4 ? Precision::f32 : Precision::f64;
     const std::size_t n = static_cast<std::size_t>(p.nx) * p.ny;
     std::vector<T> whole(n);
     std::vector<std::int32_t> whole_k(n);
-    auto window = [&](const NodeWindow& w, T* v, std::int32_t* k) {
+    auto subgrid = [&](const Subgrid& w, T* v, std::int32_t* k) {
       if (brute) {
         nearest_centre_brute_force<T>(p, c.centres, w, v, k);
       } else {
-        nearest_centre_window_on_cpu<T>(p, c.centres, w, v, k);
+        nearest_centre_subgrid_on_cpu<T>(p, c.centres, w, v, k);
       }
     };
     if (brute) {
@@ -96,21 +96,21 @@ class NearestCentreWindow : public testing::TestWithParam<WindowCase> {
     } else {
       nearest_centre_field_on_cpu<T>(p, c.centres, whole.data(), whole_k.data());
     }
-    for (const NodeWindow& w : windows_of(p)) {
-      const std::string what = c.name + (brute ? " brute force" : "") + " window rows " +
+    for (const Subgrid& w : subgrids_of(p)) {
+      const std::string what = c.name + (brute ? " brute force" : "") + " subgrid rows " +
                                std::to_string(w.row0) + "+" + std::to_string(w.ny) + " cols " +
                                std::to_string(w.col0) + "+" + std::to_string(w.nx);
       const std::size_t m = static_cast<std::size_t>(w.nx) * w.ny;
       std::vector<T> v(m, T(-7));
       std::vector<std::int32_t> k(m, -7);
-      window(w, v.data(), k.data());
+      subgrid(w, v.data(), k.data());
       // The blocks form: every row once, each block's rows at their place.
       std::vector<T> bv(m, T(-7));
       std::vector<std::int32_t> bk(m, -7);
       std::vector<int> emitted(static_cast<std::size_t>(w.ny), 0);
       std::mutex mutex;
       if (!brute) {
-        nearest_centre_window_blocks_on_cpu<T>(
+        nearest_centre_subgrid_blocks_on_cpu<T>(
             p, c.centres, w,
             [&](int first, std::span<const T> values, std::span<const std::int32_t> index) {
               const std::lock_guard<std::mutex> lock(mutex);
@@ -145,37 +145,37 @@ class NearestCentreWindow : public testing::TestWithParam<WindowCase> {
   }
 };
 
-TEST_P(NearestCentreWindow, WindowsAreTheWholeGridsNodesFloat) {
-  expect_windows_equal_whole<float>(false);
+TEST_P(NearestCentreSubgrid, WindowsAreTheWholeGridsNodesFloat) {
+  expect_subgrids_equal_whole<float>(false);
 }
-TEST_P(NearestCentreWindow, WindowsAreTheWholeGridsNodesDouble) {
-  expect_windows_equal_whole<double>(false);
+TEST_P(NearestCentreSubgrid, WindowsAreTheWholeGridsNodesDouble) {
+  expect_subgrids_equal_whole<double>(false);
 }
-TEST_P(NearestCentreWindow, BruteForceWindowsAreItsWholeGrid) {
-  expect_windows_equal_whole<float>(true);
+TEST_P(NearestCentreSubgrid, BruteForceWindowsAreItsWholeGrid) {
+  expect_subgrids_equal_whole<float>(true);
 }
 
-INSTANTIATE_TEST_SUITE_P(Views, NearestCentreWindow, testing::ValuesIn(window_cases()),
-                         [](const testing::TestParamInfo<WindowCase>& info) {
+INSTANTIATE_TEST_SUITE_P(Views, NearestCentreSubgrid, testing::ValuesIn(subgrid_cases()),
+                         [](const testing::TestParamInfo<SubgridCase>& info) {
                            return test::gtest_case_name(info.param.name);
                          });
 
-TEST(NearestCentreWindowChecks, AWindowOutsideTheGridIsRefused) {
+TEST(NearestCentreSubgridChecks, ASubgridOutsideTheGridIsRefused) {
   const FieldParams p = test::make_params(29, 31, 99, 101, 8, 8, 30, 101);
   std::vector<float> v(64);
   std::vector<std::int32_t> k(64);
   const std::vector<Centre> one{{30, 101, ""}};
-  EXPECT_THROW(nearest_centre_window_on_cpu<float>(p, one, {4, 0, 8, 8}, v.data(), k.data()),
+  EXPECT_THROW(nearest_centre_subgrid_on_cpu<float>(p, one, {4, 0, 8, 8}, v.data(), k.data()),
                RuntimeFailure);
-  EXPECT_THROW(nearest_centre_window_on_cpu<float>(p, one, {0, 0, 0, 1}, v.data(), k.data()),
+  EXPECT_THROW(nearest_centre_subgrid_on_cpu<float>(p, one, {0, 0, 0, 1}, v.data(), k.data()),
                RuntimeFailure);
-  EXPECT_THROW(nearest_centre_window_blocks_on_cpu<float>(p, one, {0, 1, 8, 1}, {}),
+  EXPECT_THROW(nearest_centre_subgrid_blocks_on_cpu<float>(p, one, {0, 1, 8, 1}, {}),
                RuntimeFailure);
 }
 
 // An export that fails mid-way (a full disk): the first exception from emit stops the other
 // cores at their next block and reaches the caller; not every block is emitted.
-TEST(NearestCentreWindowChecks, AnExceptionFromEmitStopsTheBlocksAndIsRethrown) {
+TEST(NearestCentreSubgridChecks, AnExceptionFromEmitStopsTheBlocksAndIsRethrown) {
   const FieldParams p = test::make_params(-80, 80, -180, 180, 64, 400, 0, 0);
   const std::vector<Centre> centres = test::random_centres(100, 3);
   std::mutex mutex;
@@ -185,7 +185,7 @@ TEST(NearestCentreWindowChecks, AnExceptionFromEmitStopsTheBlocksAndIsRethrown) 
     if (++calls == 2) throw RuntimeFailure("disk full");
   };
   try {
-    nearest_centre_window_blocks_on_cpu<float>(p, centres, whole_grid(p.nx, p.ny), failing);
+    nearest_centre_subgrid_blocks_on_cpu<float>(p, centres, whole_grid(p.nx, p.ny), failing);
     ADD_FAILURE() << "the exception from emit was swallowed";
   } catch (const RuntimeFailure& e) {
     EXPECT_STREQ(e.what(), "disk full");
