@@ -379,10 +379,7 @@ std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_vie
 
 std::vector<Centre> parse_centres_text(std::string_view text, std::string_view source,
                                        bool named_geojson) {
-  // GeoJSON by its content too: '{' first, after a byte-order mark and white space.
-  const std::string_view body = text.substr(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0);
-  const std::size_t first = body.find_first_not_of(" \t\r\n");
-  const bool geojson = named_geojson || (first != std::string_view::npos && body[first] == '{');
+  const bool geojson = is_geojson_text(text, named_geojson);
   std::vector<Centre> centres =
       geojson ? parse_centres_geojson(text, source) : parse_centres_csv(text, source);
   if (centres.empty()) {
@@ -392,17 +389,30 @@ std::vector<Centre> parse_centres_text(std::string_view text, std::string_view s
   return centres;
 }
 
-std::vector<Centre> read_centres_file(const std::filesystem::path& path) {
-  const std::string source = shown_path(path);
-  std::string text;
+SitesFileText read_sites_file_text(const std::filesystem::path& path, const char* what) {
+  SitesFileText t;
+  t.source = shown_path(path);
   try {
-    text = read_regular_file(path, kMaxCentresFileBytes, "a centres file");
+    t.text = read_regular_file(path, kMaxCentresFileBytes, what);
   } catch (const UsageError& e) {
-    throw UsageError(source + ": " + e.what());
+    throw UsageError(t.source + ": " + e.what());
   }
   std::string ext = path.extension().string();
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return parse_centres_text(text, source, ext == ".geojson" || ext == ".json");
+  t.named_geojson = ext == ".geojson" || ext == ".json";
+  return t;
+}
+
+bool is_geojson_text(std::string_view text, bool named_geojson) {
+  // GeoJSON by its content too: '{' first, after a byte-order mark and white space.
+  const std::string_view body = text.substr(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0);
+  const std::size_t first = body.find_first_not_of(" \t\r\n");
+  return named_geojson || (first != std::string_view::npos && body[first] == '{');
+}
+
+std::vector<Centre> read_centres_file(const std::filesystem::path& path) {
+  const SitesFileText t = read_sites_file_text(path, "a centres file");
+  return parse_centres_text(t.text, t.source, t.named_geojson);
 }
 
 namespace {

@@ -45,6 +45,19 @@ std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_vie
 // least one centre, at most kMaxCentres.
 std::vector<Centre> parse_centres_text(std::string_view text, std::string_view source,
                                        bool named_geojson);
+// Whether a sites file's text is GeoJSON: named so (named_geojson), or its first character that
+// is not white space (after a byte-order mark) is '{'.
+bool is_geojson_text(std::string_view text, bool named_geojson);
+
+// A sites file's text (the regular file at path, at most kMaxCentresFileBytes), its name as
+// messages show it, and whether its name ends in .geojson or .json. UsageError naming the file
+// (`what`: "a centres file") when it cannot be read.
+struct SitesFileText {
+  std::string text, source;
+  bool named_geojson = false;
+};
+SitesFileText read_sites_file_text(const std::filesystem::path& path, const char* what);
+
 // The regular file at path (at most kMaxCentresFileBytes) read by parse_centres_text.
 std::vector<Centre> read_centres_file(const std::filesystem::path& path);
 

@@ -1,7 +1,6 @@
 #include "view/sites_file.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -265,9 +264,7 @@ SiteShapes parse_sites_geojson(std::string_view text, std::string_view source) {
 }
 
 SiteShapes parse_sites_text(std::string_view text, std::string_view source, bool named_geojson) {
-  const std::string_view body = text.substr(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0);
-  const std::size_t first = body.find_first_not_of(" \t\r\n");
-  const bool geojson = named_geojson || (first != std::string_view::npos && body[first] == '{');
+  const bool geojson = is_geojson_text(text, named_geojson);
   SiteShapes shapes;
   if (geojson) {
     shapes = parse_sites_geojson(text, source);
@@ -289,16 +286,8 @@ SiteShapes parse_sites_text(std::string_view text, std::string_view source, bool
 }
 
 SiteShapes read_sites_file(const std::filesystem::path& path) {
-  const std::string source = shown_path(path);
-  std::string text;
-  try {
-    text = read_regular_file(path, kMaxCentresFileBytes, "a sites file");
-  } catch (const UsageError& e) {
-    throw UsageError(source + ": " + e.what());
-  }
-  std::string ext = path.extension().string();
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return parse_sites_text(text, source, ext == ".geojson" || ext == ".json");
+  const SitesFileText t = read_sites_file_text(path, "a sites file");
+  return parse_sites_text(t.text, t.source, t.named_geojson);
 }
 
 }  // namespace geofield

@@ -341,9 +341,9 @@ TEST_P(NearestSiteViews, InteropEqualsPixelBufferEqualsTheKernels) {
       size_t export_differ = 0;
       for (size_t q = 0; q < n; ++q) {
         const float rounded = static_cast<float>(ea.f64[q]);
-        const bool texture_ok = r.one_point() ? (same_bits(rounded, a[q]) ||
-                                                 std::nextafter(rounded, a[q]) == a[q])
-                                              : same_bits(rounded, a[q]);
+        const bool texture_ok =
+            r.one_point() ? (same_bits(rounded, a[q]) || std::nextafter(rounded, a[q]) == a[q])
+                          : same_bits(rounded, a[q]);
         export_differ += !same_bits(ea.f64[q], eb.f64[q]) || !texture_ok;
       }
       EXPECT_EQ(export_differ, 0u) << what << ": the f64 exports, and the texture their rounding";
