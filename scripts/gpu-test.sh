@@ -46,6 +46,8 @@ if [ "${1:-}" = stage ]; then
   cp "${bins[@]}" "$run/bin/"
   # libgeofield, for gpu_c_api_tests (through lib/) and the Python package's tests.
   cp -L "$build/libgeofield/libgeofield.so.1" "$run/lib/"
+  # Its gl backend, the module it loads beside itself when a context asks for gl.
+  cp -L "$build/libgeofield/libgeofield_gl.so" "$run/lib/"
   # Every library but glibc's and the GL/EGL front ends (those come from .gl/ and the driver).
   for b in "${bins[@]}"; do ldd "$b"; done | awk '/=> \//{print $3}' | sort -u |
     grep -v -E '/(libc|libm|libdl|librt|libpthread|libresolv|libutil|ld-linux[^/]*)\.so|/lib(EGL|GL|GLX|OpenGL|GLdispatch|cuda)\.so' |
