@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "centre_bounds.h"
 #include "compute/centre_index.h"
 #include "compute/centre_values.h"
 #include "compute/row_blocks.h"
@@ -48,19 +49,14 @@ double stretch_delta(const FieldParams& p) {
   return 2 * f + f * f;
 }
 
+// haversine: centre_bounds.h's reach (the GPUs' too); wgs84: from the best value itself, which
+// bounds tighter than the GPUs' theta-based stretch.
 double reach(const FieldParams& p, double theta0, double best) {
   if (p.formula == Formula::wgs84) {
     const double delta = stretch_delta(p);
     return best / ((1 - delta) * radius_in_units(p)) * (1 + 1e-9) + 1e-12;
   }
-  return theta0 + 1e-5 * (kPi + theta0) + 1e-12;
-}
-
-double angle_of_chord2(double c2) { return 2 * std::asin(std::min(1.0, std::sqrt(c2) / 2)); }
-
-double chord2_of_angle(double theta) {
-  const double c = 2 * std::sin(std::min(theta, kPi) / 2);
-  return c * c * (1 + 1e-12) + 1e-24;  // the rounding of the chord's own evaluation, and more
+  return reach_of(ReachBound{}, theta0);
 }
 
 double distance2(const UnitVector& a, const UnitVector& b) {  // as CentreIndex computes it
