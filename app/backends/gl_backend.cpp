@@ -18,6 +18,7 @@
 namespace geofield {
 
 using gl_compute::set_int;
+using gl_compute::set_map_uniforms;
 using gl_compute::set_real;
 
 namespace {
@@ -159,13 +160,7 @@ void GlBackend::dispatch_projected(GLuint program, const FieldParams& p, int row
   set_int(program, "u_ny", p.ny);
   set_int(program, "u_row0", row0);
   set_int(program, "u_rows", rows);
-  set_int(program, "u_projection", static_cast<int>(g.projection));
-  set_real(program, "u_step", g.step, pr);
-  set_real(program, "u_radius", g.radius, pr);
-  set_real(program, "u_centre_lat", g.centre.lat_deg, pr);
-  set_real(program, "u_centre_lon", g.centre.lon_deg, pr);
-  set_real(program, "u_centre_sin_lat", g.centre.sin_lat, pr);
-  set_real(program, "u_centre_cos_lat", g.centre.cos_lat, pr);
+  set_map_uniforms(program, g, pr);
   set_real(program, "u_dlat_centre", g.dlat_centre_deg, pr);
   set_real(program, "u_slat_centre", g.slat_centre_deg, pr);
   set_real(program, "u_dlon_centre", g.dlon_centre_deg, pr);

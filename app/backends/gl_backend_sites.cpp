@@ -23,6 +23,7 @@
 namespace geofield {
 
 using gl_compute::set_int;
+using gl_compute::set_map_uniforms;
 using gl_compute::set_real;
 using gl_compute::set_uint;
 
@@ -153,13 +154,7 @@ void GlBackend::set_grid_uniforms(GLuint program, const FieldParams& p, bool dbl
   set_int(program, "u_count", static_cast<int>(sites_->size()));
   if (p.projection != Projection::latlon) {
     const ProjectedGrid g = projected_grid(p);
-    set_int(program, "u_projection", static_cast<int>(g.projection));
-    set_real(program, "u_step", g.step, pr);
-    set_real(program, "u_radius", g.radius, pr);
-    set_real(program, "u_centre_lat", g.centre.lat_deg, pr);
-    set_real(program, "u_centre_lon", g.centre.lon_deg, pr);
-    set_real(program, "u_centre_sin_lat", g.centre.sin_lat, pr);
-    set_real(program, "u_centre_cos_lat", g.centre.cos_lat, pr);
+    set_map_uniforms(program, g, pr);
     return;
   }
   const GridGeometry g = grid_geometry(p);

@@ -49,6 +49,16 @@ void set_uint(GLuint program, const char* name, GLuint v) {
   GF_GL(glProgramUniform1ui(program, glGetUniformLocation(program, name), v));
 }
 
+void set_map_uniforms(GLuint program, const ProjectedGrid& g, Precision precision) {
+  set_int(program, "u_projection", static_cast<int>(g.projection));
+  set_real(program, "u_step", g.step, precision);
+  set_real(program, "u_radius", g.radius, precision);
+  set_real(program, "u_centre_lat", g.centre.lat_deg, precision);
+  set_real(program, "u_centre_lon", g.centre.lon_deg, precision);
+  set_real(program, "u_centre_sin_lat", g.centre.sin_lat, precision);
+  set_real(program, "u_centre_cos_lat", g.centre.cos_lat, precision);
+}
+
 void ensure_buffer(GLuint* buffer, GLsizeiptr bytes, GLsizeiptr* size, const char* what) {
   if (*buffer != 0 && bytes <= *size) return;
   GLuint fresh = 0;

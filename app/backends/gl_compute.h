@@ -32,6 +32,10 @@ void set_real(GLuint program, const char* name, double v, Precision precision);
 void set_int(GLuint program, const char* name, int v);
 void set_uint(GLuint program, const char* name, GLuint v);
 
+// The projected map's uniforms every projected program reads (projection.glsl's inverse
+// projection): u_projection, u_step, u_radius and the map centre's.
+void set_map_uniforms(GLuint program, const ProjectedGrid& g, Precision precision);
+
 // *buffer holds at least `bytes` (a new buffer object when it did not: immutable storage cannot
 // grow; the old one is deleted). Throws RuntimeFailure naming `what` when GL cannot allocate it.
 void ensure_buffer(GLuint* buffer, GLsizeiptr bytes, GLsizeiptr* size, const char* what);

@@ -41,16 +41,6 @@ namespace {
 
 using test::same_bits;
 
-FieldParams map_view(Projection kind, double lat0, double lat1, double lon0, double lon1,
-                     double ref_lat, double ref_lon, double extent, int nx, int ny,
-                     Formula formula = Formula::haversine) {
-  FieldParams p = test::make_params(lat0, lat1, lon0, lon1, nx, ny, ref_lat, ref_lon);
-  p.projection = kind;
-  p.extent = extent;
-  p.formula = formula;
-  return p;
-}
-
 struct ViewCase {
   std::string name;
   FieldParams p;
@@ -63,16 +53,21 @@ std::vector<ViewCase> views() {
   return {
       {"latlon across 180", test::make_params(-60, 70, 150, -120, 150, 90, 0, 0)},
       {"latlon wgs84 globe", wgs84_latlon},
-      {"aeqd whole sphere", map_view(Projection::aeqd, 29, 31, 99, 101, 30, 101, half, 161, 121)},
-      {"aeqd north pole", map_view(Projection::aeqd, 29, 31, 99, 101, 90, 0, half / 2, 101, 101)},
-      {"aeqd a city", map_view(Projection::aeqd, 29, 31, 99, 101, -33.9, 18.4, 50, 81, 61)},
-      {"ortho globe", map_view(Projection::ortho, -10, 10, -10, 10, 0, 0, r, 141, 121)},
-      {"ortho across 180", map_view(Projection::ortho, 50, 89, 170, -170, 0, 0, r, 101, 111)},
-      {"ortho 500 km", map_view(Projection::ortho, 40, 50, 0, 10, 0, 0, 500, 81, 61)},
-      {"aeqd wgs84",
-       map_view(Projection::aeqd, 29, 31, 99, 101, 45, -120, half, 81, 61, Formula::wgs84)},
-      {"ortho wgs84",
-       map_view(Projection::ortho, -60, -20, -80, -40, 0, 0, r, 81, 81, Formula::wgs84)},
+      {"aeqd whole sphere",
+       test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 30, 101, half, 161, 121)},
+      {"aeqd north pole",
+       test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 90, 0, half / 2, 101, 101)},
+      {"aeqd a city",
+       test::make_map_params(Projection::aeqd, 29, 31, 99, 101, -33.9, 18.4, 50, 81, 61)},
+      {"ortho globe",
+       test::make_map_params(Projection::ortho, -10, 10, -10, 10, 0, 0, r, 141, 121)},
+      {"ortho across 180",
+       test::make_map_params(Projection::ortho, 50, 89, 170, -170, 0, 0, r, 101, 111)},
+      {"ortho 500 km", test::make_map_params(Projection::ortho, 40, 50, 0, 10, 0, 0, 500, 81, 61)},
+      {"aeqd wgs84", test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 45, -120, half, 81,
+                                           61, Formula::wgs84)},
+      {"ortho wgs84", test::make_map_params(Projection::ortho, -60, -20, -80, -40, 0, 0, r, 81, 81,
+                                            Formula::wgs84)},
   };
 }
 

@@ -14,6 +14,16 @@ FieldParams make_params(double lat0, double lat1, double lon0, double lon1, int 
   return p;
 }
 
+FieldParams make_map_params(Projection kind, double lat0, double lat1, double lon0, double lon1,
+                            double ref_lat, double ref_lon, double extent, int nx, int ny,
+                            Formula formula) {
+  FieldParams p = make_params(lat0, lat1, lon0, lon1, nx, ny, ref_lat, ref_lon);
+  p.projection = kind;
+  p.extent = extent;
+  p.formula = formula;
+  return p;
+}
+
 std::vector<NamedGrid> precision_test_grids(std::optional<Formula> only) {
   const std::vector<NamedGrid> base = {
       {"default_view", FieldParams{}},

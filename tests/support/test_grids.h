@@ -31,6 +31,11 @@ void PrintTo(const NamedGrid& g, std::ostream* os);
 FieldParams make_params(double lat0, double lat1, double lon0, double lon1, int nx, int ny,
                         double ref_lat, double ref_lon, Units units = Units::km);
 
+// The same as a projected view (aeqd or ortho) of that extent (km) and formula.
+FieldParams make_map_params(Projection kind, double lat0, double lat1, double lon0, double lon1,
+                            double ref_lat, double ref_lon, double extent, int nx, int ny,
+                            Formula formula = Formula::haversine);
+
 // Each precision grid for haversine and seed (names end in _haversine, _seed), or for the one
 // formula asked for (wgs84 only when asked for: _wgs84).
 std::vector<NamedGrid> precision_test_grids(std::optional<Formula> only = std::nullopt);

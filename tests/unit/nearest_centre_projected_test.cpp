@@ -34,16 +34,6 @@ namespace {
 
 using test::same_bits;
 
-FieldParams map_view(Projection kind, double lat0, double lat1, double lon0, double lon1,
-                     double ref_lat, double ref_lon, double extent, int nx, int ny,
-                     Formula formula = Formula::haversine) {
-  FieldParams p = test::make_params(lat0, lat1, lon0, lon1, nx, ny, ref_lat, ref_lon);
-  p.projection = kind;
-  p.extent = extent;
-  p.formula = formula;
-  return p;
-}
-
 // Centres built to tie on p's map: the map's centre twice, its antipode, both poles, pairs
 // mirrored about the map's central meridian (every node of the central column, odd nx, is
 // equidistant from a pair), centres on nodes' points, then `random` spread over the sphere.
@@ -83,17 +73,27 @@ void PrintTo(const ProjectedCase& c, std::ostream* os) { *os << c.name; }
 std::vector<ProjectedCase> projected_cases() {
   const double r = kDefaultRadiusKm, half = kPi * r;
   return {
-      {"aeqd whole sphere", map_view(Projection::aeqd, 29, 31, 99, 101, 30, 101, half, 81, 61)},
-      {"aeqd north pole", map_view(Projection::aeqd, 29, 31, 99, 101, 90, 0, half / 2, 61, 61)},
-      {"aeqd on 180", map_view(Projection::aeqd, 29, 31, 99, 101, 0, 180, half, 71, 51)},
-      {"aeqd a city", map_view(Projection::aeqd, 29, 31, 99, 101, -33.9, 18.4, 50, 41, 41), 50},
-      {"ortho globe", map_view(Projection::ortho, -10, 10, -10, 10, 0, 0, r, 81, 81)},
-      {"ortho across 180", map_view(Projection::ortho, 50, 89, 170, -170, 0, 0, r, 61, 71)},
-      {"ortho 500 km", map_view(Projection::ortho, 40, 50, 0, 10, 0, 0, 500, 41, 31), 50},
+      {"aeqd whole sphere",
+       test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 30, 101, half, 81, 61)},
+      {"aeqd north pole",
+       test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 90, 0, half / 2, 61, 61)},
+      {"aeqd on 180",
+       test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 0, 180, half, 71, 51)},
+      {"aeqd a city",
+       test::make_map_params(Projection::aeqd, 29, 31, 99, 101, -33.9, 18.4, 50, 41, 41), 50},
+      {"ortho globe", test::make_map_params(Projection::ortho, -10, 10, -10, 10, 0, 0, r, 81, 81)},
+      {"ortho across 180",
+       test::make_map_params(Projection::ortho, 50, 89, 170, -170, 0, 0, r, 61, 71)},
+      {"ortho 500 km", test::make_map_params(Projection::ortho, 40, 50, 0, 10, 0, 0, 500, 41, 31),
+       50},
       {"aeqd wgs84",
-       map_view(Projection::aeqd, 29, 31, 99, 101, 45, -120, half, 41, 31, Formula::wgs84), 60},
+       test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 45, -120, half, 41, 31,
+                             Formula::wgs84),
+       60},
       {"ortho wgs84",
-       map_view(Projection::ortho, -60, -20, -80, -40, 0, 0, r, 41, 41, Formula::wgs84), 60},
+       test::make_map_params(Projection::ortho, -60, -20, -80, -40, 0, 0, r, 41, 41,
+                             Formula::wgs84),
+       60},
   };
 }
 
@@ -202,9 +202,10 @@ INSTANTIATE_TEST_SUITE_P(Maps, NearestCentreProjected, testing::ValuesIn(project
 TEST(NearestCentreProjectedMany, TenThousandCentresEqualTheBruteForce) {
   const double half = kPi * kDefaultRadiusKm;
   const std::vector<Centre> centres = test::random_centres(10000, 41);
-  FieldParams a = map_view(Projection::aeqd, 29, 31, 99, 101, 30, 101, half, 61, 45);
+  FieldParams a = test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 30, 101, half, 61, 45);
   expect_pruned_equals_brute_force<float>(a, centres, "aeqd 10k f32", false);
-  FieldParams o = map_view(Projection::ortho, 20, 60, -20, 20, 0, 0, kDefaultRadiusKm, 61, 45);
+  FieldParams o =
+      test::make_map_params(Projection::ortho, 20, 60, -20, 20, 0, 0, kDefaultRadiusKm, 61, 45);
   o.precision = Precision::f64;
   expect_pruned_equals_brute_force<double>(o, centres, "ortho 10k f64", false);
 }
@@ -217,9 +218,9 @@ TEST(NearestCentreProjectedValues, AeqdValuesAreTheDistanceToTheNodesPoint) {
   const double r = kDefaultRadiusKm, half = kPi * r;
   const std::vector<Centre> centres = test::random_centres(12, 43);
   for (const FieldParams& view :
-       {map_view(Projection::aeqd, 29, 31, 99, 101, 30, 101, half, 61, 45),
-        map_view(Projection::aeqd, 29, 31, 99, 101, 89.5, -30, 2000, 61, 45),
-        map_view(Projection::ortho, 10, 60, 20, 70, 0, 0, r, 61, 45)}) {
+       {test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 30, 101, half, 61, 45),
+        test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 89.5, -30, 2000, 61, 45),
+        test::make_map_params(Projection::ortho, 10, 60, 20, 70, 0, 0, r, 61, 45)}) {
     const ProjectedGrid g = projected_grid(view);
     const std::size_t n = static_cast<std::size_t>(view.nx) * view.ny;
     std::vector<float> vf(n);
@@ -272,10 +273,10 @@ TEST(NearestCentreProjectedValues, AeqdValuesAreTheDistanceToTheNodesPoint) {
 TEST(NearestCentreProjectedTime, DISABLED_TenThousandCentresAt2048) {
   const std::vector<Centre> centres = test::random_centres(10000, 20261201);
   const FieldParams latlon = test::make_params(-90, 90, -180, 180, 2048, 2048, 0, 0);
-  const FieldParams aeqd =
-      map_view(Projection::aeqd, 29, 31, 99, 101, 30, 101, kPi * kDefaultRadiusKm, 2048, 2048);
+  const FieldParams aeqd = test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 30, 101,
+                                                 kPi * kDefaultRadiusKm, 2048, 2048);
   const FieldParams ortho =
-      map_view(Projection::ortho, 10, 50, 80, 120, 0, 0, kDefaultRadiusKm, 2048, 2048);
+      test::make_map_params(Projection::ortho, 10, 50, 80, 120, 0, 0, kDefaultRadiusKm, 2048, 2048);
   std::vector<float> v(2048 * 2048);
   std::vector<std::int32_t> k(v.size());
   for (const FieldParams& p : {latlon, aeqd, ortho}) {

@@ -30,27 +30,20 @@ struct MapCase {
 
 void PrintTo(const MapCase& c, std::ostream* os) { *os << c.name; }
 
-FieldParams map_view(Projection kind, double lat0, double lat1, double lon0, double lon1,
-                     double ref_lat, double ref_lon, double extent, int nx, int ny,
-                     Formula formula = Formula::haversine) {
-  FieldParams p = test::make_params(lat0, lat1, lon0, lon1, nx, ny, ref_lat, ref_lon);
-  p.projection = kind;
-  p.extent = extent;
-  p.formula = formula;
-  return p;
-}
-
 std::vector<MapCase> map_cases() {
   const double r = kDefaultRadiusKm, half = kPi * r;
   return {
-      {"aeqd whole sphere", map_view(Projection::aeqd, 29, 31, 99, 101, 30, 101, half, 41, 31)},
-      {"aeqd a city", map_view(Projection::aeqd, 29, 31, 99, 101, -33.9, 18.4, 50, 21, 17)},
-      {"ortho globe", map_view(Projection::ortho, -10, 10, -10, 10, 0, 0, r, 41, 41)},
-      {"ortho across 180", map_view(Projection::ortho, 50, 89, 170, -170, 0, 0, r, 31, 37)},
-      {"aeqd wgs84",
-       map_view(Projection::aeqd, 29, 31, 99, 101, 45, -120, half, 21, 17, Formula::wgs84)},
-      {"ortho wgs84",
-       map_view(Projection::ortho, -60, -20, -80, -40, 0, 0, r, 21, 21, Formula::wgs84)},
+      {"aeqd whole sphere",
+       test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 30, 101, half, 41, 31)},
+      {"aeqd a city",
+       test::make_map_params(Projection::aeqd, 29, 31, 99, 101, -33.9, 18.4, 50, 21, 17)},
+      {"ortho globe", test::make_map_params(Projection::ortho, -10, 10, -10, 10, 0, 0, r, 41, 41)},
+      {"ortho across 180",
+       test::make_map_params(Projection::ortho, 50, 89, 170, -170, 0, 0, r, 31, 37)},
+      {"aeqd wgs84", test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 45, -120, half, 21,
+                                           17, Formula::wgs84)},
+      {"ortho wgs84", test::make_map_params(Projection::ortho, -60, -20, -80, -40, 0, 0, r, 21, 21,
+                                            Formula::wgs84)},
   };
 }
 
