@@ -1,10 +1,15 @@
 #include "compute/cpu_field.h"
 
 #include <algorithm>
+#include <thread>
 #include <type_traits>
 #include <utility>
 
 #include "compute/cpu_rows.h"
+#include "compute/shape_field.h"
+#include "compute/shape_trees.h"
+#include "errors.h"
+#include "tiles.h"
 
 namespace geofield {
 namespace {
@@ -20,6 +25,34 @@ std::span<const std::int32_t> zeros(std::size_t n) {
   thread_local std::vector<std::int32_t> z;
   if (z.size() < n) z.assign(n, 0);
   return std::span<const std::int32_t>(z.data(), n);
+}
+
+// Rows of shapes' field handed out at a time: enough for every core (the shape field shares a
+// band's rows among them), few enough that progress and cancel come often and a band of a wide
+// grid stays a few MiB.
+int shape_band_rows(const Subgrid& w) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int for_cores = 16 * cores;
+  const int for_memory = std::max(1, (1 << 20) / w.nx);
+  return std::max(1, std::min({for_cores, for_memory, w.ny}));
+}
+
+// The field of shapes (lines, polygons, points of several parts): the arc trees' search.
+template <typename T>
+void shape_blocks(const FieldRequest& r, const Subgrid& w, const EmitNearestRows<T>& emit) {
+  const std::shared_ptr<const ShapeTrees> trees = shape_trees_of(r.sites.shapes());
+  const ShapeFieldOptions o{r.signed_inside};
+  const int band = shape_band_rows(w);
+  const std::size_t n = static_cast<std::size_t>(band) * static_cast<std::size_t>(w.nx);
+  std::vector<T> values(n);
+  std::vector<std::int32_t> index(n);
+  for (int first = 0; first < w.ny; first += band) {
+    const Subgrid b{w.row0 + first, w.col0, w.nx, std::min(band, w.ny - first)};
+    const std::size_t m = static_cast<std::size_t>(b.nx) * static_cast<std::size_t>(b.ny);
+    shape_field_on_cpu<T>(r.params, *trees, o, b, values.data(), index.data(), nullptr);
+    emit(first, std::span<const T>(values.data(), m),
+         std::span<const std::int32_t>(index.data(), m));
+  }
 }
 
 template <typename T>
@@ -48,6 +81,15 @@ void compute_into(const FieldRequest& r, CpuField* out, const std::function<void
 
 }  // namespace
 
+void check_sites(const FieldRequest& r) {
+  if (r.sites.empty()) throw UsageError("--centres: no centres");
+  if (r.sites.has_shapes()) {
+    check_shapes_view(r.params, *r.sites.shapes());
+  } else if (!r.sites.is_one_point()) {
+    check_centres_view(r.params, *r.sites.points());
+  }
+}
+
 template <typename T>
 void compute_request_subgrid_on_cpu(const FieldRequest& r, const Subgrid& w, T* values,
                                     std::int32_t* index) {
@@ -55,6 +97,12 @@ void compute_request_subgrid_on_cpu(const FieldRequest& r, const Subgrid& w, T* 
   if (r.one_point()) {
     compute_subgrid_on_cpu<T>(r.one_point_params(), w, values);
     if (index != nullptr) std::fill_n(index, n, 0);
+    return;
+  }
+  if (r.sites.has_shapes()) {
+    check_subgrid(r.params, w);
+    shape_field_on_cpu<T>(r.params, *shape_trees_of(r.sites.shapes()), {r.signed_inside}, w, values,
+                          index, nullptr);
     return;
   }
   std::vector<std::int32_t> unasked;  // the search finds the index whether asked or not
@@ -72,6 +120,11 @@ void compute_request_subgrid_blocks_on_cpu(const FieldRequest& r, const Subgrid&
     compute_subgrid_blocks_on_cpu<T>(r.one_point_params(), w, [&](int first, std::span<const T> v) {
       emit(first, v, zeros(v.size()));
     });
+    return;
+  }
+  if (r.sites.has_shapes()) {
+    check_subgrid(r.params, w);
+    shape_blocks<T>(r, w, emit);
     return;
   }
   nearest_centre_subgrid_blocks_on_cpu<T>(r.params, points_of(r.sites), w, emit);

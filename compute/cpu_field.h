@@ -1,8 +1,9 @@
 // A request's field on the CPU, for every site set, with no GL: the one path that the CPU
 // backend, the subgrid's CPU worker, render's raw outputs, the tiles and the C API compute
 // through. A request of one point takes the one-point rows (cpu_rows.h, the point as the
-// reference: the fast path); several sites the nearest-site search (nearest_centre.h). Callers
-// never branch on which.
+// reference: the fast path); several points the nearest-site search (nearest_centre.h); lines
+// and polygons the arc trees' (shape_field.h, signed inside polygons when r.signed_inside).
+// Callers never branch on which.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +18,12 @@
 #include "subgrid.h"
 
 namespace geofield {
+
+// What no backend computes with these sites, as one line naming --centres or --sites
+// (UsageError): no sites, too many points, lines or polygons with the wgs84 formula, or several
+// sites with the seed formula, which is not a distance (no site is nearest by it). One point is
+// the one-point field, which computes every formula.
+void check_sites(const FieldRequest& r);
 
 // Subgrid w of r's field into values (w.nx * w.ny, row 0 north) on all cores and, when index is
 // not null, each node's nearest site into index: 0 everywhere for one point; for several the

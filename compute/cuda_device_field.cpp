@@ -164,7 +164,7 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
     if (r.one_point()) {
       launch_field_into(r.one_point_params(), w, values, stream_.get(), &scratch_);
     } else {
-      sites_.into(r.params, w, values, index, stream_.get());
+      sites_.into(r, w, values, index, stream_.get());
     }
   }
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "compute/row_blocks.h"
-#include "compute/segment_tree.h"
+#include "compute/shape_trees.h"
 #include "errors.h"
 #include "projected_grid.h"
 
@@ -24,12 +24,8 @@ struct NodeResult {
 // turns their answer into a node's value (core/arc_tree.h's shape_node).
 class ShapeSearch {
  public:
-  ShapeSearch(const SiteShapes& s, const ShapeFieldOptions& o, double radius, bool brute)
-      : rings_(shape_arcs(s, true)),
-        others_(shape_arcs(s, false)),
-        o_(o),
-        radius_(radius),
-        brute_(brute) {}
+  ShapeSearch(const ShapeTrees& t, const ShapeFieldOptions& o, double radius, bool brute)
+      : rings_(t.rings), others_(t.others), o_(o), radius_(radius), brute_(brute) {}
 
   struct Hints {
     std::int32_t ring = -1, other = -1;
@@ -50,21 +46,22 @@ class ShapeSearch {
   }
 
  private:
-  SegmentTree rings_, others_;
+  const SegmentTree& rings_;
+  const SegmentTree& others_;
   ShapeFieldOptions o_;
   double radius_;
   bool brute_;
 };
 
 template <typename T>
-void compute(const FieldParams& p, const SiteShapes& shapes, const ShapeFieldOptions& o,
+void compute(const FieldParams& p, const ShapeTrees& trees, const ShapeFieldOptions& o,
              const Subgrid& w, T* values, std::int32_t* index, float* bearing, bool brute) {
-  check_shapes_view(p, shapes);
+  check_shapes_formula(p);
   if (w.row0 < 0 || w.col0 < 0 || w.nx < 1 || w.ny < 1 || w.row0 + w.ny > p.ny ||
       w.col0 + w.nx > p.nx) {
     GF_FAIL("shape_field_on_cpu: the subgrid is not inside the grid");
   }
-  const ShapeSearch search(shapes, o, radius_in_units(p), brute);
+  const ShapeSearch search(trees, o, radius_in_units(p), brute);
   const bool projected = p.projection != Projection::latlon;
   const GridGeometry g = projected ? GridGeometry{} : grid_geometry(p);
   const ProjectedGrid map = projected ? projected_grid(p) : ProjectedGrid{};
@@ -105,6 +102,10 @@ void compute(const FieldParams& p, const SiteShapes& shapes, const ShapeFieldOpt
 
 void check_shapes_view(const FieldParams& p, const SiteShapes& shapes) {
   if (shapes.features.empty()) throw UsageError("--sites: no sites");
+  check_shapes_formula(p);
+}
+
+void check_shapes_formula(const FieldParams& p) {
   if (p.formula == Formula::wgs84) {
     throw UsageError(
         "--sites: lines and polygons are measured on the sphere (haversine); the wgs84 formula's "
@@ -118,20 +119,34 @@ void check_shapes_view(const FieldParams& p, const SiteShapes& shapes) {
 template <typename T>
 void shape_field_on_cpu(const FieldParams& p, const SiteShapes& shapes, const ShapeFieldOptions& o,
                         const Subgrid& w, T* values, std::int32_t* index, float* bearing) {
-  compute(p, shapes, o, w, values, index, bearing, false);
+  check_shapes_view(p, shapes);
+  compute(p, ShapeTrees(shapes), o, w, values, index, bearing, false);
+}
+
+template <typename T>
+void shape_field_on_cpu(const FieldParams& p, const ShapeTrees& trees, const ShapeFieldOptions& o,
+                        const Subgrid& w, T* values, std::int32_t* index, float* bearing) {
+  compute(p, trees, o, w, values, index, bearing, false);
 }
 
 template <typename T>
 void shape_field_brute_force(const FieldParams& p, const SiteShapes& shapes,
                              const ShapeFieldOptions& o, const Subgrid& w, T* values,
                              std::int32_t* index, float* bearing) {
-  compute(p, shapes, o, w, values, index, bearing, true);
+  check_shapes_view(p, shapes);
+  compute(p, ShapeTrees(shapes), o, w, values, index, bearing, true);
 }
 
 template void shape_field_on_cpu<float>(const FieldParams&, const SiteShapes&,
                                         const ShapeFieldOptions&, const Subgrid&, float*,
                                         std::int32_t*, float*);
 template void shape_field_on_cpu<double>(const FieldParams&, const SiteShapes&,
+                                         const ShapeFieldOptions&, const Subgrid&, double*,
+                                         std::int32_t*, float*);
+template void shape_field_on_cpu<float>(const FieldParams&, const ShapeTrees&,
+                                        const ShapeFieldOptions&, const Subgrid&, float*,
+                                        std::int32_t*, float*);
+template void shape_field_on_cpu<double>(const FieldParams&, const ShapeTrees&,
                                          const ShapeFieldOptions&, const Subgrid&, double*,
                                          std::int32_t*, float*);
 template void shape_field_brute_force<float>(const FieldParams&, const SiteShapes&,

@@ -27,11 +27,21 @@ struct ShapeFieldOptions {
 // yet: the wgs84 formula (its distance to a geodesic segment on the ellipsoid), the seed
 // formula (not a distance); and for no sites.
 void check_shapes_view(const FieldParams& p, const SiteShapes& shapes);
+// The same for the formula alone.
+void check_shapes_formula(const FieldParams& p);
+
+struct ShapeTrees;  // compute/shape_trees.h
 
 // values (and index and bearing unless null) hold w.nx * w.ny elements, local node (i, j) the
 // whole grid's node (w.row0 + i, w.col0 + j).
 template <typename T>
 void shape_field_on_cpu(const FieldParams& p, const SiteShapes& shapes, const ShapeFieldOptions& o,
+                        const Subgrid& w, T* values, std::int32_t* index, float* bearing);
+
+// The same with the shapes' trees built already (shape_trees_of): what the field of a SiteSet
+// of shapes computes with.
+template <typename T>
+void shape_field_on_cpu(const FieldParams& p, const ShapeTrees& trees, const ShapeFieldOptions& o,
                         const Subgrid& w, T* values, std::int32_t* index, float* bearing);
 
 // The same by looking at every arc at every node: the tests' oracle.

@@ -5,23 +5,29 @@
 // for "one point" and "many"; a set of one point is a fast path inside each backend, not a
 // second pipeline.
 //
-// Sites have a kind. Points are the only kind today; polylines (great-circle arcs between
-// vertices) and polygons (rings of arcs, signed inside) join as kinds of the same set (issue
-// 28), stored beside the points, so callers that pass a SiteSet through need no change. A
-// site's index is its feature's position in the set (a file's row or Feature), 0 first.
+// Sites have a kind. A set holds points (a CSV's rows, `--ref`, the window's list: the
+// nearest-site search of docs/centres.md) or shapes (site_shapes.h: features of points, lines
+// and polygons from GeoJSON or a built-in name, issue 28: the arc trees' search), so callers
+// that pass a SiteSet through need no change. A file of single points is a set of points, so
+// `--sites ports.geojson` is what `--centres ports.csv` is. A site's index is its feature's
+// position in the set (a file's row or Feature), 0 first.
 #pragma once
 
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "centres.h"
 #include "field_params.h"
+#include "site_shapes.h"
 
 namespace geofield {
 
-enum class SiteKind { point };
+enum class SiteKind { points, shapes };
+
+using ShapesPtr = std::shared_ptr<const SiteShapes>;
 
 class SiteSet {
  public:
@@ -42,24 +48,67 @@ class SiteSet {
     return points(std::make_shared<const std::vector<Centre>>(std::move(list)));
   }
 
-  bool empty() const { return !points_; }
-  // The number of sites (features): the index of the nearest is in [0, size()).
-  std::size_t size() const { return points_ ? points_->size() : 0; }
-  // One point: each backend's fast path, whose field is that point's own.
-  bool is_one_point() const { return size() == 1; }
-  SiteKind kind() const { return SiteKind::point; }
+  // Features of every kind, shared and never changed in place. Features that are each one
+  // point (a Point, or a MultiPoint of one) make a set of points, their names kept; null or no
+  // features: no sites.
+  static SiteSet shapes(ShapesPtr s) {
+    if (!s || s->features.empty()) return {};
+    if (all_single_points(*s)) return points(points_of(*s));
+    SiteSet set;
+    set.shapes_ = std::move(s);
+    return set;
+  }
 
-  // The point sites (null when there are none).
+  bool empty() const { return !points_ && !shapes_; }
+  // The number of sites (features): the index of the nearest is in [0, size()).
+  std::size_t size() const {
+    return points_ ? points_->size() : shapes_ ? shapes_->features.size() : 0;
+  }
+  // One point: each backend's fast path, whose field is that point's own.
+  bool is_one_point() const { return points_ && points_->size() == 1; }
+  SiteKind kind() const { return shapes_ ? SiteKind::shapes : SiteKind::points; }
+  bool has_shapes() const { return shapes_ != nullptr; }
+  // Whether any site is a polygon (what --signed signs the inside of).
+  bool has_polygons() const { return shapes_ && shapes_->has(FeatureKind::polygon); }
+
+  // The point sites (null when the set is empty or of shapes).
   const CentreList& points() const { return points_; }
   const Centre& point(std::size_t k) const { return (*points_)[k]; }
+  // The shapes (null when the set is empty or of points).
+  const ShapesPtr& shapes() const { return shapes_; }
+  // Feature k's name (a point's, a GeoJSON feature's "name"), or empty.
+  const std::string& name(std::size_t k) const {
+    return points_ ? (*points_)[k].name : shapes_->features[k].name;
+  }
 
-  // Equal sets: the same list, or lists of equal sites.
+  // Equal sets: the same lists, or lists of equal sites.
   bool operator==(const SiteSet& o) const {
-    return points_ == o.points_ || (points_ && o.points_ && *points_ == *o.points_);
+    const bool same_points =
+        points_ == o.points_ || (points_ && o.points_ && *points_ == *o.points_);
+    const bool same_shapes =
+        shapes_ == o.shapes_ || (shapes_ && o.shapes_ && *shapes_ == *o.shapes_);
+    return same_points && same_shapes;
   }
 
  private:
+  static bool all_single_points(const SiteShapes& s) {
+    for (const SiteFeature& f : s.features) {
+      if (f.kind != FeatureKind::point || f.part_count != 1) return false;
+    }
+    return true;
+  }
+  static std::vector<Centre> points_of(const SiteShapes& s) {
+    std::vector<Centre> list;
+    list.reserve(s.features.size());
+    for (const SiteFeature& f : s.features) {
+      const SiteVertex& v = s.vertices[s.parts[f.first_part].first];
+      list.push_back(Centre{v.lat_deg, v.lon_deg, f.name});
+    }
+    return list;
+  }
+
   CentreList points_;  // null, or at least one
+  ShapesPtr shapes_;   // null, or at least one feature (never both set)
 };
 
 // What a backend computes: the grid, formula, units, precision and projection of `params`, the
@@ -68,6 +117,8 @@ class SiteSet {
 struct FieldRequest {
   FieldParams params;
   SiteSet sites;
+  // --signed: inside a polygon, minus the distance to its boundary instead of 0.
+  bool signed_inside = false;
 
   // The field of params' own reference point.
   static FieldRequest of_reference(const FieldParams& p) {

@@ -6,13 +6,39 @@
 namespace geofield {
 namespace {
 
+// Row-major device memory holding subgrid w: values as Out, index and bearing unless null.
 template <typename Out>
+struct ShapeBuffers {
+  Out* values;
+  std::int32_t* index;
+  float* bearing;
+  int nx;
+  __device__ bool wants_bearing() const { return bearing != nullptr; }
+  __device__ void put(int i, int j, double value, std::int32_t feature, float b) const {
+    const std::size_t at = static_cast<std::size_t>(i) * nx + j;
+    values[at] = static_cast<Out>(value);
+    if (index) index[at] = feature;
+    if (bearing) bearing[at] = b;
+  }
+};
+
+// The whole grid into the field's R32F and the index's R32I surfaces (the CUDA backend's
+// registered textures).
+struct ShapeSurfaces {
+  cudaSurfaceObject_t field, index;
+  __device__ bool wants_bearing() const { return false; }
+  __device__ void put(int i, int j, double value, std::int32_t feature, float) const {
+    surf2Dwrite(static_cast<float>(value), field, j * static_cast<int>(sizeof(float)), i);
+    surf2Dwrite(feature, index, j * static_cast<int>(sizeof(std::int32_t)), i);
+  }
+};
+
+template <typename Dest>
 __global__ void shape_kernel(ShapeView v, Subgrid w, ArcTreeView rings, ArcTreeView others,
-                             Out* values, std::int32_t* index, float* bearing, bool brute) {
+                             Dest dest, bool brute) {
   const int j = blockIdx.x * blockDim.x + threadIdx.x;
   const int i = blockIdx.y * blockDim.y + threadIdx.y;
   if (i >= w.ny || j >= w.nx) return;
-  const std::size_t at = static_cast<std::size_t>(i) * w.nx + j;
   double lat, lon;
   if (v.projection == Projection::latlon) {
     lat = node_lat_deg(v.grid, w.row0 + i);
@@ -20,9 +46,7 @@ __global__ void shape_kernel(ShapeView v, Subgrid w, ArcTreeView rings, ArcTreeV
   } else {
     const SpherePoint<double> q = projected_node_point<double>(v.map, w.row0 + i, w.col0 + j);
     if (!q.valid) {
-      values[at] = static_cast<Out>(nan(""));
-      if (index) index[at] = -1;
-      if (bearing) bearing[at] = nanf("");
+      dest.put(i, j, nan(""), -1, nanf(""));
       return;
     }
     lat = q.lat_deg;
@@ -32,14 +56,16 @@ __global__ void shape_kernel(ShapeView v, Subgrid w, ArcTreeView rings, ArcTreeV
   const NearestArc r = brute ? nearest_arc_by_brute_force(rings, p) : nearest_arc(rings, p, -1);
   const NearestArc l = brute ? nearest_arc_by_brute_force(others, p) : nearest_arc(others, p, -1);
   const ShapeNode n = shape_node(rings, others, p, v.signed_inside, r, l);
-  values[at] = static_cast<Out>(v.radius * n.angle);
-  if (index) index[at] = n.feature;
-  if (bearing) {
+  float b = nanf("");
+  if (dest.wants_bearing() && !n.zero) {
     const TreeArc& a = (n.from_rings ? rings : others).arcs[n.arc];
-    bearing[at] = n.zero
-                      ? nanf("")
-                      : static_cast<float>(azimuth_toward_deg(lat, lon, nearest_on_arc(p, a.arc)));
+    b = static_cast<float>(azimuth_toward_deg(lat, lon, nearest_on_arc(p, a.arc)));
   }
+  dest.put(i, j, v.radius * n.angle, n.feature, b);
+}
+
+dim3 shape_blocks_of(const Subgrid& w, dim3 block) {
+  return dim3((w.nx + block.x - 1) / block.x, (w.ny + block.y - 1) / block.y);
 }
 
 }  // namespace
@@ -83,9 +109,22 @@ void ShapeKernels::compute(const ShapeView& v, const Subgrid& w, Out* values, st
     GF_CUDA_MISUSE("ShapeKernels::compute before set_trees");
   }
   const dim3 block(16, 8);
-  const dim3 grid((w.nx + block.x - 1) / block.x, (w.ny + block.y - 1) / block.y);
-  shape_kernel<Out><<<grid, block, 0, stream>>>(v, w, rings_.view(), others_.view(), values, index,
-                                                bearing, brute_force);
+  shape_kernel<<<shape_blocks_of(w, block), block, 0, stream>>>(
+      v, w, rings_.view(), others_.view(), ShapeBuffers<Out>{values, index, bearing, w.nx},
+      brute_force);
+  GF_CUDA_LAUNCHED("shape_kernel");
+}
+
+void ShapeKernels::compute_to_surfaces(const ShapeView& v, int nx, int ny,
+                                       cudaSurfaceObject_t field, cudaSurfaceObject_t index,
+                                       cudaStream_t stream) {
+  if (rings_.arc_count == 0 && others_.arc_count == 0) {
+    GF_CUDA_MISUSE("ShapeKernels::compute_to_surfaces before set_trees");
+  }
+  const dim3 block(16, 8);
+  const Subgrid w = whole_grid(nx, ny);
+  shape_kernel<<<shape_blocks_of(w, block), block, 0, stream>>>(v, w, rings_.view(), others_.view(),
+                                                                ShapeSurfaces{field, index}, false);
   GF_CUDA_LAUNCHED("shape_kernel");
 }
 

@@ -49,6 +49,11 @@ class ShapeKernels {
   template <typename Out>
   void compute(const ShapeView& v, const Subgrid& w, Out* values, std::int32_t* index,
                float* bearing, cudaStream_t stream, bool brute_force = false);
+  // The whole nx x ny grid into an R32F surface (the distance as float) and an R32I surface
+  // (the nearest feature). Asynchronous.
+  void compute_to_surfaces(const ShapeView& v, int nx, int ny, cudaSurfaceObject_t field,
+                           cudaSurfaceObject_t index, cudaStream_t stream);
+  bool empty() const { return rings_.arc_count == 0 && others_.arc_count == 0; }
 
  private:
   struct Tree {

@@ -35,14 +35,12 @@ std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* re
   return std::make_unique<CpuBackend>();
 }
 
-void check_sites(const FieldRequest& r) {
-  if (r.sites.empty()) throw UsageError("--centres: no centres");
-  if (!r.sites.is_one_point()) check_centres_view(r.params, *r.sites.points());
-}
-
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldRequest& r,
                                                std::string* reason) {
   check_sites(r);
+  if (r.sites.has_shapes() && choice == BackendChoice::gl) {
+    throw UsageError("--backend gl: " + std::string(kGlNoShapes));
+  }
   return make_backend_for(choice, r.params, reason);
 }
 

@@ -98,7 +98,7 @@ void CudaBackend::compute_interop(const FieldRequest& r) {
     launch_one_point_to_surface(r.one_point_params(), field.surface(), stream_.get(), &factors_);
   } else {
     InteropTexture::Mapping index(target_.index(), stream_.get());
-    sites_.to_surfaces(r.params, field.surface(), index.surface(), stream_.get());
+    sites_.to_surfaces(r, field.surface(), index.surface(), stream_.get());
     index.unmap();
   }
   field.unmap();
@@ -109,7 +109,7 @@ void CudaBackend::launch_into(const FieldRequest& r, Out* values, std::int32_t* 
   if (r.one_point()) {
     launch_field_into(r.one_point_params(), values, stream_.get(), &factors_);
   } else {
-    sites_.into(r.params, whole_grid(r.params.nx, r.params.ny), values, index, stream_.get());
+    sites_.into(r, whole_grid(r.params.nx, r.params.ny), values, index, stream_.get());
   }
 }
 

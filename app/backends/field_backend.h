@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "backend_choice.h"
+#include "compute/cpu_field.h"
 #include "field_params.h"
 #include "gl/field_texture.h"
 #include "host_field.h"
@@ -84,10 +85,10 @@ inline constexpr std::string_view kGlNoWgs84 =
     "the gl backend does not compute the wgs84 formula (its shaders have no port of the "
     "ellipsoidal geodesic, which needs double sin, cos, atan2 and cbrt that GLSL lacks)";
 
-// What no backend computes with several sites, as one line naming --centres (UsageError): too
-// many, or the seed formula, which is not a distance (no site is nearest by it). One site is
-// the one-point field, which computes every formula.
-void check_sites(const FieldRequest& r);
+// Why the GL backend does not compute lines and polygons, in one line.
+inline constexpr std::string_view kGlNoShapes =
+    "the gl backend does not compute lines and polygons yet (its shaders do not walk the arc "
+    "trees); the cuda and cpu backends do";
 
 // make_backend for the view p. Every backend computes every view (latlon, aeqd, ortho) of the
 // haversine and seed formulas in both precisions; wgs84 the CUDA and CPU backends compute, not

@@ -174,6 +174,7 @@ void GlBackend::compute(const FieldRequest& r, FieldTexture& target) {
   const FieldParams& p = r.params;
   if (r.sites.empty()) GF_FAIL("a field request with no sites");
   if (p.formula == Formula::wgs84) throw RuntimeFailure(std::string(kGlNoWgs84));
+  if (r.sites.has_shapes()) throw UsageError("--backend gl: " + std::string(kGlNoShapes));
   if (target.nx() != p.nx || target.ny() != p.ny) {
     GF_FAIL("GlBackend::compute: the texture is " + std::to_string(target.nx()) + "x" +
             std::to_string(target.ny()) + ", the field " + std::to_string(p.nx) + "x" +

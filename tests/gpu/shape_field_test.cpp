@@ -13,10 +13,14 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "backends/cuda_backend.h"
+#include "compute/cuda_device_field.h"
+#include "compute/cuda_sites.h"
 #include "compute/segment_tree.h"
 #include "cuda_check.h"
 #include "device_memory.h"
@@ -25,30 +29,13 @@
 #include "shape_kernels.h"
 #include "shape_sets.h"
 #include "test_grids.h"
+#include "tiles.h"
 #include "view/builtin_sites.h"
 
 namespace geofield {
 namespace {
 
 using test::same_bits;
-
-HostArcTree host_tree(const SegmentTree& t) {
-  return {t.nodes().data(),    t.nodes().size(), t.order().data(),
-          t.arc_caps().data(), t.arcs().data(),  static_cast<std::int32_t>(t.arcs().size())};
-}
-
-ShapeView shape_view(const FieldParams& p, bool signed_inside) {
-  ShapeView v;
-  v.projection = p.projection;
-  if (p.projection == Projection::latlon) {
-    v.grid = grid_geometry(p);
-  } else {
-    v.map = projected_grid(p);
-  }
-  v.radius = radius_in_units(p);
-  v.signed_inside = signed_inside;
-  return v;
-}
 
 template <typename T>
 struct Field {
@@ -64,7 +51,7 @@ Field<T> on_device(const FieldParams& p, const SiteShapes& s, bool signed_inside
   const SegmentTree rings(shape_arcs(s, true)), others(shape_arcs(s, false));
   CudaStream stream;
   ShapeKernels k;
-  k.set_trees(host_tree(rings), host_tree(others), stream.get());
+  k.set_trees(host_arc_tree(rings), host_arc_tree(others), stream.get());
   const std::size_t n = static_cast<std::size_t>(p.nx) * p.ny;
   DeviceBuffer values, index, bearing;
   values.ensure(n * sizeof(T), "test");
@@ -172,6 +159,76 @@ TEST(GpuShapeField, NaturalEarthLandSignedEqualsTheCpu) {
   GF_REQUIRE_CUDA();
   FieldParams p = test::make_params(-90, 90, -180, 180, 721, 361, 0, 0);
   expect_device_fields_right<float>(p, builtin_sites("@land:50m"), true);
+}
+
+// Shapes as a request's sites (issue 27's model): the CUDA backend's interop and pixel-buffer
+// paths hold the kernel's field and index (float, bit for bit), its f64 export the kernel's
+// double field; libgeofield's device computer gives subgrids equal to the whole field.
+TEST(GpuShapeField, TheBackendAndTheDeviceComputerTakeShapeRequests) {
+  GF_REQUIRE_GL_ON_CUDA();
+  const auto shapes = std::make_shared<const SiteShapes>(test::hard_shapes(60, 5));
+  FieldParams p = test::make_params(-80, 85, 120, -150, 203, 117, 0, 0);
+  int device = 0;
+  GF_CUDA(cudaGetDevice(&device));
+  for (const bool signed_inside : {false, true}) {
+    for (const Precision pr : {Precision::f32, Precision::f64}) {
+      p.precision = pr;
+      FieldRequest r{p, SiteSet::shapes(shapes)};
+      r.signed_inside = signed_inside;
+      const std::string what =
+          std::string(signed_inside ? "signed, " : "") + std::string(to_string(pr));
+      const Field<float> kernel = on_device<float>(p, *shapes, signed_inside, false);
+      const std::size_t n = kernel.values.size();
+      for (const CudaBackend::Path path :
+           {CudaBackend::Path::interop, CudaBackend::Path::pixel_buffer}) {
+        CudaBackend backend(device, path);
+        FieldTexture t;
+        t.ensure_size(p.nx, p.ny);
+        backend.compute(r, t);
+        EXPECT_EQ(backend.path(), path) << what;
+        EXPECT_NE(backend.index_texture(), 0u) << what;
+        const HostField f = backend.read_field(t, Precision::f32);
+        const std::vector<std::int32_t> k = backend.read_index();
+        ASSERT_EQ(f.f32.size(), n);
+        ASSERT_EQ(k.size(), n);
+        std::size_t differ = 0;
+        for (std::size_t at = 0; at < n; ++at) {
+          differ += !same_bits(f.f32[at], kernel.values[at]) || k[at] != kernel.index[at];
+        }
+        EXPECT_EQ(differ, 0u) << what << (path == CudaBackend::Path::interop ? ", interop" : "");
+        if (pr == Precision::f64) {
+          const Field<double> kernel64 = on_device<double>(p, *shapes, signed_inside, false);
+          const HostField e = backend.read_field(t, Precision::f64);
+          ASSERT_EQ(e.f64.size(), n);
+          for (std::size_t at = 0; at < n; ++at) {
+            ASSERT_TRUE(same_bits(e.f64[at], kernel64.values[at])) << what << ", node " << at;
+          }
+        }
+      }
+      std::string why;
+      std::unique_ptr<DeviceFieldComputer> computer = try_make_device_field_computer(device, &why);
+      ASSERT_NE(computer, nullptr) << why;
+      for (const TileLayout layout : {TileLayout{1, 1}, TileLayout{3, 2}}) {
+        for (int tile = 0; tile < layout.count(); ++tile) {
+          const Subgrid w = tile_subgrid(layout, p.nx, p.ny, tile);
+          const std::size_t m = static_cast<std::size_t>(w.nx) * w.ny;
+          std::vector<float> part(m);
+          std::vector<std::int32_t> part_k(m, -9);
+          computer->compute_subgrid_to_host(r, w, part.data(), Precision::f32, part_k.data());
+          std::size_t differ = 0;
+          for (int i = 0; i < w.ny; ++i) {
+            for (int j = 0; j < w.nx; ++j) {
+              const std::size_t at = static_cast<std::size_t>(i) * w.nx + j;
+              const std::size_t whole = static_cast<std::size_t>(w.row0 + i) * p.nx + w.col0 + j;
+              differ +=
+                  !same_bits(part[at], kernel.values[whole]) || part_k[at] != kernel.index[whole];
+            }
+          }
+          EXPECT_EQ(differ, 0u) << what << ", tile " << tile << " of " << layout.count();
+        }
+      }
+    }
+  }
 }
 
 // 8192² over Europe to the 1:50m coastline, float: the kernel's time (issue 28 asks for a
