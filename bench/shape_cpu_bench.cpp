@@ -12,7 +12,7 @@
 
 #include "compute/shape_field.h"
 #include "field_params.h"
-#include "view/sites_file.h"
+#include "sites/sites_file.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 //   ring : three or more distinct vertices, closed from the last back to the first, oriented
 //          so that the polygon's inside is on the left (outer rings about the smaller of the two
 //          regions they bound, holes the other way: core/polygon_side.h says why).
-// Plain values, read by app/view/sites_file.*; the distance search takes them as segments.
+// Plain values, read by sites/sites_file.*; the distance search takes them as segments.
 #pragma once
 
 #include <cstddef>

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The architecture as a test (docs/architecture.md, "Layers"): each folder includes only from
-the layers below it; core/ includes no layer; export/, cuda/ and compute/ include no GL, EGL,
-GLFW or ImGui header; libgeofield includes only core and compute (its gl module aside); app/'s
+the layers below it; core/ includes no layer; export/, cuda/, compute/ and sites/ include no GL,
+EGL, GLFW or ImGui header; libgeofield includes only core, compute and sites (its gl module aside); app/'s
 root holds only the program's main; research stays out of the product tree.
 
 Usage: layout_test.py REPOSITORY_ROOT   (run by ctest as the test `layout`)"""
@@ -14,7 +14,7 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+([<"])([^">]+)[">]', re.M)
 SOURCES = ("*.h", "*.cpp", "*.cu", "*.cuh")
 
 APP = ("gl", "backends", "view", "figure", "ui", "window", "cli")
-BELOW_APP = {"core", "export", "cuda", "compute"}
+BELOW_APP = {"core", "export", "cuda", "compute", "sites"}
 # Each layer (a top folder, or app/'s folders as app/NAME) and those it may include from,
 # besides itself. Lower first.
 LAYERS = {
@@ -22,7 +22,8 @@ LAYERS = {
     "export": {"core"},
     "cuda": {"core"},
     "compute": {"core", "export", "cuda"},
-    "app/gl": {"core"},
+    "sites": {"core", "export"},
+    "app/gl": {"core", "sites"},
     "app/backends": BELOW_APP | {"app/gl"},
     "app/view": BELOW_APP | {"app/gl", "app/backends"},
     "app/figure": BELOW_APP | {"app/gl", "app/backends", "app/view"},
@@ -31,10 +32,10 @@ LAYERS = {
     "app/cli": BELOW_APP | {"app/gl", "app/backends", "app/view", "app/figure", "app/ui",
                             "app/window"},
     "app": BELOW_APP | {"app/" + a for a in APP},  # main.cpp
-    "libgeofield": {"core", "compute"},
+    "libgeofield": {"core", "compute", "sites"},
 }
 # Not GL: the layers below app/ and the library compute into memory and write files.
-NO_GL = {"core", "export", "cuda", "compute", "libgeofield"}
+NO_GL = {"core", "export", "cuda", "compute", "sites", "libgeofield"}
 GL_HEADER = re.compile(r"^(glad/|GL/|GLES|EGL/|KHR/|GLFW/|imgui|X11/)")
 # libgeofield_gl.so, the library's gl backend, is built from this file: a module of the app's GL
 # code loaded when asked for, never linked into libgeofield.so.
@@ -51,7 +52,7 @@ def layer_of(path):
 def resolve(inc, including):
     """The layer a quoted include names, or None (its own folder, generated, third party)."""
     top = inc.split("/")[0] if "/" in inc else None
-    if top in ("compute", "export") and (ROOT / inc).is_file():
+    if top in ("compute", "export", "sites") and (ROOT / inc).is_file():
         return top
     if top in APP and (ROOT / "app" / inc).is_file():
         return "app/" + top
@@ -70,7 +71,7 @@ def sources(folder):
 
 
 problems = []
-for folder in ("core", "export", "cuda", "compute", "app", "libgeofield"):
+for folder in ("core", "export", "cuda", "compute", "sites", "app", "libgeofield"):
     for f in sources(folder):
         layer = layer_of(f)
         rel = f.relative_to(ROOT).as_posix()

@@ -9,8 +9,8 @@
 #include "cli/value_parsers.h"
 #include "errors.h"
 #include "export/atomic_file.h"
+#include "sites/centres_file.h"
 #include "view/centre_edits.h"
-#include "view/centres_file.h"
 #include "view/projected_view.h"
 
 namespace geofield {

@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "gl/geo_lines.h"
 #include "gl/map_frame.h"
+#include "sites/geo_lines.h"
 
 namespace geofield {
 

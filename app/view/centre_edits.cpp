@@ -4,7 +4,7 @@
 
 #include "compute/nearest_centre.h"
 #include "errors.h"
-#include "view/centres_file.h"
+#include "sites/centres_file.h"
 
 namespace geofield {
 namespace {

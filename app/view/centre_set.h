@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "centres.h"
+#include "sites/centres_file.h"  // CentresFileRef
 
 namespace geofield {
 
@@ -30,18 +31,6 @@ inline bool draws_centre_markers(std::size_t n) { return n > 0 && n <= kMaxCentr
 // Names beside the markers (the window's map, figures) while there are at most this many
 // centres: more names would cover the map.
 inline constexpr std::size_t kNamedCentres = 40;
-
-// Where a set of centres came from: the file's absolute path, how many centres it gave, and
-// its fingerprint when read (size in bytes and modification time in ns), so that a restore
-// can tell the file is still the one the list was read from.
-struct CentresFileRef {
-  std::string path;
-  std::size_t count = 0;
-  std::uint64_t bytes = 0;
-  std::int64_t mtime_ns = 0;
-
-  bool operator==(const CentresFileRef&) const = default;
-};
 
 class CentreSet {
  public:

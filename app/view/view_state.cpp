@@ -14,8 +14,8 @@
 
 #include "errors.h"
 #include "export/atomic_file.h"
+#include "sites/centres_file.h"
 #include "view/centre_edits.h"
-#include "view/centres_file.h"
 #include "view/look_checks.h"
 
 namespace geofield {

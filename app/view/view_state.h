@@ -11,8 +11,8 @@
 #include "field_params.h"
 #include "gl/colormap.h"
 #include "gl/line_color.h"
+#include "sites/text_file.h"
 #include "view/centre_set.h"
-#include "view/state_file.h"
 
 namespace geofield {
 

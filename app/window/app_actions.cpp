@@ -15,8 +15,8 @@
 #include "export/output_kinds.h"
 #include "gl/gl_check.h"
 #include "memory_limits.h"
+#include "sites/centres_file.h"
 #include "view/centre_edits.h"
-#include "view/centres_file.h"
 #include "view/reproduce_command.h"
 #include "window/app.h"
 

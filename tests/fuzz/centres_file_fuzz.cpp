@@ -17,8 +17,8 @@
 
 #include "errors.h"
 #include "fuzz_checks.h"
+#include "sites/centres_file.h"
 #include "utf8.h"
-#include "view/centres_file.h"
 
 namespace {
 

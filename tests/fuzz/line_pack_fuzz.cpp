@@ -1,4 +1,4 @@
-// Fuzz target: the line-pack decoder (parse_line_pack, app/gl/geo_lines.h) on arbitrary bytes.
+// Fuzz target: the line-pack decoder (parse_line_pack, sites/geo_lines.h) on arbitrary bytes.
 // The bytes are copied to a heap buffer of exactly their size (4-byte aligned, as the embedded
 // pack is), so a sanitized build sees any read past the end. What must hold: a malformed pack
 // is refused with RuntimeFailure and a one-line "line pack: ..." message, never anything else;
@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "errors.h"
-#include "gl/geo_lines.h"
+#include "sites/geo_lines.h"
 
 #define check(cond) \
   ((cond) ? void(0) : (std::fprintf(stderr, "line_pack_fuzz: %s fails\n", #cond), std::abort()))

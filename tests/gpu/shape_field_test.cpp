@@ -28,9 +28,9 @@
 #include "same_bits.h"
 #include "shape_kernels.h"
 #include "shape_sets.h"
+#include "sites/builtin_sites.h"
 #include "test_grids.h"
 #include "tiles.h"
-#include "view/builtin_sites.h"
 
 namespace geofield {
 namespace {

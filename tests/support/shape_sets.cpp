@@ -4,7 +4,7 @@
 #include <random>
 #include <string>
 
-#include "view/sites_file.h"
+#include "sites/sites_file.h"
 
 namespace geofield::test {
 

@@ -1,9 +1,9 @@
-// The built-in sites (app/view/builtin_sites.*, issue 28): Natural Earth's land as polygons of
+// The built-in sites (sites/builtin_sites.*, issue 28): Natural Earth's land as polygons of
 // the sphere (the land on its rings' left, Antarctica about its pole, the Caspian a hole),
 // the signed distance to the coast at known places (Point Nemo about 2,688 km from land; inland
 // negative, the oceans and the North Pole positive, the South Pole inside Antarctica), and the
 // names it refuses.
-#include "view/builtin_sites.h"
+#include "sites/builtin_sites.h"
 
 #include <gtest/gtest.h>
 

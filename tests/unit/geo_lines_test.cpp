@@ -1,6 +1,6 @@
 // The coastlines and borders built into the binary: the pinned data's counts at each scale,
 // known coasts where they must be, nothing across the antimeridian, malformed packs refused.
-#include "gl/geo_lines.h"
+#include "sites/geo_lines.h"
 
 #include <gtest/gtest.h>
 

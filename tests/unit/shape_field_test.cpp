@@ -18,9 +18,9 @@
 #include "case_names.h"
 #include "same_bits.h"
 #include "shape_sets.h"
+#include "sites/sites_file.h"
 #include "test_grids.h"
 #include "usage_error_matchers.h"
-#include "view/sites_file.h"
 
 namespace geofield {
 namespace {

@@ -1,7 +1,7 @@
-// Reading sites of every GeoJSON kind (app/view/sites_file.*, issue 28): what each geometry
+// Reading sites of every GeoJSON kind (sites/sites_file.*, issue 28): what each geometry
 // becomes, rings oriented whatever their winding, repeated positions taken once, and each thing
 // that cannot be a line or a polygon refused in one line naming the feature and the part.
-#include "view/sites_file.h"
+#include "sites/sites_file.h"
 
 #include <gtest/gtest.h>
 

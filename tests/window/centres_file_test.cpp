@@ -1,7 +1,7 @@
 // Reading centres (issue 16): CSV with and without a header, names with commas in quotes,
 // GeoJSON Points and MultiPoints, and every bad row refused in one line naming the line or the
 // feature, with nothing taken from the file.
-#include "view/centres_file.h"
+#include "sites/centres_file.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "gl/geo_lines.h"
+#include "sites/geo_lines.h"
 
 #include <algorithm>
 #include <cmath>

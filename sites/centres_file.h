@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <span>
@@ -15,9 +16,20 @@
 #include <vector>
 
 #include "centres.h"
-#include "view/centre_set.h"
 
 namespace geofield {
+
+// Where a set of centres came from: the file's absolute path, how many centres it gave, and
+// its fingerprint when read (size in bytes and modification time in ns), so that a restore
+// can tell the file is still the one the list was read from.
+struct CentresFileRef {
+  std::string path;
+  std::size_t count = 0;
+  std::uint64_t bytes = 0;
+  std::int64_t mtime_ns = 0;
+
+  bool operator==(const CentresFileRef&) const = default;
+};
 
 // A million named centres as GeoJSON is about 100 MB.
 constexpr std::size_t kMaxCentresFileBytes = std::size_t{256} << 20;

@@ -1,4 +1,4 @@
-#include "view/state_file.h"
+#include "sites/text_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "view/centres_file.h"
+#include "sites/centres_file.h"
 
 #include <sys/stat.h>
 
@@ -14,8 +14,8 @@
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "field_params.h"
+#include "sites/text_file.h"
 #include "utf8.h"
-#include "view/state_file.h"
 
 namespace geofield {
 namespace {

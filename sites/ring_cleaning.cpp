@@ -1,4 +1,4 @@
-#include "view/ring_cleaning.h"
+#include "sites/ring_cleaning.h"
 
 #include <cmath>
 #include <cstddef>

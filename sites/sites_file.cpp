@@ -1,4 +1,4 @@
-#include "view/sites_file.h"
+#include "sites/sites_file.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,9 +8,9 @@
 
 #include "errors.h"
 #include "polygon_side.h"
-#include "view/centres_file.h"
-#include "view/ring_cleaning.h"
-#include "view/state_file.h"
+#include "sites/centres_file.h"
+#include "sites/ring_cleaning.h"
+#include "sites/text_file.h"
 
 namespace geofield {
 namespace {

@@ -1,11 +1,11 @@
-#include "view/builtin_sites.h"
+#include "sites/builtin_sites.h"
 
 #include <cmath>
 #include <string>
 
 #include "errors.h"
-#include "gl/geo_lines.h"
-#include "view/ring_cleaning.h"
+#include "sites/geo_lines.h"
+#include "sites/ring_cleaning.h"
 
 namespace geofield {
 namespace {

@@ -1,4 +1,5 @@
-// Reading a view file (--state FILE, the session, Load view): what is read and how its text
+// Reading small text files safely: a view file (--state FILE, the session, Load view), a
+// centres or sites file (sites/centres_file.h, sites_file.h): what is read and how its text
 // becomes JSON. Only a regular file of at most kMaxStateFileBytes is read, so a folder, a pipe
 // or a device at the name is refused without ever blocking; the JSON parser's exceptions never
 // leave here. Every problem is one UsageError line that quotes nothing unbounded.
