@@ -41,7 +41,7 @@ class ShapeSearch {
     const TreeArc& a = (n.from_rings ? rv : ov).arcs[n.arc];
     const float bearing =
         n.zero ? kNaNf
-               : static_cast<float>(azimuth_toward_deg(lat_deg, lon_deg, nearest_on_arc(p, a.arc)));
+               : azimuth_float(azimuth_toward_deg(lat_deg, lon_deg, nearest_on_arc(p, a.arc)));
     return {radius_ * n.angle, n.feature, bearing};
   }
 

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "compute/bearing_field.h"
 #include "compute/cuda_device_field.h"
 #include "compute/subgrid_field.h"
 #include "errors.h"
@@ -33,6 +34,7 @@ struct Computed {
   HostField* buffer = nullptr;        // a device's read-back buffer (ReadBackBuffers), or
   HostField own;                      // the CPU's field
   std::vector<std::int32_t> nearest;  // with centres: each node's nearest site
+  std::vector<float> bearing;         // with --bearing: toward each node's nearest site
   const HostField& field() const { return buffer != nullptr ? *buffer : own; }
 };
 
@@ -153,6 +155,7 @@ class Batch {
     layout_ = batch.layout;
     dirs_ = std::move(batch.folders.paths);
     command_ = std::move(batch.folders.command);
+    if (dirs_[OutputId::bearing]) bearing_.emplace(field_);  // on the CPU, whatever the workers
   }
 
   int run() {
@@ -204,6 +207,7 @@ class Batch {
             c.own = compute_subgrid_on_cpu_host(field_, subgrid, stored_,
                                                 sites_.centres ? &c.nearest : nullptr);
           }
+          if (bearing_) c.bearing = bearing_->subgrid(subgrid);
           stats_[w].compute_s += seconds_since(t);
           handoff.put(std::move(c));
         }
@@ -238,7 +242,7 @@ class Batch {
       if (dirs_[k.id]) files.paths[k.id] = *dirs_[k.id] / (name + k.tile_suffix);
     }
     return write_tile_files(params_, sites_, TileChoice{c.index, layout_}, subgrid, c.field(),
-                            c.nearest, files, false);
+                            c.nearest, c.bearing, files, false);
   }
 
   void fail(std::exception_ptr e) {
@@ -273,8 +277,9 @@ class Batch {
     }
   }
 
-  std::vector<int> workers_;  // each a device or kCpu
-  FieldRequest field_;        // the sites and params_
+  std::vector<int> workers_;             // each a device or kCpu
+  FieldRequest field_;                   // the sites and params_
+  std::optional<BearingField> bearing_;  // with --bearing
   TileSites sites_;
   FieldParams params_;
   Precision stored_ = Precision::f32;

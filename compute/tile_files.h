@@ -31,13 +31,14 @@ struct TileSites {
   std::string sites;
 };
 
-// Writes tile `tile` (its nodes w, values `field`, with centres the nearest centre's `index`) of
+// Writes tile `tile` (its nodes w, values `field`, with centres the nearest centre's `index`,
+// with --bearing the bearing toward it) of
 // p's grid into each of files' outputs (output_kinds.h: a GeoTIFF tile is Cloud-Optimised, each
 // carries its place); all whole and flushed before any is renamed (all appear or none). Says what
 // it wrote when `say`. Returns the values' bytes.
 std::uint64_t write_tile_files(const FieldParams& p, const TileSites& sites, const TileChoice& tile,
                                const Subgrid& w, const HostField& field,
-                               std::span<const std::int32_t> index, const TileFiles& files,
-                               bool say);
+                               std::span<const std::int32_t> index, std::span<const float> bearing,
+                               const TileFiles& files, bool say);
 
 }  // namespace geofield

@@ -143,4 +143,11 @@ GF_HD double azimuth_toward_deg(double lat_deg, double lon_deg, const UnitVec& x
   return az >= 360 ? 0.0 : az;
 }
 
+// An azimuth in [0, 360) as float, still below 360: those within half a float step of 360
+// (above 359.99998) would round up to it, and are north, 0.
+GF_HD float azimuth_float(double az_deg) {
+  const float az = static_cast<float>(az_deg);
+  return az >= 360.0f ? 0.0f : az;
+}
+
 }  // namespace geofield

@@ -59,7 +59,7 @@ __global__ void shape_kernel(ShapeView v, Subgrid w, ArcTreeView rings, ArcTreeV
   float b = nanf("");
   if (dest.wants_bearing() && !n.zero) {
     const TreeArc& a = (n.from_rings ? rings : others).arcs[n.arc];
-    b = static_cast<float>(azimuth_toward_deg(lat, lon, nearest_on_arc(p, a.arc)));
+    b = azimuth_float(azimuth_toward_deg(lat, lon, nearest_on_arc(p, a.arc)));
   }
   dest.put(i, j, v.radius * n.angle, n.feature, b);
 }

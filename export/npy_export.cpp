@@ -32,11 +32,23 @@ std::string npy_header(const HostField& field) {
   return npy_header_of(field.precision == Precision::f64 ? "<f8" : "<f4", field.nx, field.ny);
 }
 
-void write_npy_int32_into(AtomicFile& file, int nx, int ny, std::span<const std::int32_t> values) {
-  const std::string header = npy_header_of("<i4", nx, ny);
+namespace {
+
+void write_array_into(AtomicFile& file, const char* descr, int nx, int ny, const void* values,
+                      std::size_t bytes) {
+  const std::string header = npy_header_of(descr, nx, ny);
   file.write_at(0, std::span(reinterpret_cast<const std::uint8_t*>(header.data()), header.size()));
-  file.write_at(header.size(), std::span(reinterpret_cast<const std::uint8_t*>(values.data()),
-                                         values.size_bytes()));
+  file.write_at(header.size(), std::span(static_cast<const std::uint8_t*>(values), bytes));
+}
+
+}  // namespace
+
+void write_npy_int32_into(AtomicFile& file, int nx, int ny, std::span<const std::int32_t> values) {
+  write_array_into(file, "<i4", nx, ny, values.data(), values.size_bytes());
+}
+
+void write_npy_float32_into(AtomicFile& file, int nx, int ny, std::span<const float> values) {
+  write_array_into(file, "<f4", nx, ny, values.data(), values.size_bytes());
 }
 
 void write_npy_into(AtomicFile& file, const HostField& field) {

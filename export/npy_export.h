@@ -24,5 +24,7 @@ void write_npy_into(AtomicFile& file, const HostField& field);
 // An int32 array of shape (ny, nx), row 0 north (the nearest centre's index): values holds
 // nx * ny elements.
 void write_npy_int32_into(AtomicFile& file, int nx, int ny, std::span<const std::int32_t> values);
+// The same of float32 values (the bearing toward the nearest site).
+void write_npy_float32_into(AtomicFile& file, int nx, int ny, std::span<const float> values);
 
 }  // namespace geofield

@@ -120,6 +120,15 @@ std::string index_geotiff_summary(const OutputData& d) {
                 d.tile != nullptr ? "GeoTIFF tile" : "GeoTIFF", d.nx(), d.ny());
 }
 
+// The bearing toward the nearest site: an angle, not a distance; .npy only (see its line).
+
+void write_bearing_npy(AtomicFile& file, const OutputData& d) {
+  write_npy_float32_into(file, d.nx(), d.ny(), d.bearing);
+}
+std::string bearing_npy_summary(const OutputData& d) {
+  return format("float32 bearing toward the nearest site, shape %d x %d", d.ny(), d.nx());
+}
+
 std::vector<OutputKind> make_kinds() {
   using S = OutputSource;
   return {
@@ -220,6 +229,22 @@ std::vector<OutputKind> make_kinds() {
        require_geotiff_writer,
        write_index_geotiff,
        index_geotiff_summary},
+      {OutputId::bearing,
+       "--bearing",
+       {".npy"},
+       S::bearing,
+       "the initial azimuth from each node toward its nearest point of the sites, degrees "
+       "clockwise from north in [0, 360), NaN where the distance is 0 and off a projected "
+       "map, as NumPy .npy, float32, shape (ny, nx) (.npy only: an angle, which GeoTIFF and "
+       "NetCDF readers would take for a distance and resample across its wrap at 180)",
+       ".bearing.npy",
+       "",
+       false,
+       false,
+       "",
+       nullptr,
+       write_bearing_npy,
+       bearing_npy_summary},
   };
 }
 

@@ -26,8 +26,8 @@ class AtomicFile;
 struct Image;
 
 // Each output once, in the registry's order (output_kinds()).
-enum class OutputId { png, figure, npy, geotiff, netcdf, index, index_geotiff };
-inline constexpr std::size_t kOutputCount = 7;
+enum class OutputId { png, figure, npy, geotiff, netcdf, index, index_geotiff, bearing };
+inline constexpr std::size_t kOutputCount = 8;
 
 // Bytes of each piece of a .npy's values when its writing is followed (OutputData::on_piece):
 // small enough that a cancel is quick and progress moves.
@@ -37,7 +37,8 @@ inline constexpr std::uint64_t kNpyPieceBytes = 8ull << 20;
 enum class OutputSource {
   picture,  // an image the renderer draws: the whole grid only
   field,    // the field's values
-  index,    // each node's nearest site (many sites only: `--centres`)
+  index,    // each node's nearest site (many sites only: `--centres`, `--sites`)
+  bearing,  // the initial azimuth toward each node's nearest point (any sites, the sphere's)
 };
 
 // A tile of a run: its place in the grid and the run's sites (tile_metadata.h's sites_identity).
@@ -52,6 +53,7 @@ struct OutputData {
   const FieldParams* params = nullptr;  // the whole grid: georeferencing, units
   const HostField* field = nullptr;     // the values: the grid's, or the tile's
   std::span<const std::int32_t> index;  // many sites: each node's nearest (nodes' count)
+  std::span<const float> bearing;       // degrees from north toward the nearest (nodes' count)
   std::optional<std::size_t> centres;   // many sites: their count; none: one reference point
   const OutputTile* tile = nullptr;     // a tile of params' grid; null: the whole grid
   const Image* picture = nullptr;       // a picture's image

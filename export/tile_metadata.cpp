@@ -148,7 +148,23 @@ std::uint64_t run_digest(const std::string& grid, Precision stored) {
   return run_digest(grid, tile_sample_of(stored));
 }
 
-std::string sites_identity(const SiteSet& sites) {
+std::string sites_identity(const SiteSet& sites, bool signed_inside) {
+  if (sites.has_shapes()) {
+    const SiteShapes& s = *sites.shapes();
+    std::string text;  // kinds as digits: each feature's, then its parts' and their vertices
+    for (const SiteFeature& f : s.features) {
+      text += "f" + std::to_string(int(f.kind)) + ";";
+      for (std::uint32_t k = f.first_part; k < f.first_part + f.part_count; ++k) {
+        const SitePart& part = s.parts[k];
+        text += "p" + std::to_string(int(part.kind)) + ":";
+        for (std::uint32_t v = part.first; v < part.first + part.count; ++v) {
+          text += exact(s.vertices[v].lat_deg) + "," + exact(s.vertices[v].lon_deg) + ";";
+        }
+      }
+    }
+    return " sites=shapes:" + std::to_string(sites.size()) + ":" + digest_text(fnv1a_64(text)) +
+           (signed_inside ? " signed" : "");
+  }
   if (sites.size() <= 1) return "";
   std::string coordinates;
   for (const Centre& c : *sites.points()) {

@@ -58,8 +58,10 @@ std::uint64_t run_digest(const std::string& grid, Precision stored);
 // one-point tile's metadata is what it was before sites); else " sites=points:N:D", D the
 // 16-hex-digit FNV-1a digest of every site's latitude and longitude as exact text
 // ("lat,lon;" each, in order). Names are not in it: they change no value. Two centres files of
-// other coordinates, order or count give two runs.
-std::string sites_identity(const SiteSet& sites);
+// other coordinates, order or count give two runs. Lines and polygons (issue 28):
+// " sites=shapes:N:D", D the digest of every feature's kind and parts, each part's kind and
+// vertices, with " signed" after it for --signed (its values differ inside the polygons).
+std::string sites_identity(const SiteSet& sites, bool signed_inside = false);
 
 // v with the digits that give it back exactly ("%.17g"): the metadata's and the VRT's numbers.
 std::string exact_text(double v);

@@ -16,6 +16,7 @@
 #include "cli/startup.h"
 #include "cli/value_parsers.h"
 #include "cli/view_options.h"
+#include "compute/bearing_field.h"
 #include "errors.h"
 #include "export/output_kinds.h"
 #include "figure/figure_layout.h"
@@ -77,7 +78,7 @@ std::string shell_line(const std::vector<std::string>& words) {
 // tiled run makes of its option.
 std::string output_help(const OutputKind& k) {
   std::string help =
-      std::string(k.source == OutputSource::index ? "with --centres: " : "") + "write " + k.writes;
+      std::string(k.source == OutputSource::index ? "with --sites: " : "") + "write " + k.writes;
   if (k.tiled()) {
     help += std::string("; with --tile all/N a folder") + (k.mosaic ? " of its own" : "") +
             " for tile-K-of-N" + k.tile_suffix;
@@ -85,7 +86,7 @@ std::string output_help(const OutputKind& k) {
   return help;
 }
 
-// The outputs `pick` accepts as "[--npy FILE]" words, the index outputs inside --centres'.
+// The outputs `pick` accepts as "[--npy FILE]" words, the index outputs inside --sites'.
 std::vector<std::string> output_words(const std::function<bool(const OutputKind&)>& pick,
                                       const char* value) {
   std::vector<std::string> words;
@@ -100,7 +101,7 @@ std::vector<std::string> output_words(const std::function<bool(const OutputKind&
     }
   }
   words.push_back("[--f64]");
-  if (!index.empty()) words.push_back("[--centres FILE" + index + "]");
+  if (!index.empty()) words.push_back("[--sites FILE|@name [--signed]" + index + "]");
   return words;
 }
 
@@ -182,7 +183,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   RenderRequest render;
   ViewOptionText render_text;
   std::array<std::optional<std::string>, kOutputCount> output_text;  // by OutputId
-  std::optional<std::string> figure_width, figure_title, centres, tile, devices, workers;
+  std::optional<std::string> figure_width, figure_title, centres, sites, tile, devices, workers;
   CLI::App* render_cmd = app.add_subcommand(
       "render", "compute and draw one view with no window (headless EGL) and write it out");
   // Listed for --help only: `geofield mosaic` is parsed by its own grammar before CLI11 sees
@@ -229,12 +230,21 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                   "the figure's title line [reference point, formula, radius, and the "
                   "projection when not latlon]",
                   "TEXT");
+  add_text_option(*render_cmd, "--sites", &sites,
+                  "the field is the distance to the nearest of these sites (docs/sites.md): "
+                  "GeoJSON of every geometry (points, lines as great-circle arcs, polygons: 0 "
+                  "inside), CSV lat,lon[,name] of points, or built in: @coastline, @borders, "
+                  "@land (each :10m, :50m or :110m); lines and polygons on the sphere "
+                  "(haversine), points also wgs84; a figure marks and names the points "
+                  "(--no-marker: not), --png marks them with --marker",
+                  "FILE|@name");
   add_text_option(*render_cmd, "--centres", &centres,
-                  "many reference points: the field is the distance to the nearest of them; "
-                  "CSV lat,lon[,name] (a header line may name the columns) or GeoJSON Point "
-                  "features; haversine or wgs84; a figure marks and names them (--no-marker: "
-                  "not), --png marks them with --marker",
+                  "the same as --sites FILE (many reference points: CSV lat,lon[,name], a header "
+                  "line may name the columns, or GeoJSON)",
                   "FILE");
+  render_cmd->add_flag("--signed", render.signed_inside,
+                       "with --sites of polygons: inside them minus the distance to their "
+                       "boundary instead of 0 (@land: negative on land, positive at sea)");
   render_cmd->add_flag("--colour-by-centre", render.colour_by_centre,
                        "with --centres: colour the picture and the figure by each node's nearest "
                        "centre (the window's \"colour by nearest centre\"; the figure's colorbar "
@@ -257,13 +267,25 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   // A tiled render's whole grid is never in memory at once: it may be larger.
   render.view = resolve(render_text, tile ? kMaxTiledGridSide : kMaxGridSide);
   render.command = shell_line(args);
-  render.centres = file_option(centres, "--centres");
+  if (centres && sites) {
+    throw UsageError("--centres: the same as --sites, which is given too: give one of them");
+  }
+  if (sites) {
+    if (sites->empty()) throw empty_value_error("--sites", "FILE|@name");
+    render.sites = SitesChoice{*sites, "--sites"};
+  } else if (centres) {
+    render.sites = SitesChoice{file_option(centres, "--centres")->string(), "--centres"};
+  }
+  if (render.signed_inside && !render.sites) {
+    throw UsageError("--signed: negative inside polygons; give --sites FILE|@name of polygons too");
+  }
   for (const OutputKind& k : output_kinds()) {
     render.outputs[k.id] = file_option(output_text[static_cast<std::size_t>(k.id)], k.option);
-    if (render.outputs[k.id] && k.source == OutputSource::index && !render.centres) {
-      throw UsageError(std::string(k.option) + ": give --centres FILE too");
+    if (render.outputs[k.id] && k.source == OutputSource::index && !render.sites) {
+      throw UsageError(std::string(k.option) + ": give --sites FILE|@name (or --centres FILE) too");
     }
   }
+  if (render.outputs[OutputId::bearing]) check_bearing_view(render.view.params);
   if (tile) {
     // all/N: every tile, one process; the layout as tile 0's would have it.
     render.all_tiles = tile->rfind("all/", 0) == 0;
@@ -289,14 +311,14 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   }
   if (render.cog && !render.outputs[OutputId::geotiff])
     throw UsageError("--cog: give --geotiff FILE too");
-  if (render.centres && render_text.ref) check_ref_beside_centres(render.view.params);
+  if (render.sites && render_text.ref) check_ref_beside_centres(render.view.params);
   const OverlayOptions& o = render.view.overlays;  // off unless typed
   render.contour_interval = o.contour_interval.value_or(0);
   render.graticule = o.graticule.value_or(false);
   render.marker = o.marker.value_or(false);
   render.figure_marks_centres = o.marker.value_or(true);
-  if (render.colour_by_centre && !render.centres) {
-    throw UsageError("--colour-by-centre: give --centres FILE too");
+  if (render.colour_by_centre && !render.sites) {
+    throw UsageError("--colour-by-centre: give --sites FILE|@name (or --centres FILE) too");
   }
   if (render.colour_by_centre && !render.outputs[OutputId::png] &&
       !render.outputs[OutputId::figure]) {

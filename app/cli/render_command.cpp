@@ -16,8 +16,10 @@
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "cli/distinct_outputs.h"
+#include "cli/render_sites.h"
 #include "cli/render_tile.h"
 #include "cli/render_tiles.h"
+#include "compute/bearing_field.h"
 #include "compute/nearest_centre.h"
 #include "compute/subgrid_field.h"
 #include "errors.h"
@@ -132,38 +134,25 @@ void check_render_request(const RenderRequest& request) {
   }
 }
 
-// The sites of a render: the centres file's, or the one reference point. Checked (check_sites)
-// before any work; a file's problem is one line naming --centres.
-FieldRequest field_request_of(const RenderRequest& request, const FieldParams& params) {
-  FieldRequest r = FieldRequest::of_reference(params);
-  if (request.centres) {
-    try {
-      r.sites = SiteSet::points(read_centres_file(*request.centres));
-    } catch (const UsageError& e) {
-      throw UsageError(std::string("--centres: ") + e.what());
-    }
-  }
-  check_sites(r);
-  return r;
-}
-
 namespace {
 
-// A render of a centres file describes its field as the distance to the nearest of so many
-// centres, and can write their index; the one reference point's field has neither.
-std::optional<std::size_t> centres_described(const RenderRequest& request, const FieldRequest& r) {
-  return request.centres ? std::optional<std::size_t>(r.sites.size()) : std::nullopt;
+// With --bearing: toward each node's nearest site over the whole grid, on the CPU whatever the
+// backend (compute/bearing_field.h); empty otherwise.
+std::vector<float> bearing_of(const RenderRequest& request, const FieldRequest& field) {
+  if (!request.outputs[OutputId::bearing]) return {};
+  return BearingField(field).subgrid(whole_grid(field.params.nx, field.params.ny));
 }
 
 // What the raw outputs of a render are written from.
 OutputData raw_data(const RenderRequest& request, const FieldParams& params,
                     const HostField& values, std::optional<std::size_t> centres,
-                    std::span<const std::int32_t> index) {
+                    std::span<const std::int32_t> index, std::span<const float> bearing) {
   OutputData data;
   data.params = &params;
   data.field = &values;
   data.centres = centres;
   data.index = index;
+  data.bearing = bearing;
   data.cog = request.cog;
   data.history = request.command;
   return data;
@@ -175,10 +164,9 @@ void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, 
   check_size_fits(params, kMaxGridSide, false, request.outputs[OutputId::netcdf].has_value());
   std::string reason;
   make_backend_for(request.view.backend, field, &reason);  // the one line that says why
-  const std::optional<std::size_t> centres = centres_described(request, field);
-  std::fprintf(
-      stderr, "geofield: %s; raw field only: no GL needed%s\n", reason.c_str(),
-      centres ? ("; the nearest of " + std::to_string(*centres) + " centres").c_str() : "");
+  const std::optional<std::size_t> centres = sites_described(request, field);
+  std::fprintf(stderr, "geofield: %s; raw field only: no GL needed%s\n", reason.c_str(),
+               nearest_text(request, field).c_str());
   if (field.one_point()) {
     const FieldParams q = field.one_point_params();
     // .npy alone: written a block of rows at a time, never whole in memory.
@@ -193,8 +181,9 @@ void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, 
   std::vector<std::int32_t> index;
   const HostField values = compute_subgrid_on_cpu_host(field, whole_grid(params.nx, params.ny), raw,
                                                        centres ? &index : nullptr);
+  const std::vector<float> bearing = bearing_of(request, field);
   OutputFiles files;
-  write_raw_outputs(&files, request, raw_data(request, params, values, centres, index));
+  write_raw_outputs(&files, request, raw_data(request, params, values, centres, index, bearing));
   files.commit(true);
 }
 
@@ -243,7 +232,7 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
     style.graticule_lon_step_deg =
         nice_step_deg(lon_span_of(params), std::max(1, int(params.nx / kSpacingPx)));
   }
-  style.marker = request.marker && !request.centres;
+  style.marker = request.marker && !request.sites;
   style.colour_by_centre = style.centre_boundaries = request.colour_by_centre;
   style.marker_lat_deg = params.ref_lat_deg;
   style.marker_lon_deg = params.ref_lon_deg;
@@ -261,23 +250,33 @@ GLuint index_texture_of(const FieldBackend& backend, const Renderer& renderer) {
   return t != 0 ? t : renderer.one_site_index();
 }
 
-// The centres' colours (centre_palette), wanted for their markers (up to kMaxCentreMarkers)
-// or for colouring by centre; empty when neither is.
-std::vector<std::uint32_t> centre_rgb_of(const RenderRequest& request, const FieldRequest& field) {
-  if (!request.centres) return {};
+// The sites' colours (centre_palette, site k's at k), wanted for the point sites' markers (up
+// to kMaxCentreMarkers) or for colouring by site; empty when neither is.
+std::vector<std::uint32_t> centre_rgb_of(const RenderRequest& request, const FieldRequest& field,
+                                         const MarkedPoints& points) {
+  if (!request.sites) return {};
   const bool marks =
       (request.marker || (request.outputs[OutputId::figure] && request.figure_marks_centres)) &&
-      draws_centre_markers(field.sites.size());
+      !points.list->empty() && draws_centre_markers(points.list->size());
   if (!marks && !request.colour_by_centre) return {};
-  return centre_colours(*field.sites.points());
+  return centre_colours(site_anchors(field.sites));
 }
 
-// `render --png --marker` with centres: each centre's marker painted on the picture (one pixel
-// a node), as on a figure.
-void paint_centre_marks(Image* picture, const FieldParams& params, const FieldRequest& field,
+// The marked points' colours, the k-th point's at k: its site's.
+std::vector<std::uint32_t> points_rgb(const MarkedPoints& points,
+                                      std::span<const std::uint32_t> site_rgb) {
+  std::vector<std::uint32_t> rgb;
+  if (site_rgb.empty()) return rgb;
+  for (std::size_t site : points.site) rgb.push_back(site_rgb[site]);
+  return rgb;
+}
+
+// `render --png --marker` with sites: each point site's marker painted on the picture (one
+// pixel a node), as on a figure. Lines and polygons are not drawn (docs/sites.md says why).
+void paint_centre_marks(Image* picture, const FieldParams& params, const MarkedPoints& points,
                         std::span<const std::uint32_t> rgb, double radius_px) {
   const PixelRect whole{0, 0, picture->width, picture->height};
-  for (const SiteMark& m : site_marks(params, whole, *field.sites.points(), rgb)) {
+  for (const SiteMark& m : site_marks(params, whole, *points.list, rgb)) {
     paint_site_mark(picture, m.x, m.y, radius_px, m.rgb);
   }
 }
@@ -309,8 +308,10 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
       figure_range = field_range(FieldRequest{q, field.sites}.one_point_params());
     } else if (!figure_range) {
       // Several sites' range has no closed form: their field's on the CPU at this size.
+      FieldRequest sized = field;
+      sized.params = q;
       CpuBackend host;
-      host.compute_host(FieldRequest{q, field.sites});
+      host.compute_host(sized);
       figure_range = host.field().range();
     }
     return figure_range;
@@ -366,7 +367,7 @@ int run_render(const RenderRequest& request) {
   if (request.f64) params.precision = Precision::f64;
   const Precision raw = request.f64 ? Precision::f64 : Precision::f32;
   const FieldRequest field = field_request_of(request, params);
-  const std::optional<std::size_t> centres = centres_described(request, field);
+  const std::optional<std::size_t> centres = sites_described(request, field);
   const bool png = request.outputs[OutputId::png].has_value();
   const bool figure = request.outputs[OutputId::figure].has_value();
   if (!png && !figure && request.view.backend == BackendChoice::cpu) {
@@ -388,23 +389,28 @@ int run_render(const RenderRequest& request) {
   std::string reason;
   Renderer renderer;
   std::unique_ptr<FigureJob> figure_job;
-  const std::vector<std::uint32_t> centre_rgb = centre_rgb_of(request, field);
+  const MarkedPoints points = marked_points(field.sites);
+  const std::vector<std::uint32_t> centre_rgb = centre_rgb_of(request, field, points);
+  const std::vector<std::uint32_t> marks_rgb = points_rgb(points, centre_rgb);
   if (!centre_rgb.empty()) renderer.set_centre_colours(centre_rgb);
   if (figure) {
     FigureSites sites;
-    if (request.centres) {
-      sites.list = field.sites.points();
-      sites.rgb = centre_rgb;
+    if (request.sites) {
+      sites.list = points.list;
+      sites.rgb = marks_rgb;
       sites.marked = request.figure_marks_centres;
       sites.colour_by_centre = request.colour_by_centre;
+      if (field.sites.has_shapes()) {
+        sites.features = field.sites.size();
+        sites.title_words = figure_sites_words(request, field);
+      }
     }
     figure_job = start_figure(request, field, sites, &renderer, max_texture);
   }
   cuda_warm_up.reset();  // CUDA's start-up is done (or found nothing) before the backend is made
   std::unique_ptr<FieldBackend> backend = make_backend_for(request.view.backend, field, &reason);
-  std::fprintf(
-      stderr, "geofield: %s; %s%s\n", reason.c_str(), gl.description().c_str(),
-      centres ? ("; the nearest of " + std::to_string(*centres) + " centres").c_str() : "");
+  std::fprintf(stderr, "geofield: %s; %s%s\n", reason.c_str(), gl.description().c_str(),
+               nearest_text(request, field).c_str());
 
   const bool raw_outputs =
       request.outputs.any([](const OutputKind& k) { return k.source != OutputSource::picture; });
@@ -434,15 +440,17 @@ int run_render(const RenderRequest& request) {
                           : picture_style(request, params, host_values_range(*values));
     if (request.colour_by_centre) style.index_texture = index_texture_of(*backend, renderer);
     Image picture = renderer.render_image(params.nx, params.ny, style);
-    if (request.centres && request.marker) {
-      paint_centre_marks(&picture, params, field, centre_rgb, style.marker_radius_px);
+    if (request.sites && request.marker) {
+      paint_centre_marks(&picture, params, points, marks_rgb, style.marker_radius_px);
     }
     OutputData data;
     data.picture = &picture;
     files.write(output_kind(OutputId::png), *request.outputs[OutputId::png], data);
   }
-  if (raw_outputs)
-    write_raw_outputs(&files, request, raw_data(request, params, *values, centres, index));
+  const std::vector<float> bearing = bearing_of(request, field);
+  if (raw_outputs) {
+    write_raw_outputs(&files, request, raw_data(request, params, *values, centres, index, bearing));
+  }
   // Last: it recomputes the field texture at the figure's map size.
   if (figure)
     write_figure(*figure_job, request, field, &renderer, backend.get(), max_texture, &files);

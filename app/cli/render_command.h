@@ -14,6 +14,12 @@
 
 namespace geofield {
 
+// The sites of a render as typed.
+struct SitesChoice {
+  std::string text;                // a file's path, or a built-in set's name ("@land:110m")
+  const char* option = "--sites";  // the option given ("--sites" or "--centres"): messages name it
+};
+
 struct RenderRequest {
   ViewOptions view;
   // Each output's file (with `--tile all/N` a tiled output's folder), by output_kinds.h.
@@ -35,9 +41,11 @@ struct RenderRequest {
   // map pixel.
   int figure_width = 1600;   // pixels, kMinFigureWidthPx..kMaxFigureWidthPx
   std::string figure_title;  // empty: reference point, formula, radius
-  // Many reference points (issue 16): the field is the distance to the nearest of the centres
-  // read from this file (CSV or GeoJSON); outputs' index kinds write that centre's index.
-  std::optional<std::filesystem::path> centres;
+  // Many sites (issue 16's --centres FILE, issue 28's --sites FILE|@name): the field is the
+  // distance to the nearest of them (render_sites.h); outputs' index kinds write which. None:
+  // the one reference point.
+  std::optional<SitesChoice> sites;
+  bool signed_inside = false;  // --signed: minus the distance to the boundary inside polygons
   // One tile of the grid (render_tile.h): the raw outputs hold tile->index of its layout only.
   std::optional<TileChoice> tile;
   // `--tile all/N`: every tile of the layout, in one process (render_tiles.h); the tiled
@@ -53,10 +61,6 @@ void check_outputs_given(const RenderRequest& request);
 
 // Returns the exit status; throws UsageError or RuntimeFailure with the reason.
 int run_render(const RenderRequest& request);
-
-// The sites of a render (--centres FILE's, or params' reference point) and params, checked
-// (check_sites); a file's problem is one UsageError naming --centres. Tiles take it too.
-FieldRequest field_request_of(const RenderRequest& request, const FieldParams& params);
 
 // Fails fast, before any work, on a request with nothing to write, unwritable paths, two
 // outputs naming one file and a missing GeoTIFF writer.

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/render_sites.h"
+#include "compute/bearing_field.h"
 #include "compute/subgrid_field.h"
 #include "errors.h"
 #include "export/output_kinds.h"
@@ -23,7 +25,7 @@ void refuse_whole_grid_outputs(const RenderRequest& request) {
         output_options_text(
             [](const OutputKind& t) { return t.tiled() && t.source == OutputSource::field; }, "",
             ", ") +
-        "), with --centres its index too; " + k.option + " " + k.untiled_why);
+        "), the index with --sites and the bearing; " + k.option + " " + k.untiled_why);
   }
 }
 
@@ -51,8 +53,8 @@ void check_tile_fits(const TileChoice& tile, const Subgrid& w, Precision precisi
 }  // namespace
 
 TileSites tile_sites_of(const RenderRequest& request, const FieldRequest& field) {
-  if (!request.centres) return {};
-  return {field.sites.size(), sites_identity(field.sites)};
+  if (!request.sites) return {};
+  return {field.sites.size(), sites_identity(field.sites, field.signed_inside)};
 }
 
 int run_render_tile(const RenderRequest& request) {
@@ -75,11 +77,12 @@ int run_render_tile(const RenderRequest& request) {
   const HostField field = compute_subgrid(request.view.backend, field_request, w, raw,
                                           sites.centres ? &index : nullptr, &reason);
   std::fprintf(stderr, "geofield: %s; raw field only: no GL needed%s\n", reason.c_str(),
-               sites.centres
-                   ? ("; the nearest of " + std::to_string(*sites.centres) + " centres").c_str()
-                   : "");
+               nearest_text(request, field_request).c_str());
+  const std::vector<float> bearing = request.outputs[OutputId::bearing]
+                                         ? BearingField(field_request).subgrid(w)
+                                         : std::vector<float>();
 
-  write_tile_files(params, sites, tile, w, field, index,
+  write_tile_files(params, sites, tile, w, field, index, bearing,
                    TileFiles{request.outputs, request.command}, true);
   return 0;
 }

@@ -2,8 +2,9 @@
 // independent processes make the whole grid. Raw outputs only (.npy, GeoTIFF written as a
 // Cloud-Optimised GeoTIFF carrying its place in the grid for `geofield mosaic`, NetCDF-CF on
 // the whole grid's node coordinates, its place in global attributes), for any site set: with
-// --centres also the nearest centre's index (int32 .npy, an Int32 GeoTIFF tile carrying its
-// place too, the NetCDF file's nearest_centre variable).
+// --sites (or --centres) also the nearest site's index (int32 .npy, an Int32 GeoTIFF tile
+// carrying its place too, the NetCDF file's nearest_centre variable); with --bearing the
+// bearing toward it (float32 .npy).
 #pragma once
 
 #include "cli/render_command.h"
@@ -11,7 +12,7 @@
 
 namespace geofield {
 
-// What the request's tiles are of (tile_files.h): its sites when --centres gave them.
+// What the request's tiles are of (tile_files.h): its sites when --sites or --centres gave them.
 TileSites tile_sites_of(const RenderRequest& request, const FieldRequest& field);
 
 // request.tile is set. Returns the exit status; throws UsageError or RuntimeFailure.

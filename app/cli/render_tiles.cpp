@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/render_sites.h"
 #include "cli/render_tile.h"
 #include "compute/cuda_device_field.h"
 #include "compute/tile_batch.h"
@@ -59,7 +60,7 @@ std::string workers_text(const std::vector<int>& devices, int per_device) {
 // where the machine has less available, naming --workers where fewer would do, else --tile; a tile
 // above the untiled grid's side (the buffers are indexed as one grid) is refused first.
 void check_workers_fit(const FieldParams& p, const TileLayout& layout, std::size_t workers,
-                       Precision stored, bool netcdf, bool index) {
+                       Precision stored, bool netcdf, std::size_t beside_bytes) {
   const TileSides largest = largest_tile(p, layout);
   const std::string tiles =
       "tiles of up to " + std::to_string(largest.nx) + "x" + std::to_string(largest.ny) + " nodes";
@@ -68,9 +69,10 @@ void check_workers_fit(const FieldParams& p, const TileLayout& layout, std::size
                      "; a tile has at most " + std::to_string(kMaxGridSide) +
                      " nodes a side: give more tiles (N, or TXxTY)");
   }
-  // With many sites a tile holds its nearest-site index too (int32 a node).
+  // beside_bytes a node beside the values: the nearest-site index (int32) with many sites, the
+  // bearing (float32) with --bearing.
   const std::uint64_t tile_bytes =
-      largest.values() * ((stored == Precision::f64 ? 8 : 4) + (index ? 4 : 0));
+      largest.values() * ((stored == Precision::f64 ? 8 : 4) + beside_bytes);
   if (const auto shortfall = memory_shortfall(workers * (netcdf ? 5 : 4) * tile_bytes)) {
     char each[48];
     std::snprintf(each, sizeof each, " (%.3g GiB each) ", tile_bytes / 1073741824.0);
@@ -138,11 +140,12 @@ std::string tile_names(const std::function<bool(const OutputKind&)>& pick) {
 void check_tiled_outputs(const RenderRequest& request) {
   auto field = [](const OutputKind& k) { return k.tiled() && k.source == OutputSource::field; };
   auto index = [](const OutputKind& k) { return k.tiled() && k.source == OutputSource::index; };
+  auto bearing = [](const OutputKind& k) { return k.source == OutputSource::bearing; };
   if (request.outputs.any([](const OutputKind& k) { return !k.tiled(); })) {
     throw UsageError("--tile all/N: the tiles hold the raw field only: give " +
                      output_options_text(field, "DIR") + " (folders for " + tile_names(field) +
-                     "; with --centres " + output_options_text(index, "DIR", ", ") + " for " +
-                     tile_names(index) + ")");
+                     "; with --sites " + output_options_text(index, "DIR", ", ") + " for " +
+                     tile_names(index) + "; --bearing DIR for " + tile_names(bearing) + ")");
   }
   if (!request.outputs.any()) {
     throw UsageError("--tile all/N: give " + output_options_text(field, "DIR") + " for the tiles");
@@ -200,7 +203,8 @@ int run_render_tiles(const RenderRequest& request) {
   }
   check_workers_fit(request.view.params, request.tile->layout, workers.size(),
                     request.f64 ? Precision::f64 : Precision::f32,
-                    request.outputs[OutputId::netcdf].has_value(), many_sites);
+                    request.outputs[OutputId::netcdf].has_value(),
+                    (many_sites ? 4 : 0) + (request.outputs[OutputId::bearing] ? 4 : 0));
   std::fprintf(stderr, "geofield: %d tiles (%d x %d) of %d x %d nodes on %s\n",
                request.tile->layout.count(), request.tile->layout.tiles_x,
                request.tile->layout.tiles_y, request.view.params.nx, request.view.params.ny,

@@ -136,24 +136,26 @@ double figure_scale(int width_px) {
   return font_px_for(width_px) / font_px_for(kDefaultFigureWidthPx);
 }
 
-std::string default_figure_title(const FieldParams& v, std::size_t sites) {
+std::string default_figure_title(const FieldParams& v, std::size_t sites,
+                                 const std::string& sites_words) {
   const char* what = v.formula == Formula::seed    ? "Seed-formula value"
                      : v.formula == Formula::wgs84 ? "Geodesic distance"
                                                    : "Great-circle distance";
   // 0° and 180° have no hemisphere; reduce_deg_180 writes 180 as -180.
   const double lat = v.ref_lat_deg, lon = reduce_deg_180(v.ref_lon_deg);
   const bool lon_edge = std::fabs(std::fabs(lon) - 180.0) < 1e-12;
-  std::string t = sites > 0 ? std::string(what) + " to the nearest of " + std::to_string(sites) +
-                                  " centre" + (sites == 1 ? "" : "s")
-                            : std::string(what) + " from " + short_deg(std::fabs(lat)) + "°" +
-                                  (lat > 0   ? "N"
-                                   : lat < 0 ? "S"
-                                             : "") +
-                                  ", " + short_deg(std::fabs(lon)) + "°" +
-                                  (lon_edge  ? ""
-                                   : lon > 0 ? "E"
-                                   : lon < 0 ? "W"
-                                             : "");
+  std::string t = !sites_words.empty() ? std::string(what) + " to " + sites_words
+                  : sites > 0 ? std::string(what) + " to the nearest of " + std::to_string(sites) +
+                                    " centre" + (sites == 1 ? "" : "s")
+                              : std::string(what) + " from " + short_deg(std::fabs(lat)) + "°" +
+                                    (lat > 0   ? "N"
+                                     : lat < 0 ? "S"
+                                               : "") +
+                                    ", " + short_deg(std::fabs(lon)) + "°" +
+                                    (lon_edge  ? ""
+                                     : lon > 0 ? "E"
+                                     : lon < 0 ? "W"
+                                               : "");
   if (v.formula == Formula::wgs84) {
     const EllipsoidPreset* named = find_ellipsoid_preset(v.ellipsoid_a_km, v.ellipsoid_inv_f);
     char numbers[96];
@@ -196,7 +198,8 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   const double label_gap = std::round(L.font_px * 0.25);  // between a tick and its label
 
   // Title: shrunk until it fits the width.
-  L.title.text = title.empty() ? default_figure_title(view, sites.size()) : title;
+  L.title.text =
+      title.empty() ? default_figure_title(view, sites.size(), sites.title_words) : title;
   for (;; L.title_px = std::floor(L.title_px * 0.92)) {
     L.title.w = TextRaster(L.title_px).width(L.title.text);
     if (L.title.w <= width_px - 2 * pad || L.title_px <= kMinFontPx) break;
@@ -258,8 +261,8 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   // in the window). One site of a file is labelled about it, except on an aeqd map centred
   // elsewhere (its rings are not the map's circles).
   FieldParams ring_view = view;
-  bool ring_labelled = sites.size() <= 1;
-  if (sites.size() == 1) {
+  bool ring_labelled = sites.size() <= 1 && sites.features == 0;
+  if (sites.size() == 1 && sites.features == 0) {
     const Centre& c = sites.list->front();
     ring_labelled = view.projection != Projection::aeqd ||
                     (c.lat_deg == view.ref_lat_deg && c.lon_deg == view.ref_lon_deg);

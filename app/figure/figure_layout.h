@@ -48,7 +48,12 @@ struct FigureSites {
   std::vector<std::uint32_t> rgb;  // each site's colour (centre_colours), site k at k
   bool marked = false;             // a dot at each (none beyond kMaxCentreMarkers)
   bool colour_by_centre = false;   // the map coloured by nearest centre: no colorbar
-  std::size_t size() const { return list ? list->size() : 0; }
+  // Sites of every kind (issue 28): their count (features), list then the point sites only
+  // (their markers, rgb theirs), and the title's words after "distance to " ("the nearest of 3
+  // sites", "@land:110m"). The rings are then no one point's: unlabelled.
+  std::size_t features = 0;
+  std::string title_words;
+  std::size_t size() const { return features > 0 ? features : list ? list->size() : 0; }
 };
 
 struct FigureLayout {
@@ -78,8 +83,10 @@ double figure_scale(int width_px);
 
 // The title line when none is given: reference point, formula, radius (and projection); with
 // sites (sites > 0, `--centres` or the window's centres) "… to the nearest of N centres" in
-// place of the reference point. The window and `render` both call it.
-std::string default_figure_title(const FieldParams& view, std::size_t sites = 0);
+// place of the reference point, or "… to " sites_words for sites of every kind (FigureSites).
+// The window and `render` both call it.
+std::string default_figure_title(const FieldParams& view, std::size_t sites = 0,
+                                 const std::string& sites_words = "");
 
 // The map's width over height in the figure: latlon at its true shape (view_math), projected
 // views as their grid (square pixels).

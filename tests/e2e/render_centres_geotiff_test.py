@@ -66,7 +66,7 @@ class RenderCentresGeoTiff(GdalReads, RenderTestCase):
     def test_refusals_write_nothing(self):
         r = self.run_geofield("render", *GRID, "--index-geotiff", "i.tif")
         self.assertNotEqual(r.returncode, 0)
-        self.assertIn("--index-geotiff: give --centres FILE too", r.stderr)
+        self.assertIn("--index-geotiff: give --sites FILE|@name (or --centres FILE) too", r.stderr)
         r = self.run_geofield("render", "--centres", "c.csv", *GRID, "--geotiff", "x.tif",
                               "--index-geotiff", "x.tif")
         self.assertNotEqual(r.returncode, 0)

@@ -233,7 +233,7 @@ class RenderCentres(RenderTestCase):
         self.refused("--centres", "bad.csv", *out,
                      words=("--centres: 'bad.csv', line 3: latitude 95 is outside [-90, 90]",))
         self.refused("--centres", "missing.csv", *out, words=("--centres", "No such file"))
-        self.refused("--index", "i.npy", words=("--index: give --centres FILE too",))
+        self.refused("--index", "i.npy", words=("--index: give --sites FILE|@name (or --centres FILE) too",))
         self.refused("--centres", "c.csv", "--ref", "1,2", *out,
                      words=("--ref and --centres: ", "only the centre of an aeqd map",
                             "this latlon view is placed by --lat/--lon"))
@@ -244,7 +244,7 @@ class RenderCentres(RenderTestCase):
         self.refused("--centres", "c.csv", "--backend", "cuda", *out, words=("--backend cuda: ",))
         self.refused("--centres", "c.csv", "--formula", "seed", *out, words=("not a distance",))
         self.refused("--colour-by-centre", "--png", "p.png",
-                     words=("--colour-by-centre: give --centres FILE too",))
+                     words=("--colour-by-centre: give --sites FILE|@name (or --centres FILE) too",))
         self.refused("--centres", "c.csv", "--npy", "x.npy", "--index", "x.npy",
                      words=("--npy and --index name the same file",))
         self.assertEqual(self.files(), ["bad.csv", "c.csv"])

@@ -108,7 +108,7 @@ TEST(OutputKinds, TheOptionTableOffersExactlyTheRegistrysOutputs) {
   const std::string help = render_help();
   std::set<std::string> writing;
   std::istringstream lines(help);
-  const std::regex output_line("\\s+(--[a-z-]+) FILE\\s+(with --centres: )?write (.*)");
+  const std::regex output_line("\\s+(--[a-z-]+) FILE\\s+(with --sites: )?write (.*)");
   for (std::string line; std::getline(lines, line);) {
     std::smatch m;
     if (std::regex_match(line, m, output_line)) writing.insert(m[1]);

@@ -515,8 +515,9 @@ TEST(CentresReproduceCommand, ReadsTheCentresFileInsteadOfTheReference) {
   for (std::string w; in >> w;) words.push_back(w);
   const CommandLine parsed = parse_command_line(words);
   const RenderRequest& r = std::get<RenderRequest>(parsed);
-  ASSERT_TRUE(r.centres);
-  EXPECT_EQ(*r.centres, "/tmp/x/centres.csv");
+  ASSERT_TRUE(r.sites);
+  EXPECT_EQ(r.sites->text, "/tmp/x/centres.csv");
+  EXPECT_STREQ(r.sites->option, "--centres");
   EXPECT_EQ(r.view.params.nx, s.params.nx);
   EXPECT_EQ(r.view.params.lat_min_deg, s.params.lat_min_deg);
   clear_centres(&s);
@@ -541,7 +542,7 @@ TEST(CentresReproduceCommand, KeepsTheAeqdMapsCentre) {
   for (std::string w; in >> w;) words.push_back(w);
   const CommandLine parsed = parse_command_line(words);
   const RenderRequest& r = std::get<RenderRequest>(parsed);
-  ASSERT_TRUE(r.centres);
+  ASSERT_TRUE(r.sites);
   EXPECT_EQ(r.view.params, s.params);
 }
 

@@ -1,0 +1,46 @@
+// The sites of `geofield render` (issue 16's --centres FILE, issue 28's --sites FILE|@name):
+// read into the one field request, checked, and described for the lines render prints and the
+// figure's title; the point sites that get markers on the picture and the figure.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "centres.h"
+#include "cli/render_command.h"
+#include "sites.h"
+
+namespace geofield {
+
+// The sites of a render (the file's or the built-in set's, else params' reference point) with
+// params and --signed, checked (check_sites; --signed only with polygons) before any work. Every
+// problem is one UsageError naming the option given (--sites or --centres).
+FieldRequest field_request_of(const RenderRequest& request, const FieldParams& params);
+
+// How many sites the field is the nearest of (the index outputs' count); none for the one
+// reference point.
+std::optional<std::size_t> sites_described(const RenderRequest& request, const FieldRequest& r);
+
+// What render's stderr line adds about the sites: "; the nearest of 7 centres", "; the nearest
+// of 3 sites (1 point, 1 line, 1 polygon)", "; ... of @land:110m, signed"; "" for one point.
+std::string nearest_text(const RenderRequest& request, const FieldRequest& r);
+
+// The figure's title words after "distance to ": "the nearest of 3 sites", "@land:110m";
+// "" for a set of points (the figure's own "the nearest of N centres").
+std::string figure_sites_words(const RenderRequest& request, const FieldRequest& r);
+
+// The point sites that get a marker (a set of points: all; shapes: their point features, the
+// points of a MultiPoint each), and each one's site index.
+struct MarkedPoints {
+  CentreList list;
+  std::vector<std::size_t> site;  // site[k]: the index of list's k-th point
+};
+MarkedPoints marked_points(const SiteSet& sites);
+
+// One point for each site (a point's own; a line's or polygon's first vertex), for choosing
+// the sites' colours (centre_colours) so that neighbours differ.
+std::vector<Centre> site_anchors(const SiteSet& sites);
+
+}  // namespace geofield
