@@ -30,7 +30,8 @@ SiteSet read_sites(const SitesChoice& choice) {
   }
   // A file named by --centres is still "a centres file" in its messages.
   const SitesFileText t = read_sites_file_text(
-      choice.text, std::strcmp(choice.option, "--centres") == 0 ? "a centres file" : "a sites file");
+      choice.text,
+      std::strcmp(choice.option, "--centres") == 0 ? "a centres file" : "a sites file");
   return SiteSet::shapes(
       std::make_shared<const SiteShapes>(parse_sites_text(t.text, t.source, t.named_geojson)));
 }

@@ -114,6 +114,48 @@ TEST(CommandLine, RenderGetsWhatWasTyped) {
   EXPECT_FALSE(r.outputs[OutputId::geotiff]);
 }
 
+// Issue 28: --sites takes a file or a built-in name, --centres means the same (its messages
+// name it), --signed and --bearing come through; each misuse is one line naming the option.
+TEST(CommandLine, RenderGetsItsSites) {
+  const RenderRequest s = std::get<RenderRequest>(parse(
+      {"render", "--sites", "@land:110m", "--signed", "--npy", "d.npy", "--bearing", "b.npy"}));
+  ASSERT_TRUE(s.sites);
+  EXPECT_EQ(s.sites->text, "@land:110m");
+  EXPECT_STREQ(s.sites->option, "--sites");
+  EXPECT_TRUE(s.signed_inside);
+  EXPECT_EQ(s.outputs[OutputId::bearing], std::filesystem::path("b.npy"));
+  const RenderRequest c =
+      std::get<RenderRequest>(parse({"render", "--centres", "c.csv", "--index", "i.npy"}));
+  ASSERT_TRUE(c.sites);
+  EXPECT_EQ(c.sites->text, "c.csv");
+  EXPECT_STREQ(c.sites->option, "--centres");
+  EXPECT_FALSE(c.signed_inside);
+  // The bearing needs no sites: the reference point's.
+  EXPECT_FALSE(std::get<RenderRequest>(parse({"render", "--bearing", "b.npy"})).sites);
+
+  EXPECT_TRUE(throws_usage_error_naming(
+      [] {
+        parse({"render", "--sites", "a.geojson", "--centres", "c.csv", "--npy", "d.npy"});
+      },
+      "--centres"));
+  EXPECT_TRUE(throws_usage_error_naming(
+      [] {
+        parse({"render", "--signed", "--npy", "d.npy"});
+      },
+      "--signed"));
+  EXPECT_TRUE(throws_usage_error_naming([] { parse({"render", "--index", "i.npy"}); }, "--index"));
+  EXPECT_TRUE(throws_usage_error_naming(
+      [] {
+        parse({"render", "--formula", "wgs84", "--bearing", "b.npy"});
+      },
+      "--bearing"));
+  EXPECT_TRUE(throws_usage_error_naming(
+      [] {
+        parse({"render", "--sites=", "--npy", "d.npy"});
+      },
+      "--sites"));
+}
+
 TEST(CommandLine, TheWindowGetsWhatWasTyped) {
   const CommandLine c = parse({"--size", "4x2", "--frames", "3", "--screenshot", "shot.png",
                                "--window", "800x600", "--no-session", "--state", "missing.json"});

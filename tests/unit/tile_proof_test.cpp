@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -203,6 +204,26 @@ TEST(TileProof, SitesEnterTheRun) {
   EXPECT_EQ(ga, tile_metadata(p, tile, w).grid + sites_identity(a));
   EXPECT_NE(run_digest(ga, Precision::f32), run_digest(gm, Precision::f32));
   EXPECT_NE(run_digest(ga, TileSample::int32), run_digest(ga, Precision::f32));
+}
+
+// Lines and polygons (issue 28): every vertex and kind enters the run, names do not, and
+// --signed makes another run (its values differ inside the polygons). One feature is a run of
+// its own too, unlike one point.
+TEST(TileProof, ShapesAndTheSignedFlagEnterTheRun) {
+  auto shapes = [](double lon, FeatureKind kind, const char* name) {
+    auto s = std::make_shared<SiteShapes>();
+    const PartKind part = kind == FeatureKind::line ? PartKind::line : PartKind::ring;
+    s->vertices = {{0, 0}, {0, lon}, {5, 0}};
+    s->parts = {{part, 0, 3}};
+    s->features = {{kind, 0, 1, name}};
+    return SiteSet::shapes(s);
+  };
+  const SiteSet line = shapes(10, FeatureKind::line, "a");
+  EXPECT_EQ(sites_identity(line).rfind(" sites=shapes:1:", 0), 0u) << sites_identity(line);
+  EXPECT_EQ(sites_identity(line), sites_identity(shapes(10, FeatureKind::line, "renamed")));
+  EXPECT_NE(sites_identity(line), sites_identity(shapes(10.5, FeatureKind::line, "a")));
+  EXPECT_NE(sites_identity(line), sites_identity(shapes(10, FeatureKind::polygon, "a")));
+  EXPECT_EQ(sites_identity(line, true), sites_identity(line) + " signed");
 }
 
 TEST(MosaicScan, IndexTilesJoinAndAMixWithDistanceTilesIsRefused) {
