@@ -35,7 +35,6 @@
 #include "gl/headless_gl_context.h"
 #include "gl/renderer.h"
 #include "memory_limits.h"
-#include "sites/centres_file.h"
 #include "view/centre_palette.h"
 #include "view/projected_view.h"
 #include "view/view_math.h"

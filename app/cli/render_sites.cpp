@@ -6,9 +6,9 @@
 
 #include "compute/cpu_field.h"
 #include "errors.h"
-#include "view/builtin_sites.h"
-#include "view/centres_file.h"
-#include "view/sites_file.h"
+#include "sites/builtin_sites.h"
+#include "sites/centres_file.h"
+#include "sites/sites_file.h"
 
 namespace geofield {
 namespace {

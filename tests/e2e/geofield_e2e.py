@@ -74,6 +74,16 @@ class RenderTestCase(unittest.TestCase):
         self.assertEqual(r.returncode, 0, f"geofield render {' '.join(args)}:\n{r.stderr}")
         return r
 
+    def render_refused(self, *args, words=()):
+        """geofield render refuses: exit status 2 and one line holding each of `words`."""
+        r = self.run_geofield("render", *args)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+        self.assertEqual(len(lines), 1, r.stderr)
+        for w in words:
+            self.assertIn(w, lines[0])
+        return lines[0]
+
     def path(self, name):
         return os.path.join(self.dir, name)
 
@@ -88,6 +98,13 @@ class GdalReads:
         out = subprocess.run(["gdalinfo", "-json", self.path(name)], capture_output=True,
                              text=True, check=True).stdout
         return json.loads(out)
+
+    def tile_part(self, name):
+        """The nodes of the whole grid that GeoTIFF tile `name` holds (its GEOFIELD_TILE_NODES),
+        as a pair of slices."""
+        md = self.gdalinfo(name)["metadata"][""]
+        row0, col0, nx, ny = map(int, md["GEOFIELD_TILE_NODES"].split(","))
+        return slice(row0, row0 + ny), slice(col0, col0 + nx)
 
     def values(self, name, dtype):
         """The band as GDAL reads it, through a raw (ENVI) copy elsewhere: the exact bits."""

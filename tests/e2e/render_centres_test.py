@@ -158,15 +158,6 @@ class RenderCentres(RenderTestCase):
         self.render_ok(*view[:-2], "--centres", "two.csv", "--npy", "default.npy")
         self.assertFalse(np.array_equal(np.load(self.path("default.npy")), about))
 
-    def refused(self, *args, words=()):
-        r = self.run_geofield("render", *args)
-        self.assertEqual(r.returncode, 2, r.stderr)
-        lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-        self.assertEqual(len(lines), 1, r.stderr)
-        for w in words:
-            self.assertIn(w, lines[0])
-        return lines[0]
-
     def test_gl_equals_cpu(self):
         rng = np.random.default_rng(5)
         centres = list(CITIES) + [(10.0, 20.0, "dup"), (10.0, 20.0, "dup again"), (90.0, 0.0, "N")]
@@ -230,23 +221,28 @@ class RenderCentres(RenderTestCase):
             f.write("lat,lon\n10,20\n95,3\n")
         write_csv(self.path("c.csv"), CITIES)
         out = ("--npy", "d.npy", "--index", "i.npy", "--png", "p.png")
-        self.refused("--centres", "bad.csv", *out,
-                     words=("--centres: 'bad.csv', line 3: latitude 95 is outside [-90, 90]",))
-        self.refused("--centres", "missing.csv", *out, words=("--centres", "No such file"))
-        self.refused("--index", "i.npy", words=("--index: give --sites FILE|@name (or --centres FILE) too",))
-        self.refused("--centres", "c.csv", "--ref", "1,2", *out,
-                     words=("--ref and --centres: ", "only the centre of an aeqd map",
-                            "this latlon view is placed by --lat/--lon"))
-        self.refused("--centres", "c.csv", "--ref", "1,2", "--projection", "ortho", *out,
-                     words=("this ortho view's centre is the middle of --lat/--lon",))
-        self.refused("--centres", "c.csv", "--backend", "gl", "--formula", "wgs84", *out,
-                     words=("--backend gl",))
-        self.refused("--centres", "c.csv", "--backend", "cuda", *out, words=("--backend cuda: ",))
-        self.refused("--centres", "c.csv", "--formula", "seed", *out, words=("not a distance",))
-        self.refused("--colour-by-centre", "--png", "p.png",
-                     words=("--colour-by-centre: give --sites FILE|@name (or --centres FILE) too",))
-        self.refused("--centres", "c.csv", "--npy", "x.npy", "--index", "x.npy",
-                     words=("--npy and --index name the same file",))
+        self.render_refused(
+            "--centres", "bad.csv", *out,
+            words=("--centres: 'bad.csv', line 3: latitude 95 is outside [-90, 90]",))
+        self.render_refused("--centres", "missing.csv", *out, words=("--centres", "No such file"))
+        self.render_refused("--index", "i.npy",
+                            words=("--index: give --sites FILE|@name (or --centres FILE) too",))
+        self.render_refused("--centres", "c.csv", "--ref", "1,2", *out,
+                            words=("--ref and --centres: ", "only the centre of an aeqd map",
+                                   "this latlon view is placed by --lat/--lon"))
+        self.render_refused("--centres", "c.csv", "--ref", "1,2", "--projection", "ortho", *out,
+                            words=("this ortho view's centre is the middle of --lat/--lon",))
+        self.render_refused("--centres", "c.csv", "--backend", "gl", "--formula", "wgs84", *out,
+                            words=("--backend gl",))
+        self.render_refused("--centres", "c.csv", "--backend", "cuda", *out,
+                            words=("--backend cuda: ",))
+        self.render_refused("--centres", "c.csv", "--formula", "seed", *out,
+                            words=("not a distance",))
+        self.render_refused(
+            "--colour-by-centre", "--png", "p.png",
+            words=("--colour-by-centre: give --sites FILE|@name (or --centres FILE) too",))
+        self.render_refused("--centres", "c.csv", "--npy", "x.npy", "--index", "x.npy",
+                            words=("--npy and --index name the same file",))
         self.assertEqual(self.files(), ["bad.csv", "c.csv"])
 
 

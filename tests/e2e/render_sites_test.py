@@ -229,15 +229,6 @@ class RenderSites(GdalReads, RenderTestCase):
         nemo = float(np.load(self.path("d.npy"))[1, 0])
         self.assertAlmostEqual(nemo, 2688, delta=15)
 
-    def refused(self, *args, words=()):
-        r = self.run_geofield("render", *args)
-        self.assertEqual(r.returncode, 2, r.stderr)
-        lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-        self.assertEqual(len(lines), 1, r.stderr)
-        for w in words:
-            self.assertIn(w, lines[0])
-        return lines[0]
-
     def test_refusals_write_nothing(self):
         triangle = [[0, 0], [1, 0], [0, 0]]  # three positions: no polygon
         self.write_sites("three.geojson", {"type": "FeatureCollection", "features": [
@@ -251,23 +242,24 @@ class RenderSites(GdalReads, RenderTestCase):
         self.write_sites()
         inputs = sorted(["three.geojson", "open.geojson", "line.geojson", "s.geojson"])
         out = ["--npy", "d.npy", "--index", "i.npy", "--bearing", "b.npy", "--size", "8x4"]
-        self.refused("--sites", "three.geojson", *out, words=("--sites", "feature 1", "4"))
-        self.refused("--centres", "three.geojson", *out, words=("--centres:", "feature 1"))
-        self.refused("--sites", "open.geojson", *out, words=("--sites", "ring", "closed"))
-        self.refused("--sites", "line.geojson", "--signed", *out,
-                     words=("--signed", "'line.geojson'", "1 line", "no", "polygon"))
-        self.refused("--sites", "@coastline:110m", "--signed", *out,
-                     words=("--signed", "@coastline:110m"))
-        self.refused("--sites", "s.geojson", "--backend", "gl", "--npy", "d.npy",
-                     words=("--backend gl", "lines and polygons"))
-        self.refused("--sites", "s.geojson", "--formula", "wgs84", "--npy", "d.npy",
-                     words=("--sites", "wgs84"))
-        self.refused("--centres", "s.geojson", "--formula", "wgs84", "--npy", "d.npy",
-                     words=("--centres:", "wgs84"))
-        self.refused("--sites", "s.geojson", "--centres", "s.geojson", *out,
-                     words=("--centres", "--sites"))
-        self.refused("--formula", "wgs84", "--bearing", "b.npy", words=("--bearing", "wgs84"))
-        self.refused("--sites", "@lands", *out, words=("--sites", "@lands"))
+        self.render_refused("--sites", "three.geojson", *out, words=("--sites", "feature 1", "4"))
+        self.render_refused("--centres", "three.geojson", *out, words=("--centres:", "feature 1"))
+        self.render_refused("--sites", "open.geojson", *out, words=("--sites", "ring", "closed"))
+        self.render_refused("--sites", "line.geojson", "--signed", *out,
+                            words=("--signed", "'line.geojson'", "1 line", "no", "polygon"))
+        self.render_refused("--sites", "@coastline:110m", "--signed", *out,
+                            words=("--signed", "@coastline:110m"))
+        self.render_refused("--sites", "s.geojson", "--backend", "gl", "--npy", "d.npy",
+                            words=("--backend gl", "lines and polygons"))
+        self.render_refused("--sites", "s.geojson", "--formula", "wgs84", "--npy", "d.npy",
+                            words=("--sites", "wgs84"))
+        self.render_refused("--centres", "s.geojson", "--formula", "wgs84", "--npy", "d.npy",
+                            words=("--centres:", "wgs84"))
+        self.render_refused("--sites", "s.geojson", "--centres", "s.geojson", *out,
+                            words=("--centres", "--sites"))
+        self.render_refused("--formula", "wgs84", "--bearing", "b.npy",
+                            words=("--bearing", "wgs84"))
+        self.render_refused("--sites", "@lands", *out, words=("--sites", "@lands"))
         self.assertEqual(self.files(), inputs)
 
     def test_a_figure_and_a_picture_of_shapes(self):
@@ -297,11 +289,10 @@ class RenderSites(GdalReads, RenderTestCase):
         index = np.full_like(whole_i, -7)
         bearing = np.full_like(whole_b, -7)
         for k in range(4):
-            md = self.gdalinfo(f"tif/tile-{k}-of-4.tif")["metadata"][""]
-            self.assertIn(" sites=shapes:3:", md["GEOFIELD_GRID"])
-            self.assertTrue(md["GEOFIELD_GRID"].endswith(" signed"), md["GEOFIELD_GRID"])
-            row0, col0, nx, ny = map(int, md["GEOFIELD_TILE_NODES"].split(","))
-            part = (slice(row0, row0 + ny), slice(col0, col0 + nx))
+            grid = self.gdalinfo(f"tif/tile-{k}-of-4.tif")["metadata"][""]["GEOFIELD_GRID"]
+            self.assertIn(" sites=shapes:3:", grid)
+            self.assertTrue(grid.endswith(" signed"), grid)
+            part = self.tile_part(f"tif/tile-{k}-of-4.tif")
             values[part] = np.load(self.path(f"npy/tile-{k}-of-4.npy"))
             index[part] = np.load(self.path(f"index/tile-{k}-of-4.index.npy"))
             bearing[part] = np.load(self.path(f"bearing/tile-{k}-of-4.bearing.npy"))
@@ -320,9 +311,7 @@ class RenderSites(GdalReads, RenderTestCase):
         # One tile on its own, with its bearing, is the whole render's there.
         self.render_ok(*common, "--tile", "2/4", "--npy", "t.npy", "--bearing", "t_b.npy",
                        "--index", "t_i.npy")
-        md = self.gdalinfo("tif/tile-2-of-4.tif")["metadata"][""]
-        row0, col0, nx, ny = map(int, md["GEOFIELD_TILE_NODES"].split(","))
-        part = (slice(row0, row0 + ny), slice(col0, col0 + nx))
+        part = self.tile_part("tif/tile-2-of-4.tif")
         np.testing.assert_array_equal(np.load(self.path("t_b.npy")).view(np.uint32),
                                       whole_b[part].view(np.uint32))
         np.testing.assert_array_equal(np.load(self.path("t_i.npy")), whole_i[part])

@@ -153,8 +153,7 @@ class RenderTilesCentres(GdalReads, RenderTestCase):
                            "--index-geotiff", "t_index.tif", "--netcdf", "t.nc")
         self.assertIn("the nearest of 7 centres", r.stderr)
         md = self.gdalinfo("t.tif")["metadata"][""]
-        row0, col0, nx, ny = map(int, md["GEOFIELD_TILE_NODES"].split(","))
-        part = (slice(row0, row0 + ny), slice(col0, col0 + nx))
+        part = self.tile_part("t.tif")
         np.testing.assert_array_equal(np.load(self.path("t.npy")).view(np.uint32),
                                       whole[part].view(np.uint32))
         np.testing.assert_array_equal(np.load(self.path("t_index.npy")), whole_index[part])

@@ -45,7 +45,7 @@ TEST(BearingField, AcrossAnEastWestArcItPointsAtTheArc) {
   const std::vector<float> b = BearingField(r).subgrid(whole_grid(p.nx, p.ny));
   EXPECT_NEAR(at(b, p, 0, 4), 180.0f, 1e-4);  // north of the arc: due south
   EXPECT_NEAR(at(b, p, 4, 4), 0.0f, 1e-4);    // south of it: due north
-  EXPECT_TRUE(std::isnan(at(b, p, 2, 4)));     // on it: the distance is 0
+  EXPECT_TRUE(std::isnan(at(b, p, 2, 4)));    // on it: the distance is 0
   // West of its west end, on the equator: toward that vertex, due east.
   EXPECT_NEAR(at(b, p, 2, 0), 90.0f, 1e-4);
   EXPECT_NEAR(at(b, p, 2, 8), 270.0f, 1e-4);
@@ -55,8 +55,7 @@ TEST(BearingField, AcrossAnEastWestArcItPointsAtTheArc) {
 TEST(BearingField, InsideAPolygonNaNUnlessSigned) {
   // A square about (0, 0), 10° a side; the node (0, 0) is inside, 5° from every side.
   const FieldParams p = grid(-2, 2, -2, 2, 3, 3);
-  const SiteSet square =
-      one_shape(FeatureKind::polygon, {{-5, -5}, {-5, 5}, {5, 5}, {5, -5}});
+  const SiteSet square = one_shape(FeatureKind::polygon, {{-5, -5}, {-5, 5}, {5, 5}, {5, -5}});
   ASSERT_TRUE(square.has_polygons());
   FieldRequest r{p, square};
   const std::vector<float> unsigned_b = BearingField(r).subgrid(whole_grid(3, 3));
@@ -76,9 +75,9 @@ TEST(BearingField, PointsAndTheOneReferencePointArePointFeatures) {
   EXPECT_EQ(shapes->features[1].name, "north-west");
   EXPECT_EQ(shapes->vertices[1], (SiteVertex{10, -10}));
   const std::vector<float> b = BearingField(FieldRequest{p, points}).subgrid(whole_grid(3, 3));
-  EXPECT_NEAR(at(b, p, 1, 1), 90.0f, 1e-4);   // (0, 0): the east point is 10° away, due east
-  EXPECT_TRUE(std::isnan(at(b, p, 1, 2)));     // on it
-  EXPECT_NEAR(at(b, p, 1, 0), 0.0f, 1e-4);    // (0, -10): north-west is due north
+  EXPECT_NEAR(at(b, p, 1, 1), 90.0f, 1e-4);  // (0, 0): the east point is 10° away, due east
+  EXPECT_TRUE(std::isnan(at(b, p, 1, 2)));   // on it
+  EXPECT_NEAR(at(b, p, 1, 0), 0.0f, 1e-4);   // (0, -10): north-west is due north
 
   // --ref's one point, with any formula: the seed's field is no distance, its bearing is.
   FieldParams seed = p;
