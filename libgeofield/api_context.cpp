@@ -22,7 +22,6 @@ std::string size_text(const FieldParams& p) {
 
 const char* dtype_name(int dtype) { return dtype == GEOFIELD_FLOAT64 ? "float64" : "float32"; }
 
-// The output's struct, its dtype, memory kind and room, against the request.
 // API 1.0's struct ends at stream; 1.1 added bearing.
 constexpr std::size_t kOutputV1 = offsetof(geofield_output, stream) + sizeof(void*);
 constexpr std::size_t kOutputV1_1 = offsetof(geofield_output, bearing_bytes) + sizeof(std::size_t);
@@ -32,6 +31,7 @@ float* bearing_of(const geofield_output& out) {
   return out.struct_size >= kOutputV1_1 ? out.bearing : nullptr;
 }
 
+// The output's struct, its dtype, memory kind and room, against the request.
 void check_output(const Request& r, const geofield_output& out) {
   if (out.struct_size < kOutputV1) {
     throw UsageError("geofield_output: struct_size " + std::to_string(out.struct_size) +
@@ -74,8 +74,11 @@ void check_output(const Request& r, const geofield_output& out) {
   }
   try {
     check_bearing(r.field);
-  } catch (const UsageError& e) {
-    throw UsageError("geofield_output.bearing: " + std::string(e.what()).substr(11));
+  } catch (const UsageError& e) {  // named by the command line's option: name the field
+    constexpr std::string_view option = "--bearing: ";
+    std::string_view line = e.what();
+    if (line.substr(0, option.size()) == option) line.remove_prefix(option.size());
+    throw UsageError("geofield_output.bearing: " + std::string(line));
   }
 }
 

@@ -34,7 +34,6 @@ class SitesCache {
   };
 
  private:
-
   std::mutex mutex_;
   std::string text_;
   FileStamp stamp_;

@@ -4,7 +4,6 @@
 // the bearing toward a point against the spherical azimuth formula; the context's cache of the
 // last sites read, refreshed when the file changes; and the refusals, each naming its field.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <cmath>
@@ -110,8 +109,7 @@ void expect_program_field(geofield_context* ctx, const geofield_params& p,
   EXPECT_TRUE(same_bits(got.bearing, want.bearing));
 }
 
-std::string compute_error(geofield_context* c, const geofield_params& p,
-                          const geofield_output& o) {
+std::string compute_error(geofield_context* c, const geofield_params& p, const geofield_output& o) {
   EXPECT_EQ(geofield_compute(c, &p, &o), GEOFIELD_INVALID_ARGUMENT);
   return geofield_last_error();
 }
@@ -209,9 +207,9 @@ TEST(CApiSites, TheBearingPointsTowardTheReferencePointAndTheNearestCentre) {
   for (int formula : {GEOFIELD_HAVERSINE, GEOFIELD_SEED}) {  // the seed's point's direction too
     p.formula = formula;
     ASSERT_EQ(geofield_compute(ctx.c, &p, &o), GEOFIELD_OK) << geofield_last_error();
-    EXPECT_TRUE(same_direction(bearing[2], 180));  // (31, 101): due south
-    EXPECT_TRUE(std::isnan(bearing[5]));           // on the point
-    EXPECT_TRUE(same_direction(bearing[8], 0));    // (29, 101): due north
+    EXPECT_TRUE(same_direction(bearing[2], 180));                           // (31, 101): due south
+    EXPECT_TRUE(std::isnan(bearing[5]));                                    // on the point
+    EXPECT_TRUE(same_direction(bearing[8], 0));                             // (29, 101): due north
     EXPECT_TRUE(same_direction(bearing[3], azimuth_deg(30, 99, 30, 101)));  // east, a bit north
     EXPECT_TRUE(same_direction(bearing[6], azimuth_deg(29, 99, 30, 101)));
   }
@@ -288,9 +286,10 @@ TEST(CApiSites, RefusalsNameTheField) {
   // wgs84: the sites' refusal, and the bearing's (for the reference point too).
   p = params(kLineAndPolygon);
   p.formula = GEOFIELD_WGS84;
-  EXPECT_EQ(compute_error(ctx.c, p, out.o).rfind("sites: lines and polygons are measured on the "
-                                                 "sphere",
-                                                 0),
+  EXPECT_EQ(compute_error(ctx.c, p, out.o)
+                .rfind("sites: lines and polygons are measured on the "
+                       "sphere",
+                       0),
             0u)
       << geofield_last_error();
   p.sites = nullptr;
@@ -320,9 +319,10 @@ TEST(CApiSites, RefusalsNameTheField) {
   EXPECT_EQ(compute_error(ctx.c, p, small.o).rfind("geofield_output.bearing_bytes: ", 0), 0u);
   small.o.bearing_bytes += 1;
   small.o.memory = GEOFIELD_MEMORY_CUDA;
-  EXPECT_EQ(compute_error(ctx.c, p, small.o).rfind("geofield_output.bearing: the bearing is "
-                                                   "computed on the CPU",
-                                                   0),
+  EXPECT_EQ(compute_error(ctx.c, p, small.o)
+                .rfind("geofield_output.bearing: the bearing is "
+                       "computed on the CPU",
+                       0),
             0u);
   EXPECT_EQ(small.values[0], -7.0f);
 }
