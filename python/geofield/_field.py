@@ -188,7 +188,10 @@ def _sites_bytes(sites: Any) -> bytes:
             raise ValueError(f"sites: empty; give {_SITES_FORMS}")
         # A name or GeoJSON text is UTF-8; a path is the file system's bytes.
         named = sites.startswith("@") or sites.lstrip().startswith("{")
-        raw = sites.encode("utf-8") if named else os.fsencode(sites)
+        try:
+            raw = sites.encode("utf-8") if named else os.fsencode(sites)
+        except UnicodeEncodeError as e:
+            raise ValueError(f"sites: {_quoted(sites)} is not valid text ({e.reason})") from None
     elif isinstance(sites, (bytes, os.PathLike)):
         raw = os.fsencode(sites)
     else:

@@ -162,6 +162,18 @@ TEST_F(CApiCuda, TheCallersStreamIsUsedAndItsDeviceKept) {
                "geofield_output: values and index must be memory of CUDA device 0 (the context's)");
 }
 
+// Device memory for float64 values and their index.
+geofield_output double_output_with_index(DeviceArray<double>& values,
+                                         DeviceArray<std::int32_t>& index) {
+  geofield_output o;
+  geofield_output_init(&o);
+  o.memory = GEOFIELD_MEMORY_CUDA;
+  o.dtype = GEOFIELD_FLOAT64;
+  o.values = values.p, o.values_bytes = values.n * sizeof(double);
+  o.index = index.p, o.index_bytes = index.n * sizeof(std::int32_t);
+  return o;
+}
+
 TEST_F(CApiCuda, CentresOnTheDeviceGiveTheCpusIndex) {
   Context cuda("cuda"), cpu("cpu");
   ASSERT_EQ(cuda.status, GEOFIELD_OK) << geofield_last_error();
@@ -177,12 +189,7 @@ TEST_F(CApiCuda, CentresOnTheDeviceGiveTheCpusIndex) {
   const std::size_t n = 513 * 257;
   DeviceArray<double> values(n);
   DeviceArray<std::int32_t> index(n);
-  geofield_output o;
-  geofield_output_init(&o);
-  o.memory = GEOFIELD_MEMORY_CUDA;
-  o.dtype = GEOFIELD_FLOAT64;
-  o.values = values.p, o.values_bytes = n * 8;
-  o.index = index.p, o.index_bytes = n * 4;
+  geofield_output o = double_output_with_index(values, index);
   ASSERT_EQ(geofield_compute(cuda.c, &p, &o), GEOFIELD_OK) << geofield_last_error();
   std::vector<double> want(n);
   std::vector<std::int32_t> want_index(n);
@@ -214,12 +221,7 @@ TEST_F(CApiCuda, SitesOnTheDeviceGiveTheCpusFieldAndIndex) {
     p.signed_inside = sites[1] != 'c';  // the polygons signed
     DeviceArray<double> values(n);
     DeviceArray<std::int32_t> index(n);
-    geofield_output o;
-    geofield_output_init(&o);
-    o.memory = GEOFIELD_MEMORY_CUDA;
-    o.dtype = GEOFIELD_FLOAT64;
-    o.values = values.p, o.values_bytes = n * 8;
-    o.index = index.p, o.index_bytes = n * 4;
+    geofield_output o = double_output_with_index(values, index);
     ASSERT_EQ(geofield_compute(cuda.c, &p, &o), GEOFIELD_OK) << geofield_last_error();
     std::vector<double> want(n), host(n);
     std::vector<std::int32_t> want_index(n), host_index(n);
