@@ -51,20 +51,21 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
   int device() const override { return device_; }
   const std::string& device_name() const override { return name_; }
 
-  void compute(const FieldParams& p, const std::vector<Centre>& centres, void* values,
-               Precision stored, std::int32_t* index, void* stream) override {
+  void compute(const FieldRequest& r, void* values, Precision stored, std::int32_t* index,
+               void* stream) override {
     with_app_errors([&] {
       DeviceScope scope(device_);
       cudaStream_t s = stream != nullptr ? static_cast<cudaStream_t>(stream) : stream_.get();
-      launch(p, centres, values, stored, index, s);
+      launch(r, values, stored, index, s);
       if (stream == nullptr) GF_CUDA(cudaStreamSynchronize(s));
     });
   }
 
-  void compute_to_host(const FieldParams& p, const std::vector<Centre>& centres, void* values,
-                       Precision stored, std::int32_t* index) override {
+  void compute_to_host(const FieldRequest& r, void* values, Precision stored,
+                       std::int32_t* index) override {
     with_app_errors([&] {
       DeviceScope scope(device_);
+      const FieldParams& p = r.params;
       const std::size_t n = static_cast<std::size_t>(node_count(p));
       host_values_.ensure(n * value_size(stored), "the " + size_text(p) + " field");
       std::int32_t* device_index = nullptr;
@@ -72,7 +73,7 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
         host_index_.ensure(n * sizeof(std::int32_t), "the " + size_text(p) + " index");
         device_index = static_cast<std::int32_t*>(host_index_.get());
       }
-      launch(p, centres, host_values_.get(), stored, device_index, stream_.get());
+      launch(r, host_values_.get(), stored, device_index, stream_.get());
       GF_CUDA(cudaMemcpyAsync(values, host_values_.get(), n * value_size(stored),
                               cudaMemcpyDeviceToHost, stream_.get()));
       if (index != nullptr) {
@@ -116,11 +117,11 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
   }
 
  private:
-  // The scratch memory and the centres' device state are shared by every call, whatever its
+  // The scratch memory and the sites' device state are shared by every call, whatever its
   // stream: a call on another stream than the last one's first waits for that one's work.
-  void launch(const FieldParams& p, const std::vector<Centre>& centres, void* values,
-              Precision stored, std::int32_t* index, cudaStream_t s) {
-    in_order(s, [&] { queue(p, centres, values, stored, index, s); });
+  void launch(const FieldRequest& r, void* values, Precision stored, std::int32_t* index,
+              cudaStream_t s) {
+    in_order(s, [&] { queue(r, values, stored, index, s); });
   }
 
   // Queues work on s after the last call's work, whatever stream that was on.
@@ -133,27 +134,30 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
     launched_ = true;
   }
 
-  void queue(const FieldParams& p, const std::vector<Centre>& centres, void* values,
-             Precision stored, std::int32_t* index, cudaStream_t s) {
-    if (centres.empty()) {
+  void queue(const FieldRequest& r, void* values, Precision stored, std::int32_t* index,
+             cudaStream_t s) {
+    const FieldParams& p = r.params;
+    const std::size_t n = static_cast<std::size_t>(node_count(p));
+    if (r.one_point()) {
+      const FieldParams q = r.one_point_params();
       if (stored == Precision::f64) {
-        launch_field_into(p, static_cast<double*>(values), s, &scratch_);
+        launch_field_into(q, static_cast<double*>(values), s, &scratch_);
       } else {
-        launch_field_into(p, static_cast<float*>(values), s, &scratch_);
+        launch_field_into(q, static_cast<float*>(values), s, &scratch_);
       }
+      if (index != nullptr) GF_CUDA(cudaMemsetAsync(index, 0, n * sizeof(std::int32_t), s));
       return;
     }
-    sites_.hold(std::span<const Centre>(centres), s);
-    if (index == nullptr) {  // the passes write an index; the caller did not ask for it
-      index_scratch_.ensure(static_cast<std::size_t>(node_count(p)) * sizeof(std::int32_t),
-                            "the " + size_text(p) + " index");
+    sites_.hold(r.sites, s);
+    if (index == nullptr) {  // the kernels write an index; the caller did not ask for it
+      index_scratch_.ensure(n * sizeof(std::int32_t), "the " + size_text(p) + " index");
       index = static_cast<std::int32_t*>(index_scratch_.get());
     }
     const Subgrid whole = whole_grid(p.nx, p.ny);
     if (stored == Precision::f64) {
-      sites_.into(p, whole, static_cast<double*>(values), index, s);
+      sites_.into(r, whole, static_cast<double*>(values), index, s);
     } else {
-      sites_.into(p, whole, static_cast<float*>(values), index, s);
+      sites_.into(r, whole, static_cast<float*>(values), index, s);
     }
   }
 

@@ -22,16 +22,18 @@ class DeviceFieldComputer {
   // "NVIDIA H200" and the like.
   virtual const std::string& device_name() const = 0;
 
-  // The field of p into memory of this device: values (p.nx * p.ny of `stored`, row 0 north)
-  // and, with centres (non-empty, checked by check_centres_view), index (p.nx * p.ny, or null).
-  // p is validated. stream: a cudaStream_t to queue the work on, returning at once; null: the
-  // computer's own stream, waited for. The caller's current device is left as it was.
-  virtual void compute(const FieldParams& p, const std::vector<Centre>& centres, void* values,
-                       Precision stored, std::int32_t* index, void* stream) = 0;
+  // The field of r into memory of this device: values (p.nx * p.ny of `stored`, row 0 north)
+  // and, unless null, index (p.nx * p.ny: each node's nearest site, 0 everywhere for one point,
+  // -1 off a projected map). r validated (check, check_sites). stream: a cudaStream_t to queue
+  // the work on, returning at once; null: the computer's own stream, waited for. The caller's
+  // current device is left as it was. Any site set: one point takes the field kernel, several
+  // points the nearest-site kernels, lines and polygons the arc trees' kernel.
+  virtual void compute(const FieldRequest& r, void* values, Precision stored, std::int32_t* index,
+                       void* stream) = 0;
 
   // The same into host memory: computed into device memory of its own, then copied.
-  virtual void compute_to_host(const FieldParams& p, const std::vector<Centre>& centres,
-                               void* values, Precision stored, std::int32_t* index) = 0;
+  virtual void compute_to_host(const FieldRequest& r, void* values, Precision stored,
+                               std::int32_t* index) = 0;
 
   // Subgrid w of r's grid (a tile, subgrid.h) into host memory: w.nx * w.ny values of
   // `stored` and, when index is not null, each node's nearest site (0 everywhere for one point;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "api_gl.h"
+#include "compute/bearing_field.h"
 #include "compute/cpu_field.h"
 #include "errors.h"
 #include "memory_limits.h"
@@ -21,9 +22,17 @@ std::string size_text(const FieldParams& p) {
 
 const char* dtype_name(int dtype) { return dtype == GEOFIELD_FLOAT64 ? "float64" : "float32"; }
 
+// API 1.0's struct ends at stream; 1.1 added bearing.
+constexpr std::size_t kOutputV1 = offsetof(geofield_output, stream) + sizeof(void*);
+constexpr std::size_t kOutputV1_1 = offsetof(geofield_output, bearing_bytes) + sizeof(std::size_t);
+
+// The bearing's memory, or null where the caller's struct predates it.
+float* bearing_of(const geofield_output& out) {
+  return out.struct_size >= kOutputV1_1 ? out.bearing : nullptr;
+}
+
 // The output's struct, its dtype, memory kind and room, against the request.
 void check_output(const Request& r, const geofield_output& out) {
-  constexpr std::size_t kOutputV1 = offsetof(geofield_output, stream) + sizeof(void*);
   if (out.struct_size < kOutputV1) {
     throw UsageError("geofield_output: struct_size " + std::to_string(out.struct_size) +
                      " is smaller than the first version's " + std::to_string(kOutputV1) +
@@ -33,23 +42,43 @@ void check_output(const Request& r, const geofield_output& out) {
     throw UsageError("geofield_output.memory: " + std::to_string(out.memory) +
                      " is not GEOFIELD_MEMORY_HOST (0) or GEOFIELD_MEMORY_CUDA (1)");
   }
-  const std::uint64_t n = node_count(r.params);
+  const FieldParams& p = r.params();
+  const std::uint64_t n = node_count(p);
   const std::uint64_t need = n * dtype_size(out.dtype);
   if (out.values == nullptr) throw UsageError("geofield_output.values: NULL");
   if (out.values_bytes < need) {
     throw UsageError("geofield_output.values_bytes: " + std::to_string(out.values_bytes) +
-                     " bytes do not hold the " + size_text(r.params) + " " + dtype_name(out.dtype) +
+                     " bytes do not hold the " + size_text(p) + " " + dtype_name(out.dtype) +
                      " field (" + std::to_string(need) + " bytes)");
   }
-  if (out.index != nullptr && r.centres.empty()) {
+  if (out.index != nullptr && !r.many_sites) {
     throw UsageError(
-        "geofield_output.index: the index says which of many centres is nearest; with one "
-        "reference point (centre_count 0) give NULL");
+        "geofield_output.index: the index says which of many sites is nearest; with the one "
+        "reference point (no centres, no sites) give NULL");
   }
   if (out.index != nullptr && out.index_bytes < n * sizeof(std::int32_t)) {
     throw UsageError("geofield_output.index_bytes: " + std::to_string(out.index_bytes) +
-                     " bytes do not hold the " + size_text(r.params) + " int32 index (" +
+                     " bytes do not hold the " + size_text(p) + " int32 index (" +
                      std::to_string(n * sizeof(std::int32_t)) + " bytes)");
+  }
+  if (bearing_of(out) == nullptr) return;
+  if (out.memory != GEOFIELD_MEMORY_HOST) {
+    throw UsageError(
+        "geofield_output.bearing: the bearing is computed on the CPU into host memory; with "
+        "GEOFIELD_MEMORY_CUDA give NULL (or compute it with a host output)");
+  }
+  if (out.bearing_bytes < n * sizeof(float)) {
+    throw UsageError("geofield_output.bearing_bytes: " + std::to_string(out.bearing_bytes) +
+                     " bytes do not hold the " + size_text(p) + " float32 bearing (" +
+                     std::to_string(n * sizeof(float)) + " bytes)");
+  }
+  try {
+    check_bearing_view(r.params());
+  } catch (const UsageError& e) {  // named by the command line's option: name the field
+    constexpr std::string_view option = "--bearing: ";
+    std::string_view line = e.what();
+    if (line.substr(0, option.size()) == option) line.remove_prefix(option.size());
+    throw UsageError("geofield_output.bearing: " + std::string(line));
   }
 }
 
@@ -128,7 +157,8 @@ const char* Context::backend() const {
   }
 }
 
-void Context::compute(const Request& r, const geofield_output& out) {
+void Context::compute(const geofield_params* params, const geofield_output& out) {
+  const Request r = request_of(params, &sites_);
   check_output(r, out);
   std::lock_guard lock(mutex_);
   if (out.memory == GEOFIELD_MEMORY_CUDA) {
@@ -145,22 +175,26 @@ void Context::compute(const Request& r, const geofield_output& out) {
   }
   const Precision stored = out.dtype == GEOFIELD_FLOAT64 ? Precision::f64 : Precision::f32;
   if (cuda_ && out.memory == GEOFIELD_MEMORY_CUDA) {
-    cuda_->compute(r.params, r.centres, out.values, stored, out.index, out.stream);
+    cuda_->compute(r.field, out.values, stored, out.index, out.stream);
   } else if (cuda_) {
-    cuda_->compute_to_host(r.params, r.centres, out.values, stored, out.index);
+    cuda_->compute_to_host(r.field, out.values, stored, out.index);
   } else if (gl_) {
     gl_->compute(r, out);
   } else {
     compute_on_cpu(r, out);
   }
+  if (float* bearing = bearing_of(out)) {
+    const std::vector<float> b =
+        BearingField(r.field).subgrid(whole_grid(r.params().nx, r.params().ny));
+    std::copy(b.begin(), b.end(), bearing);
+  }
 }
 
 void Context::compute_on_cpu(const Request& r, const geofield_output& out) {
-  const FieldRequest request{r.params, r.sites()};
   if (out.dtype == GEOFIELD_FLOAT64) {
-    cpu_compute(request, static_cast<double*>(out.values), out.index);
+    cpu_compute(r.field, static_cast<double*>(out.values), out.index);
   } else {
-    cpu_compute(request, static_cast<float*>(out.values), out.index);
+    cpu_compute(r.field, static_cast<float*>(out.values), out.index);
   }
 }
 

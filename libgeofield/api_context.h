@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "api_params.h"
+#include "api_sites.h"
 #include "backend_choice.h"
 #include "compute/cuda_device_field.h"
 #include "geofield.h"
@@ -35,9 +36,10 @@ class Context {
   const std::string& description() const { return description_; }
   int device() const { return cuda_ ? cuda_->device() : -1; }
 
-  // Checks out against r and computes into it (geofield_compute). Calls from several threads
-  // take turns: the scratch memory and the stream are the context's.
-  void compute(const Request& r, const geofield_output& out);
+  // Checks params (reading its sites through the context's cache) and out against them, and
+  // computes into out (geofield_compute). Calls from several threads take turns: the scratch
+  // memory and the stream are the context's.
+  void compute(const geofield_params* params, const geofield_output& out);
 
  private:
   void compute_on_cpu(const Request& r, const geofield_output& out);
@@ -48,6 +50,7 @@ class Context {
   std::unique_ptr<DeviceFieldComputer> cuda_;
   // gl: the module's context and backend (api_gl.h), on the thread that made the context.
   std::unique_ptr<GlField> gl_;
+  SitesCache sites_;  // the last sites= read (the same text again is not read again)
 };
 
 }  // namespace geofield::api

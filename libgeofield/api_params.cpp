@@ -2,7 +2,10 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
+#include "api_sites.h"
+#include "compute/cpu_field.h"
 #include "compute/nearest_centre.h"
 #include "errors.h"
 
@@ -12,6 +15,8 @@ namespace {
 // The size of the first version of a struct: callers built against a later header pass a
 // larger one, whose extra fields this library does not know and leaves alone.
 constexpr std::size_t kParamsV1 = offsetof(geofield_params, centre_lon) + sizeof(const double*);
+// API 1.1 added sites and signed_inside.
+constexpr std::size_t kParamsV1_1 = offsetof(geofield_params, signed_inside) + sizeof(std::int32_t);
 
 // "--formula: 7 is not one of haversine (0), seed (1), wgs84 (2)"
 template <typename E>
@@ -26,6 +31,42 @@ E enum_of(int value, const char* option, std::initializer_list<std::pair<const c
   throw UsageError(std::string(option) + ": " + std::to_string(value) + " is not one of " + all);
 }
 
+// The centres of centre_count, centre_lat and centre_lon (at least one), checked.
+std::vector<Centre> centres_of(const geofield_params* c, const FieldParams& p) {
+  if (static_cast<std::uint64_t>(c->centre_count) > kMaxCentres) {
+    throw UsageError("--centres: more than " + std::to_string(kMaxCentres) + " centres");
+  }
+  if (c->centre_lat == nullptr || c->centre_lon == nullptr) {
+    throw UsageError("--centres: centre_lat and centre_lon must point to centre_count (" +
+                     std::to_string(c->centre_count) + ") values each");
+  }
+  std::vector<Centre> centres(static_cast<std::size_t>(c->centre_count));
+  for (std::size_t k = 0; k < centres.size(); ++k) {
+    centres[k].lat_deg = c->centre_lat[k];
+    centres[k].lon_deg = c->centre_lon[k];
+    const std::string problem = centre_problem(centres[k]);
+    if (!problem.empty()) {
+      throw UsageError("--centres: centre " + std::to_string(k) + ": " + problem);
+    }
+  }
+  check_centres_view(p, centres);
+  return centres;
+}
+
+// check_sites' refusals of sites (wgs84, seed) name the command line's --sites, or --centres
+// for a file of points; the caller set the struct's field.
+void check_sites_field(const FieldRequest& r) {
+  try {
+    check_sites(r);
+  } catch (const UsageError& e) {
+    std::string_view line = e.what();
+    for (const std::string_view option : {"--sites: ", "--centres: "}) {
+      if (line.substr(0, option.size()) == option) line.remove_prefix(option.size());
+    }
+    throw UsageError("sites: " + std::string(line));
+  }
+}
+
 }  // namespace
 
 std::size_t dtype_size(int dtype) {
@@ -35,15 +76,20 @@ std::size_t dtype_size(int dtype) {
                    " is not GEOFIELD_FLOAT32 (0) or GEOFIELD_FLOAT64 (1)");
 }
 
-Request request_of(const geofield_params* c) {
+Request request_of(const geofield_params* c, SitesCache* cache) {
   if (c == nullptr) throw UsageError("geofield_params: NULL");
   if (c->struct_size < kParamsV1) {
     throw UsageError("geofield_params: struct_size " + std::to_string(c->struct_size) +
                      " is smaller than the first version's " + std::to_string(kParamsV1) +
                      " bytes: start from geofield_params_init");
   }
+  // A caller built against API 1.0 has no sites or signed_inside: read them only when there.
+  const bool v1_1 = c->struct_size >= kParamsV1_1;
+  const char* const sites = v1_1 ? c->sites : nullptr;
+  const bool signed_inside = v1_1 && c->signed_inside != 0;
+
   Request r;
-  FieldParams& p = r.params;
+  FieldParams& p = r.field.params;
   p.lat_min_deg = c->lat_min;
   p.lat_max_deg = c->lat_max;
   p.lon_min_deg = c->lon_min;
@@ -73,24 +119,28 @@ Request request_of(const geofield_params* c) {
   if (c->centre_count < 0) {
     throw UsageError("--centres: centre_count " + std::to_string(c->centre_count) + " is negative");
   }
-  if (c->centre_count == 0) return r;
-  if (static_cast<std::uint64_t>(c->centre_count) > kMaxCentres) {
-    throw UsageError("--centres: more than " + std::to_string(kMaxCentres) + " centres");
+  if (sites != nullptr && c->centre_count > 0) {
+    throw UsageError("sites: give sites or centres (centre_count " +
+                     std::to_string(c->centre_count) +
+                     "), not both: they are two ways to say what the distance is measured to");
   }
-  if (c->centre_lat == nullptr || c->centre_lon == nullptr) {
-    throw UsageError("--centres: centre_lat and centre_lon must point to centre_count (" +
-                     std::to_string(c->centre_count) + ") values each");
+  if (sites != nullptr) {
+    const ShapesPtr shapes = cache != nullptr ? cache->get(sites) : read_sites_parameter(sites);
+    r.field.sites = SiteSet::shapes(shapes);
+    r.many_sites = true;
+    check_sites_field(r.field);
+  } else if (c->centre_count > 0) {
+    r.field.sites = SiteSet::points(centres_of(c, p));
+    r.many_sites = true;
+  } else {
+    r.field.sites = SiteSet::one_point(p.ref_lat_deg, p.ref_lon_deg);
   }
-  r.centres.resize(static_cast<std::size_t>(c->centre_count));
-  for (std::size_t k = 0; k < r.centres.size(); ++k) {
-    r.centres[k].lat_deg = c->centre_lat[k];
-    r.centres[k].lon_deg = c->centre_lon[k];
-    const std::string problem = centre_problem(r.centres[k]);
-    if (!problem.empty()) {
-      throw UsageError("--centres: centre " + std::to_string(k) + ": " + problem);
-    }
+  if (signed_inside && !r.field.sites.has_polygons()) {
+    throw UsageError(
+        "signed_inside: signs the inside of polygons, and these sites have none: give sites with "
+        "Polygon or MultiPolygon features (or @land), or signed_inside 0");
   }
-  check_centres_view(p, r.centres);
+  r.field.signed_inside = signed_inside;
   return r;
 }
 

@@ -2,29 +2,27 @@
 // words: what geofield_compute and geofield_params_check share.
 #pragma once
 
-#include <vector>
-
-#include "centres.h"
-#include "field_params.h"
 #include "geofield.h"
 #include "sites.h"
 
 namespace geofield::api {
 
-struct Request {
-  FieldParams params;
-  std::vector<Centre> centres;  // empty: the one reference point
+class SitesCache;
 
-  // The field's sites: the centres, or (centre_count 0) a set of one, the reference point.
-  SiteSet sites() const {
-    return centres.empty() ? SiteSet::one_point(params.ref_lat_deg, params.ref_lon_deg)
-                           : SiteSet::points(centres);
-  }
+struct Request {
+  // The view, the sites (the reference point, the centres, or sites=) and --signed.
+  FieldRequest field;
+  // Centres or sites were given: the index says which is nearest (for the one reference point
+  // there is nothing to say).
+  bool many_sites = false;
+
+  const FieldParams& params() const { return field.params; }
 };
 
 // Throws UsageError naming the option ("--lat: ...") or the struct field ("geofield_params:
-// struct_size ...") of the first problem.
-Request request_of(const geofield_params* p);
+// struct_size ...", "sites: ...") of the first problem. sites= is read through cache (the
+// context's) where one is given.
+Request request_of(const geofield_params* p, SitesCache* cache = nullptr);
 
 // The size in bytes of one value of an output dtype (GEOFIELD_FLOAT32 or _FLOAT64); throws
 // UsageError for another.

@@ -122,7 +122,7 @@ geofield_status geofield_compute(geofield_context* context, const geofield_param
   return guarded([&] {
     require(context, "geofield_compute: context");
     require(output, "geofield_compute: output");
-    context->impl.compute(geofield::api::request_of(params), *output);
+    context->impl.compute(params, *output);
   });
 }
 

@@ -44,8 +44,12 @@ struct GlField {
           "a gl context computes on the thread that made it (an OpenGL context is current on "
           "one thread): make one on this thread");
     }
+    // Before the texture is sized: lines and polygons are refused in the GL backend's line.
+    if (r.field.sites.has_shapes()) {
+      throw UsageError("--backend gl: " + std::string(kGlNoShapes));
+    }
     context.make_current();
-    const FieldParams& p = r.params;
+    const FieldParams& p = r.params();
     GLint max_texture = 0;
     GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
     check_texture_size(p, max_texture);
@@ -57,8 +61,8 @@ struct GlField {
     }
     // The last compute's list is kept while the sites are equal, so the backend, seeing the same
     // list, does not upload them again.
-    if (SiteSet s = r.sites(); !(s == sites)) sites = std::move(s);
-    const FieldRequest request{p, sites};
+    if (!(r.field.sites == sites)) sites = r.field.sites;
+    const FieldRequest request{p, sites, r.field.signed_inside};
     check_sites(request);
     field->compute(request, texture);
     const HostField values = field->read_field(texture, stored);

@@ -36,7 +36,7 @@ extern "C" {
  * program may compare it with geofield_api_version(), the library's, at run time: the library
  * serves every program built for the same major and a minor not above its own. */
 #define GEOFIELD_API_VERSION_MAJOR 1
-#define GEOFIELD_API_VERSION_MINOR 0
+#define GEOFIELD_API_VERSION_MINOR 1
 #define GEOFIELD_API_VERSION (GEOFIELD_API_VERSION_MAJOR * 1000 + GEOFIELD_API_VERSION_MINOR)
 
 GEOFIELD_API int geofield_api_version(void);
@@ -83,6 +83,22 @@ typedef struct geofield_params {
   int64_t centre_count;
   const double* centre_lat;
   const double* centre_lon;
+  /* API 1.1 (issue 28). --sites: what distances are measured to, one of
+   *   - a GeoJSON file's path (.geojson or .json: Point, MultiPoint, LineString,
+   *     MultiLineString, Polygon, MultiPolygon; a FeatureCollection, a Feature or a geometry) or
+   *     a CSV file of points as --centres reads it;
+   *   - GeoJSON text (its first character other than white space is '{');
+   *   - a built-in name: "@coastline", "@borders", "@land", each with ":10m" (the default),
+   *     ":50m" or ":110m".
+   * UTF-8, NUL-terminated, read during geofield_compute only. The field is the distance to the
+   * nearest point of any feature (0 inside a polygon); geofield_output.index may receive which
+   * feature (its position in the file, 0 first). NULL: no sites. Exclusive with centre_count > 0;
+   * the haversine formula only. The context keeps the last sites it read (a file while its size
+   * and modification time stay the same), so a repeated call does not read them again. */
+  const char* sites;
+  /* --signed: non-zero gives, inside a polygon of sites, minus the distance to its boundary
+   * instead of 0 (with @land: negative on land, positive at sea). Needs sites with polygons. */
+  int32_t signed_inside;
 } geofield_params;
 
 GEOFIELD_API void geofield_params_init(geofield_params* params);
@@ -103,13 +119,22 @@ typedef struct geofield_output {
                            values rounded, as `render --npy` writes them) */
   void* values;         /* nx * ny values, row 0 north */
   size_t values_bytes;  /* the room at values: at least nx * ny * the dtype's size */
-  int32_t* index;       /* with centres: nx * ny indices of the nearest centre (0-based; the
-                           lowest of those that tie), or NULL; must be NULL without centres */
+  int32_t* index;       /* with centres or sites: nx * ny indices of the nearest centre or
+                           feature (0-based; the lowest of those that tie; -1 off a projected
+                           map), or NULL; must be NULL for the one reference point */
   size_t index_bytes;
   /* CUDA memory: the cudaStream_t to compute on; the call returns once the work is queued and
    * the caller waits on the stream. NULL: the context's own stream, and the call returns when
    * the values are there. Host memory: unused. */
   void* stream;
+  /* API 1.1. --bearing: nx * ny initial azimuths (float32, degrees clockwise from north, in
+   * [0, 360)) from each node toward its nearest point of the nearest site (the reference point,
+   * a centre, or a point of a feature's line or boundary); NaN where the distance is 0 (on a
+   * site, inside a polygon) and off a projected map. Or NULL. Computed on the sphere on the CPU
+   * whatever the backend: host memory (GEOFIELD_MEMORY_HOST) only, and not with the wgs84
+   * formula. */
+  float* bearing;
+  size_t bearing_bytes;
 } geofield_output;
 
 GEOFIELD_API void geofield_output_init(geofield_output* output);

@@ -1,6 +1,6 @@
-"""geofield: the great-circle (or geodesic) distance from a reference point to every node of a
-latitude/longitude grid, as NumPy arrays on the CPU or as CUDA device arrays that CuPy, numba
-and PyTorch use in place.
+"""geofield: the great-circle (or geodesic) distance from a reference point (or the nearest of
+many points, lines and polygons: centres=, sites=) to every node of a latitude/longitude grid,
+as NumPy arrays on the CPU or as CUDA device arrays that CuPy, numba and PyTorch use in place.
 
     >>> import geofield
     >>> d = geofield.field(lat=(29, 31), lon=(99, 101), size=(1000, 1000), ref=(30, 101))

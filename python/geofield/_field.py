@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import ctypes
+import json
 import operator
+import os
+from collections.abc import Mapping
 from typing import Any, Optional, Sequence, Tuple, Union
 
 import numpy
@@ -164,6 +167,40 @@ def _check_device_out(out: Any, shape: Tuple[int, int],
     return code, pointer
 
 
+_SITES_FORMS = ("a GeoJSON or CSV file's path (str or os.PathLike), a GeoJSON mapping (a dict, "
+                "or an object with __geo_interface__) or a built-in name ('@coastline', "
+                "'@borders', '@land', each with ':10m', ':50m' or ':110m')")
+
+
+def _sites_bytes(sites: Any) -> bytes:
+    """sites= as geofield_params.sites takes it: a path's bytes, or UTF-8 text (a built-in name,
+    or GeoJSON, which is what a mapping becomes)."""
+    if hasattr(sites, "__geo_interface__") and not isinstance(sites, Mapping):
+        sites = sites.__geo_interface__  # shapely's geometries, geopandas' frames, ...
+    if isinstance(sites, Mapping):
+        try:
+            text = json.dumps(sites, allow_nan=False)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"sites: the mapping is not GeoJSON that JSON can hold ({e})") from None
+        raw = text.encode("utf-8")
+    elif isinstance(sites, str):
+        if sites == "":
+            raise ValueError(f"sites: empty; give {_SITES_FORMS}")
+        # A name or GeoJSON text is UTF-8; a path is the file system's bytes.
+        named = sites.startswith("@") or sites.lstrip().startswith("{")
+        try:
+            raw = sites.encode("utf-8") if named else os.fsencode(sites)
+        except UnicodeEncodeError as e:
+            raise ValueError(f"sites: {_quoted(sites)} is not valid text ({e.reason})") from None
+    elif isinstance(sites, (bytes, os.PathLike)):
+        raw = os.fsencode(sites)
+    else:
+        raise TypeError(f"sites: {type(sites).__name__} is not one of {_SITES_FORMS}")
+    if b"\0" in raw:
+        raise ValueError(f"sites: {_quoted(raw.decode('utf-8', 'replace'))} holds a NUL character")
+    return raw
+
+
 def field(
     lat: Pair = (29, 31),
     lon: Pair = (99, 101),
@@ -178,15 +215,19 @@ def field(
     projection: str = "latlon",
     extent: Optional[float] = None,
     centres: Any = None,
+    sites: Any = None,
+    signed: bool = False,
     index: bool = False,
+    bearing: bool = False,
     dtype: Any = None,
     device: str = "cpu",
     backend: Optional[str] = None,
     stream: Any = None,
     out: Any = None,
-) -> Union[numpy.ndarray, DeviceArray, Tuple[Any, Any]]:
-    """The distance from a reference point (or from the nearest of many centres) to every node
-    of a grid, as `geofield render --npy` computes it: an array of shape (ny, nx), row 0 north,
+) -> Union[numpy.ndarray, DeviceArray, Tuple[Any, ...]]:
+    """The distance from a reference point (or from the nearest of many centres, or of sites:
+    points, lines and polygons) to every node of a grid, as `geofield render --npy` computes
+    it: an array of shape (ny, nx), row 0 north,
     node (i, j) at lat = lat_max - i (lat_max - lat_min) / (ny - 1),
     lon = lon_min + j dlon / (nx - 1). The parameters are the command line's view options, with
     the same names, defaults, ranges and error messages.
@@ -215,8 +256,28 @@ def field(
     centres: many reference points instead of `ref`: array-like of shape (n, 2), (lat, lon) in
         degrees per row (n from 1 to ten million); the value is the distance to the nearest.
         latlon grids and haversine or wgs84 only. Default None.
-    index: with `centres`, also return the index (int32, 0-based; the lowest of ties) of each
-        node's nearest centre: the result is then (values, index). Default False.
+    sites: what to measure to instead of `ref` (not with `centres`): a GeoJSON (.geojson or
+        .json: Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon) or CSV
+        file's path (str or os.PathLike); a GeoJSON mapping (a dict: a FeatureCollection, a
+        Feature or a geometry, positions [lon, lat]; or an object with __geo_interface__); or a
+        built-in Natural Earth set: "@coastline", "@borders" (lines) or "@land" (polygons), each
+        at 1:10m unless ":50m" or ":110m" follows. The value is the distance to the nearest point
+        of any feature, each segment the minor great-circle arc between its vertices; 0 inside a
+        polygon. The haversine formula only. The last sites read are kept (a file while it does
+        not change), so calling again with the same sites does not read them again. Default None.
+    signed: with sites holding polygons, minus the distance to the boundary inside them instead
+        of 0 (with "@land": negative on land, positive at sea). Default False.
+    index: with `centres` or `sites`, also return the index (int32, 0-based; the lowest of ties;
+        -1 off a projected map) of each node's nearest centre or feature (its position in the
+        file or collection). Default False.
+    bearing: also return each node's bearing (float32): the initial azimuth toward the nearest
+        point of the nearest site (`ref`, a centre, a point of a line or a polygon's boundary),
+        degrees clockwise from north in [0, 360); NaN where the distance is 0 and off a projected
+        map. Computed on the CPU on the sphere: device "cpu" only, not with wgs84. Default False.
+
+        With index or bearing the result is a tuple: the values first, then the index (if
+        asked), then the bearing (if asked): (values, index), (values, bearing) or
+        (values, index, bearing).
     dtype: float32 or float64, the returned values' type. Default None: float32 for precision
         "float", float64 for "double". float64 with precision "float" holds the float values
         widened; float32 with "double", the double values rounded (as `render --npy` writes).
@@ -237,7 +298,8 @@ def field(
         returned. Default None.
 
     Raises ValueError (a parameter out of range, with the command line's message, e.g.
-    "--lat: latitude 95 is outside [-90, 90]"), TypeError (a value of the wrong kind),
+    "--lat: latitude 95 is outside [-90, 90]"; sites that cannot be read, with the reader's
+    line naming the feature, e.g. "sites: roads.geojson, feature 3: ..."), TypeError (a value of the wrong kind),
     geofield.BackendUnavailable (the backend or device cannot run here: the message says why),
     MemoryError, RuntimeError (a CUDA or GL failure, or libgeofield not found).
     """
@@ -293,8 +355,20 @@ def field(
         p.centre_count = c.shape[0]
         p.centre_lat = centre_lat.ctypes.data
         p.centre_lon = centre_lon.ctypes.data
-    elif index:
-        raise ValueError("--index: give --centres too (index=True needs centres=)")
+    if sites is not None:
+        if centres is not None:
+            raise ValueError("sites: give sites= or centres=, not both: they are two ways to say "
+                             "what the distance is measured to")
+        sites_text = _sites_bytes(sites)  # kept alive by this name until the call returns
+        p.sites = sites_text
+    if signed:
+        if sites is None:
+            raise ValueError("signed: signs the inside of polygons; give sites= with polygons "
+                             "(e.g. sites='@land')")
+        p.signed_inside = 1
+    if index and centres is None and sites is None:
+        raise ValueError("--index: give centres= or sites= too (index=True says which of them "
+                         "is nearest)")
 
     if dtype is not None:
         dtype = numpy.dtype(dtype)
@@ -313,6 +387,9 @@ def field(
         backend = "cuda"  # auto on a CUDA device can only mean CUDA
     if stream is not None and not cuda:
         raise ValueError("stream: applies to a CUDA device (device='cuda'), not to 'cpu'")
+    if bearing and cuda:
+        raise ValueError(f"bearing: computed on the CPU into host memory; give device='cpu' "
+                         f"(not {device!r})")
 
     o = L.Output.from_buffer_copy(output_template)
     shape = (ny, nx)
@@ -330,13 +407,19 @@ def field(
         o.memory = L.MEMORY_HOST
         o.values = values.ctypes.data
         o.values_bytes = values.nbytes
-        index_array = None
+        extra = []
         if index:
             index_array = numpy.empty(shape, numpy.int32)
             o.index = index_array.ctypes.data
             o.index_bytes = index_array.nbytes
-        L.raise_for(lib.geofield_compute(context, ctypes.byref(p), ctypes.byref(o)))
-        return (values, index_array) if index else values
+            extra.append(index_array)
+        if bearing:
+            bearing_array = numpy.empty(shape, numpy.float32)
+            o.bearing = bearing_array.ctypes.data
+            o.bearing_bytes = bearing_array.nbytes
+            extra.append(bearing_array)
+        _compute(lib, context, p, o)
+        return (values, *extra) if extra else values
 
     # CUDA memory: geofield's own buffers (or the caller's out=), on the context's device.
     handle = 0 if stream is None else _stream_handle(stream)
@@ -355,7 +438,7 @@ def field(
         if index:
             o.index_bytes = count * 4
             o.index = _new_buffer(lib, context, o.index_bytes, buffers)
-        L.raise_for(lib.geofield_compute(context, ctypes.byref(p), ctypes.byref(o)))
+        _compute(lib, context, p, o)
         # The buffers' references pass to the DeviceArrays from here.
         on_stream = handle or None
         result = out
@@ -367,6 +450,20 @@ def field(
     finally:
         for b in buffers:  # only those not handed over: a failure part way
             lib.geofield_buffer_release(b)
+
+
+def _compute(lib: ctypes.CDLL, context: int, p: L.Params, o: L.Output) -> None:
+    """geofield_compute, its refusals in this function's words where a field's name differs
+    (the struct's signed_inside is signed= here, the output's bearing bearing=)."""
+    try:
+        L.raise_for(lib.geofield_compute(context, ctypes.byref(p), ctypes.byref(o)))
+    except ValueError as e:
+        message = str(e)
+        for struct_name, name in (("signed_inside: ", "signed: "),
+                                  ("geofield_output.bearing: ", "bearing: ")):
+            if message.startswith(struct_name):
+                raise ValueError(name + message[len(struct_name):]) from None
+        raise
 
 
 def _new_buffer(lib: ctypes.CDLL, context: int, nbytes: int, buffers: list) -> int:

@@ -14,8 +14,10 @@ import os
 import threading
 from typing import Dict, Optional, Tuple
 
-# The API major version this package is written for (geofield.h's GEOFIELD_API_VERSION_MAJOR).
+# The API this package is written for (geofield.h's GEOFIELD_API_VERSION_MAJOR and _MINOR):
+# 1.1 added sites, signed_inside and the bearing output.
 API_MAJOR = 1
+API_MINOR = 1
 
 # geofield_status
 OK = 0
@@ -69,6 +71,8 @@ class Params(ctypes.Structure):
         ("centre_count", ctypes.c_int64),
         ("centre_lat", ctypes.c_void_p),
         ("centre_lon", ctypes.c_void_p),
+        ("sites", ctypes.c_char_p),
+        ("signed_inside", ctypes.c_int32),
     ]
 
 
@@ -84,6 +88,8 @@ class Output(ctypes.Structure):
         ("index", ctypes.c_void_p),
         ("index_bytes", ctypes.c_size_t),
         ("stream", ctypes.c_void_p),
+        ("bearing", ctypes.c_void_p),
+        ("bearing_bytes", ctypes.c_size_t),
     ]
 
 
@@ -204,10 +210,11 @@ def library() -> ctypes.CDLL:
             except AttributeError as e:
                 raise RuntimeError(f"{path} is not libgeofield or too old: {e}") from None
             version = lib.geofield_api_version()
-            if version // 1000 != API_MAJOR:
+            if version // 1000 != API_MAJOR or version % 1000 < API_MINOR:
                 raise RuntimeError(
                     f"{path} has libgeofield API {version // 1000}.{version % 1000}; this package "
-                    f"needs API {API_MAJOR}.x (rebuild or reinstall the two together)"
+                    f"needs API {API_MAJOR}.{API_MINOR} or a later {API_MAJOR}.x (rebuild or "
+                    f"reinstall the two together)"
                 )
             _lib, _lib_path = lib, path
             return lib

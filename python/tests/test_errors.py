@@ -66,7 +66,7 @@ def test_centres_shape(geofield, centres):
 
 
 def test_index_needs_centres(geofield):
-    with pytest.raises(ValueError, match="^--index: give --centres"):
+    with pytest.raises(ValueError, match="^--index: give centres= or sites= too"):
         geofield.field(index=True)
 
 

@@ -162,6 +162,18 @@ TEST_F(CApiCuda, TheCallersStreamIsUsedAndItsDeviceKept) {
                "geofield_output: values and index must be memory of CUDA device 0 (the context's)");
 }
 
+// Device memory for float64 values and their index.
+geofield_output double_output_with_index(DeviceArray<double>& values,
+                                         DeviceArray<std::int32_t>& index) {
+  geofield_output o;
+  geofield_output_init(&o);
+  o.memory = GEOFIELD_MEMORY_CUDA;
+  o.dtype = GEOFIELD_FLOAT64;
+  o.values = values.p, o.values_bytes = values.n * sizeof(double);
+  o.index = index.p, o.index_bytes = index.n * sizeof(std::int32_t);
+  return o;
+}
+
 TEST_F(CApiCuda, CentresOnTheDeviceGiveTheCpusIndex) {
   Context cuda("cuda"), cpu("cpu");
   ASSERT_EQ(cuda.status, GEOFIELD_OK) << geofield_last_error();
@@ -177,12 +189,7 @@ TEST_F(CApiCuda, CentresOnTheDeviceGiveTheCpusIndex) {
   const std::size_t n = 513 * 257;
   DeviceArray<double> values(n);
   DeviceArray<std::int32_t> index(n);
-  geofield_output o;
-  geofield_output_init(&o);
-  o.memory = GEOFIELD_MEMORY_CUDA;
-  o.dtype = GEOFIELD_FLOAT64;
-  o.values = values.p, o.values_bytes = n * 8;
-  o.index = index.p, o.index_bytes = n * 4;
+  geofield_output o = double_output_with_index(values, index);
   ASSERT_EQ(geofield_compute(cuda.c, &p, &o), GEOFIELD_OK) << geofield_last_error();
   std::vector<double> want(n);
   std::vector<std::int32_t> want_index(n);
@@ -193,6 +200,65 @@ TEST_F(CApiCuda, CentresOnTheDeviceGiveTheCpusIndex) {
   const std::vector<double> got = values.host();
   EXPECT_EQ(index.host(), want_index);
   for (std::size_t k = 0; k < n; ++k) ASSERT_NEAR(got[k], want[k], 1e-9 * want[k] + 1e-9) << k;
+}
+
+// sites= (issue 28) on the device: lines and polygons (signed), into device memory and the
+// host, equal the CPU's field within the double bound and its index; a site set of one point
+// gives index 0 everywhere.
+TEST_F(CApiCuda, SitesOnTheDeviceGiveTheCpusFieldAndIndex) {
+  Context cuda("cuda"), cpu("cpu");
+  ASSERT_EQ(cuda.status, GEOFIELD_OK) << geofield_last_error();
+  const char* const polygon_with_hole = R"({"type": "Polygon", "coordinates": [
+    [[100, 29.4], [100.8, 29.4], [100.8, 30.6], [100, 30.6], [100, 29.4]],
+    [[100.2, 29.8], [100.2, 30.2], [100.5, 30.2], [100.5, 29.8], [100.2, 29.8]]]})";
+  const std::size_t n = 513 * 257;
+  for (const char* sites : {"@coastline:110m", "@land:110m", polygon_with_hole}) {
+    SCOPED_TRACE(sites);
+    geofield_params p = view(0);
+    if (sites[0] == '@') p.lat_min = -90, p.lat_max = 90, p.lon_min = -180, p.lon_max = 180;
+    p.precision = GEOFIELD_PRECISION_DOUBLE;
+    p.sites = sites;
+    p.signed_inside = sites[1] != 'c';  // the polygons signed
+    DeviceArray<double> values(n);
+    DeviceArray<std::int32_t> index(n);
+    geofield_output o = double_output_with_index(values, index);
+    ASSERT_EQ(geofield_compute(cuda.c, &p, &o), GEOFIELD_OK) << geofield_last_error();
+    std::vector<double> want(n), host(n);
+    std::vector<std::int32_t> want_index(n), host_index(n);
+    geofield_output h = o;
+    h.memory = GEOFIELD_MEMORY_HOST;
+    h.values = want.data(), h.index = want_index.data();
+    ASSERT_EQ(geofield_compute(cpu.c, &p, &h), GEOFIELD_OK) << geofield_last_error();
+    h.values = host.data(), h.index = host_index.data();
+    ASSERT_EQ(geofield_compute(cuda.c, &p, &h), GEOFIELD_OK) << geofield_last_error();
+    const std::vector<double> got = values.host();
+    EXPECT_EQ(index.host(), want_index);
+    EXPECT_EQ(host_index, want_index);
+    long negative = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      ASSERT_NEAR(got[k], want[k], 1e-9 * std::fabs(want[k]) + 1e-9) << k;
+      ASSERT_EQ(std::memcmp(&got[k], &host[k], sizeof(double)), 0) << k;
+      negative += want[k] < 0;
+    }
+    EXPECT_EQ(negative > 0, p.signed_inside != 0);
+    // The bearing is the CPU's, into host memory only.
+    float bearing = 0;
+    o.bearing = &bearing, o.bearing_bytes = n * 4;
+    EXPECT_EQ(geofield_compute(cuda.c, &p, &o), GEOFIELD_INVALID_ARGUMENT);
+  }
+  // A file of one point is a set of one: index 0 everywhere, on the device as on the CPU.
+  geofield_params p = view(0);
+  p.sites = R"({"type": "Point", "coordinates": [100, 30]})";
+  DeviceArray<float> values(n);
+  DeviceArray<std::int32_t> index(n);
+  cudaMemset(index.p, 0x7f, n * 4);
+  geofield_output o;
+  geofield_output_init(&o);
+  o.memory = GEOFIELD_MEMORY_CUDA;
+  o.values = values.p, o.values_bytes = n * 4;
+  o.index = index.p, o.index_bytes = n * 4;
+  ASSERT_EQ(geofield_compute(cuda.c, &p, &o), GEOFIELD_OK) << geofield_last_error();
+  EXPECT_EQ(index.host(), std::vector<std::int32_t>(n, 0));
 }
 
 TEST_F(CApiCuda, ThreadsSharingAContextTakeTurns) {

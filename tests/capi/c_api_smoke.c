@@ -1,5 +1,6 @@
 /* geofield.h from plain C (C99, -Wpedantic): the default view's field and two of its nodes
- * against the haversine formula written out here in double. Exits non-zero on any failure. */
+ * against the haversine formula written out here in double; the distance to a GeoJSON point
+ * given as sites, with its bearing. Exits non-zero on any failure. */
 #include <geofield.h>
 #include <math.h>
 #include <stdio.h>
@@ -37,6 +38,22 @@ int main(void) {
   /* Node (0, 0) is 31N 99E; node (199, 299) is 29N 101E. */
   if (fabs(values[0] - haversine_km(30, 101, 31, 99, 6371.0088)) > 1e-3) ++failures;
   if (fabs(values[199 * 300 + 299] - haversine_km(30, 101, 29, 101, 6371.0088)) > 1e-3) ++failures;
+  /* Sites (API 1.1): a point at 29N 99E as GeoJSON text; node (0, 0) is due north of it. */
+  {
+    float* bearing = malloc(sizeof(float) * 300 * 200);
+    params.sites = "{\"type\": \"Point\", \"coordinates\": [99, 29]}";
+    output.bearing = bearing;
+    output.bearing_bytes = sizeof(float) * 300 * 200;
+    if (geofield_compute(context, &params, &output) != GEOFIELD_OK) {
+      fprintf(stderr, "compute with sites: %s\n", geofield_last_error());
+      return 1;
+    }
+    if (fabs(values[0] - haversine_km(29, 99, 31, 99, 6371.0088)) > 1e-3) ++failures;
+    if (fabs(bearing[0] - 180) > 1e-4) ++failures;
+    params.sites = NULL;
+    output.bearing = NULL;
+    free(bearing);
+  }
   params.lat_min = 95;
   if (geofield_compute(context, &params, &output) != GEOFIELD_INVALID_ARGUMENT) ++failures;
   printf("%s | %s | %.4f km\n", geofield_context_description(context), geofield_last_error(),

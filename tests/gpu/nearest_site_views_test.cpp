@@ -363,12 +363,7 @@ TEST_P(NearestSiteViews, SubgridsEqualTheWholeField) {
     const size_t n = static_cast<size_t>(node_count(p));
     std::vector<double> whole(n);
     std::vector<std::int32_t> whole_k(n, -7);
-    if (r.one_point()) {
-      device->compute_to_host(r.one_point_params(), {}, whole.data(), Precision::f64, nullptr);
-      std::fill(whole_k.begin(), whole_k.end(), 0);
-    } else {
-      device->compute_to_host(p, *sites, whole.data(), Precision::f64, whole_k.data());
-    }
+    device->compute_to_host(r, whole.data(), Precision::f64, whole_k.data());
     std::vector<Subgrid> windows = {Subgrid{1, 37, p.nx - 38, p.ny - 2},
                                     Subgrid{p.ny - 1, p.nx - 1, 1, 1}, Subgrid{3, 5, 19, 23}};
     for (const TileLayout layout : {TileLayout{3, 2}, TileLayout{4, 5}}) {

@@ -29,7 +29,7 @@ void expect_subgrids_are_the_whole_field(DeviceFieldComputer& device, FieldParam
   p.ny = std::min(p.ny, under_sanitizer() ? 200 : 500);
   const Precision stored = sizeof(T) == sizeof(double) ? Precision::f64 : Precision::f32;
   std::vector<T> whole(static_cast<size_t>(node_count(p)));
-  device.compute_to_host(p, {}, whole.data(), stored, nullptr);
+  device.compute_to_host(FieldRequest::of_reference(p), whole.data(), stored, nullptr);
   std::vector<Subgrid> windows = {Subgrid{1, 37, p.nx - 38, p.ny - 2},
                                   Subgrid{p.ny - 1, p.nx - 1, 1, 1}};
   if (p.nx >= 192 && p.ny >= 134) {  // one on the kernels' 64-node blocks, several blocks wide
