@@ -27,7 +27,7 @@ struct LineOverlay {
   // 0.75 pixel wider each side, so they read on any colormap and beside the coastlines.
   bool sites = false;
   std::array<float, 4> sites_rgba{1, 0.18f, 0.58f, 1};
-  float sites_width_px = 1.5f;
+  float sites_width_px = 2;
   bool operator==(const LineOverlay&) const = default;
 };
 

@@ -16,8 +16,8 @@
 namespace geofield {
 
 struct NearestSite {
-  std::size_t index = 0;  // the feature's position in the set, 0 first
-  double distance = 0;    // the output unit of the view, on its sphere (haversine's radius)
+  std::size_t index = 0;   // the feature's position in the set, 0 first
+  double distance = 0;     // the output unit of the view, on its sphere (haversine's radius)
   double bearing_deg = 0;  // toward the nearest point, clockwise from north, [0, 360); NaN at 0
 };
 

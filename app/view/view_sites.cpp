@@ -66,9 +66,9 @@ std::optional<SitesSource> read_sites_source(const json& j) {
   const json* bytes = find(*v, "bytes");
   const json* mtime = find(*v, "mtime_ns");
   const json* features = find(*v, "features");
-  const bool mtime_ok = mtime && mtime->is_number_integer() &&
-                        !(mtime->is_number_unsigned() &&
-                          mtime->get<std::uint64_t>() > std::uint64_t(INT64_MAX));
+  const bool mtime_ok =
+      mtime && mtime->is_number_integer() &&
+      !(mtime->is_number_unsigned() && mtime->get<std::uint64_t>() > std::uint64_t(INT64_MAX));
   if (s.name.front() != '/' || !whole_at_least_0(bytes) || !mtime_ok ||
       !whole_at_least_0(features) || features->get<std::uint64_t>() == 0) {
     refuse();

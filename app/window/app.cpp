@@ -245,7 +245,7 @@ ViewStyle App::style_for(int map_w_px, int map_h_px) const {
   st.lines.border_rgba = rgba_of(state_.line_rgb, kBorderAlpha);
   st.lines.width_px = info_.scale;  // one pixel at scale 1, as the other overlays
   st.lines.sites = !state_.sites.empty() && state_.sites.shapes() == lined_sites_;
-  st.lines.sites_width_px = 1.5f * info_.scale;
+  st.lines.sites_width_px = 2.0f * info_.scale;
   return st;
 }
 

@@ -140,7 +140,8 @@ TEST(SiteLookup, InsideAPolygonIsZeroOrSignedMinusTheBoundary) {
 TEST(SiteLookup, NearThePolesAndTheAntimeridian) {
   SiteLookup lookup;
   const FieldParams p = world_view().params;
-  const std::optional<NearestSite> s = lookup.nearest(p, test_shapes(), false, {-89.9995, 179.9995});
+  const std::optional<NearestSite> s =
+      lookup.nearest(p, test_shapes(), false, {-89.9995, 179.9995});
   ASSERT_TRUE(s);
   EXPECT_TRUE(std::isfinite(s->distance));
   // The north pole: the square's north edge is nearest, a little less than 59 degrees away
@@ -156,8 +157,8 @@ TEST(SiteLookup, NearThePolesAndTheAntimeridian) {
 
 TEST(SitePolylines, ArcsAreSampledAndBrokenAtTheAntimeridian) {
   // A 20-degree arc across the antimeridian: two polylines, 170E..180 and -180..170W.
-  const SiteShapes across = parse_sites_geojson(
-      R"({"type": "LineString", "coordinates": [[170, 0], [-170, 0]]})", "t");
+  const SiteShapes across =
+      parse_sites_geojson(R"({"type": "LineString", "coordinates": [[170, 0], [-170, 0]]})", "t");
   const SitePolylines a = site_polylines(across);
   ASSERT_EQ(a.starts.size(), 3u);
   const LineSet set = a.as_line_set();
@@ -171,8 +172,8 @@ TEST(SitePolylines, ArcsAreSampledAndBrokenAtTheAntimeridian) {
     EXPECT_NEAR(a.lonlat[k + 1], 0, 1e-5);
   }
   // A 40-degree meridian arc: 40 pieces of a degree; a ring comes back to its start.
-  const SitePolylines m = site_polylines(parse_sites_geojson(
-      R"({"type": "LineString", "coordinates": [[5, -20], [5, 20]]})", "t"));
+  const SitePolylines m = site_polylines(
+      parse_sites_geojson(R"({"type": "LineString", "coordinates": [[5, -20], [5, 20]]})", "t"));
   EXPECT_EQ(m.lonlat.size() / 2, 41u);
   const SitePolylines r = site_polylines(*test_shapes());
   // The line (20 pieces), the square's ring (4 edges of 2 degrees, closed), no points.
@@ -314,8 +315,8 @@ TEST(SitesSavedView, KeepsTheSourceAndReadsItAgain) {
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "a.geojson") << kShapes;
   ViewState f = world_view();
-  ASSERT_TRUE(open_sites(&f, read_view_sites((dir / "a.geojson").string(), ".", &src), src,
-                         &opened, &why));
+  ASSERT_TRUE(
+      open_sites(&f, read_view_sites((dir / "a.geojson").string(), ".", &src), src, &opened, &why));
   const std::string ftext = state_to_text(f);
   EXPECT_EQ(state_from_text(ftext, "v", &note), f);
   EXPECT_EQ(note, "");
@@ -343,7 +344,8 @@ TEST(SitesSavedView, BadValuesAreRefusedInOneLine) {
   nlohmann::json j = to_json(world_view());
   j["sites"] = "@land";
   EXPECT_TRUE(has(refusal(j), "'sites' must be an object")) << refusal(j);
-  j["sites"] = {{"source", "relative/path.geojson"}, {"bytes", 1}, {"mtime_ns", 1}, {"features", 1}};
+  j["sites"] = {
+      {"source", "relative/path.geojson"}, {"bytes", 1}, {"mtime_ns", 1}, {"features", 1}};
   EXPECT_TRUE(has(refusal(j), "'sites' must be")) << refusal(j);
   j["sites"] = {{"source", "/abs.geojson"}, {"bytes", -1}, {"mtime_ns", 1}, {"features", 1}};
   EXPECT_TRUE(has(refusal(j), "'sites' must be")) << refusal(j);
