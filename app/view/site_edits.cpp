@@ -7,9 +7,9 @@
 #include "compute/shape_field.h"
 #include "errors.h"
 #include "sites/builtin_sites.h"
-#include "view/centre_edits.h"
 #include "sites/centres_file.h"
 #include "sites/sites_file.h"
+#include "view/centre_edits.h"
 
 namespace geofield {
 

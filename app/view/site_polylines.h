@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "sites/geo_lines.h"
 #include "site_shapes.h"
+#include "sites/geo_lines.h"
 
 namespace geofield {
 

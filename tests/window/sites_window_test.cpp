@@ -13,20 +13,22 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "cli/command_line.h"
+#include "cli/render_command.h"
 #include "cli/startup.h"
 #include "errors.h"
+#include "sites/sites_file.h"
 #include "view/centre_edits.h"
 #include "view/centre_palette.h"
 #include "view/reproduce_command.h"
 #include "view/site_edits.h"
 #include "view/site_lookup.h"
 #include "view/site_polylines.h"
-#include "sites/sites_file.h"
 #include "view/view_history.h"
 #include "view/view_state.h"
 
@@ -378,6 +380,20 @@ TEST(SitesReproduceCommand, NamesTheSitesAndSigned) {
   s.signed_inside = true;
   c = render_command_line(s, "a.png");
   EXPECT_TRUE(has(c, " --sites=/data/a b.geojson --signed")) << c;
+  // render reads a built-in name's line back: the same sites, signed, and view.
+  SitesSource src;
+  ASSERT_TRUE(open_sites(&s, read_view_sites("@land:110m", ".", &src), src, &opened, &why));
+  s.signed_inside = true;
+  std::istringstream in(render_command_line(s, "a.png"));
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  const CommandLine parsed = parse_command_line(words);
+  const RenderRequest& r = std::get<RenderRequest>(parsed);
+  ASSERT_TRUE(r.sites);
+  EXPECT_EQ(r.sites->text, "@land:110m");
+  EXPECT_TRUE(r.signed_inside);
+  EXPECT_EQ(r.view.params.nx, s.params.nx);
+  EXPECT_EQ(r.view.params.lat_min_deg, s.params.lat_min_deg);
 }
 
 // --- geofield --sites FILE|@NAME [--signed] ---
