@@ -179,6 +179,13 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                       std::to_string(kMaxInlineCentres) +
                       " inline, more as a reference to FILE); latlon views, haversine or wgs84",
                   "FILE");
+  add_text_option(app, "--sites", &window_text.sites,
+                  "sites of every kind (issue 28): the distance to the nearest line, polygon or "
+                  "point of a GeoJSON or CSV file, or of Natural Earth's @coastline, @land or "
+                  "@borders [:10m|50m|110m]; haversine views; not beside --centres",
+                  "FILE|@NAME");
+  app.add_flag("--signed", window_text.signed_inside,
+               "with --sites: inside polygons, minus the distance to the boundary instead of 0");
 
   RenderRequest render;
   ViewOptionText render_text;

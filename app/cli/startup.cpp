@@ -12,6 +12,7 @@
 #include "sites/centres_file.h"
 #include "view/centre_edits.h"
 #include "view/projected_view.h"
+#include "view/site_edits.h"
 
 namespace geofield {
 namespace {
@@ -112,6 +113,7 @@ void restore_session(WindowRequest* req) {
 void take_centres(const WindowCommand& c, ViewState* s) {
   if (c.typed.ref && c.options.centres) check_ref_beside_centres(s->params);
   if (c.typed.ref) s->centres = CentreSet();
+  if (c.typed.ref || c.options.centres) clear_sites(s);  // the session's sites give way too
   if (c.options.centres) {
     std::vector<Centre> list;
     // The file as it is before the read: a change during the read shows at the next restore.
@@ -136,6 +138,33 @@ void take_centres(const WindowCommand& c, ViewState* s) {
   }
 }
 
+// --sites FILE|@NAME (issue 28): the view's sites in place of its centres (a file of single
+// points: its centres, as --centres), --signed with them; on a view that can take them.
+void take_sites(const WindowCommand& c, ViewState* s) {
+  if (!c.options.sites) return;
+  SitesSource source;
+  ShapesPtr shapes;
+  try {
+    shapes = read_view_sites(*c.options.sites, ".", &source);
+  } catch (const UsageError& e) {
+    const std::string what = e.what();
+    // builtin_sites' words name --sites already.
+    throw UsageError(what.rfind("--sites", 0) == 0 ? what : "--sites: " + what);
+  }
+  Opened opened = Opened::sites;
+  std::string why;
+  if (!open_sites(s, std::move(shapes), source, &opened, &why)) {
+    throw UsageError(why.rfind("--sites", 0) == 0 ? why : "--sites: " + why);
+  }
+  if (c.options.signed_inside) {
+    if (!s->sites.has_polygons()) {
+      throw UsageError("--signed: " + shown_path(*c.options.sites) +
+                       " has no polygons, whose inside it signs");
+    }
+    s->signed_inside = true;
+  }
+}
+
 }  // namespace
 
 WindowCommand make_window_command(const WindowOptionText& w, const ViewOptionText& view_text) {
@@ -156,6 +185,13 @@ WindowCommand make_window_command(const WindowOptionText& w, const ViewOptionTex
   o.screenshot = file(w.screenshot, "--screenshot");
   o.save_state = file(w.save_state, "--save-state");
   o.centres = file(w.centres, "--centres");
+  if (w.sites) {
+    if (w.sites->empty()) throw empty_value_error("--sites", "FILE|@NAME");
+    if (o.centres) throw UsageError("--sites and --centres: give one of them");
+    o.sites = *w.sites;
+  }
+  if (w.signed_inside && !o.sites) throw UsageError("--signed: give --sites too");
+  o.signed_inside = w.signed_inside;
   o.no_session = w.no_session;
   if (w.frames) {
     if (w.frames->empty()) throw empty_value_error("--frames", "N");
@@ -203,6 +239,11 @@ WindowRequest make_window_request(const WindowCommand& c) {
   }
   apply_typed_options(c.typed, c.view, &req.state);
   take_centres(c, &req.state);
+  take_sites(c, &req.state);
+  if (!req.state.sites.empty() && req.state.backend == BackendChoice::gl && !c.typed.backend) {
+    req.state.backend = BackendChoice::automatic;  // gl does not compute them: as for wgs84
+    req.startup_messages.push_back("backend auto: " + std::string(kGlNoShapes));
+  }
   if (req.state.params.formula == Formula::wgs84 && req.state.backend == BackendChoice::gl &&
       !c.typed.backend) {  // the saved backend cannot draw the view: the choice goes back to auto
     req.state.backend = BackendChoice::automatic;

@@ -19,6 +19,8 @@ struct WindowOptionText {
   std::optional<std::string> window;      // --window WxH
   std::optional<std::string> frames;      // --frames N
   std::optional<std::string> centres;     // --centres FILE (issue 16)
+  std::optional<std::string> sites;       // --sites FILE|@NAME (issue 28)
+  bool signed_inside = false;             // --signed
   bool no_session = false;                // --no-session
 };
 
@@ -26,8 +28,10 @@ struct WindowOptionText {
 struct WindowOptions {
   std::optional<std::filesystem::path> state_file, screenshot, save_state;
   std::optional<std::filesystem::path> centres;  // read by make_window_request
-  int width = 1280, height = 800;                // screen units
-  int frames = 0;  // 0: until closed (1 when only --screenshot is given)
+  std::optional<std::string> sites;              // a path or a built-in name, read likewise
+  bool signed_inside = false;
+  int width = 1280, height = 800;  // screen units
+  int frames = 0;                  // 0: until closed (1 when only --screenshot is given)
   bool no_session = false;
 };
 

@@ -67,6 +67,7 @@ LineLayer::LineLayer() {
 
 LineLayer::~LineLayer() {
   for (auto& [key, set] : sets_) glDeleteBuffers(1, &set.buffer);
+  if (sites_.buffer != 0) glDeleteBuffers(1, &sites_.buffer);
   glDeleteVertexArrays(1, &vertex_array_);
   glDeleteProgram(program_);
 }
@@ -74,7 +75,27 @@ LineLayer::~LineLayer() {
 const LineLayer::Uploaded& LineLayer::uploaded(LineKind kind, LineScale scale) {
   auto it = sets_.find({kind, scale});
   if (it != sets_.end()) return it->second;
-  const LineSet& lines = embedded_lines(kind, scale);
+  return sets_.emplace(std::make_pair(kind, scale), upload(embedded_lines(kind, scale)))
+      .first->second;
+}
+
+void LineLayer::set_sites(const LineSet& lines) {
+  if (sites_.buffer != 0) glDeleteBuffers(1, &sites_.buffer);
+  sites_ = Uploaded{};
+  if (lines.points() >= 2) sites_ = upload(lines);
+}
+
+template <typename Draw>
+void LineLayer::draw_sites(const LineOverlay& o, Draw draw) {
+  if (!o.sites || sites_.blocks.empty()) return;
+  GF_GL(glUniform1f(loc_half_width_, 0.5f * o.sites_width_px + 0.75f));
+  draw(std::array<float, 4>{0, 0, 0, 0.55f});
+  GF_GL(glUniform1f(loc_half_width_, 0.5f * o.sites_width_px));
+  draw(o.sites_rgba);
+  GF_GL(glUniform1f(loc_half_width_, 0.5f * o.width_px));
+}
+
+LineLayer::Uploaded LineLayer::upload(const LineSet& lines) {
   std::vector<float> segments;
   segments.reserve(lines.points() * 4);
   Uploaded up;
@@ -109,7 +130,7 @@ const LineLayer::Uploaded& LineLayer::uploaded(LineKind kind, LineScale scale) {
   GF_GL(glCreateBuffers(1, &up.buffer));
   GF_GL(glNamedBufferStorage(up.buffer, static_cast<GLsizeiptr>(segments.size() * sizeof(float)),
                              segments.data(), 0));
-  return sets_.emplace(std::make_pair(kind, scale), std::move(up)).first->second;
+  return up;
 }
 
 // One copy of the world: the blocks inside the view (in the copy's own longitudes), merged
@@ -186,7 +207,9 @@ void LineLayer::begin(int width, int height, const LineOverlay& o, bool* blend_w
 
 void LineLayer::draw_projected(const MapFrame& map, int width, int height, const LineOverlay& o) {
   last_segments_ = 0;
-  if (!map.projected() || width <= 0 || height <= 0 || (!o.coastlines && !o.borders)) return;
+  if (!map.projected() || width <= 0 || height <= 0 || (!o.coastlines && !o.borders && !o.sites)) {
+    return;
+  }
   const GeoBounds cull = cap_bounds(map);
   // The scale as a lat/lon view of the map's angular size would take (ortho: the arc whose
   // sine the half-width is; the whole disc is a hemisphere, 180 degrees).
@@ -204,12 +227,15 @@ void LineLayer::draw_projected(const MapFrame& map, int width, int height, const
   GF_GL(glUniform1f(loc_radius_, static_cast<float>(map.radius)));
   if (o.borders) draw_set_once(uploaded(LineKind::borders, scale), cull, o.border_rgba);
   if (o.coastlines) draw_set_once(uploaded(LineKind::coastlines, scale), cull, o.coast_rgba);
+  draw_sites(o, [&](const std::array<float, 4>& rgba) { draw_set_once(sites_, cull, rgba); });
   if (!blend_was_on) GF_GL(glDisable(GL_BLEND));
 }
 
 void LineLayer::draw(const GeoBounds& view, int width, int height, const LineOverlay& o) {
   last_segments_ = 0;
-  if (!view.valid() || width <= 0 || height <= 0 || (!o.coastlines && !o.borders)) return;
+  if (!view.valid() || width <= 0 || height <= 0 || (!o.coastlines && !o.borders && !o.sites)) {
+    return;
+  }
   const LineScale scale = scale_for_view(view.lon_span_deg, view.lat_max_deg - view.lat_min_deg);
   bool blend_was_on = false;
   begin(width, height, o, &blend_was_on);
@@ -227,6 +253,8 @@ void LineLayer::draw(const GeoBounds& view, int width, int height, const LineOve
     if (o.coastlines) {
       draw_set(uploaded(LineKind::coastlines, scale), view, west - shift, o.coast_rgba);
     }
+    draw_sites(
+        o, [&](const std::array<float, 4>& rgba) { draw_set(sites_, view, west - shift, rgba); });
   }
   if (!blend_was_on) GF_GL(glDisable(GL_BLEND));
 }

@@ -23,6 +23,11 @@ struct LineOverlay {
   bool coastlines = false, borders = false;
   std::array<float, 4> coast_rgba{0, 0, 0, 1}, border_rgba{0, 0, 0, 0.6f};
   float width_px = 1;  // framebuffer pixels (the UI's content scale included)
+  // The sites' lines (issue 28, set_sites), over the others in their own colour on a dark edge
+  // 0.75 pixel wider each side, so they read on any colormap and beside the coastlines.
+  bool sites = false;
+  std::array<float, 4> sites_rgba{1, 0.18f, 0.58f, 1};
+  float sites_width_px = 2;
   bool operator==(const LineOverlay&) const = default;
 };
 
@@ -42,6 +47,11 @@ class LineLayer {
   // side) or across aeqd's antipode are left out, not drawn as chords across the map.
   void draw_projected(const MapFrame& map, int width, int height, const LineOverlay& overlay);
 
+  // The sites' polylines to draw when the overlay asks (LineOverlay::sites), uploaded now in
+  // place of the last ones; an empty set: none. The same contract as the embedded lines: no
+  // segment crosses the antimeridian.
+  void set_sites(const LineSet& lines);
+
   // Segments the last draw() drew (all copies and layers): for tests and measurements.
   long long last_segments() const { return last_segments_; }
 
@@ -56,6 +66,10 @@ class LineLayer {
   };
 
   const Uploaded& uploaded(LineKind kind, LineScale scale);
+  static Uploaded upload(const LineSet& lines);
+  // The sites' set, edge then colour, width restored after.
+  template <typename Draw>
+  void draw_sites(const LineOverlay& o, Draw draw);
   void draw_set(const Uploaded& set, const GeoBounds& view, double west_deg,
                 const std::array<float, 4>& rgba);
   // The blocks inside `cull` (its longitudes taken modulo 360: each block at most once).
@@ -67,6 +81,7 @@ class LineLayer {
   GLint loc_lon_ = -1, loc_lat_ = -1, loc_viewport_ = -1, loc_half_width_ = -1, loc_color_ = -1;
   GLint loc_projection_ = -1, loc_centre_ = -1, loc_half_map_ = -1, loc_radius_ = -1;
   std::map<std::pair<LineKind, LineScale>, Uploaded> sets_;
+  Uploaded sites_;             // buffer 0 and no blocks: none
   std::vector<GLint> firsts_;  // the vertex ranges of one draw, reused
   std::vector<GLsizei> counts_;
   long long last_segments_ = 0;

@@ -90,6 +90,11 @@ GLuint Renderer::one_site_index() const {
   return one_site_index_.id();
 }
 
+void Renderer::set_site_lines(const LineSet& lines) {
+  if (!lines_) lines_ = std::make_unique<LineLayer>();
+  lines_->set_sites(lines);
+}
+
 void Renderer::set_centre_colours(const std::vector<std::uint32_t>& rgb) {
   if (rgb.empty() || rgb == centre_rgb_) return;
   const int n = static_cast<int>(rgb.size());
@@ -258,7 +263,7 @@ void Renderer::draw(int x, int y, int width, int height, const ViewStyle& style)
   GF_GL(glBindTextureUnit(3, centre_colours_));
   GF_GL(glBindVertexArray(vertex_array_));
   GF_GL(glDrawArrays(GL_TRIANGLE_STRIP, 0, 4));
-  if (style.lines.coastlines || style.lines.borders) {
+  if (style.lines.coastlines || style.lines.borders || style.lines.sites) {
     if (is_projected(style)) {
       if (!lines_) lines_ = std::make_unique<LineLayer>();
       lines_->draw_projected(style.map, width, height, style.lines);

@@ -80,6 +80,8 @@ class Renderer {
   // The colour of each centre (0xRRGGBB, centre k at k) for colour_by_centre; kept until
   // changed. At most GL_MAX_TEXTURE_SIZE centres.
   void set_centre_colours(const std::vector<std::uint32_t>& rgb);
+  // The sites' lines (issue 28) drawn when style.lines.sites: uploaded now, kept until changed.
+  void set_site_lines(const LineSet& lines);
   // The index of a field of one site (0 at every node) as a 1 x 1 GL_R32I texture, which the
   // shader reads clamped to its size: for colouring by site a field whose backend kept no index
   // (the one-point fast path).

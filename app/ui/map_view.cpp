@@ -48,7 +48,7 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
     double mx = 0, my = 0;
     // aeqd's marker is the map's centre, so dragging it would chase the pointer: a press there
     // pans, as anywhere else.
-    const bool marker_drags = s->marker && s->centres.empty() &&
+    const bool marker_drags = s->marker && s->centres.empty() && s->sites.empty() &&
                               p->projection != Projection::aeqd &&
                               screen_of(*p, r, {p->ref_lat_deg, p->ref_lon_deg}, &mx, &my) &&
                               std::hypot(m.x - mx, m.y - my) <= marker_radius_px + 4;
@@ -71,7 +71,7 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
       std::string why;
       if (!add_centre(s, {measure_a_->lat_deg, measure_a_->lon_deg, ""}, &why)) message_ = why;
       clear_measure();
-    } else if (!moved_ && drag_ != Drag::measure && s->centres.empty()) {
+    } else if (!moved_ && drag_ != Drag::measure && s->centres.empty() && s->sites.empty()) {
       // With centres the reference is not used: a click places nothing (no step to undo).
       if (const std::optional<GeoPoint> g = point_under(*p, r, press_x_, press_y_)) {
         p->ref_lat_deg = g->lat_deg;
@@ -159,7 +159,7 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
   }
   // Each ring's distance along it, on a dark box: readable on any colormap. Placed about the
   // reference: with centres the rings are the nearest centre's, which the labels do not follow.
-  if (s.contours && s.centres.empty()) {
+  if (s.contours && s.centres.empty() && s.sites.empty()) {
     RingLabelLook look;
     look.text_width_px = [](std::string_view t) {
       return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
@@ -183,42 +183,99 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
     }
   }
   draw_centres(s, r, centre_rgb);
+  draw_site_points(s, r);
   draw_measure(p, r);
   const ImGuiIO& io = ImGui::GetIO();
   if (hover_readout && r.contains(io.MousePos.x, io.MousePos.y) && !io.WantCaptureMouse) {
     draw_readout(s, r);
+  } else {
+    readout_text_.clear();
   }
 }
 
 // Value and bearing from the reference; with centres, the nearest centre (its name, or its
-// number) and the distance to it, found on the host (centre_lookup.h).
+// number) and the distance to it, found on the host (centre_lookup.h); with sites, the nearest
+// feature (its name, or "feature K"), the distance to it and the bearing toward it, by the
+// shape field itself (site_lookup.h).
 void MapView::draw_readout(const ViewState& s, const MapRect& r) {
   const FieldParams& p = s.params;
   const ImGuiIO& io = ImGui::GetIO();
+  readout_text_.clear();
   ImGui::BeginTooltip();
+  char text[160];
   if (const std::optional<GeoPoint> g = point_under(p, r, io.MousePos.x, io.MousePos.y)) {
-    ImGui::Text("lat %.6f  lon %.6f", g->lat_deg, g->lon_deg);
+    std::snprintf(text, sizeof text, "lat %.6f  lon %.6f", g->lat_deg, g->lon_deg);
+    readout_line(text);
     const std::string unit(to_string(p.units));
-    if (const std::optional<NearestCentre> c = lookup_.nearest(p, s.centres, *g)) {
-      ImGui::Text("nearest: %s", centre_label(s.centres, c->index).c_str());
-      ImGui::Text("%s %.6g %s", p.formula == Formula::wgs84 ? "geodesic distance" : "distance",
-                  c->distance, unit.c_str());
+    const std::optional<NearestSite> site =
+        site_lookup_.nearest(p, s.sites.shapes(), s.signed_inside, *g);
+    if (site) {
+      readout_line("nearest: " + site_label(*s.sites.shapes(), site->index));
+      std::snprintf(text, sizeof text, "distance %.6g %s%s", site->distance, unit.c_str(),
+                    site->distance < 0 ? " (inside)" : "");
+      readout_line(text);
+      if (std::isnan(site->bearing_deg)) {
+        readout_line(site->distance == 0 ? "inside: no bearing" : "bearing toward it: none");
+      } else {
+        std::snprintf(text, sizeof text, "bearing toward it %.2f°", site->bearing_deg);
+        readout_line(text);
+      }
+    } else if (const std::optional<NearestCentre> c = lookup_.nearest(p, s.centres, *g)) {
+      readout_line("nearest: " + centre_label(s.centres, c->index));
+      std::snprintf(text, sizeof text, "%s %.6g %s",
+                    p.formula == Formula::wgs84 ? "geodesic distance" : "distance", c->distance,
+                    unit.c_str());
+      readout_line(text);
       const Centre& at = s.centres[c->index];
-      ImGui::Text("bearing from it %.2f°", bearing_between(p, {at.lat_deg, at.lon_deg}, *g));
+      std::snprintf(text, sizeof text, "bearing from it %.2f°",
+                    bearing_between(p, {at.lat_deg, at.lon_deg}, *g));
+      readout_line(text);
     } else {
-      ImGui::Text("%s %.6g %s",
-                  p.formula == Formula::seed    ? "seed value"
-                  : p.formula == Formula::wgs84 ? "geodesic distance"
-                                                : "distance",
-                  field_value_at(p, *g), unit.c_str());
-      ImGui::Text("bearing from the reference %.2f°",
-                  bearing_between(p, {p.ref_lat_deg, p.ref_lon_deg}, *g));
+      std::snprintf(text, sizeof text, "%s %.6g %s",
+                    p.formula == Formula::seed    ? "seed value"
+                    : p.formula == Formula::wgs84 ? "geodesic distance"
+                                                  : "distance",
+                    field_value_at(p, *g), unit.c_str());
+      readout_line(text);
+      std::snprintf(text, sizeof text, "bearing from the reference %.2f°",
+                    bearing_between(p, {p.ref_lat_deg, p.ref_lon_deg}, *g));
+      readout_line(text);
     }
   } else {
-    ImGui::TextUnformatted(p.projection == Projection::ortho ? "off the globe"
-                                                             : "beyond the antipode");
+    readout_line(p.projection == Projection::ortho ? "off the globe" : "beyond the antipode");
   }
   ImGui::EndTooltip();
+}
+
+void MapView::readout_line(const std::string& text) {
+  ImGui::TextUnformatted(text.c_str());
+  if (!readout_text_.empty()) readout_text_ += "; ";
+  readout_text_ += text;
+}
+
+// The sites' point features (a MultiPoint's points among them), each a dot in the sites' line
+// colour ringed in white and black; none beyond kMaxCentreMarkers, as for centres.
+void MapView::draw_site_points(const ViewState& s, const MapRect& r) const {
+  if (s.sites.empty() || !s.marker) return;
+  const SiteShapes& shapes = *s.sites.shapes();
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const ImVec2 lo(static_cast<float>(r.x), static_cast<float>(r.y));
+  dl->PushClipRect(lo, ImVec2(lo.x + static_cast<float>(r.w), lo.y + static_cast<float>(r.h)),
+                   true);
+  const float unit = ImGui::GetFontSize() / 13.0f;
+  std::size_t drawn = 0;
+  for (const SitePart& part : shapes.parts) {
+    if (part.kind != PartKind::point) continue;
+    if (++drawn > kMaxCentreMarkers) break;
+    const SiteVertex& v = shapes.vertices[part.first];
+    double x = 0, y = 0;
+    if (!screen_of(s.params, r, {v.lat_deg, v.lon_deg}, &x, &y)) continue;
+    const ImVec2 at(static_cast<float>(x), static_cast<float>(y));
+    dl->AddCircleFilled(at, 5.5f * unit, IM_COL32(0, 0, 0, 255));
+    dl->AddCircleFilled(at, 4.5f * unit, IM_COL32(255, 255, 255, 255));
+    dl->AddCircleFilled(at, 3.0f * unit, IM_COL32(255, 46, 148, 255));
+  }
+  dl->PopClipRect();
 }
 
 // Each centre a dot of its colour ringed in white and black, readable on any colour; named

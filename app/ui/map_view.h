@@ -2,7 +2,8 @@
 // click places the reference point, the ring can be dragged, Shift+drag measures along the
 // great circle, Shift+click adds a centre), graticule and ring labels, the centres' markers,
 // the measured path and the hover readout (value and bearing from the reference, or the
-// nearest centre and its distance) computed on the host with the shared math (no read-back).
+// nearest centre and its distance, or the nearest feature of the sites with its distance and
+// the bearing toward it) computed on the host with the shared math (no read-back).
 #pragma once
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include <utility>
 
 #include "view/centre_lookup.h"
+#include "view/site_lookup.h"
 #include "view/view_math.h"
 #include "view/view_state.h"
 
@@ -29,6 +31,9 @@ class MapView {
                      bool hover_readout, std::span<const std::uint32_t> centre_rgb);
   // Why the last Shift+click added no centre (centre_edits.h), once.
   std::optional<std::string> take_message() { return std::exchange(message_, std::nullopt); }
+  // The hover readout's lines drawn last frame, joined by "; " (empty: none shown), for the
+  // display tests' log (GEOFIELD_TEST_LOG_FRAMES).
+  const std::string& readout_text() const { return readout_text_; }
 
   // A drag of the map (pan, marker, measure) is in progress: one undo step when it ends.
   bool dragging() const { return drag_ != Drag::none; }
@@ -45,6 +50,10 @@ class MapView {
   void draw_centres(const ViewState& s, const MapRect& r,
                     std::span<const std::uint32_t> centre_rgb) const;
   void draw_readout(const ViewState& s, const MapRect& r);
+  // The sites' point features, as the centres' markers but in the sites' colour.
+  void draw_site_points(const ViewState& s, const MapRect& r) const;
+  // One line of the readout: drawn and kept for readout_text.
+  void readout_line(const std::string& text);
 
   Drag drag_ = Drag::none;
   double last_wheel_s_ = -1e9;  // when the last wheel notch happened
@@ -56,7 +65,9 @@ class MapView {
   // per-frame MouseDelta, which can carry a jump from before the press when focus arrives late.
   double pan_x_ = 0, pan_y_ = 0;
   std::optional<std::string> message_;
-  CentreLookup lookup_;  // the hover's nearest centre
+  CentreLookup lookup_;     // the hover's nearest centre
+  SiteLookup site_lookup_;  // the hover's nearest feature of the sites
+  std::string readout_text_;
 };
 
 }  // namespace geofield

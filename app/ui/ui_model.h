@@ -57,6 +57,8 @@ struct ExportSettings {
   // The Centres panel's file (issue 16): imported (CSV or GeoJSON) and exported (CSV), in the
   // folder above unless absolute.
   std::string centres_file = "centres.csv";
+  // The Sites panel's file (issue 28): GeoJSON or CSV, in the folder above unless absolute.
+  std::string sites_file = "sites.geojson";
 };
 
 struct UiActions {
@@ -71,6 +73,9 @@ struct UiActions {
   bool copy_command = false;
   bool import_centres = false;  // read ExportSettings::centres_file into the view's centres
   bool export_centres = false;  // write the view's centres there as CSV
+  // Open these sites (issue 28): a file (the Sites panel's, or one dropped on the window) or a
+  // built-in name (@coastline, @land, @borders).
+  std::optional<std::string> open_sites;
   std::optional<BackendChoice> switch_backend;
 };
 
@@ -130,6 +135,9 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
 // nearest centre, import and export. Edits go through centre_edits.h; a refused one is put in
 // edits->newest for the status bar.
 void draw_centres_panel(ViewState* s, ExportSettings* e, UiActions* a, TypedEdits* edits);
+// The Sites panel (issue 28): open a file or a built-in name, signed inside polygons, colour by
+// nearest feature, clear. Opening is the App's (a->open_sites); the rest edits s.
+void draw_sites_panel(ViewState* s, ExportSettings* e, UiActions* a);
 
 // The status bar (app/ui/status_bar.cpp): its height in window pixels for a window this wide,
 // and the bar itself along the window's bottom edge.

@@ -50,6 +50,10 @@ std::optional<std::string> centres_view_problem(const FieldParams& p, std::size_
 }
 
 bool add_centre(ViewState* s, Centre c, std::string* why) {
+  if (!s->sites.empty()) {  // a view has centres or sites, never both
+    *why = "centre not added: the view's field is its sites' (clear them in the Sites panel first)";
+    return false;
+  }
   if (!valid(&c, why)) return false;
   if (std::optional<std::string> no = centres_view_problem(s->params, s->centres.size() + 1)) {
     *why = "centre not added: " + *no;
@@ -92,6 +96,8 @@ bool replace_centres(ViewState* s, std::vector<Centre> list, std::string* why) {
     return false;
   }
   s->centres = CentreSet(std::move(list));
+  s->sites = ViewSites();  // an import takes the place of the sites, as opening sites does
+  s->signed_inside = false;
   return true;
 }
 

@@ -27,8 +27,9 @@ bool add_centre(ViewState* s, Centre c, std::string* why);
 bool set_centre(ViewState* s, std::size_t k, Centre c, std::string* why);
 bool remove_centre(ViewState* s, std::size_t k, std::string* why);
 void clear_centres(ViewState* s);
-// The view's centres replaced by `list` (an import): refused whole when any is invalid or
-// there are more than kMaxViewCentres.
+// add_centre is refused while the view has sites (issue 28: a view has one or the other).
+// The view's centres replaced by `list` (an import), its sites cleared: refused whole when any
+// is invalid or there are more than kMaxViewCentres.
 bool replace_centres(ViewState* s, std::vector<Centre> list, std::string* why);
 
 // How the window names centre k (0-based): its name, or "centre #k+1" when it has none (the

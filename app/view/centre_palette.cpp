@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "compute/centre_index.h"
+#include "field_math.h"
 
 namespace geofield {
 namespace {
@@ -200,6 +201,38 @@ std::vector<std::uint32_t> centre_colours(std::span<const Centre> centres) {
   std::vector<std::uint32_t> out(n);
   for (std::size_t k = 0; k < n; ++k) out[k] = kPalette[std::size_t(colour[k])];
   return out;
+}
+
+}  // namespace geofield
+
+namespace geofield {
+
+std::vector<std::uint32_t> feature_colours(const SiteShapes& shapes) {
+  std::vector<Centre> at;
+  at.reserve(shapes.features.size());
+  for (const SiteFeature& f : shapes.features) {
+    double x = 0, y = 0, z = 0;
+    const SiteVertex* first = nullptr;
+    for (std::uint32_t k = f.first_part; k < f.first_part + f.part_count; ++k) {
+      const SitePart& part = shapes.parts[k];
+      for (std::uint32_t v = part.first; v < part.first + part.count; ++v) {
+        const SiteVertex& p = shapes.vertices[v];
+        if (!first) first = &p;
+        const double la = p.lat_deg * kRadPerDeg, lo = p.lon_deg * kRadPerDeg;
+        x += std::cos(la) * std::cos(lo);
+        y += std::cos(la) * std::sin(lo);
+        z += std::sin(la);
+      }
+    }
+    const double n = std::sqrt(x * x + y * y + z * z);
+    if (n > 1e-9 || !first) {
+      at.push_back(
+          Centre{std::atan2(z, std::hypot(x, y)) / kRadPerDeg, std::atan2(y, x) / kRadPerDeg, {}});
+    } else {
+      at.push_back(Centre{first->lat_deg, first->lon_deg, {}});
+    }
+  }
+  return centre_colours(at);
 }
 
 }  // namespace geofield

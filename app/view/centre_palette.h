@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "centres.h"
+#include "site_shapes.h"
 
 namespace geofield {
 
@@ -21,5 +22,14 @@ std::span<const std::uint32_t> centre_palette();
 // Deterministic: the same list gives the same colours.
 inline constexpr int kPaletteNeighbours = 6;
 std::vector<std::uint32_t> centre_colours(std::span<const Centre> centres);
+
+}  // namespace geofield
+
+namespace geofield {
+
+// The same for the features of a set of sites (issue 28), each placed at the middle of its
+// vertices on the sphere (its first vertex where they balance out), so that features near each
+// other, whose cells are likely to touch, get different colours.
+std::vector<std::uint32_t> feature_colours(const SiteShapes& shapes);
 
 }  // namespace geofield

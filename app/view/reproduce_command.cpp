@@ -13,15 +13,19 @@ std::string exact_number(double v) {
 std::string render_command_line(const ViewState& s, const std::string& png,
                                 const std::string& centres_csv) {
   const bool centres = !s.centres.empty();
+  const bool sites = !s.sites.empty();
   const FieldParams& p = s.params;
   std::string c = "geofield render";
   c += " --lat=" + exact_number(p.lat_min_deg) + ":" + exact_number(p.lat_max_deg);
   c += " --lon=" + exact_number(p.lon_min_deg) + ":" + exact_number(p.lon_max_deg);
   c += " --size=" + std::to_string(p.nx) + "x" + std::to_string(p.ny);
   if (centres) c += " --centres=" + centres_csv;
-  // The reference point: the one site, or beside the centres the aeqd map's centre (it places
-  // no other view with them, and render refuses it there).
-  if (!centres || p.projection == Projection::aeqd) {
+  // Sites (issue 28): the file or built-in name they were opened from, as render reads them.
+  if (sites) c += " --sites=" + s.sites.source().name;
+  if (sites && s.signed_inside) c += " --signed";
+  // The reference point: the one site, or beside the centres or sites the aeqd map's centre (it
+  // places no other view with them, and render refuses it there).
+  if ((!centres && !sites) || p.projection == Projection::aeqd) {
     c += " --ref=" + exact_number(p.ref_lat_deg) + "," + exact_number(p.ref_lon_deg);
   }
   c += " --formula=" + std::string(to_string(p.formula));
@@ -41,7 +45,7 @@ std::string render_command_line(const ViewState& s, const std::string& png,
   if (!s.auto_range) c += " --range=" + exact_number(s.range_min) + ":" + exact_number(s.range_max);
   if (s.contours) c += " --contours=" + exact_number(s.contour_interval);
   if (s.graticule) c += " --graticule";
-  if (s.marker && !centres) c += " --marker";
+  if (s.marker && !centres && !sites) c += " --marker";
   if (s.coastlines) c += " --coastlines";
   if (s.borders) c += " --borders";
   if (s.coastlines || s.borders) c += " --line-color=" + rgb_hex(s.line_rgb);

@@ -17,6 +17,7 @@
 #include "sites/centres_file.h"
 #include "view/centre_edits.h"
 #include "view/look_checks.h"
+#include "view/site_edits.h"
 
 namespace geofield {
 namespace {
@@ -340,7 +341,9 @@ json to_json(const ViewState& s) {
       {"line_color", rgb_hex(s.line_rgb)},
       {"theme", std::string(to_string(s.theme))},
       {"colour_by_centre", s.colour_by_centre},
+      {"signed_inside", s.signed_inside},
   };
+  if (!s.sites.empty()) j["sites"] = sites_json(s.sites.source());
   if (!s.centres.empty() && s.centres.size() <= kMaxInlineCentres) {
     j["centres"] = centres_json(s.centres);
   } else if (const CentresFileRef* f = s.centres.file(); f && centres_kept(s.centres)) {
@@ -410,10 +413,15 @@ ViewState state_from_json(const json& j, std::string* centres_note) {
   }
   read_name(j, "theme", parse_theme, names_of({Theme::dark, Theme::light}), &s.theme);
   read_bool(j, "colour_by_centre", &s.colour_by_centre);
+  read_bool(j, "signed_inside", &s.signed_inside);
   s.centres = read_centres(j);
   const std::optional<CentresFileRef> centres_ref = read_centres_ref(j);
   if (centres_ref && !s.centres.empty()) {
     throw UsageError("'centres' and 'centres_file': a view has one of them");
+  }
+  const std::optional<SitesSource> sites = read_sites_source(j);
+  if (sites && (centres_ref || !s.centres.empty())) {
+    throw UsageError("'sites' and 'centres': a view has one of them");
   }
 
   // The values together: the field by check() (its window wording, which gives the range),
@@ -446,6 +454,20 @@ ViewState state_from_json(const json& j, std::string* centres_note) {
       }
     }
   }
+  if (sites) {
+    if (const std::optional<std::string> why = sites_view_problem(p)) {
+      throw UsageError("'sites': " + *why);
+    }
+    if (centres_note) {  // read again; a file that is not what it was is a note, no error
+      std::string why;
+      if (std::optional<ViewSites> v = restore_sites(*sites, &why)) {
+        s.sites = std::move(*v);
+      } else {
+        *centres_note = std::move(why);
+      }
+    }
+  }
+  if (!s.sites.has_polygons() && centres_note) s.signed_inside = false;
   return s;
 }
 

@@ -13,6 +13,7 @@
 #include "gl/line_color.h"
 #include "sites/text_file.h"
 #include "view/centre_set.h"
+#include "view/view_sites.h"
 
 namespace geofield {
 
@@ -40,6 +41,11 @@ struct ViewState {
   // (centres_view_problem, view/centre_edits.h).
   CentreSet centres;
   bool colour_by_centre = false;  // colour each node by its nearest centre, not by distance
+  // Sites of every kind (issue 28): when not empty the field is the distance to the nearest
+  // line, polygon or point of them (never beside centres: site_edits.h), haversine or seed-free
+  // views only (sites_view_problem). colour_by_centre colours by the nearest feature then.
+  ViewSites sites;
+  bool signed_inside = false;  // inside polygons, minus the distance to the boundary (--signed)
 
   bool operator==(const ViewState&) const = default;
 };
@@ -82,7 +88,11 @@ bool centres_kept(const CentreSet& c);
 // centres): {"path": absolute, "count": , "bytes": , "mtime_ns": }, the file they were read
 // from; read only when centres_note is given: a file missing or changed since (size, time,
 // count) is no error of the view: the view has no centres and *centres_note says why in one
-// line. Throws UsageError: the key, the accepted values, what was there (bounded).
+// line. "sites": {"source": "@name"} or {"source": absolute path, "bytes", "mtime_ns",
+// "features"} (view_sites.h), never beside centres, on a view that can take them
+// (sites_view_problem); read only when centres_note is given, which then says in one line why
+// they could not be (a file missing or changed). "signed_inside": true or false.
+// Throws UsageError: the key, the accepted values, what was there (bounded).
 ViewState state_from_json(const nlohmann::json& j, std::string* centres_note = nullptr);
 
 // The text save_state writes, and the text's reading: the loader's entry for any bytes

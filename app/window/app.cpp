@@ -25,6 +25,8 @@
 #include "view/centre_palette.h"
 #include "view/projected_view.h"
 #include "view/reproduce_command.h"
+#include "view/site_edits.h"
+#include "view/site_polylines.h"
 #include "window/framebuffer_capture.h"
 
 namespace geofield {
@@ -122,6 +124,9 @@ std::unique_ptr<FieldSource> App::make_source(BackendChoice choice, std::string*
 }
 
 FieldRequest App::wanted_request() const {
+  if (!state_.sites.empty()) {
+    return {state_.params, SiteSet::shapes(state_.sites.shapes()), state_.signed_inside};
+  }
   if (state_.centres.empty()) return FieldRequest::of_reference(state_.params);
   return {state_.params, SiteSet::points(state_.centres.shared())};
 }
@@ -218,12 +223,18 @@ ViewStyle App::style_for(int map_w_px, int map_h_px) const {
     st.graticule_lon_step_deg =
         nice_step_deg(st.view.lon_span_deg, std::max(1, int(map_w_px / kGraticuleSpacingPx)));
   }
-  st.marker = state_.marker && state_.centres.empty();  // with centres: their markers
-  if (!state_.centres.empty() && source_->shown_centres()) {
+  // With centres or sites: their markers, not the reference's.
+  st.marker = state_.marker && state_.centres.empty() && state_.sites.empty();
+  const std::optional<FieldRequest>& shown_request = source_->shown_request();
+  const bool many_sites =
+      shown_request && (shown_request->sites.has_shapes() || !state_.centres.empty());
+  if ((!state_.centres.empty() || !state_.sites.empty()) && many_sites) {
     st.index_texture = source_->index_texture();
     if (st.index_texture == 0) st.index_texture = renderer_.one_site_index();
     st.colour_by_centre = state_.colour_by_centre;
-    st.centre_boundaries = true;
+    // Centres' cells are the picture's subject; thousands of features' (a coast's islands)
+    // would net the map: their boundaries only when coloured by feature.
+    st.centre_boundaries = state_.sites.empty() || state_.colour_by_centre;
   }
   st.marker_lat_deg = state_.params.ref_lat_deg;
   st.marker_lon_deg = state_.params.ref_lon_deg;
@@ -233,6 +244,8 @@ ViewStyle App::style_for(int map_w_px, int map_h_px) const {
   st.lines.coast_rgba = rgba_of(state_.line_rgb, 1.0f);
   st.lines.border_rgba = rgba_of(state_.line_rgb, kBorderAlpha);
   st.lines.width_px = info_.scale;  // one pixel at scale 1, as the other overlays
+  st.lines.sites = !state_.sites.empty() && state_.sites.shapes() == lined_sites_;
+  st.lines.sites_width_px = 2.0f * info_.scale;
   return st;
 }
 
@@ -256,6 +269,19 @@ void App::apply_edits(const ViewState& before) {
     log_.add(false, *why);
     p = before.params;
     state_.centres = before.centres;
+  }
+  // Sites likewise, on a haversine view only; the gl backend does not compute them: the window
+  // goes to auto (CUDA, else the CPU) and says so once.
+  if (!state_.sites.empty()) {
+    if (const std::optional<std::string> why = sites_view_problem(p)) {
+      log_.add(false, *why);
+      p = before.params;
+      if (sites_view_problem(p)) state_.sites = before.sites;
+    }
+    if (state_.backend == BackendChoice::gl) {
+      state_.backend = BackendChoice::automatic;
+      log_.add(false, "backend auto: " + std::string(kGlNoShapes));
+    }
   }
 }
 
@@ -291,7 +317,14 @@ void App::frame(int fbw, int fbh) {
   note_unkept_centres();
   // A drag (of the map or of a widget) or a field being typed in is one step when it ends.
   history_.observe(state_, map_.dragging() || ImGui::IsAnyItemActive(), map_.wheel_burst());
-  if (log_frames_) log_drawn_frame(fbw, fbh);
+  if (log_frames_) {
+    // The hover readout, when it changes: what the display tests read of the tooltip.
+    if (map_.readout_text() != logged_readout_) {
+      logged_readout_ = map_.readout_text();
+      std::fprintf(stderr, "geofield: readout %s\n", logged_readout_.c_str());
+    }
+    log_drawn_frame(fbw, fbh);
+  }
   if (test_frame_delay_ms_ > 0) {
     std::this_thread::sleep_for(std::chrono::milliseconds(test_frame_delay_ms_));
   }
@@ -361,6 +394,7 @@ UiActions App::draw_panels() {
     draw_view_panel(&state_, caps_, info_, &actions, &edits_);
     draw_look_panel(&state_, info_, &edits_);
     draw_export_panel(&exports_, state_, info_, &actions, &edits_);
+    draw_sites_panel(&state_, &exports_, &actions);
     draw_centres_panel(&state_, &exports_, &actions, &edits_);
     ImGui::PopItemWidth();
     ImGui::End();
@@ -383,6 +417,15 @@ void App::note_unkept_centres() {
 }
 
 void App::take_input(UiActions* actions) {
+  // A file dropped on the window opens as sites (several: the first, and the rest said).
+  if (!input_.dropped.empty()) {
+    if (input_.dropped.size() > 1) {
+      log_.note("dropped " + std::to_string(input_.dropped.size()) +
+                " files: opening the first as sites");
+    }
+    actions->open_sites = input_.dropped.front();
+    input_.dropped.clear();
+  }
   map_.handle_mouse(&state_, info_.map, 7.0f * info_.scale, input_feed_.last_scroll_time());
   if (std::optional<std::string> m = map_.take_message()) log_.add(false, *m);
   do_shortcuts(actions);
@@ -406,6 +449,8 @@ void App::follow_backend_view(const ViewState& before) {
     // has it too), so the failure is not retried every frame.
     state_.params = source_->shown() ? *source_->shown() : before.params;
     state_.centres = before.centres;
+    state_.sites = before.sites;
+    state_.signed_inside = before.signed_inside;
   }
 }
 
@@ -444,6 +489,21 @@ App::MapPixels App::draw_map(int fbw, int fbh) {
     centre_rgb_ = centre_colours(*shown_centres);
     renderer_.set_centre_colours(centre_rgb_);
     coloured_ = shown_centres;
+    coloured_sites_ = nullptr;
+  }
+  // The sites' features' colours and lines, once a set.
+  const ShapesPtr shown_shapes = state_.sites.empty() || !source_->shown_request()
+                                     ? nullptr
+                                     : source_->shown_request()->sites.shapes();
+  if (shown_shapes && shown_shapes != coloured_sites_) {
+    renderer_.set_centre_colours(feature_colours(*shown_shapes));
+    coloured_sites_ = shown_shapes;
+    coloured_ = nullptr;
+  }
+  if (state_.sites.shapes() != lined_sites_) {
+    lined_sites_ = state_.sites.shapes();
+    const SitePolylines lines = lined_sites_ ? site_polylines(*lined_sites_) : SitePolylines{};
+    renderer_.set_site_lines(lines.as_line_set());
   }
   const ViewStyle style = style_for(map.w, map.h);
   const bool shown = source_->shown().has_value();

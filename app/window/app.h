@@ -53,6 +53,9 @@ class App {
   void advance_figure(const UiActions& a);
   // The field export being written (app_actions.cpp): its end logged, Cancel.
   void advance_export(const UiActions& a);
+  // Opens the sites `text` names (a file or a built-in name: the Sites panel, a drop) into the
+  // view, said in the status bar (app_actions.cpp).
+  void open_view_sites(const std::string& text);
   void switch_backend(BackendChoice choice);
   std::filesystem::path export_path(const char* what, const char* ext) const;
   // The field on screen is the view's, and nothing is being computed.
@@ -93,6 +96,9 @@ class App {
   CentreList coloured_;                    // the centres whose colours centre_rgb_ holds
   CentreList noted_centres_;               // the centres last checked for centres_kept
   std::vector<std::uint32_t> centre_rgb_;  // centre_colours of coloured_
+  ShapesPtr coloured_sites_;    // the sites whose features' colours the renderer holds instead
+  ShapesPtr lined_sites_;       // the sites whose lines the renderer holds
+  std::string logged_readout_;  // the hover readout last written to the test log
   ExportSettings exports_;
   MessageLog log_;
   TypedEdits edits_;            // typed values not taken yet, with their messages

@@ -18,6 +18,7 @@
 #include "sites/centres_file.h"
 #include "view/centre_edits.h"
 #include "view/reproduce_command.h"
+#include "view/site_edits.h"
 #include "window/app.h"
 
 namespace geofield {
@@ -159,6 +160,7 @@ void App::do_actions(const UiActions& a) {
                          escaped_text(centres_file.string()) + kept);
     });
   }
+  if (a.open_sites) open_view_sites(*a.open_sites);
   if (a.copy_command) {
     const std::string cmd = render_command_line(state_, "geofield.png", centres_file.string());
     ImGui::SetClipboardText(cmd.c_str());
@@ -166,6 +168,26 @@ void App::do_actions(const UiActions& a) {
                        (state_.centres.empty()
                             ? ""
                             : " (its centres file: the Centres panel's Export CSV writes it)"));
+  }
+}
+
+void App::open_view_sites(const std::string& text) {
+  const std::filesystem::path folder = exports_.folder.empty() ? "." : exports_.folder;
+  try {
+    SitesSource source;
+    ShapesPtr shapes = read_view_sites(text, folder, &source);
+    Opened opened = Opened::sites;
+    std::string why;
+    if (!open_sites(&state_, std::move(shapes), source, &opened, &why)) throw UsageError(why);
+    if (opened == Opened::centres) {
+      log_.add(true, "opened " + std::to_string(state_.centres.size()) + " points from " +
+                         escaped_text(source.name) + " as centres (the Centres panel)");
+    } else {
+      log_.add(true, "opened " + sites_summary(*state_.sites.shapes()) + " from " +
+                         escaped_text(source.name));
+    }
+  } catch (const std::exception& e) {
+    log_.add(false, std::string("open sites failed: ") + e.what());
   }
 }
 

@@ -43,7 +43,9 @@ void App::do_shortcuts(UiActions* actions) {
       case Command::toggle_coastlines: state_.coastlines = !state_.coastlines; break;
       case Command::toggle_colour_by_centre:
         state_.colour_by_centre = !state_.colour_by_centre;
-        if (state_.centres.empty()) log_.add(false, "no centres: Shift+click the map to add one");
+        if (state_.centres.empty() && state_.sites.empty()) {
+          log_.add(false, "no centres or sites: Shift+click the map to add a centre");
+        }
         break;
       case Command::undo:
         if (!history_.undo(&state_)) log_.add(false, "nothing to undo");

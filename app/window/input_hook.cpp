@@ -51,6 +51,10 @@ InputHook::InputHook(GLFWwindow* window, InputEvents* events) {
   glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int focused) {
     queue(w, {K::focus, 0, focused != 0, 0, 0, 0});
   });
+  glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
+    wake(w);
+    if (InputEvents* e = events_of(w)) e->dropped.assign(paths, paths + count);
+  });
   glfwSetFramebufferSizeCallback(window, [](GLFWwindow* w, int, int) { wake(w); });
   glfwSetWindowRefreshCallback(window, [](GLFWwindow* w) { wake(w); });
 }

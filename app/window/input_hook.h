@@ -3,8 +3,12 @@
 // frame: ImGui 1.86 samples state once a frame, so a press and release within one frame (a
 // quick tap, xdotool, typing on a slow frame) would otherwise be lost. ImGui's own GLFW
 // callbacks are not installed (ImGuiLayer), so nothing reaches ImGui but through the queue.
-// Each event also says "draw a few frames" (the window sleeps in glfwWaitEvents otherwise).
+// Files dropped on the window are kept for the App. Each event also says "draw a few frames" (the
+// window sleeps in glfwWaitEvents otherwise).
 #pragma once
+
+#include <string>
+#include <vector>
 
 #include "view/input_queue.h"
 
@@ -15,6 +19,9 @@ namespace geofield {
 struct InputEvents {
   int redraw_frames = 3;  // frames still to draw without waiting for input
   InputQueue queue;       // filled by the callbacks, emptied by ImguiInputFeed
+  // Paths of files dropped on the window (issue 28: opened as sites), oldest first; the App
+  // takes them.
+  std::vector<std::string> dropped;
 };
 
 class InputHook {
