@@ -35,8 +35,10 @@
 #include "gl/headless_gl_context.h"
 #include "gl/renderer.h"
 #include "memory_limits.h"
+#include "sites/builtin_sites.h"
 #include "view/centre_palette.h"
 #include "view/projected_view.h"
+#include "view/site_polylines.h"
 #include "view/view_math.h"
 
 namespace geofield {
@@ -211,7 +213,7 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
     style.value_max = r.max;
   }
   if (request.contour_interval <= 0 && !request.graticule && !request.marker &&
-      !request.coastlines && !request.borders && !request.colour_by_centre) {
+      !request.coastlines && !request.borders && !request.colour_by_centre && !request.sites) {
     return style;
   }
   style.view = style.field = {params.lat_min_deg, params.lat_max_deg, params.lon_min_deg,
@@ -239,6 +241,7 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
   style.lines.borders = request.borders;
   style.lines.coast_rgba = rgba_of(request.line_rgb, 1.0f);
   style.lines.border_rgba = rgba_of(request.line_rgb, kBorderAlpha);
+  style.lines.sites = request.sites.has_value();  // drawn where the sites hold lines or rings
   return style;
 }
 
@@ -392,6 +395,11 @@ int run_render(const RenderRequest& request) {
   const std::vector<std::uint32_t> centre_rgb = centre_rgb_of(request, field, points);
   const std::vector<std::uint32_t> marks_rgb = points_rgb(points, centre_rgb);
   if (!centre_rgb.empty()) renderer.set_centre_colours(centre_rgb);
+  // A file's lines and rings over the map, as the window draws them. Built-in sets are the
+  // coastline and border layers' data (--coastlines, --borders draw them, in --line-color).
+  if (field.sites.has_shapes() && !names_builtin_sites(request.sites->text)) {
+    renderer.set_site_lines(site_polylines(*field.sites.shapes()).as_line_set());
+  }
   if (figure) {
     FigureSites sites;
     if (request.sites) {

@@ -85,6 +85,7 @@ ViewStyle figure_style(const StyleForSize& style_for, int figure_width_px, int m
   const double lines = std::max(1.0, grow);  // never thinner than the window's
   st.marker_radius_px *= lines;
   st.lines.width_px *= static_cast<float>(lines);
+  st.lines.sites_width_px *= static_cast<float>(lines);
   st.background_rgb = kFigurePageRgb;  // a globe or disc stands on the page, not on a grey square
   return st;
 }

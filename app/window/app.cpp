@@ -502,7 +502,11 @@ App::MapPixels App::draw_map(int fbw, int fbh) {
   }
   if (state_.sites.shapes() != lined_sites_) {
     lined_sites_ = state_.sites.shapes();
-    const SitePolylines lines = lined_sites_ ? site_polylines(*lined_sites_) : SitePolylines{};
+    // Built-in sets are the coastline and border layers' own data, which those toggles draw at
+    // the scale the view needs; drawn again as sites they would cover a world view in pink (and
+    // cost llvmpipe over a second a frame at 1:10m).
+    const bool drawn = lined_sites_ && !state_.sites.source().builtin();
+    const SitePolylines lines = drawn ? site_polylines(*lined_sites_) : SitePolylines{};
     renderer_.set_site_lines(lines.as_line_set());
   }
   const ViewStyle style = style_for(map.w, map.h);

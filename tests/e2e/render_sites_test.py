@@ -270,6 +270,32 @@ class RenderSites(GdalReads, RenderTestCase):
         self.assertIn("the nearest of 3 sites", r.stderr)
         self.assertEqual(self.files(), ["f.png", "p.png", "s.geojson"])
 
+    def test_lines_are_drawn_over_the_picture_and_the_figure(self):
+        # A line along the equator from 20 W to 20 E: on the picture (a node a pixel), the row of
+        # the equator is the sites' pink (255, 46, 148) between the ends and the field's colour
+        # beyond them and a few rows off; the figure shows the same pink.
+        from PIL import Image
+        line = {"type": "LineString", "coordinates": [[-20, 0], [20, 0]]}
+        self.write_sites(sites=line)
+        self.render_ok("--sites", "s.geojson", "--lat", "-10:10", "--lon", "-30:30", "--size",
+                       "301x101", "--png", "p.png", "--figure", "f.png", "--figure-width", "640")
+
+        def pink(rgb):
+            return (rgb[..., 0] > 200) & (rgb[..., 1] < 110)
+
+        with Image.open(self.path("p.png")) as img:
+            rgb = np.asarray(img.convert("RGB")).astype(np.int32)
+        self.assertEqual(rgb.shape, (101, 301, 3))
+        on = pink(rgb[50, 60:241])  # lon -24..24: the line's 20 W..20 E inside
+        self.assertTrue(on[10:171].all(), on.astype(int))
+        self.assertFalse(pink(rgb[50, :40]).any())   # west of its end
+        self.assertFalse(pink(rgb[50, 261:]).any())  # east of its end
+        self.assertFalse(pink(rgb[:44]).any())       # a few rows north
+        self.assertFalse(pink(rgb[57:]).any())       # and south
+        with Image.open(self.path("f.png")) as img:
+            fig = np.asarray(img.convert("RGB")).astype(np.int32)
+        self.assertGreater(int(pink(fig).sum()), 200)
+
     @unittest.skipUnless(HAVE_GDAL, "GDAL's command-line tools are not installed")
     def test_every_tile_and_the_mosaics_equal_the_whole_render(self):
         self.write_sites()
