@@ -96,11 +96,18 @@ std::int32_t SegmentTree::build(std::int32_t first, std::int32_t count) {
     hi = {std::max(hi.x, c.x), std::max(hi.y, c.y), std::max(hi.z, c.z)};
   }
   const UnitVec centre = norm(sum) > 1e-9 ? normalized(sum) : arc_caps_[order_[first]].centre;
-  double radius = 0;
+  // Every arc's cap within the farthest centre's angle plus the largest radius: one angle a
+  // node instead of one an arc (the chord squared orders the centres as their angles do), a
+  // bound no tighter than the arcs' own than their radii differ (a coastline's: metres).
+  double farthest_chord2 = 0, largest_radius = 0;
   for (std::int32_t k = first; k < first + count; ++k) {
     const ArcCap& c = arc_caps_[order_[k]];
-    radius = std::max(radius, angle_between(centre, c.centre) + c.radius);
+    const UnitVec d{c.centre.x - centre.x, c.centre.y - centre.y, c.centre.z - centre.z};
+    farthest_chord2 = std::max(farthest_chord2, dot(d, d));
+    largest_radius = std::max(largest_radius, c.radius);
   }
+  const double half_chord = std::min(1.0, std::sqrt(farthest_chord2) / 2);
+  const double radius = 2 * std::asin(half_chord) + largest_radius;
   ArcTreeNode node;
   node.cap = cap_of(centre, radius);
   if (count <= kLeafArcs) {
