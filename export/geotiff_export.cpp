@@ -63,7 +63,7 @@ std::string from_reference(const FieldParams& p) {
 }
 
 std::string to_nearest_of(std::size_t centres) {
-  return "to the nearest of " + std::to_string(centres) + " centres";
+  return "to the nearest of " + std::to_string(centres) + " sites";
 }
 
 // Writes one band of nx x ny values of type `sample` on p's grid (or on options.subgrid of it),
@@ -191,8 +191,8 @@ void write_index_geotiff_into(AtomicFile& file, int nx, int ny, std::span<const 
                          std::to_string(ny));
   }
   write_band_into(file, nx, ny, GEOFIELD_GEOTIFF_INT32, index.data(), p,
-                  "geofield: index (0-based, in the centres file's order) of the nearest of " +
-                      std::to_string(centres) + " centres by the " +
+                  "geofield: index (0-based, in the sites file's order) of the nearest of " +
+                      std::to_string(centres) + " sites by the " +
                       std::string(to_string(p.formula)) + " distance",
                   options);
 }

@@ -38,7 +38,7 @@ std::string history_text(std::string_view utc_time, std::string_view command) {
 }
 
 std::string to_what(const FieldParams& p, std::optional<std::size_t> centres) {
-  if (centres) return "to the nearest of " + std::to_string(*centres) + " centres";
+  if (centres) return "to the nearest of " + std::to_string(*centres) + " sites";
   return "from " + place_name(p.ref_lat_deg, p.ref_lon_deg);
 }
 
@@ -153,11 +153,12 @@ NetcdfAttributes distance_attributes(const FieldParams& p, std::optional<std::si
 }
 
 NetcdfAttributes index_attributes(const FieldParams& p, std::size_t centres) {
-  return {
-      text("long_name", "index of the nearest of " + std::to_string(centres) + " centres by the " +
-                            std::string(to_string(p.formula)) + " distance"),
-      text("comment", "0-based, in the centres file's order; the lowest of those that tie"),
-      text("grid_mapping", "crs")};
+  return {text("long_name", "index of the nearest of " + std::to_string(centres) +
+                                " sites by the " + std::string(to_string(p.formula)) + " distance"),
+          text("comment",
+               "0-based, in the sites file's order (a row or a Feature); the lowest of "
+               "those that tie"),
+          text("grid_mapping", "crs")};
 }
 
 NetcdfAttributes global_attributes(const FieldParams& p, std::optional<std::size_t> centres,

@@ -44,9 +44,9 @@ class RenderCentresGeoTiff(GdalReads, RenderTestCase):
                     # Nodes as points: the pixel edges half a node west and north of (170, 10).
                     np.testing.assert_allclose(info["geoTransform"],
                                                [169.75, 0.5, 0, 10.5, 0, -1.0], atol=1e-12)
-                self.assertIn("distance in km to the nearest of 4 centres",
+                self.assertIn("distance in km to the nearest of 4 sites",
                               d_info["metadata"][""]["TIFFTAG_IMAGEDESCRIPTION"])
-                self.assertIn("index (0-based, in the centres file's order) of the nearest of 4",
+                self.assertIn("index (0-based, in the sites file's order) of the nearest of 4",
                               i_info["metadata"][""]["TIFFTAG_IMAGEDESCRIPTION"])
                 np.testing.assert_array_equal(self.values("d.tif", "<f8"),
                                               np.load(self.path("d.npy")))

@@ -231,8 +231,8 @@ class RenderNetcdf(RenderTestCase):
                 self.assertIn("float distance(lat, lon) ;", head)
                 self.assertIn("int nearest_centre(lat, lon) ;", head)
                 self.assertIn('distance:long_name = "great-circle distance to the nearest of 4 '
-                              'centres" ;', head)
-                self.assertIn('nearest_centre:long_name = "index of the nearest of 4 centres by '
+                              'sites" ;', head)
+                self.assertIn('nearest_centre:long_name = "index of the nearest of 4 sites by '
                               'the haversine distance" ;', head)
                 self.assertIn(":geofield_centres = 4. ;", head)
                 self.assertNotIn("geofield_reference_lat_deg", head)

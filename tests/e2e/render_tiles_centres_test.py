@@ -158,7 +158,7 @@ class RenderTilesCentres(GdalReads, RenderTestCase):
                                       whole[part].view(np.uint32))
         np.testing.assert_array_equal(np.load(self.path("t_index.npy")), whole_index[part])
         np.testing.assert_array_equal(self.values("t_index.tif", np.int32), whole_index[part])
-        self.assertIn("to the nearest of 7 centres", str(self.gdalinfo("t.tif")))
+        self.assertIn("to the nearest of 7 sites", str(self.gdalinfo("t.tif")))
         xr = import_xarray()
         if xr is not None:
             with xr.open_dataset(self.path("t.nc")) as ds:
@@ -241,7 +241,7 @@ class RenderTilesCentres(GdalReads, RenderTestCase):
         info = self.gdalinfo("cog.tif")
         self.assertEqual(info["metadata"]["IMAGE_STRUCTURE"].get("COMPRESSION"), "DEFLATE")
         self.assertEqual(info["metadata"]["IMAGE_STRUCTURE"].get("PREDICTOR"), "3")
-        self.assertIn("to the nearest of 7 centres", str(info))
+        self.assertIn("to the nearest of 7 sites", str(info))
         np.testing.assert_array_equal(self.values("cog.tif", np.float32).view(np.uint32),
                                       self.values("plain.tif", np.float32).view(np.uint32))
         np.testing.assert_array_equal(self.values("cog.tif", np.float32).view(np.uint32),

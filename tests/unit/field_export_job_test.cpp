@@ -170,7 +170,7 @@ TEST_F(NetcdfExportJobTest, CentresFileHoldsTheNearestIndex) {
   EXPECT_EQ(f.values<std::int32_t>("nearest_centre", index_.size()), index_);
   EXPECT_EQ(f.values<float>("distance", index_.size()), field(40, 30).f32);
   EXPECT_EQ(f.text("nearest_centre", "long_name"),
-            "index of the nearest of 3 centres by the haversine distance");
+            "index of the nearest of 3 sites by the haversine distance");
   EXPECT_EQ(f.text("distance", "grid_mapping"), "crs");
 }
 

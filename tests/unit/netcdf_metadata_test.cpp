@@ -47,7 +47,7 @@ TEST(NetcdfMetadata, PlaceNamesGiveHemispheresAndShortestDigits) {
 TEST(NetcdfMetadata, LongNamesSayWhatTheValuesAre) {
   FieldParams p;
   EXPECT_EQ(distance_long_name(p, std::nullopt), "great-circle distance from 30N 101E");
-  EXPECT_EQ(distance_long_name(p, 4), "great-circle distance to the nearest of 4 centres");
+  EXPECT_EQ(distance_long_name(p, 4), "great-circle distance to the nearest of 4 sites");
   p.formula = Formula::wgs84;
   EXPECT_EQ(distance_long_name(p, std::nullopt),
             "geodesic distance on the WGS84 ellipsoid from 30N 101E");

@@ -398,7 +398,7 @@ def case_field_exports_name_the_centres(binary):
                  if f.startswith("geofield-") and "-field." in f}
         head = subprocess.run(["ncdump", "-h", files[".nc"]], capture_output=True, text=True,
                               check=True).stdout
-        assert 'long_name = "great-circle distance to the nearest of 3 centres"' in head, head
+        assert 'long_name = "great-circle distance to the nearest of 3 sites"' in head, head
         assert ":geofield_centres = 3. ;" in head, head
         # The nearest-centre index, as render --centres --netcdf writes it: each node's nearest
         # of the 3 by the haversine distance (the file's own coordinates), its distance the
@@ -416,7 +416,7 @@ def case_field_exports_name_the_centres(binary):
         np.testing.assert_allclose(dist, order[0], rtol=0, atol=1e-4)  # 0.1 m: float32
         info = subprocess.run(["gdalinfo", files[".tif"]], capture_output=True, text=True,
                               check=True).stdout
-        assert "to the nearest of 3 centres" in info, info
+        assert "to the nearest of 3 sites" in info, info
         s.quit()
     finally:
         s.close()
