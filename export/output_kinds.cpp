@@ -206,8 +206,9 @@ std::vector<OutputKind> make_kinds() {
        "--index",
        {".npy"},
        S::index,
-       "the index of each node's nearest centre (0 is the file's first; the lowest on a tie; -1 "
-       "off a projected map) as NumPy .npy, int32, shape (ny, nx)",
+       "the index of each node's nearest site (a row or a Feature of the file, a built-in set's "
+       "line or ring; 0 is the first; the lowest on a tie; -1 off a projected map) as NumPy .npy, "
+       "int32, shape (ny, nx)",
        ".index.npy",
        "",
        false,
