@@ -130,7 +130,7 @@ class GlBackend final : public FieldBackend {
     GLuint field = 0, to_buffer = 0;
   };
   const ShapePrograms& shape_programs();
-  void set_shapes(const FieldRequest& r);
+  void set_shapes(const ShapesPtr& shapes);
   void compute_shapes(const FieldRequest& r, FieldTexture& target);
   // Rows [row0, row0 + rows) of the last shapes' request into the texture, or into values_.
   void dispatch_shapes(GLuint program, int row0, int rows);

@@ -160,8 +160,7 @@ void GlBackend::delete_shape_objects() {
 }
 
 // Uploads the set's trees (built once a set and shared: shape_trees_of).
-void GlBackend::set_shapes(const FieldRequest& r) {
-  const ShapesPtr& shapes = r.sites.shapes();
+void GlBackend::set_shapes(const ShapesPtr& shapes) {
   shapes_ = nullptr;
   shape_trees_ = shape_trees_of(shapes);
   const SegmentTree& rings = shape_trees_->rings;
@@ -218,7 +217,9 @@ void GlBackend::compute_shapes(const FieldRequest& r, FieldTexture& target) {
   const FieldParams& p = r.params;
   check_shapes_view(p, *r.sites.shapes());
   const ShapePrograms& progs = shape_programs();
-  if (!shapes_ || !(shapes_ == r.sites.shapes() || *shapes_ == *r.sites.shapes())) set_shapes(r);
+  if (!shapes_ || !(shapes_ == r.sites.shapes() || *shapes_ == *r.sites.shapes())) {
+    set_shapes(r.sites.shapes());
+  }
   // latlon: each row's and column's sin and cos by the CPU's sincos_deg, so that a node's unit
   // vector is unit_vec_of_deg's bit for bit (GLSL has no double sin or cos of its own).
   std::vector<double> grid(2);
