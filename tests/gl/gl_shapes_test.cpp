@@ -34,12 +34,6 @@ namespace {
 using namespace field_checks;
 using test::same_bits;
 
-#define GF_REQUIRE_GL()                                                                 \
-  do {                                                                                  \
-    std::string gf_why_;                                                                \
-    if (gl_context(&gf_why_) == nullptr) GTEST_SKIP() << "no EGL display: " << gf_why_; \
-  } while (0)
-
 struct GlField {
   std::vector<float> texture;
   std::vector<double> f64;  // the float64 export (double requests only)
@@ -155,13 +149,7 @@ void expect_same_bits(const GlField& a, const GlField& b, const std::string& wha
   EXPECT_EQ(differ, 0u) << what;
 }
 
-struct Case {
-  const char* name;
-  Projection projection;
-  bool f64;
-  bool signed_inside;
-};
-void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+using Case = test::ShapeCase;
 
 FieldParams view_of(const Case& c) {
   // 2-degree nodes: the hard shapes' vertices (0, 0), (40, 30), (10, 10), ... are nodes, and so
