@@ -44,10 +44,6 @@ struct GlField {
           "a gl context computes on the thread that made it (an OpenGL context is current on "
           "one thread): make one on this thread");
     }
-    // Before the texture is sized: lines and polygons are refused in the GL backend's line.
-    if (r.field.sites.has_shapes()) {
-      throw UsageError("--backend gl: " + std::string(kGlNoShapes));
-    }
     context.make_current();
     const FieldParams& p = r.params();
     GLint max_texture = 0;

@@ -38,9 +38,6 @@ std::unique_ptr<FieldBackend> make_backend(BackendChoice choice, std::string* re
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldRequest& r,
                                                std::string* reason) {
   check_sites(r);
-  if (r.sites.has_shapes() && choice == BackendChoice::gl) {
-    throw UsageError("--backend gl: " + std::string(kGlNoShapes));
-  }
   return make_backend_for(choice, r.params, reason);
 }
 

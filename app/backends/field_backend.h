@@ -85,11 +85,6 @@ inline constexpr std::string_view kGlNoWgs84 =
     "the gl backend does not compute the wgs84 formula (its shaders have no port of the "
     "ellipsoidal geodesic, which needs double sin, cos, atan2 and cbrt that GLSL lacks)";
 
-// Why the GL backend does not compute lines and polygons, in one line.
-inline constexpr std::string_view kGlNoShapes =
-    "the gl backend does not compute lines and polygons yet (its shaders do not walk the arc "
-    "trees); the cuda and cpu backends do";
-
 // make_backend for the view p. Every backend computes every view (latlon, aeqd, ortho) of the
 // haversine and seed formulas in both precisions; wgs84 the CUDA and CPU backends compute, not
 // the GL backend: asking for gl throws UsageError with the reason, and `automatic` never takes

@@ -66,6 +66,7 @@ void GlBackend::release() {  // no GL error to report here
     *b = 0;
   }
   delete_site_objects();
+  delete_shape_objects();
   if (timestamps_[0] != 0) glDeleteQueries(kStamps, timestamps_);
   timestamps_[0] = 0;
 }
@@ -174,19 +175,21 @@ void GlBackend::compute(const FieldRequest& r, FieldTexture& target) {
   const FieldParams& p = r.params;
   if (r.sites.empty()) GF_FAIL("a field request with no sites");
   if (p.formula == Formula::wgs84) throw RuntimeFailure(std::string(kGlNoWgs84));
-  if (r.sites.has_shapes()) throw UsageError("--backend gl: " + std::string(kGlNoShapes));
   if (target.nx() != p.nx || target.ny() != p.ny) {
     GF_FAIL("GlBackend::compute: the texture is " + std::to_string(target.nx()) + "x" +
             std::to_string(target.ny()) + ", the field " + std::to_string(p.nx) + "x" +
             std::to_string(p.ny));
   }
-  const bool one_point = r.one_point() && one_point_fast_path_;
-  if (!one_point) {
+  const bool shapes = r.sites.has_shapes();
+  const bool one_point = !shapes && r.one_point() && one_point_fast_path_;
+  if (!one_point && !shapes) {
     check_centres_view(p, *r.sites.points());
     if (!sites_ || !(SiteSet::points(sites_) == r.sites)) set_sites(r.sites.points());
   }
   GF_GL(glQueryCounter(timestamps_[0], GL_TIMESTAMP));
-  if (one_point) {
+  if (shapes) {
+    compute_shapes(r, target);
+  } else if (one_point) {
     compute_one_point(r.one_point_params(), target);
   } else {
     compute_sites(p, target);
@@ -196,7 +199,8 @@ void GlBackend::compute(const FieldRequest& r, FieldTexture& target) {
                         GL_FRAMEBUFFER_BARRIER_BIT));
   GF_GL(glQueryCounter(timestamps_[kStamps - 1], GL_TIMESTAMP));
   last_ = one_point ? r.one_point_params() : p;
-  sites_last_ = !one_point;
+  sites_last_ = !one_point && !shapes;
+  shapes_last_ = shapes;
   computed_ = true;
 }
 
@@ -220,7 +224,7 @@ std::optional<double> GlBackend::last_compute_device_ms() {
 std::vector<std::int32_t> GlBackend::read_index() {
   if (!computed_) GF_FAIL("GlBackend::read_index: nothing was computed yet");
   std::vector<std::int32_t> index(static_cast<std::size_t>(node_count(last_)));
-  if (!sites_last_) return index;  // one point: every node's nearest is site 0
+  if (!sites_last_ && !shapes_last_) return index;  // one point: every node's nearest is site 0
   GF_GL(glPixelStorei(GL_PACK_ALIGNMENT, 4));
   GF_GL(glGetTextureImage(index_texture_, 0, GL_RED_INTEGER, GL_INT,
                           static_cast<GLsizei>(index.size() * sizeof(std::int32_t)), index.data()));
@@ -260,11 +264,15 @@ HostField GlBackend::export_f64(int row_multiple, GLuint binding, Dispatch dispa
 // A float64 export of a double field: the last compute's passes again into a buffer of
 // doubles. One point: latlon from the factors the compute left in rows_ and cols_, a projected
 // view node by node, any block of rows; several sites: the node pass from the last compute's
-// lists, by blocks of whole fine-tile rows.
+// lists, by blocks of whole fine-tile rows; lines and polygons: the shapes' pass, any block.
 HostField GlBackend::read_field(const FieldTexture& target, Precision as) {
   if (!computed_) GF_FAIL("GlBackend::read_field: nothing was computed yet");
   if (as == Precision::f32 || last_.precision == Precision::f32) {
     return texture_field_as(target.id(), last_.nx, last_.ny, as);
+  }
+  if (shapes_last_) {
+    const GLuint program = shape_programs().to_buffer;
+    return export_f64(1, 7, [&](int row0, int rows) { dispatch_shapes(program, row0, rows); });
   }
   if (sites_last_) {
     const GLuint program = site_programs(Precision::f64).nodes_to_buffer;

@@ -13,7 +13,10 @@
 //     site's part of its own field on the grid (prep), coarse and fine tiles' lists of the sites
 //     that can win in them (tiles), each node's nearest among its fine tile's list (nodes), the
 //     tiles' sides from site_tiling.h. docs/centres.md ("GPU (GL compute)") says why it is
-//     exact and what it costs.
+//     exact and what it costs;
+//   lines and polygons (r.sites.has_shapes()): one pass (gl_backend_shapes.cpp,
+//     shaders/shape_field.comp and arc_tree.glsl) walking the host's arc trees (shape_trees_of),
+//     uploaded once a set, node by node in double, as the CPU's shape_field.* does.
 // A float64 export of a double field computes it again into a buffer, a block of rows at a time.
 #pragma once
 
@@ -22,6 +25,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <tuple>
 #include <vector>
@@ -30,6 +34,8 @@
 #include "site_tiling.h"
 
 namespace geofield {
+
+struct ShapeTrees;  // compute/shape_trees.h
 
 class GlBackend final : public FieldBackend {
  public:
@@ -69,11 +75,12 @@ class GlBackend final : public FieldBackend {
   using FieldBackend::compute;
   HostField read_field(const FieldTexture& target, Precision as) override;
   std::vector<std::int32_t> read_index() override;
-  GLuint index_texture() const override { return sites_last_ ? index_texture_ : 0; }
+  GLuint index_texture() const override { return sites_last_ || shapes_last_ ? index_texture_ : 0; }
   std::optional<double> last_compute_device_ms() override;
 
   // The tests' and the benchmark's handles on the nearest-site passes:
-  // every site evaluated at every node by the same node shader, instead of the tiles' lists;
+  // every site evaluated at every node by the same node shader, instead of the tiles' lists
+  // (lines and polygons: every arc, instead of the trees' walk);
   void set_brute_force(bool on) { brute_force_ = on; }
   // a set of one point through the nearest-site passes too, not the one-point shaders;
   void set_one_point_fast_path(bool on) { one_point_fast_path_ = on; }
@@ -117,6 +124,17 @@ class GlBackend final : public FieldBackend {
                       int rows);
   void ensure_index_texture(int nx, int ny);
   void delete_site_objects();
+
+  // Lines and polygons (gl_backend_shapes.cpp).
+  struct ShapePrograms {
+    GLuint field = 0, to_buffer = 0;
+  };
+  const ShapePrograms& shape_programs();
+  void set_shapes(const ShapesPtr& shapes);
+  void compute_shapes(const FieldRequest& r, FieldTexture& target);
+  // Rows [row0, row0 + rows) of the last shapes' request into the texture, or into values_.
+  void dispatch_shapes(GLuint program, int row0, int rows);
+  void delete_shape_objects();
   void release();  // every GL object (the destructor's, and a failed constructor's)
 
   // Both: the last compute's field again in double, `rows` at a time (a multiple of
@@ -146,6 +164,17 @@ class GlBackend final : public FieldBackend {
   TileStats stats_;
   double readback_wall_ms_ = -1;
 
+  ShapePrograms shape_programs_;
+  ShapesPtr shapes_;  // the shapes uploaded, null before the first compute of lines or polygons
+  std::shared_ptr<const ShapeTrees> shape_trees_;
+  GLuint shape_caps_ = 0, shape_arcs_ = 0, shape_links_ = 0, shape_grid_ = 0;
+  GLsizeiptr shape_grid_size_ = 0;
+  struct ShapeLayout {  // where each tree lies in the buffers (arc_tree.glsl's uniforms)
+    int tree_nodes = 0, order0 = 0, info0 = 0, root_rings = -1, root_others = -1;
+    int ring_arcs = 0, other_arcs = 0;
+  } shape_layout_;
+  bool last_signed_ = false;
+
   GLuint values_ = 0;  // a float64 export's block
   GLsizeiptr values_size_ = 0;
   GLsizeiptr export_block_bytes_;
@@ -154,7 +183,8 @@ class GlBackend final : public FieldBackend {
   static constexpr int kStamps = 6;
   GLuint timestamps_[kStamps] = {};
   FieldParams last_{};
-  bool sites_last_ = false;  // the last compute was by the nearest-site passes
+  bool sites_last_ = false;   // the last compute was by the nearest-site passes
+  bool shapes_last_ = false;  // by the shapes' pass
   bool computed_ = false;
 };
 

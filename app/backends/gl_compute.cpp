@@ -5,6 +5,7 @@
 #include "errors.h"
 #include "gl/gl_check.h"
 #include "gl/gl_shader.h"
+#include "shader_arc_tree_glsl.h"
 #include "shader_centres_bounds_glsl.h"
 #include "shader_field_constants_glsl.h"
 #include "shader_field_distance_glsl.h"
@@ -26,6 +27,7 @@ GLuint program(const char* main_part, const char* name, const ProgramKind& kind)
   if (kind.projection) s += embedded::shader_projection_glsl;
   s += embedded::shader_field_distance_glsl;
   if (kind.site_bounds) s += embedded::shader_centres_bounds_glsl;
+  if (kind.arc_tree) s += embedded::shader_arc_tree_glsl;
   s += main_part;
   const std::string label = std::string(name) + " (" + std::string(to_string(kind.precision)) +
                             ", " + std::string(to_string(kind.formula)) + ")";

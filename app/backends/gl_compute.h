@@ -1,7 +1,7 @@
 // What the GL backend's compute shaders share (gl_backend.h): one way to build a program from
 // the shared GLSL (the constants, field_math.glsl, field_distance.glsl and, as a program needs
-// them, projection.glsl and centres_bounds.glsl), to set its uniforms, and to grow the storage
-// buffers it writes. Needs the current GL context.
+// them, projection.glsl, centres_bounds.glsl and arc_tree.glsl), to set its uniforms, and to grow
+// the storage buffers it writes. Needs the current GL context.
 #pragma once
 
 #include <glad/gl.h>
@@ -20,6 +20,7 @@ struct ProgramKind {
   bool to_buffer = false;
   bool projection = false;   // projection.glsl
   bool site_bounds = false;  // centres_bounds.glsl: the nearest-site passes' pruning
+  bool arc_tree = false;     // arc_tree.glsl: the lines' and polygons' search (double only)
 };
 
 // Compiles and links main_part after the shared GLSL; throws RuntimeFailure with the compiler's

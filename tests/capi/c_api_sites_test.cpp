@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -340,15 +341,30 @@ TEST(CApiSites, CallersOfTheFirstVersionNeitherGiveSitesNorGetABearing) {
   EXPECT_GT(out.values[0], 0.0f);
 }
 
-TEST(CApiSites, TheGlContextRefusesLinesAndPolygonsInItsBackendsWords) {
+// The gl context computes lines and polygons by its shaders: the program's CPU field within
+// 1e-12 relative in double (float: the double value's rounding), the index and the bearing
+// (the CPU's, as for points) equal; signed or not.
+TEST(CApiSites, TheGlContextComputesLinesAndPolygonsAsTheProgramsCpuField) {
   Context gl("gl");
   if (gl.status != GEOFIELD_OK) GTEST_SKIP() << geofield_last_error();
-  Outputs<float> out;
-  const geofield_params p = params(kLineAndPolygon);
-  EXPECT_EQ(compute_error(gl.c, p, out.o),
-            "--backend gl: the gl backend does not compute lines and polygons yet (its shaders do "
-            "not walk the arc trees); the cuda and cpu backends do");
-  EXPECT_EQ(out.values[0], -7.0f);
+  const geofield::SiteShapes shapes = geofield::parse_sites_geojson(kLineAndPolygon, "test");
+  for (const int signed_inside : {0, 1}) {
+    geofield_params p = params(kLineAndPolygon);
+    p.signed_inside = signed_inside;
+    p.precision = GEOFIELD_PRECISION_DOUBLE;
+    Outputs<double> got;
+    ASSERT_EQ(geofield_compute(gl.c, &p, &got.o), GEOFIELD_OK) << geofield_last_error();
+    const Outputs<double> want = program_field<double>(p, shapes);
+    for (std::size_t k = 0; k < want.values.size(); ++k) {
+      ASSERT_NEAR(got.values[k], want.values[k], 1e-12 * std::fabs(want.values[k]) + 1e-9)
+          << "node " << k << (signed_inside ? ", signed" : "");
+    }
+    EXPECT_EQ(got.index, want.index);
+    EXPECT_TRUE(same_bits(got.bearing, want.bearing));
+    if (signed_inside) {
+      EXPECT_LT(*std::min_element(got.values.begin(), got.values.end()), 0.0);
+    }
+  }
 }
 
 }  // namespace

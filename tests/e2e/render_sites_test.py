@@ -229,6 +229,42 @@ class RenderSites(GdalReads, RenderTestCase):
         nemo = float(np.load(self.path("d.npy"))[1, 0])
         self.assertAlmostEqual(nemo, 2688, delta=15)
 
+    def test_gl_backend_equals_the_cpu(self):
+        # Lines and polygons by the GL backend's shaders (issue 28): the CPU's field within the
+        # double path's 1e-12 relative (float: the double value's rounding), the same index;
+        # signed or not, on latlon, aeqd and ortho, and Natural Earth's land.
+        self.write_sites()
+        views = [GRID, ["--projection", "aeqd", "--ref", "0,170", "--size", "41x41"],
+                 ["--projection", "ortho", "--lat", "-40:20", "--lon", "140:-160",
+                  "--size", "41x41"]]
+        for view in views:
+            for signed in ([], ["--signed"]):
+                for dtype in (["--f64"], []):
+                    args = ["--sites", "s.geojson", *view, *signed, *dtype]
+                    self.render_ok(*args, "--backend", "cpu", "--npy", "c.npy", "--index",
+                                   "ci.npy")
+                    self.render_ok(*args, "--backend", "gl", "--npy", "g.npy", "--index",
+                                   "gi.npy")
+                    c, g = np.load(self.path("c.npy")), np.load(self.path("g.npy"))
+                    what = " ".join(args)
+                    self.assertEqual(g.dtype, c.dtype, what)
+                    np.testing.assert_array_equal(np.isnan(g), np.isnan(c), what)
+                    rel = 1e-12 if dtype else 6e-8
+                    ok = ~np.isnan(c)
+                    cf = c[ok].astype(np.float64)
+                    err = np.abs(g[ok].astype(np.float64) - cf)
+                    self.assertTrue((err <= rel * np.abs(cf) + 1e-9).all(),
+                                    f"{what}: worst {err.max()} km")
+                    gi, ci = np.load(self.path("gi.npy")), np.load(self.path("ci.npy"))
+                    self.assertLessEqual(int((gi != ci).sum()), 1, what)  # a near-tie at most
+        land = ["--sites", "@land:110m", "--signed", "--lat=-90:90", "--lon=-180:180", "--size",
+                "181x91", "--npy"]
+        self.render_ok(*land, "c.npy", "--backend", "cpu")
+        self.render_ok(*land, "g.npy", "--backend", "gl")
+        c, g = np.load(self.path("c.npy")), np.load(self.path("g.npy"))
+        self.assertTrue((c < 0).any() and (c > 0).any())
+        np.testing.assert_allclose(g, c, rtol=6e-8, atol=1e-9)
+
     def test_refusals_write_nothing(self):
         triangle = [[0, 0], [1, 0], [0, 0]]  # three positions: no polygon
         self.write_sites("three.geojson", {"type": "FeatureCollection", "features": [
@@ -249,8 +285,8 @@ class RenderSites(GdalReads, RenderTestCase):
                             words=("--signed", "'line.geojson'", "1 line", "no", "polygon"))
         self.render_refused("--sites", "@coastline:110m", "--signed", *out,
                             words=("--signed", "@coastline:110m"))
-        self.render_refused("--sites", "s.geojson", "--backend", "gl", "--npy", "d.npy",
-                            words=("--backend gl", "lines and polygons"))
+        self.render_refused("--sites", "s.geojson", "--backend", "gl", "--formula", "wgs84",
+                            "--npy", "d.npy", words=("--sites", "wgs84"))
         self.render_refused("--sites", "s.geojson", "--formula", "wgs84", "--npy", "d.npy",
                             words=("--sites", "wgs84"))
         self.render_refused("--centres", "s.geojson", "--formula", "wgs84", "--npy", "d.npy",

@@ -32,12 +32,6 @@ namespace {
 
 using namespace field_checks;
 
-#define GF_REQUIRE_GL()                                                                 \
-  do {                                                                                  \
-    std::string gf_why_;                                                                \
-    if (gl_context(&gf_why_) == nullptr) GTEST_SKIP() << "no EGL display: " << gf_why_; \
-  } while (0)
-
 struct GlField {
   std::vector<float> texture;
   std::vector<double> f64;  // the float64 export

@@ -119,13 +119,7 @@ void expect_device_fields_right(const FieldParams& p, const SiteShapes& s, bool 
   EXPECT_LE(index_differs, static_cast<long>(pruned.values.size() / 1000)) << index_differs;
 }
 
-struct Case {
-  const char* name;
-  Projection projection;
-  bool f64;
-  bool signed_inside;
-};
-void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+using Case = test::ShapeCase;
 
 class GpuShapeField : public ::testing::TestWithParam<Case> {};
 

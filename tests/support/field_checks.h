@@ -117,4 +117,12 @@ std::string label(const NamedGrid& g, const FieldParams& p);
 // *why saying why.
 HeadlessGlContext* gl_context(std::string* why);
 
+// Skips the test, saying why, where no GL context can be made (in a namespace that sees
+// gl_context: field_checks' users have `using namespace field_checks`).
+#define GF_REQUIRE_GL()                                                                 \
+  do {                                                                                  \
+    std::string gf_why_;                                                                \
+    if (gl_context(&gf_why_) == nullptr) GTEST_SKIP() << "no EGL display: " << gf_why_; \
+  } while (0)
+
 }  // namespace geofield::field_checks

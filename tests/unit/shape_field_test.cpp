@@ -29,14 +29,7 @@ using test::same_bits;
 
 constexpr double kDeg = 3.14159265358979323846 / 180;
 
-struct Case {
-  const char* name;
-  Projection projection;
-  bool f64;
-  bool signed_inside;
-};
-
-void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+using Case = test::ShapeCase;
 
 class ShapeFieldPrunedEqualsBruteForce : public ::testing::TestWithParam<Case> {};
 
