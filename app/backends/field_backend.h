@@ -97,17 +97,15 @@ std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const Field
 std::unique_ptr<FieldBackend> make_backend_for(BackendChoice choice, const FieldRequest& r,
                                                std::string* reason);
 
-// What of a view make_backend_for may choose by (the projection, whether the formula is wgs84,
-// whether the sites are lines and polygons, which gl refuses): a window whose view changes in
-// these makes its backend again.
+// What of a view make_backend_for may choose by (the projection, whether the formula is wgs84):
+// a window whose view changes in these makes its backend again.
 struct BackendView {
   Projection projection = Projection::latlon;
   bool wgs84 = false;
-  bool shapes = false;
   bool operator==(const BackendView&) const = default;
 };
 inline BackendView backend_view_of(const FieldRequest& r) {
-  return {r.params.projection, r.params.formula == Formula::wgs84, r.sites.has_shapes()};
+  return {r.params.projection, r.params.formula == Formula::wgs84};
 }
 inline BackendView backend_view_of(const FieldParams& p) {
   return backend_view_of(FieldRequest::of_reference(p));

@@ -240,10 +240,6 @@ WindowRequest make_window_request(const WindowCommand& c) {
   apply_typed_options(c.typed, c.view, &req.state);
   take_centres(c, &req.state);
   take_sites(c, &req.state);
-  if (!req.state.sites.empty() && req.state.backend == BackendChoice::gl && !c.typed.backend) {
-    req.state.backend = BackendChoice::automatic;  // gl does not compute them: as for wgs84
-    req.startup_messages.push_back("backend auto: " + std::string(kGlNoShapes));
-  }
   if (req.state.params.formula == Formula::wgs84 && req.state.backend == BackendChoice::gl &&
       !c.typed.backend) {  // the saved backend cannot draw the view: the choice goes back to auto
     req.state.backend = BackendChoice::automatic;

@@ -270,17 +270,12 @@ void App::apply_edits(const ViewState& before) {
     p = before.params;
     state_.centres = before.centres;
   }
-  // Sites likewise, on a haversine view only; the gl backend does not compute them: the window
-  // goes to auto (CUDA, else the CPU) and says so once.
+  // Sites likewise, on a haversine view only (every backend computes them there).
   if (!state_.sites.empty()) {
     if (const std::optional<std::string> why = sites_view_problem(p)) {
       log_.add(false, *why);
       p = before.params;
       if (sites_view_problem(p)) state_.sites = before.sites;
-    }
-    if (state_.backend == BackendChoice::gl) {
-      state_.backend = BackendChoice::automatic;
-      log_.add(false, "backend auto: " + std::string(kGlNoShapes));
     }
   }
 }

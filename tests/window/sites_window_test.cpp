@@ -446,16 +446,15 @@ TEST_F(SitesStartup, TheFilesSitesAreTheViewsAndTheSessionKeepsThem) {
   EXPECT_EQ(with_centres.state.centres.size(), 1u);
 }
 
-TEST_F(SitesStartup, GlGoesToAutoAndRefusalsNameTheOption) {
+TEST_F(SitesStartup, GlKeepsItsBackendAndRefusalsNameTheOption) {
+  // Every backend computes lines and polygons: a saved gl backend stays gl.
   WindowOptionText w;
   w.sites = "@coastline:110m";
   const std::filesystem::path saved = write("gl.json", R"({"backend": "gl"})");
   w.state_file = saved.string();
   const WindowRequest r = make_window_request(w, ViewOptionText{});
-  EXPECT_EQ(r.state.backend, BackendChoice::automatic);
-  ASSERT_EQ(r.startup_messages.size(), 1u);
-  EXPECT_TRUE(has(r.startup_messages[0], "backend auto: the gl backend does not compute lines"))
-      << r.startup_messages[0];
+  EXPECT_EQ(r.state.backend, BackendChoice::gl);
+  EXPECT_TRUE(r.startup_messages.empty());
 
   WindowOptionText s;
   s.signed_inside = true;
