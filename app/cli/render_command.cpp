@@ -37,6 +37,7 @@
 #include "memory_limits.h"
 #include "sites/builtin_sites.h"
 #include "view/centre_palette.h"
+#include "view/marked_sites.h"
 #include "view/projected_view.h"
 #include "view/site_polylines.h"
 #include "view/view_math.h"
@@ -261,16 +262,7 @@ std::vector<std::uint32_t> centre_rgb_of(const RenderRequest& request, const Fie
       (request.marker || (request.outputs[OutputId::figure] && request.figure_marks_centres)) &&
       !points.list->empty() && draws_centre_markers(points.list->size());
   if (!marks && !request.colour_by_centre) return {};
-  return centre_colours(site_anchors(field.sites));
-}
-
-// The marked points' colours, the k-th point's at k: its site's.
-std::vector<std::uint32_t> points_rgb(const MarkedPoints& points,
-                                      std::span<const std::uint32_t> site_rgb) {
-  std::vector<std::uint32_t> rgb;
-  if (site_rgb.empty()) return rgb;
-  for (std::size_t site : points.site) rgb.push_back(site_rgb[site]);
-  return rgb;
+  return site_colours(field.sites);
 }
 
 // `render --png --marker` with sites: each point site's marker painted on the picture (one
@@ -393,7 +385,7 @@ int run_render(const RenderRequest& request) {
   std::unique_ptr<FigureJob> figure_job;
   const MarkedPoints points = marked_points(field.sites);
   const std::vector<std::uint32_t> centre_rgb = centre_rgb_of(request, field, points);
-  const std::vector<std::uint32_t> marks_rgb = points_rgb(points, centre_rgb);
+  const std::vector<std::uint32_t> marks_rgb = marked_points_rgb(points, centre_rgb);
   if (!centre_rgb.empty()) renderer.set_centre_colours(centre_rgb);
   // A file's lines and rings over the map, as the window draws them. Built-in sets are the
   // coastline and border layers' data (--coastlines, --borders draw them, in --line-color).

@@ -9,6 +9,7 @@
 #include "sites/builtin_sites.h"
 #include "sites/centres_file.h"
 #include "sites/sites_file.h"
+#include "view/marked_sites.h"
 
 namespace geofield {
 namespace {
@@ -88,48 +89,9 @@ std::string nearest_text(const RenderRequest& request, const FieldRequest& r) {
 }
 
 std::string figure_sites_words(const RenderRequest& request, const FieldRequest& r) {
-  if (!request.sites || !r.sites.has_shapes()) return "";
-  const std::size_t n = r.sites.size();
-  std::string words = names_builtin_sites(request.sites->text)
-                          ? request.sites->text
-                          : "the nearest of " + std::to_string(n) + " site" + (n == 1 ? "" : "s");
-  return words + (r.signed_inside ? ", negative inside" : "");
-}
-
-MarkedPoints marked_points(const SiteSet& sites) {
-  MarkedPoints m;
-  if (!sites.has_shapes()) {
-    m.list = sites.points();
-    if (m.list) {
-      for (std::size_t k = 0; k < m.list->size(); ++k) m.site.push_back(k);
-    }
-    return m;
-  }
-  const SiteShapes& s = *sites.shapes();
-  std::vector<Centre> list;
-  for (std::size_t k = 0; k < s.features.size(); ++k) {
-    const SiteFeature& f = s.features[k];
-    if (f.kind != FeatureKind::point) continue;
-    for (std::uint32_t p = f.first_part; p < f.first_part + f.part_count; ++p) {
-      const SiteVertex& v = s.vertices[s.parts[p].first];
-      list.push_back({v.lat_deg, v.lon_deg, f.name});
-      m.site.push_back(k);
-    }
-  }
-  m.list = std::make_shared<const std::vector<Centre>>(std::move(list));
-  return m;
-}
-
-std::vector<Centre> site_anchors(const SiteSet& sites) {
-  if (!sites.has_shapes()) return sites.points() ? *sites.points() : std::vector<Centre>{};
-  const SiteShapes& s = *sites.shapes();
-  std::vector<Centre> anchors;
-  anchors.reserve(s.features.size());
-  for (const SiteFeature& f : s.features) {
-    const SiteVertex& v = s.vertices[s.parts[f.first_part].first];
-    anchors.push_back({v.lat_deg, v.lon_deg, f.name});
-  }
-  return anchors;
+  if (!request.sites) return "";
+  const std::string& text = request.sites->text;
+  return sites_title_words(r.sites, names_builtin_sites(text) ? text : "", r.signed_inside);
 }
 
 }  // namespace geofield

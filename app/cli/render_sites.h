@@ -1,6 +1,6 @@
 // The sites of `geofield render` (issue 16's --centres FILE, issue 28's --sites FILE|@name):
 // read into the one field request, checked, and described for the lines render prints and the
-// figure's title; the point sites that get markers on the picture and the figure.
+// figure's title (the point sites' markers and colours: view/marked_sites.h, the window's too).
 #pragma once
 
 #include <cstddef>
@@ -30,17 +30,5 @@ std::string nearest_text(const RenderRequest& request, const FieldRequest& r);
 // The figure's title words after "distance to ": "the nearest of 3 sites", "@land:110m";
 // "" for a set of points (the figure's own "the nearest of N centres").
 std::string figure_sites_words(const RenderRequest& request, const FieldRequest& r);
-
-// The point sites that get a marker (a set of points: all; shapes: their point features, the
-// points of a MultiPoint each), and each one's site index.
-struct MarkedPoints {
-  CentreList list;
-  std::vector<std::size_t> site;  // site[k]: the index of list's k-th point
-};
-MarkedPoints marked_points(const SiteSet& sites);
-
-// One point for each site (a point's own; a line's or polygon's first vertex), for choosing
-// the sites' colours (centre_colours) so that neighbours differ.
-std::vector<Centre> site_anchors(const SiteSet& sites);
 
 }  // namespace geofield

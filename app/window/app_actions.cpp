@@ -76,11 +76,12 @@ void App::do_actions(const UiActions& a) {
       if (!shown) throw UsageError("no field yet");
       if (export_job_) throw UsageError("an export is being written (Cancel or wait)");
       std::vector<FieldExportTarget> targets;
-      // A field of many centres is described as such; the NetCDF file holds its index too, as
-      // render --centres --netcdf's does.
+      // A field of many centres or sites is described as such; the NetCDF file holds its index
+      // too, as render --sites --netcdf's does.
       const std::optional<std::size_t> centres =
-          !state_.centres.empty() ? std::optional<std::size_t>(state_.centres.size())
-                                  : std::nullopt;
+          !state_.sites.empty()     ? std::optional<std::size_t>(state_.sites.size())
+          : !state_.centres.empty() ? std::optional<std::size_t>(state_.centres.size())
+                                    : std::nullopt;
       // The file's history: the view as the command that draws it (as Copy as command).
       const std::filesystem::path folder = exports_.folder.empty() ? "." : exports_.folder;
       const std::string history =

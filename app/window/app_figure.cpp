@@ -16,6 +16,7 @@
 #include "export/png_export.h"
 #include "figure/figure_layout.h"
 #include "figure/figure_paint.h"
+#include "view/marked_sites.h"
 #include "window/app.h"
 
 namespace geofield {
@@ -44,17 +45,27 @@ void App::advance_figure(const UiActions& a) {
       figure_path_ = export_path(("figure-" + std::to_string(exports_.figure_w)).c_str(), "png");
       check_writable(figure_path_, "figure");
       const int width = exports_.figure_w;
-      // With centres the reference is not the field's: the title names the centres instead
-      // (the same words as `render --centres --figure`'s).
-      const std::string title = state_.centres.empty()
-                                    ? std::string()
-                                    : default_figure_title(state_.params, state_.centres.size());
-      // The centres marked and named as on the map (the Look panel's marker), the colorbar
-      // given way when coloured by centre: as `render --centres --figure` draws them.
+      // With centres or sites the reference is not the field's: the title names them instead,
+      // the point sites are marked and named as on the map (the Look panel's marker) and the
+      // colorbar gives way when coloured by site: as `render --sites --figure` draws them.
       FigureSites sites;
-      if (!state_.centres.empty()) {
+      std::string title;
+      if (!state_.sites.empty()) {
+        const SiteSet set = SiteSet::shapes(state_.sites.shapes());
+        const MarkedPoints points = marked_points(set);
+        const SitesSource& source = state_.sites.source();
+        sites.list = points.list;
+        sites.rgb = marked_points_rgb(points, site_colours(set));
+        sites.features = set.size();
+        sites.title_words =
+            sites_title_words(set, source.builtin() ? source.name : "", state_.signed_inside);
+        title = default_figure_title(state_.params, sites.features, sites.title_words);
+      } else if (!state_.centres.empty()) {
         sites.list = state_.centres.shared();
         sites.rgb = centre_rgb_;
+        title = default_figure_title(state_.params, state_.centres.size());
+      }
+      if (!state_.sites.empty() || !state_.centres.empty()) {
         sites.marked = state_.marker;
         sites.colour_by_centre = state_.colour_by_centre;
       }

@@ -25,6 +25,7 @@
 #include "sites/sites_file.h"
 #include "view/centre_edits.h"
 #include "view/centre_palette.h"
+#include "view/marked_sites.h"
 #include "view/reproduce_command.h"
 #include "view/site_edits.h"
 #include "view/site_lookup.h"
@@ -187,6 +188,42 @@ TEST(SitePolylines, ArcsAreSampledAndBrokenAtTheAntimeridian) {
 }
 
 // --- edits ---
+
+// What a picture or figure of sites shows beyond the field (render's and the window's): each
+// point of a point feature marked in its feature's colour, lines and polygons not; the title's
+// words; a set of points marks every point.
+TEST(MarkedSites, PointFeaturesAreMarkedInTheirFeaturesColour) {
+  const SiteSet s = SiteSet::shapes(std::make_shared<const SiteShapes>(parse_sites_geojson(
+      R"({"type":"FeatureCollection","features":[)"
+      R"({"type":"Feature","properties":{"name":"road"},"geometry":{"type":"LineString","coordinates":[[0,0],[10,0]]}},)"
+      R"({"type":"Feature","properties":{"name":"wells"},"geometry":{"type":"MultiPoint","coordinates":[[5,5],[6,6]]}},)"
+      R"({"type":"Feature","properties":{"name":"park"},"geometry":{"type":"Polygon","coordinates":[[[20,0],[24,0],[24,4],[20,0]]]}},)"
+      R"({"type":"Feature","properties":{"name":"port"},"geometry":{"type":"Point","coordinates":[-3,40]}}]})",
+      "marks")));
+  ASSERT_TRUE(s.has_shapes());
+  const MarkedPoints m = marked_points(s);
+  ASSERT_EQ(m.list->size(), 3u);
+  EXPECT_EQ((*m.list)[0], (Centre{5, 5, "wells"}));
+  EXPECT_EQ((*m.list)[1], (Centre{6, 6, "wells"}));
+  EXPECT_EQ((*m.list)[2], (Centre{40, -3, "port"}));
+  EXPECT_EQ(m.site, (std::vector<std::size_t>{1, 1, 3}));
+  const std::vector<std::uint32_t> colours = site_colours(s);
+  ASSERT_EQ(colours.size(), 4u);
+  EXPECT_EQ(colours, feature_colours(*s.shapes()));
+  EXPECT_EQ(marked_points_rgb(m, colours),
+            (std::vector<std::uint32_t>{colours[1], colours[1], colours[3]}));
+  EXPECT_TRUE(marked_points_rgb(m, {}).empty());
+  EXPECT_EQ(sites_title_words(s, "", false), "the nearest of 4 sites");
+  EXPECT_EQ(sites_title_words(s, "@land:110m", true), "@land:110m, negative inside");
+
+  const SiteSet points = SiteSet::points({{1, 2, "a"}, {3, 4, "b"}});
+  const MarkedPoints all = marked_points(points);
+  EXPECT_EQ(all.list, points.points());
+  EXPECT_EQ(all.site, (std::vector<std::size_t>{0, 1}));
+  EXPECT_EQ(site_colours(points), centre_colours(*points.points()));
+  EXPECT_EQ(sites_title_words(points, "", false), "");
+  EXPECT_TRUE(marked_points(SiteSet::one_point(0, 0)).list->size() == 1);
+}
 
 TEST(SiteEdits, OpeningTakesThePlaceOfTheCentresAndEachEditIsOneUndoStep) {
   ViewState s = world_view();
