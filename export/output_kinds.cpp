@@ -265,7 +265,10 @@ std::string output_options_text(const std::function<bool(const OutputKind&)>& pi
                                 const char* value, const char* last) {
   std::vector<std::string> options;
   for (const OutputKind& k : output_kinds()) {
-    if (pick(k)) options.push_back(k.option + (*value != '\0' ? " " + std::string(value) : ""));
+    if (!pick(k)) continue;
+    std::string option = k.option;  // appended: " " + std::string trips GCC 12's -Wrestrict
+    if (*value != '\0') option.append(" ").append(value);
+    options.push_back(std::move(option));
   }
   std::string text;
   for (std::size_t i = 0; i < options.size(); ++i) {

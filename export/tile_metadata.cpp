@@ -153,10 +153,11 @@ std::string sites_identity(const SiteSet& sites, bool signed_inside) {
     const SiteShapes& s = *sites.shapes();
     std::string text;  // kinds as digits: each feature's, then its parts' and their vertices
     for (const SiteFeature& f : s.features) {
-      text += "f" + std::to_string(int(f.kind)) + ";";
+      // Appended piece by piece: "f" + std::to_string(...) trips GCC 12's -Wrestrict.
+      text.append("f").append(std::to_string(int(f.kind))).append(";");
       for (std::uint32_t k = f.first_part; k < f.first_part + f.part_count; ++k) {
         const SitePart& part = s.parts[k];
-        text += "p" + std::to_string(int(part.kind)) + ":";
+        text.append("p").append(std::to_string(int(part.kind))).append(":");
         for (std::uint32_t v = part.first; v < part.first + part.count; ++v) {
           text += exact(s.vertices[v].lat_deg) + "," + exact(s.vertices[v].lon_deg) + ";";
         }

@@ -45,9 +45,9 @@ std::string sites_title_words(const SiteSet& sites, std::string_view builtin_nam
                               bool signed_inside) {
   if (!sites.has_shapes()) return "";
   const std::size_t n = sites.size();
-  std::string words = !builtin_name.empty() ? std::string(builtin_name)
-                                            : "the nearest of " + std::to_string(n) + " site" +
-                                                  (n == 1 ? "" : "s");
+  std::string words = !builtin_name.empty()
+                          ? std::string(builtin_name)
+                          : "the nearest of " + std::to_string(n) + " site" + (n == 1 ? "" : "s");
   return words + (signed_inside ? ", negative inside" : "");
 }
 

@@ -54,17 +54,23 @@ TEST_P(OutputKindEntry, IsCompleteAndConsistent) {
   EXPECT_NE(k.summary, nullptr);
   // A tile holds it (its file name given), or a reason says why not: never both, never neither.
   EXPECT_NE(k.tiled(), *k.untiled_why != '\0') << k.option;
-  if (k.tiled()) EXPECT_TRUE(ends_with(k.tile_suffix, k.extensions.front())) << k.tile_suffix;
+  if (k.tiled()) {
+    EXPECT_TRUE(ends_with(k.tile_suffix, k.extensions.front())) << k.tile_suffix;
+  }
   if (k.source == OutputSource::picture) {
     EXPECT_FALSE(k.tiled()) << "a picture is of the whole grid";
     EXPECT_FALSE(k.carries_index);
   }
-  if (k.source == OutputSource::index) EXPECT_TRUE(k.carries_index);
+  if (k.source == OutputSource::index) {
+    EXPECT_TRUE(k.carries_index);
+  }
   if (k.mosaic) {
     EXPECT_TRUE(k.tiled());
     EXPECT_EQ(k.extensions.front(), ".tif") << "mosaic reads GeoTIFF tiles";
   }
-  if (k.in_panel()) EXPECT_EQ(k.source, OutputSource::field) << "the panel writes the shown field";
+  if (k.in_panel()) {
+    EXPECT_EQ(k.source, OutputSource::field) << "the panel writes the shown field";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryOutput, OutputKindEntry,
