@@ -28,6 +28,7 @@
 #include "compute/nearest_centre.h"
 #include "errors.h"
 #include "sites/centres_file.h"
+#include "startup_fixture.h"
 #include "view/centre_edits.h"
 #include "view/centre_lookup.h"
 #include "view/centre_palette.h"
@@ -44,11 +45,7 @@ bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-std::filesystem::path temp_path(const std::string& name) {
-  return std::filesystem::path(testing::TempDir()) /
-         (name + "_" + std::to_string(::getpid()) + "_" +
-          testing::UnitTest::GetInstance()->current_test_info()->name());
-}
+using test::temp_path;
 
 ViewState latlon_view() {
   ViewState s = first_view();
@@ -269,33 +266,7 @@ TEST(CentresSavedView, BadCentresAreRefusedNamingTheKey) {
 
 // --- geofield --centres FILE ---
 
-class CentresStartup : public testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = temp_path("geofield_centres_xdg");
-    std::filesystem::create_directories(dir_ / "geofield");
-    ::setenv("XDG_CONFIG_HOME", dir_.c_str(), 1);
-  }
-  void TearDown() override {
-    ::unsetenv("XDG_CONFIG_HOME");
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
-  std::filesystem::path write(const std::string& name, const std::string& text) {
-    const std::filesystem::path p = dir_ / name;
-    std::ofstream(p) << text;
-    return p;
-  }
-  static std::string refusal(const WindowOptionText& w, const ViewOptionText& v) {
-    try {
-      make_window_request(w, v);
-    } catch (const UsageError& e) {
-      return e.what();
-    }
-    return "accepted";
-  }
-  std::filesystem::path dir_;
-};
+class CentresStartup : public test::StartupTest {};
 
 TEST_F(CentresStartup, TheFilesCentresAreTheViewsAndTheSessionKeepsThem) {
   WindowOptionText w;

@@ -23,6 +23,7 @@
 #include "cli/startup.h"
 #include "errors.h"
 #include "sites/sites_file.h"
+#include "startup_fixture.h"
 #include "view/centre_edits.h"
 #include "view/centre_palette.h"
 #include "view/marked_sites.h"
@@ -43,11 +44,7 @@ bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-std::filesystem::path temp_path(const std::string& name) {
-  return std::filesystem::path(testing::TempDir()) /
-         (name + "_" + std::to_string(::getpid()) + "_" +
-          testing::UnitTest::GetInstance()->current_test_info()->name());
-}
+using test::temp_path;
 
 // A line along the equator named "Equator" from 10W to 10E, a 2 x 2 degree square about
 // (30N, 20E) (unnamed: "feature 1") and a MultiPoint of two points.
@@ -435,33 +432,7 @@ TEST(SitesReproduceCommand, NamesTheSitesAndSigned) {
 
 // --- geofield --sites FILE|@NAME [--signed] ---
 
-class SitesStartup : public testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = temp_path("geofield_sites_xdg");
-    std::filesystem::create_directories(dir_ / "geofield");
-    ::setenv("XDG_CONFIG_HOME", dir_.c_str(), 1);
-  }
-  void TearDown() override {
-    ::unsetenv("XDG_CONFIG_HOME");
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
-  std::filesystem::path write(const std::string& name, const std::string& text) {
-    const std::filesystem::path p = dir_ / name;
-    std::ofstream(p) << text;
-    return p;
-  }
-  static std::string refusal(const WindowOptionText& w, const ViewOptionText& v = {}) {
-    try {
-      make_window_request(w, v);
-    } catch (const UsageError& e) {
-      return e.what();
-    }
-    return "accepted";
-  }
-  std::filesystem::path dir_;
-};
+class SitesStartup : public test::StartupTest {};
 
 TEST_F(SitesStartup, TheFilesSitesAreTheViewsAndTheSessionKeepsThem) {
   WindowOptionText w;

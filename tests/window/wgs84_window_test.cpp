@@ -17,6 +17,7 @@
 #include "backends/cpu_backend.h"
 #include "cli/command_line.h"
 #include "cli/startup.h"
+#include "startup_fixture.h"
 #include "view/field_measures.h"
 #include "view/great_circle.h"
 #include "view/reproduce_command.h"
@@ -100,25 +101,9 @@ TEST(BackendView, FollowsTheProjectionAndWhetherTheFormulaIsWgs84) {
   EXPECT_NE(backend_view_of(p), haversine);
 }
 
-class Wgs84Startup : public testing::Test {
+class Wgs84Startup : public test::StartupTest {
  protected:
-  void SetUp() override {
-    // One folder per test and process: ctest runs the tests of this file side by side, and a
-    // shared session file let one test's save replace the other's.
-    dir_ = std::filesystem::path(testing::TempDir()) /
-           ("geofield_wgs84_xdg_" +
-            std::string(testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
-            std::to_string(::getpid()));
-    std::filesystem::create_directories(dir_ / "geofield");
-    ::setenv("XDG_CONFIG_HOME", dir_.c_str(), 1);
-  }
-  void TearDown() override {
-    ::unsetenv("XDG_CONFIG_HOME");
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
   void save(const ViewState& s) { save_state(dir_ / "geofield" / "session.json", s); }
-  std::filesystem::path dir_;
 };
 
 TEST_F(Wgs84Startup, ASavedGlBackendGivesWayToAutoWithAMessage) {
