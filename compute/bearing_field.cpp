@@ -16,19 +16,7 @@ void check_bearing_view(const FieldParams& p) {
 
 ShapesPtr shapes_of_sites(const SiteSet& sites) {
   if (sites.has_shapes()) return sites.shapes();
-  auto s = std::make_shared<SiteShapes>();
-  const std::size_t n = sites.size();
-  s->vertices.reserve(n);
-  s->parts.reserve(n);
-  s->features.reserve(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    const Centre& c = sites.point(k);
-    const auto at = static_cast<std::uint32_t>(k);
-    s->vertices.push_back({c.lat_deg, c.lon_deg});
-    s->parts.push_back({PartKind::point, at, 1});
-    s->features.push_back({FeatureKind::point, at, 1, c.name});
-  }
-  return s;
+  return std::make_shared<const SiteShapes>(point_features(*sites.points()));
 }
 
 BearingField::BearingField(const FieldRequest& r)

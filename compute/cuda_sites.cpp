@@ -54,8 +54,7 @@ HostArcTree host_arc_tree(const SegmentTree& t) {
 
 void CudaSites::hold(const SiteSet& sites, cudaStream_t stream) {
   if (sites.empty()) throw UsageError("--centres: no centres");
-  if (held_.shapes() && held_.shapes() == sites.shapes()) return;  // the same set's trees
-  if (held_ == sites) return;
+  if (held_ == sites) return;  // the same list or set of shapes: compared by pointer first
   if (sites.has_shapes()) {
     const std::shared_ptr<const ShapeTrees> trees = shape_trees_of(sites.shapes());
     shape_kernels_.set_trees(host_arc_tree(trees->rings), host_arc_tree(trees->others), stream);

@@ -137,23 +137,18 @@ void shape_field_brute_force(const FieldParams& p, const SiteShapes& shapes,
   compute(p, ShapeTrees(shapes), o, w, values, index, bearing, true);
 }
 
-template void shape_field_on_cpu<float>(const FieldParams&, const SiteShapes&,
-                                        const ShapeFieldOptions&, const Subgrid&, float*,
-                                        std::int32_t*, float*);
-template void shape_field_on_cpu<double>(const FieldParams&, const SiteShapes&,
-                                         const ShapeFieldOptions&, const Subgrid&, double*,
-                                         std::int32_t*, float*);
-template void shape_field_on_cpu<float>(const FieldParams&, const ShapeTrees&,
-                                        const ShapeFieldOptions&, const Subgrid&, float*,
-                                        std::int32_t*, float*);
-template void shape_field_on_cpu<double>(const FieldParams&, const ShapeTrees&,
-                                         const ShapeFieldOptions&, const Subgrid&, double*,
-                                         std::int32_t*, float*);
-template void shape_field_brute_force<float>(const FieldParams&, const SiteShapes&,
-                                             const ShapeFieldOptions&, const Subgrid&, float*,
-                                             std::int32_t*, float*);
-template void shape_field_brute_force<double>(const FieldParams&, const SiteShapes&,
-                                              const ShapeFieldOptions&, const Subgrid&, double*,
-                                              std::int32_t*, float*);
+#define GF_SHAPE_FIELD(T)                                                                          \
+  template void shape_field_on_cpu<T>(const FieldParams&, const SiteShapes&,                       \
+                                      const ShapeFieldOptions&, const Subgrid&, T*, std::int32_t*, \
+                                      float*);                                                     \
+  template void shape_field_on_cpu<T>(const FieldParams&, const ShapeTrees&,                       \
+                                      const ShapeFieldOptions&, const Subgrid&, T*, std::int32_t*, \
+                                      float*);                                                     \
+  template void shape_field_brute_force<T>(const FieldParams&, const SiteShapes&,                  \
+                                           const ShapeFieldOptions&, const Subgrid&, T*,           \
+                                           std::int32_t*, float*);
+GF_SHAPE_FIELD(float)
+GF_SHAPE_FIELD(double)
+#undef GF_SHAPE_FIELD
 
 }  // namespace geofield

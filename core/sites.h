@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +25,22 @@
 #include "site_shapes.h"
 
 namespace geofield {
+
+// Points as point features, one a point, names kept: how the shapes' search (and a CSV read as
+// sites) takes a list of points.
+inline SiteShapes point_features(std::span<const Centre> points) {
+  SiteShapes s;
+  s.vertices.reserve(points.size());
+  s.parts.reserve(points.size());
+  s.features.reserve(points.size());
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    const auto at = static_cast<std::uint32_t>(k);
+    s.vertices.push_back({points[k].lat_deg, points[k].lon_deg});
+    s.parts.push_back({PartKind::point, at, 1});
+    s.features.push_back({FeatureKind::point, at, 1, points[k].name});
+  }
+  return s;
+}
 
 enum class SiteKind { points, shapes };
 

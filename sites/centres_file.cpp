@@ -346,19 +346,18 @@ void add_feature(const json& feature, std::size_t index, std::vector<Centre>* ou
 
 }  // namespace
 
-std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_view source) {
-  check_utf8(text, source);  // the JSON parser would refuse it too, in words of its own
+void walk_geojson(std::string_view text, std::string_view source,
+                  const std::function<void(const json& feature, std::size_t k)>& feature,
+                  const std::function<void(const json& geometry)>& geometry) {
   json doc;
   try {
     doc = parse_json_text(text);
   } catch (const UsageError& e) {
     throw UsageError(std::string(source) + ": " + e.what());
   }
-  std::vector<Centre> centres;
   if (!doc.is_object()) {
     throw UsageError(std::string(source) +
-                     ": GeoJSON is an object (a FeatureCollection, a "
-                     "Feature or a geometry)");
+                     ": GeoJSON is an object (a FeatureCollection, a Feature or a geometry)");
   }
   const std::string type =
       doc.value("type", json()).is_string() ? doc["type"].get<std::string>() : "";
@@ -367,13 +366,20 @@ std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_vie
     if (features == doc.end() || !features->is_array()) {
       throw UsageError(std::string(source) + ": a FeatureCollection without a features array");
     }
-    for (std::size_t k = 0; k < features->size(); ++k)
-      add_feature((*features)[k], k, &centres, source);
+    for (std::size_t k = 0; k < features->size(); ++k) feature((*features)[k], k);
   } else if (type == "Feature") {
-    add_feature(doc, 0, &centres, source);
+    feature(doc, 0);
   } else {
-    add_geometry(doc, "", std::string(source) + ": ", &centres, source);
+    geometry(doc);
   }
+}
+
+std::vector<Centre> parse_centres_geojson(std::string_view text, std::string_view source) {
+  check_utf8(text, source);  // the JSON parser would refuse it too, in words of its own
+  std::vector<Centre> centres;
+  walk_geojson(
+      text, source, [&](const json& f, std::size_t k) { add_feature(f, k, &centres, source); },
+      [&](const json& g) { add_geometry(g, "", std::string(source) + ": ", &centres, source); });
   return centres;
 }
 

@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
@@ -60,6 +62,15 @@ std::vector<Centre> parse_centres_text(std::string_view text, std::string_view s
 // Whether a sites file's text is GeoJSON: named so (named_geojson), or its first character that
 // is not white space (after a byte-order mark) is '{'.
 bool is_geojson_text(std::string_view text, bool named_geojson);
+
+// GeoJSON text's top level, for the centres' and the sites' readers alike: each Feature of a
+// FeatureCollection with its position (feature), a lone Feature at position 0 (feature), or a
+// bare geometry (geometry). UsageError naming the source for text that is not JSON, not an
+// object, or a FeatureCollection without a features array. The text is checked as UTF-8 first
+// by the caller, in its own words.
+void walk_geojson(std::string_view text, std::string_view source,
+                  const std::function<void(const nlohmann::json& feature, std::size_t k)>& feature,
+                  const std::function<void(const nlohmann::json& geometry)>& geometry);
 
 // A sites file's text (the regular file at path, at most kMaxCentresFileBytes), its name as
 // messages show it, and whether its name ends in .geojson or .json. UsageError naming the file

@@ -8,9 +8,9 @@
 
 #include "errors.h"
 #include "polygon_side.h"
+#include "sites.h"
 #include "sites/centres_file.h"
 #include "sites/ring_cleaning.h"
-#include "sites/text_file.h"
 
 namespace geofield {
 namespace {
@@ -236,48 +236,19 @@ class Reader {
 
 SiteShapes parse_sites_geojson(std::string_view text, std::string_view source) {
   check_utf8_text(text, source, "a sites file");
-  json doc;
-  try {
-    doc = parse_json_text(text);
-  } catch (const UsageError& e) {
-    throw UsageError(std::string(source) + ": " + e.what());
-  }
-  if (!doc.is_object()) {
-    throw UsageError(std::string(source) +
-                     ": GeoJSON is an object (a FeatureCollection, a Feature or a geometry)");
-  }
   Reader reader(source);
-  const std::string type =
-      doc.value("type", json()).is_string() ? doc["type"].get<std::string>() : "";
-  if (type == "FeatureCollection") {
-    const auto features = doc.find("features");
-    if (features == doc.end() || !features->is_array()) {
-      throw UsageError(std::string(source) + ": a FeatureCollection without a features array");
-    }
-    for (std::size_t k = 0; k < features->size(); ++k) reader.add_feature((*features)[k], k);
-  } else if (type == "Feature") {
-    reader.add_feature(doc, 0);
-  } else {
-    reader.add_geometry(doc, "", Where{std::string(source) + ": ", ""});
-  }
+  walk_geojson(
+      text, source, [&](const json& f, std::size_t k) { reader.add_feature(f, k); },
+      [&](const json& g) {
+        reader.add_geometry(g, "", Where{std::string(source) + ": ", ""});
+      });
   return reader.take();
 }
 
 SiteShapes parse_sites_text(std::string_view text, std::string_view source, bool named_geojson) {
   const bool geojson = is_geojson_text(text, named_geojson);
-  SiteShapes shapes;
-  if (geojson) {
-    shapes = parse_sites_geojson(text, source);
-  } else {
-    for (Centre& c : parse_centres_csv(text, source)) {
-      shapes.features.push_back({FeatureKind::point,
-                                 static_cast<std::uint32_t>(shapes.parts.size()), 1,
-                                 std::move(c.name)});
-      shapes.parts.push_back(
-          {PartKind::point, static_cast<std::uint32_t>(shapes.vertices.size()), 1});
-      shapes.vertices.push_back({c.lat_deg, c.lon_deg});
-    }
-  }
+  SiteShapes shapes =
+      geojson ? parse_sites_geojson(text, source) : point_features(parse_centres_csv(text, source));
   if (shapes.features.empty()) {
     throw UsageError(std::string(source) + ": no sites in it (" +
                      (geojson ? "no features" : "no lat,lon lines") + ")");
