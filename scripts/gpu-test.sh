@@ -33,7 +33,8 @@ if [ "${1:-}" = stage ]; then
         "$build/tests/gpu/gpu_geodesic_pairs_tests" "$build/tests/gpu/gpu_nearest_centre_tests"
         "$build/tests/gpu/gpu_tile_field_tests" "$build/tests/gpu/gpu_shape_field_tests"
         "$build/tests/gl/geofield_gl_backend_tests" "$build/tests/gl/geofield_gl_centres_tests"
-        "$build/tests/gl/geofield_line_layer_tests" "$build/tests/capi/gpu_c_api_tests")
+        "$build/tests/gl/geofield_gl_shapes_tests" "$build/tests/gl/geofield_line_layer_tests"
+        "$build/tests/capi/gpu_c_api_tests")
   # The GeoTIFF writer module beside the binary, where it looks (its libraries go to lib/ too).
   bins+=("$build/app/libgeofield_geotiff.so" "$build/app/libgeofield_netcdf.so")
   # The probes exist only in a build configured with -DGEOFIELD_BUILD_RESEARCH=ON.
@@ -103,7 +104,7 @@ results() {
 for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_render_tests \
          gpu_window_source_tests gpu_soak_tests gpu_interop_fault_tests gpu_geodesic_pairs_tests \
          gpu_nearest_centre_tests gpu_tile_field_tests gpu_shape_field_tests geofield_gl_backend_tests \
-         geofield_gl_centres_tests geofield_line_layer_tests gpu_c_api_tests; do
+         geofield_gl_centres_tests geofield_gl_shapes_tests geofield_line_layer_tests gpu_c_api_tests; do
   log="$logs/$t.log"
   start=$(date +%s%N)
   "$run/bin/$t" --gtest_color=no >"$log" 2>&1
@@ -299,6 +300,37 @@ then :; else
   failed=1
 fi
 rm -f "$logs"/centres-aeqd-*.npy
+
+# Lines and polygons end to end (issue 28): the signed distance to Natural Earth's 1:50m land
+# from CUDA, NVIDIA's GL and the CPU, in double, with the nearest feature; values within 1e-9
+# relative of the CPU's (the same search; only the libraries' last bits differ), indices equal
+# but at near-ties.
+for b in cuda gl cpu; do
+  "$run/bin/geofield" render --backend "$b" --sites @land:50m --signed --lat -90:90 --lon -180:180 \
+    --size 1441x721 --f64 --npy "$logs/land-$b.npy" --index "$logs/land-index-$b.npy" \
+    >"$logs/render-land-$b.log" 2>&1 ||
+    { echo "gpu-test:   FAILED: render --sites @land:50m --backend $b"; cat "$logs/render-land-$b.log"; failed=1; }
+done
+if python3 - "$logs" <<'PY'
+import sys
+import numpy as np
+d = sys.argv[1]
+c, kc = np.load(f"{d}/land-cpu.npy"), np.load(f"{d}/land-index-cpu.npy")
+ok = True
+for b in ("cuda", "gl"):
+    a, ka = np.load(f"{d}/land-{b}.npy"), np.load(f"{d}/land-index-{b}.npy")
+    rel = float((np.abs(a - c) / np.maximum(np.abs(c), 1e-3)).max())
+    diff = int((ka != kc).sum())
+    print(f"gpu-test:   render --sites @land:50m --signed 1441x721 f64: {b} vs CPU max {rel:.2e} relative, "
+          f"index differs at {diff} of {a.size}, land {int((a < 0).sum())} nodes ({int((c < 0).sum())} on the CPU)")
+    ok = ok and a.shape == c.shape and rel <= 1e-9 and diff <= a.size // 1000
+sys.exit(0 if ok else 1)
+PY
+then :; else
+  echo "gpu-test:   FAILED: the distance to land of CUDA or GL differs from the CPU's"
+  failed=1
+fi
+rm -f "$logs"/land-*.npy
 
 # The Python package over libgeofield (issue 18) on this GPU: its pytest suite, the CUDA tests
 # with CuPy, numba and PyTorch where they are installed, against this build's library and binary.
