@@ -11,6 +11,7 @@
 #include "nearest_centres.h"
 #include "projected_sites.h"
 #include "site_tiling.h"
+#include "warp_reductions.cuh"
 
 namespace geofield {
 namespace {
@@ -20,7 +21,6 @@ constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
 constexpr int kChunk = 32;  // candidates a node-pass block takes at a time
 constexpr int kEvery = -1;  // a list's count when it did not fit: every centre
-constexpr unsigned kAllLanes = 0xffffffffu;
 
 struct TileList {
   unsigned offset;  // into the pool
@@ -84,20 +84,6 @@ __device__ __forceinline__ GridGeometry centre_grid(const GridGeometry& g, const
   gk.dlon0_deg = c.dlon0_deg;
   gk.cos_ref_lat = c.cos_ref_lat;
   return gk;
-}
-
-__device__ __forceinline__ double warp_max(double v) {
-  for (int o = 16; o > 0; o >>= 1) v = fmax(v, __shfl_xor_sync(kAllLanes, v, o));
-  return v;
-}
-__device__ __forceinline__ double warp_min(double v) {
-  for (int o = 16; o > 0; o >>= 1) v = fmin(v, __shfl_xor_sync(kAllLanes, v, o));
-  return v;
-}
-
-__device__ __forceinline__ double warp_sum(double v) {
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(kAllLanes, v, o);
-  return v;
 }
 
 // Reductions over the threads that share a tile: one warp (the fine pass), or the whole block

@@ -1,7 +1,8 @@
-// The field of lines and polygons (issue 28) on CUDA: each node walks the trees of arcs
-// (arc_tree.h: the same search the CPU walks, in device memory here) and takes the value, the
-// nearest feature and the bearing as the CPU does (shape_node), in double. A node off a
-// projected map gets NaN and index -1. cuda/ is a leaf: the host hands the trees as flat arrays
+// The field of lines and polygons (issue 28) on CUDA: a warp's tile of nodes lists the arcs of
+// each tree (arc_tree.h's, in device memory here) that any of its nodes can be nearest to
+// (arc_cap_list.h), each node measures those, and takes the value, the nearest feature and the
+// bearing as the CPU does (shape_node), in double: the brute force's arc at every node. A node off
+// a projected map gets NaN and index -1. cuda/ is a leaf: the host hands the trees as flat arrays
 // (compute/segment_tree.* builds them).
 #pragma once
 

@@ -19,13 +19,18 @@
 #include <string>
 #include <vector>
 
+#include "arc_distance.h"
+#include "arc_tree.h"
 #include "backends/cuda_backend.h"
 #include "compute/cuda_device_field.h"
 #include "compute/cuda_sites.h"
 #include "compute/segment_tree.h"
 #include "cuda_check.h"
 #include "device_memory.h"
+#include "field_math.h"
+#include "field_params.h"
 #include "gpu_test_support.h"
+#include "projected_grid.h"
 #include "same_bits.h"
 #include "shape_kernels.h"
 #include "shape_sets.h"
@@ -89,6 +94,42 @@ Field<T> on_cpu(const FieldParams& p, const SiteShapes& s, bool signed_inside) {
   return f;
 }
 
+// Node `at`'s position (degrees) on p's grid, as the kernels place it.
+void node_deg(const FieldParams& p, std::size_t at, double* lat, double* lon) {
+  const int i = static_cast<int>(at / p.nx), j = static_cast<int>(at % p.nx);
+  if (p.projection == Projection::latlon) {
+    const GridGeometry g = grid_geometry(p);
+    *lat = node_lat_deg(g, i);
+    *lon = node_lon_deg(g, j);
+  } else {
+    const SpherePoint<double> q = projected_node_point<double>(projected_grid(p), i, j);
+    *lat = q.lat_deg;
+    *lon = q.lon_deg;
+  }
+}
+
+// How far (radians) from the shapes' nearest arc lies the point reached from node `at` along
+// `bearing_deg` for the node's distance `value`: 0 when the bearing leads to a nearest point.
+// The node's north and east are azimuth_toward_deg's (at a pole, those of its longitude).
+double miss_along_bearing(const FieldParams& p, const SiteShapes& s, std::size_t at, double value,
+                          double bearing_deg) {
+  constexpr double kRad = 3.14159265358979323846 / 180;
+  double lat, lon;
+  node_deg(p, at, &lat, &lon);
+  const double sl = std::sin(lat * kRad), cl = std::cos(lat * kRad);
+  const double so = std::sin(lon * kRad), co = std::cos(lon * kRad);
+  const UnitVec x = unit_vec_of_deg(lat, lon), east{-so, co, 0}, north{-sl * co, -sl * so, cl};
+  const double ct = std::cos(bearing_deg * kRad), st = std::sin(bearing_deg * kRad);
+  const double delta = std::fabs(value) / radius_in_units(p);
+  const double cd = std::cos(delta), sd = std::sin(delta);
+  const UnitVec q{cd * x.x + sd * (ct * north.x + st * east.x),
+                  cd * x.y + sd * (ct * north.y + st * east.y),
+                  cd * x.z + sd * (ct * north.z + st * east.z)};
+  const SegmentTree rings(shape_arcs(s, true)), others(shape_arcs(s, false));
+  return std::min(nearest_arc_by_brute_force(rings.view(), q).angle,
+                  nearest_arc_by_brute_force(others.view(), q).angle);
+}
+
 template <typename T>
 void expect_device_fields_right(const FieldParams& p, const SiteShapes& s, bool signed_inside) {
   const Field<T> pruned = on_device<T>(p, s, signed_inside, false);
@@ -113,10 +154,16 @@ void expect_device_fields_right(const FieldParams& p, const SiteShapes& s, bool 
       ASSERT_TRUE(std::isnan(pruned.bearing[at]) || std::fabs(g) <= 1e-9) << "node " << at;
     } else if (pruned.index[at] == cpu.index[at]) {
       const double d = std::fabs(pruned.bearing[at] - cpu.bearing[at]);
-      ASSERT_LT(std::min(d, 360 - d), 1e-3) << "node " << at;
+      if (std::min(d, 360 - d) >= 1e-3) {
+        // Two arcs of one feature at the same distance (the bisector of a zig-zag's corner): the
+        // last bits pick either; the device's bearing must still lead to a nearest point.
+        ASSERT_LT(miss_along_bearing(p, s, at, g, pruned.bearing[at]), 1e-5) << "node " << at;
+      }
     }
   }
-  // Near-ties only: the libraries' last bits may pick the other of two equal features.
+  // Near-ties only: the libraries' last bits may pick the other of two equal features. (Arcs of
+  // one feature at one distance are common, at a pole about a polygon round it; each such node's
+  // bearing was checked above.)
   EXPECT_LE(index_differs, static_cast<long>(pruned.values.size() / 1000)) << index_differs;
 }
 
