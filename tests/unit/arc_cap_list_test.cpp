@@ -140,8 +140,8 @@ TEST(ArcCapList, NaturalEarthAtARegionalViewsSpacing) {
       if (tree.empty()) continue;
       Stats s;
       // Brittany's coast, the Alps, the Bay of Biscay, Ukraine's steppe.
-      for (const Window w : {Window{48.3, -5.0}, Window{46.0, 8.0}, Window{45.0, -5.0},
-                             Window{49.0, 32.0}}) {
+      for (const Window w :
+           {Window{48.3, -5.0}, Window{46.0, 8.0}, Window{45.0, -5.0}, Window{49.0, 32.0}}) {
         const FieldParams p =
             test::make_params(w.lat, w.lat + 63 * dlat, w.lon, w.lon + 63 * dlon, 64, 64, 0, 0);
         expect_lists_exact(p, tree, 128, &s, true);
