@@ -31,7 +31,7 @@ std::string format(const char* text, Args... args) {
 // Pictures.
 
 void write_picture(AtomicFile& file, const OutputData& d) {
-  file.write_at(0, encode_png(*d.picture));
+  file.write_at(0, encode_png(*d.picture, d.dpi));
 }
 std::string png_summary(const OutputData& d) {
   return format("%dx%d", d.picture->width, d.picture->height);

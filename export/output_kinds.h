@@ -57,6 +57,7 @@ struct OutputData {
   std::optional<std::size_t> centres;   // many sites: their count; none: one reference point
   const OutputTile* tile = nullptr;     // a tile of params' grid; null: the whole grid
   const Image* picture = nullptr;       // a picture's image
+  int dpi = 0;                          // a picture's pixels per inch to record; 0: none
   bool cog = false;                     // the distance GeoTIFF as a COG (always so for a tile)
   std::string history;                  // the NetCDF file's history: what made it
   // Called with the bytes of each piece of values written, by writers that write in pieces

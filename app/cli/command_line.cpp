@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -84,6 +85,21 @@ std::string output_help(const OutputKind& k) {
             " for tile-K-of-N" + k.tile_suffix;
   }
   return help;
+}
+
+// A picture's file must name the format written (PNG): a figure.pdf of PNG bytes would be a
+// lie that only a PDF reader finds.
+void check_picture_format(const OutputKind& k, const std::filesystem::path& file) {
+  std::string ext = file.extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const std::string& e : k.extensions) {
+    if (ext == e) return;
+  }
+  const std::string why = k.id == OutputId::figure
+                              ? "figures are written as PNG only for now (PDF and SVG to come)"
+                              : "it writes PNG";
+  throw UsageError(std::string(k.option) + " " + quoted_excerpt(file.string()) + ": " + why +
+                   "; give a FILE ending in .png");
 }
 
 // The outputs `pick` accepts as "[--npy FILE]" words, the index outputs inside --sites'.
@@ -190,7 +206,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   RenderRequest render;
   ViewOptionText render_text;
   std::array<std::optional<std::string>, kOutputCount> output_text;  // by OutputId
-  std::optional<std::string> figure_width, figure_title, centres, sites, tile, devices, workers;
+  std::optional<std::string> figure_width, figure_dpi, figure_title, centres, sites, tile, devices,
+      workers;
   CLI::App* render_cmd = app.add_subcommand(
       "render", "compute and draw one view with no window (headless EGL) and write it out");
   // Listed for --help only: `geofield mosaic` is parsed by its own grammar before CLI11 sees
@@ -233,6 +250,12 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                       std::to_string(kMaxFigureWidthPx) + " [" +
                       std::to_string(kDefaultFigureWidthPx) + "]",
                   "PX");
+  add_text_option(*render_cmd, "--dpi", &figure_dpi,
+                  "the pixels per inch the figure's PNG records (its printed size is its width "
+                  "over them), " +
+                      std::to_string(kMinFigureDpi) + " to " + std::to_string(kMaxFigureDpi) +
+                      " [" + std::to_string(kDefaultFigureDpi) + "]",
+                  "N");
   add_text_option(*render_cmd, "--title", &figure_title,
                   "the figure's title line [reference point, formula, radius, and the "
                   "projection when not latlon]",
@@ -288,6 +311,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   }
   for (const OutputKind& k : output_kinds()) {
     render.outputs[k.id] = file_option(output_text[static_cast<std::size_t>(k.id)], k.option);
+    if (render.outputs[k.id] && k.source == OutputSource::picture) {
+      check_picture_format(k, *render.outputs[k.id]);
+    }
     if (render.outputs[k.id] && k.source == OutputSource::index && !render.sites) {
       throw UsageError(std::string(k.option) + ": give --sites FILE|@name (or --centres FILE) too");
     }
@@ -345,6 +371,12 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       throw UsageError("--figure-width: give --figure FILE too");
     render.figure_width = parse_whole_number(*figure_width, "--figure-width", kMinFigureWidthPx,
                                              kMaxFigureWidthPx, "a width in pixels");
+  }
+  if (figure_dpi) {
+    if (figure_dpi->empty()) throw empty_value_error("--dpi", "N");
+    if (!render.outputs[OutputId::figure]) throw UsageError("--dpi: give --figure FILE too");
+    render.figure_dpi =
+        parse_whole_number(*figure_dpi, "--dpi", kMinFigureDpi, kMaxFigureDpi, "pixels per inch");
   }
   check_outputs_given(render);
   return render;

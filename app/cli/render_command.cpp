@@ -338,6 +338,7 @@ void write_figure(FigureJob& job, const RenderRequest& request, FieldRequest fie
   const Image figure = job.finish();
   OutputData data;
   data.picture = &figure;
+  data.dpi = request.figure_dpi;
   files->write(output_kind(OutputId::figure), *request.outputs[OutputId::figure], data);
   std::fprintf(stderr, "geofield: figure %dx%d, map %dx%d at (%d, %d)\n", job.layout().width,
                job.layout().height, map.w, map.h, map.x, map.y);

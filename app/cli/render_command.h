@@ -40,6 +40,7 @@ struct RenderRequest {
   // pixels wide, with the overlays above, labels, colorbar and title; its own field, a node a
   // map pixel.
   int figure_width = 1600;   // pixels, kMinFigureWidthPx..kMaxFigureWidthPx
+  int figure_dpi = 300;      // the PNG's pixels per inch, kMinFigureDpi..kMaxFigureDpi
   std::string figure_title;  // empty: reference point, formula, radius
   // Many sites (issue 16's --centres FILE, issue 28's --sites FILE|@name): the field is the
   // distance to the nearest of them (render_sites.h); outputs' index kinds write which. None:

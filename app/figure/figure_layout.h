@@ -20,6 +20,10 @@ namespace geofield {
 constexpr int kMinFigureWidthPx = 400;    // below this the labels no longer fit around a map
 constexpr int kMaxFigureWidthPx = 16384;  // GL's usual framebuffer limit (checked again at run)
 constexpr int kDefaultFigureWidthPx = 1600;
+// The pixels per inch a figure's PNG records: its printed size is its width over them.
+constexpr int kMinFigureDpi = 50;
+constexpr int kMaxFigureDpi = 2400;
+constexpr int kDefaultFigureDpi = 300;
 
 // The map's look for a map of w x h pixels, as the window would draw it at that size.
 using StyleForSize = std::function<ViewStyle(int map_w_px, int map_h_px)>;

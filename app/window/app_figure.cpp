@@ -99,7 +99,7 @@ void App::advance_figure(const UiActions& a) {
               ~Wake() { glfwPostEmptyEvent(); }
             } wake;
             const Image img = paint_figure(layout, map);
-            write_png(path, img);
+            write_png(path, img, kDefaultFigureDpi);
             return "saved " + escaped_text(path.string()) + " (" + std::to_string(img.width) + "x" +
                    std::to_string(img.height) + ")";
           });

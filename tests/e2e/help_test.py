@@ -22,7 +22,7 @@ class Help(RenderTestCase):
         r = self.run_geofield("render", "--help")
         self.assertEqual(r.returncode, 0, r.stderr)
         for option in VIEW_OPTIONS + ["--png", "--npy", "--geotiff", "--f64", "--figure",
-                                      "--figure-width", "--title"]:
+                                      "--figure-width", "--dpi", "--title"]:
             self.assertIn(option, r.stdout)
         for form in ("MIN:MAX", "NXxNY", "LAT,LON", "A_KM,INV_F", "haversine", "seed", "wgs84", "km", "nm", "mi",
                      "auto", "cpu", "cuda", "29:31", "99:101", "1000x1000", "30,101", "6371.0088"):

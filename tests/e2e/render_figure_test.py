@@ -168,6 +168,19 @@ class FigureTest(RenderTestCase):
         with Image.open(self.path("p.png")) as png, Image.open(self.path("f.png")) as fig:
             self.assertEqual(png.size, (300, 200))
             self.assertEqual(fig.size[0], 1600)
+            # The figure is for print: 300 pixels per inch unless --dpi; the picture has none.
+            self.assertAlmostEqual(fig.info["dpi"][0], 300, places=2)
+            self.assertNotIn("dpi", png.info)
+
+    def test_dpi_is_recorded_and_other_formats_are_refused(self):
+        self.render_ok(*REGION, "--figure", "f.png", "--figure-width", "800", "--dpi", "600")
+        with Image.open(self.path("f.png")) as fig:
+            self.assertAlmostEqual(fig.info["dpi"][1], 600, places=2)
+        for name in ("f.pdf", "f.svg"):
+            r = self.run_geofield("render", *REGION, "--figure", name)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn(f"--figure '{name}': figures are written as PNG only for now", r.stderr)
+            self.assertEqual(self.files(), ["f.png"])
 
     def test_bad_width_is_refused_naming_the_option_and_range(self):
         for bad in ("50", "16385", "12.5", "wide", "-1600"):

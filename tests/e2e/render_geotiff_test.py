@@ -100,9 +100,9 @@ class RenderGeoTiffFailures(RenderTestCase):
         self.assertEqual(self.files(), [])
 
     def test_one_file_named_twice_is_refused(self):
-        for a, b in (("--npy", "--geotiff"), ("--png", "--geotiff")):
+        for a, b, name in (("--npy", "--geotiff", "same.out"), ("--png", "--geotiff", "same.png")):
             with self.subTest(pair=(a, b)):
-                r = self.run_geofield("render", "--size", "8x8", a, "same.out", b, "./same.out")
+                r = self.run_geofield("render", "--size", "8x8", a, name, b, "./" + name)
                 self.assertEqual(r.returncode, 2, r.stderr)
                 self.assertIn(f"{a} and {b} name the same file", r.stderr)
                 self.assertEqual(self.files(), [])

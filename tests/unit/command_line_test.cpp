@@ -114,6 +114,29 @@ TEST(CommandLine, RenderGetsWhatWasTyped) {
   EXPECT_FALSE(r.outputs[OutputId::geotiff]);
 }
 
+// Issue 29: a figure records its pixels per inch (--dpi, with --figure only, in range); a
+// picture's file names its format (PNG), whatever the letters' case; .pdf and .svg figures are
+// refused saying what is written instead of getting PNG bytes under their names.
+TEST(CommandLine, FiguresAndPicturesNameTheirFormatAndDpi) {
+  const auto dpi_of = [](std::initializer_list<std::string> w) {
+    return std::get<RenderRequest>(parse(w)).figure_dpi;
+  };
+  EXPECT_EQ(dpi_of({"render", "--figure", "f.png"}), 300);
+  EXPECT_EQ(dpi_of({"render", "--figure", "F.PNG", "--dpi", "600"}), 600);
+  EXPECT_EQ(message_of({"render", "--png", "a.png", "--dpi", "600"}),
+            "--dpi: give --figure FILE too");
+  EXPECT_TRUE(has(message_of({"render", "--figure", "f.png", "--dpi", "20"}), "50 to 2400"));
+  for (const char* file : {"f.pdf", "f.svg", "f", "f.png.txt"}) {
+    const std::string m = message_of({"render", "--figure", file});
+    EXPECT_EQ(m, std::string("--figure '") + file +
+                     "': figures are written as PNG only for now (PDF and SVG to come); give a "
+                     "FILE ending in .png")
+        << m;
+  }
+  EXPECT_EQ(message_of({"render", "--png", "a.jpg"}),
+            "--png 'a.jpg': it writes PNG; give a FILE ending in .png");
+}
+
 // Issue 28: --sites takes a file or a built-in name, --centres means the same (its messages
 // name it), --signed and --bearing come through; each misuse is one line naming the option.
 TEST(CommandLine, RenderGetsItsSites) {
@@ -258,7 +281,7 @@ TEST(CommandLineClass2, AnEmptyValueIsAnErrorNamingWhatTheOptionTakes) {
       EXPECT_EQ(m.rfind(std::string(o.name) + ": empty value; give ", 0), 0u) << m;
     }
   }
-  for (const char* figure_option : {"--figure-width", "--title"}) {
+  for (const char* figure_option : {"--figure-width", "--title", "--dpi"}) {
     const std::string m =
         message_of({"render", "--figure", "f.png", std::string(figure_option) + "="});
     EXPECT_TRUE(has(m, std::string(figure_option) + ": empty value")) << m;

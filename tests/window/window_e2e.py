@@ -742,6 +742,8 @@ def case_figure(binary):
         assert files, f"no figure written: {os.listdir(s.dir)}"
         with Image.open(os.path.join(s.dir, files[0])) as f:
             rgb = np.asarray(f.convert("RGB")).astype(int)
+            # For print, as render --figure's: 300 pixels per inch.
+            assert abs(f.info.get("dpi", (0, 0))[0] - 300) < 0.01, f.info
         h, w, _ = rgb.shape
         assert w == 1600, rgb.shape
         # The default view (2 x 2 degrees at 30N) is taller than wide: so is the figure.
