@@ -32,7 +32,8 @@ Image test_image() {
   im.width = 3;
   im.height = 2;
   for (int k = 0; k < 6; ++k) {
-    for (std::uint8_t c : {std::uint8_t(40 * k), std::uint8_t(255 - 30 * k), std::uint8_t(7), std::uint8_t(255)}) {
+    for (std::uint8_t c :
+         {std::uint8_t(40 * k), std::uint8_t(255 - 30 * k), std::uint8_t(7), std::uint8_t(255)}) {
       im.rgba.push_back(c);
     }
   }
