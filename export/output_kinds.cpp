@@ -37,7 +37,19 @@ std::string png_summary(const OutputData& d) {
   return format("%dx%d", d.picture->width, d.picture->height);
 }
 std::string figure_summary(const OutputData& d) {
+  if (!d.encoded.empty()) {
+    return format("figure, %s, %d pixels wide at %d dpi", d.encoded_format.c_str(), d.width_px,
+                  d.dpi);
+  }
   return format("figure, %d pixels wide", d.picture->width);
+}
+// PNG, or the bytes of a PDF or SVG figure made before.
+void write_figure(AtomicFile& file, const OutputData& d) {
+  if (d.encoded.empty()) {
+    write_picture(file, d);
+  } else {
+    file.write_at(0, d.encoded);
+  }
 }
 
 // The field.
@@ -147,9 +159,10 @@ std::vector<OutputKind> make_kinds() {
        png_summary},
       {OutputId::figure,
        "--figure",
-       {".png"},
+       {".png", ".pdf", ".svg"},
        S::picture,
-       "a publication figure as PNG: the map in its true shape with the overlays asked for, "
+       "a publication figure as PNG, PDF or SVG (by the extension; PDF and SVG with the text "
+       "and frame as vectors): the map in its true shape with the overlays asked for, "
        "graticule and ring labels, a colorbar with the unit and a title line",
        "",
        "draws the whole view",
@@ -157,7 +170,7 @@ std::vector<OutputKind> make_kinds() {
        false,
        "",
        nullptr,
-       write_picture,
+       write_figure,
        figure_summary},
       {OutputId::npy,
        "--npy",

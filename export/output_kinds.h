@@ -58,8 +58,13 @@ struct OutputData {
   const OutputTile* tile = nullptr;     // a tile of params' grid; null: the whole grid
   const Image* picture = nullptr;       // a picture's image
   int dpi = 0;                          // a picture's pixels per inch to record; 0: none
-  bool cog = false;                     // the distance GeoTIFF as a COG (always so for a tile)
-  std::string history;                  // the NetCDF file's history: what made it
+  // A figure made as PDF or SVG (app/figure/figure_vector.h): its bytes, the format's name and
+  // the figure's width in pixels; empty: the picture is written as PNG.
+  std::span<const std::uint8_t> encoded;
+  std::string encoded_format;
+  int width_px = 0;
+  bool cog = false;     // the distance GeoTIFF as a COG (always so for a tile)
+  std::string history;  // the NetCDF file's history: what made it
   // Called with the bytes of each piece of values written, by writers that write in pieces
   // (.npy); it may throw to stop the writing (a cancel).
   std::function<void(std::uint64_t bytes)> on_piece;

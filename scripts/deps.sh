@@ -16,6 +16,9 @@ packages=(
   python3-gdal
   # libdeflate (libtiff's DEFLATE): the COG writer compresses its blocks on every core.
   libdeflate-dev
+  # cairo: PDF and SVG figures; poppler's pdftotext/pdfinfo and rsvg-convert read them back in
+  # the tests.
+  libcairo2-dev poppler-utils librsvg2-bin
   # clang 14 with its runtimes (ASan, UBSan, libFuzzer) and llvm-symbolizer: the asan and fuzz
   # presets (scripts/test-asan.sh, scripts/fuzz.sh).
   clang-14 libclang-rt-14-dev llvm-14

@@ -87,19 +87,23 @@ std::string output_help(const OutputKind& k) {
   return help;
 }
 
-// A picture's file must name the format written (PNG): a figure.pdf of PNG bytes would be a
-// lie that only a PDF reader finds.
+// A picture's file must name a format written (a figure's: PNG, PDF or SVG): a picture.jpg of
+// PNG bytes would be a lie that only a reader of that format finds.
 void check_picture_format(const OutputKind& k, const std::filesystem::path& file) {
   std::string ext = file.extension().string();
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   for (const std::string& e : k.extensions) {
     if (ext == e) return;
   }
+  std::string ends;
+  for (std::size_t e = 0; e < k.extensions.size(); ++e) {
+    ends += (e == 0 ? "" : e + 1 == k.extensions.size() ? " or " : ", ") + k.extensions[e];
+  }
   const std::string why = k.id == OutputId::figure
-                              ? "figures are written as PNG only for now (PDF and SVG to come)"
+                              ? "a figure is written as PNG, PDF or SVG, by the FILE's extension"
                               : "it writes PNG";
   throw UsageError(std::string(k.option) + " " + quoted_excerpt(file.string()) + ": " + why +
-                   "; give a FILE ending in .png");
+                   "; give a FILE ending in " + ends);
 }
 
 // The outputs `pick` accepts as "[--npy FILE]" words, the index outputs inside --sites'.
@@ -251,8 +255,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                       std::to_string(kDefaultFigureWidthPx) + "]",
                   "PX");
   add_text_option(*render_cmd, "--dpi", &figure_dpi,
-                  "the pixels per inch the figure's PNG records (its printed size is its width "
-                  "over them), " +
+                  "the figure's pixels per inch: a PNG records them, a PDF's or SVG's page is "
+                  "its width over them, " +
                       std::to_string(kMinFigureDpi) + " to " + std::to_string(kMaxFigureDpi) +
                       " [" + std::to_string(kDefaultFigureDpi) + "]",
                   "N");

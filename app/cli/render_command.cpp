@@ -30,6 +30,7 @@
 #include "field_range.h"
 #include "figure/figure_job.h"
 #include "figure/figure_paint.h"
+#include "figure/figure_vector.h"
 #include "figure/site_names.h"
 #include "gl/gl_check.h"
 #include "gl/headless_gl_context.h"
@@ -335,11 +336,22 @@ void write_figure(FigureJob& job, const RenderRequest& request, FieldRequest fie
     std::fprintf(stderr, "geofield: %s\n", n->c_str());
   }
   if (request.colour_by_centre) job.set_index_texture(index_texture_of(*backend, *renderer));
-  const Image figure = job.finish();
+  const std::filesystem::path& path = *request.outputs[OutputId::figure];
+  const FigureFormat format = figure_format_of(path);
   OutputData data;
-  data.picture = &figure;
   data.dpi = request.figure_dpi;
-  files->write(output_kind(OutputId::figure), *request.outputs[OutputId::figure], data);
+  Image figure;
+  std::vector<std::uint8_t> encoded;
+  if (format == FigureFormat::png) {
+    figure = job.finish();
+    data.picture = &figure;
+  } else {
+    encoded = vector_figure(job.layout(), job.read_map(), format, request.figure_dpi);
+    data.encoded = encoded;
+    data.encoded_format = format == FigureFormat::pdf ? "PDF" : "SVG";
+    data.width_px = job.layout().width;
+  }
+  files->write(output_kind(OutputId::figure), path, data);
   std::fprintf(stderr, "geofield: figure %dx%d, map %dx%d at (%d, %d)\n", job.layout().width,
                job.layout().height, map.w, map.h, map.x, map.y);
 }

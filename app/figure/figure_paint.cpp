@@ -11,27 +11,7 @@
 namespace geofield {
 namespace {
 
-constexpr Rgba kInk = {20, 20, 24, 255};
-constexpr Rgba kRingBox = {255, 255, 255, 210};  // light box: dark text reads on any colormap
-
-void frame(Image* img, const PixelRect& r, int t) {
-  fill_rect(img, r.x - t, r.y - t, r.x + r.w + t, r.y, kInk);
-  fill_rect(img, r.x - t, r.y + r.h, r.x + r.w + t, r.y + r.h + t, kInk);
-  fill_rect(img, r.x - t, r.y, r.x, r.y + r.h, kInk);
-  fill_rect(img, r.x + r.w, r.y, r.x + r.w + t, r.y + r.h, kInk);
-}
-
-void colorbar(Image* img, const FigureLayout& L) {
-  const std::uint8_t* lut = colormap_rgb(L.style.colormap);
-  for (int x = 0; x < L.bar.w; ++x) {
-    // The colour of the value at this column's centre, as the shader maps values.
-    double t = (x + 0.5) / L.bar.w;
-    if (L.style.reverse) t = 1 - t;
-    const int e = std::clamp(static_cast<int>(std::lround(t * 255)), 0, 255);
-    const Rgba c = {lut[e * 3], lut[e * 3 + 1], lut[e * 3 + 2], 255};
-    fill_rect(img, L.bar.x + x, L.bar.y, L.bar.x + x + 1, L.bar.y + L.bar.h, c);
-  }
-}
+constexpr Rgba kInk = kFigureInk;
 
 // A disc of radius r about (x, y), blended by how much of each pixel it covers.
 void disc(Image* img, double x, double y, double r, Rgba c) {
@@ -45,63 +25,113 @@ void disc(Image* img, double x, double y, double r, Rgba c) {
   }
 }
 
+// The PNG's canvas: pixels, rectangles widened to whole pixels.
+class RasterCanvas final : public FigureCanvas {
+ public:
+  explicit RasterCanvas(Image* img) : img_(img) {}
+  void page(int width, int height) override {
+    *img_ = Image{width, height,
+                  std::vector<std::uint8_t>(static_cast<size_t>(width) * height * 4, 255)};
+    static_assert(kFigurePageRgb == 0xffffff, "the page is filled with 255s");
+  }
+  void map(const PixelRect& at, const Image& map) override {
+    for (int y = 0; y < map.height; ++y) {
+      const int fy = at.y + y;
+      if (fy < 0 || fy >= img_->height) continue;
+      std::memcpy(&img_->rgba[(static_cast<size_t>(fy) * img_->width + at.x) * 4],
+                  &map.rgba[static_cast<size_t>(y) * map.width * 4],
+                  static_cast<size_t>(map.width) * 4);
+    }
+  }
+  void rect(double x0, double y0, double x1, double y1, Rgba c) override {
+    fill_rect(img_, static_cast<int>(std::floor(x0)), static_cast<int>(std::floor(y0)),
+              static_cast<int>(std::ceil(x1)), static_cast<int>(std::ceil(y1)), c);
+  }
+  void frame(const PixelRect& r, int t) override {
+    fill_rect(img_, r.x - t, r.y - t, r.x + r.w + t, r.y, kInk);
+    fill_rect(img_, r.x - t, r.y + r.h, r.x + r.w + t, r.y + r.h + t, kInk);
+    fill_rect(img_, r.x - t, r.y, r.x, r.y + r.h, kInk);
+    fill_rect(img_, r.x + r.w, r.y, r.x + r.w + t, r.y + r.h, kInk);
+  }
+  void disc(double x, double y, double r, Rgba c) override { geofield::disc(img_, x, y, r, c); }
+  void colorbar(const FigureLayout& L) override {
+    const std::uint8_t* lut = colormap_rgb(L.style.colormap);
+    for (int x = 0; x < L.bar.w; ++x) {
+      // The colour of the value at this column's centre, as the shader maps values.
+      double t = (x + 0.5) / L.bar.w;
+      if (L.style.reverse) t = 1 - t;
+      const int e = std::clamp(static_cast<int>(std::lround(t * 255)), 0, 255);
+      const Rgba c = {lut[e * 3], lut[e * 3 + 1], lut[e * 3 + 2], 255};
+      fill_rect(img_, L.bar.x + x, L.bar.y, L.bar.x + x + 1, L.bar.y + L.bar.h, c);
+    }
+  }
+  void text(const TextRaster& font, double x, double y, const std::string& s) override {
+    font.draw(img_, x, y, s, kInk);
+  }
+
+ private:
+  Image* img_;
+};
+
 }  // namespace
 
 void paint_site_mark(Image* img, double x, double y, double radius_px, std::uint32_t rgb) {
   // The window's proportions: 6, 5 and 3.5 of its units.
   disc(img, x, y, radius_px, {0, 0, 0, 255});
-  disc(img, x, y, radius_px * 5 / 6, {255, 255, 255, 255});
-  disc(img, x, y, radius_px * 3.5 / 6,
+  disc(img, x, y, radius_px * kMarkWhite, {255, 255, 255, 255});
+  disc(img, x, y, radius_px * kMarkDot,
        {std::uint8_t(rgb >> 16), std::uint8_t((rgb >> 8) & 0xff), std::uint8_t(rgb & 0xff), 255});
 }
 
-Image paint_figure(const FigureLayout& L, const Image& map) {
+void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map) {
   if (map.width != L.map.w || map.height != L.map.h)
     GF_FAIL("figure: map picture of the wrong size");
-  Image img{L.width, L.height,
-            std::vector<std::uint8_t>(static_cast<size_t>(L.width) * L.height * 4, 255)};
-  static_assert(kFigurePageRgb == 0xffffff, "the page is filled with 255s");
-  for (int y = 0; y < map.height; ++y) {
-    const int fy = L.map.y + y;
-    if (fy < 0 || fy >= img.height) continue;
-    std::memcpy(&img.rgba[(static_cast<size_t>(fy) * img.width + L.map.x) * 4],
-                &map.rgba[static_cast<size_t>(y) * map.width * 4],
-                static_cast<size_t>(map.width) * 4);
-  }
-  const int line = std::max(1, static_cast<int>(std::lround(L.font_px / 14)));
-  frame(&img, L.map, line);
+  c->page(L.width, L.height);
+  c->map(L.map, map);
+  const int line = figure_line_px(L);
+  c->frame(L.map, line);
   for (int y : L.lat_tick_y) {
-    fill_rect(&img, L.map.x - L.tick_len, y - line / 2, L.map.x, y - line / 2 + line, kInk);
+    c->rect(L.map.x - L.tick_len, y - line / 2, L.map.x, y - line / 2 + line, kInk);
   }
   for (int x : L.lon_tick_x) {
-    fill_rect(&img, x - line / 2, L.map.y + L.map.h, x - line / 2 + line,
-              L.map.y + L.map.h + L.tick_len, kInk);
+    c->rect(x - line / 2, L.map.y + L.map.h, x - line / 2 + line, L.map.y + L.map.h + L.tick_len,
+            kInk);
   }
   const TextRaster text(L.font_px), ring_text(L.ring_font_px), title_text(L.title_px);
-  for (const PlacedText& t : L.graticule_labels) text.draw(&img, t.x, t.y, t.text, kInk);
-  for (const SiteMark& m : L.site_marks) paint_site_mark(&img, m.x, m.y, L.site_radius_px, m.rgb);
+  for (const PlacedText& t : L.graticule_labels) c->text(text, t.x, t.y, t.text);
+  for (const SiteMark& m : L.site_marks) {
+    c->disc(m.x, m.y, L.site_radius_px, {0, 0, 0, 255});
+    c->disc(m.x, m.y, L.site_radius_px * kMarkWhite, {255, 255, 255, 255});
+    c->disc(m.x, m.y, L.site_radius_px * kMarkDot,
+            {std::uint8_t(m.rgb >> 16), std::uint8_t((m.rgb >> 8) & 0xff),
+             std::uint8_t(m.rgb & 0xff), 255});
+  }
   // Ring labels and site names alike: dark text on a light box.
   for (const auto* labels : {&L.ring_labels, &L.site_labels}) {
     for (const PlacedText& t : *labels) {
       const double p = L.ring_pad_px;
-      fill_rect(&img, static_cast<int>(std::floor(t.x - p)), static_cast<int>(std::floor(t.y - p)),
-                static_cast<int>(std::ceil(t.x + t.w + p)),
-                static_cast<int>(std::ceil(t.y + t.h + p)), kRingBox);
-      ring_text.draw(&img, t.x, t.y, t.text, kInk);
+      c->rect(t.x - p, t.y - p, t.x + t.w + p, t.y + t.h + p, kLabelBox);
+      c->text(ring_text, t.x, t.y, t.text);
     }
   }
   if (L.colorbar) {
-    colorbar(&img, L);
-    frame(&img, L.bar, line);
+    c->colorbar(L);
+    c->frame(L.bar, line);
   }
   for (const ColorbarTick& k : L.bar_ticks) {
     const int x = L.bar.x + static_cast<int>(std::lround(k.x_px));
-    fill_rect(&img, x - line / 2, L.bar.y + L.bar.h, x - line / 2 + line,
-              L.bar.y + L.bar.h + L.tick_len, kInk);
-    text.draw(&img, L.bar.x + k.label_x, L.bar_label_y, k.label, kInk);
+    c->rect(x - line / 2, L.bar.y + L.bar.h, x - line / 2 + line, L.bar.y + L.bar.h + L.tick_len,
+            kInk);
+    c->text(text, L.bar.x + k.label_x, L.bar_label_y, k.label);
   }
-  text.draw(&img, L.caption.x, L.caption.y, L.caption.text, kInk);
-  title_text.draw(&img, L.title.x, L.title.y, L.title.text, kInk);
+  c->text(text, L.caption.x, L.caption.y, L.caption.text);
+  c->text(title_text, L.title.x, L.title.y, L.title.text);
+}
+
+Image paint_figure(const FigureLayout& L, const Image& map) {
+  Image img;
+  RasterCanvas canvas(&img);
+  paint_figure_on(&canvas, L, map);
   return img;
 }
 

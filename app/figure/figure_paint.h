@@ -2,12 +2,43 @@
 // and labels, ring labels on their boxes, the colorbar, its ticks and caption, the title.
 #pragma once
 
+#include <string>
+
 #include "figure/figure_layout.h"
+#include "figure/text_raster.h"
 #include "gl/renderer.h"
 
 namespace geofield {
 
 constexpr std::uint32_t kFigurePageRgb = 0xffffff;  // the page: white
+constexpr Rgba kFigureInk = {20, 20, 24, 255};      // frame, ticks, text
+constexpr Rgba kLabelBox = {255, 255, 255, 210};    // light box: dark text reads on any colormap
+// A site marker's white ring and colour dot, over its outer (black) radius: the window's
+// proportions, 5 and 3.5 of 6.
+constexpr double kMarkWhite = 5.0 / 6, kMarkDot = 3.5 / 6;
+
+// The thickness of the frame and the ticks, pixels.
+inline int figure_line_px(const FigureLayout& L) {
+  return L.font_px / 14 < 1.5 ? 1 : static_cast<int>(L.font_px / 14 + 0.5);
+}
+
+// What a figure is painted on, in figure pixels (y down): the PNG's pixels here, or a PDF or
+// SVG page (figure_vector.h). One painting, paint_figure_on, for both.
+class FigureCanvas {
+ public:
+  virtual ~FigureCanvas() = default;
+  virtual void page(int width, int height) = 0;  // white, the whole figure
+  virtual void map(const PixelRect& at, const Image& map) = 0;
+  virtual void rect(double x0, double y0, double x1, double y1, Rgba c) = 0;  // filled
+  virtual void frame(const PixelRect& r, int t) = 0;  // t pixels wide, outside r
+  virtual void disc(double x, double y, double r, Rgba c) = 0;
+  virtual void colorbar(const FigureLayout& L) = 0;  // the colormap across L.bar
+  // Text in the figure's ink with its top-left at (x, y), as TextRaster::draw places it.
+  virtual void text(const TextRaster& font, double x, double y, const std::string& s) = 0;
+};
+
+// Everything of a laid-out figure onto canvas: the map picture (layout.map's size) first.
+void paint_figure_on(FigureCanvas* canvas, const FigureLayout& layout, const Image& map);
 
 // The whole figure on a white page; map is the renderer's picture of layout.map's size.
 Image paint_figure(const FigureLayout& layout, const Image& map);

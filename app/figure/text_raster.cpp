@@ -16,6 +16,7 @@
 #pragma GCC diagnostic pop
 
 extern "C" const unsigned char geofield_font_dejavu_sans[];  // assets/fonts/font.S.in
+extern "C" const unsigned char geofield_font_dejavu_sans_end[];
 
 namespace geofield {
 namespace {
@@ -58,6 +59,11 @@ std::vector<int> code_points(std::string_view s) {
 
 }  // namespace
 
+std::span<const std::uint8_t> builtin_font_bytes() {
+  return {geofield_font_dejavu_sans,
+          static_cast<std::size_t>(geofield_font_dejavu_sans_end - geofield_font_dejavu_sans)};
+}
+
 void blend_pixel(Image* img, int x, int y, Rgba color, int a) {
   if (x < 0 || y < 0 || x >= img->width || y >= img->height || a <= 0) return;
   const int w = a * color[3] / 255;  // 0..255
@@ -85,6 +91,7 @@ TextRaster::TextRaster(double pixel_height) {
   stbtt_GetFontVMetrics(&f, &asc, &desc, &gap);
   ascent_ = asc * scale_;
   descent_ = -desc * scale_;
+  em_px_ = scale_ / stbtt_ScaleForMappingEmToPixels(&f, 1.0f);
 }
 
 double TextRaster::width(std::string_view utf8) const {

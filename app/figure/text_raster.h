@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -32,6 +33,8 @@ class TextRaster {
   double ascent() const { return ascent_; }
   double descent() const { return descent_; }
   double height() const { return ascent_ + descent_; }
+  // The font's em in pixels at this height (the size a vector format sets the font at).
+  double em_px() const { return em_px_; }
 
   // The text's coverage: width() rounded up by a pixel, height() rounded up.
   TextMask render(std::string_view utf8) const;
@@ -43,8 +46,11 @@ class TextRaster {
             Rgba halo = {255, 255, 255, 255}) const;
 
  private:
-  double scale_ = 0, ascent_ = 0, descent_ = 0;
+  double scale_ = 0, ascent_ = 0, descent_ = 0, em_px_ = 0;
 };
+
+// The built-in DejaVu Sans, whole (a TrueType file's bytes), for renderers of their own.
+std::span<const std::uint8_t> builtin_font_bytes();
 
 // Blends colour into the picture's pixel (x, y) with coverage a in [0, 255] (times colour's
 // alpha); outside the picture: nothing.

@@ -5,6 +5,7 @@ labels, the title, ring labels along a ring, projected views, and a bad width re
 import math
 import os
 import re
+import subprocess
 import unittest
 
 import numpy as np
@@ -176,11 +177,56 @@ class FigureTest(RenderTestCase):
         self.render_ok(*REGION, "--figure", "f.png", "--figure-width", "800", "--dpi", "600")
         with Image.open(self.path("f.png")) as fig:
             self.assertAlmostEqual(fig.info["dpi"][1], 600, places=2)
-        for name in ("f.pdf", "f.svg"):
+        for name in ("f.eps", "f.jpg"):
             r = self.run_geofield("render", *REGION, "--figure", name)
             self.assertEqual(r.returncode, 2, r.stderr)
-            self.assertIn(f"--figure '{name}': figures are written as PNG only for now", r.stderr)
+            self.assertIn(f"--figure '{name}': a figure is written as PNG, PDF or SVG", r.stderr)
             self.assertEqual(self.files(), ["f.png"])
+
+    def raster(self, *command):
+        subprocess.run(command, check=True, capture_output=True)
+        with Image.open(self.path("r.png")) as r:
+            return np.asarray(r.convert("RGB")).astype(int)
+
+    def test_pdf_and_svg_hold_the_figure_with_its_text(self):
+        args = (*REGION, "--figure-width", "800", "--contours", "100", "--graticule")
+        self.render_ok(*args, "--figure", "f.png")
+        r = self.render_ok(*args, "--figure", "f.pdf")
+        self.assertIn("(figure, PDF, 800 pixels wide at 300 dpi)", r.stderr)
+        self.render_ok(*args, "--figure", "f.svg")
+        with Image.open(self.path("f.png")) as f:
+            png = np.asarray(f.convert("RGB")).astype(int)
+        h, w, _ = png.shape
+        # One page of the PNG's pixels at 300 dpi, in points; its title and creator.
+        info = subprocess.run(["pdfinfo", self.path("f.pdf")], capture_output=True, text=True,
+                              check=True).stdout
+        m = re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", info)
+        self.assertIsNotNone(m, info)
+        self.assertAlmostEqual(float(m[1]), w * 72 / 300, delta=0.01)
+        self.assertAlmostEqual(float(m[2]), h * 72 / 300, delta=0.01)
+        self.assertRegex(info, r"Creator:\s+geofield")
+        self.assertRegex(info, r"Title:\s+Great-circle distance from 30°N, 101°E")
+        # The title, the colorbar's ticks and unit, the graticule's labels: text, not pixels.
+        text = subprocess.run(["pdftotext", "-layout", self.path("f.pdf"), "-"],
+                              capture_output=True, text=True, check=True).stdout
+        for word in ("distance from 30°N", "haversine", "300", "distance (km)", "100 km", "101.0°E",
+                     "30.0°N"):
+            self.assertIn(word, text)
+        # Rasterised at 300 dpi, each is the PNG but for the text's antialiasing.
+        for name, raster in (
+                ("pdf", lambda: self.raster("pdftoppm", "-r", "300", "-png", "-singlefile",
+                                            self.path("f.pdf"), self.path("r"))),
+                ("svg", lambda: self.raster("rsvg-convert", "-d", "300", "-p", "300",
+                                            self.path("f.svg"), "-o", self.path("r.png")))):
+            with self.subTest(format=name):
+                got = raster()
+                # A page of fractional points may round to a pixel more or less.
+                self.assertLessEqual(abs(got.shape[0] - h) + abs(got.shape[1] - w), 2, got.shape)
+                got = got[:min(h, got.shape[0]), :min(w, got.shape[1])]
+                png = png[:got.shape[0], :got.shape[1]]
+                far = (np.abs(got - png).max(axis=2) > 96).mean()
+                self.assertLess(far, 0.01, f"{far:.4f} of the pixels differ by more than 96")
+                self.assertLess(np.abs(got - png).mean(), 4)
 
     def test_bad_width_is_refused_naming_the_option_and_range(self):
         for bad in ("50", "16385", "12.5", "wide", "-1600"):

@@ -115,8 +115,8 @@ TEST(CommandLine, RenderGetsWhatWasTyped) {
 }
 
 // Issue 29: a figure records its pixels per inch (--dpi, with --figure only, in range); a
-// picture's file names its format (PNG), whatever the letters' case; .pdf and .svg figures are
-// refused saying what is written instead of getting PNG bytes under their names.
+// picture's file names a format written (a figure's PNG, PDF or SVG), whatever the letters'
+// case, instead of getting PNG bytes under another format's name.
 TEST(CommandLine, FiguresAndPicturesNameTheirFormatAndDpi) {
   const auto dpi_of = [](std::initializer_list<std::string> w) {
     return std::get<RenderRequest>(parse(w)).figure_dpi;
@@ -126,12 +126,16 @@ TEST(CommandLine, FiguresAndPicturesNameTheirFormatAndDpi) {
   EXPECT_EQ(message_of({"render", "--png", "a.png", "--dpi", "600"}),
             "--dpi: give --figure FILE too");
   EXPECT_TRUE(has(message_of({"render", "--figure", "f.png", "--dpi", "20"}), "50 to 2400"));
-  for (const char* file : {"f.pdf", "f.svg", "f", "f.png.txt"}) {
+  for (const char* file : {"f.eps", "f", "f.png.txt"}) {
     const std::string m = message_of({"render", "--figure", file});
     EXPECT_EQ(m, std::string("--figure '") + file +
-                     "': figures are written as PNG only for now (PDF and SVG to come); give a "
-                     "FILE ending in .png")
+                     "': a figure is written as PNG, PDF or SVG, by the FILE's extension; give a "
+                     "FILE ending in .png, .pdf or .svg")
         << m;
+  }
+  for (const char* file : {"f.pdf", "F.SVG", "f.svg"}) {
+    EXPECT_TRUE(
+        std::get<RenderRequest>(parse({"render", "--figure", file})).outputs[OutputId::figure]);
   }
   EXPECT_EQ(message_of({"render", "--png", "a.jpg"}),
             "--png 'a.jpg': it writes PNG; give a FILE ending in .png");

@@ -1,0 +1,72 @@
+// PDF and SVG figures (app/figure/figure_vector.*, issue 29) without GL: a laid-out figure
+// around a plain map picture becomes a one-page PDF or an SVG of the figure's size at the dpi
+// given (points = pixels x 72 / dpi), with the title as the PDF's metadata and as text; the
+// format follows the extension in any case; a map picture of the wrong size is refused.
+#include "figure/figure_vector.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "errors.h"
+#include "figure/figure_layout.h"
+
+namespace geofield {
+namespace {
+
+FigureLayout plain_layout(const std::string& title) {
+  FieldParams p;
+  p.lat_min_deg = 40, p.lat_max_deg = 50, p.lon_min_deg = 0, p.lon_max_deg = 10;
+  p.ref_lat_deg = 45, p.ref_lon_deg = 5;
+  return layout_figure(p, 600, title, [](int, int) {
+    ViewStyle s;
+    s.value_min = 0;
+    s.value_max = 500;
+    return s;
+  });
+}
+
+Image plain_map(const FigureLayout& L) {
+  return Image{L.map.w, L.map.h,
+               std::vector<std::uint8_t>(static_cast<std::size_t>(L.map.w) * L.map.h * 4, 90)};
+}
+
+std::string text_of(const std::vector<std::uint8_t>& b) { return std::string(b.begin(), b.end()); }
+
+TEST(FigureVector, TheFormatFollowsTheExtension) {
+  EXPECT_EQ(figure_format_of("a/f.pdf"), FigureFormat::pdf);
+  EXPECT_EQ(figure_format_of("F.PDF"), FigureFormat::pdf);
+  EXPECT_EQ(figure_format_of("f.Svg"), FigureFormat::svg);
+  EXPECT_EQ(figure_format_of("f.png"), FigureFormat::png);
+}
+
+TEST(FigureVector, APdfIsOnePageOfTheFiguresSizeWithItsTitle) {
+  const FigureLayout L = plain_layout("Plain figure");
+  const std::string pdf = text_of(vector_figure(L, plain_map(L), FigureFormat::pdf, 300));
+  EXPECT_EQ(pdf.rfind("%PDF-", 0), 0u);
+  EXPECT_NE(pdf.find("%%EOF"), std::string::npos);
+  EXPECT_NE(pdf.find("/Count 1"), std::string::npos) << "one page";
+  EXPECT_NE(pdf.find("/Creator (geofield)"), std::string::npos);
+  EXPECT_NE(pdf.find("Plain figure"), std::string::npos) << "the title in the metadata";
+  // 600 pixels at 300 dpi: 144 points wide.
+  EXPECT_NE(pdf.find("/MediaBox [ 0 0 144 "), std::string::npos);
+}
+
+TEST(FigureVector, AnSvgIsInPointsAtTheDpiGiven) {
+  const FigureLayout L = plain_layout("");
+  const std::string svg = text_of(vector_figure(L, plain_map(L), FigureFormat::svg, 150));
+  EXPECT_NE(svg.find("<svg"), std::string::npos);
+  EXPECT_NE(svg.find("width=\"288pt\""), std::string::npos) << svg.substr(0, 400);
+  EXPECT_NE(svg.find("<image"), std::string::npos) << "the map embedded";
+}
+
+TEST(FigureVector, AMapOfTheWrongSizeIsRefused) {
+  const FigureLayout L = plain_layout("");
+  Image small = plain_map(L);
+  small.width -= 1;
+  EXPECT_THROW(vector_figure(L, small, FigureFormat::pdf, 300), std::exception);
+}
+
+}  // namespace
+}  // namespace geofield
