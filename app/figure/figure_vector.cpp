@@ -144,6 +144,9 @@ FigureFormat figure_format_of(const std::filesystem::path& file) {
 std::vector<std::uint8_t> vector_figure(const FigureLayout& L, const Image& map,
                                         FigureFormat format, int dpi) {
   if (format == FigureFormat::png || dpi <= 0) GF_FAIL("vector_figure: PDF or SVG, dpi > 0");
+  if (map.width != L.map.w || map.height != L.map.h) {
+    GF_FAIL("figure: map picture of the wrong size");
+  }
   // cairo keeps state per thread of its own; one figure at a time keeps the font face's
   // first use (and FreeType) to one thread.
   static std::mutex one_at_a_time;
@@ -163,12 +166,13 @@ std::vector<std::uint8_t> vector_figure(const FigureLayout& L, const Image& map,
   } else {
     cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT);
   }
-  cairo_t* cr = cairo_create(surface);
-  cairo_scale(cr, points, points);
-  CairoCanvas canvas(cr);
+  // Owned, so that a throw while painting frees the context (which holds the surface) too.
+  std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface), cairo_destroy);
+  cairo_scale(cr.get(), points, points);
+  CairoCanvas canvas(cr.get());
   paint_figure_on(&canvas, L, map);
-  const cairo_status_t drawn = cairo_status(cr);
-  cairo_destroy(cr);
+  const cairo_status_t drawn = cairo_status(cr.get());
+  cr.reset();
   cairo_surface_finish(surface);
   const cairo_status_t finished = cairo_surface_status(surface);
   if (drawn != CAIRO_STATUS_SUCCESS || finished != CAIRO_STATUS_SUCCESS) {
