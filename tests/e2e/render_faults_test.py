@@ -113,6 +113,13 @@ class RenderFaults(RenderTestCase):
     def test_a_size_beyond_the_texture_limit_or_memory(self):
         r = self.run_geofield("render", "--size", "100000x100000", "--png", "a.png")
         self.assert_one_line(r, 2, "--size", "GL_MAX_TEXTURE_SIZE", "100000x100000")
+        # A raw field beyond GL's textures: what computes it instead (the CPU, or tiles).
+        r = self.run_geofield("render", "--backend", "gl", "--size", "40000x4", "--npy", "a.npy")
+        self.assert_one_line(r, 2, "--size", "GL_MAX_TEXTURE_SIZE", "40000x4", "--backend cpu",
+                             "--tile all/N")
+        self.render_ok("--backend", "cpu", "--size", "40000x4", "--npy", "a.npy")
+        self.assertEqual(self.files(), ["a.npy"])
+        os.remove(self.path("a.npy"))
         # The raw field on the CPU needs no GL: the limit is this machine's memory.
         r = self.run_geofield("render", "--backend", "cpu", "--size", "100000x100000", "--npy",
                               "a.npy")
