@@ -34,11 +34,12 @@ std::uint64_t render_bytes_needed(const FieldParams& p, bool picture, bool netcd
   return n * per_node + (netcdf ? netcdf_image_bytes(p) : 0);
 }
 
-void check_texture_size(const FieldParams& p, int max_texture_size) {
+void check_texture_size(const FieldParams& p, int max_texture_size, const std::string& way_out) {
   if (p.nx > max_texture_size || p.ny > max_texture_size) {
     std::ostringstream m;
     m << "--size: NX and NY must be at most " << max_texture_size
       << " with this OpenGL (GL_MAX_TEXTURE_SIZE); got " << p.nx << "x" << p.ny;
+    if (!way_out.empty()) m << "; " << way_out;
     throw UsageError(m.str());
   }
 }
@@ -53,8 +54,9 @@ std::optional<std::string> memory_shortfall(std::uint64_t need) {
   return m.str();
 }
 
-void check_size_fits(const FieldParams& p, int max_texture_size, bool picture, bool netcdf) {
-  check_texture_size(p, max_texture_size);
+void check_size_fits(const FieldParams& p, int max_texture_size, bool picture, bool netcdf,
+                     const std::string& way_out) {
+  check_texture_size(p, max_texture_size, way_out);
   if (const auto shortfall = memory_shortfall(render_bytes_needed(p, picture, netcdf))) {
     throw UsageError("--size: " + std::to_string(p.nx) + "x" + std::to_string(p.ny) + " needs " +
                      *shortfall);

@@ -25,10 +25,13 @@ std::uint64_t netcdf_image_bytes(const FieldParams& p);
 // the picture, and the NetCDF file in memory when `netcdf`.
 std::uint64_t render_bytes_needed(const FieldParams& p, bool picture, bool netcdf = false);
 
-// Throws UsageError naming --size and GL_MAX_TEXTURE_SIZE when p's grid exceeds it.
-void check_texture_size(const FieldParams& p, int max_texture_size);
+// Throws UsageError naming --size and GL_MAX_TEXTURE_SIZE when p's grid exceeds it; way_out,
+// when not empty, follows the limit (what computes a larger grid instead).
+void check_texture_size(const FieldParams& p, int max_texture_size,
+                        const std::string& way_out = "");
 
 // Throws UsageError naming --size and the limit when p does not fit this machine.
-void check_size_fits(const FieldParams& p, int max_texture_size, bool picture, bool netcdf = false);
+void check_size_fits(const FieldParams& p, int max_texture_size, bool picture, bool netcdf = false,
+                     const std::string& way_out = "");
 
 }  // namespace geofield

@@ -1,6 +1,7 @@
 #include "export/output_kinds.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "export/atomic_file.h"
@@ -294,6 +295,12 @@ std::string output_options_text(const std::function<bool(const OutputKind&)>& pi
 bool OutputPaths::any(const std::function<bool(const OutputKind&)>& pick) const {
   return std::any_of(output_kinds().begin(), output_kinds().end(),
                      [&](const OutputKind& k) { return (*this)[k.id] && (!pick || pick(k)); });
+}
+
+std::string lowercase_extension(const std::filesystem::path& file) {
+  std::string ext = file.extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
 }
 
 }  // namespace geofield

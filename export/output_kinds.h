@@ -74,6 +74,10 @@ struct OutputData {
   int ny() const { return tile != nullptr ? tile->subgrid.ny : params->ny; }
 };
 
+// A file's extension in lower case (".PDF" -> ".pdf"; none: ""), as the outputs' extensions are
+// written.
+std::string lowercase_extension(const std::filesystem::path& file);
+
 struct OutputKind {
   OutputId id;
   const char* option;  // "--npy": the option, and the output's name in messages

@@ -2,7 +2,6 @@
 
 #include <CLI/CLI.hpp>
 #include <array>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -90,8 +89,7 @@ std::string output_help(const OutputKind& k) {
 // A picture's file must name a format written (a figure's: PNG, PDF or SVG): a picture.jpg of
 // PNG bytes would be a lie that only a reader of that format finds.
 void check_picture_format(const OutputKind& k, const std::filesystem::path& file) {
-  std::string ext = file.extension().string();
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string ext = lowercase_extension(file);
   for (const std::string& e : k.extensions) {
     if (ext == e) return;
   }

@@ -391,15 +391,10 @@ int run_render(const RenderRequest& request) {
   HeadlessGlContext gl;
   GLint max_texture = 0;
   GF_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture));
-  if (!png && !figure && (params.nx > max_texture || params.ny > max_texture)) {
-    // Only the GPU backends' texture limits a raw field: say what computes a larger one.
-    throw UsageError("--size: NX and NY must be at most " + std::to_string(max_texture) +
-                     " with this OpenGL (GL_MAX_TEXTURE_SIZE), which the GPU backends compute "
-                     "into; got " +
-                     std::to_string(params.nx) + "x" + std::to_string(params.ny) +
-                     "; the raw field of a larger grid: --backend cpu, or --tile all/N");
-  }
-  check_size_fits(params, max_texture, png, request.outputs[OutputId::netcdf].has_value());
+  // Only the GPU backends' texture limits a raw field: the refusal says what computes a larger.
+  check_size_fits(
+      params, max_texture, png, request.outputs[OutputId::netcdf].has_value(),
+      png || figure ? "" : "the raw field of a larger grid: --backend cpu, or --tile all/N");
 
   std::string reason;
   Renderer renderer;

@@ -11,7 +11,10 @@
 namespace geofield {
 namespace {
 
-constexpr Rgba kInk = kFigureInk;
+constexpr Rgba kLabelBox = {255, 255, 255, 210};  // light box: dark text reads on any colormap
+// A site marker's white ring and colour dot, over its outer (black) radius: the window's
+// proportions, 5 and 3.5 of 6.
+constexpr double kMarkWhite = 5.0 / 6, kMarkDot = 3.5 / 6;
 
 // A disc of radius r about (x, y), blended by how much of each pixel it covers.
 void disc(Image* img, double x, double y, double r, Rgba c) {
@@ -48,10 +51,10 @@ class RasterCanvas final : public FigureCanvas {
               static_cast<int>(std::ceil(x1)), static_cast<int>(std::ceil(y1)), c);
   }
   void frame(const PixelRect& r, int t) override {
-    fill_rect(img_, r.x - t, r.y - t, r.x + r.w + t, r.y, kInk);
-    fill_rect(img_, r.x - t, r.y + r.h, r.x + r.w + t, r.y + r.h + t, kInk);
-    fill_rect(img_, r.x - t, r.y, r.x, r.y + r.h, kInk);
-    fill_rect(img_, r.x + r.w, r.y, r.x + r.w + t, r.y + r.h, kInk);
+    fill_rect(img_, r.x - t, r.y - t, r.x + r.w + t, r.y, kFigureInk);
+    fill_rect(img_, r.x - t, r.y + r.h, r.x + r.w + t, r.y + r.h + t, kFigureInk);
+    fill_rect(img_, r.x - t, r.y, r.x, r.y + r.h, kFigureInk);
+    fill_rect(img_, r.x + r.w, r.y, r.x + r.w + t, r.y + r.h, kFigureInk);
   }
   void disc(double x, double y, double r, Rgba c) override { geofield::disc(img_, x, y, r, c); }
   void colorbar(const FigureLayout& L) override {
@@ -66,7 +69,7 @@ class RasterCanvas final : public FigureCanvas {
     }
   }
   void text(const TextRaster& font, double x, double y, const std::string& s) override {
-    font.draw(img_, x, y, s, kInk);
+    font.draw(img_, x, y, s, kFigureInk);
   }
 
  private:
@@ -75,12 +78,15 @@ class RasterCanvas final : public FigureCanvas {
 
 }  // namespace
 
+void paint_site_mark_on(FigureCanvas* c, double x, double y, double radius_px, std::uint32_t rgb) {
+  c->disc(x, y, radius_px, {0, 0, 0, 255});
+  c->disc(x, y, radius_px * kMarkWhite, {255, 255, 255, 255});
+  c->disc(x, y, radius_px * kMarkDot, opaque_rgb(rgb));
+}
+
 void paint_site_mark(Image* img, double x, double y, double radius_px, std::uint32_t rgb) {
-  // The window's proportions: 6, 5 and 3.5 of its units.
-  disc(img, x, y, radius_px, {0, 0, 0, 255});
-  disc(img, x, y, radius_px * kMarkWhite, {255, 255, 255, 255});
-  disc(img, x, y, radius_px * kMarkDot,
-       {std::uint8_t(rgb >> 16), std::uint8_t((rgb >> 8) & 0xff), std::uint8_t(rgb & 0xff), 255});
+  RasterCanvas canvas(img);
+  paint_site_mark_on(&canvas, x, y, radius_px, rgb);
 }
 
 void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map) {
@@ -91,21 +97,15 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map) {
   const int line = figure_line_px(L);
   c->frame(L.map, line);
   for (int y : L.lat_tick_y) {
-    c->rect(L.map.x - L.tick_len, y - line / 2, L.map.x, y - line / 2 + line, kInk);
+    c->rect(L.map.x - L.tick_len, y - line / 2, L.map.x, y - line / 2 + line, kFigureInk);
   }
   for (int x : L.lon_tick_x) {
     c->rect(x - line / 2, L.map.y + L.map.h, x - line / 2 + line, L.map.y + L.map.h + L.tick_len,
-            kInk);
+            kFigureInk);
   }
   const TextRaster text(L.font_px), ring_text(L.ring_font_px), title_text(L.title_px);
   for (const PlacedText& t : L.graticule_labels) c->text(text, t.x, t.y, t.text);
-  for (const SiteMark& m : L.site_marks) {
-    c->disc(m.x, m.y, L.site_radius_px, {0, 0, 0, 255});
-    c->disc(m.x, m.y, L.site_radius_px * kMarkWhite, {255, 255, 255, 255});
-    c->disc(m.x, m.y, L.site_radius_px * kMarkDot,
-            {std::uint8_t(m.rgb >> 16), std::uint8_t((m.rgb >> 8) & 0xff),
-             std::uint8_t(m.rgb & 0xff), 255});
-  }
+  for (const SiteMark& m : L.site_marks) paint_site_mark_on(c, m.x, m.y, L.site_radius_px, m.rgb);
   // Ring labels and site names alike: dark text on a light box.
   for (const auto* labels : {&L.ring_labels, &L.site_labels}) {
     for (const PlacedText& t : *labels) {
@@ -121,7 +121,7 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map) {
   for (const ColorbarTick& k : L.bar_ticks) {
     const int x = L.bar.x + static_cast<int>(std::lround(k.x_px));
     c->rect(x - line / 2, L.bar.y + L.bar.h, x - line / 2 + line, L.bar.y + L.bar.h + L.tick_len,
-            kInk);
+            kFigureInk);
     c->text(text, L.bar.x + k.label_x, L.bar_label_y, k.label);
   }
   c->text(text, L.caption.x, L.caption.y, L.caption.text);

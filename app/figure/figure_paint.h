@@ -2,6 +2,8 @@
 // and labels, ring labels on their boxes, the colorbar, its ticks and caption, the title.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "figure/figure_layout.h"
@@ -12,14 +14,15 @@ namespace geofield {
 
 constexpr std::uint32_t kFigurePageRgb = 0xffffff;  // the page: white
 constexpr Rgba kFigureInk = {20, 20, 24, 255};      // frame, ticks, text
-constexpr Rgba kLabelBox = {255, 255, 255, 210};    // light box: dark text reads on any colormap
-// A site marker's white ring and colour dot, over its outer (black) radius: the window's
-// proportions, 5 and 3.5 of 6.
-constexpr double kMarkWhite = 5.0 / 6, kMarkDot = 3.5 / 6;
 
 // The thickness of the frame and the ticks, pixels.
 inline int figure_line_px(const FigureLayout& L) {
-  return L.font_px / 14 < 1.5 ? 1 : static_cast<int>(L.font_px / 14 + 0.5);
+  return std::max(1, static_cast<int>(std::lround(L.font_px / 14)));
+}
+
+// An opaque colour from 0xRRGGBB.
+constexpr Rgba opaque_rgb(std::uint32_t rgb) {
+  return {std::uint8_t(rgb >> 16), std::uint8_t((rgb >> 8) & 0xff), std::uint8_t(rgb & 0xff), 255};
 }
 
 // What a figure is painted on, in figure pixels (y down): the PNG's pixels here, or a PDF or
@@ -36,6 +39,10 @@ class FigureCanvas {
   // Text in the figure's ink with its top-left at (x, y), as TextRaster::draw places it.
   virtual void text(const TextRaster& font, double x, double y, const std::string& s) = 0;
 };
+
+// A site's marker onto canvas, as paint_site_mark paints it.
+void paint_site_mark_on(FigureCanvas* canvas, double x, double y, double radius_px,
+                        std::uint32_t rgb);
 
 // Everything of a laid-out figure onto canvas: the map picture (layout.map's size) first.
 void paint_figure_on(FigureCanvas* canvas, const FigureLayout& layout, const Image& map);

@@ -7,16 +7,13 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 
-#include <algorithm>
-#include <cctype>
-#include <cmath>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 
 #include "errors.h"
+#include "export/output_kinds.h"
 #include "figure/figure_paint.h"
 #include "figure/text_raster.h"
 #include "gl/colormap.h"
@@ -61,9 +58,7 @@ class CairoCanvas final : public FigureCanvas {
  public:
   explicit CairoCanvas(cairo_t* cr) : cr_(cr) {}
   void page(int width, int height) override {
-    rect(0, 0, width, height,
-         {std::uint8_t(kFigurePageRgb >> 16), std::uint8_t((kFigurePageRgb >> 8) & 0xff),
-          std::uint8_t(kFigurePageRgb & 0xff), 255});
+    rect(0, 0, width, height, opaque_rgb(kFigurePageRgb));
   }
   void map(const PixelRect& at, const Image& map) override {
     cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, map.width, map.height);
@@ -136,8 +131,7 @@ class CairoCanvas final : public FigureCanvas {
 }  // namespace
 
 FigureFormat figure_format_of(const std::filesystem::path& file) {
-  std::string ext = file.extension().string();
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string ext = lowercase_extension(file);
   return ext == ".pdf" ? FigureFormat::pdf : ext == ".svg" ? FigureFormat::svg : FigureFormat::png;
 }
 
@@ -147,10 +141,6 @@ std::vector<std::uint8_t> vector_figure(const FigureLayout& L, const Image& map,
   if (map.width != L.map.w || map.height != L.map.h) {
     GF_FAIL("figure: map picture of the wrong size");
   }
-  // cairo keeps state per thread of its own; one figure at a time keeps the font face's
-  // first use (and FreeType) to one thread.
-  static std::mutex one_at_a_time;
-  const std::lock_guard<std::mutex> lock(one_at_a_time);
   std::vector<std::uint8_t> bytes;
   const double points = 72.0 / dpi;  // a figure pixel, in points
   cairo_surface_t* surface =
