@@ -11,8 +11,9 @@
 // without measuring it.
 //
 // Margins: every angle here carries a few 1e-16 of rounding; the list's reach and the skip's
-// bound are widened by 1e-12, so that rounding cannot drop an arc that can win (or tie), and
-// the bounds are kept as floats rounded down (looser by a float's step, never tighter).
+// bound are widened by 1e-12, so that rounding cannot drop an arc that can win (or tie). The
+// nodes compare chord^2 (as nearest_arc does), so the bounds are kept as chord^2, as floats
+// rounded down (looser by a float's step, never tighter).
 #pragma once
 
 #include <cmath>
@@ -30,8 +31,31 @@ GF_HD float float_not_above(double v) {
   return static_cast<double>(f) > v ? nextafterf(f, -3.4e38f) : f;
 }
 
-// A tile's list: `count` arcs (ids), each with the lower bound of its angle to the tile's nodes,
-// the smallest bound first; `nearest_to_q`, the arc nearest the cap's direction (each node's
+// The chord^2 of an angle (radians, clamped to [0, pi]) as a float not above it.
+GF_HD float chord2_not_above(double angle) {
+  const double a = angle > 0 ? (angle < kPi ? angle : kPi) : 0.0;
+  const double c = 2 * sin(a / 2);
+  return float_not_above(c * c * (1 - 1e-12));
+}
+
+// The tie rule of beats for an arc a measured at the same angle as the best so far.
+GF_HD bool beats_on_tie(const ArcTreeView& t, std::int32_t a, std::int32_t best) {
+  if (best < 0) return true;
+  const std::uint32_t f = t.arcs[a].feature, g = t.arcs[best].feature;
+  return f != g ? f < g : a < best;
+}
+
+// The reach as an angle (the list's reach is theta + 2 rho, no chord of the node's own).
+GF_HD void set_reach(ArcReach* reach, double angle) {
+  if (angle >= kPi) {
+    *reach = ArcReach();  // nothing is beyond pi
+  } else {
+    reach->set_angle(angle);
+  }
+}
+
+// A tile's list: `count` arcs (ids), each with the lower bound of its chord^2 to the tile's
+// nodes, the smallest bound first; `nearest_to_q`, the arc nearest the cap's direction (each node's
 // first guess). count < 0: the list did not fit its capacity, and the nodes walk the tree (from
 // nearest_to_q).
 struct CapArcList {
@@ -48,8 +72,11 @@ GF_HD void list_arcs_for_cap(const ArcTreeView& t, const UnitVec& q, double rho,
   list->count = 0;
   list->nearest_to_q = -1;
   if (t.arc_count == 0) return;
-  NearestArc best;
+  // q's nearest by angle (the reach below is an angle); ties as beats breaks them.
+  double best_angle = 1e300;
+  std::int32_t best_arc = -1;
   ArcReach reach;  // theta + 2 rho as theta shrinks: an arc beyond it now is beyond it at the end
+  double reach_angle = 1e300;
   int count = 0;
   bool overflow = false;
   std::int32_t stack[kArcTreeStack];
@@ -63,18 +90,19 @@ GF_HD void list_arcs_for_cap(const ArcTreeView& t, const UnitVec& q, double rho,
         const std::int32_t a = t.order[k];
         if (reach.beyond(q, t.arc_caps[a])) continue;
         const double angle = angle_to_arc(q, t.arcs[a].arc);
-        if (beats(t, angle, a, best)) {
-          best.angle = angle;
-          best.arc = a;
-          reach.set(overflow ? angle : angle + 2 * rho + kCapListMargin);
+        if (angle < best_angle || (angle == best_angle && beats_on_tie(t, a, best_arc))) {
+          best_angle = angle;
+          best_arc = a;
+          reach_angle = overflow ? angle : angle + 2 * rho + kCapListMargin;
+          set_reach(&reach, reach_angle);
         }
-        if (overflow || angle > reach.angle) continue;
+        if (overflow || angle > reach_angle) continue;
         if (count == capacity) {
           // Full: drop what the shrunk reach has left behind. Still more than half full, the
           // list is given up (its nodes walk) and the walk only finds q's nearest from here.
           int kept = 0;
           for (int m = 0; m < count; ++m) {
-            if (list->lower[m] <= reach.angle) {
+            if (list->lower[m] <= reach_angle) {
               list->ids[kept] = list->ids[m];
               list->lower[kept++] = list->lower[m];
             }
@@ -82,7 +110,8 @@ GF_HD void list_arcs_for_cap(const ArcTreeView& t, const UnitVec& q, double rho,
           count = kept;
           if (2 * count > capacity) {
             overflow = true;
-            reach.set(best.angle);
+            reach_angle = best_angle;
+            set_reach(&reach, reach_angle);
             continue;
           }
         }
@@ -96,18 +125,18 @@ GF_HD void list_arcs_for_cap(const ArcTreeView& t, const UnitVec& q, double rho,
     stack[top++] = left_first ? node.right : node.left;
     stack[top++] = left_first ? node.left : node.right;
   }
-  list->nearest_to_q = best.arc;
+  list->nearest_to_q = best_arc;
   if (overflow) {
     list->count = -1;
     return;
   }
   // Keep those within the final reach, nearest q first (a node stops at the first it cannot
-  // use); the angle from q becomes the bound below for the nodes.
+  // use); the angle from q becomes the bound below for the nodes, as a chord^2.
   int kept = 0;
   for (int m = 0; m < count; ++m) {
-    if (list->lower[m] > reach.angle) continue;
+    if (list->lower[m] > reach_angle) continue;
     const std::int32_t id = list->ids[m];
-    const float lower = float_not_above(list->lower[m] - rho - kCapListMargin);
+    const float lower = chord2_not_above(list->lower[m] - rho - kCapListMargin);
     int at = kept++;
     for (; at > 0 && list->lower[at - 1] > lower; --at) {
       list->ids[at] = list->ids[at - 1];
@@ -127,18 +156,18 @@ GF_HD NearestArc nearest_arc_in_list(const ArcTreeView& t, const UnitVec& p,
   NearestArc best;
   if (list.nearest_to_q < 0) return best;  // an empty tree
   best.arc = list.nearest_to_q;
-  best.angle = angle_to_arc(p, t.arcs[best.arc].arc);
+  best.chord2 = chord2_to_arc(p, t.arcs[best.arc].arc);
   for (int m = 0; m < list.count; ++m) {
-    if (list.lower[m] > best.angle) break;  // and so are the rest
+    if (list.lower[m] > best.chord2) break;  // and so are the rest
     const std::int32_t a = list.ids[m];
     if (a == list.nearest_to_q) continue;  // measured above
-    const double angle = angle_to_arc(p, t.arcs[a].arc);
-    if (beats(t, angle, a, best)) {
-      best.angle = angle;
+    const double c2 = chord2_to_arc(p, t.arcs[a].arc);
+    if (beats(t, c2, a, best)) {
+      best.chord2 = c2;
       best.arc = a;
     }
   }
-  return best;
+  return with_angle(t, p, best);
 }
 
 }  // namespace geofield

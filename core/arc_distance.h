@@ -114,6 +114,22 @@ GF_HD double angle_to_arc(const UnitVec& p, const ArcSegment& s) {
   }
 }
 
+// The chord^2 from p to the nearest point of arc s: in the order of angle_to_arc, without its
+// arctangent, so the searches compare these and take the winner's angle once. Interior: the
+// foot is at the angle asin h from p (h = |p . n|), a chord^2 of 2 - 2 sqrt(1 - h^2), written
+// without the cancellation; its rounding follows h's as the angle's does.
+GF_HD double chord2_to_arc(const UnitVec& p, const ArcSegment& s) {
+  switch (arc_foot(p, s)) {
+    case ArcFoot::interior: {
+      const double h = fabs(dot(p, s.n));
+      const double h2 = h * h;
+      return 2 * h2 / (1 + sqrt(h2 < 1 ? 1 - h2 : 0.0));
+    }
+    case ArcFoot::vertex_b: return chord2(p, s.b);
+    default: return chord2(p, s.a);
+  }
+}
+
 // The nearest point of arc s to p (a unit vector); p's foot on the circle when interior (p at
 // n itself, every point of the circle is as near: then a).
 GF_HD UnitVec nearest_on_arc(const UnitVec& p, const ArcSegment& s) {

@@ -53,32 +53,47 @@ struct ArcTreeView {
 // 2^31 arcs is 30 levels; the walk keeps two entries a level.
 constexpr int kArcTreeStack = 64;
 
+// A search's answer. The searches compare chord2 (chord2_to_arc: one square root a measure,
+// no arctangent), ties going to the lower feature, then the lower arc; angle is the winner's,
+// measured once at the end.
 struct NearestArc {
   double angle = 1e300;   // radians
+  double chord2 = 1e300;  // the comparisons' key
   std::int32_t arc = -1;  // -1: none (an empty tree)
 };
 
-// Whether (angle, arc) beats best: a smaller angle, or the same and a lower feature, then a
+// Whether (chord2, arc) beats best: a smaller chord, or the same and a lower feature, then a
 // lower arc.
-GF_HD bool beats(const ArcTreeView& t, double angle, std::int32_t arc, const NearestArc& best) {
-  if (angle != best.angle) return angle < best.angle;
+GF_HD bool beats(const ArcTreeView& t, double chord2, std::int32_t arc, const NearestArc& best) {
+  if (chord2 != best.chord2) return chord2 < best.chord2;
   if (best.arc < 0) return true;
   const std::uint32_t f = t.arcs[arc].feature, g = t.arcs[best.arc].feature;
   return f != g ? f < g : arc < best.arc;
 }
 
-// Whether a cap is certainly farther from p than `best`: angle(p, c) - r beyond best, tested
-// without trigonometry as p . c < cos(best + r) = cos best cos r - sin best sin r, less a margin
-// past the dot product's rounding (a few 1e-16). Never where best + r reaches pi.
+// best with its angle measured (none: as it is).
+GF_HD NearestArc with_angle(const ArcTreeView& t, const UnitVec& p, NearestArc best) {
+  if (best.arc >= 0) best.angle = angle_to_arc(p, t.arcs[best.arc].arc);
+  return best;
+}
+
+// Whether a cap is certainly farther from p than the best so far (at the angle theta): angle(p,
+// c) - r beyond theta, tested without trigonometry as p . c < cos(theta + r) = cos theta cos r -
+// sin theta sin r, less a margin past the dot product's rounding (a few 1e-16). Never where
+// theta + r reaches pi (r >= pi, or cos theta <= -cos r), nor before a first best.
 struct ArcReach {
-  double angle = 1e300, cos_best = -1, sin_best = 0;
-  GF_HD void set(double a) {
-    angle = a;
+  double cos_best = -1, sin_best = 0;
+  // theta from its chord^2 c: cos = 1 - c / 2, sin = sqrt(c (1 - c / 4)), no trigonometry.
+  GF_HD void set_chord2(double c) {
+    cos_best = 1 - c / 2;
+    sin_best = sqrt(c < 4 ? c * (1 - c / 4) : 0.0);
+  }
+  GF_HD void set_angle(double a) {
     cos_best = cos(a);
     sin_best = sin(a);
   }
   GF_HD bool beyond(const UnitVec& p, const ArcCap& c) const {
-    if (angle + c.radius >= kPi) return false;
+    if (c.radius >= kPi || cos_best <= 1e-12 - c.cos_radius) return false;
     return dot(p, c.centre) < cos_best * c.cos_radius - sin_best * c.sin_radius - 1e-14;
   }
 };
@@ -89,9 +104,9 @@ GF_HD NearestArc nearest_arc(const ArcTreeView& t, const UnitVec& p, std::int32_
   if (t.arc_count == 0) return best;
   ArcReach reach;
   if (hint >= 0 && hint < t.arc_count) {
-    best.angle = angle_to_arc(p, t.arcs[hint].arc);
+    best.chord2 = chord2_to_arc(p, t.arcs[hint].arc);
     best.arc = hint;
-    reach.set(best.angle);
+    reach.set_chord2(best.chord2);
   }
   // Depth first, the child whose centre is nearer first.
   std::int32_t stack[kArcTreeStack];
@@ -104,11 +119,11 @@ GF_HD NearestArc nearest_arc(const ArcTreeView& t, const UnitVec& p, std::int32_
       for (std::int32_t k = node.first; k < node.first + node.count; ++k) {
         const std::int32_t a = t.order[k];
         if (reach.beyond(p, t.arc_caps[a])) continue;
-        const double angle = angle_to_arc(p, t.arcs[a].arc);
-        if (beats(t, angle, a, best)) {
-          best.angle = angle;
+        const double c2 = chord2_to_arc(p, t.arcs[a].arc);
+        if (beats(t, c2, a, best)) {
+          best.chord2 = c2;
           best.arc = a;
-          reach.set(angle);
+          reach.set_chord2(c2);
         }
       }
       continue;
@@ -118,20 +133,20 @@ GF_HD NearestArc nearest_arc(const ArcTreeView& t, const UnitVec& p, std::int32_
     stack[top++] = left_first ? node.right : node.left;
     stack[top++] = left_first ? node.left : node.right;
   }
-  return best;
+  return with_angle(t, p, best);
 }
 
 // The same by looking at every arc (the tests' oracle).
 GF_HD NearestArc nearest_arc_by_brute_force(const ArcTreeView& t, const UnitVec& p) {
   NearestArc best;
   for (std::int32_t a = 0; a < t.arc_count; ++a) {
-    const double angle = angle_to_arc(p, t.arcs[a].arc);
-    if (beats(t, angle, a, best)) {
-      best.angle = angle;
+    const double c2 = chord2_to_arc(p, t.arcs[a].arc);
+    if (beats(t, c2, a, best)) {
+      best.chord2 = c2;
       best.arc = a;
     }
   }
-  return best;
+  return with_angle(t, p, best);
 }
 
 // Whether p is on the polygon's inside (left) side of a ring arc that is its nearest.

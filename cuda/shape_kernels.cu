@@ -67,14 +67,21 @@ __device__ __forceinline__ void put_node(const ShapeView& v, const ArcTreeView& 
 // a block, kBlockWarps warps one above the other. First each lane lists its tile's arcs of each
 // tree (arc_cap_list.h: one walk of a tree for 64 nodes, the lanes' walks side by side); then
 // the warp goes through its tiles, each lane measuring one column's nodes of a tile, 32 /
-// kTileSide rows apart, against that tile's lists only. brute_force: no lists, every node
-// measures every arc (the tests' oracle, by the same code for the nodes). The sizes are the
-// H200's best (bench/RESULTS.md, run SK): smaller lists give up sooner on tiles far from every
-// arc, whose nodes then walk from a good first guess.
+// kTileSide rows apart, against that tile's lists only. kBruteForce: no lists, every node
+// measures every arc (the tests' oracle, by the same code for the nodes, in an instantiation of
+// its own so that the fast kernel carries none of it). The sizes are the H200's best
+// (bench/RESULTS.md, run SK): smaller lists give up sooner on tiles far from every arc, whose
+// nodes then walk from a good first guess.
 constexpr int kTileSide = 8;
 constexpr int kWarpTileRows = 4, kWarpTileCols = 8;
 constexpr int kBlockWarps = 4;
 constexpr int kListCapacity = 12;  // arcs a tile's list holds per tree; more: its nodes walk
+// The share of the SM's on-chip memory given to shared memory, in percent of the most it can
+// be: 72 % is the 164 KiB configuration, room for 4 blocks, leaving about 90 KiB of L1 cache to
+// the trees' hot nodes and arcs. Left to the driver (80 registers let 6 blocks fit), all of it
+// goes to shared memory and the L1 keeps 28 KiB: 25 % slower on the H200 (bench/RESULTS.md,
+// run SK).
+constexpr int kSharedCarveoutPercent = 72;
 constexpr int kWarpRows = kWarpTileRows * kTileSide, kWarpCols = kWarpTileCols * kTileSide;
 
 struct TileLists {
@@ -146,10 +153,9 @@ __device__ bool tile_cap(const WarpNodes& nodes, const TileSpan& t, UnitVec* q, 
   return true;
 }
 
-template <typename Dest>
+template <typename Dest, bool kBruteForce>
 __global__ void __launch_bounds__(kBlockWarps * 32)
-    shape_tile_kernel(ShapeView v, Subgrid w, ArcTreeView rings, ArcTreeView others, Dest dest,
-                      bool brute_force) {
+    shape_tile_kernel(ShapeView v, Subgrid w, ArcTreeView rings, ArcTreeView others, Dest dest) {
   __shared__ TileLists shared[kBlockWarps];
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   TileLists& s = shared[warp];
@@ -170,7 +176,7 @@ __global__ void __launch_bounds__(kBlockWarps * 32)
     const int j0 = j_warp + (t % kWarpTileCols) * kTileSide;
     return TileSpan{i0, min(i0 + kTileSide, w.ny), j0, min(j0 + kTileSide, w.nx)};
   };
-  if (!brute_force) {
+  if (!kBruteForce) {
     const TileSpan t = span_of(lane);
     UnitVec q;
     double rho = 0;
@@ -200,7 +206,7 @@ __global__ void __launch_bounds__(kBlockWarps * 32)
         continue;
       }
       NearestArc r, l;
-      if (brute_force) {
+      if (kBruteForce) {
         r = nearest_arc_by_brute_force(rings, p);
         l = nearest_arc_by_brute_force(others, p);
       } else {
@@ -214,9 +220,19 @@ __global__ void __launch_bounds__(kBlockWarps * 32)
   }
 }
 
-dim3 tile_blocks_of(const Subgrid& w) {
+// Launches the kernel over subgrid w (a host call each time: the carveout is the current
+// device's, and costs microseconds beside the kernel's milliseconds).
+template <typename Dest, bool kBruteForce>
+void launch_tiles(const ShapeView& v, const Subgrid& w, const ArcTreeView& rings,
+                  const ArcTreeView& others, const Dest& dest, cudaStream_t stream) {
+  GF_CUDA(cudaFuncSetAttribute(shape_tile_kernel<Dest, kBruteForce>,
+                               cudaFuncAttributePreferredSharedMemoryCarveout,
+                               kSharedCarveoutPercent));
   const int rows = kBlockWarps * kWarpRows;
-  return dim3((w.nx + kWarpCols - 1) / kWarpCols, (w.ny + rows - 1) / rows);
+  const dim3 blocks((w.nx + kWarpCols - 1) / kWarpCols, (w.ny + rows - 1) / rows);
+  shape_tile_kernel<Dest, kBruteForce>
+      <<<blocks, kBlockWarps * 32, 0, stream>>>(v, w, rings, others, dest);
+  GF_CUDA_LAUNCHED("shape_tile_kernel");
 }
 
 }  // namespace
@@ -259,10 +275,12 @@ void ShapeKernels::compute(const ShapeView& v, const Subgrid& w, Out* values, st
   if (rings_.arc_count == 0 && others_.arc_count == 0) {
     GF_CUDA_MISUSE("ShapeKernels::compute before set_trees");
   }
-  shape_tile_kernel<<<tile_blocks_of(w), kBlockWarps * 32, 0, stream>>>(
-      v, w, rings_.view(), others_.view(), ShapeBuffers<Out>{values, index, bearing, w.nx},
-      brute_force);
-  GF_CUDA_LAUNCHED("shape_tile_kernel");
+  const ShapeBuffers<Out> dest{values, index, bearing, w.nx};
+  if (brute_force) {
+    launch_tiles<ShapeBuffers<Out>, true>(v, w, rings_.view(), others_.view(), dest, stream);
+  } else {
+    launch_tiles<ShapeBuffers<Out>, false>(v, w, rings_.view(), others_.view(), dest, stream);
+  }
 }
 
 void ShapeKernels::compute_to_surfaces(const ShapeView& v, int nx, int ny,
@@ -271,10 +289,8 @@ void ShapeKernels::compute_to_surfaces(const ShapeView& v, int nx, int ny,
   if (rings_.arc_count == 0 && others_.arc_count == 0) {
     GF_CUDA_MISUSE("ShapeKernels::compute_to_surfaces before set_trees");
   }
-  const Subgrid w = whole_grid(nx, ny);
-  shape_tile_kernel<<<tile_blocks_of(w), kBlockWarps * 32, 0, stream>>>(
-      v, w, rings_.view(), others_.view(), ShapeSurfaces{field, index}, false);
-  GF_CUDA_LAUNCHED("shape_tile_kernel");
+  launch_tiles<ShapeSurfaces, false>(v, whole_grid(nx, ny), rings_.view(), others_.view(),
+                                     ShapeSurfaces{field, index}, stream);
 }
 
 template void ShapeKernels::compute<float>(const ShapeView&, const Subgrid&, float*, std::int32_t*,

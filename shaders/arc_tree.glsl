@@ -85,6 +85,17 @@ double angle_to_arc(dvec3 p, int arc) {
   return angle_between(p, arc_vec(arc, foot == kFootB ? 1 : 0));
 }
 
+// The chord^2 from p to the nearest point of the arc (chord2_to_arc): what the searches compare.
+double chord2_to_arc(dvec3 p, int arc) {
+  int foot = arc_foot(p, arc);
+  if (foot == kFootInterior) {
+    precise double h = abs(dot3(p, arc_vec(arc, 2)));
+    precise double h2 = h * h;
+    return 2.0LF * h2 / (1.0LF + sqrt(h2 < 1.0LF ? 1.0LF - h2 : 0.0LF));
+  }
+  return chord2_of(p, arc_vec(arc, foot == kFootB ? 1 : 0));
+}
+
 // polygon_side.h: p on the polygon's (left) side of a ring arc that is its nearest.
 bool inside_by_nearest(dvec3 p, int arc) {
   int foot = arc_foot(p, arc);
@@ -99,35 +110,41 @@ bool inside_by_nearest(dvec3 p, int arc) {
 }
 
 struct NearestArc {
-  double angle;  // radians
-  int arc;       // -1: none
+  double angle;   // radians, the winner's, measured at the end
+  double chord2;  // the comparisons' key
+  int arc;        // -1: none
 };
 
-// Whether (angle, arc) beats best: a smaller angle, or the same and a lower feature, then a
+// Whether (chord2, arc) beats best: a smaller chord, or the same and a lower feature, then a
 // lower arc (arcs of one tree are contiguous, so the global order is the tree's).
-bool beats(double angle, int arc, NearestArc best) {
-  if (angle != best.angle) return angle < best.angle;
+bool beats(double chord2, int arc, NearestArc best) {
+  if (chord2 != best.chord2) return chord2 < best.chord2;
   if (best.arc < 0) return true;
   int f = arc_feature(arc), g = arc_feature(best.arc);
   return f != g ? f < g : arc < best.arc;
 }
 
-// ArcReach: a cap certainly farther than the best angle, tested as a dot product.
+NearestArc with_angle(dvec3 p, NearestArc best) {
+  if (best.arc >= 0) best.angle = angle_to_arc(p, best.arc);
+  return best;
+}
+
+// ArcReach: a cap certainly farther than the best so far, tested as a dot product; its cos and
+// sin from the best's chord^2, no trigonometry.
 struct ArcReach {
-  double angle, cos_best, sin_best;
+  double cos_best, sin_best;
 };
 
-ArcReach reach_of(double angle) {
+ArcReach reach_of_chord2(double c) {
   ArcReach r;
-  r.angle = angle;
-  sincos_rad(angle, r.sin_best, r.cos_best);
+  r.cos_best = 1.0LF - c / 2.0LF;
+  r.sin_best = sqrt(c < 4.0LF ? c * (1.0LF - c / 4.0LF) : 0.0LF);
   return r;
 }
 
 bool beyond(dvec3 p, ArcReach r, int cap) {
   int o = 6 * cap;
-  double radius = caps[o + 3];
-  if (r.angle + radius >= kPi) return false;
+  if (caps[o + 3] >= kPi || r.cos_best <= 1e-12LF - caps[o + 4]) return false;
   dvec3 c = dvec3(caps[o], caps[o + 1], caps[o + 2]);
   precise double bound = r.cos_best * caps[o + 4] - r.sin_best * caps[o + 5] - 1e-14LF;
   return dot3(p, c) < bound;
@@ -141,9 +158,9 @@ dvec3 cap_centre(int cap) {
 // The nearest arc to p of the tree at `root` (nearest_arc, without a hint: the answer is the
 // same with any, and a node has no neighbour's here).
 NearestArc nearest_arc(dvec3 p, int root) {
-  NearestArc best = NearestArc(1e300LF, -1);
+  NearestArc best = NearestArc(1e300LF, 1e300LF, -1);
   if (root < 0) return best;
-  ArcReach reach = ArcReach(1e300LF, -1.0LF, 0.0LF);
+  ArcReach reach = ArcReach(-1.0LF, 0.0LF);
   int stack[kArcTreeStack];
   int top = 0;
   stack[top++] = root;
@@ -155,10 +172,10 @@ NearestArc nearest_arc(dvec3 p, int root) {
       for (int k = first; k < first + count; ++k) {
         int a = links[u_order0 + k];
         if (beyond(p, reach, u_tree_nodes + a)) continue;
-        double angle = angle_to_arc(p, a);
-        if (beats(angle, a, best)) {
-          best = NearestArc(angle, a);
-          reach = reach_of(angle);
+        double c2 = chord2_to_arc(p, a);
+        if (beats(c2, a, best)) {
+          best = NearestArc(1e300LF, c2, a);
+          reach = reach_of_chord2(c2);
         }
       }
       continue;
@@ -168,17 +185,17 @@ NearestArc nearest_arc(dvec3 p, int root) {
     stack[top++] = left_first ? right : left;
     stack[top++] = left_first ? left : right;
   }
-  return best;
+  return with_angle(p, best);
 }
 
 // The same by every arc of the tree [first, first + count) (the tests' oracle).
 NearestArc nearest_arc_by_brute_force(dvec3 p, int first, int count) {
-  NearestArc best = NearestArc(1e300LF, -1);
+  NearestArc best = NearestArc(1e300LF, 1e300LF, -1);
   for (int a = first; a < first + count; ++a) {
-    double angle = angle_to_arc(p, a);
-    if (beats(angle, a, best)) best = NearestArc(angle, a);
+    double c2 = chord2_to_arc(p, a);
+    if (beats(c2, a, best)) best = NearestArc(1e300LF, c2, a);
   }
-  return best;
+  return with_angle(p, best);
 }
 
 // shape_node: the node's angle (radians; negative inside a polygon when signed) and feature,
