@@ -76,10 +76,9 @@ TEST(ParseRef, AnAmbiguousNameListsItsCandidatesInOneLine) {
 
 TEST(ParseRef, AnUnknownNameIsRefusedInOneLine) {
   EXPECT_TRUE(throws_usage_error_naming([] { parse_ref("Xyzzy", "--ref"); }, "--ref"));
-  EXPECT_EQ(message_of("Xyzzy")
-                .rfind("--ref: no place named 'Xyzzy' in the built-in "
-                       "gazetteer",
-                       0),
+  EXPECT_EQ(message_of("Xyzzy").rfind("--ref: no place named 'Xyzzy' in the built-in "
+                                      "gazetteer",
+                                      0),
             0u);
   const std::string m = message_of("Paris, Germany");
   EXPECT_NE(m.find("none of the"), std::string::npos) << m;
