@@ -1,6 +1,7 @@
 #include "sites/place_lookup.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "name_fold.h"
 
@@ -41,11 +42,18 @@ PlaceLookup::PlaceLookup(const PlaceTable& table) : table_(table) {
       if (!k.empty()) by_key_[k].push_back(i);
     }
   }
+  for (const PlaceAlias& a : table.aliases) by_alias_[fold_name(a.name)].push_back(a.place);
+  // Most populous first, each place once (two spellings may fold alike).
+  for (auto& [key, places] : by_alias_) {
+    std::sort(places.begin(), places.end());
+    places.erase(std::unique(places.begin(), places.end()), places.end());
+  }
 }
 
 std::vector<std::uint32_t> PlaceLookup::named(const std::string& key) const {
-  const auto it = by_key_.find(key);
-  return it == by_key_.end() ? std::vector<std::uint32_t>{} : it->second;
+  if (const auto it = by_key_.find(key); it != by_key_.end()) return it->second;
+  if (const auto it = by_alias_.find(key); it != by_alias_.end()) return it->second;
+  return {};
 }
 
 bool PlaceLookup::qualifies(const Place& p, const std::string& q) const {
@@ -59,20 +67,29 @@ bool PlaceLookup::qualifies(const Place& p, const std::string& q) const {
 PlaceFind PlaceLookup::find(std::string_view query) const {
   PlaceFind r;
   std::vector<std::uint32_t> matches = named(fold_name(query));
-  if (matches.empty()) {
-    // NAME, QUALIFIER, ...: the name, then what each match must be in.
-    const std::size_t comma = query.find(',');
-    if (comma == std::string_view::npos) return r;
-    matches = named(fold_name(query.substr(0, comma)));
-    r.named = matches.size();
-    for (std::string_view rest = query.substr(comma + 1); !matches.empty();) {
+  const std::size_t comma = query.find(',');
+  if (matches.empty() && comma != std::string_view::npos) {
+    // NAME, QUALIFIER, ...: the places of that name in what each qualifier names; of their own
+    // name first, then of an alternate one ("Roma, Italy" is Rome, not Roma, Queensland).
+    std::vector<std::string> qualifiers;
+    for (std::string_view rest = query.substr(comma + 1);;) {
       const std::size_t next = rest.find(',');
-      const std::string q = fold_name(trimmed(rest.substr(0, next)));
-      if (!q.empty()) {
-        std::erase_if(matches, [&](std::uint32_t i) { return !qualifies(table_.places[i], q); });
-      }
+      std::string q = fold_name(trimmed(rest.substr(0, next)));
+      if (!q.empty()) qualifiers.push_back(std::move(q));
       if (next == std::string_view::npos) break;
       rest = rest.substr(next + 1);
+    }
+    const std::string name = fold_name(query.substr(0, comma));
+    for (const auto* index : {&by_key_, &by_alias_}) {
+      const auto it = index->find(name);
+      if (it == index->end()) continue;
+      matches = it->second;
+      if (r.named == 0) r.named = matches.size();
+      std::erase_if(matches, [&](std::uint32_t i) {
+        return !std::all_of(qualifiers.begin(), qualifiers.end(),
+                            [&](const std::string& q) { return qualifies(table_.places[i], q); });
+      });
+      if (!matches.empty()) break;
     }
   }
   if (matches.empty()) return r;

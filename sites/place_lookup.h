@@ -3,9 +3,12 @@
 //
 // The rule (docs/places.md):
 // - "NAME" matches the places whose name, ASCII name, or name up to its first comma
-//   ("Washington" of "Washington, D.C.") folds to NAME folded. A text that no place is named
-//   whole is read as "NAME, QUALIFIER, ...": each qualifier must fold to the place's country
-//   name, its ISO 3166 code (FR, FRA) or its region's name ("Illinois").
+//   ("Washington" of "Washington, D.C.") folds to NAME folded; only when none does, the places
+//   with such an alternate name ("New York": New York City; but "Roma" is Roma, Queensland,
+//   not Rome, whose alternate name it is). A text that nothing matches whole is read as
+//   "NAME, QUALIFIER, ...": each qualifier must fold to the place's country name, its ISO 3166
+//   code (FR, FRA) or its region's name ("Illinois"); where no place of its own name NAME is
+//   in them, the places of that alternate name are ("Roma, Italy": Rome).
 // - Of the matches, most populous first, the first is the place when it has more than
 //   kClearLead times the people of the second (Rome, Italy: 2.3 million; Rome, Georgia: 36,000).
 // - Otherwise the name is ambiguous; the candidates are the matches with at least 1/kClearLead
@@ -58,8 +61,9 @@ class PlaceLookup {
   bool qualifies(const Place& p, const std::string& qualifier_key) const;
 
   const PlaceTable& table_;
-  std::vector<std::string> folded_names_;                               // per place
-  std::unordered_map<std::string, std::vector<std::uint32_t>> by_key_;  // most populous first
+  std::vector<std::string> folded_names_;                                 // per place
+  std::unordered_map<std::string, std::vector<std::uint32_t>> by_key_;    // most populous first
+  std::unordered_map<std::string, std::vector<std::uint32_t>> by_alias_;  // the same
 };
 
 // The lookup of the gazetteer built into this binary, made once.

@@ -15,9 +15,9 @@ namespace geofield {
 namespace {
 
 constexpr char kMagic[8] = {'G', 'F', 'P', 'L', 'A', 'C', 'E', '1'};
-constexpr std::uint32_t kVersion = 1;
-constexpr std::size_t kHeaderBytes = 8 + 9 * 4, kCountryBytes = 12, kRegionBytes = 8,
-                      kPlaceBytes = 24;
+constexpr std::uint32_t kVersion = 2;
+constexpr std::size_t kHeaderWords = 11, kHeaderBytes = 8 + kHeaderWords * 4, kCountryBytes = 12,
+                      kRegionBytes = 8, kPlaceBytes = 24, kAliasBytes = 8;
 
 [[noreturn]] void bad_pack(const std::string& why) { GF_FAIL("place pack: " + why); }
 
@@ -51,32 +51,32 @@ PlaceTable parse_place_pack(std::span<const std::byte> b) {
   if (b.size() < kHeaderBytes || std::memcmp(b.data(), kMagic, 8) != 0) {
     bad_pack("not a geofield place pack (no GFPLACE1 header)");
   }
-  std::uint64_t h[9];
-  for (std::size_t k = 0; k < 9; ++k) h[k] = read_at<std::uint32_t>(b, 8 + 4 * k);
-  if (h[0] != kVersion) bad_pack("version " + std::to_string(h[0]) + ", not 1");
-  const std::uint64_t countries = h[1], regions = h[2], places = h[3];
-  if (h[4] + countries * kCountryBytes > b.size() || h[5] + regions * kRegionBytes > b.size() ||
-      h[6] + places * kPlaceBytes > b.size()) {
+  std::uint64_t h[kHeaderWords];
+  for (std::size_t k = 0; k < kHeaderWords; ++k) h[k] = read_at<std::uint32_t>(b, 8 + 4 * k);
+  if (h[0] != kVersion) bad_pack("version " + std::to_string(h[0]) + ", not 2");
+  const std::uint64_t countries = h[1], regions = h[2], places = h[3], aliases = h[4];
+  if (h[5] + countries * kCountryBytes > b.size() || h[6] + regions * kRegionBytes > b.size() ||
+      h[7] + places * kPlaceBytes > b.size() || h[8] + aliases * kAliasBytes > b.size()) {
     bad_pack("records beyond the end of the pack");
   }
   if (countries > kNoRegion || regions > kNoRegion) bad_pack("more countries or regions than fit");
-  const Strings strings(b, h[7], h[8]);
+  const Strings strings(b, h[9], h[10]);
   PlaceTable t;
   for (std::uint64_t i = 0; i < countries; ++i) {
-    const std::size_t at = h[4] + i * kCountryBytes;
+    const std::size_t at = h[5] + i * kCountryBytes;
     const char* codes = reinterpret_cast<const char*>(b.data() + at);
     t.countries.push_back(
         {{codes, 2}, {codes + 2, 3}, strings.at(read_at<std::uint32_t>(b, at + 8), "a country")});
   }
   for (std::uint64_t i = 0; i < regions; ++i) {
-    const std::size_t at = h[5] + i * kRegionBytes;
+    const std::size_t at = h[6] + i * kRegionBytes;
     PlaceRegion r{read_at<std::uint32_t>(b, at),
                   strings.at(read_at<std::uint32_t>(b, at + 4), "a region")};
     if (r.country >= countries) bad_pack("a region of no country");
     t.regions.push_back(r);
   }
   for (std::uint64_t i = 0; i < places; ++i) {
-    const std::size_t at = h[6] + i * kPlaceBytes;
+    const std::size_t at = h[7] + i * kPlaceBytes;
     Place p;
     p.lat_deg = read_at<float>(b, at);
     p.lon_deg = read_at<float>(b, at + 4);
@@ -95,6 +95,13 @@ PlaceTable parse_place_pack(std::span<const std::byte> b) {
       bad_pack("places not most populous first");
     }
     t.places.push_back(p);
+  }
+  for (std::uint64_t i = 0; i < aliases; ++i) {
+    const std::size_t at = h[8] + i * kAliasBytes;
+    PlaceAlias a{read_at<std::uint32_t>(b, at),
+                 strings.at(read_at<std::uint32_t>(b, at + 4), "an alternate name")};
+    if (a.place >= places) bad_pack("an alternate name of no place");
+    t.aliases.push_back(a);
   }
   return t;
 }

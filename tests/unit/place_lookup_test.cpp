@@ -19,11 +19,13 @@ PlaceTable small_table() {
   t.countries = {{"BR", "BRA", "Brazil"},
                  {"FR", "FRA", "France"},
                  {"IT", "ITA", "Italy"},
-                 {"US", "USA", "United States"}};
-  t.regions = {{3, "Illinois"}, {3, "Missouri"},         {3, "Massachusetts"},
-               {2, "Lazio"},    {1, "Île-de-France"},    {3, "Texas"},
-               {3, "Georgia"},  {3, "Washington, D.C."}, {0, "São Paulo"}};
+                 {"US", "USA", "United States"},
+                 {"AU", "AUS", "Australia"}};
+  t.regions = {{3, "Illinois"},      {3, "Missouri"}, {3, "Massachusetts"}, {2, "Lazio"},
+               {1, "Île-de-France"}, {3, "Texas"},    {3, "Georgia"},       {3, "Washington, D.C."},
+               {0, "São Paulo"},     {3, "New York"}};
   t.places = {{-23.5475f, -46.63611f, 10021295, "São Paulo", "Sao Paulo", 0, 8},
+              {40.71427f, -74.00597f, 8175133, "New York City", "New York City", 3, 9},
               {41.89193f, 12.51133f, 2318895, "Rome", "Rome", 2, 3},
               {48.85341f, 2.3488f, 2138551, "Paris", "Paris", 1, 4},
               {38.89511f, -77.03637f, 689545, "Washington, D.C.", "Washington, D.C.", 3, 7},
@@ -31,7 +33,10 @@ PlaceTable small_table() {
               {42.10148f, -72.58981f, 154341, "Springfield", "Springfield", 3, 2},
               {39.80172f, -89.64371f, 116565, "Springfield", "Springfield", 3, 0},
               {34.25704f, -85.16467f, 36323, "Rome", "Rome", 3, 6},
-              {33.66094f, -95.55551f, 24782, "Paris", "Paris", 3, 5}};
+              {33.66094f, -95.55551f, 24782, "Paris", "Paris", 3, 5},
+              {-26.57f, 148.79f, 7105, "Roma", "Roma", 4, kNoRegion}};
+  // GeoNames' alternate names: New York City's, and Rome's Italian name.
+  t.aliases = {{1, "New York"}, {1, "Big Apple"}, {1, "New-York"}, {2, "Roma"}};
   return t;
 }
 
@@ -105,6 +110,17 @@ TEST_F(SmallGazetteer, ANameWithACommaMatchesWholeAndUpToItsComma) {
   EXPECT_EQ(found("washington"), "Washington, D.C., United States");
 }
 
+TEST_F(SmallGazetteer, AlternateNamesCountOnlyWhereNoPlaceHasTheName) {
+  EXPECT_EQ(found("New York"), "New York City, United States");
+  EXPECT_EQ(found("big apple"), "New York City, United States");
+  EXPECT_EQ(found("New York, US"), "New York City, United States");
+  EXPECT_EQ(lookup.find("new york").places.size(), 1u);  // two spellings, one place
+  // Roma is a town in Queensland: its own name comes before Rome's alternate one.
+  EXPECT_EQ(found("Roma"), "Roma, Australia");
+  EXPECT_EQ(found("Roma, Italy"), "Rome, Italy");  // narrowed, the alternate name counts
+  EXPECT_EQ(found("Roma, AU"), "Roma, Australia");
+}
+
 TEST_F(SmallGazetteer, SearchListsNamesStartingWithAPrefix) {
   const std::vector<std::uint32_t> s = lookup.starting_with("spr", 10);
   ASSERT_EQ(s.size(), 3u);
@@ -161,6 +177,8 @@ TEST(EmbeddedPlaces, FindsRomeParisLondonAndListsTheSpringfields) {
         Known{"Paris, FR", "Paris, France", 48.857, 2.352},
         Known{"London", "London, United Kingdom", 51.507, -0.128},
         Known{"zurich", "Zürich, Switzerland", 47.37, 8.54},
+        Known{"New York", "New York City, United States", 40.71, -74.01},
+        Known{"Seville", "Sevilla, Spain", 37.38, -5.97},
         Known{"Springfield, Illinois", "Springfield, Illinois, United States", 39.80, -89.64}}) {
     const PlaceFind f = lookup.find(k.query);
     ASSERT_EQ(f.kind, Kind::found) << k.query;
