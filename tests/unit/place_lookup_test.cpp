@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "view/place_search.h"
+#include "view/projected_view.h"
+
 namespace geofield {
 namespace {
 
@@ -129,6 +132,55 @@ TEST_F(SmallGazetteer, SearchListsNamesStartingWithAPrefix) {
   EXPECT_EQ(lookup.starting_with("SÃO", 5).size(), 1u);
   EXPECT_TRUE(lookup.starting_with("", 5).empty());
   EXPECT_TRUE(lookup.starting_with("zz", 5).empty());
+}
+
+// The window's search box offers, best first: the place --ref takes, then names by prefix.
+TEST_F(SmallGazetteer, TheSearchBoxOffersWhatRefTakesThenNamesByPrefix) {
+  std::vector<PlaceHit> h = place_hits("Rome", lookup, 8);
+  ASSERT_EQ(h.size(), 2u);
+  EXPECT_EQ(h[0].label, "Rome, Lazio, Italy");
+  EXPECT_EQ(h[1].label, "Rome, Georgia, United States");
+  h = place_hits("Springfield, Illinois", lookup, 8);
+  ASSERT_EQ(h.size(), 3u);
+  EXPECT_EQ(h[0].label, "Springfield, Illinois, United States");
+  EXPECT_FLOAT_EQ(h[0].lat_deg, 39.80172f);
+  EXPECT_EQ(place_hits("spr", lookup, 8).size(), 3u);
+  EXPECT_EQ(place_hits("spr", lookup, 2).size(), 2u);
+  h = place_hits("jn61FV", lookup, 8);
+  ASSERT_EQ(h.size(), 1u);
+  EXPECT_EQ(h[0].label, "JN61fv (Maidenhead square)");
+  EXPECT_NEAR(h[0].lat_deg, 41.8958, 1e-4);
+  EXPECT_TRUE(place_hits("JS61", lookup, 8).empty());  // a mistyped locator offers nothing
+  EXPECT_TRUE(place_hits("", lookup, 8).empty());
+  EXPECT_TRUE(place_hits("Xyzzy", lookup, 8).empty());
+}
+
+TEST(MoveReference, TheViewFollowsTheReference) {
+  FieldParams p;  // latlon 29:31, 99:101
+  move_reference(&p, 41.9, 12.5);
+  EXPECT_DOUBLE_EQ(p.ref_lat_deg, 41.9);
+  EXPECT_DOUBLE_EQ(p.ref_lon_deg, 12.5);
+  EXPECT_NEAR(p.lat_min_deg, 40.9, 1e-12);
+  EXPECT_NEAR(p.lat_max_deg, 42.9, 1e-12);
+  EXPECT_NEAR(p.lon_min_deg, 11.5, 1e-12);
+  EXPECT_NEAR(p.lon_max_deg, 13.5, 1e-12);
+  move_reference(&p, 89.5, 0);  // the view keeps its height inside the poles
+  EXPECT_DOUBLE_EQ(p.lat_max_deg, 90);
+  EXPECT_NEAR(p.lat_min_deg, 88, 1e-12);
+  FieldParams globe;
+  globe.projection = Projection::ortho;
+  globe.extent = default_extent(globe);
+  move_reference(&globe, -33.9, 151.2);
+  EXPECT_NEAR(projection_centre(globe).lat_deg, -33.9, 1e-9);
+  EXPECT_NEAR(projection_centre(globe).lon_deg, 151.2, 1e-9);
+  FieldParams aeqd;
+  aeqd.projection = Projection::aeqd;
+  aeqd.extent = default_extent(aeqd);
+  const FieldParams before = aeqd;
+  move_reference(&aeqd, 51.5, -0.1);
+  EXPECT_EQ(aeqd.lat_min_deg, before.lat_min_deg);  // centred on the reference already
+  EXPECT_EQ(aeqd.extent, before.extent);
+  EXPECT_DOUBLE_EQ(aeqd.ref_lat_deg, 51.5);
 }
 
 // The lead rule at its edge: taken at more than kClearLead times the next, listed otherwise,
