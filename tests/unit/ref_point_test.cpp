@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "errors.h"
 #include "usage_error_matchers.h"
@@ -72,6 +73,32 @@ TEST(ParseRef, AnAmbiguousNameListsItsCandidatesInOneLine) {
   // Narrowed, the same name is one place.
   EXPECT_EQ(parse_ref("Springfield, Illinois", "--ref").label,
             "Springfield, Illinois, United States");
+}
+
+// Twenty places of one name and equal population: the line lists what fits and counts the rest.
+TEST(ParseRef, ManyCandidatesStayOneBoundedLine) {
+  PlaceTable t;
+  t.countries = {{"XX", "XXX", "A Country Whose English Name Is Rather Long Indeed"}};
+  std::vector<std::string> regions;
+  for (int k = 0; k < 20; ++k) regions.push_back("Region Number " + std::to_string(k));
+  for (int k = 0; k < 20; ++k) {
+    t.regions.push_back({0, regions[k]});
+    t.places.push_back(
+        {float(k), float(k), 1000, "Samename", "Samename", 0, static_cast<std::uint16_t>(k)});
+  }
+  const PlaceLookup lookup(t);
+  std::string m;
+  try {
+    parse_ref("Samename", "--ref", lookup);
+  } catch (const UsageError& e) {
+    m = e.what();
+  }
+  EXPECT_EQ(m.rfind("--ref: 'Samename' names 20 places", 0), 0u) << m;
+  EXPECT_NE(m.find("Samename, Region Number 0, A Country"), std::string::npos) << m;
+  EXPECT_NE(m.find(" more"), std::string::npos) << m;
+  EXPECT_LE(m.size(), test::kMaxUsageMessageBytes);
+  EXPECT_EQ(m.find('\n'), std::string::npos);
+  EXPECT_EQ(parse_ref("Samename, Region Number 7", "--ref", lookup).lat_deg, 7);
 }
 
 TEST(ParseRef, AnUnknownNameIsRefusedInOneLine) {
