@@ -32,7 +32,8 @@ T read_at(std::span<const std::byte> b, std::size_t offset) {
 class Strings {
  public:
   Strings(std::span<const std::byte> b, std::uint64_t at, std::uint64_t bytes) {
-    if (at + bytes > b.size() || bytes == 0) bad_pack("strings beyond the end of the pack");
+    if (bytes == 0) bad_pack("no strings");
+    if (at + bytes > b.size()) bad_pack("strings beyond the end of the pack");
     text_ = {reinterpret_cast<const char*>(b.data() + at), static_cast<std::size_t>(bytes)};
     if (text_.back() != '\0') bad_pack("the last string is not ended");
   }
