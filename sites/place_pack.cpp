@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "errors.h"
 
@@ -46,6 +47,17 @@ class Strings {
   std::string_view text_;
 };
 
+// A region's or an alias's 8 bytes: the index of what it belongs to (below `count`, else
+// `orphan` is the complaint), and its name.
+std::pair<std::uint32_t, std::string_view> owner_and_name(std::span<const std::byte> b,
+                                                          std::size_t at, const Strings& strings,
+                                                          std::uint64_t count, const char* what,
+                                                          const char* orphan) {
+  const std::uint32_t owner = read_at<std::uint32_t>(b, at);
+  if (owner >= count) bad_pack(orphan);
+  return {owner, strings.at(read_at<std::uint32_t>(b, at + 4), what)};
+}
+
 }  // namespace
 
 PlaceTable parse_place_pack(std::span<const std::byte> b) {
@@ -70,11 +82,9 @@ PlaceTable parse_place_pack(std::span<const std::byte> b) {
         {{codes, 2}, {codes + 2, 3}, strings.at(read_at<std::uint32_t>(b, at + 8), "a country")});
   }
   for (std::uint64_t i = 0; i < regions; ++i) {
-    const std::size_t at = h[6] + i * kRegionBytes;
-    PlaceRegion r{read_at<std::uint32_t>(b, at),
-                  strings.at(read_at<std::uint32_t>(b, at + 4), "a region")};
-    if (r.country >= countries) bad_pack("a region of no country");
-    t.regions.push_back(r);
+    const auto [country, name] = owner_and_name(b, h[6] + i * kRegionBytes, strings, countries,
+                                                "a region", "a region of no country");
+    t.regions.push_back({country, name});
   }
   for (std::uint64_t i = 0; i < places; ++i) {
     const std::size_t at = h[7] + i * kPlaceBytes;
@@ -98,11 +108,9 @@ PlaceTable parse_place_pack(std::span<const std::byte> b) {
     t.places.push_back(p);
   }
   for (std::uint64_t i = 0; i < aliases; ++i) {
-    const std::size_t at = h[8] + i * kAliasBytes;
-    PlaceAlias a{read_at<std::uint32_t>(b, at),
-                 strings.at(read_at<std::uint32_t>(b, at + 4), "an alternate name")};
-    if (a.place >= places) bad_pack("an alternate name of no place");
-    t.aliases.push_back(a);
+    const auto [place, name] = owner_and_name(b, h[8] + i * kAliasBytes, strings, places,
+                                              "an alternate name", "an alternate name of no place");
+    t.aliases.push_back({place, name});
   }
   return t;
 }
