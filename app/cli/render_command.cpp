@@ -315,8 +315,13 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
     const FieldParams q = field_for(w, h);
     return picture_style(request, q, range_for(q));
   };
+  // A reference given by name (or locator) is called so in the default title.
+  std::string title = request.figure_title;
+  if (title.empty() && !request.view.ref_label.empty() && field.one_point()) {
+    title = default_figure_title(params, 0, "", request.view.ref_label);
+  }
   return std::make_unique<FigureJob>(
-      renderer, params, request.figure_width, request.figure_title,
+      renderer, params, request.figure_width, title,
       [&](int w, int h) { return figure_style(look, request.figure_width, w, h); },
       "--figure-width", sites);
 }
@@ -368,6 +373,11 @@ void check_outputs_given(const RenderRequest& request) {
 }
 
 int run_render(const RenderRequest& request) {
+  // A place or locator is said with the point taken for it (which of the Romes, say).
+  if (!request.view.ref_label.empty()) {
+    std::fprintf(stderr, "geofield: reference %s at %.5f,%.5f\n", request.view.ref_label.c_str(),
+                 request.view.params.ref_lat_deg, request.view.params.ref_lon_deg);
+  }
   if (request.tile) return request.all_tiles ? run_render_tiles(request) : run_render_tile(request);
   check_render_request(request);
   FieldParams params = request.view.params;

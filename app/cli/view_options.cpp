@@ -3,6 +3,7 @@
 #include <string_view>
 #include <utility>
 
+#include "cli/ref_point.h"
 #include "cli/value_parsers.h"
 #include "errors.h"
 #include "gl/line_color.h"
@@ -113,9 +114,12 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
                       "texture holds it [1000x1000]",
                   "NXxNY");
   add_text_option(app, "--ref", &t->ref,
-                  "reference point in degrees: the one site measured to, and the centre of an "
-                  "aeqd map; with --centres (the sites) the centre of an aeqd map only [30,101]",
-                  "LAT,LON");
+                  "reference point: LAT,LON in degrees, a place by name (Rome; Paris, France; "
+                  "Springfield, Illinois: GeoNames' places of 5000 people or more, built in; an "
+                  "ambiguous name lists its candidates) or a Maidenhead locator (JN61fv: its "
+                  "square's centre); the one site measured to, and the centre of an aeqd map; "
+                  "with --centres (the sites) the centre of an aeqd map only [30,101]",
+                  "LAT,LON|PLACE|LOCATOR");
   add_text_option(app, "--formula", &t->formula,
                   "haversine: great-circle distance on a sphere (--radius); seed: the original "
                   "numba answer's expression, reproduced for comparison (not a distance); wgs84: "
@@ -198,7 +202,10 @@ ViewOptions resolve(const ViewOptionText& t, int max_side) {
     std::tie(p.nx, p.ny) = parse_size(*s, "--size", 2, max_side);
   }
   if (const std::string* s = typed(t.ref, "--ref", "LAT,LON")) {
-    std::tie(p.ref_lat_deg, p.ref_lon_deg) = parse_point(*s, "--ref");
+    const RefPoint ref = parse_ref(*s, "--ref");
+    p.ref_lat_deg = ref.lat_deg;
+    p.ref_lon_deg = ref.lon_deg;
+    v.ref_label = ref.label;
   }
   const std::string* radius = typed(t.radius, "--radius", "KM");
   if (radius) p.radius_km = parse_number(*radius, "--radius");

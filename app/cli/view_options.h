@@ -41,6 +41,8 @@ struct ViewOptions {
   bool reverse = false;
   std::optional<std::pair<double, double>> fixed_range;  // colour range; automatic when empty
   OverlayOptions overlays;
+  // --ref given as a place or a locator: what titles call it ("Rome, Italy"); empty otherwise.
+  std::string ref_label;
 };
 
 // The one option table of the window and `render`: the view, its look and its overlays.

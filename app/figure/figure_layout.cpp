@@ -137,7 +137,7 @@ double figure_scale(int width_px) {
 }
 
 std::string default_figure_title(const FieldParams& v, std::size_t sites,
-                                 const std::string& sites_words) {
+                                 const std::string& sites_words, const std::string& ref_label) {
   const char* what = v.formula == Formula::seed    ? "Seed-formula value"
                      : v.formula == Formula::wgs84 ? "Geodesic distance"
                                                    : "Great-circle distance";
@@ -156,6 +156,9 @@ std::string default_figure_title(const FieldParams& v, std::size_t sites,
                                      : lon > 0 ? "E"
                                      : lon < 0 ? "W"
                                                : "");
+  if (sites_words.empty() && sites == 0 && !ref_label.empty()) {
+    t = std::string(what) + " from " + ref_label;  // the name it was given by
+  }
   if (v.formula == Formula::wgs84) {
     const EllipsoidPreset* named = find_ellipsoid_preset(v.ellipsoid_a_km, v.ellipsoid_inv_f);
     char numbers[96];

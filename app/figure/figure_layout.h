@@ -88,9 +88,11 @@ double figure_scale(int width_px);
 // The title line when none is given: reference point, formula, radius (and projection); with
 // sites (sites > 0, `--centres` or the window's centres) "… to the nearest of N centres" in
 // place of the reference point, or "… to " sites_words for sites of every kind (FigureSites).
-// The window and `render` both call it.
+// ref_label: what the reference point was given as ("Rome, Italy", "JN61fv"), said in place of
+// its coordinates. The window and `render` both call it.
 std::string default_figure_title(const FieldParams& view, std::size_t sites = 0,
-                                 const std::string& sites_words = "");
+                                 const std::string& sites_words = "",
+                                 const std::string& ref_label = "");
 
 // The map's width over height in the figure: latlon at its true shape (view_math), projected
 // views as their grid (square pixels).

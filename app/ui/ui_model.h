@@ -13,6 +13,7 @@
 #include "backends/field_backend.h"
 #include "export/output_kinds.h"
 #include "field_range.h"
+#include "view/place_search.h"
 #include "view/view_math.h"
 #include "view/view_state.h"
 
@@ -125,9 +126,16 @@ struct TypedEdits {
   std::optional<std::string> newest;
 };
 
+// The View panel's place search (place_search_box.h): the text typed and what it offers.
+struct PlaceSearch {
+  std::string text;
+  std::vector<PlaceHit> hits;  // remade as the text is edited
+  bool searching = false;      // edited since a place was taken: an empty list is worth a word
+};
+
 // Panels, one file each.
 void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, UiActions* a,
-                     TypedEdits* edits);
+                     TypedEdits* edits, PlaceSearch* search);
 void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits);
 void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a,
                        TypedEdits* edits);

@@ -7,8 +7,10 @@
 #include <cstdio>
 #include <string>
 
+#include "ui/place_search_box.h"
 #include "ui/ui_model.h"
 #include "ui/widgets.h"
+#include "view/place_search.h"
 #include "view/projected_view.h"
 
 namespace geofield {
@@ -78,12 +80,7 @@ void latlon_bounds_section(FieldParams* p, TypedEdits* edits) {
     p->lon_max_deg = 180;
   }
   ImGui::SameLine();
-  if (ImGui::Button("Centre on ref")) {
-    const double h_lat = (p->lat_max_deg - p->lat_min_deg) / 2;
-    set_lat_bounds(p, p->ref_lat_deg - h_lat, p->ref_lat_deg + h_lat);
-    const double span = lon_span_of(*p);
-    set_lon_bounds(p, p->ref_lon_deg - span / 2, span);
-  }
+  if (ImGui::Button("Centre on ref")) move_reference(p, p->ref_lat_deg, p->ref_lon_deg);
 }
 
 // As many rows as the latlon bounds, so the rows below keep their places in every view.
@@ -120,7 +117,7 @@ void projected_section(FieldParams* p, TypedEdits* edits) {
   if (ImGui::Button("Whole Earth")) p->extent = max_extent(*p);
   ImGui::SameLine();
   ImGui::BeginDisabled(!ortho);
-  if (ImGui::Button("Centre on ref")) set_view_centre(p, p->ref_lat_deg, p->ref_lon_deg);
+  if (ImGui::Button("Centre on ref")) move_reference(p, p->ref_lat_deg, p->ref_lon_deg);
   ImGui::EndDisabled();
 }
 
@@ -180,13 +177,19 @@ void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& inf
   }
 }
 
-void reference_section(FieldParams* p, bool centres, TypedEdits* edits) {
+void reference_section(FieldParams* p, bool centres, TypedEdits* edits, PlaceSearch* search) {
   // With centres the field is the nearest centre's: the reference is then only an aeqd map's
   // centre (a pan moves it too), and elsewhere waits for them to go.
-  ImGui::TextDisabled(!centres ? "Reference point (click the map; drag the ring)"
-                      : p->projection == Projection::aeqd
-                          ? "Map centre (aeqd; the centres are the sources; drag the map)"
-                          : "Reference point (not used while there are centres)");
+  const bool aeqd = p->projection == Projection::aeqd;
+  ImGui::TextDisabled(!centres ? "Reference point" : aeqd ? "Map centre" : "Reference (unused)");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", !centres ? "Click the map to place it; drag the ring to move it."
+                            : aeqd   ? "aeqd: the centres are the sources; the reference is the "
+                                       "map's centre (drag the map)."
+                                     : "Not used while there are centres.");
+  }
+  ImGui::SameLine();
+  place_search_box(p, search);  // on the caption's row: the rows below keep their places
   // The reference moves at a fraction of the view's height a pixel (projected views: of the
   // map's span in degrees).
   const double span_deg = p->projection == Projection::latlon
@@ -356,11 +359,11 @@ void field_section(ViewState* s, const FrameInfo& info, UiActions* a, TypedEdits
 // The common controls (bounds, reference) open; the grid and the formula, set once per
 // session, in a section of their own, closed at first, so the panel fits 1280 x 800.
 void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, UiActions* a,
-                     TypedEdits* edits) {
+                     TypedEdits* edits, PlaceSearch* search) {
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
     bounds_section(&s->params, edits);
     ImGui::Separator();
-    reference_section(&s->params, !s->centres.empty(), edits);
+    reference_section(&s->params, !s->centres.empty(), edits, search);
   }
   if (ImGui::CollapsingHeader("Grid and formula")) {
     resolution_section(s, caps, info, edits);

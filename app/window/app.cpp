@@ -386,7 +386,7 @@ UiActions App::draw_panels() {
                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoTitleBar);  // a row more for the controls
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
-    draw_view_panel(&state_, caps_, info_, &actions, &edits_);
+    draw_view_panel(&state_, caps_, info_, &actions, &edits_, &place_search_);
     draw_look_panel(&state_, info_, &edits_);
     draw_export_panel(&exports_, state_, info_, &actions, &edits_);
     draw_sites_panel(&state_, &exports_, &actions);

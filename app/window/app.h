@@ -102,6 +102,7 @@ class App {
   ExportSettings exports_;
   MessageLog log_;
   TypedEdits edits_;            // typed values not taken yet, with their messages
+  PlaceSearch place_search_;    // the View panel's place search box
   std::optional<Theme> theme_;  // the theme ImGui has; set on the first frame
   FrameInfo info_;
   std::unique_ptr<FigureJob> figure_;     // a figure in progress, drawn from renderer_'s field

@@ -15,9 +15,9 @@
 //   polyline count, point count, byte offset of the polylines' first-point indices
 //   (count + 1 of them, the last = point count), byte offset of the float32 (lon, lat) pairs.
 'use strict';
-const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
+const {pinnedReader} = require('../pinned_inputs.js');
 
 const [modulesArg, sumsFile, outFile] = process.argv.slice(2);
 if (!outFile) {
@@ -29,19 +29,7 @@ const topojson = require(path.join(modules, 'topojson-client'));
 const atlas = path.join(modules, 'world-atlas');
 
 // Pinned checksums: a changed input fails the build instead of changing the map.
-const pinned = new Map();
-for (const line of fs.readFileSync(sumsFile, 'utf8').split('\n')) {
-  const m = line.match(/^([0-9a-f]{64})\s+(\S+)$/);
-  if (m) pinned.set(m[2], m[1]);
-}
-function readPinned(name) {
-  const bytes = fs.readFileSync(path.join(atlas, name));
-  const sum = crypto.createHash('sha256').update(bytes).digest('hex');
-  if (pinned.get(name) !== sum) {
-    throw new Error(`${name}: sha256 ${sum} is not the pinned ${pinned.get(name)} (${sumsFile})`);
-  }
-  return bytes;
-}
+const readPinned = pinnedReader(sumsFile, atlas);
 readPinned('LICENSE');
 
 // Natural Earth cuts polygons at the antimeridian and closes them along it, and world-atlas

@@ -117,6 +117,11 @@ TEST(FigureLayout, TitleSaysReferenceFormulaAndRadiusOrWhatIsGiven) {
             "Great-circle distance from 0°, 180° · haversine, R = 6371.0088 km");
   const FigureLayout L = layout_figure(p, 800, "My title", [](int, int) { return ViewStyle{}; });
   EXPECT_EQ(L.title.text, "My title");
+  // A reference given by name is called by it; sites still take its place.
+  EXPECT_EQ(default_figure_title(p, 0, "", "Rome, Italy"),
+            "Great-circle distance from Rome, Italy · haversine, R = 6371.0088 km");
+  EXPECT_EQ(default_figure_title(p, 3, "", "Rome, Italy"),
+            "Great-circle distance to the nearest of 3 centres · haversine, R = 6371.0088 km");
 }
 
 TEST(FigureLayout, ProjectedMapsKeepTheirGridsShape) {

@@ -62,6 +62,8 @@ OUTSIDE = (W + 100, H + 100)        # a pointer position off the window: no hove
 # The "ref lat" drag of the View panel at 1280x800, scale 1 (it spans x 8..172).
 REF_LAT_SLIDER_Y = 193
 REF_LAT_SLIDER_X = (8, 172)
+# The View panel's place search box, on the "Reference point" caption's row.
+PLACE_SEARCH_BOX = (255, 173)
 # The typed box of "lat min" (x 176..305) and its row.
 LAT_MIN_BOX_X = (178, 304)
 LAT_MIN_Y = 57
@@ -533,6 +535,45 @@ def case_click_places_reference(binary):
         want_lat = 31 - 2 * 200 / MAP[3]
         assert abs(state["ref_lon_deg"] - want_lon) < 2 * 2 / MAP[2], state
         assert abs(state["ref_lat_deg"] - want_lat) < 2 * 2 / MAP[3], state
+    finally:
+        s.close()
+
+
+def case_place_search(binary):
+    """The View panel's search box (issue 29): a name typed lists its places under the box, and
+    Enter on a name that is one place (as --ref reads it) moves the reference point there and
+    centres the view on it; the field's minimum follows."""
+    s = Session(binary, state=QUIET_STATE)
+    try:
+        s.start()
+        panel_before = s.screen()[:, :PANEL_W].astype(int)
+        s.point_at(*PLACE_SEARCH_BOX)
+        s.click()
+        s.typing()
+        s.type("Springfield, Illinois")
+        s.move(*OUTSIDE)
+        # The candidates are listed under the box: the ref lat row moves down, rows of text appear.
+        screen_when(s, "the places listed under the box", lambda i: np.abs(
+            i[REF_LAT_SLIDER_Y - 10:REF_LAT_SLIDER_Y + 60, :PANEL_W].astype(int)
+            - panel_before[REF_LAT_SLIDER_Y - 10:REF_LAT_SLIDER_Y + 60]).max() > 100)
+        s.point_at(*PLACE_SEARCH_BOX)
+        s.click()
+        s.typing()
+        mark = s.mark()
+        s.hold("Return")
+        s.move(*OUTSIDE)
+        s.wait_for_field(since=mark)
+        # The view is centred on the place (its map narrower at 40°N): the minimum in the middle.
+        lat, lon = 39.80172, -89.64371
+        mx, my, mw, mh = rect = letterbox(AREA, (lat - 1, lat + 1, lon - 1, lon + 1))
+        x, y = darkest_at(s.screen()[my:my + mh, mx:mx + mw], rect)
+        assert abs(x - (mx + mw / 2)) <= 3 and abs(y - (my + mh / 2)) <= 3, (x, y, rect)
+        state = s.quit()
+        # GeoNames: Springfield, Illinois at 39.80172°N 89.64371°W.
+        assert abs(state["ref_lat_deg"] - 39.80172) < 1e-4, state
+        assert abs(state["ref_lon_deg"] + 89.64371) < 1e-4, state
+        assert abs((state["lat_min_deg"] + state["lat_max_deg"]) / 2 - 39.80172) < 1e-4, state
+        assert abs(state["lat_max_deg"] - state["lat_min_deg"] - 2) < 1e-9, state  # size kept
     finally:
         s.close()
 

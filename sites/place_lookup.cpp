@@ -1,0 +1,143 @@
+#include "sites/place_lookup.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "name_fold.h"
+
+namespace geofield {
+namespace {
+
+std::string_view trimmed(std::string_view s) {
+  const std::size_t first = s.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+}
+
+std::string lowercase_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+}  // namespace
+
+PlaceLookup::PlaceLookup(const PlaceTable& table) : table_(table) {
+  folded_names_.reserve(table.places.size());
+  for (std::uint32_t i = 0; i < table.places.size(); ++i) {
+    const Place& p = table.places[i];
+    const std::string name = fold_name(p.name), ascii = fold_name(p.ascii_name);
+    folded_names_.push_back(name);
+    // The keys of a place, each once: its names, and each up to its first comma.
+    std::vector<std::string> keys = {name, ascii};
+    for (const std::string& k : {name, ascii}) {
+      const std::size_t comma = k.find(',');
+      if (comma != std::string::npos) keys.push_back(fold_name(k.substr(0, comma)));
+    }
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    for (const std::string& k : keys) {
+      if (!k.empty()) by_key_[k].push_back(i);
+    }
+  }
+  for (const PlaceAlias& a : table.aliases) by_alias_[fold_name(a.name)].push_back(a.place);
+  // Most populous first, each place once (two spellings may fold alike).
+  for (auto& [key, places] : by_alias_) {
+    std::sort(places.begin(), places.end());
+    places.erase(std::unique(places.begin(), places.end()), places.end());
+  }
+}
+
+std::vector<std::uint32_t> PlaceLookup::named(const std::string& key) const {
+  if (const auto it = by_key_.find(key); it != by_key_.end()) return it->second;
+  if (const auto it = by_alias_.find(key); it != by_alias_.end()) return it->second;
+  return {};
+}
+
+bool PlaceLookup::qualifies(const Place& p, const std::string& q) const {
+  const PlaceCountry& c = table_.countries[p.country];
+  if (q == lowercase_ascii(c.alpha2) || q == lowercase_ascii(c.alpha3) || q == fold_name(c.name)) {
+    return true;
+  }
+  return p.region != kNoRegion && q == fold_name(table_.regions[p.region].name);
+}
+
+PlaceFind PlaceLookup::find(std::string_view query) const {
+  PlaceFind r;
+  std::vector<std::uint32_t> matches = named(fold_name(query));
+  const std::size_t comma = query.find(',');
+  if (matches.empty() && comma != std::string_view::npos) {
+    // NAME, QUALIFIER, ...: the places of that name in what each qualifier names; of their own
+    // name first, then of an alternate one ("Roma, Italy" is Rome, not Roma, Queensland).
+    std::vector<std::string> qualifiers;
+    for (std::string_view rest = query.substr(comma + 1);;) {
+      const std::size_t next = rest.find(',');
+      std::string q = fold_name(trimmed(rest.substr(0, next)));
+      if (!q.empty()) qualifiers.push_back(std::move(q));
+      if (next == std::string_view::npos) break;
+      rest = rest.substr(next + 1);
+    }
+    const std::string name = fold_name(query.substr(0, comma));
+    for (const auto* index : {&by_key_, &by_alias_}) {
+      const auto it = index->find(name);
+      if (it == index->end()) continue;
+      matches = it->second;
+      if (r.named == 0) r.named = matches.size();
+      std::erase_if(matches, [&](std::uint32_t i) {
+        return !std::all_of(qualifiers.begin(), qualifiers.end(),
+                            [&](const std::string& q) { return qualifies(table_.places[i], q); });
+      });
+      if (!matches.empty()) break;
+    }
+  }
+  if (matches.empty()) return r;
+  r.named = 0;
+  const double first = table_.places[matches[0]].population;
+  if (matches.size() == 1 || first > kClearLead * table_.places[matches[1]].population) {
+    r.kind = PlaceFind::Kind::found;
+    r.places = {matches[0]};
+    return r;
+  }
+  r.kind = PlaceFind::Kind::ambiguous;
+  for (std::uint32_t i : matches) {
+    if (kClearLead * table_.places[i].population >= first) r.places.push_back(i);
+  }
+  return r;
+}
+
+std::string PlaceLookup::full_label(std::uint32_t i) const {
+  const Place& p = table_.places[i];
+  std::string s(p.name);
+  if (p.region != kNoRegion) s += ", " + std::string(table_.regions[p.region].name);
+  return s + ", " + std::string(table_.countries[p.country].name);
+}
+
+std::string PlaceLookup::label(std::uint32_t i) const {
+  const Place& p = table_.places[i];
+  const std::vector<std::uint32_t> same = named(folded_names_[i]);
+  const bool twin = std::any_of(same.begin(), same.end(), [&](std::uint32_t k) {
+    return k != i && table_.places[k].country == p.country;
+  });
+  if (twin) return full_label(i);
+  return std::string(p.name) + ", " + std::string(table_.countries[p.country].name);
+}
+
+std::vector<std::uint32_t> PlaceLookup::starting_with(std::string_view prefix,
+                                                      std::size_t max) const {
+  const std::string key = fold_name(prefix);
+  std::vector<std::uint32_t> out;
+  if (key.empty()) return out;
+  for (std::uint32_t i = 0; i < folded_names_.size() && out.size() < max; ++i) {
+    if (folded_names_[i].compare(0, key.size(), key) == 0) out.push_back(i);
+  }
+  return out;
+}
+
+const PlaceLookup& embedded_place_lookup() {
+  static const PlaceLookup lookup(embedded_places());
+  return lookup;
+}
+
+}  // namespace geofield
