@@ -346,7 +346,9 @@ void write_figure(FigureJob& job, const RenderRequest& request, FieldRequest fie
     figure = job.finish();
     data.picture = &figure;
   } else {
-    encoded = vector_figure(job.layout(), job.read_map(), format, request.figure_dpi);
+    job.leave_lines_to_vectors();
+    const Image map_picture = job.read_map();
+    encoded = vector_figure(job.layout(), map_picture, job.map_lines(), format, request.figure_dpi);
     data.encoded = encoded;
     data.encoded_format = format == FigureFormat::pdf ? "PDF" : "SVG";
     data.width_px = job.layout().width;

@@ -48,6 +48,15 @@ GeoBounds cap_bounds(const MapFrame& m) {
 
 }  // namespace
 
+LineScale scale_for_map(const MapFrame& map) {
+  // The scale as a lat/lon view of the map's angular size would take (ortho: the arc whose
+  // sine the half-width is; the whole disc is a hemisphere, 180 degrees).
+  const double half = std::max(map.half_width, map.half_height) / map.radius;
+  const double arc = map.projection == Projection::ortho ? std::asin(std::min(1.0, half)) : half;
+  const double span_deg = std::min(360.0, 2 * arc / kRadPerDeg);
+  return scale_for_view(span_deg, std::min(180.0, span_deg));
+}
+
 LineLayer::LineLayer() {
   const std::string vert = drawing_shader_source(embedded::shader_lines_vert);
   program_ =
@@ -211,12 +220,7 @@ void LineLayer::draw_projected(const MapFrame& map, int width, int height, const
     return;
   }
   const GeoBounds cull = cap_bounds(map);
-  // The scale as a lat/lon view of the map's angular size would take (ortho: the arc whose
-  // sine the half-width is; the whole disc is a hemisphere, 180 degrees).
-  const double half = std::max(map.half_width, map.half_height) / map.radius;
-  const double arc = map.projection == Projection::ortho ? std::asin(std::min(1.0, half)) : half;
-  const double span_deg = std::min(360.0, 2 * arc / kRadPerDeg);
-  const LineScale scale = scale_for_view(span_deg, std::min(180.0, span_deg));
+  const LineScale scale = scale_for_map(map);
   bool blend_was_on = false;
   begin(width, height, o, &blend_was_on);
   GF_GL(glUniform1i(loc_projection_, static_cast<int>(map.projection)));

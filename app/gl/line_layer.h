@@ -31,6 +31,10 @@ struct LineOverlay {
   bool operator==(const LineOverlay&) const = default;
 };
 
+// The scale of the lines on a projected map (aeqd, ortho), as a lat/lon view of its angular
+// size takes it: the layer's and the figure's vector lines' (figure/map_lines.h).
+LineScale scale_for_map(const MapFrame& map);
+
 class LineLayer {
  public:
   LineLayer();  // needs a current GL 4.5 context

@@ -43,7 +43,7 @@ TEST(FigureVector, TheFormatFollowsTheExtension) {
 
 TEST(FigureVector, APdfIsOnePageOfTheFiguresSizeWithItsTitle) {
   const FigureLayout L = plain_layout("Plain figure");
-  const std::string pdf = text_of(vector_figure(L, plain_map(L), FigureFormat::pdf, 300));
+  const std::string pdf = text_of(vector_figure(L, plain_map(L), {}, FigureFormat::pdf, 300));
   EXPECT_EQ(pdf.rfind("%PDF-", 0), 0u);
   EXPECT_NE(pdf.find("%%EOF"), std::string::npos);
   EXPECT_NE(pdf.find("/Count 1"), std::string::npos) << "one page";
@@ -55,7 +55,7 @@ TEST(FigureVector, APdfIsOnePageOfTheFiguresSizeWithItsTitle) {
 
 TEST(FigureVector, AnSvgIsInPointsAtTheDpiGiven) {
   const FigureLayout L = plain_layout("");
-  const std::string svg = text_of(vector_figure(L, plain_map(L), FigureFormat::svg, 150));
+  const std::string svg = text_of(vector_figure(L, plain_map(L), {}, FigureFormat::svg, 150));
   EXPECT_NE(svg.find("<svg"), std::string::npos);
   EXPECT_NE(svg.find("width=\"288pt\""), std::string::npos) << svg.substr(0, 400);
   EXPECT_NE(svg.find("<image"), std::string::npos) << "the map embedded";
@@ -66,8 +66,8 @@ TEST(FigureVector, AMapOfTheWrongSizeIsRefused) {
   const FigureLayout L = plain_layout("");
   Image small = plain_map(L);
   small.width -= 1;
-  EXPECT_THROW(vector_figure(L, small, FigureFormat::pdf, 300), std::exception);
-  EXPECT_THROW(vector_figure(L, small, FigureFormat::svg, 300), std::exception);
+  EXPECT_THROW(vector_figure(L, small, {}, FigureFormat::pdf, 300), std::exception);
+  EXPECT_THROW(vector_figure(L, small, {}, FigureFormat::svg, 300), std::exception);
 }
 
 }  // namespace
