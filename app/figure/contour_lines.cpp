@@ -126,12 +126,27 @@ std::vector<ContourLevel> contour_lines(const ContourGrid& g, double interval,
     GF_FAIL("contour_lines: values of the wrong size");
   }
   const Marcher m(g, interval);
+  // Nodes within one row and column of a node with no value (NaN off a projected map).
+  std::vector<bool> near_gap(g.values.size(), false);
+  for (std::int64_t i = 0; i < g.ny; ++i) {
+    for (std::int64_t j = 0; j < g.nx; ++j) {
+      if (std::isfinite(m.value(i * g.nx + j))) continue;
+      for (std::int64_t a = std::max<std::int64_t>(0, i - 1);
+           a <= std::min<std::int64_t>(g.ny - 1, i + 1); ++a) {
+        for (std::int64_t b = std::max<std::int64_t>(0, j - 1);
+             b <= std::min<std::int64_t>(g.nx - 1, j + 1); ++b) {
+          near_gap[static_cast<std::size_t>(a * g.nx + b)] = true;
+        }
+      }
+    }
+  }
   std::vector<Segment> segs;
   for (std::int64_t i = 0; i + 1 < g.ny; ++i) {
     for (std::int64_t j = 0; j + 1 < g.nx; ++j) {
       const std::int64_t n = i * g.nx + j;
+      const auto gap = [&](std::int64_t node) { return near_gap[static_cast<std::size_t>(node)]; };
+      if (gap(n) || gap(n + 1) || gap(n + g.nx) || gap(n + g.nx + 1)) continue;
       const float v[4] = {m.value(n), m.value(n + 1), m.value(n + g.nx), m.value(n + g.nx + 1)};
-      if (!std::all_of(v, v + 4, [](float x) { return std::isfinite(x); })) continue;
       if (max_change_per_px > 0) {
         const double gx = ((v[1] - v[0]) + (v[3] - v[2])) / (2 * g.dx_px);
         const double gy = ((v[2] - v[0]) + (v[3] - v[1])) / (2 * g.dy_px);

@@ -23,9 +23,10 @@ struct ContourLevel {
 };
 
 // The lines at every multiple of interval (> 0) that the values cross (0 too: a signed
-// distance's zero is the shapes' edge), by level, the lowest first. Cells with a node that is not
-// finite (NaN off a projected map) have no line. max_change_per_px > 0: cells where value /
-// interval changes by more than this over a pixel
+// distance's zero is the shapes' edge), by level, the lowest first. Cells within a node of one
+// that is not finite (NaN off a projected map) have no line: there the shader inks only the
+// ring's side that has values, a dashed fringe along the map's rim, not a ring.
+// max_change_per_px > 0: cells where value / interval changes by more than this over a pixel
 // (|d/dx| + |d/dy|, the shader's fwidth) are left out, where the shader fades crowded rings.
 std::vector<ContourLevel> contour_lines(const ContourGrid& grid, double interval,
                                         double max_change_per_px = 0);
