@@ -84,7 +84,7 @@ MapLines FigureJob::map_lines() const {
     field.resize(static_cast<size_t>(t.nx()) * t.ny());
     read_texture_rows(t.id(), t.nx(), t.ny(), field.data());
   }
-  return geofield::map_lines(s, layout_.map.w, layout_.map.h, field);
+  return geofield::map_lines(s, layout_.map.w, layout_.map.h, field, site_lines_.as_line_set());
 }
 
 Image FigureJob::finish() { return paint_figure(layout_, read_map()); }

@@ -11,6 +11,7 @@
 #include "figure/map_lines.h"
 #include "gl/offscreen_target.h"
 #include "gl/renderer.h"
+#include "view/site_polylines.h"
 
 namespace geofield {
 
@@ -34,6 +35,8 @@ class FigureJob {
   // The map's lines (map_lines.h) from the field the renderer holds, which must be the map's
   // (a node a pixel, as `render` computes it). Needs the renderer's GL context.
   MapLines map_lines() const;
+  // The sites' lines the renderer draws (Renderer::set_site_lines), for map_lines(); kept.
+  void set_site_lines(SitePolylines lines) { site_lines_ = std::move(lines); }
   bool done() const { return next_row_ >= layout_.map.h; }
   double progress() const { return double(next_row_) / layout_.map.h; }  // 0..1
 
@@ -50,6 +53,7 @@ class FigureJob {
   Renderer* renderer_;
   FigureLayout layout_;
   std::optional<ViewStyle> draw_style_;  // the map drawn in another look than layout_.style's
+  SitePolylines site_lines_;
   std::unique_ptr<OffscreenTarget> target_;
   int next_row_ = 0;  // from the top of the map
   int rows_per_step_ = 1;

@@ -171,10 +171,10 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
   c->text(title_text, L.title.x, L.title.y, L.title.text);
 }
 
-Image paint_figure(const FigureLayout& L, const Image& map) {
+Image paint_figure(const FigureLayout& L, const Image& map, const MapLines& lines) {
   Image img;
   RasterCanvas canvas(&img);
-  paint_figure_on(&canvas, L, map);
+  paint_figure_on(&canvas, L, map, lines);
   return img;
 }
 

@@ -53,8 +53,10 @@ void paint_site_mark_on(FigureCanvas* canvas, double x, double y, double radius_
 void paint_figure_on(FigureCanvas* canvas, const FigureLayout& layout, const Image& map,
                      const MapLines& lines = MapLines{});
 
-// The whole figure on a white page; map is the renderer's picture of layout.map's size.
-Image paint_figure(const FigureLayout& layout, const Image& map);
+// The whole figure on a white page; map is the renderer's picture of layout.map's size (lines:
+// over it, as paint_figure_on draws them).
+Image paint_figure(const FigureLayout& layout, const Image& map,
+                   const MapLines& lines = MapLines{});
 
 // A site's marker as the window draws it: a disc of its colour (0xRRGGBB) ringed in white and
 // black, readable on any colour; radius_px is the outer radius, centred at (x, y) in img's

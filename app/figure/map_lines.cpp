@@ -87,7 +87,8 @@ void add_marker(const ViewStyle& s, const MapPixels& px, MapLines* out) {
 
 }  // namespace
 
-MapLines map_lines(const ViewStyle& s, int w, int h, std::span<const float> field) {
+MapLines map_lines(const ViewStyle& s, int w, int h, std::span<const float> field,
+                   const LineSet& sites) {
   MapLines out;
   // The renderer's overlays need the map's geography: a lat/lon view or a projected map.
   const bool projected = s.map.projected() && s.field_map.projected();
@@ -115,6 +116,16 @@ MapLines map_lines(const ViewStyle& s, int w, int h, std::span<const float> fiel
            geo_lines(px, embedded_lines(LineKind::coastlines, scale), o.width_px)});
     }
   }
+  if (o.sites && sites.points() >= 2) {
+    // As the line layer draws them: on a dark edge 0.75 pixel wider each side.
+    std::vector<Polyline> lines = geo_lines(px, sites, o.sites_width_px + kSiteEdgePx);
+    out.groups.push_back({LineGroup::Kind::site_edge,
+                          {0, 0, 0, byte_of(kSiteEdgeAlpha)},
+                          o.sites_width_px + kSiteEdgePx,
+                          lines});
+    out.groups.push_back(
+        {LineGroup::Kind::site, rgba_bytes(o.sites_rgba), o.sites_width_px, std::move(lines)});
+  }
   add_marker(s, px, &out);
   return out;
 }
@@ -123,7 +134,7 @@ ViewStyle without_map_lines(ViewStyle s) {
   s.contour_interval = 0;
   s.graticule_lat_step_deg = s.graticule_lon_step_deg = 0;
   s.marker = false;
-  s.lines.coastlines = s.lines.borders = false;
+  s.lines.coastlines = s.lines.borders = s.lines.sites = false;
   return s;
 }
 

@@ -97,8 +97,8 @@ void LineLayer::set_sites(const LineSet& lines) {
 template <typename Draw>
 void LineLayer::draw_sites(const LineOverlay& o, Draw draw) {
   if (!o.sites || sites_.blocks.empty()) return;
-  GF_GL(glUniform1f(loc_half_width_, 0.5f * o.sites_width_px + 0.75f));
-  draw(std::array<float, 4>{0, 0, 0, 0.55f});
+  GF_GL(glUniform1f(loc_half_width_, 0.5f * (o.sites_width_px + kSiteEdgePx)));
+  draw(std::array<float, 4>{0, 0, 0, kSiteEdgeAlpha});
   GF_GL(glUniform1f(loc_half_width_, 0.5f * o.sites_width_px));
   draw(o.sites_rgba);
   GF_GL(glUniform1f(loc_half_width_, 0.5f * o.width_px));

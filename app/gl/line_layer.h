@@ -18,6 +18,9 @@ namespace geofield {
 
 struct GeoBounds;
 
+// The sites' lines' dark edge: this much wider than the line (half each side), this opaque.
+inline constexpr float kSiteEdgePx = 1.5f, kSiteEdgeAlpha = 0.55f;
+
 // What the layer draws; colours are straight RGBA in [0, 1].
 struct LineOverlay {
   bool coastlines = false, borders = false;

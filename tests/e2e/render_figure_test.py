@@ -298,6 +298,24 @@ class FigureTest(RenderTestCase):
                 self.assertLess(diff.mean(), 3, name)
                 self.assertLess((diff.max(axis=2) > 96).mean(), 0.01, name)
 
+    def test_a_sites_line_is_a_path_from_its_first_vertex(self):
+        """A --sites line in an SVG figure: a path in the sites' colour on its dark edge, that
+        starts at the pixel of the line's first vertex."""
+        with open(self.path("route.geojson"), "w", encoding="utf-8") as f:
+            f.write('{"type": "LineString", "coordinates": [[-10, 40], [5, 52], [25, 45]]}')
+        r = self.render_ok("--lat", "35:60", "--lon", "-15:30", "--sites", self.path("route.geojson"),
+                           "--figure-width", "1000", "--figure", "f.svg")
+        fw, fh, mw, mh, mx, my = map(int, MAP_AT.search(r.stderr).groups())
+        with open(self.path("f.svg"), encoding="utf-8") as f:
+            strokes = SVG_STROKE.findall(f.read())
+        line = [d for w, rgb, a, d in strokes if rgb == "100%,18.039216%,58.039216%"]
+        edge = [d for w, rgb, a, d in strokes if rgb == "0%,0%,0%" and abs(float(a) - 0.55) < 0.01]
+        self.assertEqual((len(line), len(edge)), (1, 1), strokes)
+        self.assertEqual(line[0], edge[0])
+        x, y = map(float, re.match(r"M ([\d.]+) ([\d.]+)", line[0]).groups())
+        self.assertAlmostEqual(x, mx + (-10 + 15) / 45 * mw, delta=0.01)
+        self.assertAlmostEqual(y, my + (60 - 40) / 25 * mh, delta=0.01)
+
     def test_bad_width_is_refused_naming_the_option_and_range(self):
         for bad in ("50", "16385", "12.5", "wide", "-1600"):
             r = self.run_geofield("render", *REGION, "--figure", "f.png", "--figure-width", bad)

@@ -11,6 +11,7 @@
 
 #include "errors.h"
 #include "figure/figure_layout.h"
+#include "figure/figure_paint.h"
 
 namespace geofield {
 namespace {
@@ -59,6 +60,28 @@ TEST(FigureVector, AnSvgIsInPointsAtTheDpiGiven) {
   EXPECT_NE(svg.find("<svg"), std::string::npos);
   EXPECT_NE(svg.find("width=\"288pt\""), std::string::npos) << svg.substr(0, 400);
   EXPECT_NE(svg.find("<image"), std::string::npos) << "the map embedded";
+}
+
+// The PNG's canvas paints the map's lines as the line shader covers pixels: fully within the
+// half width less half a pixel, nothing beyond it plus half a pixel, one path a group (no double
+// ink where its lines cross).
+TEST(FigureVector, ThePngCanvasPaintsMapLinesAsTheShaderCoversPixels) {
+  const FigureLayout L = plain_layout("");
+  MapLines lines;
+  LineGroup ring{LineGroup::Kind::ring, {0, 0, 0, 166}, 2.0, {}};
+  ring.lines.push_back({{0, 50.5}, {double(L.map.w), 50.5}});  // along row 50's centres
+  ring.lines.push_back({{100.5, 0}, {100.5, double(L.map.h)}});
+  lines.groups.push_back(ring);
+  const Image img = paint_figure(L, plain_map(L), lines);
+  auto at = [&](int x, int y) {
+    return int(img.rgba[(static_cast<size_t>(L.map.y + y) * img.width + L.map.x + x) * 4]);
+  };
+  const int full = (90 * (255 - 166) + 127) / 255;  // 90 darkened by 0.65 of black
+  EXPECT_EQ(at(20, 50), full);
+  EXPECT_EQ(at(100, 50), full) << "the crossing inked once";
+  EXPECT_NEAR(at(20, 49), (90 * (255 - 83) + 127) / 255, 1) << "a pixel away: half covered";
+  EXPECT_EQ(at(20, 52), 90) << "two pixels away: untouched";
+  EXPECT_EQ(at(20, 20), 90);
 }
 
 // Refused before cairo starts: nothing of cairo's is left behind (ASan's leak check).
