@@ -63,7 +63,6 @@ void projected_lines(const MapPixels& px, const ViewStyle& s, std::vector<Polyli
     px.path(run, &cutter);
   }
   // Meridians pole to pole, in runs where they are far enough apart to show.
-  const double max_change = kDenseFadeStart + 0.5 / kDenseFadeRate;  // the shader's half fade
   const int lat_samples = static_cast<int>(std::lround(180 / kSampleDeg));
   for (int j = 0; j * lon_step < 360 && j < kMaxLines; ++j) {
     const double lon = j * lon_step;
@@ -71,7 +70,7 @@ void projected_lines(const MapPixels& px, const ViewStyle& s, std::vector<Polyli
     for (int i = 0; i <= lat_samples; ++i) {
       const GeoPoint p{-90 + i * kSampleDeg, lon};
       const GeoPoint mid{p.lat_deg - kSampleDeg / 2, lon};
-      if (i > 0 && meridian_change_per_px(px, mid, lon_step) > max_change) {
+      if (i > 0 && meridian_change_per_px(px, mid, lon_step) > kDenseHalfFade) {
         px.path(run, &cutter);
         run.clear();
       }

@@ -1,7 +1,9 @@
 #include "figure/map_lines.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 
 #include "errors.h"
 #include "field_math.h"
@@ -33,9 +35,7 @@ void add_rings(const ViewStyle& s, int w, int h, std::span<const float> field, M
   }
   const ContourGrid grid{field, s.field_nx, s.field_ny, double(w) / (s.field_nx - 1),
                          double(h) / (s.field_ny - 1)};
-  // Left out where the shader's rings are faded to less than half.
-  const double max_change = kDenseFadeStart + 0.5 / kDenseFadeRate;
-  for (ContourLevel& level : contour_lines(grid, s.contour_interval, max_change)) {
+  for (ContourLevel& level : contour_lines(grid, s.contour_interval, kDenseHalfFade)) {
     out->groups.push_back({LineGroup::Kind::ring,
                            {0, 0, 0, byte_of(kRingDarken)},
                            kOverlayLineWidthPx,
@@ -47,15 +47,17 @@ void add_rings(const ViewStyle& s, int w, int h, std::span<const float> field, M
 // copy a lat/lon view needs.
 std::vector<Polyline> geo_lines(const MapPixels& px, const LineSet& set, double width_px) {
   std::vector<Polyline> out;
-  PolylineCutter cutter(px.width(), px.height(), width_px, &out);
-  std::vector<GeoPoint> run;
-  for (const double copy : px.world_copies_deg()) {
-    for (std::size_t k = 0; k < set.polylines(); ++k) {
-      run.clear();
-      for (std::uint32_t p = set.starts[k]; p < set.starts[k + 1]; ++p) {
-        run.push_back({set.lonlat[2 * p + 1], set.lonlat[2 * p] + copy});
+  {
+    PolylineCutter cutter(px.width(), px.height(), width_px, &out);  // done before out returns
+    std::vector<GeoPoint> run;
+    for (const double copy : px.world_copies_deg()) {
+      for (std::size_t k = 0; k < set.polylines(); ++k) {
+        run.clear();
+        for (std::uint32_t p = set.starts[k]; p < set.starts[k + 1]; ++p) {
+          run.push_back({set.lonlat[2 * p + 1], set.lonlat[2 * p] + copy});
+        }
+        px.path(run, &cutter);
       }
-      px.path(run, &cutter);
     }
   }
   return out;

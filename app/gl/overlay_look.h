@@ -16,6 +16,8 @@ inline constexpr double kGraticuleLighten = 0.45;  // graticule: towards white
 // Rings and meridians fade where closer than a few pixels: kept by 1 - (f - start) x rate,
 // f = fwidth(t), t's change over a pixel across and down.
 inline constexpr double kDenseFadeStart = 0.2, kDenseFadeRate = 4.0;
+// Where that fade leaves half: vector lines (all or nothing) stop there.
+inline constexpr double kDenseHalfFade = kDenseFadeStart + 0.5 / kDenseFadeRate;
 // The reference marker: a white ring of the marker's radius on a dark one, a white centre dot;
 // each a solid line (dot: disc) of the ink of the shader's smoothsteps.
 inline constexpr double kMarkerDarkWidthPx = 4.0, kMarkerWhiteWidthPx = 1.7;

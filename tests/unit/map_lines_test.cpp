@@ -77,7 +77,7 @@ TEST(ContourLines, NodesWithNoValueHaveNoLinesAndCrowdedRingsAreLeftOut) {
   ASSERT_EQ(levels.size(), 6u);
   EXPECT_EQ(levels.back().value, 60.0);
   // Rings 2 pixels apart change by 0.5 a pixel: more than the shader shows, none kept.
-  EXPECT_TRUE(contour_lines({v, n, n, 1, 1}, 2.0, kDenseFadeStart + 0.5 / kDenseFadeRate).empty());
+  EXPECT_TRUE(contour_lines({v, n, n, 1, 1}, 2.0, kDenseHalfFade).empty());
   EXPECT_EQ(contour_lines({v, n, n, 1, 1}, 10.0, 0.325).size(), 6u);
 }
 
