@@ -298,6 +298,37 @@ class FigureTest(RenderTestCase):
                 self.assertLess(diff.mean(), 3, name)
                 self.assertLess((diff.max(axis=2) > 96).mean(), 0.01, name)
 
+    def test_an_aeqd_world_disc_in_pdf_and_svg(self):
+        """The whole Earth about Boulder as a PDF and an SVG: rasterised, the PNG within the
+        lines' antialiasing, and no ring's dark fringe along the rim (the PNG's ring at
+        20000 km, a third of a pixel inside it, leaves dashes there)."""
+        args = ("--projection", "aeqd", "--extent", "20015", "--ref", "40,-105", "--size",
+                "300x300", "--contours", "2000", "--graticule", "--coastlines", "--borders",
+                "--marker", "--figure-width", "800")
+        r = self.render_ok(*args, "--figure", "f.png")
+        fw, fh, mw, mh, mx, my = map(int, MAP_AT.search(r.stderr).groups())
+        self.render_ok(*args, "--figure", "f.pdf")
+        self.render_ok(*args, "--figure", "f.svg")
+        with Image.open(self.path("f.png")) as f:
+            png = np.asarray(f.convert("RGB")).astype(int)[my:my + mh, mx:mx + mw]
+        y, x = np.mgrid[0:mh, 0:mw]
+        rim = np.abs(np.hypot(x + 0.5 - mw / 2, y + 0.5 - mh / 2) - mw / 2 * 20015.1 / 20015)
+        near_rim = rim < 2
+
+        def dark_at_rim(rgb):
+            return int(((rgb.mean(axis=2) < 100) & near_rim).sum())
+
+        self.assertGreater(dark_at_rim(png), 20)
+        # Measured (PDF, SVG): 2.9 and 2.5 levels on average, 0.9 % and 0.5 % of the map's
+        # pixels beyond 96: that fringe, and the label boxes' fractional edges.
+        for name, got in self.rasterised():
+            with self.subTest(format=name):
+                got = got[my:my + mh, mx:mx + mw]
+                self.assertEqual(dark_at_rim(got), 0)
+                diff = np.abs(got - png)
+                self.assertLess(diff.mean(), 4, name)
+                self.assertLess((diff.max(axis=2) > 96).mean(), 0.015, name)
+
     def test_a_sites_line_is_a_path_from_its_first_vertex(self):
         """A --sites line in an SVG figure: a path in the sites' colour on its dark edge, that
         starts at the pixel of the line's first vertex."""
