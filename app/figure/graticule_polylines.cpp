@@ -1,13 +1,16 @@
 #include "figure/graticule_polylines.h"
 
+#include <algorithm>
 #include <cmath>
 
+#include "gl/line_layer.h"
 #include "gl/overlay_look.h"
 
 namespace geofield {
 namespace {
 
-constexpr double kSampleDeg = 1.0;  // along a projected line; MapPixels subdivides further
+constexpr double kSampleDeg = 1.0;  // along a projected line at most; MapPixels subdivides
+constexpr int kMinSamples = 64;     // along a line across the map's cap, however small
 constexpr int kMaxLines = 400;      // of one kind, as the figure's labels take at most
 
 // Parallels across and meridians down a lat/lon view: where the shader's t is an integer.
@@ -47,29 +50,45 @@ double meridian_change_per_px(const MapPixels& px, GeoPoint p, double step) {
   return (std::fabs(c) + std::fabs(a)) / std::fabs(det) / step;
 }
 
+// Samples from `from` over `span` degrees: kSampleDeg apart, closer on a small map (MapPixels
+// subdivides further where the projection curves them).
+std::vector<double> samples(double from, double span) {
+  const int n = std::max(kMinSamples, static_cast<int>(std::ceil(span / kSampleDeg)));
+  std::vector<double> out(n + 1);
+  for (int i = 0; i <= n; ++i) out[i] = from + span * i / n;
+  return out;
+}
+
+// Only the lines that cross the part of the sphere the map shows (cap_bounds), sampled over it:
+// a map a kilometre wide costs what a hemisphere does.
 void projected_lines(const MapPixels& px, const ViewStyle& s, std::vector<Polyline>* out) {
   const double lat_step = s.graticule_lat_step_deg, lon_step = s.graticule_lon_step_deg;
   if (!(lat_step > 0) || !(lon_step > 0)) return;
-  const double centre_lon = s.map.centre_lon_deg;
+  const GeoBounds cap = cap_bounds(s.map);
   PolylineCutter cutter(px.width(), px.height(), kOverlayLineWidthPx, out);
   std::vector<GeoPoint> run;
-  // Parallels: the whole circle from the meridian behind the centre round to it again.
-  const int samples = static_cast<int>(std::lround(360 / kSampleDeg));
-  for (double k = std::floor(-90 / lat_step) + 1; k * lat_step < 90; ++k) {
+  // Parallels; round the whole circle from the meridian behind the centre when the cap holds a
+  // pole (the seam out of sight).
+  const bool all_round = cap.lon_span_deg >= 360;
+  const double west = all_round ? s.map.centre_lon_deg - 180 : cap.lon_min_deg;
+  const std::vector<double> lons = samples(west, cap.lon_span_deg);
+  const double k0 = std::ceil(cap.lat_min_deg / lat_step),
+               k1 = std::floor(cap.lat_max_deg / lat_step);
+  for (double k = k0; k <= k1 && k - k0 < kMaxLines; ++k) {
+    if (std::fabs(k * lat_step) >= 90) continue;  // a pole: a point
     run.clear();
-    for (int i = 0; i <= samples; ++i) {
-      run.push_back({k * lat_step, centre_lon - 180 + i * kSampleDeg});
-    }
+    for (const double lon : lons) run.push_back({k * lat_step, lon});
     px.path(run, &cutter);
   }
-  // Meridians pole to pole, in runs where they are far enough apart to show.
-  const int lat_samples = static_cast<int>(std::lround(180 / kSampleDeg));
-  for (int j = 0; j * lon_step < 360 && j < kMaxLines; ++j) {
+  // Meridians across the cap, in runs where they are far enough apart to show.
+  const std::vector<double> lats = samples(cap.lat_min_deg, cap.lat_max_deg - cap.lat_min_deg);
+  const double j0 = std::ceil(west / lon_step);
+  for (double j = j0; j * lon_step < west + cap.lon_span_deg && j - j0 < kMaxLines; ++j) {
     const double lon = j * lon_step;
     run.clear();
-    for (int i = 0; i <= lat_samples; ++i) {
-      const GeoPoint p{-90 + i * kSampleDeg, lon};
-      const GeoPoint mid{p.lat_deg - kSampleDeg / 2, lon};
+    for (std::size_t i = 0; i < lats.size(); ++i) {
+      const GeoPoint p{lats[i], lon};
+      const GeoPoint mid{(lats[i] + (i > 0 ? lats[i - 1] : lats[i])) / 2, lon};
       if (i > 0 && meridian_change_per_px(px, mid, lon_step) > kDenseHalfFade) {
         px.path(run, &cutter);
         run.clear();

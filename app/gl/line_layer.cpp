@@ -26,9 +26,10 @@ std::pair<float, float> split(double x) {
   return {hi, static_cast<float>(x - hi)};
 }
 
-// The part of the sphere a projected map shows, as a latitude/longitude box for culling: the
-// cap about the centre out to the map's corner (aeqd: the corner's radius is the arc; ortho:
-// its sine), the cap's longitudes all round where it holds a pole.
+}  // namespace
+
+// The cap about the centre out to the map's corner (aeqd: the corner's radius is the arc;
+// ortho: its sine).
 GeoBounds cap_bounds(const MapFrame& m) {
   const double corner = std::hypot(m.half_width, m.half_height) / m.radius;
   const double c = m.projection == Projection::ortho ? (corner >= 1 ? kPi / 2 : std::asin(corner))
@@ -45,8 +46,6 @@ GeoBounds cap_bounds(const MapFrame& m) {
   }
   return b;
 }
-
-}  // namespace
 
 LineScale scale_for_map(const MapFrame& map) {
   // The scale as a lat/lon view of the map's angular size would take (ortho: the arc whose

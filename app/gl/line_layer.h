@@ -34,6 +34,11 @@ struct LineOverlay {
   bool operator==(const LineOverlay&) const = default;
 };
 
+// The part of the sphere a projected map (aeqd, ortho) shows, as a latitude/longitude box (its
+// longitudes all round where it holds a pole): what the layer and the figure's vector lines
+// (figure/graticule_polylines.h) look at.
+GeoBounds cap_bounds(const MapFrame& map);
+
 // The scale of the lines on a projected map (aeqd, ortho), as a lat/lon view of its angular
 // size takes it: the layer's and the figure's vector lines' (figure/map_lines.h).
 LineScale scale_for_map(const MapFrame& map);

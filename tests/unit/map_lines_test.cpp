@@ -219,6 +219,15 @@ TEST(MapLines, ParallelsLieOnTheirLatitudeAndMeridiansStopWhereTheyCrowd) {
   EXPECT_GT(on_parallel, 100);
   // 24 meridians meet at the pole, 0.3 px apart within half a degree of it: not drawn there.
   EXPECT_EQ(near_pole, 0);
+  // A map a kilometre across, lines every 0.001°: only the lines across it are sampled (a
+  // parallel of the whole sphere at this step took 20 s), and they are there.
+  ViewStyle small = projected_style(Projection::aeqd, 48, 2, 0.5, radius);
+  small.graticule_lat_step_deg = small.graticule_lon_step_deg = 0.001;
+  const std::vector<Polyline> few = graticule_polylines(MapPixels(small, 900, 900), small);
+  size_t points = 0;
+  for (const Polyline& l : few) points += l.size();
+  EXPECT_GE(few.size(), 8u + 12u);  // 0.0090° of latitude, 0.0134° of longitude across
+  EXPECT_LT(points, 20000u);
   // A lat/lon view: straight lines at the multiples of the steps.
   ViewStyle flat = latlon_style(0, 40, 0, 60);
   flat.graticule_lat_step_deg = flat.graticule_lon_step_deg = 10;
