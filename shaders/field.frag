@@ -60,10 +60,16 @@ vec3 colour_of(float v) {
   return texture(u_colormaps, vec2(u, v_row)).rgb;
 }
 
-// Coverage of a line where t is an integer, about 1.5 pixels wide.
+// Coverage of a line where t is an integer, kOverlayCoreHalfPx + kOverlayEdgeHalfPx wide in ink
+// (app/gl/overlay_look.h).
 float line_coverage(float t) {
   float d = abs(fract(t + 0.5) - 0.5) / max(fwidth(t), 1e-20);
-  return 1.0 - smoothstep(0.5, 1.5, d);
+  return 1.0 - smoothstep(kOverlayCoreHalfPx, kOverlayEdgeHalfPx, d);
+}
+
+// Kept where lines where t is an integer are a few pixels apart or more, fading out below.
+float not_dense(float t) {
+  return clamp(1.0 - (fwidth(t) - kDenseFadeStart) * kDenseFadeRate, 0.0, 1.0);
 }
 
 // The field between nodes, bilinear, for contours that do not step with the texels.
@@ -136,9 +142,9 @@ void main() {
   if (u_contour_interval > 0.0) {
     float w = value / u_contour_interval;
     // Fade out where rings would be closer than a few pixels: lines, not a smear.
-    float dense = clamp(1.0 - (fwidth(w) - 0.2) * 4.0, 0.0, 1.0);
+    float dense = not_dense(w);
     float a = inside && !isnan(value) ? line_coverage(w) * dense : 0.0;  // no rings off the map
-    col = mix(col, vec3(0.0), 0.65 * a);
+    col = mix(col, vec3(0.0), kRingDarken * a);
   }
   if (u_projection != kProjectionLatlon && u_projected_grid.y > 0.0) {
     vec2 xy = (vec2(v_uv.x, 1.0 - v_uv.y) * 2.0 - 1.0) * u_half_map;
@@ -149,26 +155,29 @@ void main() {
     float t_lon = q.valid ? u_projected_grid.z + q.dlon_deg * u_projected_grid.w : 0.0;
     float a_lat = line_coverage(t_lat);
     // Meridians crowd towards the poles: they fade where closer than a few pixels.
-    float a_lon = line_coverage(t_lon) * clamp(1.0 - (fwidth(t_lon) - 0.2) * 4.0, 0.0, 1.0);
+    float a_lon = line_coverage(t_lon) * not_dense(t_lon);
     if (q.valid) {
-      col = mix(col, vec3(1.0), 0.45 * a_lat);
-      col = mix(col, vec3(1.0), 0.45 * a_lon);
+      col = mix(col, vec3(1.0), kGraticuleLighten * a_lat);
+      col = mix(col, vec3(1.0), kGraticuleLighten * a_lon);
     }
   }
   if (u_grid_lat.y > 0.0) {
     float a = line_coverage(u_grid_lat.x - v_uv.y * u_grid_lat.y);
-    col = mix(col, vec3(1.0), 0.45 * a);
+    col = mix(col, vec3(1.0), kGraticuleLighten * a);
   }
   if (u_grid_lon.y > 0.0) {
     float a = line_coverage(u_grid_lon.x + v_uv.x * u_grid_lon.y);
-    col = mix(col, vec3(1.0), 0.45 * a);
+    col = mix(col, vec3(1.0), kGraticuleLighten * a);
   }
   if (u_marker.w > 0.0) {
     float r = length(v_uv * u_viewport_px - u_marker.xy);
     float ring = abs(r - u_marker.z);
-    col = mix(col, vec3(0.0), 1.0 - smoothstep(1.5, 2.5, ring));   // dark outline
-    col = mix(col, vec3(1.0), 1.0 - smoothstep(0.5, 1.2, ring));   // white ring
-    col = mix(col, vec3(1.0), 1.0 - smoothstep(1.0, 2.0, r));      // centre dot
+    // Edges about each part's half width (overlay_look.h): 1.5..2.5, 0.5..1.2, 1..2 pixels.
+    float dark = 0.5 * kMarkerDarkWidthPx, white = 0.5 * kMarkerWhiteWidthPx;
+    col = mix(col, vec3(0.0), 1.0 - smoothstep(dark - 0.5, dark + 0.5, ring));  // dark outline
+    col = mix(col, vec3(1.0), 1.0 - smoothstep(white - 0.35, white + 0.35, ring));  // white ring
+    col = mix(col, vec3(1.0),
+              1.0 - smoothstep(kMarkerDotRadiusPx - 0.5, kMarkerDotRadiusPx + 0.5, r));  // dot
   }
   frag_color = vec4(col, 1.0);
 }

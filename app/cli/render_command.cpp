@@ -351,7 +351,9 @@ void write_figure(FigureJob& job, const RenderRequest& request, FieldRequest fie
     figure = job.finish();
     data.picture = &figure;
   } else {
-    encoded = vector_figure(job.layout(), job.read_map(), format, request.figure_dpi);
+    job.leave_lines_to_vectors();
+    const Image map_picture = job.read_map();
+    encoded = vector_figure(job.layout(), map_picture, job.map_lines(), format, request.figure_dpi);
     data.encoded = encoded;
     data.encoded_format = format == FigureFormat::pdf ? "PDF" : "SVG";
     data.width_px = job.layout().width;
@@ -415,8 +417,10 @@ int run_render(const RenderRequest& request) {
   if (!centre_rgb.empty()) renderer.set_centre_colours(centre_rgb);
   // A file's lines and rings over the map, as the window draws them. Built-in sets are the
   // coastline and border layers' data (--coastlines, --borders draw them, in --line-color).
+  SitePolylines site_lines;
   if (field.sites.has_shapes() && !names_builtin_sites(request.sites->text)) {
-    renderer.set_site_lines(site_polylines(*field.sites.shapes()).as_line_set());
+    site_lines = site_polylines(*field.sites.shapes());
+    renderer.set_site_lines(site_lines.as_line_set());
   }
   if (figure) {
     FigureSites sites;
@@ -431,6 +435,7 @@ int run_render(const RenderRequest& request) {
       }
     }
     figure_job = start_figure(request, field, sites, &renderer, max_texture);
+    figure_job->set_site_lines(std::move(site_lines));  // a PDF's or SVG's vector lines
   }
   cuda_warm_up.reset();  // CUDA's start-up is done (or found nothing) before the backend is made
   std::unique_ptr<FieldBackend> backend = make_backend_for(request.view.backend, field, &reason);

@@ -43,7 +43,7 @@ void FigureJob::step() {
   // The whole map's viewport, cut to this band: the same picture as one draw, in pieces.
   GF_GL(glEnable(GL_SCISSOR_TEST));
   GF_GL(glScissor(0, h - next_row_ - rows, w, rows));  // GL's rows count from the bottom
-  renderer_->draw(0, 0, w, h, layout_.style);
+  renderer_->draw(0, 0, w, h, draw_style_ ? *draw_style_ : layout_.style);
   GF_GL(glDisable(GL_SCISSOR_TEST));
   GF_GL(glFinish());
   GF_GL(glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous)));
@@ -71,6 +71,20 @@ Image FigureJob::read_map() {
     std::memcpy(&map.rgba[(h - 1 - r) * stride], row.data(), stride);
   }
   return map;
+}
+
+MapLines FigureJob::map_lines() const {
+  const ViewStyle& s = layout_.style;
+  std::vector<float> field;
+  if (s.contour_interval > 0) {
+    const FieldTexture& t = renderer_->field();
+    if (t.nx() != s.field_nx || t.ny() != s.field_ny) {
+      GF_FAIL("figure: the field is not the map's, for its rings");
+    }
+    field.resize(static_cast<size_t>(t.nx()) * t.ny());
+    read_texture_rows(t.id(), t.nx(), t.ny(), field.data());
+  }
+  return geofield::map_lines(s, layout_.map.w, layout_.map.h, field, site_lines_.as_line_set());
 }
 
 Image FigureJob::finish() { return paint_figure(layout_, read_map()); }

@@ -4,11 +4,14 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "figure/figure_layout.h"
+#include "figure/map_lines.h"
 #include "gl/offscreen_target.h"
 #include "gl/renderer.h"
+#include "view/site_polylines.h"
 
 namespace geofield {
 
@@ -26,6 +29,14 @@ class FigureJob {
   // The nearest-site index the map is drawn with (ViewStyle::index_texture): the backend's,
   // known once the field is computed, which is after the layout. Before the first step().
   void set_index_texture(GLuint texture) { layout_.style.index_texture = texture; }
+  // For a PDF or SVG: the map's picture drawn without the lines that map_lines() gives as
+  // vectors. Before the first step().
+  void leave_lines_to_vectors() { draw_style_ = without_map_lines(layout_.style); }
+  // The map's lines (map_lines.h) from the field the renderer holds, which must be the map's
+  // (a node a pixel, as `render` computes it). Needs the renderer's GL context.
+  MapLines map_lines() const;
+  // The sites' lines the renderer draws (Renderer::set_site_lines), for map_lines(); kept.
+  void set_site_lines(SitePolylines lines) { site_lines_ = std::move(lines); }
   bool done() const { return next_row_ >= layout_.map.h; }
   double progress() const { return double(next_row_) / layout_.map.h; }  // 0..1
 
@@ -41,6 +52,8 @@ class FigureJob {
  private:
   Renderer* renderer_;
   FigureLayout layout_;
+  std::optional<ViewStyle> draw_style_;  // the map drawn in another look than layout_.style's
+  SitePolylines site_lines_;
   std::unique_ptr<OffscreenTarget> target_;
   int next_row_ = 0;  // from the top of the map
   int rows_per_step_ = 1;

@@ -28,6 +28,27 @@ void disc(Image* img, double x, double y, double r, Rgba c) {
   }
 }
 
+// Raises cover (at's pixels, row by row) to segment p-q's: 1 within half - 0.5 of it, 0 beyond
+// half + 0.5 (as the line shader covers).
+void cover_segment(std::vector<float>* cover, const PixelRect& at, PointPx p, PointPx q,
+                   double half) {
+  const double reach = half + 0.5;
+  const int x0 = std::max(0, static_cast<int>(std::floor(std::min(p.x, q.x) - reach)));
+  const int x1 = std::min(at.w - 1, static_cast<int>(std::ceil(std::max(p.x, q.x) + reach)));
+  const int y0 = std::max(0, static_cast<int>(std::floor(std::min(p.y, q.y) - reach)));
+  const int y1 = std::min(at.h - 1, static_cast<int>(std::ceil(std::max(p.y, q.y) + reach)));
+  const double dx = q.x - p.x, dy = q.y - p.y, len2 = dx * dx + dy * dy;
+  for (int y = y0; y <= y1; ++y) {
+    for (int x = x0; x <= x1; ++x) {
+      const double cx = x + 0.5 - p.x, cy = y + 0.5 - p.y;
+      const double t = len2 > 0 ? std::clamp((cx * dx + cy * dy) / len2, 0.0, 1.0) : 0.0;
+      const double d = std::hypot(cx - t * dx, cy - t * dy);
+      float& c = (*cover)[static_cast<size_t>(y) * at.w + x];
+      c = std::max(c, static_cast<float>(std::clamp(reach - d, 0.0, 1.0)));
+    }
+  }
+}
+
 // The PNG's canvas: pixels, rectangles widened to whole pixels.
 class RasterCanvas final : public FigureCanvas {
  public:
@@ -57,6 +78,24 @@ class RasterCanvas final : public FigureCanvas {
     fill_rect(img_, r.x + r.w, r.y, r.x + r.w + t, r.y + r.h, kFigureInk);
   }
   void disc(double x, double y, double r, Rgba c) override { geofield::disc(img_, x, y, r, c); }
+  // Each pixel as covered as the group's nearest segment covers it (one path: where segments
+  // meet, no double ink), the coverage of a line of the width falling off over a pixel.
+  void polylines(const PixelRect& at, const LineGroup& g) override {
+    std::vector<float> cover(static_cast<size_t>(at.w) * at.h, 0.0f);
+    const double half = g.width_px / 2;
+    for (const Polyline& line : g.lines) {
+      for (size_t k = 1; k < line.size(); ++k)
+        cover_segment(&cover, at, line[k - 1], line[k], half);
+    }
+    const Rgba ink = {g.rgba[0], g.rgba[1], g.rgba[2], 255};
+    for (int y = 0; y < at.h; ++y) {
+      for (int x = 0; x < at.w; ++x) {
+        const float c = cover[static_cast<size_t>(y) * at.w + x];
+        if (c > 0)
+          blend_pixel(img_, at.x + x, at.y + y, ink, static_cast<int>(std::lround(c * g.rgba[3])));
+      }
+    }
+  }
   void colorbar(const FigureLayout& L) override {
     const std::uint8_t* lut = colormap_rgb(L.style.colormap);
     for (int x = 0; x < L.bar.w; ++x) {
@@ -89,11 +128,15 @@ void paint_site_mark(Image* img, double x, double y, double radius_px, std::uint
   paint_site_mark_on(&canvas, x, y, radius_px, rgb);
 }
 
-void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map) {
+void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
+                     const MapLines& lines) {
   if (map.width != L.map.w || map.height != L.map.h)
     GF_FAIL("figure: map picture of the wrong size");
   c->page(L.width, L.height);
   c->map(L.map, map);
+  for (const LineGroup& g : lines.groups) c->polylines(L.map, g);
+  for (const MapDot& d : lines.dots)
+    c->disc(L.map.x + d.at.x, L.map.y + d.at.y, d.radius_px, d.rgba);
   const int line = figure_line_px(L);
   c->frame(L.map, line);
   for (int y : L.lat_tick_y) {
@@ -128,10 +171,10 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map) {
   c->text(title_text, L.title.x, L.title.y, L.title.text);
 }
 
-Image paint_figure(const FigureLayout& L, const Image& map) {
+Image paint_figure(const FigureLayout& L, const Image& map, const MapLines& lines) {
   Image img;
   RasterCanvas canvas(&img);
-  paint_figure_on(&canvas, L, map);
+  paint_figure_on(&canvas, L, map, lines);
   return img;
 }
 

@@ -1,5 +1,6 @@
-// Paints a laid-out figure: the map picture into its place, then the frame, graticule ticks
-// and labels, ring labels on their boxes, the colorbar, its ticks and caption, the title.
+// Paints a laid-out figure: the map picture into its place (and, for PDF and SVG, the map's
+// lines over it as vectors), then the frame, graticule ticks and labels, ring labels on their
+// boxes, the colorbar, its ticks and caption, the title.
 #pragma once
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <string>
 
 #include "figure/figure_layout.h"
+#include "figure/map_lines.h"
 #include "figure/text_raster.h"
 #include "gl/renderer.h"
 
@@ -35,6 +37,8 @@ class FigureCanvas {
   virtual void rect(double x0, double y0, double x1, double y1, Rgba c) = 0;  // filled
   virtual void frame(const PixelRect& r, int t) = 0;  // t pixels wide, outside r
   virtual void disc(double x, double y, double r, Rgba c) = 0;
+  // A group of the map's lines, their points in the pixels of the map at `map`, clipped to it.
+  virtual void polylines(const PixelRect& map, const LineGroup& lines) = 0;
   virtual void colorbar(const FigureLayout& L) = 0;  // the colormap across L.bar
   // Text in the figure's ink with its top-left at (x, y), as TextRaster::draw places it.
   virtual void text(const TextRaster& font, double x, double y, const std::string& s) = 0;
@@ -44,11 +48,15 @@ class FigureCanvas {
 void paint_site_mark_on(FigureCanvas* canvas, double x, double y, double radius_px,
                         std::uint32_t rgb);
 
-// Everything of a laid-out figure onto canvas: the map picture (layout.map's size) first.
-void paint_figure_on(FigureCanvas* canvas, const FigureLayout& layout, const Image& map);
+// Everything of a laid-out figure onto canvas: the map picture (layout.map's size) first, then
+// lines over it (map_lines.h: for a picture drawn without_map_lines).
+void paint_figure_on(FigureCanvas* canvas, const FigureLayout& layout, const Image& map,
+                     const MapLines& lines = MapLines{});
 
-// The whole figure on a white page; map is the renderer's picture of layout.map's size.
-Image paint_figure(const FigureLayout& layout, const Image& map);
+// The whole figure on a white page; map is the renderer's picture of layout.map's size (lines:
+// over it, as paint_figure_on draws them).
+Image paint_figure(const FigureLayout& layout, const Image& map,
+                   const MapLines& lines = MapLines{});
 
 // A site's marker as the window draws it: a disc of its colour (0xRRGGBB) ringed in white and
 // black, readable on any colour; radius_px is the outer radius, centred at (x, y) in img's

@@ -48,6 +48,13 @@ cairo_status_t append(void* closure, const unsigned char* data, unsigned int len
   return CAIRO_STATUS_SUCCESS;
 }
 
+// cairo's errors stick to the context: one look after each drawing says where it went wrong.
+void check(cairo_t* cr, const char* what) {
+  if (const cairo_status_t st = cairo_status(cr); st != CAIRO_STATUS_SUCCESS) {
+    GF_FAIL(std::string("figure: cairo, ") + what + ": " + cairo_status_to_string(st));
+  }
+}
+
 void set_rgba(cairo_t* cr, Rgba c) {
   cairo_set_source_rgba(cr, c[0] / 255.0, c[1] / 255.0, c[2] / 255.0, c[3] / 255.0);
 }
@@ -94,6 +101,27 @@ class CairoCanvas final : public FigureCanvas {
     cairo_rectangle(cr_, r.x - t / 2.0, r.y - t / 2.0, r.w + t, r.h + t);
     cairo_stroke(cr_);
   }
+  // One path a group, clipped to the map: round joins, as the line shader's quads overlap.
+  void polylines(const PixelRect& at, const LineGroup& g) override {
+    if (g.lines.empty()) return;
+    cairo_save(cr_);
+    cairo_rectangle(cr_, at.x, at.y, at.w, at.h);
+    cairo_clip(cr_);
+    cairo_new_path(cr_);
+    for (const Polyline& line : g.lines) {
+      if (line.size() < 2) continue;
+      cairo_move_to(cr_, at.x + line[0].x, at.y + line[0].y);
+      for (size_t k = 1; k < line.size(); ++k)
+        cairo_line_to(cr_, at.x + line[k].x, at.y + line[k].y);
+    }
+    set_rgba(cr_, g.rgba);
+    cairo_set_line_width(cr_, g.width_px);
+    cairo_set_line_join(cr_, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_line_cap(cr_, CAIRO_LINE_CAP_ROUND);
+    cairo_stroke(cr_);
+    cairo_restore(cr_);
+    check(cr_, "the map's lines");
+  }
   void disc(double x, double y, double r, Rgba c) override {
     set_rgba(cr_, c);
     cairo_new_sub_path(cr_);
@@ -136,7 +164,7 @@ FigureFormat figure_format_of(const std::filesystem::path& file) {
 }
 
 std::vector<std::uint8_t> vector_figure(const FigureLayout& L, const Image& map,
-                                        FigureFormat format, int dpi) {
+                                        const MapLines& lines, FigureFormat format, int dpi) {
   if (format == FigureFormat::png || dpi <= 0) GF_FAIL("vector_figure: PDF or SVG, dpi > 0");
   if (map.width != L.map.w || map.height != L.map.h) {
     GF_FAIL("figure: map picture of the wrong size");
@@ -160,7 +188,7 @@ std::vector<std::uint8_t> vector_figure(const FigureLayout& L, const Image& map,
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface), cairo_destroy);
   cairo_scale(cr.get(), points, points);
   CairoCanvas canvas(cr.get());
-  paint_figure_on(&canvas, L, map);
+  paint_figure_on(&canvas, L, map, lines);
   const cairo_status_t drawn = cairo_status(cr.get());
   cr.reset();
   cairo_surface_finish(surface);

@@ -1,5 +1,6 @@
 #include "gl/drawing_shader_source.h"
 
+#include "gl/overlay_look.h"
 #include "shader_field_constants_glsl.h"
 #include "shader_field_math_glsl.h"
 #include "shader_projection_glsl.h"
@@ -11,6 +12,7 @@ std::string drawing_shader_source(const char* body) {
   s += embedded::shader_field_constants_glsl;  // core/field_constants.h, printed by the build
   s += embedded::shader_field_math_glsl;
   s += embedded::shader_projection_glsl;
+  s += overlay_look_glsl();  // the overlays' look, shared with the figure's vector lines
   s += body;
   return s;
 }

@@ -26,9 +26,10 @@ std::pair<float, float> split(double x) {
   return {hi, static_cast<float>(x - hi)};
 }
 
-// The part of the sphere a projected map shows, as a latitude/longitude box for culling: the
-// cap about the centre out to the map's corner (aeqd: the corner's radius is the arc; ortho:
-// its sine), the cap's longitudes all round where it holds a pole.
+}  // namespace
+
+// The cap about the centre out to the map's corner (aeqd: the corner's radius is the arc;
+// ortho: its sine).
 GeoBounds cap_bounds(const MapFrame& m) {
   const double corner = std::hypot(m.half_width, m.half_height) / m.radius;
   const double c = m.projection == Projection::ortho ? (corner >= 1 ? kPi / 2 : std::asin(corner))
@@ -46,7 +47,14 @@ GeoBounds cap_bounds(const MapFrame& m) {
   return b;
 }
 
-}  // namespace
+LineScale scale_for_map(const MapFrame& map) {
+  // The scale as a lat/lon view of the map's angular size would take (ortho: the arc whose
+  // sine the half-width is; the whole disc is a hemisphere, 180 degrees).
+  const double half = std::max(map.half_width, map.half_height) / map.radius;
+  const double arc = map.projection == Projection::ortho ? std::asin(std::min(1.0, half)) : half;
+  const double span_deg = std::min(360.0, 2 * arc / kRadPerDeg);
+  return scale_for_view(span_deg, std::min(180.0, span_deg));
+}
 
 LineLayer::LineLayer() {
   const std::string vert = drawing_shader_source(embedded::shader_lines_vert);
@@ -88,8 +96,8 @@ void LineLayer::set_sites(const LineSet& lines) {
 template <typename Draw>
 void LineLayer::draw_sites(const LineOverlay& o, Draw draw) {
   if (!o.sites || sites_.blocks.empty()) return;
-  GF_GL(glUniform1f(loc_half_width_, 0.5f * o.sites_width_px + 0.75f));
-  draw(std::array<float, 4>{0, 0, 0, 0.55f});
+  GF_GL(glUniform1f(loc_half_width_, 0.5f * (o.sites_width_px + kSiteEdgePx)));
+  draw(std::array<float, 4>{0, 0, 0, kSiteEdgeAlpha});
   GF_GL(glUniform1f(loc_half_width_, 0.5f * o.sites_width_px));
   draw(o.sites_rgba);
   GF_GL(glUniform1f(loc_half_width_, 0.5f * o.width_px));
@@ -211,12 +219,7 @@ void LineLayer::draw_projected(const MapFrame& map, int width, int height, const
     return;
   }
   const GeoBounds cull = cap_bounds(map);
-  // The scale as a lat/lon view of the map's angular size would take (ortho: the arc whose
-  // sine the half-width is; the whole disc is a hemisphere, 180 degrees).
-  const double half = std::max(map.half_width, map.half_height) / map.radius;
-  const double arc = map.projection == Projection::ortho ? std::asin(std::min(1.0, half)) : half;
-  const double span_deg = std::min(360.0, 2 * arc / kRadPerDeg);
-  const LineScale scale = scale_for_view(span_deg, std::min(180.0, span_deg));
+  const LineScale scale = scale_for_map(map);
   bool blend_was_on = false;
   begin(width, height, o, &blend_was_on);
   GF_GL(glUniform1i(loc_projection_, static_cast<int>(map.projection)));

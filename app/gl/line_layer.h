@@ -18,6 +18,9 @@ namespace geofield {
 
 struct GeoBounds;
 
+// The sites' lines' dark edge: this much wider than the line (half each side), this opaque.
+inline constexpr float kSiteEdgePx = 1.5f, kSiteEdgeAlpha = 0.55f;
+
 // What the layer draws; colours are straight RGBA in [0, 1].
 struct LineOverlay {
   bool coastlines = false, borders = false;
@@ -30,6 +33,15 @@ struct LineOverlay {
   float sites_width_px = 2;
   bool operator==(const LineOverlay&) const = default;
 };
+
+// The part of the sphere a projected map (aeqd, ortho) shows, as a latitude/longitude box (its
+// longitudes all round where it holds a pole): what the layer and the figure's vector lines
+// (figure/graticule_polylines.h) look at.
+GeoBounds cap_bounds(const MapFrame& map);
+
+// The scale of the lines on a projected map (aeqd, ortho), as a lat/lon view of its angular
+// size takes it: the layer's and the figure's vector lines' (figure/map_lines.h).
+LineScale scale_for_map(const MapFrame& map);
 
 class LineLayer {
  public:

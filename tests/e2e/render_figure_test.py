@@ -2,6 +2,8 @@
 shape at the width, the colorbar following the colormap from one end to the other, tick
 labels, the title, ring labels along a ring, projected views, and a bad width refused."""
 
+import base64
+import io
 import math
 import os
 import re
@@ -11,9 +13,13 @@ import unittest
 import numpy as np
 from PIL import Image
 
-from geofield_e2e import RenderTestCase, R_KM
+from geofield_e2e import RenderTestCase, R_KM, grid_coordinates, haversine
 
 REGION = ["--lat", "29:31", "--lon", "99:103", "--ref", "30,101", "--range", "0:300"]
+EUROPE = ["--lat", "35:60", "--lon", "-15:30", "--ref", "48,2", "--range", "0:3000"]
+# A stroked path of cairo's SVG: its width (figure pixels), colour and opacity.
+SVG_STROKE = re.compile(r'<path style="fill:none;stroke-width:([\d.]+);[^"]*stroke:rgb\(([^)]*)\);'
+                        r'stroke-opacity:([\d.]+);[^"]*"\s+d="([^"]*)"')
 MAP_AT = re.compile(r"figure (\d+)x(\d+), map (\d+)x(\d+) at \((\d+), (\d+)\)")
 
 
@@ -188,6 +194,17 @@ class FigureTest(RenderTestCase):
         with Image.open(self.path("r.png")) as r:
             return np.asarray(r.convert("RGB")).astype(int)
 
+    def rasterised(self):
+        """f.pdf and f.svg rasterised at 300 dpi: (format, RGB picture) each."""
+        yield "pdf", self.raster("pdftoppm", "-r", "300", "-png", "-singlefile",
+                                 self.path("f.pdf"), self.path("r"))
+        yield "svg", self.raster("rsvg-convert", "-d", "300", "-p", "300", self.path("f.svg"),
+                                 "-o", self.path("r.png"))
+
+    def pdf_text(self, name):
+        return subprocess.run(["pdftotext", "-layout", self.path(name), "-"],
+                              capture_output=True, text=True, check=True).stdout
+
     def test_pdf_and_svg_hold_the_figure_with_its_text(self):
         args = (*REGION, "--figure-width", "800", "--contours", "100", "--graticule")
         self.render_ok(*args, "--figure", "f.png")
@@ -207,19 +224,13 @@ class FigureTest(RenderTestCase):
         self.assertRegex(info, r"Creator:\s+geofield")
         self.assertRegex(info, r"Title:\s+Great-circle distance from 30°N, 101°E")
         # The title, the colorbar's ticks and unit, the graticule's labels: text, not pixels.
-        text = subprocess.run(["pdftotext", "-layout", self.path("f.pdf"), "-"],
-                              capture_output=True, text=True, check=True).stdout
+        text = self.pdf_text("f.pdf")
         for word in ("distance from 30°N", "haversine", "300", "distance (km)", "100 km", "101.0°E",
                      "30.0°N"):
             self.assertIn(word, text)
         # Rasterised at 300 dpi, each is the PNG but for the text's antialiasing.
-        for name, raster in (
-                ("pdf", lambda: self.raster("pdftoppm", "-r", "300", "-png", "-singlefile",
-                                            self.path("f.pdf"), self.path("r"))),
-                ("svg", lambda: self.raster("rsvg-convert", "-d", "300", "-p", "300",
-                                            self.path("f.svg"), "-o", self.path("r.png")))):
+        for name, got in self.rasterised():
             with self.subTest(format=name):
-                got = raster()
                 # A page of fractional points may round to a pixel more or less.
                 self.assertLessEqual(abs(got.shape[0] - h) + abs(got.shape[1] - w), 2, got.shape)
                 got = got[:min(h, got.shape[0]), :min(w, got.shape[1])]
@@ -227,6 +238,114 @@ class FigureTest(RenderTestCase):
                 far = (np.abs(got - png).max(axis=2) > 96).mean()
                 self.assertLess(far, 0.01, f"{far:.4f} of the pixels differ by more than 96")
                 self.assertLess(np.abs(got - png).mean(), 4)
+
+    def test_pdf_and_svg_draw_the_maps_lines_as_paths(self):
+        """Rings, graticule, coastlines, borders and the marker are paths over a picture of the
+        field alone, one path a ring value; rasterised, they are the PNG's lines."""
+        args = (*EUROPE, "--figure-width", "1000", "--contours", "250", "--graticule",
+                "--coastlines", "--borders", "--marker")
+        r = self.render_ok(*args, "--figure", "f.png")
+        fw, fh, mw, mh, mx, my = map(int, MAP_AT.search(r.stderr).groups())
+        self.render_ok(*args, "--figure", "f.svg")
+        self.render_ok(*args, "--figure", "f.pdf")
+        with open(self.path("f.svg"), encoding="utf-8") as f:
+            svg = f.read()
+        strokes = [(float(w), rgb, float(a), d) for w, rgb, a, d in SVG_STROKE.findall(svg)]
+        black, white = "0%,0%,0%", "100%,100%,100%"
+        rings = [d for w, rgb, a, d in strokes if (w, rgb) == (2, black) and abs(a - 0.65) < 0.01]
+        # A ring for each multiple of 250 km between the map's least and greatest distance (its
+        # nodes: one a map pixel over the view).
+        lon, lat = grid_coordinates((35, 60), (-15, 30), mw, mh)
+        km = haversine(48, 2, lat, lon, R_KM)
+        self.assertEqual(len(rings), int(km.max() // 250) - int(km.min() // 250))
+        def one(width, rgb, alpha):
+            found = [d for w, c, a, d in strokes if (w, c) == (width, rgb) and abs(a - alpha) < 0.01]
+            self.assertEqual(len(found), 1, (width, rgb, alpha))
+            return found[0]
+        graticule = one(2, white, 0.45)
+        coast, borders = one(1, white, 1), one(1, white, 0.6)
+        one(4, black, 1), one(1.7, white, 1)  # the marker's dark and white rings
+        # 5° steps: 6 parallels (35°N to 60°N, the edges too) and 10 meridians; the coasts and
+        # borders in many pieces.
+        self.assertEqual(graticule.count("M"), 6 + 10)
+        self.assertGreater(coast.count("M"), 20)
+        self.assertGreater(borders.count("M"), 20)
+        self.assertGreater(coast.count("L"), 2000)
+        # The embedded picture is the field alone: every pixel a viridis colour (the PNG's map
+        # has its rings, white lines and marker in it).
+        lut = viridis()
+        def off_viridis(rgb):
+            px = rgb.reshape(-1, 3)[::7]
+            return ((px[:, None, :] - lut[None, :, :]) ** 2).sum(axis=2).min(axis=1) > 12
+        m = re.search(r'<image[^>]*xlink:href="data:image/png;base64,([^"]*)"', svg)
+        with Image.open(io.BytesIO(base64.b64decode(m[1]))) as f:
+            embedded = np.asarray(f.convert("RGB")).astype(int)
+        self.assertEqual(embedded.shape, (mh, mw, 3))
+        self.assertEqual(off_viridis(embedded).mean(), 0)
+        with Image.open(self.path("f.png")) as f:
+            png = np.asarray(f.convert("RGB")).astype(int)
+        self.assertGreater(off_viridis(png[my:my + mh, mx:mx + mw]).mean(), 0.03)
+        # The PDF: its text as before, the ring labels and colorbar ticks among it.
+        text = self.pdf_text("f.pdf")
+        for word in ("distance from 48°N, 2°E", "250 km", "500 km", "1000", "distance (km)"):
+            self.assertIn(word, text)
+        # Rasterised at 300 dpi, the map matches the PNG's within the lines' antialiasing:
+        # measured 2.0 (PDF) and 1.6 (SVG) levels of 255 on average, 0.26 % and 0.19 % of the map's
+        # pixels more than 96 apart (a line's edge a pixel over).
+        for name, got in self.rasterised():
+            with self.subTest(format=name):
+                diff = np.abs(got[my:my + mh, mx:mx + mw] - png[my:my + mh, mx:mx + mw])
+                self.assertLess(diff.mean(), 3, name)
+                self.assertLess((diff.max(axis=2) > 96).mean(), 0.01, name)
+
+    def test_an_aeqd_world_disc_in_pdf_and_svg(self):
+        """The whole Earth about Boulder as a PDF and an SVG: rasterised, the PNG within the
+        lines' antialiasing, and no ring's dark fringe along the rim (the PNG's ring at
+        20000 km, a third of a pixel inside it, leaves dashes there)."""
+        args = ("--projection", "aeqd", "--extent", "20015", "--ref", "40,-105", "--size",
+                "300x300", "--contours", "2000", "--graticule", "--coastlines", "--borders",
+                "--marker", "--figure-width", "800")
+        r = self.render_ok(*args, "--figure", "f.png")
+        fw, fh, mw, mh, mx, my = map(int, MAP_AT.search(r.stderr).groups())
+        self.render_ok(*args, "--figure", "f.pdf")
+        self.render_ok(*args, "--figure", "f.svg")
+        with Image.open(self.path("f.png")) as f:
+            png = np.asarray(f.convert("RGB")).astype(int)[my:my + mh, mx:mx + mw]
+        y, x = np.mgrid[0:mh, 0:mw]
+        rim = np.abs(np.hypot(x + 0.5 - mw / 2, y + 0.5 - mh / 2) - mw / 2 * 20015.1 / 20015)
+        near_rim = rim < 2
+
+        def dark_at_rim(rgb):
+            return int(((rgb.mean(axis=2) < 100) & near_rim).sum())
+
+        self.assertGreater(dark_at_rim(png), 20)
+        # Measured (PDF, SVG): 2.9 and 2.5 levels on average, 0.9 % and 0.5 % of the map's
+        # pixels beyond 96: that fringe, and the label boxes' fractional edges.
+        for name, got in self.rasterised():
+            with self.subTest(format=name):
+                got = got[my:my + mh, mx:mx + mw]
+                self.assertEqual(dark_at_rim(got), 0)
+                diff = np.abs(got - png)
+                self.assertLess(diff.mean(), 4, name)
+                self.assertLess((diff.max(axis=2) > 96).mean(), 0.015, name)
+
+    def test_a_sites_line_is_a_path_from_its_first_vertex(self):
+        """A --sites line in an SVG figure: a path in the sites' colour on its dark edge, that
+        starts at the pixel of the line's first vertex."""
+        with open(self.path("route.geojson"), "w", encoding="utf-8") as f:
+            f.write('{"type": "LineString", "coordinates": [[-10, 40], [5, 52], [25, 45]]}')
+        r = self.render_ok("--lat", "35:60", "--lon", "-15:30", "--sites", self.path("route.geojson"),
+                           "--figure-width", "1000", "--figure", "f.svg")
+        fw, fh, mw, mh, mx, my = map(int, MAP_AT.search(r.stderr).groups())
+        with open(self.path("f.svg"), encoding="utf-8") as f:
+            strokes = SVG_STROKE.findall(f.read())
+        line = [d for w, rgb, a, d in strokes if rgb == "100%,18.039216%,58.039216%"]
+        edge = [d for w, rgb, a, d in strokes if rgb == "0%,0%,0%" and abs(float(a) - 0.55) < 0.01]
+        self.assertEqual((len(line), len(edge)), (1, 1), strokes)
+        self.assertEqual(line[0], edge[0])
+        x, y = map(float, re.match(r"M ([\d.]+) ([\d.]+)", line[0]).groups())
+        self.assertAlmostEqual(x, mx + (-10 + 15) / 45 * mw, delta=0.01)
+        self.assertAlmostEqual(y, my + (60 - 40) / 25 * mh, delta=0.01)
 
     def test_bad_width_is_refused_naming_the_option_and_range(self):
         for bad in ("50", "16385", "12.5", "wide", "-1600"):
