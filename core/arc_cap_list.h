@@ -38,22 +38,6 @@ GF_HD float chord2_not_above(double angle) {
   return float_not_above(c * c * (1 - 1e-12));
 }
 
-// The tie rule of beats for an arc a measured at the same angle as the best so far.
-GF_HD bool beats_on_tie(const ArcTreeView& t, std::int32_t a, std::int32_t best) {
-  if (best < 0) return true;
-  const std::uint32_t f = t.arcs[a].feature, g = t.arcs[best].feature;
-  return f != g ? f < g : a < best;
-}
-
-// The reach as an angle (the list's reach is theta + 2 rho, no chord of the node's own).
-GF_HD void set_reach(ArcReach* reach, double angle) {
-  if (angle >= kPi) {
-    *reach = ArcReach();  // nothing is beyond pi
-  } else {
-    reach->set_angle(angle);
-  }
-}
-
 // A tile's list: `count` arcs (ids), each with the lower bound of its chord^2 to the tile's
 // nodes, the smallest bound first; `nearest_to_q`, the arc nearest the cap's direction (each node's
 // first guess). count < 0: the list did not fit its capacity, and the nodes walk the tree (from
@@ -90,11 +74,11 @@ GF_HD void list_arcs_for_cap(const ArcTreeView& t, const UnitVec& q, double rho,
         const std::int32_t a = t.order[k];
         if (reach.beyond(q, t.arc_caps[a])) continue;
         const double angle = angle_to_arc(q, t.arcs[a].arc);
-        if (angle < best_angle || (angle == best_angle && beats_on_tie(t, a, best_arc))) {
+        if (angle < best_angle || (angle == best_angle && wins_tie(t, a, best_arc))) {
           best_angle = angle;
           best_arc = a;
           reach_angle = overflow ? angle : angle + 2 * rho + kCapListMargin;
-          set_reach(&reach, reach_angle);
+          reach.set_angle(reach_angle);
         }
         if (overflow || angle > reach_angle) continue;
         if (count == capacity) {
@@ -111,7 +95,7 @@ GF_HD void list_arcs_for_cap(const ArcTreeView& t, const UnitVec& q, double rho,
           if (2 * count > capacity) {
             overflow = true;
             reach_angle = best_angle;
-            set_reach(&reach, reach_angle);
+            reach.set_angle(reach_angle);
             continue;
           }
         }

@@ -62,13 +62,17 @@ struct NearestArc {
   std::int32_t arc = -1;  // -1: none (an empty tree)
 };
 
-// Whether (chord2, arc) beats best: a smaller chord, or the same and a lower feature, then a
-// lower arc.
+// Whether arc wins a tie with best (-1: none yet): the lower feature, then the lower arc.
+GF_HD bool wins_tie(const ArcTreeView& t, std::int32_t arc, std::int32_t best) {
+  if (best < 0) return true;
+  const std::uint32_t f = t.arcs[arc].feature, g = t.arcs[best].feature;
+  return f != g ? f < g : arc < best;
+}
+
+// Whether (chord2, arc) beats best: a smaller chord, or the same and it wins the tie.
 GF_HD bool beats(const ArcTreeView& t, double chord2, std::int32_t arc, const NearestArc& best) {
   if (chord2 != best.chord2) return chord2 < best.chord2;
-  if (best.arc < 0) return true;
-  const std::uint32_t f = t.arcs[arc].feature, g = t.arcs[best.arc].feature;
-  return f != g ? f < g : arc < best.arc;
+  return wins_tie(t, arc, best.arc);
 }
 
 // best with its angle measured (none: as it is).
@@ -88,7 +92,12 @@ struct ArcReach {
     cos_best = 1 - c / 2;
     sin_best = sqrt(c < 4 ? c * (1 - c / 4) : 0.0);
   }
+  // theta given as an angle; from pi on nothing is beyond it.
   GF_HD void set_angle(double a) {
+    if (a >= kPi) {
+      *this = ArcReach();
+      return;
+    }
     cos_best = cos(a);
     sin_best = sin(a);
   }

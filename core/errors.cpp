@@ -15,18 +15,6 @@ bool shown_escaped(char32_t c) {
          (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
-char32_t code_point(std::string_view s) {
-  const auto b = [&](std::size_t k) {
-    return static_cast<char32_t>(static_cast<unsigned char>(s[k]));
-  };
-  switch (s.size()) {
-    case 1: return b(0);
-    case 2: return (b(0) & 0x1F) << 6 | (b(1) & 0x3F);
-    case 3: return (b(0) & 0x0F) << 12 | (b(1) & 0x3F) << 6 | (b(2) & 0x3F);
-    default: return (b(0) & 0x07) << 18 | (b(1) & 0x3F) << 12 | (b(2) & 0x3F) << 6 | (b(3) & 0x3F);
-  }
-}
-
 // Appends value's characters, escaped, to *out up to max_bytes of value; returns how many bytes
 // of value it took (a whole number of characters, bad bytes one by one).
 std::size_t append_escaped(std::string_view value, std::size_t max_bytes, bool in_quotes,
@@ -40,7 +28,7 @@ std::size_t append_escaped(std::string_view value, std::size_t max_bytes, bool i
     const std::size_t n = valid ? len : 1;
     if (at + n > max_bytes) break;
     const std::string_view ch = value.substr(at, n);
-    const char32_t c = valid ? code_point(ch) : 0;
+    const char32_t c = valid ? utf8_code_point(ch) : 0;
     char hex[12];
     if (!valid) {
       std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned char>(ch[0]));

@@ -1,7 +1,5 @@
 #include "name_fold.h"
 
-#include <cstdint>
-
 #include "utf8.h"
 
 namespace geofield {
@@ -32,18 +30,6 @@ constexpr Fold kFolds[] = {
 
 constexpr char32_t kCombiningFirst = 0x300, kCombiningLast = 0x36F;
 
-char32_t code_point(std::string_view s, std::size_t at, std::size_t bytes) {
-  const auto b = [&](std::size_t k) { return static_cast<std::uint8_t>(s[at + k]); };
-  switch (bytes) {
-    case 1: return b(0);
-    case 2: return (char32_t(b(0) & 0x1F) << 6) | (b(1) & 0x3F);
-    case 3: return (char32_t(b(0) & 0x0F) << 12) | (char32_t(b(1) & 0x3F) << 6) | (b(2) & 0x3F);
-    default:
-      return (char32_t(b(0) & 0x07) << 18) | (char32_t(b(1) & 0x3F) << 12) |
-             (char32_t(b(2) & 0x3F) << 6) | (b(3) & 0x3F);
-  }
-}
-
 const char* folded(char32_t c) {
   for (const Fold& f : kFolds) {
     if (c >= f.first && c <= f.last) return f.base;
@@ -59,7 +45,7 @@ std::string fold_name(std::string_view s) {
   for (std::size_t at = 0; at < s.size();) {
     const std::size_t valid = utf8_char_bytes(s, at);
     const std::size_t bytes = valid == 0 ? 1 : valid;
-    const char32_t c = valid == 0 ? 0xFFFD : code_point(s, at, bytes);
+    const char32_t c = valid == 0 ? 0xFFFD : utf8_code_point(s.substr(at, bytes));
     if (c == ' ' || c == '\t' || c == '-') {
       space = !out.empty();
     } else if (c < kCombiningFirst || c > kCombiningLast) {

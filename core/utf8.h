@@ -15,6 +15,9 @@ namespace geofield {
 // at < text.size().
 std::size_t utf8_char_bytes(std::string_view text, std::size_t at);
 
+// The code point of one valid UTF-8 character (its 1 to 4 bytes, as utf8_char_bytes measured).
+char32_t utf8_code_point(std::string_view one_char);
+
 // The offset of the first byte that is not part of a valid UTF-8 character; nothing when the
 // whole text is UTF-8.
 std::optional<std::size_t> first_invalid_utf8(std::string_view text);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "errors.h"
+#include "sites/pack_bytes.h"
 
 extern "C" {
 extern const unsigned char geofield_line_pack[];  // assets/coastlines/line_pack.S.in
@@ -21,12 +22,6 @@ constexpr size_t kHeaderBytes = 16, kLayerBytes = 24;
 // Above these spans (degrees, the larger of lon and lat) a coarser scale is enough.
 constexpr double kSpan110mDeg = 120, kSpan50mDeg = 20;
 
-std::uint32_t u32_at(std::span<const std::byte> b, size_t offset) {
-  std::uint32_t v;
-  std::memcpy(&v, b.data() + offset, 4);
-  return v;
-}
-
 [[noreturn]] void bad_pack(const std::string& why) { GF_FAIL("line pack: " + why); }
 
 }  // namespace
@@ -36,15 +31,19 @@ std::vector<LineSet> parse_line_pack(std::span<const std::byte> b) {
     bad_pack("not a geofield line pack (no GFLINES1 header)");
   }
   if (reinterpret_cast<std::uintptr_t>(b.data()) % 4 != 0) bad_pack("not 4-byte aligned");
-  if (u32_at(b, 8) != kVersion) bad_pack("version " + std::to_string(u32_at(b, 8)) + ", not 1");
-  const std::uint32_t count = u32_at(b, 12);
+  if (pack_value_at<std::uint32_t>(b, 8) != kVersion)
+    bad_pack("version " + std::to_string(pack_value_at<std::uint32_t>(b, 8)) + ", not 1");
+  const std::uint32_t count = pack_value_at<std::uint32_t>(b, 12);
   if (b.size() < kHeaderBytes + size_t(count) * kLayerBytes) bad_pack("truncated layer table");
   std::vector<LineSet> sets;
   for (std::uint32_t i = 0; i < count; ++i) {
     const size_t h = kHeaderBytes + i * kLayerBytes;
-    const std::uint32_t kind = u32_at(b, h), scale = u32_at(b, h + 4);
-    const std::uint64_t lines = u32_at(b, h + 8), points = u32_at(b, h + 12);
-    const std::uint64_t starts_at = u32_at(b, h + 16), points_at = u32_at(b, h + 20);
+    const std::uint32_t kind = pack_value_at<std::uint32_t>(b, h),
+                        scale = pack_value_at<std::uint32_t>(b, h + 4);
+    const std::uint64_t lines = pack_value_at<std::uint32_t>(b, h + 8),
+                        points = pack_value_at<std::uint32_t>(b, h + 12);
+    const std::uint64_t starts_at = pack_value_at<std::uint32_t>(b, h + 16),
+                        points_at = pack_value_at<std::uint32_t>(b, h + 20);
     const std::string name = "layer " + std::to_string(i);
     if (kind > 2) bad_pack(name + ": unknown kind " + std::to_string(kind));
     if (scale != 110 && scale != 50 && scale != 10) bad_pack(name + ": unknown scale");

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "errors.h"
+#include "sites/pack_bytes.h"
 
 extern "C" {
 extern const unsigned char geofield_place_pack[];  // assets/places/place_pack.S.in
@@ -21,13 +22,6 @@ constexpr std::size_t kHeaderWords = 11, kHeaderBytes = 8 + kHeaderWords * 4, kC
                       kRegionBytes = 8, kPlaceBytes = 24, kAliasBytes = 8;
 
 [[noreturn]] void bad_pack(const std::string& why) { GF_FAIL("place pack: " + why); }
-
-template <typename T>
-T read_at(std::span<const std::byte> b, std::size_t offset) {
-  T v;
-  std::memcpy(&v, b.data() + offset, sizeof v);
-  return v;
-}
 
 // The pack's strings: each name an offset into them, ended by a zero byte.
 class Strings {
@@ -53,9 +47,9 @@ std::pair<std::uint32_t, std::string_view> owner_and_name(std::span<const std::b
                                                           std::size_t at, const Strings& strings,
                                                           std::uint64_t count, const char* what,
                                                           const char* orphan) {
-  const std::uint32_t owner = read_at<std::uint32_t>(b, at);
+  const std::uint32_t owner = pack_value_at<std::uint32_t>(b, at);
   if (owner >= count) bad_pack(orphan);
-  return {owner, strings.at(read_at<std::uint32_t>(b, at + 4), what)};
+  return {owner, strings.at(pack_value_at<std::uint32_t>(b, at + 4), what)};
 }
 
 }  // namespace
@@ -65,7 +59,7 @@ PlaceTable parse_place_pack(std::span<const std::byte> b) {
     bad_pack("not a geofield place pack (no GFPLACE1 header)");
   }
   std::uint64_t h[kHeaderWords];
-  for (std::size_t k = 0; k < kHeaderWords; ++k) h[k] = read_at<std::uint32_t>(b, 8 + 4 * k);
+  for (std::size_t k = 0; k < kHeaderWords; ++k) h[k] = pack_value_at<std::uint32_t>(b, 8 + 4 * k);
   if (h[0] != kVersion) bad_pack("version " + std::to_string(h[0]) + ", not 2");
   const std::uint64_t countries = h[1], regions = h[2], places = h[3], aliases = h[4];
   if (h[5] + countries * kCountryBytes > b.size() || h[6] + regions * kRegionBytes > b.size() ||
@@ -78,8 +72,9 @@ PlaceTable parse_place_pack(std::span<const std::byte> b) {
   for (std::uint64_t i = 0; i < countries; ++i) {
     const std::size_t at = h[5] + i * kCountryBytes;
     const char* codes = reinterpret_cast<const char*>(b.data() + at);
-    t.countries.push_back(
-        {{codes, 2}, {codes + 2, 3}, strings.at(read_at<std::uint32_t>(b, at + 8), "a country")});
+    t.countries.push_back({{codes, 2},
+                           {codes + 2, 3},
+                           strings.at(pack_value_at<std::uint32_t>(b, at + 8), "a country")});
   }
   for (std::uint64_t i = 0; i < regions; ++i) {
     const auto [country, name] = owner_and_name(b, h[6] + i * kRegionBytes, strings, countries,
@@ -89,13 +84,13 @@ PlaceTable parse_place_pack(std::span<const std::byte> b) {
   for (std::uint64_t i = 0; i < places; ++i) {
     const std::size_t at = h[7] + i * kPlaceBytes;
     Place p;
-    p.lat_deg = read_at<float>(b, at);
-    p.lon_deg = read_at<float>(b, at + 4);
-    p.population = read_at<std::uint32_t>(b, at + 8);
-    p.name = strings.at(read_at<std::uint32_t>(b, at + 12), "a place");
-    p.ascii_name = strings.at(read_at<std::uint32_t>(b, at + 16), "a place");
-    p.country = read_at<std::uint16_t>(b, at + 20);
-    p.region = read_at<std::uint16_t>(b, at + 22);
+    p.lat_deg = pack_value_at<float>(b, at);
+    p.lon_deg = pack_value_at<float>(b, at + 4);
+    p.population = pack_value_at<std::uint32_t>(b, at + 8);
+    p.name = strings.at(pack_value_at<std::uint32_t>(b, at + 12), "a place");
+    p.ascii_name = strings.at(pack_value_at<std::uint32_t>(b, at + 16), "a place");
+    p.country = pack_value_at<std::uint16_t>(b, at + 20);
+    p.region = pack_value_at<std::uint16_t>(b, at + 22);
     if (!(std::fabs(p.lat_deg) <= 90.0f) || !(std::fabs(p.lon_deg) <= 180.0f)) {
       bad_pack("a place outside [-90, 90] x [-180, 180]");
     }
