@@ -26,11 +26,12 @@ double widest_label(const AzimuthLook& look) {
 
 AzimuthScale azimuth_scale(const MapDisc& d, const AzimuthLook& look) {
   AzimuthScale s;
+  const double start = d.r + look.rim_gap_px;
   for (int b = 0; b < 360; b += kTickStepDeg) {
     const double a = b * kPi / 180, east = std::sin(a), north = std::cos(a);
     const double len = b % kLongTickStepDeg == 0 ? look.tick_px : look.tick_px / 2;
-    s.ticks.push_back({{d.x + d.r * east, d.y - d.r * north},
-                       {d.x + (d.r + len) * east, d.y - (d.r + len) * north}});
+    s.ticks.push_back({{d.x + start * east, d.y - start * north},
+                       {d.x + (start + len) * east, d.y - (start + len) * north}});
     if (b % kLabelStepDeg != 0) continue;
     PlacedText t;
     t.text = bearing_text(b);
@@ -48,11 +49,11 @@ AzimuthScale azimuth_scale(const MapDisc& d, const AzimuthLook& look) {
 }
 
 double azimuth_scale_reach_x(const AzimuthLook& look) {
-  return look.tick_px + look.gap_px + widest_label(look);
+  return look.rim_gap_px + look.tick_px + look.gap_px + widest_label(look);
 }
 
 double azimuth_scale_reach_y(const AzimuthLook& look) {
-  return look.tick_px + look.gap_px + look.text_height_px;
+  return look.rim_gap_px + look.tick_px + look.gap_px + look.text_height_px;
 }
 
 }  // namespace geofield

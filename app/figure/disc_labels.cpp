@@ -1,7 +1,9 @@
 #include "figure/disc_labels.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 
 #include "figure/degree_labels.h"
 #include "figure/map_pixels.h"
@@ -31,21 +33,26 @@ std::vector<PlacedText> disc_graticule_labels(const ViewStyle& style, const Pixe
   if (!(lat_step > 0) || !(lon_step > 0) || !style.map.projected()) return out;
   const MapPixels pixels(style, map.w, map.h);
   const double pad = look.pad_px;
-  // Placed with its top-left off the crossing by the box's padding (right and below): the
-  // line stays visible beside its label.
+  // Beside its crossing at the first corner (below right, above right, below left, above
+  // left) where its box stays on the disc clear of the others: the line stays visible.
   auto place = [&](const std::string& text, GeoPoint p) {
     const std::optional<PointPx> at = pixels.at(p);
-    if (!at) return;
-    PlacedText t{text, map.x + at->x + 2 * pad, map.y + at->y + 2 * pad, look.text_width_px(text),
-                 look.text_height_px};
-    if (!on_disc(t, d, pad)) return;
-    for (const PlacedText& o : taken) {
-      if (boxes_touch(t, o, 2 * pad)) return;
+    if (!at) return false;
+    const double w = look.text_width_px(text), h = look.text_height_px;
+    const double x = map.x + at->x, y = map.y + at->y;
+    for (const auto& [right, below] :
+         {std::pair{true, true}, {true, false}, {false, true}, {false, false}}) {
+      const PlacedText t{text, right ? x + 2 * pad : x - 2 * pad - w,
+                         below ? y + 2 * pad : y - 2 * pad - h, w, h};
+      if (!on_disc(t, d, pad)) continue;
+      auto clear = [&](const PlacedText& o) { return !boxes_touch(t, o, 2 * pad); };
+      if (std::all_of(taken.begin(), taken.end(), clear) &&
+          std::all_of(out.begin(), out.end(), clear)) {
+        out.push_back(t);
+        return true;
+      }
     }
-    for (const PlacedText& o : out) {
-      if (boxes_touch(t, o, 2 * pad)) return;
-    }
-    out.push_back(t);
+    return false;
   };
   // Latitudes along the central meridian (the poles left out: every meridian meets there).
   const double centre_lon = style.map.centre_lon_deg;
@@ -53,7 +60,10 @@ std::vector<PlacedText> disc_graticule_labels(const ViewStyle& style, const Pixe
   for (int k = -kMaxLines; k <= kMaxLines; ++k) {
     const double lat = k * lat_step;
     if (std::fabs(lat) >= 90 - 1e-9) continue;
-    place(lat_label(lat, lat_dec), {lat, centre_lon});
+    // On the central meridian, else on its other half beyond the pole.
+    if (!place(lat_label(lat, lat_dec), {lat, centre_lon})) {
+      place(lat_label(lat, lat_dec), {lat, centre_lon + 180});
+    }
   }
   // Longitudes along the equator, from the central meridian round.
   const int lon_dec = degree_decimals(lon_step);

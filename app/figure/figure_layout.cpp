@@ -203,8 +203,9 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   AzimuthLook az;
   az.text_width_px = [&](std::string_view s) { return text.width(s); };
   az.text_height_px = text.height();
+  az.rim_gap_px = std::max(1.0, std::round(L.font_px / 14)) + 2;  // a tick's width, 2 pixels
   az.tick_px = 2 * L.tick_len;
-  az.gap_px = label_gap;
+  az.gap_px = 2 * label_gap;  // the text's box is its advance: room for the tick's antialiasing
   const std::optional<MapDisc> disc_shape = whole_disc(view, {0, 0, 4000, 4000});
   const bool bearings = disc_shape && disc_shape->bearings;
   const double reach_x = bearings ? std::ceil(azimuth_scale_reach_x(az)) : 0;
