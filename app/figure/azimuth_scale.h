@@ -1,6 +1,7 @@
 // The bearing scale around a whole-world azimuthal disc (what radio amateurs read beam headings
-// from): ticks every 5° (longer every 10°) outward from just beyond the rim, labels every 30° beyond them,
-// 0° at the top (north at the reference point) and clockwise. Figure pixels, no GL, no cairo.
+// from): ticks every 5° (longer every 10°) outward from just beyond the rim, labels every 30°
+// beyond them, 0° at the top (north at the reference point) and clockwise. Figure pixels, no GL, no
+// cairo.
 #pragma once
 
 #include <functional>
@@ -18,8 +19,8 @@ struct AzimuthLook {
   std::function<double(std::string_view)> text_width_px;
   double text_height_px = 0;
   double rim_gap_px = 0;  // from the rim to the ticks: the rim stays the map's, unmarked
-  double tick_px = 0;  // a 10° tick's length; a 5° tick is half of it
-  double gap_px = 0;   // between a long tick's end and its label
+  double tick_px = 0;     // a 10° tick's length; a 5° tick is half of it
+  double gap_px = 0;      // between a long tick's end and its label
 };
 
 struct AzimuthScale {
