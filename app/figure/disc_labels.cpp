@@ -59,7 +59,8 @@ std::vector<PlacedText> disc_graticule_labels(const ViewStyle& style, const Pixe
   const int lat_dec = degree_decimals(lat_step);
   for (int k = -kMaxLines; k <= kMaxLines; ++k) {
     const double lat = k * lat_step;
-    if (std::fabs(lat) >= 90 - 1e-9) continue;
+    // The equator's crossing is its central meridian's longitude label's place.
+    if (std::fabs(lat) >= 90 - 1e-9 || k == 0) continue;
     // On the central meridian, else on its other half beyond the pole.
     if (!place(lat_label(lat, lat_dec), {lat, centre_lon})) {
       place(lat_label(lat, lat_dec), {lat, centre_lon + 180});

@@ -208,8 +208,9 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   az.gap_px = 2 * label_gap;  // the text's box is its advance: room for the tick's antialiasing
   const std::optional<MapDisc> disc_shape = whole_disc(view, {0, 0, 4000, 4000});
   const bool bearings = disc_shape && disc_shape->bearings;
-  const double reach_x = bearings ? std::ceil(azimuth_scale_reach_x(az)) : 0;
-  const double reach_y = bearings ? std::ceil(azimuth_scale_reach_y(az)) : 0;
+  // A disc without a scale keeps a pad more than a frame's margin off the page's edges.
+  const double reach_x = bearings ? std::ceil(azimuth_scale_reach_x(az)) : pad;
+  const double reach_y = bearings ? std::ceil(azimuth_scale_reach_y(az)) : pad;
   double left = 4 * pad, right = 2 * pad;
   GraticuleLines lines;
   for (int round = 0; round < 3; ++round) {
