@@ -76,6 +76,10 @@ struct FigureLayout {
   std::vector<Polyline> azimuth_ticks;
   std::vector<PlacedText> azimuth_labels;
   std::vector<PlacedText> disc_labels;
+  // The Maidenhead fields, when asked for (maidenhead_grid.h): lines in the map's pixels, and
+  // the fields' names on boxes.
+  std::vector<Polyline> maidenhead_lines;
+  std::vector<PlacedText> maidenhead_labels;
   PlacedText title;
   std::vector<PlacedText> graticule_labels;  // outside the map: latitudes west, longitudes south
   std::vector<int> lat_tick_y, lon_tick_x;   // every graticule line's tick on the frame

@@ -13,6 +13,8 @@ namespace geofield {
 namespace {
 
 constexpr Rgba kLabelBox = {255, 255, 255, 210};  // light box: dark text reads on any colormap
+// The Maidenhead fields' lines: a red that the colormaps and the white graticule do not use.
+constexpr Rgba kMaidenheadInk = {200, 30, 60, 200};
 // A site marker's white ring and colour dot, over its outer (black) radius: the window's
 // proportions, 5 and 3.5 of 6.
 constexpr double kMarkWhite = 5.0 / 6, kMarkDot = 3.5 / 6;
@@ -154,6 +156,13 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
   for (const MapDot& d : lines.dots)
     c->disc(L.map.x + d.at.x, L.map.y + d.at.y, d.radius_px, d.rgba);
   const int line = figure_line_px(L);
+  if (!L.maidenhead_lines.empty()) {
+    LineGroup fields;
+    fields.rgba = kMaidenheadInk;
+    fields.width_px = line;
+    fields.lines = L.maidenhead_lines;
+    c->polylines(L.map, fields, disc);
+  }
   if (!disc) c->frame(L.map, line);
   if (!L.azimuth_ticks.empty()) {
     LineGroup ticks;
@@ -175,7 +184,8 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
   }
   for (const SiteMark& m : L.site_marks) paint_site_mark_on(c, m.x, m.y, L.site_radius_px, m.rgb);
   // Ring labels, site names and a disc's graticule labels alike: dark text on a light box.
-  for (const auto* labels : {&L.ring_labels, &L.site_labels, &L.disc_labels}) {
+  for (const auto* labels :
+       {&L.ring_labels, &L.site_labels, &L.disc_labels, &L.maidenhead_labels}) {
     for (const PlacedText& t : *labels) {
       const double p = L.ring_pad_px;
       c->rect(t.x - p, t.y - p, t.x + t.w + p, t.y + t.h + p, kLabelBox);

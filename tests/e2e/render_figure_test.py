@@ -391,6 +391,33 @@ class FigureTest(RenderTestCase):
                        "40,-105", "--figure-width", "800", "--figure", "g.pdf")
         self.assertNotIn("90°", [w for w, *box in self.pdf_words("g.pdf")])
 
+    def test_maidenhead_fields_are_lines_and_names(self):
+        """--maidenhead over Europe: the fields' names where the locator puts them (Paris in
+        JN, London in IO), their lines one red path in the SVG; refused without --figure."""
+        args = ("--lat", "30:60", "--lon", "-20:40", "--ref", "48,2", "--figure-width", "800",
+                "--maidenhead")
+        r = self.render_ok(*args, "--figure", "f.pdf")
+        fw, fh, mw, mh, mx, my = map(int, MAP_AT.search(r.stderr).groups())
+        words = {w: box for w, *box in self.pdf_words("f.pdf")}
+        for field, (lat0, lon0) in {"JN": (40, 0), "IO": (50, -20), "KN": (40, 20)}.items():
+            self.assertIn(field, words)
+            x0, y0, x1, y1 = words[field]
+            lon = -20 + ((x0 + x1) / 2 - mx) / mw * 60
+            lat = 60 - ((y0 + y1) / 2 - my) / mh * 30
+            self.assertTrue(lat0 < lat < lat0 + 10 and lon0 < lon < lon0 + 20, (field, lat, lon))
+        self.render_ok(*args, "--figure", "f.svg")
+        with open(self.path("f.svg"), encoding="utf-8") as f:
+            strokes = SVG_STROKE.findall(f.read())
+        red = [d for w, rgb, a, d in strokes if rgb.startswith("78.431373%,11.764706%")]
+        self.assertEqual(len(red), 1, strokes)
+        # The meridians 20°W to 40°E and the parallels 30°N to 60°N, the map's edges too (as
+        # the graticule's).
+        self.assertEqual(red[0].count("M"), 4 + 4)
+        r = self.run_geofield("render", "--lat", "30:60", "--lon", "-20:40", "--png", "p.png",
+                              "--maidenhead")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("--maidenhead: give --figure FILE too", r.stderr)
+
     def test_a_sites_line_is_a_path_from_its_first_vertex(self):
         """A --sites line in an SVG figure: a path in the sites' colour on its dark edge, that
         starts at the pixel of the line's first vertex."""

@@ -13,6 +13,7 @@
 #include "field_constants.h"
 #include "figure/figure_layout.h"
 #include "figure/figure_paint.h"
+#include "figure/maidenhead_grid.h"
 #include "figure/map_disc.h"
 
 namespace geofield {
@@ -167,6 +168,30 @@ TEST(FigureDisc, ACutDiscOrALatLonMapIsNotOne) {
   EXPECT_FALSE(layout_figure(wide, 1000, "", style_of(wide)).disc.has_value());
   FieldParams latlon;
   EXPECT_FALSE(layout_figure(latlon, 1000, "", style_of(latlon)).disc.has_value());
+}
+
+// The Maidenhead fields on the world disc about Boulder (DM79): lines, and names on the disc
+// touching no other label; DM's name within a field's width of the centre.
+TEST(FigureDisc, MaidenheadFieldsAreNamedOnTheDiscApartFromTheOtherLabels) {
+  const FieldParams p = world_aeqd();
+  FigureLayout L = layout_figure(p, 1600, "", style_of(p));
+  add_maidenhead_grid(&L);
+  EXPECT_GE(L.maidenhead_lines.size(), 18u + 17u);
+  ASSERT_GE(L.maidenhead_labels.size(), 100u);
+  std::vector<PlacedText> all = boxes(L);
+  for (const PlacedText& t : L.maidenhead_labels) {
+    const double pad = L.ring_pad_px;
+    all.push_back({t.text, t.x - pad, t.y - pad, t.w + 2 * pad, t.h + 2 * pad});
+    EXPECT_LE(std::hypot(t.x - pad - L.disc->x, t.y - pad - L.disc->y), L.disc->r) << t.text;
+  }
+  for (size_t i = 0; i < all.size(); ++i) {
+    for (size_t j = i + 1; j < all.size(); ++j) {
+      EXPECT_FALSE(boxes_touch(all[i], all[j], 0)) << all[i].text << " / " << all[j].text;
+    }
+  }
+  const PlacedText* dm = find(L.maidenhead_labels, "DM");
+  ASSERT_NE(dm, nullptr);
+  EXPECT_LT(std::hypot(centre_x(*dm) - L.disc->x, centre_y(*dm) - L.disc->y), L.disc->r / 9);
 }
 
 // A picture as the renderer draws a disc a node a pixel: the page's white where the pixel's
