@@ -277,6 +277,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   render_cmd->add_flag("--signed", render.signed_inside,
                        "with --sites of polygons: inside them minus the distance to their "
                        "boundary instead of 0 (@land: negative on land, positive at sea)");
+  render_cmd->add_flag("--maidenhead", render.maidenhead,
+                       "with --figure: the Maidenhead locator's fields (20° by 10°) as lines, "
+                       "each named (AA to RR) where its name fits");
   render_cmd->add_flag("--colour-by-centre", render.colour_by_centre,
                        "with --centres: colour the picture and the figure by each node's nearest "
                        "centre (the window's \"colour by nearest centre\"; the figure's colorbar "
@@ -358,6 +361,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (render.colour_by_centre && !render.outputs[OutputId::png] &&
       !render.outputs[OutputId::figure]) {
     throw UsageError("--colour-by-centre: colours a picture; give --png FILE or --figure FILE");
+  }
+  if (render.maidenhead && !render.outputs[OutputId::figure]) {
+    throw UsageError("--maidenhead: give --figure FILE too");
   }
   render.coastlines = o.coastlines.value_or(false);
   render.borders = o.borders.value_or(false);

@@ -215,7 +215,8 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
     style.value_max = r.max;
   }
   if (request.contour_interval <= 0 && !request.graticule && !request.marker &&
-      !request.coastlines && !request.borders && !request.colour_by_centre && !request.sites) {
+      !request.coastlines && !request.borders && !request.colour_by_centre && !request.sites &&
+      !request.maidenhead) {
     return style;
   }
   style.view = style.field = {params.lat_min_deg, params.lat_max_deg, params.lon_min_deg,
@@ -341,6 +342,7 @@ void write_figure(FigureJob& job, const RenderRequest& request, FieldRequest fie
     std::fprintf(stderr, "geofield: %s\n", n->c_str());
   }
   if (request.colour_by_centre) job.set_index_texture(index_texture_of(*backend, *renderer));
+  if (request.maidenhead) job.add_maidenhead();
   const std::filesystem::path& path = *request.outputs[OutputId::figure];
   const FigureFormat format = figure_format_of(path);
   OutputData data;

@@ -34,6 +34,7 @@ struct RenderRequest {
   // and colours the map by each node's nearest centre (--colour-by-centre) instead of distance.
   bool figure_marks_centres = true;
   bool colour_by_centre = false;
+  bool maidenhead = false;  // --maidenhead: the figure's Maidenhead fields, lines and names
   bool coastlines = false, borders = false;  // Natural Earth, the scale chosen by the extent
   std::uint32_t line_rgb = kDefaultLineRgb;  // their colour, 0xRRGGBB
   // A publication figure (outputs' figure, app/figure): the map in its true shape figure_width

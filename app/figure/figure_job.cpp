@@ -9,6 +9,7 @@
 
 #include "errors.h"
 #include "figure/figure_paint.h"
+#include "figure/maidenhead_grid.h"
 #include "gl/gl_check.h"
 
 namespace geofield {
@@ -86,6 +87,8 @@ MapLines FigureJob::map_lines() const {
   }
   return geofield::map_lines(s, layout_.map.w, layout_.map.h, field, site_lines_.as_line_set());
 }
+
+void FigureJob::add_maidenhead() { add_maidenhead_grid(&layout_); }
 
 Image FigureJob::finish() { return paint_figure(layout_, read_map()); }
 

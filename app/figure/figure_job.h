@@ -26,6 +26,8 @@ class FigureJob {
             const FigureSites& sites = {});
 
   const FigureLayout& layout() const { return layout_; }
+  // The Maidenhead fields over the map (maidenhead_grid.h). Before the map is painted.
+  void add_maidenhead();
   // The nearest-site index the map is drawn with (ViewStyle::index_texture): the backend's,
   // known once the field is computed, which is after the layout. Before the first step().
   void set_index_texture(GLuint texture) { layout_.style.index_texture = texture; }

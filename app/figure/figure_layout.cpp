@@ -5,6 +5,9 @@
 #include <cstdio>
 
 #include "errors.h"
+#include "figure/azimuth_scale.h"
+#include "figure/degree_labels.h"
+#include "figure/disc_labels.h"
 #include "figure/site_names.h"
 #include "figure/text_raster.h"
 #include "view/graticule_crossings.h"
@@ -23,26 +26,6 @@ constexpr double kBarWidthOfMap = 0.6;
 constexpr double kRingLabelsApartFonts = 40;  // labels of one ring: two or three across a map
 constexpr long kMaxMapSidePx = 1L << 30;
 
-int decimals_for(double step_deg) {
-  const int d = static_cast<int>(std::ceil(-std::log10(step_deg) - 1e-9));
-  return std::clamp(d, 0, 8);
-}
-
-std::string lat_label(double lat, int dec) {
-  char t[48];
-  std::snprintf(t, sizeof t, "%.*f°%s", dec, std::fabs(lat), lat > 0 ? "N" : (lat < 0 ? "S" : ""));
-  return t;
-}
-
-std::string lon_label(double lon_raw, int dec) {
-  const double lon = reduce_deg_180(lon_raw);
-  const bool edge = std::fabs(std::fabs(lon) - 180.0) < 1e-9;  // 180°, neither E nor W
-  char t[48];
-  std::snprintf(t, sizeof t, "%.*f°%s", dec, std::fabs(lon),
-                edge ? "" : (lon > 0 ? "E" : (lon < 0 ? "W" : "")));
-  return t;
-}
-
 // The fewest decimals (up to 4) that write a coordinate.
 std::string short_deg(double v) {
   char t[32];
@@ -55,11 +38,6 @@ std::string short_deg(double v) {
   }
   std::snprintf(t, sizeof t, "%.4f", v);
   return t;
-}
-
-bool overlaps(const PlacedText& a, const PlacedText& b, double gap) {
-  return a.x < b.x + b.w + gap && b.x < a.x + a.w + gap && a.y < b.y + b.h + gap &&
-         b.y < a.y + a.h + gap;
 }
 
 // The graticule's lines that cross the map, as (label text, position along the edge in px).
@@ -80,8 +58,8 @@ GraticuleLines projected_lines(const FieldParams& v, const ViewStyle& s, const P
   GraticuleLines out;
   if (!(s.graticule_lat_step_deg > 0) || !(s.graticule_lon_step_deg > 0)) return out;
   const MapRect m{double(map.x), double(map.y), double(map.w), double(map.h)};
-  const int lat_dec = decimals_for(s.graticule_lat_step_deg);
-  const int lon_dec = decimals_for(s.graticule_lon_step_deg);
+  const int lat_dec = degree_decimals(s.graticule_lat_step_deg);
+  const int lon_dec = degree_decimals(s.graticule_lon_step_deg);
   for (const GraticuleCrossing& c :
        graticule_crossings(v, m, s.graticule_lat_step_deg, s.graticule_lon_step_deg, 0)) {
     if (c.latitude) {
@@ -97,7 +75,7 @@ std::vector<Line> lat_lines(const FieldParams& v, const ViewStyle& s, const Pixe
   std::vector<Line> out;
   const double step = s.graticule_lat_step_deg;
   if (!(step > 0)) return out;
-  const int dec = decimals_for(step);
+  const int dec = degree_decimals(step);
   const double span = v.lat_max_deg - v.lat_min_deg;
   const double k0 = std::ceil(v.lat_min_deg / step - 1e-9),
                k1 = std::floor(v.lat_max_deg / step + 1e-9);
@@ -111,7 +89,7 @@ std::vector<Line> lon_lines(const FieldParams& v, const ViewStyle& s, const Pixe
   std::vector<Line> out;
   const double step = s.graticule_lon_step_deg;
   if (!(step > 0)) return out;
-  const int dec = decimals_for(step);
+  const int dec = degree_decimals(step);
   const double span = lon_span_of(v);
   const double j0 = std::ceil(v.lon_min_deg / step - 1e-9),
                j1 = std::floor((v.lon_min_deg + span) / step + 1e-9);
@@ -131,6 +109,11 @@ double font_px_for(int width_px) {
 }
 
 }  // namespace
+
+bool boxes_touch(const PlacedText& a, const PlacedText& b, double gap) {
+  return a.x < b.x + b.w + gap && b.x < a.x + a.w + gap && a.y < b.y + b.h + gap &&
+         b.y < a.y + a.h + gap;
+}
 
 double figure_scale(int width_px) {
   return font_px_for(width_px) / font_px_for(kDefaultFigureWidthPx);
@@ -216,6 +199,18 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   // in a few rounds (the widest label of a step does not change once the size is near).
   const double aspect = figure_map_aspect(view);
   const double half_h = text.height() / 2;
+  // A whole disc's margins hold its bearing scale (when it has one), not edge labels.
+  AzimuthLook az;
+  az.text_width_px = [&](std::string_view s) { return text.width(s); };
+  az.text_height_px = text.height();
+  az.rim_gap_px = std::max(1.0, std::round(L.font_px / 14)) + 2;  // a tick's width, 2 pixels
+  az.tick_px = 2 * L.tick_len;
+  az.gap_px = 2 * label_gap;  // the text's box is its advance: room for the tick's antialiasing
+  const std::optional<MapDisc> disc_shape = whole_disc(view, {0, 0, 4000, 4000});
+  const bool bearings = disc_shape && disc_shape->bearings;
+  // A disc without a scale keeps a pad more than a frame's margin off the page's edges.
+  const double reach_x = bearings ? std::ceil(azimuth_scale_reach_x(az)) : pad;
+  const double reach_y = bearings ? std::ceil(azimuth_scale_reach_y(az)) : pad;
   double left = 4 * pad, right = 2 * pad;
   GraticuleLines lines;
   for (int round = 0; round < 3; ++round) {
@@ -224,8 +219,14 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
     // A thin strip's height can pass an int (178° by a millionth of a degree: 6e10 pixels):
     // held at kMaxMapSidePx, beyond any GL's limit, so FigureJob refuses it by its size.
     L.map.h = static_cast<int>(std::clamp(std::lround(L.map.w / aspect), 16L, kMaxMapSidePx));
-    L.map.y = static_cast<int>(std::ceil(L.title.y + L.title.h + pad + half_h));
+    L.map.y =
+        static_cast<int>(std::ceil(L.title.y + L.title.h + pad + (disc_shape ? reach_y : half_h)));
     L.style = style_for(L.map.w, L.map.h);
+    if (disc_shape) {  // its graticule meets no edge: labelled on the disc, after the rings
+      left = right = std::max(pad, std::ceil(pad + reach_x));
+      if (round > 0) break;
+      continue;
+    }
     lines = graticule_lines(view, L.style, L.map);  // the map's last size keeps its lines
     double lat_w = 0, lon_half = 0;
     for (const Line& l : lines.lat) lat_w = std::max(lat_w, text.width(l.text));
@@ -245,7 +246,7 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
     PlacedText t{l.text, 0, l.at - half_h, text.width(l.text), text.height()};
     t.x = L.map.x - L.tick_len - label_gap - t.w;
     bool free = t.x >= 0;
-    for (const PlacedText& o : L.graticule_labels) free = free && !overlaps(t, o, label_gap);
+    for (const PlacedText& o : L.graticule_labels) free = free && !boxes_touch(t, o, label_gap);
     if (free) L.graticule_labels.push_back(t);
   }
   for (const Line& l : lines.lon) {
@@ -254,10 +255,17 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
                  text.height()};
     t.x = l.at - t.w / 2;
     bool free = t.x >= 0 && t.x + t.w <= width_px;
-    for (const PlacedText& o : L.graticule_labels) free = free && !overlaps(t, o, 2 * label_gap);
+    for (const PlacedText& o : L.graticule_labels) free = free && !boxes_touch(t, o, 2 * label_gap);
     if (free) L.graticule_labels.push_back(t);
   }
-  double y = L.map.y + L.map.h + L.tick_len + label_gap + text.height() + pad;
+  L.disc = whole_disc(view, L.map);
+  if (L.disc && L.disc->bearings) {
+    AzimuthScale scale = azimuth_scale(*L.disc, az);
+    L.azimuth_ticks = std::move(scale.ticks);
+    L.azimuth_labels = std::move(scale.labels);
+  }
+  double y = L.disc ? L.map.y + L.map.h + reach_y + pad
+                    : L.map.y + L.map.h + L.tick_len + label_gap + text.height() + pad;
 
   // Ring labels, placed by the window's rule (view/ring_labels) inside the map, about the field's
   // one site. With several the rings are the nearest site's: their lines stay, unlabelled (as
@@ -302,6 +310,30 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
     names.pad_px = L.ring_pad_px;
     names.marker_radius_px = L.site_radius_px;
     L.site_labels = place_site_names(L.site_marks, *sites.list, L.map, taken, names);
+  }
+
+  // A disc's graticule labels on it, clear of the ring labels, site names and markers.
+  if (L.disc) {
+    std::vector<PlacedText> taken;
+    for (const auto* labels : {&L.ring_labels, &L.site_labels}) {
+      for (const PlacedText& t : *labels) {
+        taken.push_back({t.text, t.x - L.ring_pad_px, t.y - L.ring_pad_px, t.w + 2 * L.ring_pad_px,
+                         t.h + 2 * L.ring_pad_px});
+      }
+    }
+    for (const SiteMark& m : L.site_marks) {
+      const double r = L.site_radius_px;
+      taken.push_back({"", m.x - r, m.y - r, 2 * r, 2 * r});
+    }
+    if (view.projection == Projection::aeqd) {  // the reference's marker at the centre
+      const double r = 2 * L.style.marker_radius_px;
+      taken.push_back({"", L.disc->x - r, L.disc->y - r, 2 * r, 2 * r});
+    }
+    DiscLabelLook look;
+    look.text_width_px = [&](std::string_view s) { return ring_text.width(s); };
+    look.text_height_px = ring_text.height();
+    look.pad_px = L.ring_pad_px;
+    L.disc_labels = disc_graticule_labels(L.style, L.map, *L.disc, taken, look);
   }
 
   const std::string unit(to_string(view.units));

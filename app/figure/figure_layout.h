@@ -12,6 +12,8 @@
 
 #include "centres.h"
 #include "field_params.h"
+#include "figure/map_disc.h"
+#include "figure/map_polyline.h"
 #include "gl/renderer.h"
 #include "view/colorbar_ticks.h"
 
@@ -37,6 +39,9 @@ struct PlacedText {
 struct PixelRect {
   int x = 0, y = 0, w = 0, h = 0;  // figure pixels, y down
 };
+
+// Whether two texts' boxes come closer than gap pixels: the layout's one collision test.
+bool boxes_touch(const PlacedText& a, const PlacedText& b, double gap);
 
 // A site's marker on the figure: a dot of the site's colour ringed in white and black.
 struct SiteMark {
@@ -65,6 +70,16 @@ struct FigureLayout {
   double font_px = 0, title_px = 0, ring_font_px = 0;  // text heights
   PixelRect map;
   ViewStyle style;  // the map's look at map.w x map.h
+  // A whole-world aeqd or ortho map: the disc it is (no frame, the page around it), its
+  // bearing scale when it has one, and its graticule's labels on it (each on a box).
+  std::optional<MapDisc> disc;
+  std::vector<Polyline> azimuth_ticks;
+  std::vector<PlacedText> azimuth_labels;
+  std::vector<PlacedText> disc_labels;
+  // The Maidenhead fields, when asked for (maidenhead_grid.h): lines in the map's pixels, and
+  // the fields' names on boxes.
+  std::vector<Polyline> maidenhead_lines;
+  std::vector<PlacedText> maidenhead_labels;
   PlacedText title;
   std::vector<PlacedText> graticule_labels;  // outside the map: latitudes west, longitudes south
   std::vector<int> lat_tick_y, lon_tick_x;   // every graticule line's tick on the frame

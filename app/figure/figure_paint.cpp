@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "errors.h"
+#include "figure/map_disc.h"
 #include "figure/text_raster.h"
 #include "gl/colormap.h"
 
@@ -12,6 +13,8 @@ namespace geofield {
 namespace {
 
 constexpr Rgba kLabelBox = {255, 255, 255, 210};  // light box: dark text reads on any colormap
+// The Maidenhead fields' lines: a red that the colormaps and the white graticule do not use.
+constexpr Rgba kMaidenheadInk = {200, 30, 60, 200};
 // A site marker's white ring and colour dot, over its outer (black) radius: the window's
 // proportions, 5 and 3.5 of 6.
 constexpr double kMarkWhite = 5.0 / 6, kMarkDot = 3.5 / 6;
@@ -58,7 +61,20 @@ class RasterCanvas final : public FigureCanvas {
                   std::vector<std::uint8_t>(static_cast<size_t>(width) * height * 4, 255)};
     static_assert(kFigurePageRgb == 0xffffff, "the page is filled with 255s");
   }
-  void map(const PixelRect& at, const Image& map) override {
+  void map(const PixelRect& at, const Image& map, const MapDisc* disc) override {
+    if (disc) {
+      const MapDisc inside = disc_from(*disc, at.x, at.y);
+      for (int y = 0; y < map.height; ++y) {
+        for (int x = 0; x < map.width; ++x) {
+          const double a = disc_cover(*disc, at.x + x, at.y + y);
+          if (a <= 0) continue;
+          const std::array<std::uint8_t, 3> c = disc_map_colour(map, x, y, inside);
+          blend_pixel(img_, at.x + x, at.y + y, {c[0], c[1], c[2], 255},
+                      static_cast<int>(std::lround(a * 255)));
+        }
+      }
+      return;
+    }
     for (int y = 0; y < map.height; ++y) {
       const int fy = at.y + y;
       if (fy < 0 || fy >= img_->height) continue;
@@ -80,7 +96,7 @@ class RasterCanvas final : public FigureCanvas {
   void disc(double x, double y, double r, Rgba c) override { geofield::disc(img_, x, y, r, c); }
   // Each pixel as covered as the group's nearest segment covers it (one path: where segments
   // meet, no double ink), the coverage of a line of the width falling off over a pixel.
-  void polylines(const PixelRect& at, const LineGroup& g) override {
+  void polylines(const PixelRect& at, const LineGroup& g, const MapDisc* disc) override {
     std::vector<float> cover(static_cast<size_t>(at.w) * at.h, 0.0f);
     const double half = g.width_px / 2;
     for (const Polyline& line : g.lines) {
@@ -90,7 +106,8 @@ class RasterCanvas final : public FigureCanvas {
     const Rgba ink = {g.rgba[0], g.rgba[1], g.rgba[2], 255};
     for (int y = 0; y < at.h; ++y) {
       for (int x = 0; x < at.w; ++x) {
-        const float c = cover[static_cast<size_t>(y) * at.w + x];
+        float c = cover[static_cast<size_t>(y) * at.w + x];
+        if (c > 0 && disc) c *= static_cast<float>(disc_cover(*disc, at.x + x, at.y + y));
         if (c > 0)
           blend_pixel(img_, at.x + x, at.y + y, ink, static_cast<int>(std::lround(c * g.rgba[3])));
       }
@@ -133,12 +150,27 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
   if (map.width != L.map.w || map.height != L.map.h)
     GF_FAIL("figure: map picture of the wrong size");
   c->page(L.width, L.height);
-  c->map(L.map, map);
-  for (const LineGroup& g : lines.groups) c->polylines(L.map, g);
+  const MapDisc* disc = L.disc ? &*L.disc : nullptr;
+  c->map(L.map, map, disc);
+  for (const LineGroup& g : lines.groups) c->polylines(L.map, g, disc);
   for (const MapDot& d : lines.dots)
     c->disc(L.map.x + d.at.x, L.map.y + d.at.y, d.radius_px, d.rgba);
   const int line = figure_line_px(L);
-  c->frame(L.map, line);
+  if (!L.maidenhead_lines.empty()) {
+    LineGroup fields;
+    fields.rgba = kMaidenheadInk;
+    fields.width_px = line;
+    fields.lines = L.maidenhead_lines;
+    c->polylines(L.map, fields, disc);
+  }
+  if (!disc) c->frame(L.map, line);
+  if (!L.azimuth_ticks.empty()) {
+    LineGroup ticks;
+    ticks.rgba = kFigureInk;
+    ticks.width_px = line;
+    ticks.lines = L.azimuth_ticks;
+    c->polylines({0, 0, L.width, L.height}, ticks, nullptr);
+  }
   for (int y : L.lat_tick_y) {
     c->rect(L.map.x - L.tick_len, y - line / 2, L.map.x, y - line / 2 + line, kFigureInk);
   }
@@ -147,10 +179,13 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
             kFigureInk);
   }
   const TextRaster text(L.font_px), ring_text(L.ring_font_px), title_text(L.title_px);
-  for (const PlacedText& t : L.graticule_labels) c->text(text, t.x, t.y, t.text);
+  for (const auto* labels : {&L.graticule_labels, &L.azimuth_labels}) {
+    for (const PlacedText& t : *labels) c->text(text, t.x, t.y, t.text);
+  }
   for (const SiteMark& m : L.site_marks) paint_site_mark_on(c, m.x, m.y, L.site_radius_px, m.rgb);
-  // Ring labels and site names alike: dark text on a light box.
-  for (const auto* labels : {&L.ring_labels, &L.site_labels}) {
+  // Ring labels, site names and a disc's graticule labels alike: dark text on a light box.
+  for (const auto* labels :
+       {&L.ring_labels, &L.site_labels, &L.disc_labels, &L.maidenhead_labels}) {
     for (const PlacedText& t : *labels) {
       const double p = L.ring_pad_px;
       c->rect(t.x - p, t.y - p, t.x + t.w + p, t.y + t.h + p, kLabelBox);

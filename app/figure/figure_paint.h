@@ -33,12 +33,15 @@ class FigureCanvas {
  public:
   virtual ~FigureCanvas() = default;
   virtual void page(int width, int height) = 0;  // white, the whole figure
-  virtual void map(const PixelRect& at, const Image& map) = 0;
+  // The map's picture at `at`; disc: only the disc of it (a whole-world projected map), its
+  // rim smoothed and coloured from inside (map_disc.h).
+  virtual void map(const PixelRect& at, const Image& map, const MapDisc* disc) = 0;
   virtual void rect(double x0, double y0, double x1, double y1, Rgba c) = 0;  // filled
   virtual void frame(const PixelRect& r, int t) = 0;  // t pixels wide, outside r
   virtual void disc(double x, double y, double r, Rgba c) = 0;
-  // A group of the map's lines, their points in the pixels of the map at `map`, clipped to it.
-  virtual void polylines(const PixelRect& map, const LineGroup& lines) = 0;
+  // A group of lines, their points in the pixels of the rectangle `map`, clipped to it (or to
+  // disc, figure pixels, where given).
+  virtual void polylines(const PixelRect& map, const LineGroup& lines, const MapDisc* disc) = 0;
   virtual void colorbar(const FigureLayout& L) = 0;  // the colormap across L.bar
   // Text in the figure's ink with its top-left at (x, y), as TextRaster::draw places it.
   virtual void text(const TextRaster& font, double x, double y, const std::string& s) = 0;

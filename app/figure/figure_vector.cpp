@@ -7,14 +7,18 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 
+#include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
 #include "errors.h"
 #include "export/output_kinds.h"
+#include "field_constants.h"
 #include "figure/figure_paint.h"
+#include "figure/map_disc.h"
 #include "figure/text_raster.h"
 #include "gl/colormap.h"
 
@@ -67,7 +71,7 @@ class CairoCanvas final : public FigureCanvas {
   void page(int width, int height) override {
     rect(0, 0, width, height, opaque_rgb(kFigurePageRgb));
   }
-  void map(const PixelRect& at, const Image& map) override {
+  void map(const PixelRect& at, const Image& map, const MapDisc* disc) override {
     cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, map.width, map.height);
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> owned(s,
                                                                              cairo_surface_destroy);
@@ -78,17 +82,24 @@ class CairoCanvas final : public FigureCanvas {
     cairo_surface_flush(s);
     unsigned char* data = cairo_image_surface_get_data(s);
     const int stride = cairo_image_surface_get_stride(s);
+    const std::optional<MapDisc> inside =
+        disc ? std::optional(disc_from(*disc, at.x, at.y)) : std::nullopt;
     for (int y = 0; y < map.height; ++y) {
       auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::size_t>(y) * stride);
       const std::uint8_t* p = &map.rgba[static_cast<std::size_t>(y) * map.width * 4];
       for (int x = 0; x < map.width; ++x, p += 4) {
-        row[x] = std::uint32_t{p[0]} << 16 | std::uint32_t{p[1]} << 8 | p[2];
+        const std::array<std::uint8_t, 3> c =
+            inside ? disc_map_colour(map, x, y, *inside) : std::array{p[0], p[1], p[2]};
+        row[x] = std::uint32_t{c[0]} << 16 | std::uint32_t{c[1]} << 8 | c[2];
       }
     }
     cairo_surface_mark_dirty(s);
+    cairo_save(cr_);
     cairo_set_source_surface(cr_, s, at.x, at.y);
-    cairo_rectangle(cr_, at.x, at.y, map.width, map.height);
-    cairo_fill(cr_);
+    clip_to(at, disc);
+    cairo_paint(cr_);
+    cairo_restore(cr_);
+    check(cr_, "the map's image");
   }
   void rect(double x0, double y0, double x1, double y1, Rgba c) override {
     set_rgba(cr_, c);
@@ -102,11 +113,10 @@ class CairoCanvas final : public FigureCanvas {
     cairo_stroke(cr_);
   }
   // One path a group, clipped to the map: round joins, as the line shader's quads overlap.
-  void polylines(const PixelRect& at, const LineGroup& g) override {
+  void polylines(const PixelRect& at, const LineGroup& g, const MapDisc* disc) override {
     if (g.lines.empty()) return;
     cairo_save(cr_);
-    cairo_rectangle(cr_, at.x, at.y, at.w, at.h);
-    cairo_clip(cr_);
+    clip_to(at, disc);
     cairo_new_path(cr_);
     for (const Polyline& line : g.lines) {
       if (line.size() < 2) continue;
@@ -125,7 +135,7 @@ class CairoCanvas final : public FigureCanvas {
   void disc(double x, double y, double r, Rgba c) override {
     set_rgba(cr_, c);
     cairo_new_sub_path(cr_);
-    cairo_arc(cr_, x, y, r, 0, 2 * 3.14159265358979323846);
+    cairo_arc(cr_, x, y, r, 0, 2 * kPi);
     cairo_fill(cr_);
   }
   // The colormap left to right (reversed when the style is), its 256 entries as stops.
@@ -153,6 +163,17 @@ class CairoCanvas final : public FigureCanvas {
   }
 
  private:
+  // Clips to the rectangle at, or to the disc where given.
+  void clip_to(const PixelRect& at, const MapDisc* disc) {
+    cairo_new_path(cr_);
+    if (disc) {
+      cairo_arc(cr_, disc->x, disc->y, disc->r, 0, 2 * kPi);
+    } else {
+      cairo_rectangle(cr_, at.x, at.y, at.w, at.h);
+    }
+    cairo_clip(cr_);
+  }
+
   cairo_t* cr_;
 };
 

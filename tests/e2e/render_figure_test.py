@@ -3,6 +3,7 @@ shape at the width, the colorbar following the colormap from one end to the othe
 labels, the title, ring labels along a ring, projected views, and a bad width refused."""
 
 import base64
+import html
 import io
 import math
 import os
@@ -298,10 +299,22 @@ class FigureTest(RenderTestCase):
                 self.assertLess(diff.mean(), 3, name)
                 self.assertLess((diff.max(axis=2) > 96).mean(), 0.01, name)
 
+    def pdf_words(self, name):
+        """The PDF's words and their boxes in figure pixels (300 dpi: a point is 300/72)."""
+        out = subprocess.run(["pdftotext", "-bbox", self.path(name), "-"], capture_output=True,
+                             text=True, check=True).stdout
+        k = 300 / 72
+        return [(html.unescape(w), float(x0) * k, float(y0) * k, float(x1) * k, float(y1) * k)
+                for x0, y0, x1, y1, w in re.findall(
+                    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
+                    r"([^<]*)</word>", out)]
+
     def test_an_aeqd_world_disc_in_pdf_and_svg(self):
-        """The whole Earth about Boulder as a PDF and an SVG: rasterised, the PNG within the
-        lines' antialiasing, and no ring's dark fringe along the rim (the PNG's ring at
-        20000 km, a third of a pixel inside it, leaves dashes there)."""
+        """The whole Earth about Boulder as PNG, PDF and SVG: a disc with no frame, its rim in
+        the map's colours (before, the PNG's ring at 20000 km, a third of a pixel inside the rim,
+        left 987 dark pixels within 2 px of it), nothing of the map beyond it, the bearing scale
+        around it at its angles, no two words touching; rasterised, the PNG within the lines'
+        antialiasing."""
         args = ("--projection", "aeqd", "--extent", "20015", "--ref", "40,-105", "--size",
                 "300x300", "--contours", "2000", "--graticule", "--coastlines", "--borders",
                 "--marker", "--figure-width", "800")
@@ -312,22 +325,98 @@ class FigureTest(RenderTestCase):
         with Image.open(self.path("f.png")) as f:
             png = np.asarray(f.convert("RGB")).astype(int)[my:my + mh, mx:mx + mw]
         y, x = np.mgrid[0:mh, 0:mw]
-        rim = np.abs(np.hypot(x + 0.5 - mw / 2, y + 0.5 - mh / 2) - mw / 2 * 20015.1 / 20015)
-        near_rim = rim < 2
+        radius = mw / 2 * 20015.1 / 20015
+        at = np.hypot(x + 0.5 - mw / 2, y + 0.5 - mh / 2) - radius
+        near_rim, beyond = np.abs(at) < 2, at > 1
 
         def dark_at_rim(rgb):
             return int(((rgb.mean(axis=2) < 100) & near_rim).sum())
 
-        self.assertGreater(dark_at_rim(png), 20)
-        # Measured (PDF, SVG): 2.9 and 2.5 levels on average, 0.9 % and 0.5 % of the map's
-        # pixels beyond 96: that fringe, and the label boxes' fractional edges.
+        def map_beyond(rgb):  # colour beyond the rim (the scale's ticks and words are grey)
+            return int(((rgb.max(axis=2) - rgb.min(axis=2) > 24) & beyond).sum())
+
+        self.assertEqual(dark_at_rim(png), 0)
+        self.assertEqual(map_beyond(png), 0)
+        self.assertTrue((png[:3, :3] == 255).all())  # no frame: the square's corner is page
+        # The bearing scale as text: 90° right of the disc's centre, 180° below, 0° above,
+        # 270° left, each beyond the rim; no two words' boxes overlap.
+        words = self.pdf_words("f.pdf")
+        cx, cy = mx + mw / 2, my + mh / 2
+        found = {w: (x0, y0, x1, y1) for w, x0, y0, x1, y1 in words
+                 if w.endswith("°") and math.hypot((x0 + x1) / 2 - cx, (y0 + y1) / 2 - cy) > radius}
+        for bearing in range(0, 360, 30):
+            self.assertIn(f"{bearing}°", found)
+            x0, y0, x1, y1 = found[f"{bearing}°"]
+            angle = math.degrees(math.atan2((x0 + x1) / 2 - cx, cy - (y0 + y1) / 2))
+            self.assertAlmostEqual((angle - bearing + 180) % 360 - 180, 0, delta=2)
+        self.assertGreater(found["90°"][0], cx + radius)
+        self.assertGreater(found["180°"][1], cy + radius)
+        self.assertLess(found["0°"][3], cy - radius)
+        self.assertLess(found["270°"][2], cx - radius)
+        for i, (a, *ba) in enumerate(words):
+            for b, *bb in words[i + 1:]:
+                apart = ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]
+                self.assertTrue(apart, (a, ba, b, bb))
+        # Rasterised: measured (PDF, SVG) 2.6 and 2.6 levels on average, 0.35 % and 0.34 % of
+        # the map's pixels beyond 96 (the lines' and label boxes' edges); 2.9 and 2.5, 0.9 % and
+        # 0.5 % with the PNG's old fringe. Held to the Europe figure's bounds.
         for name, got in self.rasterised():
             with self.subTest(format=name):
                 got = got[my:my + mh, mx:mx + mw]
                 self.assertEqual(dark_at_rim(got), 0)
+                self.assertEqual(map_beyond(got), 0)
                 diff = np.abs(got - png)
-                self.assertLess(diff.mean(), 4, name)
-                self.assertLess((diff.max(axis=2) > 96).mean(), 0.015, name)
+                self.assertLess(diff.mean(), 3, name)
+                self.assertLess((diff.max(axis=2) > 96).mean(), 0.01, name)
+
+    def test_an_ortho_globe_about_the_reference_is_round_with_bearings(self):
+        """A whole globe about the reference: round like the aeqd disc (rim in the map's colours,
+        nothing beyond it), its bearing scale around it; one about elsewhere has none."""
+        args = ("--projection", "ortho", "--lat", "39:41", "--lon", "-106:-104", "--ref",
+                "40,-105", "--contours", "2000", "--graticule", "--coastlines", "--marker",
+                "--figure-width", "800")
+        r = self.render_ok(*args, "--figure", "f.png")
+        fw, fh, mw, mh, mx, my = map(int, MAP_AT.search(r.stderr).groups())
+        self.render_ok(*args, "--figure", "f.pdf")
+        with Image.open(self.path("f.png")) as f:
+            png = np.asarray(f.convert("RGB")).astype(int)[my:my + mh, mx:mx + mw]
+        y, x = np.mgrid[0:mh, 0:mw]
+        at = np.hypot(x + 0.5 - mw / 2, y + 0.5 - mh / 2) - mw / 2
+        self.assertEqual(int(((png.mean(axis=2) < 100) & (np.abs(at) < 2)).sum()), 0)
+        self.assertEqual(int(((png.max(axis=2) - png.min(axis=2) > 24) & (at > 1)).sum()), 0)
+        bearings = [w for w, *box in self.pdf_words("f.pdf") if re.fullmatch(r"\d+°", w)]
+        self.assertEqual(sorted(set(bearings) - {"0°"}),
+                         sorted(f"{b}°" for b in range(30, 360, 30)))
+        self.render_ok("--projection", "ortho", "--lat", "0:20", "--lon", "50:70", "--ref",
+                       "40,-105", "--figure-width", "800", "--figure", "g.pdf")
+        self.assertNotIn("90°", [w for w, *box in self.pdf_words("g.pdf")])
+
+    def test_maidenhead_fields_are_lines_and_names(self):
+        """--maidenhead over Europe: the fields' names where the locator puts them (Paris in
+        JN, London in IO), their lines one red path in the SVG; refused without --figure."""
+        args = ("--lat", "30:60", "--lon", "-20:40", "--ref", "48,2", "--figure-width", "800",
+                "--maidenhead")
+        r = self.render_ok(*args, "--figure", "f.pdf")
+        fw, fh, mw, mh, mx, my = map(int, MAP_AT.search(r.stderr).groups())
+        words = {w: box for w, *box in self.pdf_words("f.pdf")}
+        for field, (lat0, lon0) in {"JN": (40, 0), "IO": (50, -20), "KN": (40, 20)}.items():
+            self.assertIn(field, words)
+            x0, y0, x1, y1 = words[field]
+            lon = -20 + ((x0 + x1) / 2 - mx) / mw * 60
+            lat = 60 - ((y0 + y1) / 2 - my) / mh * 30
+            self.assertTrue(lat0 < lat < lat0 + 10 and lon0 < lon < lon0 + 20, (field, lat, lon))
+        self.render_ok(*args, "--figure", "f.svg")
+        with open(self.path("f.svg"), encoding="utf-8") as f:
+            strokes = SVG_STROKE.findall(f.read())
+        red = [d for w, rgb, a, d in strokes if rgb.startswith("78.431373%,11.764706%")]
+        self.assertEqual(len(red), 1, strokes)
+        # The meridians 20°W to 40°E and the parallels 30°N to 60°N, the map's edges too (as
+        # the graticule's).
+        self.assertEqual(red[0].count("M"), 4 + 4)
+        r = self.run_geofield("render", "--lat", "30:60", "--lon", "-20:40", "--png", "p.png",
+                              "--maidenhead")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("--maidenhead: give --figure FILE too", r.stderr)
 
     def test_a_sites_line_is_a_path_from_its_first_vertex(self):
         """A --sites line in an SVG figure: a path in the sites' colour on its dark edge, that
