@@ -214,8 +214,12 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
     style.value_min = r.min;
     style.value_max = r.max;
   }
-  if (request.contour_interval <= 0 && !request.graticule && !request.marker &&
-      !request.coastlines && !request.borders && !request.colour_by_centre && !request.sites) {
+  // A figure's default rings suit its colour range (the window's "suit the range").
+  const double rings = request.contour_interval > 0 ? request.contour_interval
+                       : request.suited_rings ? ring_interval(style.value_min, style.value_max)
+                                              : 0;
+  if (rings <= 0 && !request.graticule && !request.marker && !request.coastlines &&
+      !request.borders && !request.colour_by_centre && !request.sites) {
     return style;
   }
   style.view = style.field = {params.lat_min_deg, params.lat_max_deg, params.lon_min_deg,
@@ -223,7 +227,7 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
   style.map = style.field_map = map_frame_of(params);  // projected views: the grid's own frame
   style.field_nx = params.nx;
   style.field_ny = params.ny;
-  style.contour_interval = request.contour_interval;
+  style.contour_interval = rings;
   if (request.graticule && params.projection != Projection::latlon) {
     const double span_deg = projected_span_deg(params);
     style.graticule_lat_step_deg = style.graticule_lon_step_deg =
