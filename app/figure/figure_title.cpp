@@ -38,8 +38,8 @@ std::string default_figure_title(const FieldParams& v, std::size_t sites,
                                  const std::string& sites_words, const std::string& ref_label) {
   const std::string what = v.formula == Formula::seed ? "Seed-formula value" : "Distance";
   if (!sites_words.empty()) return what + " to " + sites_words;
-  if (sites == 1) return what + " to the centre";  // "the nearest of 1" reads as a slip
-  if (sites > 1) return what + " to the nearest of " + std::to_string(sites) + " centres";
+  if (sites == 1) return what + " to the site";  // "the nearest of 1" reads as a slip
+  if (sites > 1) return what + " to the nearest of " + std::to_string(sites) + " sites";
   if (!ref_label.empty()) return what + " from " + ref_label;  // the name it was given by
   // reduce_deg_180 writes 180 as -180: no hemisphere either way.
   return what + " from " + coordinate(v.ref_lat_deg, "N", "S") + ", " +

@@ -11,7 +11,7 @@ namespace geofield {
 
 // The title line when none is given, plain: "Distance from Rome, Italy" for a reference given
 // by name or locator (ref_label), "Distance from 41.90° N, 12.50° E" otherwise; with sites
-// (sites > 0, `--centres` or the window's centres) "Distance to the nearest of N centres", or
+// (sites > 0, `--centres` or the window's centres) "Distance to the nearest of N sites", or
 // "Distance to " sites_words for sites of every kind (FigureSites). The seed formula's values
 // are no distance: "Seed-formula value from ...". The window and `render` both call it.
 std::string default_figure_title(const FieldParams& view, std::size_t sites = 0,

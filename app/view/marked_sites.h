@@ -2,7 +2,7 @@
 // `render` and the window: the point sites that get a marker (a set of points: all; shapes:
 // their point features, each point of a MultiPoint), each with its site's colour; the sites'
 // colours (centre_palette: a set of points by its points, shapes by each feature's middle);
-// and the figure title's words for them ("the nearest of 3 sites", "@land:110m").
+// and the figure title's words for them ("the nearest of 3 sites", "land, negative inside").
 #pragma once
 
 #include <cstddef>
@@ -33,7 +33,7 @@ std::vector<std::uint32_t> marked_points_rgb(const MarkedPoints& points,
 // built-in name or a file's path; may be empty): a built-in set's plain name ("coastline",
 // "land"), one feature's own name or else its file's ("harbour wall", "route"), else "the
 // nearest of N sites" ("the site" for one); ", negative inside" when signed. "" for a set of points
-// (the figure's own "the nearest of N centres").
+// (the figure's own "the nearest of N sites").
 std::string sites_title_words(const SiteSet& sites, std::string_view source, bool signed_inside);
 
 }  // namespace geofield
