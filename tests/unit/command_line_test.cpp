@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "usage_error_matchers.h"
+#include "view/view_math.h"
 
 namespace geofield {
 namespace {
@@ -112,6 +113,51 @@ TEST(CommandLine, RenderGetsWhatWasTyped) {
   EXPECT_EQ(r.figure_width, 800);
   EXPECT_EQ(r.figure_title, "-draft-");
   EXPECT_FALSE(r.outputs[OutputId::geotiff]);
+}
+
+// Issue 29: told nothing, a render writing a figure makes a finished one: the view about the
+// reference (unless --lat/--lon placed it), suited rings and every overlay, each --no-X taking
+// one away; a render with no figure keeps its bare defaults.
+TEST(CommandLine, AFigureTakesAFinishedFiguresDefaults) {
+  auto render = [](std::initializer_list<std::string> args) {
+    return std::get<RenderRequest>(parse(args));
+  };
+  const RenderRequest f = render({"render", "--figure", "f.png"});
+  EXPECT_TRUE(f.suited_rings);
+  EXPECT_EQ(f.contour_interval, 0);
+  EXPECT_TRUE(f.graticule && f.coastlines && f.borders && f.marker);
+  const FieldParams& p = f.view.params;
+  EXPECT_DOUBLE_EQ(p.lat_min_deg, 20);
+  EXPECT_DOUBLE_EQ(p.lat_max_deg, 40);
+  EXPECT_NEAR((p.lon_min_deg + p.lon_max_deg) / 2, 101, 1e-9);
+  EXPECT_NEAR(true_shape_aspect(p), 4.0 / 3.0, 1e-9);
+
+  const RenderRequest bare = render({"render", "--png", "p.png"});
+  EXPECT_FALSE(bare.suited_rings || bare.graticule || bare.coastlines || bare.borders ||
+               bare.marker);
+  EXPECT_EQ(bare.view.params, FieldParams{});
+
+  const RenderRequest off =
+      render({"render", "--figure", "f.png", "--no-contours", "--no-graticule", "--no-coastlines",
+              "--no-borders", "--no-marker"});
+  EXPECT_FALSE(off.suited_rings || off.graticule || off.coastlines || off.borders || off.marker);
+  EXPECT_EQ(off.contour_interval, 0);
+  const RenderRequest typed = render({"render", "--figure", "f.png", "--contours", "75", "--lat",
+                                      "29:31", "--lon", "99:101", "--ref", "10,20"});
+  EXPECT_FALSE(typed.suited_rings);
+  EXPECT_EQ(typed.contour_interval, 75);
+  EXPECT_DOUBLE_EQ(typed.view.params.lat_min_deg, 29);
+  EXPECT_DOUBLE_EQ(typed.view.params.lon_max_deg, 101);
+  // --ref alone moves the view with it; near a pole the view stops at the pole.
+  const FieldParams north = render({"render", "--figure", "f.png", "--ref", "85,-170"}).view.params;
+  EXPECT_DOUBLE_EQ(north.lat_max_deg, 90);
+  EXPECT_DOUBLE_EQ(north.lat_min_deg, 70);
+  EXPECT_DOUBLE_EQ(lon_span_of(north), 360);
+  const FieldParams west = render({"render", "--figure", "f.png", "--ref", "0,-179"}).view.params;
+  EXPECT_DOUBLE_EQ(west.lat_min_deg, -10);
+  EXPECT_NEAR(west.lon_min_deg, -179 - 40.0 / 3 + 360, 1e-9);  // across the antimeridian
+  EXPECT_TRUE(has(message_of({"render", "--figure", "f.png", "--contours", "5", "--no-contours"}),
+                  "--contours and --no-contours: give one of the two"));
 }
 
 // Issue 29: a figure records its pixels per inch (--dpi, with --figure only, in range); a
