@@ -7,8 +7,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <initializer_list>
+#include <numbers>
 #include <string>
 #include <variant>
 #include <vector>
@@ -152,7 +154,8 @@ TEST(CommandLine, AFigureTakesAFinishedFiguresDefaults) {
   const FieldParams north = render({"render", "--figure", "f.png", "--ref", "85,-170"}).view.params;
   EXPECT_DOUBLE_EQ(north.lat_max_deg, 90);
   EXPECT_DOUBLE_EQ(north.lat_min_deg, 70);
-  EXPECT_DOUBLE_EQ(lon_span_of(north), 360);
+  EXPECT_NEAR(lon_span_of(north), 4.0 / 3 * 20 / std::cos(80 * std::numbers::pi / 180), 1e-9);
+  EXPECT_NEAR(north.lon_min_deg + lon_span_of(north) / 2, 190, 1e-9);  // -170, across 180
   const FieldParams west = render({"render", "--figure", "f.png", "--ref", "0,-179"}).view.params;
   EXPECT_DOUBLE_EQ(west.lat_min_deg, -10);
   EXPECT_NEAR(west.lon_min_deg, -179 - 40.0 / 3 + 360, 1e-9);  // across the antimeridian
