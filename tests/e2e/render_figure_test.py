@@ -144,7 +144,7 @@ class FigureTest(RenderTestCase):
         img, rect = self.figure(*REGION, "--contours", "100")
         self.assertGreater(self.ring_label_pixels(img, rect, 100), 0, "no label on the 100 km ring")
         self.assertGreater(self.ring_label_pixels(img, rect, 200), 0, "no label on the 200 km ring")
-        plain, rect = self.figure(*REGION)
+        plain, rect = self.figure(*REGION, "--no-contours")
         self.assertEqual(self.ring_label_pixels(plain, rect, 100), 0)
 
     def test_coastlines_marker_and_whole_earth(self):
