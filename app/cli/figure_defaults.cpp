@@ -30,10 +30,7 @@ void set_render_look(const ViewOptionText& typed, RenderRequest* r) {
   r->borders = o.borders.value_or(figure);
   r->line_rgb = o.line_rgb.value_or(kDefaultLineRgb);
   // Sites have no one point to centre on (--ref beside them places an aeqd map only).
-  if (figure && !r->sites && !typed.lat && !typed.lon && !typed.numba_case) {
-    FieldParams& p = r->view.params;
-    centre_view_on(&p, p.ref_lat_deg, p.ref_lon_deg);
-  }
+  r->figure_about_ref = figure && !r->sites && !typed.lat && !typed.lon && !typed.numba_case;
 }
 
 }  // namespace geofield

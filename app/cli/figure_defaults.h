@@ -21,8 +21,9 @@ constexpr double kFigureViewAspect = 4.0 / 3.0;
 void centre_view_on(FieldParams* p, double lat_deg, double lon_deg);
 
 // Sets r's overlays (contour_interval or suited_rings, graticule, marker, coastlines, borders,
-// line colour) from r->view.overlays, and, for a figure of the reference whose view was not
-// placed by --lat, --lon or --numba-case, the view about the reference (centre_view_on).
+// line colour) from r->view.overlays, and figure_about_ref for a figure of the reference whose
+// view was not placed by --lat, --lon or --numba-case (its view only: the other outputs keep
+// the render's grid, so adding a figure never changes them).
 void set_render_look(const ViewOptionText& typed, RenderRequest* r);
 
 }  // namespace geofield

@@ -16,6 +16,7 @@
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "cli/distinct_outputs.h"
+#include "cli/figure_defaults.h"
 #include "cli/render_sites.h"
 #include "cli/render_tile.h"
 #include "cli/render_tiles.h"
@@ -426,6 +427,12 @@ int run_render(const RenderRequest& request) {
     site_lines = site_polylines(*field.sites.shapes());
     renderer.set_site_lines(site_lines.as_line_set());
   }
+  // The figure's own view: about the reference when nothing placed it (figure_defaults.h).
+  FieldRequest figure_field = field;
+  if (request.figure_about_ref) {
+    FieldParams& q = figure_field.params;
+    centre_view_on(&q, q.ref_lat_deg, q.ref_lon_deg);
+  }
   if (figure) {
     FigureSites sites;
     if (request.sites) {
@@ -438,7 +445,7 @@ int run_render(const RenderRequest& request) {
         sites.title_words = figure_sites_words(request, field);
       }
     }
-    figure_job = start_figure(request, field, sites, &renderer, max_texture);
+    figure_job = start_figure(request, figure_field, sites, &renderer, max_texture);
     figure_job->set_site_lines(std::move(site_lines));  // a PDF's or SVG's vector lines
   }
   cuda_warm_up.reset();  // CUDA's start-up is done (or found nothing) before the backend is made
@@ -487,7 +494,7 @@ int run_render(const RenderRequest& request) {
   }
   // Last: it recomputes the field texture at the figure's map size.
   if (figure)
-    write_figure(*figure_job, request, field, &renderer, backend.get(), max_texture, &files);
+    write_figure(*figure_job, request, figure_field, &renderer, backend.get(), max_texture, &files);
   files.commit(true);
   return 0;
 }

@@ -43,7 +43,9 @@ struct RenderRequest {
   // map pixel.
   int figure_width = 1600;   // pixels, kMinFigureWidthPx..kMaxFigureWidthPx
   int figure_dpi = 300;      // the PNG's pixels per inch, kMinFigureDpi..kMaxFigureDpi
-  std::string figure_title;  // empty: reference point, formula, radius
+  std::string figure_title;  // empty: default_figure_title
+  // The figure's view about the reference (centre_view_on), not the render's bounds.
+  bool figure_about_ref = false;
   // Many sites (issue 16's --centres FILE, issue 28's --sites FILE|@name): the field is the
   // distance to the nearest of them (render_sites.h); outputs' index kinds write which. None:
   // the one reference point.

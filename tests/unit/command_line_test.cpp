@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "cli/figure_defaults.h"
 #include "usage_error_matchers.h"
 #include "view/view_math.h"
 
@@ -128,7 +129,10 @@ TEST(CommandLine, AFigureTakesAFinishedFiguresDefaults) {
   EXPECT_TRUE(f.suited_rings);
   EXPECT_EQ(f.contour_interval, 0);
   EXPECT_TRUE(f.graticule && f.coastlines && f.borders && f.marker);
-  const FieldParams& p = f.view.params;
+  EXPECT_TRUE(f.figure_about_ref);
+  EXPECT_EQ(f.view.params, FieldParams{});  // the other outputs' grid is the render's
+  FieldParams p;
+  centre_view_on(&p, p.ref_lat_deg, p.ref_lon_deg);
   EXPECT_DOUBLE_EQ(p.lat_min_deg, 20);
   EXPECT_DOUBLE_EQ(p.lat_max_deg, 40);
   EXPECT_NEAR((p.lon_min_deg + p.lon_max_deg) / 2, 101, 1e-9);
@@ -136,7 +140,7 @@ TEST(CommandLine, AFigureTakesAFinishedFiguresDefaults) {
 
   const RenderRequest bare = render({"render", "--png", "p.png"});
   EXPECT_FALSE(bare.suited_rings || bare.graticule || bare.coastlines || bare.borders ||
-               bare.marker);
+               bare.marker || bare.figure_about_ref);
   EXPECT_EQ(bare.view.params, FieldParams{});
 
   const RenderRequest off =
@@ -146,19 +150,24 @@ TEST(CommandLine, AFigureTakesAFinishedFiguresDefaults) {
   EXPECT_EQ(off.contour_interval, 0);
   const RenderRequest typed = render({"render", "--figure", "f.png", "--contours", "75", "--lat",
                                       "29:31", "--lon", "99:101", "--ref", "10,20"});
-  EXPECT_FALSE(typed.suited_rings);
+  EXPECT_FALSE(typed.suited_rings || typed.figure_about_ref);
   EXPECT_EQ(typed.contour_interval, 75);
   EXPECT_DOUBLE_EQ(typed.view.params.lat_min_deg, 29);
   EXPECT_DOUBLE_EQ(typed.view.params.lon_max_deg, 101);
-  // --ref alone moves the view with it; near a pole the view stops at the pole.
-  const FieldParams north = render({"render", "--figure", "f.png", "--ref", "85,-170"}).view.params;
+  EXPECT_TRUE(render({"render", "--figure", "f.png", "--ref", "Rome"}).figure_about_ref);
+  EXPECT_FALSE(render({"render", "--figure", "f.png", "--lon", "0:20"}).figure_about_ref);
+  EXPECT_FALSE(render({"render", "--figure", "f.png", "--numba-case"}).figure_about_ref);
+  // Near a pole the view stops at the pole; across 180 it is written MIN > MAX.
+  FieldParams north;
+  centre_view_on(&north, 85, -170);
   EXPECT_DOUBLE_EQ(north.lat_max_deg, 90);
   EXPECT_DOUBLE_EQ(north.lat_min_deg, 70);
   EXPECT_NEAR(lon_span_of(north), 4.0 / 3 * 20 / std::cos(80 * std::numbers::pi / 180), 1e-9);
   EXPECT_NEAR(north.lon_min_deg + lon_span_of(north) / 2, 190, 1e-9);  // -170, across 180
-  const FieldParams west = render({"render", "--figure", "f.png", "--ref", "0,-179"}).view.params;
+  FieldParams west;
+  centre_view_on(&west, 0, -179);
   EXPECT_DOUBLE_EQ(west.lat_min_deg, -10);
-  EXPECT_NEAR(west.lon_min_deg, -179 - 40.0 / 3 + 360, 1e-9);  // across the antimeridian
+  EXPECT_NEAR(west.lon_min_deg, -179 - 40.0 / 3 + 360, 1e-9);
   EXPECT_TRUE(has(message_of({"render", "--figure", "f.png", "--contours", "5", "--no-contours"}),
                   "--contours and --no-contours: give one of the two"));
 }
