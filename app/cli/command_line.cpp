@@ -11,6 +11,7 @@
 
 #include "backends/cuda_backend_factory.h"
 #include "cli/argument_scan.h"
+#include "cli/figure_defaults.h"
 #include "cli/render_command.h"
 #include "cli/render_tiles.h"
 #include "cli/startup.h"
@@ -259,8 +260,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                       " [" + std::to_string(kDefaultFigureDpi) + "]",
                   "N");
   add_text_option(*render_cmd, "--title", &figure_title,
-                  "the figure's title line [reference point, formula, radius, and the "
-                  "projection when not latlon]",
+                  "the figure's title line [Distance from the reference point (by the name "
+                  "--ref gave), or to the sites; the formula, radius and projection are said "
+                  "under the colorbar]",
                   "TEXT");
   add_text_option(*render_cmd, "--sites", &sites,
                   "the field is the distance to the nearest of these sites (docs/sites.md): "
@@ -350,11 +352,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (render.cog && !render.outputs[OutputId::geotiff])
     throw UsageError("--cog: give --geotiff FILE too");
   if (render.sites && render_text.ref) check_ref_beside_centres(render.view.params);
-  const OverlayOptions& o = render.view.overlays;  // off unless typed
-  render.contour_interval = o.contour_interval.value_or(0);
-  render.graticule = o.graticule.value_or(false);
-  render.marker = o.marker.value_or(false);
-  render.figure_marks_centres = o.marker.value_or(true);
+  set_render_look(render_text, &render);
   if (render.colour_by_centre && !render.sites) {
     throw UsageError("--colour-by-centre: give --sites FILE|@name (or --centres FILE) too");
   }
@@ -365,9 +363,6 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (render.maidenhead && !render.outputs[OutputId::figure]) {
     throw UsageError("--maidenhead: give --figure FILE too");
   }
-  render.coastlines = o.coastlines.value_or(false);
-  render.borders = o.borders.value_or(false);
-  render.line_rgb = o.line_rgb.value_or(kDefaultLineRgb);
   if (figure_title) {
     if (figure_title->empty()) throw empty_value_error("--title", "TEXT");
     if (!render.outputs[OutputId::figure]) throw UsageError("--title: give --figure FILE too");

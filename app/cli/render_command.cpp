@@ -16,6 +16,7 @@
 #include "backends/cpu_backend.h"
 #include "backends/cuda_backend_factory.h"
 #include "cli/distinct_outputs.h"
+#include "cli/figure_defaults.h"
 #include "cli/render_sites.h"
 #include "cli/render_tile.h"
 #include "cli/render_tiles.h"
@@ -214,8 +215,12 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
     style.value_min = r.min;
     style.value_max = r.max;
   }
-  if (request.contour_interval <= 0 && !request.graticule && !request.marker &&
-      !request.coastlines && !request.borders && !request.colour_by_centre && !request.sites &&
+  // A figure's default rings suit its colour range (the window's "suit the range").
+  const double rings = request.contour_interval > 0 ? request.contour_interval
+                       : request.suited_rings ? ring_interval(style.value_min, style.value_max)
+                                              : 0;
+  if (rings <= 0 && !request.graticule && !request.marker && !request.coastlines &&
+      !request.borders && !request.colour_by_centre && !request.sites &&
       !request.maidenhead) {
     return style;
   }
@@ -224,7 +229,7 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
   style.map = style.field_map = map_frame_of(params);  // projected views: the grid's own frame
   style.field_nx = params.nx;
   style.field_ny = params.ny;
-  style.contour_interval = request.contour_interval;
+  style.contour_interval = rings;
   if (request.graticule && params.projection != Projection::latlon) {
     const double span_deg = projected_span_deg(params);
     style.graticule_lat_step_deg = style.graticule_lon_step_deg =
@@ -424,6 +429,12 @@ int run_render(const RenderRequest& request) {
     site_lines = site_polylines(*field.sites.shapes());
     renderer.set_site_lines(site_lines.as_line_set());
   }
+  // The figure's own view: about the reference when nothing placed it (figure_defaults.h).
+  FieldRequest figure_field = field;
+  if (request.figure_about_ref) {
+    FieldParams& q = figure_field.params;
+    centre_view_on(&q, q.ref_lat_deg, q.ref_lon_deg);
+  }
   if (figure) {
     FigureSites sites;
     if (request.sites) {
@@ -436,7 +447,7 @@ int run_render(const RenderRequest& request) {
         sites.title_words = figure_sites_words(request, field);
       }
     }
-    figure_job = start_figure(request, field, sites, &renderer, max_texture);
+    figure_job = start_figure(request, figure_field, sites, &renderer, max_texture);
     figure_job->set_site_lines(std::move(site_lines));  // a PDF's or SVG's vector lines
   }
   cuda_warm_up.reset();  // CUDA's start-up is done (or found nothing) before the backend is made
@@ -485,7 +496,7 @@ int run_render(const RenderRequest& request) {
   }
   // Last: it recomputes the field texture at the figure's map size.
   if (figure)
-    write_figure(*figure_job, request, field, &renderer, backend.get(), max_texture, &files);
+    write_figure(*figure_job, request, figure_field, &renderer, backend.get(), max_texture, &files);
   files.commit(true);
   return 0;
 }

@@ -26,8 +26,10 @@ struct RenderRequest {
   OutputPaths outputs;
   bool f64 = false;     // the raw field (.npy, GeoTIFF, NetCDF) as float64, computed in double
   std::string command;  // the command line as typed, for the NetCDF file's history
-  // Overlays on the picture, as the window draws them; none by default.
-  double contour_interval = 0;  // output unit; 0: no contours
+  // Overlays on the picture, as the window draws them: none by default, a finished figure's
+  // when the render writes a figure (figure_defaults.h).
+  double contour_interval = 0;  // output unit; 0: no contours (or suited_rings)
+  bool suited_rings = false;    // rings at ring_interval of the picture's colour range
   bool graticule = false;
   bool marker = false;  // the reference point's ring; with centres a dot at every centre
   // With centres: the figure marks every centre unless --no-marker (the PNG only with --marker),
@@ -42,7 +44,9 @@ struct RenderRequest {
   // map pixel.
   int figure_width = 1600;   // pixels, kMinFigureWidthPx..kMaxFigureWidthPx
   int figure_dpi = 300;      // the PNG's pixels per inch, kMinFigureDpi..kMaxFigureDpi
-  std::string figure_title;  // empty: reference point, formula, radius
+  std::string figure_title;  // empty: default_figure_title
+  // The figure's view about the reference (centre_view_on), not the render's bounds.
+  bool figure_about_ref = false;
   // Many sites (issue 16's --centres FILE, issue 28's --sites FILE|@name): the field is the
   // distance to the nearest of them (render_sites.h); outputs' index kinds write which. None:
   // the one reference point.

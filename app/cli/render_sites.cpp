@@ -90,8 +90,7 @@ std::string nearest_text(const RenderRequest& request, const FieldRequest& r) {
 
 std::string figure_sites_words(const RenderRequest& request, const FieldRequest& r) {
   if (!request.sites) return "";
-  const std::string& text = request.sites->text;
-  return sites_title_words(r.sites, names_builtin_sites(text) ? text : "", r.signed_inside);
+  return sites_title_words(r.sites, request.sites->text, r.signed_inside);
 }
 
 }  // namespace geofield

@@ -65,6 +65,7 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
     s->contours = true;
     s->contour_interval = *o.contour_interval;
   }
+  if (o.no_contours) s->contours = false;
   if (o.graticule) s->graticule = *o.graticule;
   if (o.marker) s->marker = *o.marker;
   if (o.coastlines) s->coastlines = *o.coastlines;

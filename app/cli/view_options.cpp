@@ -163,8 +163,11 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
                "the original numba answer's exact case: lat 29:31, lon 99:101, 1000x1000, ref "
                "30,101, --formula seed, --precision double (options typed with it override "
                "its values)");
-  add_text_option(app, "--contours", &t->contours, "range rings every INTERVAL of the output unit",
+  add_text_option(app, "--contours", &t->contours,
+                  "range rings every INTERVAL of the output unit [a figure: 1, 2, 2.5 or 5 x "
+                  "10^k giving 5 to 10 rings over its range]",
                   "INTERVAL");
+  app.add_flag("--no-contours", t->no_contours, "no range rings");
   app.add_flag("--graticule", t->graticule, "draw latitude/longitude lines");
   app.add_flag("--no-graticule", t->no_graticule, "no latitude/longitude lines");
   app.add_flag("--marker", t->marker, "draw a ring at the reference point");
@@ -249,6 +252,10 @@ ViewOptions resolve(const ViewOptionText& t, int max_side) {
       throw UsageError(pr->cli + " (typed " + quoted_excerpt(*s) + ")");
     }
   }
+  if (t.no_contours && o.contour_interval) {
+    throw UsageError("--contours and --no-contours: give one of the two");
+  }
+  o.no_contours = t.no_contours;
   o.graticule = on_off(t.graticule, t.no_graticule, "graticule");
   o.marker = on_off(t.marker, t.no_marker, "marker");
   o.coastlines = on_off(t.coastlines, t.no_coastlines, "coastlines");

@@ -23,13 +23,15 @@ struct ViewOptionText {
   bool numba_case = false;
   // Overlays: --graticule turns one on, --no-graticule off; neither leaves it as it was (off
   // for render, the session's in the window).
-  bool graticule = false, no_graticule = false, marker = false, no_marker = false,
-       coastlines = false, no_coastlines = false, borders = false, no_borders = false;
+  bool no_contours = false, graticule = false, no_graticule = false, marker = false,
+       no_marker = false, coastlines = false, no_coastlines = false, borders = false,
+       no_borders = false;
 };
 
 // The overlays typed, each empty when not typed.
 struct OverlayOptions {
   std::optional<double> contour_interval;  // output unit, > 0
+  bool no_contours = false;                // --no-contours: no rings, the figure's default ones
   std::optional<bool> graticule, marker, coastlines, borders;
   std::optional<std::uint32_t> line_rgb;  // 0xRRGGBB
 };

@@ -8,6 +8,7 @@
 #include "figure/azimuth_scale.h"
 #include "figure/degree_labels.h"
 #include "figure/disc_labels.h"
+#include "figure/figure_title.h"
 #include "figure/site_names.h"
 #include "figure/text_raster.h"
 #include "view/graticule_crossings.h"
@@ -25,20 +26,6 @@ constexpr double kRingFontScale = 0.9;
 constexpr double kBarWidthOfMap = 0.6;
 constexpr double kRingLabelsApartFonts = 40;  // labels of one ring: two or three across a map
 constexpr long kMaxMapSidePx = 1L << 30;
-
-// The fewest decimals (up to 4) that write a coordinate.
-std::string short_deg(double v) {
-  char t[32];
-  for (int d = 0; d < 4; ++d) {
-    const double s = std::pow(10.0, d);
-    if (std::fabs(std::round(v * s) / s - v) < 1e-9) {
-      std::snprintf(t, sizeof t, "%.*f", d, v);
-      return t;
-    }
-  }
-  std::snprintf(t, sizeof t, "%.4f", v);
-  return t;
-}
 
 // The graticule's lines that cross the map, as (label text, position along the edge in px).
 struct Line {
@@ -117,46 +104,6 @@ bool boxes_touch(const PlacedText& a, const PlacedText& b, double gap) {
 
 double figure_scale(int width_px) {
   return font_px_for(width_px) / font_px_for(kDefaultFigureWidthPx);
-}
-
-std::string default_figure_title(const FieldParams& v, std::size_t sites,
-                                 const std::string& sites_words, const std::string& ref_label) {
-  const char* what = v.formula == Formula::seed    ? "Seed-formula value"
-                     : v.formula == Formula::wgs84 ? "Geodesic distance"
-                                                   : "Great-circle distance";
-  // 0° and 180° have no hemisphere; reduce_deg_180 writes 180 as -180.
-  const double lat = v.ref_lat_deg, lon = reduce_deg_180(v.ref_lon_deg);
-  const bool lon_edge = std::fabs(std::fabs(lon) - 180.0) < 1e-12;
-  std::string t = !sites_words.empty() ? std::string(what) + " to " + sites_words
-                  : sites > 0 ? std::string(what) + " to the nearest of " + std::to_string(sites) +
-                                    " centre" + (sites == 1 ? "" : "s")
-                              : std::string(what) + " from " + short_deg(std::fabs(lat)) + "°" +
-                                    (lat > 0   ? "N"
-                                     : lat < 0 ? "S"
-                                               : "") +
-                                    ", " + short_deg(std::fabs(lon)) + "°" +
-                                    (lon_edge  ? ""
-                                     : lon > 0 ? "E"
-                                     : lon < 0 ? "W"
-                                               : "");
-  if (sites_words.empty() && sites == 0 && !ref_label.empty()) {
-    t = std::string(what) + " from " + ref_label;  // the name it was given by
-  }
-  if (v.formula == Formula::wgs84) {
-    const EllipsoidPreset* named = find_ellipsoid_preset(v.ellipsoid_a_km, v.ellipsoid_inv_f);
-    char numbers[96];
-    std::snprintf(numbers, sizeof numbers, "a = %.10g km, 1/f = %.12g", v.ellipsoid_a_km,
-                  v.ellipsoid_inv_f);
-    t += " · " +
-         (named ? std::string(named->name) + " ellipsoid" : "ellipsoid " + std::string(numbers));
-  } else {
-    char radius[64];
-    std::snprintf(radius, sizeof radius, "%.10g", v.radius_km);
-    t += " · " + std::string(to_string(v.formula)) + ", R = " + radius + " km";
-  }
-  if (v.projection == Projection::aeqd) t += " · azimuthal equidistant";
-  if (v.projection == Projection::ortho) t += " · orthographic";
-  return t;
 }
 
 double figure_map_aspect(const FieldParams& v) {
@@ -336,7 +283,6 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
     L.disc_labels = disc_graticule_labels(L.style, L.map, *L.disc, taken, look);
   }
 
-  const std::string unit(to_string(view.units));
   // Coloured by nearest centre the colours are the sites' (their markers' colours): no
   // colorbar, the caption says what the colours are.
   if (sites.colour_by_centre) {
@@ -362,11 +308,10 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
                     [&](std::string_view s) { return text.width(s); }, 1.5 * L.font_px)
                     .ticks;
   L.bar_label_y = L.bar.y + L.bar.h + L.tick_len + label_gap;
-  L.caption.text = view.formula == Formula::seed ? "seed-formula value (" + unit + ")"
-                                                 : "distance (" + unit + ")";
+  L.caption.text = figure_caption(view);
   L.caption.w = text.width(L.caption.text);
   L.caption.h = text.height();
-  L.caption.x = L.bar.x + (L.bar.w - L.caption.w) / 2;
+  L.caption.x = std::max(pad, L.bar.x + (L.bar.w - L.caption.w) / 2);
   L.caption.y = L.bar_label_y + text.height() + label_gap;
   L.height = static_cast<int>(std::ceil(L.caption.y + L.caption.h + pad));
   return L;

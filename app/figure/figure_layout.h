@@ -12,6 +12,7 @@
 
 #include "centres.h"
 #include "field_params.h"
+#include "figure/figure_title.h"
 #include "figure/map_disc.h"
 #include "figure/map_polyline.h"
 #include "gl/renderer.h"
@@ -99,15 +100,6 @@ struct FigureLayout {
 // The figure's text size over a kDefaultFigureWidthPx-wide figure's (text has a least size, so
 // narrow figures are a little larger than their width says): what lines and spacings follow.
 double figure_scale(int width_px);
-
-// The title line when none is given: reference point, formula, radius (and projection); with
-// sites (sites > 0, `--centres` or the window's centres) "… to the nearest of N centres" in
-// place of the reference point, or "… to " sites_words for sites of every kind (FigureSites).
-// ref_label: what the reference point was given as ("Rome, Italy", "JN61fv"), said in place of
-// its coordinates. The window and `render` both call it.
-std::string default_figure_title(const FieldParams& view, std::size_t sites = 0,
-                                 const std::string& sites_words = "",
-                                 const std::string& ref_label = "");
 
 // The map's width over height in the figure: latlon at its true shape (view_math), projected
 // views as their grid (square pixels).

@@ -160,7 +160,7 @@ void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
   }
   if (ImGui::SmallButton("suit the range")) {
     s->contours = true;
-    s->contour_interval = nice_interval(info.range.min, info.range.max, 10);
+    s->contour_interval = ring_interval(info.range.min, info.range.max);
   }
   ImGui::Checkbox("graticule", &s->graticule);
   ImGui::SameLine();

@@ -1,5 +1,6 @@
 #include "view/marked_sites.h"
 
+#include <filesystem>
 #include <memory>
 
 #include "view/centre_palette.h"
@@ -41,13 +42,21 @@ std::vector<std::uint32_t> marked_points_rgb(const MarkedPoints& points,
   return rgb;
 }
 
-std::string sites_title_words(const SiteSet& sites, std::string_view builtin_name,
-                              bool signed_inside) {
+std::string sites_title_words(const SiteSet& sites, std::string_view source, bool signed_inside) {
   if (!sites.has_shapes()) return "";
   const std::size_t n = sites.size();
-  std::string words = !builtin_name.empty()
-                          ? std::string(builtin_name)
-                          : "the nearest of " + std::to_string(n) + " site" + (n == 1 ? "" : "s");
+  std::string words;
+  if (!source.empty() && source[0] == '@') {
+    words = source.substr(1, source.find(':') - 1);  // "@coastline:50m": "coastline"
+  } else if (n == 1 && !sites.shapes()->features[0].name.empty()) {
+    words = sites.shapes()->features[0].name;
+  } else if (n == 1 && !source.empty()) {
+    words = std::filesystem::path(source).stem().string();
+  } else if (n == 1) {
+    words = "the site";
+  } else {
+    words = "the nearest of " + std::to_string(n) + " sites";
+  }
   return words + (signed_inside ? ", negative inside" : "");
 }
 

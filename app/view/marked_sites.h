@@ -2,7 +2,7 @@
 // `render` and the window: the point sites that get a marker (a set of points: all; shapes:
 // their point features, each point of a MultiPoint), each with its site's colour; the sites'
 // colours (centre_palette: a set of points by its points, shapes by each feature's middle);
-// and the figure title's words for them ("the nearest of 3 sites", "@land:110m").
+// and the figure title's words for them ("the nearest of 3 sites", "land, negative inside").
 #pragma once
 
 #include <cstddef>
@@ -29,10 +29,11 @@ std::vector<std::uint32_t> site_colours(const SiteSet& sites);
 std::vector<std::uint32_t> marked_points_rgb(const MarkedPoints& points,
                                              std::span<const std::uint32_t> site_rgb);
 
-// The figure title's words after "distance to " for shapes: a built-in set's name (builtin_name
-// when not empty), else "the nearest of N sites"; ", negative inside" when signed. "" for a set
-// of points (the figure's own "the nearest of N centres").
-std::string sites_title_words(const SiteSet& sites, std::string_view builtin_name,
-                              bool signed_inside);
+// The figure title's words after "Distance to " for shapes, from where they came (source: a
+// built-in name or a file's path; may be empty): a built-in set's plain name ("coastline",
+// "land"), one feature's own name or else its file's ("harbour wall", "route"), else "the
+// nearest of N sites" ("the site" for one); ", negative inside" when signed. "" for a set of points
+// (the figure's own "the nearest of N sites").
+std::string sites_title_words(const SiteSet& sites, std::string_view source, bool signed_inside);
 
 }  // namespace geofield

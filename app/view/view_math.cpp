@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 #include "view/projected_view.h"
 
@@ -125,14 +126,27 @@ double nice_step_deg(double span_deg, int lines) {
   return nice_interval(0, span_deg, lines);
 }
 
-double nice_interval(double lo, double hi, int lines) {
-  const double raw = (hi - lo) / std::max(lines, 1);
+namespace {
+
+// The least m x 10^k at or above raw, m from `mantissas` (ascending, in [1, 10)); 1 for a raw
+// that is not a positive number.
+double nice_ceiling(double raw, std::initializer_list<double> mantissas) {
   if (!(raw > 0) || !std::isfinite(raw)) return 1.0;
   const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-  for (double m : {1.0, 2.0, 5.0}) {
+  for (double m : mantissas) {
     if (m * mag >= raw) return m * mag;
   }
   return 10.0 * mag;
+}
+
+}  // namespace
+
+double nice_interval(double lo, double hi, int lines) {
+  return nice_ceiling((hi - lo) / std::max(lines, 1), {1.0, 2.0, 5.0});
+}
+
+double ring_interval(double lo, double hi) {
+  return nice_ceiling((hi - lo) / kMostSuitedRings, {1.0, 2.0, 2.5, 5.0});
 }
 
 }  // namespace geofield

@@ -57,8 +57,7 @@ void App::advance_figure(const UiActions& a) {
         sites.list = points.list;
         sites.rgb = marked_points_rgb(points, site_colours(set));
         sites.features = set.size();
-        sites.title_words =
-            sites_title_words(set, source.builtin() ? source.name : "", state_.signed_inside);
+        sites.title_words = sites_title_words(set, source.name, state_.signed_inside);
         title = default_figure_title(state_.params, sites.features, sites.title_words);
       } else if (!state_.centres.empty()) {
         sites.list = state_.centres.shared();

@@ -7,13 +7,17 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <initializer_list>
+#include <numbers>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "cli/figure_defaults.h"
 #include "usage_error_matchers.h"
+#include "view/view_math.h"
 
 namespace geofield {
 namespace {
@@ -112,6 +116,60 @@ TEST(CommandLine, RenderGetsWhatWasTyped) {
   EXPECT_EQ(r.figure_width, 800);
   EXPECT_EQ(r.figure_title, "-draft-");
   EXPECT_FALSE(r.outputs[OutputId::geotiff]);
+}
+
+// Issue 29: told nothing, a render writing a figure makes a finished one: the view about the
+// reference (unless --lat/--lon placed it), suited rings and every overlay, each --no-X taking
+// one away; a render with no figure keeps its bare defaults.
+TEST(CommandLine, AFigureTakesAFinishedFiguresDefaults) {
+  auto render = [](std::initializer_list<std::string> args) {
+    return std::get<RenderRequest>(parse(args));
+  };
+  const RenderRequest f = render({"render", "--figure", "f.png"});
+  EXPECT_TRUE(f.suited_rings);
+  EXPECT_EQ(f.contour_interval, 0);
+  EXPECT_TRUE(f.graticule && f.coastlines && f.borders && f.marker);
+  EXPECT_TRUE(f.figure_about_ref);
+  EXPECT_EQ(f.view.params, FieldParams{});  // the other outputs' grid is the render's
+  FieldParams p;
+  centre_view_on(&p, p.ref_lat_deg, p.ref_lon_deg);
+  EXPECT_DOUBLE_EQ(p.lat_min_deg, 20);
+  EXPECT_DOUBLE_EQ(p.lat_max_deg, 40);
+  EXPECT_NEAR((p.lon_min_deg + p.lon_max_deg) / 2, 101, 1e-9);
+  EXPECT_NEAR(true_shape_aspect(p), 4.0 / 3.0, 1e-9);
+
+  const RenderRequest bare = render({"render", "--png", "p.png"});
+  EXPECT_FALSE(bare.suited_rings || bare.graticule || bare.coastlines || bare.borders ||
+               bare.marker || bare.figure_about_ref);
+  EXPECT_EQ(bare.view.params, FieldParams{});
+
+  const RenderRequest off =
+      render({"render", "--figure", "f.png", "--no-contours", "--no-graticule", "--no-coastlines",
+              "--no-borders", "--no-marker"});
+  EXPECT_FALSE(off.suited_rings || off.graticule || off.coastlines || off.borders || off.marker);
+  EXPECT_EQ(off.contour_interval, 0);
+  const RenderRequest typed = render({"render", "--figure", "f.png", "--contours", "75", "--lat",
+                                      "29:31", "--lon", "99:101", "--ref", "10,20"});
+  EXPECT_FALSE(typed.suited_rings || typed.figure_about_ref);
+  EXPECT_EQ(typed.contour_interval, 75);
+  EXPECT_DOUBLE_EQ(typed.view.params.lat_min_deg, 29);
+  EXPECT_DOUBLE_EQ(typed.view.params.lon_max_deg, 101);
+  EXPECT_TRUE(render({"render", "--figure", "f.png", "--ref", "Rome"}).figure_about_ref);
+  EXPECT_FALSE(render({"render", "--figure", "f.png", "--lon", "0:20"}).figure_about_ref);
+  EXPECT_FALSE(render({"render", "--figure", "f.png", "--numba-case"}).figure_about_ref);
+  // Near a pole the view stops at the pole; across 180 it is written MIN > MAX.
+  FieldParams north;
+  centre_view_on(&north, 85, -170);
+  EXPECT_DOUBLE_EQ(north.lat_max_deg, 90);
+  EXPECT_DOUBLE_EQ(north.lat_min_deg, 70);
+  EXPECT_NEAR(lon_span_of(north), 4.0 / 3 * 20 / std::cos(80 * std::numbers::pi / 180), 1e-9);
+  EXPECT_NEAR(north.lon_min_deg + lon_span_of(north) / 2, 190, 1e-9);  // -170, across 180
+  FieldParams west;
+  centre_view_on(&west, 0, -179);
+  EXPECT_DOUBLE_EQ(west.lat_min_deg, -10);
+  EXPECT_NEAR(west.lon_min_deg, -179 - 40.0 / 3 + 360, 1e-9);
+  EXPECT_TRUE(has(message_of({"render", "--figure", "f.png", "--contours", "5", "--no-contours"}),
+                  "--contours and --no-contours: give one of the two"));
 }
 
 // Issue 29: a figure records its pixels per inch (--dpi, with --figure only, in range); a

@@ -97,7 +97,7 @@ TEST(FigureLayout, ColorbarTicksAndRingLabels) {
   EXPECT_EQ(L.bar_ticks.front().label, "0");
   EXPECT_EQ(L.bar_ticks.back().label, "1000");
   EXPECT_NEAR(L.bar_ticks.back().x_px, L.bar.w, 1.0);
-  EXPECT_EQ(L.caption.text, "distance (km)");
+  EXPECT_EQ(L.caption.text, "great-circle distance (km) · haversine, R = 6371.0088 km");
   ASSERT_FALSE(L.ring_labels.empty());
   for (const PlacedText& r : L.ring_labels) {
     EXPECT_GE(r.x, L.map.x);
@@ -105,23 +105,33 @@ TEST(FigureLayout, ColorbarTicksAndRingLabels) {
   }
 }
 
-TEST(FigureLayout, TitleSaysReferenceFormulaAndRadiusOrWhatIsGiven) {
+// Plain titles (issue 29): the place or the point, or the sites; the formula, its sphere or
+// ellipsoid and the projection said under the colorbar.
+TEST(FigureLayout, TitleSaysWhereFromAndTheCaptionTheDetail) {
   FieldParams p = region(29, 31, 99, 103);
   p.ref_lat_deg = 30;
   p.ref_lon_deg = -101.5;
-  EXPECT_EQ(default_figure_title(p),
-            "Great-circle distance from 30°N, 101.5°W · haversine, R = 6371.0088 km");
+  EXPECT_EQ(default_figure_title(p), "Distance from 30.00° N, 101.50° W");
+  p.ref_lat_deg = -41.9;
+  p.ref_lon_deg = 12.5;
+  EXPECT_EQ(default_figure_title(p), "Distance from 41.90° S, 12.50° E");
   p.ref_lat_deg = 0;
   p.ref_lon_deg = 180;  // no hemisphere on the equator nor on the antimeridian
-  EXPECT_EQ(default_figure_title(p),
-            "Great-circle distance from 0°, 180° · haversine, R = 6371.0088 km");
+  EXPECT_EQ(default_figure_title(p), "Distance from 0.00°, 180.00°");
   const FigureLayout L = layout_figure(p, 800, "My title", [](int, int) { return ViewStyle{}; });
   EXPECT_EQ(L.title.text, "My title");
-  // A reference given by name is called by it; sites still take its place.
-  EXPECT_EQ(default_figure_title(p, 0, "", "Rome, Italy"),
-            "Great-circle distance from Rome, Italy · haversine, R = 6371.0088 km");
-  EXPECT_EQ(default_figure_title(p, 3, "", "Rome, Italy"),
-            "Great-circle distance to the nearest of 3 centres · haversine, R = 6371.0088 km");
+  // A reference given by name is called by it; sites take its place.
+  EXPECT_EQ(default_figure_title(p, 0, "", "Rome, Italy"), "Distance from Rome, Italy");
+  EXPECT_EQ(default_figure_title(p, 55, "", "Rome, Italy"), "Distance to the nearest of 55 sites");
+  EXPECT_EQ(default_figure_title(p, 1), "Distance to the site");
+  EXPECT_EQ(default_figure_title(p, 1, "coastline"), "Distance to coastline");
+  p.formula = Formula::seed;
+  EXPECT_EQ(default_figure_title(p, 0, "", "Rome, Italy"), "Seed-formula value from Rome, Italy");
+  EXPECT_EQ(figure_caption(p), "seed-formula value (km) · seed, R = 6371.0088 km");
+  p.formula = Formula::wgs84;
+  p.units = Units::nm;
+  p.projection = Projection::aeqd;
+  EXPECT_EQ(figure_caption(p), "geodesic distance (nm) · WGS84 ellipsoid · azimuthal equidistant");
 }
 
 TEST(FigureLayout, ProjectedMapsKeepTheirGridsShape) {

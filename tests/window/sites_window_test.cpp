@@ -211,7 +211,20 @@ TEST(MarkedSites, PointFeaturesAreMarkedInTheirFeaturesColour) {
             (std::vector<std::uint32_t>{colours[1], colours[1], colours[3]}));
   EXPECT_TRUE(marked_points_rgb(m, {}).empty());
   EXPECT_EQ(sites_title_words(s, "", false), "the nearest of 4 sites");
-  EXPECT_EQ(sites_title_words(s, "@land:110m", true), "@land:110m, negative inside");
+  EXPECT_EQ(sites_title_words(s, "/data/wells.geojson", false), "the nearest of 4 sites");
+  EXPECT_EQ(sites_title_words(s, "@land:110m", true), "land, negative inside");
+  EXPECT_EQ(sites_title_words(s, "@coastline", false), "coastline");
+  // One line or polygon is no "nearest of 1 site": its name, else its file's (issue 29).
+  auto one = [](const char* properties) {
+    return SiteSet::shapes(std::make_shared<const SiteShapes>(parse_sites_geojson(
+        std::string(R"({"type":"FeatureCollection","features":[{"type":"Feature","properties":)") +
+            properties + R"(,"geometry":{"type":"LineString","coordinates":[[0,0],[10,0]]}}]})",
+        "one")));
+  };
+  EXPECT_EQ(sites_title_words(one(R"({"name":"Hadrian's Wall"})"), "/d/wall.geojson", false),
+            "Hadrian's Wall");
+  EXPECT_EQ(sites_title_words(one("{}"), "/d/coast line.geojson", false), "coast line");
+  EXPECT_EQ(sites_title_words(one("{}"), "", false), "the site");
 
   const SiteSet points = SiteSet::points({{1, 2, "a"}, {3, 4, "b"}});
   const MarkedPoints all = marked_points(points);

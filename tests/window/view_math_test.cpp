@@ -136,5 +136,20 @@ TEST(ViewMath, NiceSteps) {
   EXPECT_DOUBLE_EQ(nice_interval(0, 0.003, 3), 0.001);
 }
 
+// Rings of 1, 2, 2.5 or 5 x 10^k, 5 to 10 of them over a range from 0 (issues 29 and 30).
+TEST(ViewMath, RingIntervalGivesFiveToTenRings) {
+  EXPECT_DOUBLE_EQ(ring_interval(0, 223), 25.0);
+  EXPECT_DOUBLE_EQ(ring_interval(0, 2000), 200.0);
+  EXPECT_DOUBLE_EQ(ring_interval(0, 2001), 250.0);
+  EXPECT_DOUBLE_EQ(ring_interval(0, 2501), 500.0);
+  EXPECT_DOUBLE_EQ(ring_interval(0, 0.07), 0.01);
+  EXPECT_DOUBLE_EQ(ring_interval(3, 3), 1.0);  // no range: a usable interval all the same
+  for (double hi = 0.013; hi < 1e7; hi *= 1.37) {
+    const double rings = std::floor(hi / ring_interval(0, hi));
+    EXPECT_GE(rings, 5) << hi;
+    EXPECT_LE(rings, kMostSuitedRings) << hi;
+  }
+}
+
 }  // namespace
 }  // namespace geofield
