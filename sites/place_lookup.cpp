@@ -67,11 +67,11 @@ bool PlaceLookup::qualifies(const Place& p, const std::string& q) const {
 PlaceFind PlaceLookup::find(std::string_view query) const {
   PlaceFind r;
   std::vector<std::uint32_t> matches = named(fold_name(query));
+  std::vector<std::string> qualifiers;
   const std::size_t comma = query.find(',');
   if (matches.empty() && comma != std::string_view::npos) {
     // NAME, QUALIFIER, ...: the places of that name in what each qualifier names; of their own
     // name first, then of an alternate one ("Roma, Italy" is Rome, not Roma, Queensland).
-    std::vector<std::string> qualifiers;
     for (std::string_view rest = query.substr(comma + 1);;) {
       const std::size_t next = rest.find(',');
       std::string q = fold_name(trimmed(rest.substr(0, next)));
@@ -98,6 +98,10 @@ PlaceFind PlaceLookup::find(std::string_view query) const {
   if (matches.size() == 1 || first > kClearLead * table_.places[matches[1]].population) {
     r.kind = PlaceFind::Kind::found;
     r.places = {matches[0]};
+    const Place& p = table_.places[matches[0]];
+    r.region_named = p.region != kNoRegion &&
+                     std::find(qualifiers.begin(), qualifiers.end(),
+                               fold_name(table_.regions[p.region].name)) != qualifiers.end();
     return r;
   }
   r.kind = PlaceFind::Kind::ambiguous;
@@ -122,6 +126,12 @@ std::string PlaceLookup::label(std::uint32_t i) const {
   });
   if (twin) return full_label(i);
   return std::string(p.name) + ", " + std::string(table_.countries[p.country].name);
+}
+
+std::string PlaceLookup::label_as_asked(const PlaceFind& f) const {
+  const Place& p = table_.places[f.places.at(0)];
+  if (!f.region_named) return label(f.places[0]);
+  return std::string(p.name) + ", " + std::string(table_.regions[p.region].name);
 }
 
 std::vector<std::uint32_t> PlaceLookup::starting_with(std::string_view prefix,

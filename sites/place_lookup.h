@@ -36,6 +36,9 @@ struct PlaceFind {
   // none: how many places have that name when the qualifiers are left out (0: the name is
   // unknown; more: the qualifiers matched none of them).
   std::size_t named = 0;
+  // found: a qualifier named the place's region ("Boulder, Colorado"), so label_as_asked says
+  // the place that way.
+  bool region_named = false;
 };
 
 class PlaceLookup {
@@ -50,6 +53,9 @@ class PlaceLookup {
   std::string label(std::uint32_t place) const;
   // Name, region (when it has one) and country, always.
   std::string full_label(std::uint32_t place) const;
+  // The found place as the query named it: "Boulder, Colorado" when a qualifier was its
+  // region, label() otherwise. f must be found.
+  std::string label_as_asked(const PlaceFind& f) const;
 
   // The places whose folded name starts with prefix folded, most populous first, at most max.
   std::vector<std::uint32_t> starting_with(std::string_view prefix, std::size_t max) const;

@@ -72,7 +72,7 @@ RefPoint named_place(std::string_view text, const char* option, const PlaceLooku
                      "Maidenhead locator (e.g. JN61fv)");
   }
   const Place& p = places.table().places[f.places[0]];
-  return {p.lat_deg, p.lon_deg, places.label(f.places[0])};
+  return {p.lat_deg, p.lon_deg, places.label_as_asked(f)};
 }
 
 }  // namespace

@@ -83,6 +83,9 @@ class FigureDefaultsTest(RenderTestCase):
         self.assertIn("Distance from Rome, Italy", text)
         for label in ("40°N", "45°N", "10°E", "15°E"):  # the map is about 42N 12E
             self.assertIn(label, text)
+        # Asked for by its region, the place is said that way (issue 29's example).
+        self.assertIn("Distance from Boulder, Colorado\n",
+                      self.pdf_text("--ref", "Boulder, Colorado"))
 
     def test_typed_bounds_place_the_view(self):
         # The default reference on the east edge of the numba answer's grid: as typed.

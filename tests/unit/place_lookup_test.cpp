@@ -237,8 +237,20 @@ TEST(EmbeddedPlaces, FindsRomeParisLondonAndListsTheSpringfields) {
     const Place& p = t.places[f.places[0]];
     EXPECT_EQ(lookup.label(f.places[0]), k.label);
     EXPECT_NEAR(p.lat_deg, k.lat_deg, 0.1) << k.query;
+    if (!f.region_named) EXPECT_EQ(lookup.label_as_asked(f), k.label) << k.query;
     EXPECT_NEAR(p.lon_deg, k.lon_deg, 0.1) << k.query;
   }
+  // A place asked for by its region is said that way (the title of issue 29's example);
+  // asked for by its country, or by nothing, the usual label.
+  for (const auto& [query, as_asked] : {std::pair{"Boulder, Colorado", "Boulder, Colorado"},
+                                        std::pair{"Springfield, Illinois", "Springfield, Illinois"},
+                                        std::pair{"Boulder, US", "Boulder, United States"},
+                                        std::pair{"Paris, Texas", "Paris, Texas"}}) {
+    const PlaceFind f = lookup.find(query);
+    ASSERT_EQ(f.kind, Kind::found) << query;
+    EXPECT_EQ(lookup.label_as_asked(f), as_asked);
+  }
+  EXPECT_FALSE(lookup.find("Rome").region_named);
   const PlaceFind s = lookup.find("Springfield");
   ASSERT_EQ(s.kind, Kind::ambiguous);
   EXPECT_GE(s.places.size(), 3u);
