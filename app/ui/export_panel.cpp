@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string>
 
 #include "export/output_kinds.h"
 #include "figure/figure_layout.h"
@@ -61,6 +62,21 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
     if (!edits->by_control.count("figure width")) ImGui::SameLine();
     if (ImGui::Button("Picture PNG")) a->picture = true;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", output_kind(OutputId::figure).writes);
+    // The same figure for print: lines and text as vectors over the map's picture.
+    for (const char* ext : {"pdf", "svg"}) {
+      ImGui::SameLine();
+      const std::string label = ext == std::string("pdf") ? "PDF" : "SVG";
+      if (ImGui::Button(label.c_str())) {
+        a->picture = true;
+        a->picture_ext = ext;
+      }
+      if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(
+            "the figure as %s: rings, coasts, labels, colorbar and title as vectors "
+            "and text over the map's picture",
+            label.c_str());
+      }
+    }
   }
   if (info.export_progress) {  // written on a thread: the window keeps drawing
     ImGui::ProgressBar(static_cast<float>(*info.export_progress),

@@ -65,7 +65,8 @@ struct ExportSettings {
 struct UiActions {
   bool screenshot = false;
   bool screenshot_with_ui = true;
-  bool picture = false;  // start a figure (app/figure), made a band a frame
+  bool picture = false;             // start a figure (app/figure), made a band a frame
+  const char* picture_ext = "png";  // its file: png, or pdf / svg (lines and text as vectors)
   bool cancel_figure = false;
   std::vector<OutputId> field_exports;  // the Export panel's outputs (output_kinds.h) asked for
   bool cancel_export = false;           // stop the field export being written (no file)

@@ -1,22 +1,26 @@
-// The window's figure export: the Export panel's "Picture PNG" makes the figure of the view on
-// screen (app/figure) from the field the window shows, one band of the map a frame, so the
-// window keeps drawing, shows the progress and can cancel; the painting around the map and the
-// PNG encoding (seconds for a large figure) run on a thread of their own. Every result is
-// logged in the UI.
+// The window's figure export: the Export panel's "Picture PNG" (or "PDF", "SVG") makes the
+// figure of the view on screen (app/figure) from the field the window shows, one band of the map
+// a frame, so the window keeps drawing, shows the progress and can cancel; the painting around
+// the map and the encoding (seconds for a large figure) run on a thread of their own. Every
+// result is logged in the UI.
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/png_export.h"
 #include "figure/figure_layout.h"
 #include "figure/figure_paint.h"
+#include "figure/figure_vector.h"
 #include "view/marked_sites.h"
+#include "view/site_polylines.h"
 #include "window/app.h"
 
 namespace geofield {
@@ -42,8 +46,15 @@ void App::advance_figure(const UiActions& a) {
     if (a.picture && !figure_) {
       const std::optional<FieldParams> shown = source_->shown();
       if (!shown) throw UsageError("no field yet");
-      figure_path_ = export_path(("figure-" + std::to_string(exports_.figure_w)).c_str(), "png");
+      figure_path_ =
+          export_path(("figure-" + std::to_string(exports_.figure_w)).c_str(), a.picture_ext);
       check_writable(figure_path_, "figure");
+      const bool vectors = figure_format_of(figure_path_) != FigureFormat::png;
+      // A PDF's rings are traced on the field's grid, which must be the view's: the field shown
+      // while another computes lies elsewhere (the PNG draws it where it belongs).
+      if (vectors && !(*shown == state_.params)) {
+        throw UsageError("the view is still being computed; ask again once it is shown");
+      }
       const int width = exports_.figure_w;
       // With centres or sites the reference is not the field's: the title names them instead,
       // the point sites are marked and named as on the map (the Look panel's marker) and the
@@ -75,6 +86,13 @@ void App::advance_figure(const UiActions& a) {
           },
           "figure width", sites);
       figure_of_ = shown;
+      if (vectors) {
+        figure_->leave_lines_to_vectors();
+        // The sites' lines as the map draws them (not the built-in sets: their layers draw them).
+        if (!state_.sites.empty() && !state_.sites.source().builtin()) {
+          figure_->set_site_lines(site_polylines(*state_.sites.shapes()));
+        }
+      }
     }
     if (!figure_) return;
     if (!(source_->shown() == figure_of_)) {  // the texture it draws from has changed
@@ -88,19 +106,28 @@ void App::advance_figure(const UiActions& a) {
       // The map is read here (GL); the rest needs no GL and goes to a thread.
       Image map = figure_->read_map();
       FigureLayout layout = figure_->layout();
+      const FigureFormat format = figure_format_of(figure_path_);
+      MapLines lines;
+      if (format != FigureFormat::png) lines = figure_->map_lines();  // reads the field: GL
       figure_.reset();
       figure_of_.reset();
       info_.figure_writing = true;
       figure_writing_ = std::async(
           std::launch::async,
-          [layout = std::move(layout), map = std::move(map), path = figure_path_]() -> std::string {
+          [layout = std::move(layout), map = std::move(map), lines = std::move(lines), format,
+           path = figure_path_]() -> std::string {
             struct Wake {  // the frame loop sleeps until input: wake it, also after a failure
               ~Wake() { glfwPostEmptyEvent(); }
             } wake;
-            const Image img = paint_figure(layout, map);
-            write_png(path, img, kDefaultFigureDpi);
-            return "saved " + escaped_text(path.string()) + " (" + std::to_string(img.width) + "x" +
-                   std::to_string(img.height) + ")";
+            if (format != FigureFormat::png) {
+              const std::vector<std::uint8_t> bytes =
+                  vector_figure(layout, map, lines, format, kDefaultFigureDpi);
+              write_file_atomically(path, {bytes});
+            } else {
+              write_png(path, paint_figure(layout, map), kDefaultFigureDpi);
+            }
+            return "saved " + escaped_text(path.string()) + " (" + std::to_string(layout.width) +
+                   "x" + std::to_string(layout.height) + ")";
           });
     }
   } catch (const std::exception& e) {

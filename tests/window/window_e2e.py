@@ -71,6 +71,8 @@ LIGHT_THEME_CHECKBOX = (233, 308)  # Look panel
 
 # Buttons of the Export panel at 1280x800, scale 1.
 PICTURE_BUTTON = (257, 503)     # writes the figure (and its Cancel while it draws)
+PDF_BUTTON = (332, 503)         # the same figure as PDF
+SVG_BUTTON = (369, 503)         # and as SVG
 FIGURE_WIDTH_INPUT = (80, 503)  # its width in pixels
 NPY_BUTTON = (47, 526)
 GEOTIFF_BUTTON = (122, 526)
@@ -802,6 +804,36 @@ def case_figure(binary):
                 break
         assert found, "no colorbar running through viridis under the map"
 
+        # The same figure as PDF and SVG: its words are text (the title, the rings' labels, the
+        # colorbar's ticks and caption), its page the PNG's size at 300 dpi.
+        s.point_at(*PDF_BUTTON)
+        s.click()
+        wait_for_log(s, "-figure-1600.pdf (", timeout=120)
+        pdf = os.path.join(s.dir, [f for f in figure_files(s.dir) if f.endswith(".pdf")][0])
+        text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True,
+                              check=True).stdout
+        for words in ("Distance from 30.00° N, 101.00° E", "50 km", "100 km", "great-circle "
+                      "distance (km)"):
+            assert words in text, f"{words!r} not in the PDF's text: {text!r}"
+        info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
+        page = re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", info)
+        assert page and abs(float(page.group(1)) - 1600 * 72 / 300) < 0.5, info
+        assert abs(float(page.group(2)) - h * 72 / 300) < 0.5, (info, h)
+        s.point_at(*SVG_BUTTON)
+        s.click()
+        wait_for_log(s, "-figure-1600.svg (", timeout=120)
+        svg = os.path.join(s.dir, [f for f in figure_files(s.dir) if f.endswith(".svg")][0])
+        png = os.path.join(s.dir, "svg-rendered.png")
+        subprocess.run(["rsvg-convert", "-w", "1600", "-o", png, svg], check=True)
+        with Image.open(png) as f:
+            drawn = np.asarray(f.convert("RGB")).astype(int)
+        # Rasterised, the SVG is the PNG figure within a small difference (antialiasing, text).
+        # (Its page is in points: the height in pixels may round a pixel the other way.)
+        assert drawn.shape[1] == w and abs(drawn.shape[0] - h) <= 1, (drawn.shape, rgb.shape)
+        rows = min(h, drawn.shape[0])
+        diff = np.abs(drawn[:rows] - rgb[:rows]).mean()
+        assert diff < 4, diff
+
         # A wide one, cancelled while it draws: no file, and the window still answers.
         s.point_at(*FIGURE_WIDTH_INPUT)
         s.click()
@@ -822,7 +854,7 @@ def case_figure(binary):
         assert bar.any(), "no progress bar while the figure is drawn"
         s.click()  # Cancel
         wait_for_log(s, "figure cancelled")
-        assert len(figure_files(s.dir)) == 1, f"a cancelled figure was written: {os.listdir(s.dir)}"
+        assert len(figure_files(s.dir)) == 3, f"a cancelled figure was written: {os.listdir(s.dir)}"
         s.quit()
     finally:
         s.close()
