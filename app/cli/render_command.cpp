@@ -301,21 +301,36 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
   // for the largest width that fits, which took minutes). A size GL cannot draw is refused, so
   // its colours are never drawn.
   std::optional<ValueRange> figure_range;
+  RingField sites_field;  // several sites' field on the CPU, for the range and the rings' labels
+  auto compute_sites_field = [&](const FieldParams& q) {
+    FieldRequest sized = field;
+    sized.params = q;
+    CpuBackend host;
+    host.compute_host(sized);
+    figure_range = host.field().range();
+    HostField f = host.take_host_field(Precision::f32);
+    sites_field = {std::move(f.f32), f.nx, f.ny};
+  };
   auto range_for = [&](const FieldParams& q) -> std::optional<ValueRange> {
     if (request.view.fixed_range) return std::nullopt;
     if (q.nx > max_texture || q.ny > max_texture) return ValueRange{0, 1};
     if (!figure_range && field.one_point()) {
       figure_range = field_range(FieldRequest{q, field.sites}.one_point_params());
     } else if (!figure_range) {
-      // Several sites' range has no closed form: their field's on the CPU at this size.
-      FieldRequest sized = field;
-      sized.params = q;
-      CpuBackend host;
-      host.compute_host(sized);
-      figure_range = host.field().range();
+      compute_sites_field(q);  // several sites' range has no closed form: their values'
     }
     return figure_range;
   };
+  // The rings' labels follow the field's contours: the field the range came from (of about the
+  // map's size), else (a fixed range) computed now.
+  FigureSites labelled = sites;
+  if (!field.one_point()) {
+    labelled.ring_field = [&](int w, int h) {
+      if (w > max_texture || h > max_texture) return RingField{};  // refused for its size
+      if (sites_field.values.empty()) compute_sites_field(field_for(w, h));
+      return sites_field;
+    };
+  }
   const StyleForSize look = [&](int w, int h) {
     const FieldParams q = field_for(w, h);
     return picture_style(request, q, range_for(q));
@@ -328,7 +343,7 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
   return std::make_unique<FigureJob>(
       renderer, params, request.figure_width, title,
       [&](int w, int h) { return figure_style(look, request.figure_width, w, h); },
-      "--figure-width", sites);
+      "--figure-width", labelled);
 }
 
 // The figure's map computed into the renderer's field texture and drawn, then painted and

@@ -6,6 +6,7 @@
 
 #include "errors.h"
 #include "figure/azimuth_scale.h"
+#include "figure/contour_labels.h"
 #include "figure/degree_labels.h"
 #include "figure/disc_labels.h"
 #include "figure/figure_title.h"
@@ -257,6 +258,29 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
     names.pad_px = L.ring_pad_px;
     names.marker_radius_px = L.site_radius_px;
     L.site_labels = place_site_names(L.site_marks, *sites.list, L.map, taken, names);
+  }
+
+  // Rings that are no one point's (several sites, lines, shapes) labelled where the field's
+  // contours run, clear of the sites' names and markers.
+  const RingField rings = L.style.contour_interval > 0 && !ring_labelled && sites.ring_field &&
+                                  view.formula != Formula::seed
+                              ? sites.ring_field(L.map.w, L.map.h)
+                              : RingField{};
+  if (rings.nx >= 2 && rings.ny >= 2 &&
+      rings.values.size() == static_cast<std::size_t>(rings.nx) * rings.ny) {
+    const ContourGrid grid{rings.values, rings.nx, rings.ny, double(L.map.w) / (rings.nx - 1),
+                           double(L.map.h) / (rings.ny - 1)};
+    std::vector<PlacedText> taken = L.site_labels;
+    for (const SiteMark& m : L.site_marks) {
+      const double r = L.site_radius_px;
+      taken.push_back({"", m.x - r, m.y - r, 2 * r, 2 * r});
+    }
+    ContourLabelLook look;
+    look.text_width_px = [&](std::string_view s) { return ring_text.width(s); };
+    look.text_height_px = ring_text.height();
+    look.pad_px = L.ring_pad_px;
+    look.same_ring_apart_px = kRingLabelsApartFonts * L.ring_font_px;
+    L.ring_labels = contour_labels(grid, L.style.contour_interval, view.units, L.map, taken, look);
   }
 
   // A disc's graticule labels on it, clear of the ring labels, site names and markers.

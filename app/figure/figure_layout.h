@@ -51,6 +51,12 @@ struct SiteMark {
   std::size_t site = 0;  // its index in the set
 };
 
+// A field's values for tracing its rings (FigureSites::ring_field).
+struct RingField {
+  std::vector<float> values;  // nx x ny, row 0 north
+  int nx = 0, ny = 0;
+};
+
 // The sites of a figure whose field is not the one reference point's (`--centres`, the
 // window's centres). Empty list: the reference point's figure.
 struct FigureSites {
@@ -64,6 +70,10 @@ struct FigureSites {
   std::size_t features = 0;
   std::string title_words;
   std::size_t size() const { return features > 0 ? features : list ? list->size() : 0; }
+  // The field the rings are traced on, for their labels when they are no one point's circles,
+  // asked for once a layout has its map's size: values over the view's bounds (row 0 north,
+  // NaN where none) of any size (the map's, the window's field). None: unlabelled.
+  std::function<RingField(int map_w_px, int map_h_px)> ring_field;
 };
 
 struct FigureLayout {

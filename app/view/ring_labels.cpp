@@ -39,21 +39,6 @@ bool on_globe(const FieldParams& p, const MapRect& m, const RingLabel& l) {
   return true;
 }
 
-// The fewest decimals (up to 6) that write v: intervals are typed, not only 1, 2, 5 x 10^k
-// (12.5 nm rings read "12.5", 0.1 x 3 reads "0.3").
-std::string short_decimal(double v) {
-  char text[64];
-  for (int d = 0; d <= 6; ++d) {
-    const double scale = std::pow(10.0, d);
-    if (std::fabs(std::round(v * scale) / scale - v) <= 1e-9 * std::max(1.0, std::fabs(v))) {
-      std::snprintf(text, sizeof text, "%.*f", d, v);
-      return text;
-    }
-  }
-  std::snprintf(text, sizeof text, "%.6g", v);
-  return text;
-}
-
 // The field's range for choosing which rings to label, every frame. ortho has no shortcut
 // (field_range visits every node) and wgs84 costs a geodesic a node (field_range visits O(nx +
 // ny) of them on latlon grids, some 20 000 on projected ones): a coarse grid of the same view
@@ -104,7 +89,25 @@ std::optional<GeoPoint> ring_point(const FieldParams& p, double azimuth_deg, dou
   return std::nullopt;
 }
 
+// The fewest decimals (up to 6) that write v.
+std::string short_decimal(double v) {
+  char text[64];
+  for (int d = 0; d <= 6; ++d) {
+    const double scale = std::pow(10.0, d);
+    if (std::fabs(std::round(v * scale) / scale - v) <= 1e-9 * std::max(1.0, std::fabs(v))) {
+      std::snprintf(text, sizeof text, "%.*f", d, v);
+      return text;
+    }
+  }
+  std::snprintf(text, sizeof text, "%.6g", v);
+  return text;
+}
+
 }  // namespace
+
+std::string ring_label_text(double value, Units units) {
+  return short_decimal(value) + " " + std::string(to_string(units));
+}
 
 GeoPoint spherical_direct(double lat1_deg, double lon1_deg, double azimuth_deg, double distance,
                           double radius) {
@@ -134,12 +137,11 @@ std::vector<RingLabel> ring_labels(const FieldParams& p, const MapRect& map, dou
   // is NaN (an interval so small that both ends overflow) must stop here, not loop.
   const double count = k1 - k0 + 1;
   if (!(count >= 1 && count <= kMaxRings)) return out;
-  const std::string unit(to_string(p.units));
   for (int n = 0; n < static_cast<int>(count); ++n) {
     const double value = (k0 + n) * interval;
     RingLabel l;
     l.value = value;
-    l.text = short_decimal(value) + " " + unit;
+    l.text = ring_label_text(value, p.units);
     l.w = look.text_width_px(l.text) + 2 * look.pad_px;
     l.h = look.text_height_px + 2 * look.pad_px;
     const std::size_t first_of_ring = out.size();

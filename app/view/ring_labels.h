@@ -21,6 +21,10 @@ namespace geofield {
 GeoPoint spherical_direct(double lat1_deg, double lon1_deg, double azimuth_deg, double distance,
                           double radius);
 
+// A ring's label: its value in the fewest decimals (up to 6) that write it, and the unit
+// ("250 km"; typed intervals too: 12.5 nm rings read "12.5 nm", 0.1 x 3 reads "0.3").
+std::string ring_label_text(double value, Units units);
+
 struct RingLabel {
   double value = 0;     // the ring's distance, output unit
   std::string text;     // "250 km"

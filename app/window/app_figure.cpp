@@ -19,6 +19,7 @@
 #include "figure/figure_layout.h"
 #include "figure/figure_paint.h"
 #include "figure/figure_vector.h"
+#include "gl/field_texture.h"
 #include "view/marked_sites.h"
 #include "view/site_polylines.h"
 #include "window/app.h"
@@ -78,6 +79,16 @@ void App::advance_figure(const UiActions& a) {
       if (!state_.sites.empty() || !state_.centres.empty()) {
         sites.marked = state_.marker;
         sites.colour_by_centre = state_.colour_by_centre;
+        // The rings' labels follow the contours of the field on screen, when it is the view's.
+        if (*shown == state_.params) {
+          sites.ring_field = [this](int, int) {
+            const FieldTexture& t = renderer_.field();
+            RingField f{std::vector<float>(static_cast<std::size_t>(t.nx()) * t.ny()), t.nx(),
+                        t.ny()};
+            read_texture_rows(t.id(), t.nx(), t.ny(), f.values.data());
+            return f;
+          };
+        }
       }
       figure_ = std::make_unique<FigureJob>(
           &renderer_, state_.params, width, title,

@@ -247,16 +247,36 @@ class FigureSitesTest(RenderTestCase):
         # The ring labels are there (placed about the one site): their boxes on the map.
         self.assertGreater((a[my:my + mh, mx:mx + mw].min(axis=2) > 200).sum(), 100)
 
-    def test_many_sites_keep_rings_without_labels(self):
+    def test_many_sites_label_their_rings_where_the_contours_run(self):
+        """Several sites' rings are no one point's circles: each label sits where the distance to
+        the nearest site is its value (read back from the PDF's words), clear of the names."""
         write_csv(self.path("c.csv"), SITES)
-        img, rect = self.figure("--centres", "c.csv", *LATLON, "--contours", "1000", "--no-marker")
-        mx, my, mw, mh = rect
-        m = img[my:my + mh, mx:mx + mw]
-        # The rings' lines (darkened viridis) but no label box anywhere on the map.
-        self.assertEqual((m.min(axis=2) > 200).sum(), 0, "ring labels with several sites")
-        lut = render_figure_test.viridis()
-        off = ((m.reshape(-1, 1, 3) - lut[None]) ** 2).sum(axis=2).min(axis=1)
-        self.assertGreater((off > 300).sum(), 1000, "no ring lines")
+        args = ["--centres", "c.csv", *LATLON, "--contours", "1000", "--no-graticule",
+                "--no-coastlines", "--no-borders"]
+        r = self.render_ok("--figure", "f.pdf", *args)
+        fw, fh, mw, mh, mx, my = map(int, MAP_AT.search(r.stderr).groups())
+        words = render_figure_test.FigureTest.pdf_words(self, "f.pdf")
+        labels = []
+        for k in range(len(words) - 1):
+            (w, x0, y0, _, y1), (unit, _, _, x1, _) = words[k], words[k + 1]
+            inside = mx < x0 and x1 < mx + mw and my < y0 and y1 < my + mh
+            if unit == "km" and w.isdigit() and inside:
+                labels.append((int(w), (x0 + x1) / 2, (y0 + y1) / 2, (x0, y0, x1, y1)))
+        values = sorted({v for v, *_ in labels})
+        self.assertGreaterEqual(len(labels), 6, labels)
+        self.assertTrue({1000, 2000, 3000} <= set(values), values)
+        km_per_px = 100 / mh * math.pi / 180 * R_KM  # a pixel of latitude
+        for value, x, y, _ in labels:
+            lat = 60 - (y - my) / mh * 100
+            lon = -40 + (x - mx) / mw * 120
+            d = min(haversine(lat, lon, a, b) for a, b, _ in SITES)
+            # On its ring: within 3 pixels' worth of distance (the words' boxes are the glyphs').
+            self.assertLess(abs(d - value), 3 * km_per_px, (value, lat, lon, d))
+        names = [(x0, y0, x1, y1) for w, x0, y0, x1, y1 in words if w in {n for *_, n in SITES}]
+        self.assertEqual(len(names), len(SITES))
+        for *_, (a0, b0, a1, b1) in labels:
+            for n0, m0, n1, m1 in names:
+                self.assertFalse(a0 < n1 and n0 < a1 and b0 < m1 and m0 < b1, "label on a name")
 
     def test_aeqd_markers_where_the_projection_puts_them(self):
         sites = SITES + [(35.0, 110.0, "Echo"), (10.0, 90.0, "Foxtrot")]

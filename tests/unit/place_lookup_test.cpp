@@ -237,7 +237,9 @@ TEST(EmbeddedPlaces, FindsRomeParisLondonAndListsTheSpringfields) {
     const Place& p = t.places[f.places[0]];
     EXPECT_EQ(lookup.label(f.places[0]), k.label);
     EXPECT_NEAR(p.lat_deg, k.lat_deg, 0.1) << k.query;
-    if (!f.region_named) EXPECT_EQ(lookup.label_as_asked(f), k.label) << k.query;
+    if (!f.region_named) {
+      EXPECT_EQ(lookup.label_as_asked(f), k.label) << k.query;
+    }
     EXPECT_NEAR(p.lon_deg, k.lon_deg, 0.1) << k.query;
   }
   // A place asked for by its region is said that way (the title of issue 29's example);
