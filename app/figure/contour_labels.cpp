@@ -28,8 +28,8 @@ PlacedText halo(const PlacedText& t, double pad) {
 
 // A point at arc length s along a polyline whose cumulative lengths are `at`.
 PointPx point_along(const Polyline& line, const std::vector<double>& at, double s) {
-  const auto k = static_cast<std::size_t>(
-      std::upper_bound(at.begin(), at.end(), s) - at.begin());  // the vertex after s
+  const auto k = static_cast<std::size_t>(std::upper_bound(at.begin(), at.end(), s) -
+                                          at.begin());  // the vertex after s
   if (k == 0) return line.front();
   if (k >= line.size()) return line.back();
   const double seg = at[k] - at[k - 1];

@@ -48,8 +48,8 @@ ContourLabelLook look() {
 }
 
 bool touch(const PlacedText& a, const PlacedText& b, double pad) {
-  return a.x - pad < b.x + b.w + pad && b.x - pad < a.x + a.w + pad && a.y - pad < b.y + b.h + pad &&
-         b.y - pad < a.y + a.h + pad;
+  return a.x - pad < b.x + b.w + pad && b.x - pad < a.x + a.w + pad &&
+         a.y - pad < b.y + b.h + pad && b.y - pad < a.y + a.h + pad;
 }
 
 TEST(ContourLabels, EachSitsOnItsRingInsideTheMapAndClearOfEveryOther) {
@@ -59,8 +59,7 @@ TEST(ContourLabels, EachSitsOnItsRingInsideTheMapAndClearOfEveryOther) {
   const ContourGrid grid{v, nx, ny, 2.0, 2.0};
   const PixelRect map{40, 30, 600, 400};
   const PlacedText taken{"Site A", map.x + 150.0 + 8, map.y + 200.0 - 6, 42, 12};
-  const std::vector<PlacedText> labels =
-      contour_labels(grid, 50, Units::km, map, {taken}, look());
+  const std::vector<PlacedText> labels = contour_labels(grid, 50, Units::km, map, {taken}, look());
   ASSERT_GE(labels.size(), 8u);
   std::vector<std::string> seen;
   for (std::size_t a = 0; a < labels.size(); ++a) {
