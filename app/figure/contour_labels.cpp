@@ -49,7 +49,7 @@ std::vector<PlacedText> contour_labels(const ContourGrid& grid, double interval,
   for (const PlacedText& t : taken) blocked.push_back(halo(t, look.pad_px));
   const double step = std::max(1.0, kStepOfTextHeight * look.text_height_px);
   for (const ContourLevel& level : contour_lines(grid, interval, kDenseHalfFade)) {
-    if (!(level.value > 0)) continue;
+    if (level.value == 0) continue;  // the sites themselves, or a signed field's edge
     PlacedText label;
     label.text = ring_label_text(level.value, units);
     label.w = look.text_width_px(label.text);

@@ -312,8 +312,8 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   if (sites.colour_by_centre) {
     L.colorbar = false;
     L.caption.text = sites.marked && !L.site_marks.empty()
-                         ? "colour: the nearest centre (as its marker)"
-                         : "colour: the nearest centre";
+                         ? "colour: the nearest site (as its marker)"
+                         : "colour: the nearest site";
     L.caption.w = text.width(L.caption.text);
     L.caption.h = text.height();
     L.caption.x = L.map.x + (L.map.w - L.caption.w) / 2;

@@ -66,7 +66,7 @@ TEST(ContourLabels, EachSitsOnItsRingInsideTheMapAndClearOfEveryOther) {
     const PlacedText& t = labels[a];
     const double value = std::stod(t.text);
     EXPECT_EQ(t.text, std::to_string(static_cast<int>(value)) + " km");
-    EXPECT_GT(value, 0);
+    EXPECT_GT(value, 0);  // none at 0, where the sites are
     EXPECT_EQ(std::fmod(value, 50.0), 0.0) << t.text;
     EXPECT_DOUBLE_EQ(t.w, 7.0 * t.text.size());
     // On its ring: the value under the label's centre is the ring's, within a pixel's change.
@@ -104,6 +104,22 @@ TEST(ContourLabels, NoneOverTheMapsFarSideNoneForNoRings) {
   }
   EXPECT_TRUE(contour_labels(grid, 0, Units::km, map, {}, look()).empty());
   EXPECT_TRUE(contour_labels(grid, 1e6, Units::km, map, {}, look()).empty());  // no ring crosses
+}
+
+TEST(ContourLabels, ASignedFieldsRingsInsideAreLabelledItsEdgeIsNot) {
+  const int nx = 601, ny = 401;
+  std::vector<float> v = two_sites(nx, ny, 1.0);
+  for (float& x : v) x -= 120;  // negative within 120 px of a site: inside the shape
+  const ContourGrid grid{v, nx, ny, 1.0, 1.0};
+  const PixelRect map{0, 0, 600, 400};
+  bool inside = false;
+  for (const PlacedText& t : contour_labels(grid, 50, Units::km, map, {}, look())) {
+    EXPECT_NE(t.text, "0 km");
+    inside |= t.text == "-50 km";
+    const double value = std::stod(t.text);
+    EXPECT_NEAR(value_at(grid, t.x + t.w / 2, t.y + t.h / 2), value, 1.0) << t.text;
+  }
+  EXPECT_TRUE(inside);
 }
 
 }  // namespace

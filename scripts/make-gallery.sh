@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Renders the figures of docs/gallery.md (and the README's docs/figure.png) from the commands
+# written there, with the CPU backend under a headless GL: run after a change to how figures
+# look, then look at each picture. GEOFIELD names the binary (default build/app/geofield).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+geofield="${GEOFIELD:-$root/build/app/geofield}"
+[ -x "$geofield" ] || { echo "make-gallery: no $geofield (run scripts/build.sh first)" >&2; exit 2; }
+cd "$root/docs"
+render() { "$geofield" render --backend cpu "$@"; }
+
+render --ref "Paris, France" --figure-width 1400 --figure figure.png
+cd gallery
+render --ref Rome --figure-width 1000 --figure rome.png
+render --ref "Boulder, Colorado" --projection aeqd --extent 20015 --figure-width 1000 \
+  --figure boulder-world.png
+render --ref Tokyo --projection ortho --lat 0:60 --lon 100:160 --figure-width 1000 \
+  --figure tokyo-globe.png
+render --sites europe-capitals.csv --colour-by-centre --lat 34:66 --lon -25:35 \
+  --figure-width 1000 --figure europe-capitals.png
+render --sites @land:50m --signed --lat 25:72 --lon -30:50 --colormap cividis \
+  --figure-width 1000 --figure distance-to-land.png
+echo "make-gallery: wrote docs/figure.png and docs/gallery/*.png"
