@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "figure/degree_labels.h"
 #include "view/centre_edits.h"
 #include "view/field_measures.h"
 #include "view/graticule_crossings.h"
@@ -22,11 +23,6 @@ constexpr float kClickSlopPx = 3.0f;   // a press that moves less than this is a
 constexpr double kWheelZoom = 0.85;    // span factor per wheel notch
 constexpr double kWheelBurstS = 0.6;   // notches closer than this are one zoom (one undo step)
 constexpr int kMeasureSegments = 180;  // the measured arc, drawn as this many straight pieces
-
-int decimals_for(double step_deg) {
-  const int d = static_cast<int>(std::ceil(-std::log10(step_deg) - 1e-9));
-  return d < 0 ? 0 : (d > 8 ? 8 : d);
-}
 
 void label(ImDrawList* dl, ImVec2 at, const char* text) {
   const ImVec2 size = ImGui::CalcTextSize(text);
@@ -112,37 +108,31 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
                             bool hover_readout, std::span<const std::uint32_t> centre_rgb) {
   const FieldParams& p = s.params;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
-  char text[64];
   if (s.graticule && lat_step > 0 && lon_step > 0 && p.projection != Projection::latlon) {
     // A projected graticule curves: each line is labelled where it leaves the map.
-    const int lat_dec = decimals_for(lat_step), lon_dec = decimals_for(lon_step);
+    const int lat_dec = degree_decimals(lat_step), lon_dec = degree_decimals(lon_step);
     const float font = ImGui::GetFontSize();
     for (const GraticuleCrossing& c : graticule_crossings(p, r, lat_step, lon_step, 4 * font)) {
       const double v = c.value_deg;
       if (c.latitude) {
-        std::snprintf(text, sizeof text, "%.*f°%s", lat_dec, std::fabs(v),
-                      v > 0 ? "N" : (v < 0 ? "S" : ""));
-        label(dl, ImVec2(static_cast<float>(r.x) + 4, static_cast<float>(c.y) - font - 1), text);
+        label(dl, ImVec2(static_cast<float>(r.x) + 4, static_cast<float>(c.y) - font - 1),
+              lat_label(v, lat_dec).c_str());
       } else {
-        const bool edge = std::fabs(std::fabs(v) - 180.0) < 1e-9;
-        std::snprintf(text, sizeof text, "%.*f°%s", lon_dec, std::fabs(v),
-                      edge ? "" : (v > 0 ? "E" : (v < 0 ? "W" : "")));
         label(dl, ImVec2(static_cast<float>(c.x) + 3, static_cast<float>(r.y + r.h) - font - 4),
-              text);
+              lon_label(v, lon_dec).c_str());
       }
     }
   }
   if (s.graticule && lat_step > 0 && lon_step > 0 && p.projection == Projection::latlon) {
-    const int lat_dec = decimals_for(lat_step), lon_dec = decimals_for(lon_step);
+    const int lat_dec = degree_decimals(lat_step), lon_dec = degree_decimals(lon_step);
     const double k0 = std::ceil(p.lat_min_deg / lat_step),
                  k1 = std::floor(p.lat_max_deg / lat_step);
     for (double k = k0; k <= k1 && k - k0 < 200; ++k) {
       const double lat = k * lat_step;
       const float y =
           static_cast<float>(r.y + (p.lat_max_deg - lat) / (p.lat_max_deg - p.lat_min_deg) * r.h);
-      std::snprintf(text, sizeof text, "%.*f°%s", lat_dec, std::fabs(lat),
-                    lat > 0 ? "N" : (lat < 0 ? "S" : ""));
-      label(dl, ImVec2(static_cast<float>(r.x) + 4, y - ImGui::GetFontSize() - 1), text);
+      label(dl, ImVec2(static_cast<float>(r.x) + 4, y - ImGui::GetFontSize() - 1),
+            lat_label(lat, lat_dec).c_str());
     }
     const double span = lon_span_of(p);
     const double j0 = std::ceil(p.lon_min_deg / lon_step),
@@ -150,11 +140,8 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
     for (double j = j0; j <= j1 && j - j0 < 200; ++j) {
       const double lon_raw = j * lon_step;
       const float x = static_cast<float>(r.x + (lon_raw - p.lon_min_deg) / span * r.w);
-      const double lon = reduce_deg_180(lon_raw);
-      const bool edge = std::fabs(std::fabs(lon) - 180.0) < 1e-9;
-      std::snprintf(text, sizeof text, "%.*f°%s", lon_dec, std::fabs(lon),
-                    edge ? "" : (lon > 0 ? "E" : (lon < 0 ? "W" : "")));
-      label(dl, ImVec2(x + 3, static_cast<float>(r.y + r.h) - ImGui::GetFontSize() - 4), text);
+      label(dl, ImVec2(x + 3, static_cast<float>(r.y + r.h) - ImGui::GetFontSize() - 4),
+            lon_label(lon_raw, lon_dec).c_str());
     }
   }
   // Each ring's distance along it, on a dark box: readable on any colormap. Placed about the
