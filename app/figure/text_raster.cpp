@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "errors.h"
+#include "utf8.h"
 
 // stb_truetype from Debian's libstb-dev, compiled here; STBTT_STATIC keeps its functions
 // private to this file (libstb.so exports the same names).
@@ -36,23 +37,10 @@ const stbtt_fontinfo& font() {
 // Decodes UTF-8 one code point at a time; a malformed byte reads as U+FFFD.
 std::vector<int> code_points(std::string_view s) {
   std::vector<int> out;
-  for (size_t i = 0; i < s.size();) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    int n = b < 0x80 ? 0 : (b >> 5) == 0x6 ? 1 : (b >> 4) == 0xe ? 2 : (b >> 3) == 0x1e ? 3 : -1;
-    if (n < 0 || i + n >= s.size()) {  // not a lead byte, or cut short
-      out.push_back(0xfffd);
-      ++i;
-      continue;
-    }
-    int cp = n == 0 ? b : b & (0x3f >> n);
-    bool ok = true;
-    for (int k = 1; k <= n; ++k) {
-      const auto c = static_cast<unsigned char>(s[i + k]);
-      ok = ok && (c & 0xc0) == 0x80;
-      cp = (cp << 6) | (c & 0x3f);
-    }
-    out.push_back(ok ? cp : 0xfffd);
-    i += ok ? n + 1 : 1;
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = utf8_char_bytes(s, i);
+    out.push_back(n == 0 ? 0xfffd : static_cast<int>(utf8_code_point(s.substr(i, n))));
+    i += n == 0 ? 1 : n;
   }
   return out;
 }
