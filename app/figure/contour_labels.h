@@ -24,8 +24,8 @@ struct ContourLabelLook {
 // The labels of the rings every interval (> 0) of the field in grid (node (i, j) at the map's
 // pixel (map.x + j dx_px, map.y + i dy_px)), as text boxes (the halo is pad_px around each),
 // clear of `taken` (and of each other) by pad_px. The ring at 0 (the sites themselves, a signed
-// field's edge) is left unlabelled; a signed field's rings inside are labelled ("-500 km"). A box must lie inside the map and over values (not
-// off a projected map's rim).
+// field's edge) is left unlabelled; a signed field's rings inside are labelled ("-500 km"). A box
+// must lie inside the map and over values (not off a projected map's rim).
 std::vector<PlacedText> contour_labels(const ContourGrid& grid, double interval, Units units,
                                        const PixelRect& map, const std::vector<PlacedText>& taken,
                                        const ContourLabelLook& look);
