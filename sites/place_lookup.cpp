@@ -50,10 +50,21 @@ PlaceLookup::PlaceLookup(const PlaceTable& table) : table_(table) {
   }
 }
 
-std::vector<std::uint32_t> PlaceLookup::named(const std::string& key) const {
-  if (const auto it = by_key_.find(key); it != by_key_.end()) return it->second;
-  if (const auto it = by_alias_.find(key); it != by_alias_.end()) return it->second;
-  return {};
+std::vector<PlaceLookup::Match> PlaceLookup::named(const std::string& key) const {
+  std::vector<Match> out;
+  if (const auto it = by_key_.find(key); it != by_key_.end()) {
+    for (std::uint32_t i : it->second) out.push_back({i, double(table_.places[i].population)});
+  }
+  if (const auto it = by_alias_.find(key); it != by_alias_.end()) {
+    for (std::uint32_t i : it->second) {
+      if (std::none_of(out.begin(), out.end(), [&](const Match& m) { return m.place == i; })) {
+        out.push_back({i, kAliasWeight * table_.places[i].population});
+      }
+    }
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Match& a, const Match& b) { return a.people > b.people; });
+  return out;
 }
 
 bool PlaceLookup::qualifies(const Place& p, const std::string& q) const {
@@ -66,12 +77,12 @@ bool PlaceLookup::qualifies(const Place& p, const std::string& q) const {
 
 PlaceFind PlaceLookup::find(std::string_view query) const {
   PlaceFind r;
-  std::vector<std::uint32_t> matches = named(fold_name(query));
+  std::vector<Match> matches = named(fold_name(query));
   std::vector<std::string> qualifiers;
   const std::size_t comma = query.find(',');
   if (matches.empty() && comma != std::string_view::npos) {
-    // NAME, QUALIFIER, ...: the places of that name in what each qualifier names; of their own
-    // name first, then of an alternate one ("Roma, Italy" is Rome, not Roma, Queensland).
+    // NAME, QUALIFIER, ...: the places of that name in what each qualifier names ("Roma,
+    // Italy" is Rome, whose alternate name it is, not Roma, Queensland).
     for (std::string_view rest = query.substr(comma + 1);;) {
       const std::size_t next = rest.find(',');
       std::string q = fold_name(trimmed(rest.substr(0, next)));
@@ -79,34 +90,29 @@ PlaceFind PlaceLookup::find(std::string_view query) const {
       if (next == std::string_view::npos) break;
       rest = rest.substr(next + 1);
     }
-    const std::string name = fold_name(query.substr(0, comma));
-    for (const auto* index : {&by_key_, &by_alias_}) {
-      const auto it = index->find(name);
-      if (it == index->end()) continue;
-      matches = it->second;
-      if (r.named == 0) r.named = matches.size();
-      std::erase_if(matches, [&](std::uint32_t i) {
-        return !std::all_of(qualifiers.begin(), qualifiers.end(),
-                            [&](const std::string& q) { return qualifies(table_.places[i], q); });
+    matches = named(fold_name(query.substr(0, comma)));
+    r.named = matches.size();
+    std::erase_if(matches, [&](const Match& m) {
+      return !std::all_of(qualifiers.begin(), qualifiers.end(), [&](const std::string& q) {
+        return qualifies(table_.places[m.place], q);
       });
-      if (!matches.empty()) break;
-    }
+    });
   }
   if (matches.empty()) return r;
   r.named = 0;
-  const double first = table_.places[matches[0]].population;
-  if (matches.size() == 1 || first > kClearLead * table_.places[matches[1]].population) {
+  const double first = matches[0].people;
+  if (matches.size() == 1 || first > kClearLead * matches[1].people) {
     r.kind = PlaceFind::Kind::found;
-    r.places = {matches[0]};
-    const Place& p = table_.places[matches[0]];
+    r.places = {matches[0].place};
+    const Place& p = table_.places[matches[0].place];
     r.region_named = p.region != kNoRegion &&
                      std::find(qualifiers.begin(), qualifiers.end(),
                                fold_name(table_.regions[p.region].name)) != qualifiers.end();
     return r;
   }
   r.kind = PlaceFind::Kind::ambiguous;
-  for (std::uint32_t i : matches) {
-    if (kClearLead * table_.places[i].population >= first) r.places.push_back(i);
+  for (const Match& m : matches) {
+    if (kClearLead * m.people >= first) r.places.push_back(m.place);
   }
   return r;
 }
@@ -120,7 +126,9 @@ std::string PlaceLookup::full_label(std::uint32_t i) const {
 
 std::string PlaceLookup::label(std::uint32_t i) const {
   const Place& p = table_.places[i];
-  const std::vector<std::uint32_t> same = named(folded_names_[i]);
+  const auto it = by_key_.find(folded_names_[i]);  // none for a name that folds to nothing
+  const std::vector<std::uint32_t> same =
+      it == by_key_.end() ? std::vector<std::uint32_t>{} : it->second;
   const bool twin = std::any_of(same.begin(), same.end(), [&](std::uint32_t k) {
     return k != i && table_.places[k].country == p.country;
   });

@@ -3,13 +3,12 @@
 //
 // The rule (docs/places.md):
 // - "NAME" matches the places whose name, ASCII name, or name up to its first comma
-//   ("Washington" of "Washington, D.C.") folds to NAME folded; only when none does, the places
-//   with such an alternate name ("New York": New York City; but "Roma" is Roma, Queensland,
-//   not Rome, whose alternate name it is). A text that nothing matches whole is read as
-//   "NAME, QUALIFIER, ...": each qualifier must fold to the place's country name, its ISO 3166
-//   code (FR, FRA) or its region's name ("Illinois"); where no place of its own name NAME is
-//   in them, the places of that alternate name are ("Roma, Italy": Rome).
-// - Of the matches, most populous first, the first is the place when it has more than
+//   ("Washington" of "Washington, D.C.") folds to NAME folded, and those with such an
+//   alternate name ("New York": New York City), which count a tenth of their people
+//   (kAliasWeight: "Roma" is Rome, 230,000 so counted, not Roma, Texas, 10,000). A text that
+//   nothing matches whole is read as "NAME, QUALIFIER, ...": each qualifier must fold to the
+//   place's country name, its ISO 3166 code (FR, FRA) or its region's name ("Illinois").
+// - Of the matches, most people first, the first is the place when it has more than
 //   kClearLead times the people of the second (Rome, Italy: 2.3 million; Rome, Georgia: 36,000).
 // - Otherwise the name is ambiguous; the candidates are the matches with at least 1/kClearLead
 //   of the first's people (Springfield: Missouri, Massachusetts, Illinois, Oregon, Ohio).
@@ -27,6 +26,10 @@
 namespace geofield {
 
 inline constexpr double kClearLead = 3.0;
+// A place matched by an alternate name counts a tenth of its people against the places of that
+// name of their own ("Cologne": Köln's million beat the Italian town's 7,000; "Victoria": Hong
+// Kong's 7.5 million, of which it is an old name, do not beat Victoria, British Columbia).
+inline constexpr double kAliasWeight = 0.1;
 
 struct PlaceFind {
   enum class Kind { found, ambiguous, none };
@@ -63,7 +66,12 @@ class PlaceLookup {
   const PlaceTable& table() const { return table_; }
 
  private:
-  std::vector<std::uint32_t> named(const std::string& key) const;
+  struct Match {
+    std::uint32_t place;
+    double people;  // its population, a tenth of it matched by an alternate name
+  };
+  // The places of that folded name, own and alternate, most people first.
+  std::vector<Match> named(const std::string& key) const;
   bool qualifies(const Place& p, const std::string& qualifier_key) const;
 
   const PlaceTable& table_;

@@ -113,13 +113,14 @@ TEST_F(SmallGazetteer, ANameWithACommaMatchesWholeAndUpToItsComma) {
   EXPECT_EQ(found("washington"), "Washington, D.C., United States");
 }
 
-TEST_F(SmallGazetteer, AlternateNamesCountOnlyWhereNoPlaceHasTheName) {
+TEST_F(SmallGazetteer, AlternateNamesCountATenthOfTheirPeople) {
   EXPECT_EQ(found("New York"), "New York City, United States");
   EXPECT_EQ(found("big apple"), "New York City, United States");
   EXPECT_EQ(found("New York, US"), "New York City, United States");
   EXPECT_EQ(lookup.find("new york").places.size(), 1u);  // two spellings, one place
-  // Roma is a town in Queensland: its own name comes before Rome's alternate one.
-  EXPECT_EQ(found("Roma"), "Roma, Australia");
+  // Roma is also a town in Queensland, of 7,105: Rome's 2.3 million, counted a tenth by its
+  // alternate name, still lead by more than kClearLead.
+  EXPECT_EQ(found("Roma"), "Rome, Italy");
   EXPECT_EQ(found("Roma, Italy"), "Rome, Italy");  // narrowed, the alternate name counts
   EXPECT_EQ(found("Roma, AU"), "Roma, Australia");
 }
@@ -253,6 +254,16 @@ TEST(EmbeddedPlaces, FindsRomeParisLondonAndListsTheSpringfields) {
     EXPECT_EQ(lookup.label_as_asked(f), as_asked);
   }
   EXPECT_FALSE(lookup.find("Rome").region_named);
+  // An exonym that is a village's own name means the city; one that is the old name of a city
+  // of millions against a city of its own name of 290,000 lists both.
+  const PlaceFind cologne = lookup.find("Cologne");
+  ASSERT_EQ(cologne.kind, Kind::found);
+  EXPECT_EQ(lookup.label(cologne.places[0]), "Köln, Germany");
+  const PlaceFind victoria = lookup.find("Victoria");
+  ASSERT_EQ(victoria.kind, Kind::ambiguous);
+  bool canada = false;
+  for (std::uint32_t i : victoria.places) canada |= lookup.label(i) == "Victoria, Canada";
+  EXPECT_TRUE(canada);
   const PlaceFind s = lookup.find("Springfield");
   ASSERT_EQ(s.kind, Kind::ambiguous);
   EXPECT_GE(s.places.size(), 3u);
