@@ -87,4 +87,12 @@ RefPoint parse_ref(std::string_view text, const char* option) {
   return named_place(text, option, embedded_place_lookup());  // read only for a name
 }
 
+RouteEnd parse_path_end(std::string_view text, const char* option, const FieldParams& view) {
+  const RefPoint r = parse_ref(text, option);
+  const std::string why =
+      route_problem({view.ref_lat_deg, view.ref_lon_deg}, {r.lat_deg, r.lon_deg});
+  if (!why.empty()) throw UsageError(std::string(option) + ": " + quoted_excerpt(text) + " " + why);
+  return {r.lat_deg, r.lon_deg, r.label};
+}
+
 }  // namespace geofield

@@ -1,0 +1,135 @@
+#include "figure/route_path.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+#include "figure/degree_labels.h"
+#include "geodesic.h"
+#include "view/field_measures.h"
+
+namespace geofield {
+namespace {
+
+using Vec3 = std::array<double, 3>;
+
+Vec3 unit_vector(RoutePoint p) {
+  double sl = 0, cl = 0, so = 0, co = 0;
+  sincos_deg(p.lat_deg, &sl, &cl);
+  sincos_deg(p.lon_deg, &so, &co);
+  return {cl * co, cl * so, sl};
+}
+
+double dot(const Vec3& a, const Vec3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+// The arc between unit vectors, radians in [0, pi], accurate at both ends (atan2 of the cross
+// product's length and the dot product).
+double arc_between(const Vec3& a, const Vec3& b) {
+  const Vec3 c = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+  return std::atan2(std::sqrt(dot(c, c)), dot(a, b));
+}
+
+double bearing_0_360(double deg) {
+  const double b = std::fmod(deg, 360.0);
+  return b < 0 ? b + 360 : b;
+}
+
+// Arc angles from..to (radians) of the circle a cos t + c sin t, as points with longitudes
+// continuous from the first.
+std::vector<RoutePoint> arc_points(const Vec3& a, const Vec3& c, double from, double to,
+                                   double step_rad) {
+  const int n = std::max(1, static_cast<int>(std::ceil((to - from) / step_rad)));
+  std::vector<RoutePoint> out;
+  out.reserve(n + 1);
+  for (int k = 0; k <= n; ++k) {
+    const double t = from + (to - from) * k / n;
+    const double ct = std::cos(t), st = std::sin(t);
+    const Vec3 p = {a[0] * ct + c[0] * st, a[1] * ct + c[1] * st, a[2] * ct + c[2] * st};
+    RoutePoint q{std::atan2(p[2], std::hypot(p[0], p[1])) * 180 / kPi,
+                 std::atan2(p[1], p[0]) * 180 / kPi};
+    if (!out.empty())
+      q.lon_deg = out.back().lon_deg + reduce_deg_180(q.lon_deg - out.back().lon_deg);
+    out.push_back(q);
+  }
+  return out;
+}
+
+}  // namespace
+
+double geodesic_turn_m(double a_km, double inv_f, double lat1_deg, double azi1_deg) {
+  const GeodesicEllipsoid e = make_geodesic_ellipsoid(a_km * 1000, inv_f > 0 ? 1 / inv_f : 0);
+  double sbet = 0, cbet = 1, salp = 0, calp = 1;
+  geodesic_detail::reduced_abs_lat(e, lat1_deg, &sbet, &cbet);
+  sincos_deg(azi1_deg, &salp, &calp);
+  const double salp0 = salp * cbet;  // Clairaut: the same at every point of the geodesic
+  const double k2 = e.ep2 * (1 - salp0 * salp0);
+  return 2 * kPi * e.b_m * geodesic_detail::a1_coeff(geodesic_detail::eps_of_k2(k2));
+}
+
+RouteMeasures route_measures(const FieldParams& view, const RouteEnd& end) {
+  const GeoPoint a{view.ref_lat_deg, view.ref_lon_deg}, b{end.lat_deg, end.lon_deg};
+  RouteMeasures m;
+  m.short_distance = distance_between(view, a, b);
+  m.short_bearing_deg = bearing_between(view, a, b);
+  m.long_bearing_deg = bearing_0_360(m.short_bearing_deg + 180);
+  const double turn = view.formula == Formula::wgs84
+                          ? geodesic_turn_m(view.ellipsoid_a_km, view.ellipsoid_inv_f, a.lat_deg,
+                                            m.short_bearing_deg) /
+                                metres_per_unit(view.units)
+                          : 2 * kPi * radius_in_units(view);
+  m.long_distance = turn - m.short_distance;
+  return m;
+}
+
+std::string distance_text(double v) {
+  char buf[64];
+  if (!(std::fabs(v) >= 100)) {
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+  }
+  std::snprintf(buf, sizeof buf, "%.0f", v);
+  const std::string digits = buf;
+  std::string out;
+  for (std::size_t k = 0; k < digits.size(); ++k) {
+    if (k > 0 && (digits.size() - k) % 3 == 0) out += ',';
+    out += digits[k];
+  }
+  return out;
+}
+
+std::string route_text(const FieldParams& view, const RouteEnd& end, const RouteMeasures& m) {
+  const std::string name =
+      end.name.empty() ? lat_label(end.lat_deg, 2) + " " + lon_label(end.lon_deg, 2) : end.name;
+  const std::string unit(to_string(view.units));
+  auto degrees = [](double b) { return std::to_string(std::lround(b) % 360) + "°"; };
+  return name + ": " + distance_text(m.short_distance) + " " + unit + " at " +
+         degrees(m.short_bearing_deg) + " · long path " + distance_text(m.long_distance) + " " +
+         unit + " at " + degrees(m.long_bearing_deg);
+}
+
+std::string route_problem(RoutePoint a, RoutePoint b) {
+  const double arc = arc_between(unit_vector(a), unit_vector(b));
+  if (arc < kRouteDegenerateRad) return "is the reference point itself: there is no path";
+  if (kPi - arc < kRouteDegenerateRad) {
+    return "is antipodal to the reference point: every great circle through it joins them";
+  }
+  return "";
+}
+
+RoutePoints route_points(RoutePoint a, RoutePoint b, double step_deg) {
+  RoutePoints out;
+  if (!route_problem(a, b).empty()) return out;
+  const Vec3 va = unit_vector(a), vb = unit_vector(b);
+  // c: the unit vector a quarter turn from a toward b, in their plane.
+  const double ab = dot(va, vb);
+  Vec3 c = {vb[0] - ab * va[0], vb[1] - ab * va[1], vb[2] - ab * va[2]};
+  const double len = std::sqrt(dot(c, c));
+  for (double& x : c) x /= len;
+  const double sigma = arc_between(va, vb), step = step_deg * kPi / 180;
+  out.short_path = arc_points(va, c, 0, sigma, step);
+  out.long_path = arc_points(va, c, sigma, 2 * kPi, step);
+  return out;
+}
+
+}  // namespace geofield
