@@ -288,11 +288,12 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       "with --figure: name the larger places of the built-in gazetteer (GeoNames), "
       "a dot and a name, the most populous first, about one per 13 text heights "
       "square of map, clear of the other labels");
-  add_text_option(*render_cmd, "--path", &path,
-                  "with --figure: the great circle from the reference point to POINT (read as "
-                  "--ref), the short path solid and on whole-world maps the long path dashed, "
-                  "labelled with both distances and initial bearings by --formula and --units",
-                  "LAT,LON|PLACE|LOCATOR");
+  add_text_option(
+      *render_cmd, "--path", &path,
+      "with --figure: the great circle from the reference point to POINT (read as "
+      "--ref), the short path solid and on maps of the world round the long path dashed, "
+      "labelled with both distances and initial bearings by --formula and --units",
+      "LAT,LON|PLACE|LOCATOR");
   render_cmd->add_flag("--colour-by-centre", render.colour_by_centre,
                        "with --centres: colour the picture and the figure by each node's nearest "
                        "centre (the window's \"colour by nearest centre\"; the figure's colorbar "

@@ -1,5 +1,6 @@
 #include "cli/ref_point.h"
 
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <tuple>
@@ -89,6 +90,12 @@ RefPoint parse_ref(std::string_view text, const char* option) {
 
 RouteEnd parse_path_end(std::string_view text, const char* option, const FieldParams& view) {
   const RefPoint r = parse_ref(text, option);
+  // --ref's ranges (check() holds them for the reference point itself).
+  if (!(std::fabs(r.lat_deg) <= 90) || !(std::fabs(r.lon_deg) <= kMaxAbsLonDeg)) {
+    throw UsageError(std::string(option) + ": " + quoted_excerpt(text) +
+                     ": the latitude must be in [-90, 90] and the longitude in [-360, 360] "
+                     "degrees");
+  }
   const std::string why =
       route_problem({view.ref_lat_deg, view.ref_lon_deg}, {r.lat_deg, r.lon_deg});
   if (!why.empty()) throw UsageError(std::string(option) + ": " + quoted_excerpt(text) + " " + why);

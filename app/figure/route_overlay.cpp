@@ -22,8 +22,8 @@ ViewStyle with_geography(ViewStyle s, const FieldParams& view) {
   return s;
 }
 
-std::vector<Polyline> map_path(const MapPixels& px, const std::vector<RoutePoint>& points,
-                               double margin_px) {
+std::vector<Polyline> map_path(const MapPixels& px,
+                               const std::vector<std::vector<RoutePoint>>& runs, double margin_px) {
   std::vector<Polyline> out;
   PolylineCutter cutter(px.width(), px.height(), margin_px, &out);
   std::vector<GeoPoint> run;
@@ -31,10 +31,12 @@ std::vector<Polyline> map_path(const MapPixels& px, const std::vector<RoutePoint
   // may hold a piece of it is drawn (the cutter keeps only what touches the map).
   const std::vector<double> copies =
       px.projected() ? std::vector<double>{0} : std::vector<double>{-720, -360, 0, 360, 720};
-  for (const double copy : copies) {
-    run.clear();
-    for (const RoutePoint& p : points) run.push_back({p.lat_deg, p.lon_deg + copy});
-    px.path(run, &cutter);
+  for (const std::vector<RoutePoint>& points : runs) {
+    for (const double copy : copies) {
+      run.clear();
+      for (const RoutePoint& p : points) run.push_back({p.lat_deg, p.lon_deg + copy});
+      px.path(run, &cutter);
+    }
   }
   cutter.cut();
   return out;
@@ -142,7 +144,7 @@ void add_route(FigureLayout* L, const FieldParams& view, const RouteEnd& end) {
   const RoutePoints points =
       route_points({view.ref_lat_deg, view.ref_lon_deg}, {end.lat_deg, end.lon_deg}, kRouteStepDeg);
   const double width = path_width_px(*L);
-  L->route_short = map_path(px, points.short_path, width);
+  L->route_short = map_path(px, {points.short_path}, width);
   if (long_path_shown(*L, view)) {
     L->route_long = dashed(map_path(px, points.long_path, width), kRouteDashFonts * L->font_px,
                            kRouteGapFonts * L->font_px);

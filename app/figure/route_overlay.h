@@ -2,9 +2,9 @@
 // point (route_path.h) as lines in the map's pixels, following the projection as the map's
 // other lines do (map_pixels.h: a lat/lon map's world copies, so the path leaves at the
 // antimeridian and comes back on the other side; cut at ortho's limb and at aeqd's rim): the
-// short path solid, and on a map of the world round (long_path_shown) the long path dashed; a
-// marker at the far end and the measures on a box beside it (or in a corner of the map when the far
-// end is off it). No GL.
+// short path solid, and on a map of the world round (long_path_shown) the long path dashed;
+// a marker at the far end and the measures on a box beside it (or in a corner of the map when
+// the far end is off it). No GL.
 #pragma once
 
 #include "figure/figure_layout.h"

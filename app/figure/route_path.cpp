@@ -35,24 +35,47 @@ double bearing_0_360(double deg) {
   return b < 0 ? b + 360 : b;
 }
 
-// Arc angles from..to (radians) of the circle a cos t + c sin t, as points with longitudes
-// continuous from the first.
-std::vector<RoutePoint> arc_points(const Vec3& a, const Vec3& c, double from, double to,
-                                   double step_rad) {
-  const int n = std::max(1, static_cast<int>(std::ceil((to - from) / step_rad)));
+// The point at arc angle t (radians) of the circle a cos t + c sin t.
+RoutePoint circle_point(const Vec3& a, const Vec3& c, double t) {
+  const double ct = std::cos(t), st = std::sin(t);
+  const Vec3 p = {a[0] * ct + c[0] * st, a[1] * ct + c[1] * st, a[2] * ct + c[2] * st};
+  return {std::atan2(p[2], std::hypot(p[0], p[1])) * 180 / kPi, std::atan2(p[1], p[0]) * 180 / kPi};
+}
+
+// The points at arc angles ts of the circle, longitudes continuous from the first.
+std::vector<RoutePoint> circle_points(const Vec3& a, const Vec3& c, const std::vector<double>& ts) {
   std::vector<RoutePoint> out;
-  out.reserve(n + 1);
-  for (int k = 0; k <= n; ++k) {
-    const double t = from + (to - from) * k / n;
-    const double ct = std::cos(t), st = std::sin(t);
-    const Vec3 p = {a[0] * ct + c[0] * st, a[1] * ct + c[1] * st, a[2] * ct + c[2] * st};
-    RoutePoint q{std::atan2(p[2], std::hypot(p[0], p[1])) * 180 / kPi,
-                 std::atan2(p[1], p[0]) * 180 / kPi};
+  out.reserve(ts.size());
+  for (const double t : ts) {
+    RoutePoint q = circle_point(a, c, t);
     if (!out.empty())
       q.lon_deg = out.back().lon_deg + reduce_deg_180(q.lon_deg - out.back().lon_deg);
     out.push_back(q);
   }
   return out;
+}
+
+// Arc angles from..to, step_rad apart at most.
+std::vector<double> evenly(double from, double to, double step_rad) {
+  const int n = std::max(1, static_cast<int>(std::ceil((to - from) / step_rad)));
+  std::vector<double> ts(n + 1);
+  for (int k = 0; k <= n; ++k) ts[k] = from + (to - from) * k / n;
+  return ts;
+}
+
+// Arc angles halving their distance to pi - gap from pi - step (side -1: before pi) or from
+// pi + gap to pi + step (side +1): an aeqd map about a magnifies a step across the direction
+// near a's antipode by one over its distance there, so a step between points there (which the
+// map subdivides in latitude and longitude) must shrink with that distance to stay on the
+// circle.
+std::vector<double> toward_antipode(double step_rad, double gap, int side) {
+  std::vector<double> d;  // distances from pi, decreasing
+  for (double e = step_rad / 2; e > gap; e /= 2) d.push_back(e);
+  d.push_back(gap);
+  std::vector<double> ts;
+  for (const double e : d) ts.push_back(kPi + side * e);
+  if (side > 0) std::reverse(ts.begin(), ts.end());
+  return ts;
 }
 
 }  // namespace
@@ -127,8 +150,20 @@ RoutePoints route_points(RoutePoint a, RoutePoint b, double step_deg) {
   const double len = std::sqrt(dot(c, c));
   for (double& x : c) x /= len;
   const double sigma = arc_between(va, vb), step = step_deg * kPi / 180;
-  out.short_path = arc_points(va, c, 0, sigma, step);
-  out.long_path = arc_points(va, c, sigma, 2 * kPi, step);
+  out.short_path = circle_points(va, c, evenly(0, sigma, step));
+  // The long path in two runs, each running evenly to within a step of a's antipode, then
+  // closing in on it by halving.
+  const double g = kRouteAntipodeGapRad;
+  std::vector<double> out_ts = evenly(sigma, std::max(sigma, kPi - step), step);
+  for (const double t : toward_antipode(step, g, -1)) {
+    if (t > out_ts.back()) out_ts.push_back(t);
+  }
+  std::vector<double> back_ts;
+  for (const double t : toward_antipode(step, g, +1)) back_ts.push_back(t);
+  for (const double t : evenly(kPi + step, 2 * kPi, step)) {
+    if (t > back_ts.back()) back_ts.push_back(t);
+  }
+  out.long_path = {circle_points(va, c, out_ts), circle_points(va, c, back_ts)};
   return out;
 }
 

@@ -48,11 +48,15 @@ struct RoutePoint {
 };
 
 // The great circle through the reference (a) and end (b) on the sphere, a vertex every step_deg
-// of arc at most: the short path from a to b, and the long path on from b round to a.
-// Longitudes continuous along each (no jump of 360°: a lat/lon map draws them in its world
-// copies). None for coincident or antipodal points (route_problem refuses them).
+// of arc at most: the short path from a to b, and the long path on from b round to a, in two
+// runs that stop kRouteAntipodeGapRad short of a's antipode (an aeqd map about a has no one
+// place for it: its rim). Longitudes continuous along each run (no jump of 360°: a lat/lon map
+// draws them in its world copies). None for coincident or antipodal points (route_problem
+// refuses them).
+constexpr double kRouteAntipodeGapRad = 1e-9;  // 6 mm on the Earth
 struct RoutePoints {
-  std::vector<RoutePoint> short_path, long_path;
+  std::vector<RoutePoint> short_path;
+  std::vector<std::vector<RoutePoint>> long_path;  // b to a's antipode, then on to a
 };
 RoutePoints route_points(RoutePoint a, RoutePoint b, double step_deg);
 
