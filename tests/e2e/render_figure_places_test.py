@@ -3,8 +3,12 @@ as real text in a PDF (pdftotext finds them), the great circle to a point with i
 labelled, and each refusal one line with exit status 2 and nothing written."""
 
 import math
+import re
 import subprocess
 import unittest
+
+import numpy as np
+from PIL import Image
 
 from geofield_e2e import R_KM, RenderTestCase
 
@@ -59,6 +63,31 @@ class RenderFigurePlaces(RenderTestCase):
                 self.render_ok("--ref", "Boulder", *projection, "--backend", "cpu",
                                "--figure-width", "600", "--path", "Tokyo", "--places",
                                "--figure", "f.png")
+
+    def test_png_pdf_and_svg_agree(self):
+        """A world map with the path and the places, rasterised at 300 dpi: the map as the PNG's
+        within the lines' antialiasing and the label boxes' edges (the PNG widens a box to whole
+        pixels). Measured: PDF 3.42 levels of 255 on average and 0.98 % of the map's pixels more
+        than 96 apart, SVG 2.91 and 0.69 % (the same figure without them: 2.49 and 0.47 %)."""
+        args = ("--ref", "Boulder", "--lat", "-90:90", "--lon", "-180:180", "--backend", "cpu",
+                "--figure-width", "1000", "--path", "Tokyo", "--places")
+        r = self.render_ok(*args, "--figure", "f.png")
+        mw, mh, mx, my = map(int, re.search(r"map (\d+)x(\d+) at \((\d+), (\d+)\)",
+                                            r.stderr).groups())
+        self.render_ok(*args, "--figure", "f.pdf")
+        self.render_ok(*args, "--figure", "f.svg")
+        subprocess.run(["pdftoppm", "-r", "300", "-png", "-singlefile", self.path("f.pdf"),
+                        self.path("pdf")], check=True)
+        subprocess.run(["rsvg-convert", "-d", "300", "-p", "300", self.path("f.svg"), "-o",
+                        self.path("svg.png")], check=True)
+        with Image.open(self.path("f.png")) as f:
+            png = np.asarray(f.convert("RGB")).astype(int)[my:my + mh, mx:mx + mw]
+        for name in ("pdf.png", "svg.png"):
+            with self.subTest(format=name), Image.open(self.path(name)) as f:
+                got = np.asarray(f.convert("RGB")).astype(int)[my:my + mh, mx:mx + mw]
+                diff = np.abs(got - png)
+                self.assertLess(diff.mean(), 4, name)
+                self.assertLess((diff.max(axis=2) > 96).mean(), 0.015, name)
 
     def test_refusals_are_one_line(self):
         cpu = ("--backend", "cpu", "--figure-width", "400")
