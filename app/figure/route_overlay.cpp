@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "figure/geodesic_path.h"
 #include "figure/map_label_boxes.h"
 #include "figure/map_pixels.h"
 #include "figure/site_names.h"
@@ -141,8 +142,15 @@ std::vector<Polyline> dashed(const std::vector<Polyline>& lines, double on_px, d
 
 void add_route(FigureLayout* L, const FieldParams& view, const RouteEnd& end) {
   const MapPixels px(with_geography(L->style, view), L->map.w, L->map.h);
-  const RoutePoints points =
+  RoutePoints points =
       route_points({view.ref_lat_deg, view.ref_lon_deg}, {end.lat_deg, end.lon_deg}, kRouteStepDeg);
+  const RouteMeasures measures = route_measures(view, end);
+  if (view.formula == Formula::wgs84) {  // the short path is the geodesic its numbers are
+    points.short_path =
+        geodesic_points(view.ellipsoid_a_km, view.ellipsoid_inv_f, view.ref_lat_deg,
+                        view.ref_lon_deg, measures.short_bearing_deg,
+                        measures.short_distance * metres_per_unit(view.units), kRouteStepDeg);
+  }
   const double width = path_width_px(*L);
   L->route_short = map_path(px, {points.short_path}, width);
   if (long_path_shown(*L, view)) {
@@ -168,8 +176,7 @@ void add_route(FigureLayout* L, const FieldParams& view, const RouteEnd& end) {
   if (start) start = PointPx{L->map.x + start->x, L->map.y + start->y};
   const std::vector<PlacedText> taken =
       map_label_boxes(*L, L->style.marker && start ? &*start : nullptr);
-  L->route_labels.push_back(
-      place_route_label(*L, route_text(view, end, route_measures(view, end)), taken));
+  L->route_labels.push_back(place_route_label(*L, route_text(view, end, measures), taken));
 }
 
 std::vector<LineGroup> route_groups(const FigureLayout& L) {

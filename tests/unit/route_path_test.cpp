@@ -7,11 +7,15 @@
 #include <gtest/gtest.h>
 
 #include <GeographicLib/Geodesic.hpp>
+#include <GeographicLib/GeodesicLine.hpp>
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <vector>
 
+#include "figure/geodesic_path.h"
 #include "figure/route_overlay.h"
+#include "geodesic.h"
 #include "gl/map_frame.h"
 #include "projection.h"
 #include "view/view_math.h"
@@ -103,6 +107,35 @@ TEST(RoutePath, Wgs84MeasuresAgreeWithGeographicLib) {
     EXPECT_NEAR(lat2, e.lat_deg, 1e-6);
     EXPECT_LT(std::fabs(reduce_deg_180(lon2 - e.lon_deg)), 1.2);
   }
+}
+
+// Under wgs84 the short path drawn is the geodesic: every vertex where GeographicLib's
+// GeodesicLine puts the point at that arc, the last at the far end.
+TEST(RoutePath, Wgs84ShortPathIsTheGeodesic) {
+  const GeographicLib::Geodesic& g = GeographicLib::Geodesic::WGS84();
+  const double lat1 = 40.01499, lon1 = -105.27055;
+  const RoutePoint ends[] = {{35.6895, 139.69171}, {-30, 60}, {-33.8688, 151.2093},
+                             {51.5074, -0.1278},   {-40, 74}, {89.5, 10},
+                             {40.2, -105.1}};
+  double worst_deg = 0;
+  for (const RoutePoint& b : ends) {
+    double s12 = 0, azi1 = 0, azi2 = 0;
+    const double a12 = g.Inverse(lat1, lon1, b.lat_deg, b.lon_deg, s12, azi1, azi2);
+    const std::vector<RoutePoint> pts =
+        geodesic_points(kWgs84A_m / 1000, kWgs84InverseF, lat1, lon1, azi1, s12, 0.5);
+    ASSERT_GE(pts.size(), 2u);
+    const GeographicLib::GeodesicLine line = g.Line(lat1, lon1, azi1);
+    for (std::size_t k = 0; k < pts.size(); ++k) {
+      double lat = 0, lon = 0;
+      line.ArcPosition(a12 * k / (pts.size() - 1), lat, lon);
+      worst_deg = std::max({worst_deg, std::fabs(pts[k].lat_deg - lat),
+                            std::fabs(reduce_deg_180(pts[k].lon_deg - lon))});
+      if (k > 0) EXPECT_LT(std::fabs(pts[k].lon_deg - pts[k - 1].lon_deg), 90);
+    }
+    EXPECT_NEAR(pts.back().lat_deg, b.lat_deg, 1e-9);
+    EXPECT_NEAR(reduce_deg_180(pts.back().lon_deg - b.lon_deg), 0, 1e-9);
+  }
+  EXPECT_LT(worst_deg, 1e-9);
 }
 
 TEST(RoutePath, VerticesLieOnTheGreatCircle) {
