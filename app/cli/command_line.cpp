@@ -290,7 +290,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       "square of map, clear of the other labels");
   add_text_option(
       *render_cmd, "--path", &path,
-      "with --figure: the great circle from the reference point to POINT (read as "
+      "with --figure: the great circle from the reference point to this point (read as "
       "--ref), the short path solid and on maps of the world round the long path dashed, "
       "labelled with both distances and initial bearings by --formula and --units",
       "LAT,LON|PLACE|LOCATOR");

@@ -14,9 +14,8 @@ constexpr int kNewtonSteps = 8;  // the arc from the distance: quadratic, 3 or 4
 
 }  // namespace
 
-std::vector<RoutePoint> geodesic_points(double a_km, double inv_f, double lat1_deg,
-                                        double lon1_deg, double azi1_deg, double s12_m,
-                                        double step_deg) {
+std::vector<RoutePoint> geodesic_points(double a_km, double inv_f, double lat1_deg, double lon1_deg,
+                                        double azi1_deg, double s12_m, double step_deg) {
   const GeodesicEllipsoid e = make_geodesic_ellipsoid(a_km * 1000, inv_f > 0 ? 1 / inv_f : 0);
   double salp1 = 0, calp1 = 1, sphi = 0, cphi = 1;
   sincos_deg(azi1_deg, &salp1, &calp1);

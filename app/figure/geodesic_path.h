@@ -15,8 +15,7 @@ namespace geofield {
 // metres on the ellipsoid of equatorial radius a_km and inverse flattening inv_f (0: a sphere),
 // a point every step_deg of arc on its auxiliary sphere at most, the first at the start and the
 // last s12_m along. Longitudes run on from lon1_deg without wrapping.
-std::vector<RoutePoint> geodesic_points(double a_km, double inv_f, double lat1_deg,
-                                        double lon1_deg, double azi1_deg, double s12_m,
-                                        double step_deg);
+std::vector<RoutePoint> geodesic_points(double a_km, double inv_f, double lat1_deg, double lon1_deg,
+                                        double azi1_deg, double s12_m, double step_deg);
 
 }  // namespace geofield
