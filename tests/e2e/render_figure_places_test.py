@@ -105,6 +105,9 @@ class RenderFigurePlaces(RenderTestCase):
                             words=("is antipodal to the reference point",))
         self.render_refused(*cpu, "--path", "Xyzzy", "--figure", "f.png",
                             words=("--path: no place named 'Xyzzy'",))
+        self.render_refused(*cpu, "--sites", "@coastline", "--path", "Tokyo", "--figure", "f.png",
+                            words=("--path: the great circle from the reference point; not beside "
+                                   "--sites",))
         self.assertEqual(self.files(), [])
 
 
