@@ -12,6 +12,7 @@
 #include "backends/cuda_backend_factory.h"
 #include "cli/argument_scan.h"
 #include "cli/figure_defaults.h"
+#include "cli/ref_point.h"
 #include "cli/render_command.h"
 #include "cli/render_tiles.h"
 #include "cli/startup.h"
@@ -210,7 +211,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   ViewOptionText render_text;
   std::array<std::optional<std::string>, kOutputCount> output_text;  // by OutputId
   std::optional<std::string> figure_width, figure_dpi, figure_title, centres, sites, tile, devices,
-      workers;
+      workers, path;
   CLI::App* render_cmd = app.add_subcommand(
       "render", "compute and draw one view with no window (headless EGL) and write it out");
   // Listed for --help only: `geofield mosaic` is parsed by its own grammar before CLI11 sees
@@ -282,6 +283,17 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   render_cmd->add_flag("--maidenhead", render.maidenhead,
                        "with --figure: the Maidenhead locator's fields (20° by 10°) as lines, "
                        "each named (AA to RR) where its name fits");
+  render_cmd->add_flag(
+      "--places", render.places,
+      "with --figure: name the larger places of the built-in gazetteer (GeoNames), "
+      "a dot and a name, the most populous first, about one per 13 text heights "
+      "square of map, clear of the other labels");
+  add_text_option(
+      *render_cmd, "--path", &path,
+      "with --figure: the great circle from the reference point to this point (read as "
+      "--ref), the short path solid and on maps of the world round the long path dashed, "
+      "labelled with both distances and initial bearings by --formula and --units",
+      "LAT,LON|PLACE|LOCATOR");
   render_cmd->add_flag("--colour-by-centre", render.colour_by_centre,
                        "with --centres: colour the picture and the figure by each node's nearest "
                        "centre (the window's \"colour by nearest centre\"; the figure's colorbar "
@@ -362,6 +374,18 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   }
   if (render.maidenhead && !render.outputs[OutputId::figure]) {
     throw UsageError("--maidenhead: give --figure FILE too");
+  }
+  if (render.places && !render.outputs[OutputId::figure]) {
+    throw UsageError("--places: give --figure FILE too");
+  }
+  if (path) {
+    if (path->empty()) throw empty_value_error("--path", "LAT,LON|PLACE|LOCATOR");
+    if (!render.outputs[OutputId::figure]) throw UsageError("--path: give --figure FILE too");
+    if (render.sites) {
+      throw UsageError("--path: the great circle from the reference point; not beside " +
+                       std::string(render.sites->option));
+    }
+    render.path = parse_path_end(*path, "--path", render.view.params);
   }
   if (figure_title) {
     if (figure_title->empty()) throw empty_value_error("--title", "TEXT");

@@ -1,5 +1,6 @@
 #include "cli/ref_point.h"
 
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <tuple>
@@ -85,6 +86,20 @@ RefPoint parse_ref(std::string_view text, const char* option, const PlaceLookup&
 RefPoint parse_ref(std::string_view text, const char* option) {
   if (std::optional<RefPoint> r = point_or_locator(text, option)) return *r;
   return named_place(text, option, embedded_place_lookup());  // read only for a name
+}
+
+RouteEnd parse_path_end(std::string_view text, const char* option, const FieldParams& view) {
+  const RefPoint r = parse_ref(text, option);
+  // --ref's ranges (check() holds them for the reference point itself).
+  if (!(std::fabs(r.lat_deg) <= 90) || !(std::fabs(r.lon_deg) <= kMaxAbsLonDeg)) {
+    throw UsageError(std::string(option) + ": " + quoted_excerpt(text) +
+                     ": the latitude must be in [-90, 90] and the longitude in [-360, 360] "
+                     "degrees");
+  }
+  const std::string why =
+      route_problem({view.ref_lat_deg, view.ref_lon_deg}, {r.lat_deg, r.lon_deg});
+  if (!why.empty()) throw UsageError(std::string(option) + ": " + quoted_excerpt(text) + " " + why);
+  return {r.lat_deg, r.lon_deg, r.label};
 }
 
 }  // namespace geofield

@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "figure/route_path.h"
 #include "sites/place_lookup.h"
 
 namespace geofield {
@@ -24,5 +25,10 @@ RefPoint parse_ref(std::string_view text, const char* option, const PlaceLookup&
 
 // The same against the gazetteer built into the binary (read only for a name).
 RefPoint parse_ref(std::string_view text, const char* option);
+
+// `--path`'s far end, read as parse_ref reads --ref (option names it in messages), refused when
+// it is view's reference point or its antipode (route_problem: the path is not one great
+// circle).
+RouteEnd parse_path_end(std::string_view text, const char* option, const FieldParams& view);
 
 }  // namespace geofield

@@ -362,6 +362,8 @@ void write_figure(FigureJob& job, const RenderRequest& request, FieldRequest fie
   }
   if (request.colour_by_centre) job.set_index_texture(index_texture_of(*backend, *renderer));
   if (request.maidenhead) job.add_maidenhead();
+  if (request.path) job.add_route(q, *request.path);
+  if (request.places) job.add_places(q);
   const std::filesystem::path& path = *request.outputs[OutputId::figure];
   const FigureFormat format = figure_format_of(path);
   OutputData data;

@@ -8,6 +8,7 @@
 
 #include "cli/view_options.h"
 #include "export/output_kinds.h"
+#include "figure/route_path.h"
 #include "gl/line_color.h"
 #include "sites.h"
 #include "tiles.h"
@@ -36,7 +37,9 @@ struct RenderRequest {
   // and colours the map by each node's nearest centre (--colour-by-centre) instead of distance.
   bool figure_marks_centres = true;
   bool colour_by_centre = false;
-  bool maidenhead = false;  // --maidenhead: the figure's Maidenhead fields, lines and names
+  bool maidenhead = false;       // --maidenhead: the figure's Maidenhead fields, lines and names
+  bool places = false;           // --places: the figure names the larger places (place_labels.h)
+  std::optional<RouteEnd> path;  // --path: the figure's great circle to it (route_overlay.h)
   bool coastlines = false, borders = false;  // Natural Earth, the scale chosen by the extent
   std::uint32_t line_rgb = kDefaultLineRgb;  // their colour, 0xRRGGBB
   // A publication figure (outputs' figure, app/figure): the map in its true shape figure_width

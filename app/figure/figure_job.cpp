@@ -10,6 +10,8 @@
 #include "errors.h"
 #include "figure/figure_paint.h"
 #include "figure/maidenhead_grid.h"
+#include "figure/place_labels.h"
+#include "figure/route_overlay.h"
 #include "gl/gl_check.h"
 
 namespace geofield {
@@ -89,6 +91,14 @@ MapLines FigureJob::map_lines() const {
 }
 
 void FigureJob::add_maidenhead() { add_maidenhead_grid(&layout_); }
+
+void FigureJob::add_route(const FieldParams& view, const RouteEnd& end) {
+  geofield::add_route(&layout_, view, end);
+}
+
+void FigureJob::add_places(const FieldParams& view) {
+  add_place_labels(&layout_, view, embedded_places().places);
+}
 
 Image FigureJob::finish() { return paint_figure(layout_, read_map()); }
 

@@ -9,6 +9,7 @@
 
 #include "figure/figure_layout.h"
 #include "figure/map_lines.h"
+#include "figure/route_path.h"
 #include "gl/offscreen_target.h"
 #include "gl/renderer.h"
 #include "view/site_polylines.h"
@@ -28,6 +29,11 @@ class FigureJob {
   const FigureLayout& layout() const { return layout_; }
   // The Maidenhead fields over the map (maidenhead_grid.h). Before the map is painted.
   void add_maidenhead();
+  // The great circle from view's reference point to end (route_overlay.h), then the places'
+  // names (place_labels.h), each clear of what is on the map already. Before the map is
+  // painted; view: the figure's (any grid size).
+  void add_route(const FieldParams& view, const RouteEnd& end);
+  void add_places(const FieldParams& view);
   // The nearest-site index the map is drawn with (ViewStyle::index_texture): the backend's,
   // known once the field is computed, which is after the layout. Before the first step().
   void set_index_texture(GLuint texture) { layout_.style.index_texture = texture; }

@@ -105,6 +105,16 @@ struct FigureLayout {
   std::vector<ColorbarTick> bar_ticks;  // x_px and label_x from bar.x
   double bar_label_y = 0;               // top of the tick labels
   PlacedText caption;                   // the quantity and unit, under the colorbar
+  // `--path` (route_overlay.h): the great circle from the reference in the map's pixels, the
+  // short path and the long path's dashes; a marker at the far end; the measures on a box.
+  std::vector<Polyline> route_short, route_long;
+  std::vector<SiteMark> route_ends;  // the far end, where the map shows it
+  double route_end_px = 0;           // its marker's outer radius
+  std::vector<PlacedText> route_labels;
+  // `--places` (place_labels.h): a dot at each place named (figure pixels), names on boxes.
+  std::vector<PointPx> place_dots;
+  double place_dot_px = 0;
+  std::vector<PlacedText> place_labels;
 };
 
 // The figure's text size over a kDefaultFigureWidthPx-wide figure's (text has a least size, so

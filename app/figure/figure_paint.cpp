@@ -6,6 +6,7 @@
 
 #include "errors.h"
 #include "figure/map_disc.h"
+#include "figure/route_overlay.h"
 #include "figure/text_raster.h"
 #include "gl/colormap.h"
 
@@ -18,6 +19,7 @@ constexpr Rgba kMaidenheadInk = {200, 30, 60, 200};
 // A site marker's white ring and colour dot, over its outer (black) radius: the window's
 // proportions, 5 and 3.5 of 6.
 constexpr double kMarkWhite = 5.0 / 6, kMarkDot = 3.5 / 6;
+constexpr double kPlaceDotInk = 0.62;  // a place's dark dot inside its white ring
 
 // A disc of radius r about (x, y), blended by how much of each pixel it covers.
 void disc(Image* img, double x, double y, double r, Rgba c) {
@@ -163,6 +165,7 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
     fields.lines = L.maidenhead_lines;
     c->polylines(L.map, fields, disc);
   }
+  for (const LineGroup& g : route_groups(L)) c->polylines(L.map, g, disc);
   if (!disc) c->frame(L.map, line);
   if (!L.azimuth_ticks.empty()) {
     LineGroup ticks;
@@ -183,9 +186,14 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
     for (const PlacedText& t : *labels) c->text(text, t.x, t.y, t.text);
   }
   for (const SiteMark& m : L.site_marks) paint_site_mark_on(c, m.x, m.y, L.site_radius_px, m.rgb);
+  for (const SiteMark& m : L.route_ends) paint_site_mark_on(c, m.x, m.y, L.route_end_px, m.rgb);
+  for (const PointPx& d : L.place_dots) {  // a dark dot ringed in white
+    c->disc(d.x, d.y, L.place_dot_px, {255, 255, 255, 255});
+    c->disc(d.x, d.y, L.place_dot_px * kPlaceDotInk, kFigureInk);
+  }
   // Ring labels, site names and a disc's graticule labels alike: dark text on a light box.
-  for (const auto* labels :
-       {&L.ring_labels, &L.site_labels, &L.disc_labels, &L.maidenhead_labels}) {
+  for (const auto* labels : {&L.ring_labels, &L.site_labels, &L.disc_labels, &L.maidenhead_labels,
+                             &L.route_labels, &L.place_labels}) {
     for (const PlacedText& t : *labels) {
       const double p = L.ring_pad_px;
       c->rect(t.x - p, t.y - p, t.x + t.w + p, t.y + t.h + p, kLabelBox);

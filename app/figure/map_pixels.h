@@ -10,12 +10,9 @@
 
 #include "figure/map_polyline.h"
 #include "gl/renderer.h"
+#include "view/view_math.h"  // GeoPoint
 
 namespace geofield {
-
-struct GeoPoint {
-  double lat_deg = 0, lon_deg = 0;
-};
 
 class MapPixels {
  public:

@@ -17,6 +17,15 @@ bool touch(const Box& a, const Box& b) {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }
 
+bool on_disc(const Box& b, const MapDisc& d) {
+  for (double x : {b.x0, b.x1}) {
+    for (double y : {b.y0, b.y1}) {
+      if (std::hypot(x - d.x, y - d.y) > d.r) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 std::vector<SiteMark> site_marks(const FieldParams& view, const PixelRect& map,
@@ -63,6 +72,7 @@ std::vector<PlacedText> place_site_names(std::span<const SiteMark> marks,
     for (const auto& at : places) {
       const Box b{at[0] - p, at[1] - p, at[0] + w + p, at[1] + h + p};
       if (b.x0 < inside.x0 || b.y0 < inside.y0 || b.x1 > inside.x1 || b.y1 > inside.y1) continue;
+      if (look.disc && !on_disc(b, *look.disc)) continue;
       bool free = true;
       for (const Box& o : busy) free = free && !touch(b, o);
       if (!free) continue;

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -27,6 +28,7 @@ struct SiteNameLook {
   double text_height_px = 13;
   double pad_px = 2;            // around the text: its box
   double marker_radius_px = 6;  // every marker's outer radius
+  std::optional<MapDisc> disc;  // a whole-world disc's map: the names stay on it too
 };
 
 // A site's name: its own, or "centre #k" (1-based) as the window calls an unnamed one.
@@ -34,7 +36,8 @@ std::string site_name(std::span<const Centre> sites, std::size_t k);
 
 // Names beside their markers (the text's top-left and size, as PlacedText; its box is pad_px
 // larger every way), in the order of marks: each at the first of a few places around its
-// marker (right, left, above, below, the diagonals) whose box stays inside the map and touches no
+// marker (right, left, above, below, the diagonals) whose box stays inside the map (and on
+// look.disc when given) and touches no
 // name placed already, no marker and nothing of `taken` (boxes, e.g. ring labels with their
 // padding); a name with no such place is left out. None when there are more than kNamedCentres
 // sites.

@@ -116,3 +116,30 @@ TEST(ParseRef, AnUnknownNameIsRefusedInOneLine) {
 
 }  // namespace
 }  // namespace geofield
+
+namespace geofield {
+namespace {
+
+// --path's far end: read as --ref, named by its label; refused at the reference point or its
+// antipode, each in one line naming --path.
+TEST(ParsePathEnd, ReadAsRefAndRefusedWhereNoOneCircleJoins) {
+  FieldParams view;
+  view.ref_lat_deg = 40.01499;
+  view.ref_lon_deg = -105.27055;
+  const RouteEnd tokyo = parse_path_end("Tokyo", "--path", view);
+  EXPECT_EQ(tokyo.name, "Tokyo, Japan");
+  EXPECT_NEAR(tokyo.lat_deg, 35.69, 0.01);
+  EXPECT_EQ(parse_path_end("-33.87,151.21", "--path", view).name, "");
+  EXPECT_EQ(parse_path_end("PM95", "--path", view).name, "PM95");
+  EXPECT_TRUE(throws_usage_error_naming(
+      [&] { parse_path_end("40.01499,-105.27055", "--path", view); }, "--path"));
+  EXPECT_TRUE(throws_usage_error_naming(
+      [&] { parse_path_end("-40.01499,74.72945", "--path", view); }, "--path"));
+  EXPECT_TRUE(
+      throws_usage_error_naming([&] { parse_path_end("Springfield", "--path", view); }, "--path"));
+  EXPECT_TRUE(
+      throws_usage_error_naming([&] { parse_path_end("95,10", "--path", view); }, "--path"));
+}
+
+}  // namespace
+}  // namespace geofield
