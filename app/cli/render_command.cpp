@@ -325,10 +325,18 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
   if (title.empty() && !request.view.ref_label.empty() && field.one_point()) {
     title = default_figure_title(params, 0, "", request.view.ref_label);
   }
+  // The style's sizes in points at the figure's dpi (figure_style.h): the graticule as dense
+  // as its text allows, the overlays in its colours and widths.
+  const FigureLook page = figure_look_of(request.figure_style, request.figure_dpi);
+  const double grow = figure_scale_for_font(page.font_px);
   return std::make_unique<FigureJob>(
       renderer, params, request.figure_width, title,
-      [&](int w, int h) { return figure_style(look, request.figure_width, w, h); },
-      "--figure-width", sites);
+      [&](int w, int h) {
+        ViewStyle st = figure_style_grown(look, grow, w, h);
+        apply_figure_style(request.figure_style, request.figure_dpi, &st);
+        return st;
+      },
+      "--figure-width", sites, page);
 }
 
 // The figure's map computed into the renderer's field texture and drawn, then painted and
@@ -347,6 +355,7 @@ void write_figure(FigureJob& job, const RenderRequest& request, FieldRequest fie
   }
   if (request.colour_by_centre) job.set_index_texture(index_texture_of(*backend, *renderer));
   if (request.maidenhead) job.add_maidenhead();
+  job.add_land_mask();
   const std::filesystem::path& path = *request.outputs[OutputId::figure];
   const FigureFormat format = figure_format_of(path);
   OutputData data;

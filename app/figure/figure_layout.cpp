@@ -106,6 +106,10 @@ double figure_scale(int width_px) {
   return font_px_for(width_px) / font_px_for(kDefaultFigureWidthPx);
 }
 
+double figure_scale_for_font(double font_px) {
+  return font_px / font_px_for(kDefaultFigureWidthPx);
+}
+
 double figure_map_aspect(const FieldParams& v) {
   if (v.projection != Projection::latlon) {  // x and y nodes equally spaced
     return double(std::max(1, v.nx - 1)) / std::max(1, v.ny - 1);
@@ -114,7 +118,8 @@ double figure_map_aspect(const FieldParams& v) {
 }
 
 FigureLayout layout_figure(const FieldParams& view, int width_px, const std::string& title,
-                           const StyleForSize& style_for, const FigureSites& sites) {
+                           const StyleForSize& style_for, const FigureSites& sites,
+                           const FigureLook& figure_look) {
   if (width_px < kMinFigureWidthPx || width_px > kMaxFigureWidthPx) {
     throw UsageError("figure width " + std::to_string(width_px) + " is outside " +
                      std::to_string(kMinFigureWidthPx) + " to " +
@@ -122,9 +127,13 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   }
   FigureLayout L;
   L.width = width_px;
-  L.font_px = font_px_for(width_px);
+  L.look = figure_look;
+  L.font_px = figure_look.font_px > 0 ? std::max(kMinFontPx, figure_look.font_px)
+                                      : font_px_for(width_px);
   L.title_px = std::round(L.font_px * kTitleScale);
-  L.ring_font_px = std::round(L.font_px * kRingFontScale);
+  const double least_px = std::max(kMinFontPx, std::ceil(figure_look.min_label_px));
+  L.ring_font_px =
+      std::max(std::round(L.font_px * kRingFontScale), std::ceil(figure_look.min_label_px));
   const TextRaster text(L.font_px), ring_text(L.ring_font_px);
   const double pad = std::round(L.font_px * 0.7);
   L.tick_len = static_cast<int>(std::round(L.font_px * 0.35));
@@ -133,9 +142,9 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   // Title: shrunk until it fits the width.
   L.title.text =
       title.empty() ? default_figure_title(view, sites.size(), sites.title_words) : title;
-  for (;; L.title_px = std::floor(L.title_px * 0.92)) {
+  for (;; L.title_px = std::max(least_px, std::floor(L.title_px * 0.92))) {
     L.title.w = TextRaster(L.title_px).width(L.title.text);
-    if (L.title.w <= width_px - 2 * pad || L.title_px <= kMinFontPx) break;
+    if (L.title.w <= width_px - 2 * pad || L.title_px <= least_px) break;
   }
   const TextRaster title_text(L.title_px);
   L.title.h = title_text.height();
@@ -235,7 +244,9 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
     look.pad_px = L.ring_pad_px;
     look.same_ring_apart_px = kRingLabelsApartFonts * L.ring_font_px;
     const MapRect m{double(L.map.x), double(L.map.y), double(L.map.w), double(L.map.h)};
-    for (const RingLabel& r : ring_labels(ring_view, m, L.style.contour_interval, look)) {
+    // Only the major rings are labelled (OverlayLook::major_every).
+    const double labelled = L.style.contour_interval * std::max(1, L.style.overlay.major_every);
+    for (const RingLabel& r : ring_labels(ring_view, m, labelled, look)) {
       L.ring_labels.push_back({r.text, r.x + look.pad_px, r.y + look.pad_px, r.w - 2 * look.pad_px,
                                r.h - 2 * look.pad_px});
     }
