@@ -286,14 +286,14 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   // The figure's style (issue 29, docs/figure-styles.md): a preset, and options over it.
   StyleOptionText style_text;
   add_text_option(*render_cmd, "--style", &style_text.style,
-                  "with --figure: the figure's look: print (a 300-dpi page: 9 pt labels, thin "
+                  "with --figure: the figure's look: print (a 300-dpi page: 8 pt labels, thin "
                   "lines), screen (96 dpi, a pixel a screen pixel: 11 pt labels, the window's "
                   "lines) or dark (screen's sizes on a dark page, light text and lines); the "
                   "options below override it [print]",
                   "print|screen|dark");
   add_text_option(*render_cmd, "--font-size", &style_text.font_size,
                   "with --figure: the labels' text in points at --dpi (the title 1.25 times it, "
-                  "ring labels 0.9 times, never under 8 pt), 8 to 36 [print 9, screen and dark 11]",
+                  "ring labels 0.9 times, never under 8 pt), 8 to 36 [print 8, screen and dark 11]",
                   "PT");
   add_text_option(*render_cmd, "--ring-color", &style_text.ring_color,
                   "with --figure: the range rings' colour [000000; dark: ffffff]", "RRGGBB");

@@ -220,7 +220,8 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
                        : request.suited_rings ? ring_interval(style.value_min, style.value_max)
                                               : 0;
   if (rings <= 0 && !request.graticule && !request.marker && !request.coastlines &&
-      !request.borders && !request.colour_by_centre && !request.sites && !request.maidenhead) {
+      !request.borders && !request.colour_by_centre && !request.sites && !request.maidenhead &&
+      !request.figure_style.land && !request.figure_style.ocean) {  // tints need the geography
     return style;
   }
   style.view = style.field = {params.lat_min_deg, params.lat_max_deg, params.lon_min_deg,

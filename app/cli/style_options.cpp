@@ -25,8 +25,8 @@ const std::string* typed(const std::optional<std::string>& text, const char* opt
   return &*text;
 }
 
-std::optional<double> points(const std::optional<std::string>& text, const char* option,
-                             double lo, double hi) {
+std::optional<double> points(const std::optional<std::string>& text, const char* option, double lo,
+                             double hi) {
   const std::string* s = typed(text, option, "PT");
   if (!s) return std::nullopt;
   const std::string why = std::string(option) + ": " + quoted_excerpt(*s) + " is not a size from " +
@@ -96,14 +96,16 @@ FigureStyle resolve_style_options(const StyleOptionText& t,
         {&t.marker_shape, "--marker-shape"},
         {&t.marker_size, "--marker-size"}};
     for (const auto& [text, option] : all) {
-      if (*text) throw UsageError(std::string(option) + ": styles a figure; give --figure FILE too");
+      if (*text)
+        throw UsageError(std::string(option) + ": styles a figure; give --figure FILE too");
     }
   }
   FigurePreset preset = FigurePreset::print;
   if (const std::string* s = typed(t.style, "--style", "print|screen|dark")) {
     const std::optional<FigurePreset> p = figure_preset_named(*s);
     if (!p) {
-      throw UsageError("--style: " + quoted_excerpt(*s) + " is not a style: give print, screen or dark");
+      throw UsageError("--style: " + quoted_excerpt(*s) +
+                       " is not a style: give print, screen or dark");
     }
     preset = *p;
   }

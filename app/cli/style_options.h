@@ -14,8 +14,8 @@
 namespace geofield {
 
 struct StyleOptionText {
-  std::optional<std::string> style, font_size, ring_color, ring_width, major_rings,
-      graticule_color, graticule_width, land_fill, ocean_tint, marker_shape, marker_size;
+  std::optional<std::string> style, font_size, ring_color, ring_width, major_rings, graticule_color,
+      graticule_width, land_fill, ocean_tint, marker_shape, marker_size;
 };
 
 // The style typed: the preset (print unless --style), what was typed over it, line_rgb the

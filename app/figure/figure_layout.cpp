@@ -128,8 +128,8 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   FigureLayout L;
   L.width = width_px;
   L.look = figure_look;
-  L.font_px = figure_look.font_px > 0 ? std::max(kMinFontPx, figure_look.font_px)
-                                      : font_px_for(width_px);
+  L.font_px =
+      figure_look.font_px > 0 ? std::max(kMinFontPx, figure_look.font_px) : font_px_for(width_px);
   L.title_px = std::round(L.font_px * kTitleScale);
   const double least_px = std::max(kMinFontPx, std::ceil(figure_look.min_label_px));
   L.ring_font_px =

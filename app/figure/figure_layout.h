@@ -70,7 +70,7 @@ struct FigureSites {
 struct FigureLayout {
   int width = 0, height = 0;
   double font_px = 0, title_px = 0, ring_font_px = 0;  // text heights
-  FigureLook look;  // page, ink, label boxes
+  FigureLook look;                                     // page, ink, label boxes
   PixelRect map;
   ViewStyle style;  // the map's look at map.w x map.h
   // A whole-world aeqd or ortho map: the disc it is (no frame, the page around it), its

@@ -17,8 +17,9 @@ struct FigureLook {
   std::uint32_t page_rgb = kFigurePageRgb;
   Rgba ink = kFigureInk;
   Rgba label_box = kLabelBox;  // under ring labels, site names, a disc's graticule labels
-  // The labels' text height in pixels (the title 1.25 times it); 0: by the figure's width, as
-  // the window's figures. min_label_px: no label smaller (ring labels are 0.9 times the text).
+  // The labels' text height in pixels, ascender to descender (TextRaster's; the title 1.25
+  // times it); 0: by the figure's width, as the window's figures. min_label_px: no label
+  // smaller (ring labels are 0.9 times the text).
   double font_px = 0;
   double min_label_px = 0;
 };

@@ -58,7 +58,8 @@ class RasterCanvas final : public FigureCanvas {
   void page(int width, int height) override {
     *img_ = Image{width, height,
                   std::vector<std::uint8_t>(static_cast<size_t>(width) * height * 4, 255)};
-    if (look_.page_rgb != 0xffffff) fill_rect(img_, 0, 0, width, height, opaque_rgb(look_.page_rgb));
+    if (look_.page_rgb != 0xffffff)
+      fill_rect(img_, 0, 0, width, height, opaque_rgb(look_.page_rgb));
   }
   void map(const PixelRect& at, const Image& map, const MapDisc* disc) override {
     if (disc) {

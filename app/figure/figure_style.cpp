@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "figure/text_raster.h"
 #include "gl/line_color.h"
 
 namespace geofield {
@@ -12,6 +13,16 @@ namespace {
 constexpr double kMarkerDarkPt = 1.0, kMarkerLightPt = 0.4;
 // The minor rings: this fraction of the major rings' width.
 constexpr double kMinorRingShare = 0.5;
+
+// A line of text (ascender to descender, as TextRaster and the layout size text) whose em is
+// em_px: a font's size in points is its em.
+double text_height_for_em(double em_px) {
+  static const double ratio = [] {
+    const TextRaster probe(1000);
+    return probe.height() / probe.em_px();
+  }();
+  return em_px * ratio;
+}
 
 std::array<float, 4> rgba(std::uint32_t rgb, double alpha) {
   return rgba_of(rgb, static_cast<float>(alpha));
@@ -76,9 +87,9 @@ FigureLook figure_look_of(const FigureStyle& s, int dpi) {
   look.ink = {std::uint8_t(s.ink_rgb >> 16), std::uint8_t(s.ink_rgb >> 8), std::uint8_t(s.ink_rgb),
               255};
   look.label_box = s.label_box;
-  // Whole pixels, rounded up: never under the size asked for.
-  look.font_px = std::ceil(pt_to_px(s.font_pt, dpi) - 1e-9);
-  look.min_label_px = std::ceil(pt_to_px(kMinFontPt, dpi) - 1e-9);
+  // Text heights of whole pixels, rounded up: an em never under the size asked for.
+  look.font_px = std::ceil(text_height_for_em(pt_to_px(s.font_pt, dpi)) - 1e-9);
+  look.min_label_px = std::ceil(text_height_for_em(pt_to_px(kMinFontPt, dpi)) - 1e-9);
   return look;
 }
 

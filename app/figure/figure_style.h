@@ -35,8 +35,8 @@ struct Tint {
 
 struct FigureStyle {
   FigurePreset preset = FigurePreset::print;
-  int dpi = 300;          // the preset's dpi, where --dpi is not typed
-  double font_pt = 9;     // labels (ring labels 0.9 of it, never under kMinFontPt); title 1.25
+  int dpi = 300;       // the preset's dpi, where --dpi is not typed
+  double font_pt = 8;  // labels' em (ring labels 0.9 of it, never under kMinFontPt); title 1.25
   std::uint32_t page_rgb = 0xffffff, ink_rgb = 0x141418;
   Rgba label_box = kLabelBox;
   std::uint32_t ring_rgb = 0x000000;
@@ -73,7 +73,8 @@ FigureStyle resolve_figure_style(FigurePreset p, const FigureStyleOverrides& typ
 // Points at dpi pixels per inch, in pixels.
 inline double pt_to_px(double pt, int dpi) { return pt * dpi / 72.0; }
 
-// The page's look: colours and the text size in pixels at dpi.
+// The page's look: colours and the text size in pixels at dpi (a line's height, ascender to
+// descender, whose em is the size in points).
 FigureLook figure_look_of(const FigureStyle& s, int dpi);
 
 // The map's look (OverlayLook, the coastlines' and borders' colour and width, the marker's

@@ -119,7 +119,8 @@ std::vector<std::uint8_t> land_mask(const ViewStyle& s, int w, int h) {
   const GeoBounds b = cap_bounds(m);
   const int gw = std::min(kMaxCoverSide, 2 * w), gh = std::min(kMaxCoverSide, 2 * h);
   const std::vector<float> cover = land_cover(b, gw, gh, scale_for_map(m));
-  const ProjectionCentre<double> centre = make_projection_centre(m.centre_lat_deg, m.centre_lon_deg);
+  const ProjectionCentre<double> centre =
+      make_projection_centre(m.centre_lat_deg, m.centre_lon_deg);
   for (int i = 0; i < h; ++i) {
     for (int j = 0; j < w; ++j) {
       // The pixel's centre on the map's plane (x east, y north), as the shader places it.

@@ -1,11 +1,13 @@
 // The figure's style (issue 29): presets, what typed options override, the points turned into
 // pixels at the figure's dpi, and the options' refusals.
+#include "figure/figure_style.h"
+
 #include <gtest/gtest.h>
 
 #include "cli/style_options.h"
 #include "errors.h"
 #include "figure/figure_layout.h"
-#include "figure/figure_style.h"
+#include "figure/text_raster.h"
 
 namespace geofield {
 namespace {
@@ -22,10 +24,12 @@ TEST(FigureStyle, PrintIsA300DpiPageWithLabelsOfAtLeast8Points) {
   const FigureStyle s = figure_style_preset(FigurePreset::print);
   EXPECT_EQ(s.dpi, 300);
   EXPECT_EQ(s.page_rgb, 0xffffffu);
-  EXPECT_GE(s.font_pt * 0.9, kMinFontPt);  // ring labels, the smallest text
+  EXPECT_EQ(s.font_pt, 8);
   const FigureLook look = figure_look_of(s, s.dpi);
-  EXPECT_EQ(look.font_px, 38);  // 9 pt at 300 dpi: 37.5 px, rounded up
-  EXPECT_EQ(look.min_label_px, 34);  // 8 pt: 33.3 px
+  // 8 pt at 300 dpi: an em of 33.3 px, a line (DejaVu's ascender to descender) of 38.8 px.
+  EXPECT_EQ(look.font_px, 39);
+  EXPECT_EQ(look.min_label_px, 39);
+  EXPECT_GE(TextRaster(look.font_px).em_px() * 72 / 300, 8.0);
 }
 
 TEST(FigureStyle, DarkIsALightInkOnADarkPage) {
@@ -116,14 +120,15 @@ TEST(FigureStyle, LabelsAreAtLeast8PointsAtEveryWidth) {
   const FigureStyle s = figure_style_preset(FigurePreset::print);
   const FigureLook look = figure_look_of(s, 300);
   for (int width : {800, 1600, 4000}) {
-    const FigureLayout L =
-        layout_figure(p, width, "A long title that must shrink to fit a narrow figure of 800", 
-                      [](int, int) { return ViewStyle{}; }, {}, look);
-    const double pt = 72.0 / 300;
-    EXPECT_GE(L.font_px * pt, 8.0) << width;
-    EXPECT_GE(L.ring_font_px * pt, 8.0) << width;
-    EXPECT_GE(L.title_px * pt, 8.0) << width;
-    EXPECT_EQ(L.font_px, 38) << "text in points, not by the width";
+    const FigureLayout L = layout_figure(
+        p, width, "A long title that must shrink to fit a narrow figure of 800",
+        [](int, int) { return ViewStyle{}; }, {}, look);
+    // A font's size is its em: in points at 300 dpi.
+    auto pt = [](double text_px) { return TextRaster(text_px).em_px() * 72.0 / 300; };
+    EXPECT_GE(pt(L.font_px), 8.0) << width;
+    EXPECT_GE(pt(L.ring_font_px), 8.0) << width;
+    EXPECT_GE(pt(L.title_px), 8.0) << width;
+    EXPECT_EQ(L.font_px, 39) << "text in points, not by the width";
   }
 }
 
@@ -138,31 +143,30 @@ TEST(StyleOptions, EachBadValueNamesItsOptionAndRange) {
   };
   StyleOptionText t;
   t.style = "poster";
-  EXPECT_EQ(refusal(t), "--style: \"poster\" is not a style: give print, screen or dark");
+  EXPECT_EQ(refusal(t), "--style: 'poster' is not a style: give print, screen or dark");
   t = {};
   t.font_size = "7";
-  EXPECT_EQ(refusal(t), "--font-size: \"7\" is not a size from 8 to 36 points");
+  EXPECT_EQ(refusal(t), "--font-size: '7' is not a size from 8 to 36 points");
   t = {};
   t.ring_width = "abc";
-  EXPECT_EQ(refusal(t), "--ring-width: \"abc\" is not a size from 0.1 to 4 points");
+  EXPECT_EQ(refusal(t), "--ring-width: 'abc' is not a size from 0.1 to 4 points");
   t = {};
   t.major_rings = "0";
   EXPECT_NE(refusal(t).find("--major-rings"), std::string::npos);
   EXPECT_NE(refusal(t).find("from 1 to 20"), std::string::npos);
   t = {};
   t.ring_color = "red";
-  EXPECT_NE(refusal(t).find("--ring-color: \"red\" is not a colour"), std::string::npos);
+  EXPECT_NE(refusal(t).find("--ring-color: 'red' is not a colour"), std::string::npos);
   t = {};
   t.land_fill = "c8b48cff";  // alpha 1: the field hidden
   EXPECT_NE(refusal(t).find("--land-fill"), std::string::npos);
   EXPECT_NE(refusal(t).find("AA from 00 to 99"), std::string::npos);
   t = {};
   t.marker_shape = "square";
-  EXPECT_EQ(refusal(t),
-            "--marker-shape: \"square\" is not a shape: give dot, ring, star or cross");
+  EXPECT_EQ(refusal(t), "--marker-shape: 'square' is not a shape: give dot, ring, star or cross");
   t = {};
   t.marker_size = "40";
-  EXPECT_EQ(refusal(t), "--marker-size: \"40\" is not a size from 2 to 36 points");
+  EXPECT_EQ(refusal(t), "--marker-size: '40' is not a size from 2 to 36 points");
 }
 
 TEST(StyleOptions, WithoutAFigureEachIsRefused) {

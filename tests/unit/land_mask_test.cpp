@@ -1,9 +1,10 @@
 // The land mask of figures' land and sea tints (issue 29): land where Natural Earth has it, sea
 // and lakes not, Antarctica round its pole, rings across the antimeridian, projected maps.
+#include "figure/land_mask.h"
+
 #include <gtest/gtest.h>
 
 #include "field_params.h"
-#include "figure/land_mask.h"
 #include "gl/map_frame.h"
 
 namespace geofield {
@@ -18,10 +19,10 @@ double world_cell(const std::vector<float>& cover, double lat, double lon) {
 
 TEST(LandMask, LandAndSeaOfTheWorld) {
   const std::vector<float> c = land_cover({-90, 90, -180, 360}, 360, 180, LineScale::s110m);
-  EXPECT_EQ(world_cell(c, 24, 10), 1.0f);    // the Sahara
-  EXPECT_EQ(world_cell(c, 31, -40), 0.0f);   // the Atlantic
-  EXPECT_EQ(world_cell(c, 1, -150), 0.0f);   // the Pacific
-  EXPECT_EQ(world_cell(c, -84, 40), 1.0f);   // Antarctica, round the south pole
+  EXPECT_EQ(world_cell(c, 24, 10), 1.0f);   // the Sahara
+  EXPECT_EQ(world_cell(c, 31, -40), 0.0f);  // the Atlantic
+  EXPECT_EQ(world_cell(c, 1, -150), 0.0f);  // the Pacific
+  EXPECT_EQ(world_cell(c, -84, 40), 1.0f);  // Antarctica, round the south pole
   EXPECT_EQ(world_cell(c, -89, -120), 1.0f);
   EXPECT_EQ(world_cell(c, 89, 0), 0.0f);     // the Arctic Ocean
   EXPECT_EQ(world_cell(c, 43, 50), 0.0f);    // the Caspian: a lake in Eurasia's ring
