@@ -329,7 +329,9 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
   // The style's sizes in points at the figure's dpi (figure_style.h): the graticule as dense
   // as its text allows, the overlays in its colours and widths.
   const FigureLook page = figure_look_of(request.figure_style, request.figure_dpi);
-  const double grow = figure_scale_for_font(page.font_px);
+  // The graticule's spacing grows with the text, but at most half again the window's: print
+  // text is large on a narrow figure, where a full share would leave one line or none.
+  const double grow = std::min(1.5, figure_scale_for_font(page.font_px));
   return std::make_unique<FigureJob>(
       renderer, params, request.figure_width, title,
       [&](int w, int h) {

@@ -247,8 +247,14 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
     // Only the major rings are labelled (OverlayLook::major_every).
     const double labelled = L.style.contour_interval * std::max(1, L.style.overlay.major_every);
     for (const RingLabel& r : ring_labels(ring_view, m, labelled, look)) {
-      L.ring_labels.push_back({r.text, r.x + look.pad_px, r.y + look.pad_px, r.w - 2 * look.pad_px,
-                               r.h - 2 * look.pad_px});
+      const PlacedText t{r.text, r.x + look.pad_px, r.y + look.pad_px, r.w - 2 * look.pad_px,
+                         r.h - 2 * look.pad_px};
+      // Rings closer than their labels are tall (large text): a label that would touch one
+      // placed already is left out, not drawn over it.
+      bool free = true;
+      for (const PlacedText& o : L.ring_labels)
+        free = free && !boxes_touch(t, o, 2 * L.ring_pad_px);
+      if (free) L.ring_labels.push_back(t);
     }
   }
 
@@ -311,6 +317,8 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
 
   // The colorbar: centred under the map, ticks and labels below it, then the caption.
   L.bar.w = static_cast<int>(std::lround(L.map.w * kBarWidthOfMap));
+  // Text large for the width (a narrow print figure): a bar wide enough for three tick labels.
+  L.bar.w = std::min(L.map.w, std::max(L.bar.w, static_cast<int>(std::lround(16 * L.font_px))));
   L.bar.h = static_cast<int>(std::lround(L.font_px));
   L.bar.x = L.map.x + (L.map.w - L.bar.w) / 2;
   L.bar.y = static_cast<int>(std::ceil(y));
@@ -324,7 +332,29 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   L.caption.h = text.height();
   L.caption.x = std::max(pad, L.bar.x + (L.bar.w - L.caption.w) / 2);
   L.caption.y = L.bar_label_y + text.height() + label_gap;
-  L.height = static_cast<int>(std::ceil(L.caption.y + L.caption.h + pad));
+  // Too wide for the page (large text on a narrow figure): broken at its " · " into lines that
+  // fit, each centred under the bar.
+  const std::string sep = " \u00b7 ";
+  const double room = width_px - 2 * pad;
+  std::string rest = L.caption.text;
+  std::vector<PlacedText> caption_lines;
+  while (!rest.empty()) {
+    std::string line = rest;
+    for (std::size_t cut = rest.rfind(sep);
+         text.width(line) > room && cut != std::string::npos && cut > 0;
+         cut = rest.rfind(sep, cut - 1)) {
+      line = rest.substr(0, cut);
+    }
+    rest = line.size() < rest.size() ? rest.substr(line.size() + sep.size()) : "";
+    PlacedText t{line, 0, L.caption.y + caption_lines.size() * text.height(), text.width(line),
+                 text.height()};
+    t.x = std::max(pad, L.bar.x + (L.bar.w - t.w) / 2);
+    caption_lines.push_back(t);
+  }
+  L.caption = caption_lines.front();
+  L.caption_more.assign(caption_lines.begin() + 1, caption_lines.end());
+  const PlacedText& last = caption_lines.back();
+  L.height = static_cast<int>(std::ceil(last.y + last.h + pad));
   return L;
 }
 

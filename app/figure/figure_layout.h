@@ -94,9 +94,10 @@ struct FigureLayout {
   std::vector<PlacedText> site_labels;  // names beside their markers, each on a box (ring_pad_px)
   bool colorbar = true;                 // false when the map is coloured by nearest centre
   PixelRect bar;
-  std::vector<ColorbarTick> bar_ticks;  // x_px and label_x from bar.x
-  double bar_label_y = 0;               // top of the tick labels
-  PlacedText caption;                   // the quantity and unit, under the colorbar
+  std::vector<ColorbarTick> bar_ticks;   // x_px and label_x from bar.x
+  double bar_label_y = 0;                // top of the tick labels
+  PlacedText caption;                    // the quantity and unit, under the colorbar
+  std::vector<PlacedText> caption_more;  // its further lines where one is too wide
 };
 
 // The figure's text size over a kDefaultFigureWidthPx-wide figure's (text has a least size, so

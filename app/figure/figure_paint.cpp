@@ -205,6 +205,7 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
     c->text(text, L.bar.x + k.label_x, L.bar_label_y, k.label);
   }
   c->text(text, L.caption.x, L.caption.y, L.caption.text);
+  for (const PlacedText& t : L.caption_more) c->text(text, t.x, t.y, t.text);
   c->text(title_text, L.title.x, L.title.y, L.title.text);
 }
 
