@@ -367,17 +367,17 @@ bool map_fits(const FigureLayout& L, int max_side_px) {
 }  // namespace
 
 int largest_figure_width(const FieldParams& view, int below_px, const std::string& title,
-                         const StyleForSize& style_for, int max_side_px) {
+                         const StyleForSize& style_for, int max_side_px, const FigureLook& look) {
   const int top = std::min(below_px - 1, kMaxFigureWidthPx);
   if (top < kMinFigureWidthPx) return 0;
   auto fits = [&](int w) {
-    return map_fits(layout_figure(view, w, title, style_for), max_side_px);
+    return map_fits(layout_figure(view, w, title, style_for, {}, look), max_side_px);
   };
   // A width that fits: the top one scaled by the map's overshoot, then lower while it does not
   // (each step by the overshoot again, at least a pixel), down to the least width.
   int lo = top;
   for (;;) {
-    const FigureLayout L = layout_figure(view, lo, title, style_for);
+    const FigureLayout L = layout_figure(view, lo, title, style_for, {}, look);
     if (map_fits(L, max_side_px)) break;
     if (lo == kMinFigureWidthPx) return 0;
     const double over = double(std::max(L.map.w, L.map.h)) / max_side_px;
@@ -408,11 +408,11 @@ std::optional<std::string> figure_size_problem(const FigureLayout& L, const Fiel
   std::string m = width_option + " " + std::to_string(L.width) + ": its map (" +
                   std::to_string(L.map.w) + "x" + std::to_string(L.map.h) +
                   " pixels) is larger than this OpenGL's " + side + " pixels a side";
-  if (const int w = largest_figure_width(view, L.width, title, style_for, max_side_px)) {
+  if (const int w = largest_figure_width(view, L.width, title, style_for, max_side_px, L.look)) {
     return m + "; the largest " + width_option + " for this view is " + std::to_string(w);
   }
   // None fits: the map's height follows the width through the view's shape.
-  const FigureLayout least = layout_figure(view, kMinFigureWidthPx, title, style_for);
+  const FigureLayout least = layout_figure(view, kMinFigureWidthPx, title, style_for, {}, L.look);
   char tall[32];
   std::snprintf(tall, sizeof tall, "%.3g", 1.0 / figure_map_aspect(view));
   m += " at every width: the map is " + std::string(tall) +

@@ -123,8 +123,10 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
 // is at most max_side_px pixels a side (a GL framebuffer's limit); 0 when none is. The map grows
 // with the width (the margins by the text size, a little less), so the search starts from the
 // width scaled by what the map at below_px overshoots.
+// look: the figure's (its text sets the margins).
 int largest_figure_width(const FieldParams& view, int below_px, const std::string& title,
-                         const StyleForSize& style_for, int max_side_px);
+                         const StyleForSize& style_for, int max_side_px,
+                         const FigureLook& look = {});
 
 // Why a figure laid out as L cannot be drawn where a map side holds at most max_side_px pixels:
 // its size and the largest width that works for this view, or, where none does (a tall strip:
