@@ -40,6 +40,21 @@ uniform sampler2D u_centre_colours;
 uniform bool u_by_centre;
 uniform bool u_boundaries;
 
+// The overlays' look (gl/overlay_look.h's OverlayLook): colours straight RGBA, widths in
+// pixels; rings: (major, minor) widths, every u_ring_major-th ring major.
+uniform vec4 u_ring_rgba;
+uniform vec2 u_ring_widths;
+uniform int u_ring_major;
+uniform vec4 u_grid_rgba;
+uniform float u_grid_width;
+uniform int u_marker_shape;     // MarkerShape: 0 ring, 1 dot, 2 cross, 3 star
+uniform vec2 u_marker_widths;   // (dark, light) strokes
+// Land and sea tints from the land mask (R8, the viewport's pixels, row 0 at the top).
+uniform bool u_tint;
+uniform sampler2D u_land_mask;
+uniform vec4 u_land_rgba;
+uniform vec4 u_ocean_rgba;
+
 const vec3 kInvalidColor = vec3(0.5);  // inf in the field
 // Outside the field being shown (while recomputing), and NaN, a node with no value (beyond the
 // antipode's circle in aeqd, off the globe in ortho): not part of the map, so drawn as the
@@ -60,11 +75,36 @@ vec3 colour_of(float v) {
   return texture(u_colormaps, vec2(u, v_row)).rgb;
 }
 
-// Coverage of a line where t is an integer, kOverlayCoreHalfPx + kOverlayEdgeHalfPx wide in ink
-// (app/gl/overlay_look.h).
-float line_coverage(float t) {
+// Coverage of a line where t is an integer, width pixels wide in ink: full within width / 2 - 0.5
+// of it, none beyond width / 2 + 0.5 (the default 2 pixels: kOverlayCoreHalfPx to
+// kOverlayEdgeHalfPx, app/gl/overlay_look.h). A line under a pixel wide: a pixel's, fainter.
+float line_coverage(float t, float width) {
+  float w = max(width, 1.0);
   float d = abs(fract(t + 0.5) - 0.5) / max(fwidth(t), 1e-20);
-  return 1.0 - smoothstep(kOverlayCoreHalfPx, kOverlayEdgeHalfPx, d);
+  return (1.0 - smoothstep(0.5 * w - 0.5, 0.5 * w + 0.5, d)) * min(width, 1.0);
+}
+
+// The distance in pixels from p (from the marker's centre, y down) to a cross's or star's
+// outline of outer radius r (gl/overlay_look.cpp's marker_outline).
+float segment_distance(vec2 p, vec2 a, vec2 b) {
+  vec2 pa = p - a, ba = b - a;
+  return length(pa - ba * clamp(dot(pa, ba) / max(dot(ba, ba), 1e-12), 0.0, 1.0));
+}
+float marker_distance(vec2 p, float r) {
+  if (u_marker_shape == 2) {
+    return min(segment_distance(p, vec2(-r, 0.0), vec2(r, 0.0)),
+               segment_distance(p, vec2(0.0, -r), vec2(0.0, r)));
+  }
+  float d = 1e20;
+  vec2 last = vec2(0.0, -r);
+  for (int k = 1; k <= 10; ++k) {
+    float a = -1.5707963267948966 + float(k % 10) * 0.6283185307179586;
+    float rk = k % 2 == 0 ? r : r * kStarInnerRatio;
+    vec2 q = rk * vec2(cos(a), sin(a));
+    d = min(d, segment_distance(p, last, q));
+    last = q;
+  }
+  return d;
 }
 
 // Kept where lines where t is an integer are a few pixels apart or more, fading out below.
@@ -139,12 +179,24 @@ void main() {
   } else {
     col = kOutsideColor;
   }
+  // The tints: under the lines, over the map only (NaN: off it).
+  float land = u_tint ? texture(u_land_mask, v_uv).r : 0.0;
+  if (u_tint && inside && !isnan(value)) {
+    col = mix(col, u_ocean_rgba.rgb, u_ocean_rgba.a * (1.0 - land));
+    col = mix(col, u_land_rgba.rgb, u_land_rgba.a * land);
+  }
   if (u_contour_interval > 0.0) {
     float w = value / u_contour_interval;
-    // Fade out where rings would be closer than a few pixels: lines, not a smear.
-    float dense = not_dense(w);
-    float a = inside && !isnan(value) ? line_coverage(w) * dense : 0.0;  // no rings off the map
-    col = mix(col, vec3(0.0), kRingDarken * a);
+    float k = float(max(u_ring_major, 1));
+    float wk = w / k;
+    // Fade out where rings would be closer than a few pixels: lines, not a smear (the major
+    // rings by their own spacing).
+    float on_map = inside && !isnan(value) ? 1.0 : 0.0;  // no rings off the map
+    float major = line_coverage(wk, u_ring_widths.x) * not_dense(wk) * on_map;
+    float minor = line_coverage(w, u_ring_widths.y) * not_dense(w) * on_map;
+    // Nearest a major ring, the minor coverage is that ring's own: left to the major.
+    if (abs(fract(wk + 0.5) - 0.5) * k < 0.5) minor = 0.0;
+    col = mix(col, u_ring_rgba.rgb, u_ring_rgba.a * max(major, minor));
   }
   if (u_projection != kProjectionLatlon && u_projected_grid.y > 0.0) {
     vec2 xy = (vec2(v_uv.x, 1.0 - v_uv.y) * 2.0 - 1.0) * u_half_map;
@@ -153,31 +205,43 @@ void main() {
     // Derivatives (fwidth) in uniform control flow: every pixel computes t, off the globe too.
     float t_lat = q.valid ? u_projected_grid.x + q.dlat_deg * u_projected_grid.y : 0.0;
     float t_lon = q.valid ? u_projected_grid.z + q.dlon_deg * u_projected_grid.w : 0.0;
-    float a_lat = line_coverage(t_lat);
+    float a_lat = line_coverage(t_lat, u_grid_width);
     // Meridians crowd towards the poles: they fade where closer than a few pixels.
-    float a_lon = line_coverage(t_lon) * not_dense(t_lon);
+    float a_lon = line_coverage(t_lon, u_grid_width) * not_dense(t_lon);
     if (q.valid) {
-      col = mix(col, vec3(1.0), kGraticuleLighten * a_lat);
-      col = mix(col, vec3(1.0), kGraticuleLighten * a_lon);
+      col = mix(col, u_grid_rgba.rgb, u_grid_rgba.a * a_lat);
+      col = mix(col, u_grid_rgba.rgb, u_grid_rgba.a * a_lon);
     }
   }
   if (u_grid_lat.y > 0.0) {
-    float a = line_coverage(u_grid_lat.x - v_uv.y * u_grid_lat.y);
-    col = mix(col, vec3(1.0), kGraticuleLighten * a);
+    float a = line_coverage(u_grid_lat.x - v_uv.y * u_grid_lat.y, u_grid_width);
+    col = mix(col, u_grid_rgba.rgb, u_grid_rgba.a * a);
   }
   if (u_grid_lon.y > 0.0) {
-    float a = line_coverage(u_grid_lon.x + v_uv.x * u_grid_lon.y);
-    col = mix(col, vec3(1.0), kGraticuleLighten * a);
+    float a = line_coverage(u_grid_lon.x + v_uv.x * u_grid_lon.y, u_grid_width);
+    col = mix(col, u_grid_rgba.rgb, u_grid_rgba.a * a);
   }
   if (u_marker.w > 0.0) {
-    float r = length(v_uv * u_viewport_px - u_marker.xy);
-    float ring = abs(r - u_marker.z);
-    // Edges about each part's half width (overlay_look.h): 1.5..2.5, 0.5..1.2, 1..2 pixels.
-    float dark = 0.5 * kMarkerDarkWidthPx, white = 0.5 * kMarkerWhiteWidthPx;
-    col = mix(col, vec3(0.0), 1.0 - smoothstep(dark - 0.5, dark + 0.5, ring));  // dark outline
-    col = mix(col, vec3(1.0), 1.0 - smoothstep(white - 0.35, white + 0.35, ring));  // white ring
-    col = mix(col, vec3(1.0),
-              1.0 - smoothstep(kMarkerDotRadiusPx - 0.5, kMarkerDotRadiusPx + 0.5, r));  // dot
+    vec2 p = v_uv * u_viewport_px - u_marker.xy;
+    float r = length(p);
+    // Each part's edge about its half width (overlay_look.h: 1.5..2.5 and 0.5..1.2 pixels by
+    // default), at the distance d from the stroke: the ring's circle, a cross's or star's
+    // outline. A dot: a light disc of the radius less the rim, (dark - light) / 2, on a dark one.
+    float dark = 0.5 * u_marker_widths.x, white = 0.5 * u_marker_widths.y;
+    float d = u_marker_shape == 0 ? abs(r - u_marker.z) : marker_distance(p, u_marker.z);
+    float dark_a = 1.0 - smoothstep(dark - 0.5, dark + 0.5, d);
+    float white_a = 1.0 - smoothstep(white - 0.35, white + 0.35, d);
+    if (u_marker_shape == 1) {
+      float inner = u_marker.z - (dark - white);
+      dark_a = 1.0 - smoothstep(u_marker.z - 0.5, u_marker.z + 0.5, r);
+      white_a = 1.0 - smoothstep(inner - 0.35, inner + 0.35, r);
+    }
+    col = mix(col, vec3(0.0), dark_a);
+    col = mix(col, vec3(1.0), white_a);
+    if (u_marker_shape == 0) {
+      col = mix(col, vec3(1.0),
+                1.0 - smoothstep(kMarkerDotRadiusPx - 0.5, kMarkerDotRadiusPx + 0.5, r));  // dot
+    }
   }
   frag_color = vec4(col, 1.0);
 }

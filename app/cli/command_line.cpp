@@ -16,6 +16,7 @@
 #include "cli/render_command.h"
 #include "cli/render_tiles.h"
 #include "cli/startup.h"
+#include "cli/style_options.h"
 #include "cli/value_parsers.h"
 #include "cli/view_options.h"
 #include "compute/bearing_field.h"
@@ -258,7 +259,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                   "the figure's pixels per inch: a PNG records them, a PDF's or SVG's page is "
                   "its width over them, " +
                       std::to_string(kMinFigureDpi) + " to " + std::to_string(kMaxFigureDpi) +
-                      " [" + std::to_string(kDefaultFigureDpi) + "]",
+                      " [" + std::to_string(kDefaultFigureDpi) + "; --style screen or dark: 96]",
                   "N");
   add_text_option(*render_cmd, "--title", &figure_title,
                   "the figure's title line [Distance from the reference point (by the name "
@@ -294,6 +295,52 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       "--ref), the short path solid and on maps of the world round the long path dashed, "
       "labelled with both distances and initial bearings by --formula and --units",
       "LAT,LON|PLACE|LOCATOR");
+  // The figure's style (issue 29, docs/figure-styles.md): a preset, and options over it.
+  StyleOptionText style_text;
+  add_text_option(*render_cmd, "--style", &style_text.style,
+                  "with --figure: the figure's look: print (a 300-dpi page: 8 pt labels, thin "
+                  "lines), screen (96 dpi, a pixel a screen pixel: 11 pt labels, the window's "
+                  "lines) or dark (screen's sizes on a dark page, light text and lines); the "
+                  "options below override it [print]",
+                  "print|screen|dark");
+  add_text_option(*render_cmd, "--font-size", &style_text.font_size,
+                  "with --figure: the labels' text in points at --dpi (the title 1.25 times it, "
+                  "ring labels 0.9 times, never under 8 pt), 8 to 36 [print 8, screen and dark 11]",
+                  "PT");
+  add_text_option(*render_cmd, "--ring-color", &style_text.ring_color,
+                  "with --figure: the range rings' colour [000000; dark: ffffff]", "RRGGBB");
+  add_text_option(*render_cmd, "--ring-width", &style_text.ring_width,
+                  "with --figure: the (major) rings' width in points, 0.1 to 4; minor rings half "
+                  "of it [print 0.6, screen and dark 1.5]",
+                  "PT");
+  add_text_option(*render_cmd, "--major-rings", &style_text.major_rings,
+                  "with --figure: every K-th ring major: drawn at --ring-width and labelled; the "
+                  "others half as wide and unlabelled; K from 1 to 20 [1: every ring]",
+                  "K");
+  add_text_option(*render_cmd, "--graticule-color", &style_text.graticule_color,
+                  "with --figure: the latitude/longitude lines' colour (--line-color is the "
+                  "coastlines' and borders') [ffffff]",
+                  "RRGGBB");
+  add_text_option(*render_cmd, "--graticule-width", &style_text.graticule_width,
+                  "with --figure: the latitude/longitude lines' width in points, 0.1 to 4 "
+                  "[print 0.35, screen and dark 1.5]",
+                  "PT");
+  add_text_option(*render_cmd, "--land-fill", &style_text.land_fill,
+                  "with --figure: tint the land (Natural Earth's, @land) under the rings and "
+                  "lines: RRGGBB at alpha 0.2, or RRGGBBAA with AA at most 99 (0.6) so the field "
+                  "stays readable; none: no tint [none]",
+                  "RRGGBB[AA]|none");
+  add_text_option(*render_cmd, "--ocean-tint", &style_text.ocean_tint,
+                  "with --figure: tint the sea the same way (RRGGBB[AA]|none) [none]",
+                  "RRGGBB[AA]|none");
+  add_text_option(*render_cmd, "--marker-shape", &style_text.marker_shape,
+                  "with --figure: the reference marker's shape (--marker, --no-marker: whether "
+                  "it is drawn) [ring]",
+                  "dot|ring|star|cross");
+  add_text_option(*render_cmd, "--marker-size", &style_text.marker_size,
+                  "with --figure: the marker's outer size in points, 2 to 36 [print 8, screen "
+                  "and dark 10]",
+                  "PT");
   render_cmd->add_flag("--colour-by-centre", render.colour_by_centre,
                        "with --centres: colour the picture and the figure by each node's nearest "
                        "centre (the window's \"colour by nearest centre\"; the figure's colorbar "
@@ -405,6 +452,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     render.figure_dpi =
         parse_whole_number(*figure_dpi, "--dpi", kMinFigureDpi, kMaxFigureDpi, "pixels per inch");
   }
+  render.figure_style = resolve_style_options(style_text, render.view.overlays.line_rgb,
+                                              render.outputs[OutputId::figure].has_value());
+  if (!figure_dpi) render.figure_dpi = render.figure_style.dpi;  // the style's, unless typed
   check_outputs_given(render);
   return render;
 }

@@ -220,7 +220,8 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
                        : request.suited_rings ? ring_interval(style.value_min, style.value_max)
                                               : 0;
   if (rings <= 0 && !request.graticule && !request.marker && !request.coastlines &&
-      !request.borders && !request.colour_by_centre && !request.sites && !request.maidenhead) {
+      !request.borders && !request.colour_by_centre && !request.sites && !request.maidenhead &&
+      !request.figure_style.land && !request.figure_style.ocean) {  // tints need the geography
     return style;
   }
   style.view = style.field = {params.lat_min_deg, params.lat_max_deg, params.lon_min_deg,
@@ -340,10 +341,20 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
   if (title.empty() && !request.view.ref_label.empty() && field.one_point()) {
     title = default_figure_title(params, 0, "", request.view.ref_label);
   }
+  // The style's sizes in points at the figure's dpi (figure_style.h): the graticule as dense
+  // as its text allows, the overlays in its colours and widths.
+  const FigureLook page = figure_look_of(request.figure_style, request.figure_dpi);
+  // The graticule's spacing grows with the text, but at most half again the window's: print
+  // text is large on a narrow figure, where a full share would leave one line or none.
+  const double grow = std::min(1.5, figure_scale_for_font(page.font_px));
   return std::make_unique<FigureJob>(
       renderer, params, request.figure_width, title,
-      [&](int w, int h) { return figure_style(look, request.figure_width, w, h); },
-      "--figure-width", labelled);
+      [&](int w, int h) {
+        ViewStyle st = figure_style_grown(look, grow, w, h);
+        apply_figure_style(request.figure_style, request.figure_dpi, &st);
+        return st;
+      },
+      "--figure-width", labelled, page);
 }
 
 // The figure's map computed into the renderer's field texture and drawn, then painted and
@@ -364,6 +375,7 @@ void write_figure(FigureJob& job, const RenderRequest& request, FieldRequest fie
   if (request.maidenhead) job.add_maidenhead();
   if (request.path) job.add_route(q, *request.path);
   if (request.places) job.add_places(q);
+  job.add_land_mask();
   const std::filesystem::path& path = *request.outputs[OutputId::figure];
   const FigureFormat format = figure_format_of(path);
   OutputData data;

@@ -8,6 +8,7 @@
 
 #include "cli/view_options.h"
 #include "export/output_kinds.h"
+#include "figure/figure_style.h"
 #include "figure/route_path.h"
 #include "gl/line_color.h"
 #include "sites.h"
@@ -48,6 +49,7 @@ struct RenderRequest {
   int figure_width = 1600;   // pixels, kMinFigureWidthPx..kMaxFigureWidthPx
   int figure_dpi = 300;      // the PNG's pixels per inch, kMinFigureDpi..kMaxFigureDpi
   std::string figure_title;  // empty: default_figure_title
+  FigureStyle figure_style;  // --style and what overrides it (figure_style.h)
   // The figure's view about the reference (centre_view_on), not the render's bounds.
   bool figure_about_ref = false;
   // Many sites (issue 16's --centres FILE, issue 28's --sites FILE|@name): the field is the

@@ -9,6 +9,7 @@
 
 #include "errors.h"
 #include "figure/figure_paint.h"
+#include "figure/land_mask.h"
 #include "figure/maidenhead_grid.h"
 #include "figure/place_labels.h"
 #include "figure/route_overlay.h"
@@ -24,8 +25,9 @@ constexpr long kPixelsPerStep = 1L << 19;
 
 FigureJob::FigureJob(Renderer* renderer, const FieldParams& view, int width_px,
                      const std::string& title, const StyleForSize& style_for,
-                     const std::string& width_option, const FigureSites& sites)
-    : renderer_(renderer), layout_(layout_figure(view, width_px, title, style_for, sites)) {
+                     const std::string& width_option, const FigureSites& sites,
+                     const FigureLook& look)
+    : renderer_(renderer), layout_(layout_figure(view, width_px, title, style_for, sites, look)) {
   GLint max_rb = 0;
   GF_GL(glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_rb));
   if (std::optional<std::string> why =
@@ -100,10 +102,21 @@ void FigureJob::add_places(const FieldParams& view) {
   add_place_labels(&layout_, view, embedded_places().places);
 }
 
+void FigureJob::add_land_mask() {
+  ViewStyle& s = layout_.style;
+  if (!(s.overlay.land_rgba[3] > 0) && !(s.overlay.ocean_rgba[3] > 0)) return;
+  land_mask_.upload(layout_.map.w, layout_.map.h, land_mask(s, layout_.map.w, layout_.map.h));
+  s.land_mask = land_mask_.id();
+  if (draw_style_) draw_style_->land_mask = s.land_mask;
+}
+
 Image FigureJob::finish() { return paint_figure(layout_, read_map()); }
 
 ViewStyle figure_style(const StyleForSize& style_for, int figure_width_px, int map_w, int map_h) {
-  const double grow = figure_scale(figure_width_px);
+  return figure_style_grown(style_for, figure_scale(figure_width_px), map_w, map_h);
+}
+
+ViewStyle figure_style_grown(const StyleForSize& style_for, double grow, int map_w, int map_h) {
   ViewStyle st = style_for(map_w, map_h);
   const ViewStyle coarse = style_for(std::max(2, static_cast<int>(std::lround(map_w / grow))),
                                      std::max(2, static_cast<int>(std::lround(map_h / grow))));

@@ -10,6 +10,7 @@
 #include "figure/figure_layout.h"
 #include "figure/map_lines.h"
 #include "figure/route_path.h"
+#include "gl/mask_texture.h"
 #include "gl/offscreen_target.h"
 #include "gl/renderer.h"
 #include "view/site_polylines.h"
@@ -22,9 +23,10 @@ class FigureJob {
   // of renderer). Throws UsageError for a width out of range or beyond this GL's limit (with
   // the largest width that works, named width_option as the caller takes it).
   // sites: the field's sites when not the view's reference point (figure_layout.h).
+  // look: the page's colours and text size (figure_look.h).
   FigureJob(Renderer* renderer, const FieldParams& view, int width_px, const std::string& title,
             const StyleForSize& style_for, const std::string& width_option = "figure width",
-            const FigureSites& sites = {});
+            const FigureSites& sites = {}, const FigureLook& look = {});
 
   const FigureLayout& layout() const { return layout_; }
   // The Maidenhead fields over the map (maidenhead_grid.h). Before the map is painted.
@@ -34,6 +36,9 @@ class FigureJob {
   // painted; view: the figure's (any grid size).
   void add_route(const FieldParams& view, const RouteEnd& end);
   void add_places(const FieldParams& view);
+  // The land mask for the style's land and sea tints (land_mask.h), when it has one: made and
+  // uploaded now. Before the first step().
+  void add_land_mask();
   // The nearest-site index the map is drawn with (ViewStyle::index_texture): the backend's,
   // known once the field is computed, which is after the layout. Before the first step().
   void set_index_texture(GLuint texture) { layout_.style.index_texture = texture; }
@@ -63,6 +68,7 @@ class FigureJob {
   std::optional<ViewStyle> draw_style_;  // the map drawn in another look than layout_.style's
   SitePolylines site_lines_;
   std::unique_ptr<OffscreenTarget> target_;
+  MaskTexture land_mask_;
   int next_row_ = 0;  // from the top of the map
   int rows_per_step_ = 1;
 };
@@ -72,6 +78,9 @@ class FigureJob {
 // for a map size, as the window or `render` draws it.
 ViewStyle figure_style(const StyleForSize& style_for, int figure_width_px, int map_w_px,
                        int map_h_px);
+// The same grown by grow (the figure's text over a 1600-pixel figure's, figure_scale).
+ViewStyle figure_style_grown(const StyleForSize& style_for, double grow, int map_w_px,
+                             int map_h_px);
 
 // The whole figure at once (the bands in a loop).
 Image make_figure(Renderer* renderer, const FieldParams& view, int width_px,

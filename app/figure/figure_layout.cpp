@@ -107,6 +107,10 @@ double figure_scale(int width_px) {
   return font_px_for(width_px) / font_px_for(kDefaultFigureWidthPx);
 }
 
+double figure_scale_for_font(double font_px) {
+  return font_px / font_px_for(kDefaultFigureWidthPx);
+}
+
 double figure_map_aspect(const FieldParams& v) {
   if (v.projection != Projection::latlon) {  // x and y nodes equally spaced
     return double(std::max(1, v.nx - 1)) / std::max(1, v.ny - 1);
@@ -115,7 +119,8 @@ double figure_map_aspect(const FieldParams& v) {
 }
 
 FigureLayout layout_figure(const FieldParams& view, int width_px, const std::string& title,
-                           const StyleForSize& style_for, const FigureSites& sites) {
+                           const StyleForSize& style_for, const FigureSites& sites,
+                           const FigureLook& figure_look) {
   if (width_px < kMinFigureWidthPx || width_px > kMaxFigureWidthPx) {
     throw UsageError("figure width " + std::to_string(width_px) + " is outside " +
                      std::to_string(kMinFigureWidthPx) + " to " +
@@ -123,9 +128,13 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   }
   FigureLayout L;
   L.width = width_px;
-  L.font_px = font_px_for(width_px);
+  L.look = figure_look;
+  L.font_px =
+      figure_look.font_px > 0 ? std::max(kMinFontPx, figure_look.font_px) : font_px_for(width_px);
   L.title_px = std::round(L.font_px * kTitleScale);
-  L.ring_font_px = std::round(L.font_px * kRingFontScale);
+  const double least_px = std::max(kMinFontPx, std::ceil(figure_look.min_label_px));
+  L.ring_font_px =
+      std::max(std::round(L.font_px * kRingFontScale), std::ceil(figure_look.min_label_px));
   const TextRaster text(L.font_px), ring_text(L.ring_font_px);
   const double pad = std::round(L.font_px * 0.7);
   L.tick_len = static_cast<int>(std::round(L.font_px * 0.35));
@@ -134,9 +143,9 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   // Title: shrunk until it fits the width.
   L.title.text =
       title.empty() ? default_figure_title(view, sites.size(), sites.title_words) : title;
-  for (;; L.title_px = std::floor(L.title_px * 0.92)) {
+  for (;; L.title_px = std::max(least_px, std::floor(L.title_px * 0.92))) {
     L.title.w = TextRaster(L.title_px).width(L.title.text);
-    if (L.title.w <= width_px - 2 * pad || L.title_px <= kMinFontPx) break;
+    if (L.title.w <= width_px - 2 * pad || L.title_px <= least_px) break;
   }
   const TextRaster title_text(L.title_px);
   L.title.h = title_text.height();
@@ -236,9 +245,17 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
     look.pad_px = L.ring_pad_px;
     look.same_ring_apart_px = kRingLabelsApartFonts * L.ring_font_px;
     const MapRect m{double(L.map.x), double(L.map.y), double(L.map.w), double(L.map.h)};
-    for (const RingLabel& r : ring_labels(ring_view, m, L.style.contour_interval, look)) {
-      L.ring_labels.push_back({r.text, r.x + look.pad_px, r.y + look.pad_px, r.w - 2 * look.pad_px,
-                               r.h - 2 * look.pad_px});
+    // Only the major rings are labelled (OverlayLook::major_every).
+    const double labelled = L.style.contour_interval * std::max(1, L.style.overlay.major_every);
+    for (const RingLabel& r : ring_labels(ring_view, m, labelled, look)) {
+      const PlacedText t{r.text, r.x + look.pad_px, r.y + look.pad_px, r.w - 2 * look.pad_px,
+                         r.h - 2 * look.pad_px};
+      // Rings closer than their labels are tall (large text): a label that would touch one
+      // placed already is left out, not drawn over it.
+      bool free = true;
+      for (const PlacedText& o : L.ring_labels)
+        free = free && !boxes_touch(t, o, 2 * L.ring_pad_px);
+      if (free) L.ring_labels.push_back(t);
     }
   }
 
@@ -324,6 +341,8 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
 
   // The colorbar: centred under the map, ticks and labels below it, then the caption.
   L.bar.w = static_cast<int>(std::lround(L.map.w * kBarWidthOfMap));
+  // Text large for the width (a narrow print figure): a bar wide enough for three tick labels.
+  L.bar.w = std::min(L.map.w, std::max(L.bar.w, static_cast<int>(std::lround(16 * L.font_px))));
   L.bar.h = static_cast<int>(std::lround(L.font_px));
   L.bar.x = L.map.x + (L.map.w - L.bar.w) / 2;
   L.bar.y = static_cast<int>(std::ceil(y));
@@ -337,7 +356,29 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
   L.caption.h = text.height();
   L.caption.x = std::max(pad, L.bar.x + (L.bar.w - L.caption.w) / 2);
   L.caption.y = L.bar_label_y + text.height() + label_gap;
-  L.height = static_cast<int>(std::ceil(L.caption.y + L.caption.h + pad));
+  // Too wide for the page (large text on a narrow figure): broken at its " · " into lines that
+  // fit, each centred under the bar.
+  const std::string sep = " \u00b7 ";
+  const double room = width_px - 2 * pad;
+  std::string rest = L.caption.text;
+  std::vector<PlacedText> caption_lines;
+  while (!rest.empty()) {
+    std::string line = rest;
+    for (std::size_t cut = rest.rfind(sep);
+         text.width(line) > room && cut != std::string::npos && cut > 0;
+         cut = rest.rfind(sep, cut - 1)) {
+      line = rest.substr(0, cut);
+    }
+    rest = line.size() < rest.size() ? rest.substr(line.size() + sep.size()) : "";
+    PlacedText t{line, 0, L.caption.y + caption_lines.size() * text.height(), text.width(line),
+                 text.height()};
+    t.x = std::max(pad, L.bar.x + (L.bar.w - t.w) / 2);
+    caption_lines.push_back(t);
+  }
+  L.caption = caption_lines.front();
+  L.caption_more.assign(caption_lines.begin() + 1, caption_lines.end());
+  const PlacedText& last = caption_lines.back();
+  L.height = static_cast<int>(std::ceil(last.y + last.h + pad));
   return L;
 }
 
@@ -350,17 +391,17 @@ bool map_fits(const FigureLayout& L, int max_side_px) {
 }  // namespace
 
 int largest_figure_width(const FieldParams& view, int below_px, const std::string& title,
-                         const StyleForSize& style_for, int max_side_px) {
+                         const StyleForSize& style_for, int max_side_px, const FigureLook& look) {
   const int top = std::min(below_px - 1, kMaxFigureWidthPx);
   if (top < kMinFigureWidthPx) return 0;
   auto fits = [&](int w) {
-    return map_fits(layout_figure(view, w, title, style_for), max_side_px);
+    return map_fits(layout_figure(view, w, title, style_for, {}, look), max_side_px);
   };
   // A width that fits: the top one scaled by the map's overshoot, then lower while it does not
   // (each step by the overshoot again, at least a pixel), down to the least width.
   int lo = top;
   for (;;) {
-    const FigureLayout L = layout_figure(view, lo, title, style_for);
+    const FigureLayout L = layout_figure(view, lo, title, style_for, {}, look);
     if (map_fits(L, max_side_px)) break;
     if (lo == kMinFigureWidthPx) return 0;
     const double over = double(std::max(L.map.w, L.map.h)) / max_side_px;
@@ -391,11 +432,11 @@ std::optional<std::string> figure_size_problem(const FigureLayout& L, const Fiel
   std::string m = width_option + " " + std::to_string(L.width) + ": its map (" +
                   std::to_string(L.map.w) + "x" + std::to_string(L.map.h) +
                   " pixels) is larger than this OpenGL's " + side + " pixels a side";
-  if (const int w = largest_figure_width(view, L.width, title, style_for, max_side_px)) {
+  if (const int w = largest_figure_width(view, L.width, title, style_for, max_side_px, L.look)) {
     return m + "; the largest " + width_option + " for this view is " + std::to_string(w);
   }
   // None fits: the map's height follows the width through the view's shape.
-  const FigureLayout least = layout_figure(view, kMinFigureWidthPx, title, style_for);
+  const FigureLayout least = layout_figure(view, kMinFigureWidthPx, title, style_for, {}, L.look);
   char tall[32];
   std::snprintf(tall, sizeof tall, "%.3g", 1.0 / figure_map_aspect(view));
   m += " at every width: the map is " + std::string(tall) +

@@ -12,6 +12,7 @@
 
 #include "centres.h"
 #include "field_params.h"
+#include "figure/figure_look.h"
 #include "figure/figure_title.h"
 #include "figure/map_disc.h"
 #include "figure/map_polyline.h"
@@ -79,6 +80,7 @@ struct FigureSites {
 struct FigureLayout {
   int width = 0, height = 0;
   double font_px = 0, title_px = 0, ring_font_px = 0;  // text heights
+  FigureLook look;                                     // page, ink, label boxes
   PixelRect map;
   ViewStyle style;  // the map's look at map.w x map.h
   // A whole-world aeqd or ortho map: the disc it is (no frame, the page around it), its
@@ -102,9 +104,10 @@ struct FigureLayout {
   std::vector<PlacedText> site_labels;  // names beside their markers, each on a box (ring_pad_px)
   bool colorbar = true;                 // false when the map is coloured by nearest centre
   PixelRect bar;
-  std::vector<ColorbarTick> bar_ticks;  // x_px and label_x from bar.x
-  double bar_label_y = 0;               // top of the tick labels
-  PlacedText caption;                   // the quantity and unit, under the colorbar
+  std::vector<ColorbarTick> bar_ticks;   // x_px and label_x from bar.x
+  double bar_label_y = 0;                // top of the tick labels
+  PlacedText caption;                    // the quantity and unit, under the colorbar
+  std::vector<PlacedText> caption_more;  // its further lines where one is too wide
   // `--path` (route_overlay.h): the great circle from the reference in the map's pixels, the
   // short path and the long path's dashes; a marker at the far end; the measures on a box.
   std::vector<Polyline> route_short, route_long;
@@ -120,6 +123,8 @@ struct FigureLayout {
 // The figure's text size over a kDefaultFigureWidthPx-wide figure's (text has a least size, so
 // narrow figures are a little larger than their width says): what lines and spacings follow.
 double figure_scale(int width_px);
+// The same for text of font_px pixels (a style's, FigureLook::font_px).
+double figure_scale_for_font(double font_px);
 
 // The map's width over height in the figure: latlon at its true shape (view_math), projected
 // views as their grid (square pixels).
@@ -129,15 +134,19 @@ double figure_map_aspect(const FieldParams& view);
 // the map's true shape. title: empty for default_figure_title. sites: the field's sites when
 // they are not the view's reference point: their markers and names, no ring labels with more
 // than one (the rings are then the nearest site's), the colorbar hidden when coloured by site.
+// look: the page's colours and the text size (default: text by the width).
 FigureLayout layout_figure(const FieldParams& view, int width_px, const std::string& title,
-                           const StyleForSize& style_for, const FigureSites& sites = {});
+                           const StyleForSize& style_for, const FigureSites& sites = {},
+                           const FigureLook& look = {});
 
 // The widest figure of this view, kMinFigureWidthPx to below_px - 1 pixels wide, whose map
 // is at most max_side_px pixels a side (a GL framebuffer's limit); 0 when none is. The map grows
 // with the width (the margins by the text size, a little less), so the search starts from the
 // width scaled by what the map at below_px overshoots.
+// look: the figure's (its text sets the margins).
 int largest_figure_width(const FieldParams& view, int below_px, const std::string& title,
-                         const StyleForSize& style_for, int max_side_px);
+                         const StyleForSize& style_for, int max_side_px,
+                         const FigureLook& look = {});
 
 // Why a figure laid out as L cannot be drawn where a map side holds at most max_side_px pixels:
 // its size and the largest width that works for this view, or, where none does (a tall strip:

@@ -13,7 +13,6 @@
 namespace geofield {
 namespace {
 
-constexpr Rgba kLabelBox = {255, 255, 255, 210};  // light box: dark text reads on any colormap
 // The Maidenhead fields' lines: a red that the colormaps and the white graticule do not use.
 constexpr Rgba kMaidenheadInk = {200, 30, 60, 200};
 // A site marker's white ring and colour dot, over its outer (black) radius: the window's
@@ -61,7 +60,8 @@ class RasterCanvas final : public FigureCanvas {
   void page(int width, int height) override {
     *img_ = Image{width, height,
                   std::vector<std::uint8_t>(static_cast<size_t>(width) * height * 4, 255)};
-    static_assert(kFigurePageRgb == 0xffffff, "the page is filled with 255s");
+    if (look_.page_rgb != 0xffffff)
+      fill_rect(img_, 0, 0, width, height, opaque_rgb(look_.page_rgb));
   }
   void map(const PixelRect& at, const Image& map, const MapDisc* disc) override {
     if (disc) {
@@ -90,10 +90,10 @@ class RasterCanvas final : public FigureCanvas {
               static_cast<int>(std::ceil(x1)), static_cast<int>(std::ceil(y1)), c);
   }
   void frame(const PixelRect& r, int t) override {
-    fill_rect(img_, r.x - t, r.y - t, r.x + r.w + t, r.y, kFigureInk);
-    fill_rect(img_, r.x - t, r.y + r.h, r.x + r.w + t, r.y + r.h + t, kFigureInk);
-    fill_rect(img_, r.x - t, r.y, r.x, r.y + r.h, kFigureInk);
-    fill_rect(img_, r.x + r.w, r.y, r.x + r.w + t, r.y + r.h, kFigureInk);
+    fill_rect(img_, r.x - t, r.y - t, r.x + r.w + t, r.y, look_.ink);
+    fill_rect(img_, r.x - t, r.y + r.h, r.x + r.w + t, r.y + r.h + t, look_.ink);
+    fill_rect(img_, r.x - t, r.y, r.x, r.y + r.h, look_.ink);
+    fill_rect(img_, r.x + r.w, r.y, r.x + r.w + t, r.y + r.h, look_.ink);
   }
   void disc(double x, double y, double r, Rgba c) override { geofield::disc(img_, x, y, r, c); }
   // Each pixel as covered as the group's nearest segment covers it (one path: where segments
@@ -127,7 +127,7 @@ class RasterCanvas final : public FigureCanvas {
     }
   }
   void text(const TextRaster& font, double x, double y, const std::string& s) override {
-    font.draw(img_, x, y, s, kFigureInk);
+    font.draw(img_, x, y, s, look_.ink);
   }
 
  private:
@@ -151,7 +151,9 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
                      const MapLines& lines) {
   if (map.width != L.map.w || map.height != L.map.h)
     GF_FAIL("figure: map picture of the wrong size");
+  c->set_look(L.look);
   c->page(L.width, L.height);
+  const Rgba ink = L.look.ink;
   const MapDisc* disc = L.disc ? &*L.disc : nullptr;
   c->map(L.map, map, disc);
   for (const LineGroup& g : lines.groups) c->polylines(L.map, g, disc);
@@ -169,17 +171,17 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
   if (!disc) c->frame(L.map, line);
   if (!L.azimuth_ticks.empty()) {
     LineGroup ticks;
-    ticks.rgba = kFigureInk;
+    ticks.rgba = ink;
     ticks.width_px = line;
     ticks.lines = L.azimuth_ticks;
     c->polylines({0, 0, L.width, L.height}, ticks, nullptr);
   }
   for (int y : L.lat_tick_y) {
-    c->rect(L.map.x - L.tick_len, y - line / 2, L.map.x, y - line / 2 + line, kFigureInk);
+    c->rect(L.map.x - L.tick_len, y - line / 2, L.map.x, y - line / 2 + line, ink);
   }
   for (int x : L.lon_tick_x) {
     c->rect(x - line / 2, L.map.y + L.map.h, x - line / 2 + line, L.map.y + L.map.h + L.tick_len,
-            kFigureInk);
+            ink);
   }
   const TextRaster text(L.font_px), ring_text(L.ring_font_px), title_text(L.title_px);
   for (const auto* labels : {&L.graticule_labels, &L.azimuth_labels}) {
@@ -196,7 +198,7 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
                              &L.route_labels, &L.place_labels}) {
     for (const PlacedText& t : *labels) {
       const double p = L.ring_pad_px;
-      c->rect(t.x - p, t.y - p, t.x + t.w + p, t.y + t.h + p, kLabelBox);
+      c->rect(t.x - p, t.y - p, t.x + t.w + p, t.y + t.h + p, L.look.label_box);
       c->text(ring_text, t.x, t.y, t.text);
     }
   }
@@ -207,10 +209,11 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
   for (const ColorbarTick& k : L.bar_ticks) {
     const int x = L.bar.x + static_cast<int>(std::lround(k.x_px));
     c->rect(x - line / 2, L.bar.y + L.bar.h, x - line / 2 + line, L.bar.y + L.bar.h + L.tick_len,
-            kFigureInk);
+            ink);
     c->text(text, L.bar.x + k.label_x, L.bar_label_y, k.label);
   }
   c->text(text, L.caption.x, L.caption.y, L.caption.text);
+  for (const PlacedText& t : L.caption_more) c->text(text, t.x, t.y, t.text);
   c->text(title_text, L.title.x, L.title.y, L.title.text);
 }
 

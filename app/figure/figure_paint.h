@@ -14,9 +14,6 @@
 
 namespace geofield {
 
-constexpr std::uint32_t kFigurePageRgb = 0xffffff;  // the page: white
-constexpr Rgba kFigureInk = {20, 20, 24, 255};      // frame, ticks, text
-
 // The thickness of the frame and the ticks, pixels.
 inline int figure_line_px(const FigureLayout& L) {
   return std::max(1, static_cast<int>(std::lround(L.font_px / 14)));
@@ -32,7 +29,9 @@ constexpr Rgba opaque_rgb(std::uint32_t rgb) {
 class FigureCanvas {
  public:
   virtual ~FigureCanvas() = default;
-  virtual void page(int width, int height) = 0;  // white, the whole figure
+  // The page's and text's colours for what follows (paint_figure_on sets the layout's).
+  void set_look(const FigureLook& look) { look_ = look; }
+  virtual void page(int width, int height) = 0;  // the look's page colour, the whole figure
   // The map's picture at `at`; disc: only the disc of it (a whole-world projected map), its
   // rim smoothed and coloured from inside (map_disc.h).
   virtual void map(const PixelRect& at, const Image& map, const MapDisc* disc) = 0;
@@ -43,8 +42,11 @@ class FigureCanvas {
   // disc, figure pixels, where given).
   virtual void polylines(const PixelRect& map, const LineGroup& lines, const MapDisc* disc) = 0;
   virtual void colorbar(const FigureLayout& L) = 0;  // the colormap across L.bar
-  // Text in the figure's ink with its top-left at (x, y), as TextRaster::draw places it.
+  // Text in the look's ink with its top-left at (x, y), as TextRaster::draw places it.
   virtual void text(const TextRaster& font, double x, double y, const std::string& s) = 0;
+
+ protected:
+  FigureLook look_;
 };
 
 // A site's marker onto canvas, as paint_site_mark paints it.

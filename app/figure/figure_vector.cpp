@@ -69,7 +69,7 @@ class CairoCanvas final : public FigureCanvas {
  public:
   explicit CairoCanvas(cairo_t* cr) : cr_(cr) {}
   void page(int width, int height) override {
-    rect(0, 0, width, height, opaque_rgb(kFigurePageRgb));
+    rect(0, 0, width, height, opaque_rgb(look_.page_rgb));
   }
   void map(const PixelRect& at, const Image& map, const MapDisc* disc) override {
     cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, map.width, map.height);
@@ -107,7 +107,7 @@ class CairoCanvas final : public FigureCanvas {
     cairo_fill(cr_);
   }
   void frame(const PixelRect& r, int t) override {
-    set_rgba(cr_, kFigureInk);
+    set_rgba(cr_, look_.ink);
     cairo_set_line_width(cr_, t);
     cairo_rectangle(cr_, r.x - t / 2.0, r.y - t / 2.0, r.w + t, r.h + t);
     cairo_stroke(cr_);
@@ -157,7 +157,7 @@ class CairoCanvas final : public FigureCanvas {
     if (s.empty()) return;
     cairo_set_font_face(cr_, builtin_face());
     cairo_set_font_size(cr_, font.em_px());
-    set_rgba(cr_, kFigureInk);
+    set_rgba(cr_, look_.ink);
     cairo_move_to(cr_, x, y + font.ascent());
     cairo_show_text(cr_, s.c_str());
   }

@@ -35,10 +35,18 @@ void add_rings(const ViewStyle& s, int w, int h, std::span<const float> field, M
   }
   const ContourGrid grid{field, s.field_nx, s.field_ny, double(w) / (s.field_nx - 1),
                          double(h) / (s.field_ny - 1)};
+  const OverlayLook& o = s.overlay;
+  const int every = std::max(1, o.major_every);
+  // The major rings traced at their own interval, so that they fade (are left out) by their own
+  // spacing, as the shader fades them; the minor ones at the interval, less the majors.
+  for (ContourLevel& level : contour_lines(grid, s.contour_interval * every, kDenseHalfFade)) {
+    out->groups.push_back(
+        {LineGroup::Kind::ring, rgba_bytes(o.ring_rgba), o.ring_width_px, std::move(level.lines)});
+  }
+  if (every == 1) return;
   for (ContourLevel& level : contour_lines(grid, s.contour_interval, kDenseHalfFade)) {
-    out->groups.push_back({LineGroup::Kind::ring,
-                           {0, 0, 0, byte_of(kRingDarken)},
-                           kOverlayLineWidthPx,
+    if (is_major_ring(std::llround(level.value / s.contour_interval), every)) continue;
+    out->groups.push_back({LineGroup::Kind::ring, rgba_bytes(o.ring_rgba), o.minor_ring_width_px,
                            std::move(level.lines)});
   }
 }
@@ -75,16 +83,37 @@ void add_marker(const ViewStyle& s, const MapPixels& px, MapLines* out) {
     at = px.at({s.marker_lat_deg, px.west_deg() + v.lon_span_deg / 2 + east});
   }
   if (!at) return;
-  Polyline circle;
-  for (int k = 0; k <= kMarkerSides; ++k) {
-    const double a = 2 * std::numbers::pi * k / kMarkerSides;
-    circle.push_back(
-        {at->x + s.marker_radius_px * std::cos(a), at->y + s.marker_radius_px * std::sin(a)});
+  const OverlayLook& o = s.overlay;
+  const double r = s.marker_radius_px;
+  std::vector<Polyline> outline;
+  if (o.marker_shape == MarkerShape::ring || o.marker_shape == MarkerShape::dot) {
+    Polyline circle;
+    for (int k = 0; k <= kMarkerSides; ++k) {
+      const double a = 2 * std::numbers::pi * k / kMarkerSides;
+      circle.push_back({at->x + r * std::cos(a), at->y + r * std::sin(a)});
+    }
+    outline.push_back(std::move(circle));
+  } else {
+    const std::vector<std::array<double, 2>> p = marker_outline(o.marker_shape, r);
+    const std::size_t run = o.marker_shape == MarkerShape::cross ? 2 : p.size();
+    for (std::size_t k = 0; k < p.size(); k += run) {
+      Polyline line;
+      for (std::size_t j = k; j < k + run; ++j) line.push_back({at->x + p[j][0], at->y + p[j][1]});
+      outline.push_back(std::move(line));
+    }
   }
-  out->groups.push_back({LineGroup::Kind::marker, {0, 0, 0, 255}, kMarkerDarkWidthPx, {circle}});
+  if (o.marker_shape == MarkerShape::dot) {  // discs: the dark one, the light one inside its rim
+    const double rim = (o.marker_dark_width_px - o.marker_light_width_px) / 2;
+    out->dots.push_back({*at, r, {0, 0, 0, 255}});
+    out->dots.push_back({*at, std::max(0.0, r - rim), {255, 255, 255, 255}});
+    return;
+  }
+  out->groups.push_back({LineGroup::Kind::marker, {0, 0, 0, 255}, o.marker_dark_width_px, outline});
   out->groups.push_back(
-      {LineGroup::Kind::marker, {255, 255, 255, 255}, kMarkerWhiteWidthPx, {circle}});
-  out->dots.push_back({*at, kMarkerDotRadiusPx, {255, 255, 255, 255}});
+      {LineGroup::Kind::marker, {255, 255, 255, 255}, o.marker_light_width_px, outline});
+  if (o.marker_shape == MarkerShape::ring) {
+    out->dots.push_back({*at, kMarkerDotRadiusPx, {255, 255, 255, 255}});
+  }
 }
 
 }  // namespace
@@ -98,10 +127,8 @@ MapLines map_lines(const ViewStyle& s, int w, int h, std::span<const float> fiel
   const MapPixels px(s, w, h);
   add_rings(s, w, h, field, &out);
   if (std::vector<Polyline> g = graticule_polylines(px, s); !g.empty()) {
-    out.groups.push_back({LineGroup::Kind::graticule,
-                          {255, 255, 255, byte_of(kGraticuleLighten)},
-                          kOverlayLineWidthPx,
-                          std::move(g)});
+    out.groups.push_back({LineGroup::Kind::graticule, rgba_bytes(s.overlay.graticule_rgba),
+                          s.overlay.graticule_width_px, std::move(g)});
   }
   const LineOverlay& o = s.lines;
   if (o.borders || o.coastlines) {

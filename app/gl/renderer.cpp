@@ -54,6 +54,16 @@ Renderer::Renderer() {
   loc_projected_grid_ = glGetUniformLocation(program_, "u_projected_grid");
   loc_by_centre_ = glGetUniformLocation(program_, "u_by_centre");
   loc_boundaries_ = glGetUniformLocation(program_, "u_boundaries");
+  loc_ring_rgba_ = glGetUniformLocation(program_, "u_ring_rgba");
+  loc_ring_widths_ = glGetUniformLocation(program_, "u_ring_widths");
+  loc_ring_major_ = glGetUniformLocation(program_, "u_ring_major");
+  loc_grid_rgba_ = glGetUniformLocation(program_, "u_grid_rgba");
+  loc_grid_width_ = glGetUniformLocation(program_, "u_grid_width");
+  loc_marker_shape_ = glGetUniformLocation(program_, "u_marker_shape");
+  loc_marker_widths_ = glGetUniformLocation(program_, "u_marker_widths");
+  loc_land_rgba_ = glGetUniformLocation(program_, "u_land_rgba");
+  loc_ocean_rgba_ = glGetUniformLocation(program_, "u_ocean_rgba");
+  loc_tint_ = glGetUniformLocation(program_, "u_tint");
   GF_GL(glCreateVertexArrays(1, &vertex_array_));
 
   std::vector<std::uint8_t> rgba(256 * kColormapCount * 4);
@@ -79,6 +89,7 @@ Renderer::Renderer() {
   GF_GL(glUniform1i(glGetUniformLocation(program_, "u_colormaps"), 1));
   GF_GL(glUniform1i(glGetUniformLocation(program_, "u_index"), 2));
   GF_GL(glUniform1i(glGetUniformLocation(program_, "u_centre_colours"), 3));
+  GF_GL(glUniform1i(glGetUniformLocation(program_, "u_land_mask"), 4));
   set_centre_colours({0xffffff});  // a complete texture before any centres
 }
 
@@ -187,6 +198,25 @@ void Renderer::set_marker_uniform(double x_px, double y_px, const ViewStyle& s, 
   }
 }
 
+void Renderer::set_look_uniforms(const ViewStyle& s) {
+  const OverlayLook& o = s.overlay;
+  auto vec4 = [](GLint loc, const std::array<float, 4>& c) {
+    GF_GL(glUniform4f(loc, c[0], c[1], c[2], c[3]));
+  };
+  vec4(loc_ring_rgba_, o.ring_rgba);
+  GF_GL(glUniform2f(loc_ring_widths_, o.ring_width_px, o.minor_ring_width_px));
+  GF_GL(glUniform1i(loc_ring_major_, std::max(1, o.major_every)));
+  vec4(loc_grid_rgba_, o.graticule_rgba);
+  GF_GL(glUniform1f(loc_grid_width_, o.graticule_width_px));
+  GF_GL(glUniform1i(loc_marker_shape_, static_cast<int>(o.marker_shape)));
+  GF_GL(glUniform2f(loc_marker_widths_, o.marker_dark_width_px, o.marker_light_width_px));
+  vec4(loc_land_rgba_, o.land_rgba);
+  vec4(loc_ocean_rgba_, o.ocean_rgba);
+  const bool tint = s.land_mask != 0 && (o.land_rgba[3] > 0 || o.ocean_rgba[3] > 0);
+  GF_GL(glUniform1i(loc_tint_, tint ? 1 : 0));
+  GF_GL(glBindTextureUnit(4, tint ? s.land_mask : 0));
+}
+
 // A projected view: the field's frame is placed by an affine map (the texture holds the plane
 // about its own centre); the graticule comes from the inverse projection per pixel in the
 // shader, its lines at integers of t = offset + (angle from the centre) / step, the offsets
@@ -253,6 +283,7 @@ void Renderer::draw(int x, int y, int width, int height, const ViewStyle& style)
                     ((style.background_rgb >> 8) & 0xff) / 255.0f,
                     (style.background_rgb & 0xff) / 255.0f));
   set_geography_uniforms(width, height, style);
+  set_look_uniforms(style);
   GF_GL(glBindTextureUnit(0, field_.id()));
   GF_GL(glBindTextureUnit(1, colormaps_));
   // The index on every geographic view: its nodes are the field's (a projected view's too).

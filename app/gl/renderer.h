@@ -13,6 +13,7 @@
 #include "gl/index_texture.h"
 #include "gl/line_layer.h"
 #include "gl/map_frame.h"
+#include "gl/overlay_look.h"
 #include "image.h"
 
 namespace geofield {
@@ -60,6 +61,11 @@ struct ViewStyle {
   GLuint index_texture = 0;
   bool colour_by_centre = false;
   bool centre_boundaries = false;
+  // The rings', graticule's and marker's colours and widths, the land and sea tints (a
+  // figure's style; the window keeps the defaults). land_mask: an R8 texture of the viewport's
+  // size, row 0 at the top, each pixel's share of land (figure/land_mask.h); 0: no tint.
+  OverlayLook overlay;
+  GLuint land_mask = 0;
 
   bool operator==(const ViewStyle&) const = default;
 };
@@ -94,6 +100,7 @@ class Renderer {
   void set_geography_uniforms(int width, int height, const ViewStyle& style);
   void set_projected_uniforms(int width, int height, const ViewStyle& style);
   void set_marker_uniform(double x_px, double y_px, const ViewStyle& style, bool on);
+  void set_look_uniforms(const ViewStyle& style);
 
   FieldTexture field_;
   std::unique_ptr<LineLayer> lines_;  // made at the first draw with lines: others pay nothing
@@ -109,6 +116,9 @@ class Renderer {
   GLint loc_background_ = -1;
   GLint loc_remap_ = -1, loc_tex_map_ = -1, loc_contour_ = -1, loc_grid_lat_ = -1,
         loc_grid_lon_ = -1, loc_marker_ = -1, loc_viewport_ = -1;
+  GLint loc_ring_rgba_ = -1, loc_ring_widths_ = -1, loc_ring_major_ = -1, loc_grid_rgba_ = -1,
+        loc_grid_width_ = -1, loc_marker_shape_ = -1, loc_marker_widths_ = -1, loc_land_rgba_ = -1,
+        loc_ocean_rgba_ = -1, loc_tint_ = -1;
   GLint loc_projection_ = -1, loc_centre_ = -1, loc_half_ = -1, loc_radius_ = -1,
         loc_projected_grid_ = -1;
 };

@@ -88,10 +88,11 @@ class RenderErrors(RenderTestCase):
                               "p.png")
         self.assertEqual(r.returncode, 2, r.stderr)
         self.assertEqual(r.stderr.splitlines(), [
-            # The default graticule labels (issue 29) sit on the disc: no margin for them (5933 gives
-            # a map 16385 tall).
-            "geofield: error: --figure-width 16384: its map (14992x45279 pixels) is larger than "
-            "this OpenGL's 16384 pixels a side; the largest --figure-width for this view is 5932"])
+            # The default graticule labels (issue 29) sit on the disc: no margin for them; the
+            # print style's text is in points, its margins the same at every width (5747 gives a
+            # map 16385 tall).
+            "geofield: error: --figure-width 16384: its map (16062x48510 pixels) is larger than "
+            "this OpenGL's 16384 pixels a side; the largest --figure-width for this view is 5746"])
         self.assertEqual(self.files(), [])
 
     def test_a_range_the_drawing_cannot_carry_says_the_accepted_magnitude(self):

@@ -24,7 +24,9 @@ SITES = [(10.0, 0.0, "Alpha"), (35.0, 40.0, "Bravo"), (-20.0, 60.0, "Charlie"),
          (40.0, -20.0, "Delta")]
 LATLON = ["--lat", "-40:60", "--lon", "-40:80", "--figure-width", "1200"]
 WIDTH = 1200
-RADIUS = 6 * round(WIDTH * 0.0105) / 13  # figure_layout: 6 of the window's 13-pixel units
+# figure_layout: 6 of the window's 13-pixel units of the text, the print style's 8 pt at 300 dpi
+# (a 39-pixel line: docs/figure-styles.md).
+RADIUS = 6 * 39 / 13
 
 
 def write_csv(path, sites):
@@ -213,8 +215,8 @@ class FigureSitesTest(RenderTestCase):
             order = np.argsort(d)
             if d[order[1]] - d[order[0]] < 150:  # near a cell's edge (its line, a pixel's slop)
                 continue
-            if min(math.hypot(px - x, py - y) for x, y in at) < 150:
-                continue  # markers and names
+            if min(math.hypot(px - x, py - y) for x, y in at) < 220:
+                continue  # markers and names (8 pt: "Charlie" reaches 200 px from its marker)
             np.testing.assert_array_equal(img[py, px], marker_rgb[order[0]],
                                           f"{name}: node at ({g[0]:.2f}, {g[1]:.2f})")
             checked += 1

@@ -130,7 +130,9 @@ TEST(RoutePath, Wgs84ShortPathIsTheGeodesic) {
       line.ArcPosition(a12 * k / (pts.size() - 1), lat, lon);
       worst_deg = std::max({worst_deg, std::fabs(pts[k].lat_deg - lat),
                             std::fabs(reduce_deg_180(pts[k].lon_deg - lon))});
-      if (k > 0) EXPECT_LT(std::fabs(pts[k].lon_deg - pts[k - 1].lon_deg), 90);
+      if (k > 0) {
+        EXPECT_LT(std::fabs(pts[k].lon_deg - pts[k - 1].lon_deg), 90);
+      }
     }
     EXPECT_NEAR(pts.back().lat_deg, b.lat_deg, 1e-9);
     EXPECT_NEAR(reduce_deg_180(pts.back().lon_deg - b.lon_deg), 0, 1e-9);
