@@ -265,7 +265,7 @@ class FigureSitesTest(RenderTestCase):
             if unit == "km" and w.isdigit() and inside:
                 labels.append((int(w), (x0 + x1) / 2, (y0 + y1) / 2, (x0, y0, x1, y1)))
         values = sorted({v for v, *_ in labels})
-        self.assertGreaterEqual(len(labels), 6, labels)
+        self.assertGreaterEqual(len(labels), 5, labels)  # 8 pt labels on a 4-inch page
         self.assertTrue({1000, 2000, 3000} <= set(values), values)
         km_per_px = 100 / mh * math.pi / 180 * R_KM  # a pixel of latitude
         for value, x, y, _ in labels:
