@@ -198,7 +198,8 @@ void with_row_filler(const FieldParams& p, const Subgrid& w, Use&& use) {
   if (p.projection != Projection::latlon) {
     const ProjectedGrid g = projected_grid(p);
     if constexpr (std::is_same_v<T, float>) {
-      if (p.formula == Formula::haversine) {
+      // Equal Earth's nodes go node by node (projected_chord.h has no terms for it).
+      if (p.formula == Formula::haversine && p.projection != Projection::eqearth) {
         const ChordRows rows(g, w);
         use([&](int i, float* row) { rows.fill(i, row); });
         return;

@@ -242,7 +242,9 @@ void MapView::draw_readout(const ViewState& s, const MapRect& r) {
       readout_line(text);
     }
   } else {
-    readout_line(p.projection == Projection::ortho ? "off the globe" : "beyond the antipode");
+    readout_line(p.projection == Projection::ortho     ? "off the globe"
+                 : p.projection == Projection::eqearth ? "outside the world's outline"
+                                                       : "beyond the antipode");
   }
   ImGui::EndTooltip();
 }
