@@ -67,10 +67,9 @@ TEST(EqualEarth, ForwardAgreesWithProj) {
       ASSERT_TRUE(ours.valid);
       const std::optional<test::ProjXY> ref = proj.forward(p.lat, p.lon);
       ASSERT_TRUE(ref) << p.lat << "," << p.lon;
-      // +-180 from the central meridian is either edge of the map: both are right.
-      const double dx = std::abs(ours.x) > 0.999 * kEqEarthMaxX * kRadiusM
-                            ? std::abs(ours.x) - std::abs(ref->x)
-                            : ours.x - ref->x;
+      // +-180 from the central meridian (the seam) is either edge of the map: both are right.
+      const bool seam = std::abs(wrap_lon_deg(p.lon - lon0)) >= 180 - 1e-9;
+      const double dx = seam ? std::abs(ours.x) - std::abs(ref->x) : ours.x - ref->x;
       const double err = std::hypot(dx, ours.y - ref->y);
       worst = std::max(worst, err);
       EXPECT_LT(err, kTolR * kRadiusM) << "lon0 " << lon0 << " point " << p.lat << "," << p.lon;
@@ -108,6 +107,15 @@ TEST(EqualEarth, InverseAgreesWithProjInsideTheOutline) {
       EXPECT_LT(ours.lon_deg, 180.0);
       const std::optional<test::ProjLatLon> ref = proj.inverse(q.x * kRadiusM, q.y * kRadiusM);
       ASSERT_TRUE(ref) << q.x << "," << q.y;
+      // On the pole lines the latitude is ill-conditioned (it moves as the square root of y's
+      // rounding: PROJ's and ours differ by 7e-6 degree at y = 1.3174 R): there both must map
+      // back onto (x, y), and ours to 1e-9 R.
+      if (std::abs(ref->lat_deg) > 89.99) {
+        const MapPoint<double> back = eqearth_forward(c, ours.lat_deg, ours.lon_deg, kRadiusM);
+        EXPECT_LT(std::hypot(back.x / kRadiusM - q.x, back.y / kRadiusM - q.y), kTolR) << q.y;
+        EXPECT_GT(std::abs(ours.lat_deg), 89.99);
+        continue;
+      }
       const double a = angle_deg({ours.lat_deg, ours.lon_deg}, {ref->lat_deg, ref->lon_deg});
       worst = std::max(worst, a);
       EXPECT_LT(a, kTolDeg) << "lon0 " << lon0 << " x,y/R " << q.x << "," << q.y;
@@ -178,7 +186,7 @@ TEST(EqualEarth, FloatFollowsDouble) {
   const ProjectionCentre<double> cd = make_projection_centre(0.0, -40.0);
   const ProjectionCentre<float> cf = make_projection_centre(0.0f, -40.0f);
   const float r = static_cast<float>(kRadiusM);
-  double worst = 0;
+  double worst = 0, worst_at_a = 0, worst_cos = 0;
   for (int i = 0; i <= 100; ++i) {
     for (int j = 0; j <= 100; ++j) {
       const float x = (j - 50) / 50.0f * float(kEqEarthMaxX) * r;
@@ -192,11 +200,16 @@ TEST(EqualEarth, FloatFollowsDouble) {
       }
       const double a = angle_deg({d.lat_deg, d.lon_deg}, {f.lat_deg, f.lon_deg});
       worst = std::max(worst, a);
-      EXPECT_LT(a, 3e-5) << x << "," << y;  // float's 6e-8 relative of 180 degrees, a few times
-      EXPECT_NEAR(f.cos_lat, d.cos_lat, 2e-7);
+      // 3e-7 of 180 degrees (lambda = M slope x / (R cos theta) is five roundings of float's
+      // 6e-8 from x); toward the pole lines cos lat = sqrt((1 - s)(1 + s)) moves by
+      // s ds / cos lat for a rounding ds of s.
+      EXPECT_LT(a, 5.4e-5 + 2e-6 / d.cos_lat) << x << "," << y;
+      EXPECT_NEAR(f.cos_lat, d.cos_lat, 2e-7 + 6e-8 / d.cos_lat) << x << "," << y;
+      if (a > worst_at_a) worst_at_a = a, worst_cos = d.cos_lat;
     }
   }
-  std::printf("eqearth float inverse vs double: worst %.3g degree\n", worst);
+  std::printf("eqearth float inverse vs double: worst %.3g degree (at cos lat %.3g)\n", worst,
+              worst_cos);
 }
 
 }  // namespace
