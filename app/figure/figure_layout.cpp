@@ -51,7 +51,8 @@ std::vector<Line> eqearth_parallels(const FieldParams& v, double step, const Pix
   for (double k = std::floor(90 / step + 1e-9); k * step >= -90 - 1e-9; --k) {
     const double y = eqearth_forward(c, k * step, f.centre_lon_deg, f.radius).y;
     if (std::fabs(y) > f.half_height || std::fabs(k * step) >= 90 - 1e-9) continue;
-    out.push_back({lat_label(k * step, dec), map.y + (f.half_height - y) / (2 * f.half_height) * map.h});
+    out.push_back(
+        {lat_label(k * step, dec), map.y + (f.half_height - y) / (2 * f.half_height) * map.h});
   }
   return out;
 }

@@ -28,9 +28,10 @@ struct LatLon {
 std::vector<double> central_meridians() { return {0, 101, -180, 179.999, -73.25, 12.5}; }
 
 std::vector<LatLon> points(double lon0, unsigned seed) {
-  std::vector<LatLon> p = {{90, 0},         {-90, 0},          {90, lon0 + 120}, {0, lon0},
-                           {0, lon0 + 180}, {0, lon0 - 179.9}, {45, lon0 + 180}, {-89.999, lon0},
-                           {1e-9, lon0},    {60, lon0 + 1e-9}, {-30, lon0 - 90}, {89.99, lon0 - 180}};
+  std::vector<LatLon> p = {{90, 0},           {-90, 0},         {90, lon0 + 120},
+                           {0, lon0},         {0, lon0 + 180},  {0, lon0 - 179.9},
+                           {45, lon0 + 180},  {-89.999, lon0},  {1e-9, lon0},
+                           {60, lon0 + 1e-9}, {-30, lon0 - 90}, {89.99, lon0 - 180}};
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> u(-1, 1), lon(-180, 180);
   for (int k = 0; k < 500; ++k) p.push_back({std::asin(u(rng)) * kDegPerRad, lon(rng)});
@@ -92,8 +93,7 @@ TEST(EqualEarth, InverseAgreesWithProjInsideTheOutline) {
     std::vector<test::ProjXY> xy = {{0, 0}, {0, kEqEarthMaxY}, {0, -kEqEarthMaxY}, {1.5, 1.3}};
     for (int k = 0; k < 500; ++k) xy.push_back({ux(rng), uy(rng)});
     for (const test::ProjXY q : xy) {
-      const SpherePoint<double> ours =
-          eqearth_inverse(c, q.x * kRadiusM, q.y * kRadiusM, kRadiusM);
+      const SpherePoint<double> ours = eqearth_inverse(c, q.x * kRadiusM, q.y * kRadiusM, kRadiusM);
       // Outside: beyond the row's edge, the forward of (the row's latitude, lon0 +- 180).
       if (!ours.valid) {
         ++outside;
