@@ -80,7 +80,8 @@ class RenderEqEarth(RenderTestCase):
         pdf_text = subprocess.run(["pdftotext", self.path("w.pdf"), "-"], capture_output=True,
                                   text=True, check=True).stdout
         self.assertIn("Equal Earth", pdf_text)
-        self.assertIn("60°N", pdf_text)  # parallels labelled at their rows
+        self.assertIn("45°N", pdf_text)  # parallels labelled at their rows
+        self.assertIn("45°S", pdf_text)
 
     def test_geotiff_and_netcdf_are_refused(self):
         self.render_refused("--projection", "eqearth", "--geotiff", "w.tif",
