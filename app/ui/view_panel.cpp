@@ -183,14 +183,21 @@ void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& inf
 
 void reference_section(FieldParams* p, bool centres, TypedEdits* edits, PlaceSearch* search) {
   // With centres the field is the nearest centre's: the reference is then only an aeqd map's
-  // centre (a pan moves it too), and elsewhere waits for them to go.
+  // centre (a pan moves it too) or an eqearth map's central meridian, and elsewhere waits for
+  // them to go.
   const bool aeqd = p->projection == Projection::aeqd;
-  ImGui::TextDisabled(!centres ? "Reference point" : aeqd ? "Map centre" : "Reference (unused)");
+  const bool eqearth = p->projection == Projection::eqearth;
+  ImGui::TextDisabled(!centres  ? "Reference point"
+                      : aeqd    ? "Map centre"
+                      : eqearth ? "Central meridian (its longitude)"
+                                : "Reference (unused)");
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s", !centres ? "Click the map to place it; drag the ring to move it."
-                            : aeqd   ? "aeqd: the centres are the sources; the reference is the "
-                                       "map's centre (drag the map)."
-                                     : "Not used while there are centres.");
+    ImGui::SetTooltip("%s", !centres  ? "Click the map to place it; drag the ring to move it."
+                            : aeqd    ? "aeqd: the centres are the sources; the reference is the "
+                                        "map's centre (drag the map)."
+                            : eqearth ? "eqearth: the centres are the sources; the reference's "
+                                        "longitude is the map's central meridian."
+                                      : "Not used while there are centres.");
   }
   ImGui::SameLine();
   place_search_box(p, search);  // on the caption's row: the rows below keep their places
