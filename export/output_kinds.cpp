@@ -275,6 +275,15 @@ const OutputKind& output_kind(OutputId id) {
   return *std::find_if(kinds.begin(), kinds.end(), [&](const OutputKind& k) { return k.id == id; });
 }
 
+std::optional<std::string> projection_refusal(OutputId id, const FieldParams& p) {
+  const bool crs =
+      id == OutputId::geotiff || id == OutputId::index_geotiff || id == OutputId::netcdf;
+  if (!crs || p.projection != Projection::eqearth) return std::nullopt;
+  return std::string(output_kind(id).option) +
+         ": not yet with --projection eqearth (no CRS of its kind for Equal Earth here); use "
+         "--npy, --png or --figure";
+}
+
 std::string output_options_text(const std::function<bool(const OutputKind&)>& pick,
                                 const char* value, const char* last) {
   std::vector<std::string> options;

@@ -351,16 +351,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   }
   if (render.cog && !render.outputs[OutputId::geotiff])
     throw UsageError("--cog: give --geotiff FILE too");
-  if (render.view.params.projection == Projection::eqearth) {
-    // GeoTIFF has no key for Equal Earth and CF no grid mapping: not written rather than
-    // written with a CRS that readers would take for another.
-    for (const OutputId id : {OutputId::geotiff, OutputId::netcdf}) {
-      if (render.outputs[id]) {
-        throw UsageError(std::string(id == OutputId::geotiff ? "--geotiff" : "--netcdf") +
-                         ": not yet with --projection eqearth (no CRS of its kind for Equal "
-                         "Earth here); use --npy, --png or --figure");
-      }
-    }
+  for (const OutputKind& k : output_kinds()) {
+    if (!render.outputs[k.id]) continue;
+    if (auto why = projection_refusal(k.id, render.view.params)) throw UsageError(*why);
   }
   if (render.sites && render_text.ref) check_ref_beside_centres(render.view.params);
   set_render_look(render_text, &render);

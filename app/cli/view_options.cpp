@@ -117,8 +117,9 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
                   "reference point: LAT,LON in degrees, a place by name (Rome; Paris, France; "
                   "Springfield, Illinois: GeoNames' places of 5000 people or more, built in; an "
                   "ambiguous name lists its candidates) or a Maidenhead locator (JN61fv: its "
-                  "square's centre); the one site measured to, and the centre of an aeqd map; "
-                  "with --centres (the sites) the centre of an aeqd map only [30,101]",
+                  "square's centre); the one site measured to, the centre of an aeqd map and the "
+                  "central meridian of an eqearth map; with --centres (the sites) only the "
+                  "latter two [30,101]",
                   "LAT,LON|PLACE|LOCATOR");
   add_text_option(app, "--formula", &t->formula,
                   "haversine: great-circle distance on a sphere (--radius); seed: the original "
