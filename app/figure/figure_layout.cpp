@@ -57,6 +57,25 @@ std::vector<Line> eqearth_parallels(const FieldParams& v, double step, const Pix
   return out;
 }
 
+// Equal Earth's outline in the map's pixels: the west edge (lambda = -180) from the south pole
+// up, the north pole line, the east edge (lambda = +180) down, the south pole line; every
+// half degree of latitude on the curved edges (under 0.1 px from the curve on a 4000 px map).
+std::vector<Polyline> eqearth_outline(const FieldParams& v, const PixelRect& map) {
+  if (v.projection != Projection::eqearth) return {};
+  const MapFrame f = map_frame_of(v);
+  const ProjectionCentre<double> c = make_projection_centre(0.0, 0.0);
+  const auto px = [&](double lat, double side) {
+    const MapPoint<double> m = eqearth_forward(c, lat, -180.0, f.radius);
+    return PointPx{(side * std::fabs(m.x) / f.half_width + 1) / 2 * map.w,
+                   (1 - m.y / f.half_height) / 2 * map.h};
+  };
+  Polyline line;
+  for (int k = -180; k <= 180; ++k) line.push_back(px(k / 2.0, -1));
+  for (int k = 180; k >= -180; --k) line.push_back(px(k / 2.0, 1));
+  line.push_back(line.front());
+  return {line};
+}
+
 // A projected map's lines cross its edges where the inverse projection says
 // (view/graticule_crossings, as the window labels them), wherever the map shows the sphere
 // there: one walk along the edges gives both kinds.
@@ -227,6 +246,7 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
     if (free) L.graticule_labels.push_back(t);
   }
   L.disc = whole_disc(view, L.map);
+  L.outline = eqearth_outline(view, L.map);
   if (L.disc && L.disc->bearings) {
     AzimuthScale scale = azimuth_scale(*L.disc, az);
     L.azimuth_ticks = std::move(scale.ticks);

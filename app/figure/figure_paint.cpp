@@ -163,6 +163,13 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
     fields.lines = L.maidenhead_lines;
     c->polylines(L.map, fields, disc);
   }
+  if (!L.outline.empty()) {
+    LineGroup outline;
+    outline.rgba = kFigureInk;
+    outline.width_px = line;
+    outline.lines = L.outline;
+    c->polylines(L.map, outline, disc);
+  }
   if (!disc) c->frame(L.map, line);
   if (!L.azimuth_ticks.empty()) {
     LineGroup ticks;
