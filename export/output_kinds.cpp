@@ -191,7 +191,8 @@ std::vector<OutputKind> make_kinds() {
        {".tif", ".tiff"},
        S::field,
        "the raw field as a GeoTIFF, float32, nodes as points, EPSG:4326 (latlon) or the "
-       "projection on the field's sphere in metres (aeqd, ortho; NaN: no value) (BigTIFF above "
+       "projection on the field's sphere in metres (aeqd, ortho; NaN: no value; not eqearth) "
+       "(BigTIFF above "
        "4 GB)",
        ".tif",
        "",
@@ -206,7 +207,8 @@ std::vector<OutputKind> make_kinds() {
        {".nc"},
        S::field,
        "the raw field as NetCDF-4 by the CF-1.8 conventions, float32, lat/lon coordinates (x/y "
-       "in metres with a grid mapping for aeqd, ortho), compressed; with centres the nearest "
+       "in metres with a grid mapping for aeqd, ortho; not eqearth), compressed; with centres the "
+       "nearest "
        "centre's index too",
        ".nc",
        "",
