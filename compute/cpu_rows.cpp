@@ -108,6 +108,20 @@ void emit_rows(const Subgrid& w, const EmitRows<T>& emit, const FillRow& fill) {
 // row lie on no one parallel, so nothing separates into row and column factors).
 template <typename T>
 void fill_projected_row(const ProjectedGrid& g, const Subgrid& w, int i, T* row) {
+  if constexpr (std::is_same_v<T, float>) {
+    // Equal Earth's float field from the node's double point (as the nearest-site path takes
+    // every projected node's): the same values with one centre as with none, and the Newton
+    // inverse's float roundings (3e-7 of lambda, more toward the pole lines) left out.
+    if (g.projection == Projection::eqearth) {
+      for (int j = 0; j < w.nx; ++j) {
+        const SpherePoint<double> d = projected_node_point<double>(g, i, w.col0 + j);
+        const SpherePoint<float> q{float(d.lat_deg),  float(d.lon_deg), float(d.dlat_deg),
+                                   float(d.dlon_deg), float(d.cos_lat), d.valid};
+        row[j] = projected_point_value<float>(g, q);
+      }
+      return;
+    }
+  }
   for (int j = 0; j < w.nx; ++j) row[j] = projected_field_value<T>(g, i, w.col0 + j);
 }
 
@@ -198,7 +212,8 @@ void with_row_filler(const FieldParams& p, const Subgrid& w, Use&& use) {
   if (p.projection != Projection::latlon) {
     const ProjectedGrid g = projected_grid(p);
     if constexpr (std::is_same_v<T, float>) {
-      if (p.formula == Formula::haversine) {
+      // Equal Earth's nodes go node by node (projected_chord.h has no terms for it).
+      if (p.formula == Formula::haversine && p.projection != Projection::eqearth) {
         const ChordRows rows(g, w);
         use([&](int i, float* row) { rows.fill(i, row); });
         return;

@@ -56,6 +56,23 @@ constexpr double kAsinQ64[] = {GF_ASIN_Q64};
 constexpr double kAsinQForFloat[] = {GF_ASIN_Q_FOR_FLOAT};
 constexpr int kAsinQForFloatTerms = static_cast<int>(sizeof kAsinQForFloat / sizeof(double));
 
+// Equal Earth (Savric, Patterson & Jenny 2018, "The Equal Earth map projection", IJGIS 33(3)):
+// y = R theta (A1 + A2 theta^2 + theta^6 (A3 + A4 theta^2)) with sin theta = M sin(lat), the
+// paper's polynomial coefficients and M = sqrt(3)/2 (PROJ's eqearth has the same values).
+constexpr double kEqEarthA1 = 1.340264;
+constexpr double kEqEarthA2 = -0.081106;
+constexpr double kEqEarthA3 = 0.000893;
+constexpr double kEqEarthA4 = 0.003796;
+constexpr double kEqEarthM = 0.86602540378443864676;  // sqrt(3) / 2
+// The outline on the unit sphere: x at (lat 0, lon +-180) = pi / (M A1), and y at a pole
+// (theta = pi/3). tests/unit/projection_test.cpp holds both to the polynomial and to PROJ.
+constexpr double kEqEarthMaxX = kPi / (kEqEarthM * kEqEarthA1);
+constexpr double kEqEarthPoleTheta = kPi / 3;
+constexpr double kEqEarthMaxY =
+    kEqEarthPoleTheta * (kEqEarthA1 + kEqEarthA2 * (kPi / 3) * (kPi / 3) +
+                         (kPi / 3) * (kPi / 3) * (kPi / 3) * (kPi / 3) * (kPi / 3) * (kPi / 3) *
+                             (kEqEarthA3 + kEqEarthA4 * (kPi / 3) * (kPi / 3)));
+
 // Only the GLSL port reads these: it evaluates sin and atan itself, where C++ and CUDA call
 // the accurate ones of their libraries.
 constexpr double kTwoOverPi = 2 / kPi;  // quarter turns per radian, for sin's reduction

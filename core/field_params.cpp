@@ -1,5 +1,6 @@
 #include "field_params.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <sstream>
@@ -39,6 +40,15 @@ std::optional<ParamProblem> outside(double v, double lo, double hi, ParamField f
   pr.ui = std::string(control) + " must be from " + num(lo) + " to " + num(hi) + " " + unit +
           " (got " + num(v) + ")";
   return pr;
+}
+
+// What bounds --extent of a projection, in words.
+const char* extent_limit_words(Projection p) {
+  switch (p) {
+    case Projection::aeqd: return "half a great circle";
+    case Projection::eqearth: return "the world's half-width, 2.7066 R";
+    default: return "the sphere's radius";
+  }
 }
 
 // The wgs84 formula's ellipsoid: a in [kMinRadiusKm, kMaxRadiusKm] km, 1/f zero (a sphere) or at
@@ -155,15 +165,12 @@ std::optional<ParamProblem> check(const FieldParams& p, std::optional<ParamField
   if (!std::isfinite(p.extent) || !(p.extent > 0) || p.extent > most) {
     std::ostringstream m;
     m << "--extent: " << exact(p.extent) << " " << to_string(p.units) << " is outside (0, "
-      << exact(most) << "] for --projection " << to_string(p.projection)
-      << (p.projection == Projection::aeqd ? " (half a great circle" : " (the sphere's radius")
-      << " in " << to_string(p.units) << ")";
-    return ParamProblem{F::extent, m.str(),
-                        "extent must be above 0 and at most " + num(most) + " " +
-                            std::string(to_string(p.units)) +
-                            (p.projection == Projection::aeqd ? " (half a great circle)"
-                                                              : " (the sphere's radius)") +
-                            " (got " + num(p.extent) + ")"};
+      << exact(most) << "] for --projection " << to_string(p.projection) << " ("
+      << extent_limit_words(p.projection) << " in " << to_string(p.units) << ")";
+    return ParamProblem{
+        F::extent, m.str(),
+        "extent must be above 0 and at most " + num(most) + " " + std::string(to_string(p.units)) +
+            " (" + extent_limit_words(p.projection) + ")" + " (got " + num(p.extent) + ")"};
   }
   return std::nullopt;
 }
@@ -219,11 +226,32 @@ std::string describe_ellipsoid(double a_km, double inv_f) {
 }
 
 double max_extent(const FieldParams& p) {
-  return p.projection == Projection::ortho ? radius_in_units(p) : kPi * radius_in_units(p);
+  switch (p.projection) {
+    case Projection::ortho: return radius_in_units(p);
+    case Projection::eqearth: return kEqEarthMaxX * radius_in_units(p);
+    default: return kPi * radius_in_units(p);
+  }
 }
 
 double default_extent(const FieldParams& p) {
-  return p.projection == Projection::ortho ? radius_in_units(p) : kPi / 2 * radius_in_units(p);
+  switch (p.projection) {
+    case Projection::ortho:
+    case Projection::eqearth: return max_extent(p);
+    default: return kPi / 2 * radius_in_units(p);
+  }
+}
+
+int eqearth_world_ny(int nx) {
+  return std::max(kMinGridSide,
+                  static_cast<int>(std::lround((nx - 1) * kEqEarthMaxY / kEqEarthMaxX)) + 1);
+}
+
+MapCentre projection_centre_of(const FieldParams& p) {
+  switch (p.projection) {
+    case Projection::aeqd: return {p.ref_lat_deg, p.ref_lon_deg};
+    case Projection::eqearth: return {0.0, wrap_lon_deg(p.ref_lon_deg)};
+    default: return {view_centre_lat_deg(p), view_centre_lon_deg(p)};
+  }
 }
 
 double view_centre_lat_deg(const FieldParams& p) { return 0.5 * (p.lat_min_deg + p.lat_max_deg); }
@@ -233,11 +261,9 @@ double view_centre_lon_deg(const FieldParams& p) {
 }
 
 ProjectedGrid projected_grid(const FieldParams& p) {
-  const bool about_ref = p.projection == Projection::aeqd;
-  return make_projected_grid(p.projection, p.nx, p.ny, p.extent,
-                             about_ref ? p.ref_lat_deg : view_centre_lat_deg(p),
-                             about_ref ? p.ref_lon_deg : view_centre_lon_deg(p), p.ref_lat_deg,
-                             p.ref_lon_deg, p.formula, p.units, sphere_radius_km(p));
+  const MapCentre c = projection_centre_of(p);
+  return make_projected_grid(p.projection, p.nx, p.ny, p.extent, c.lat_deg, c.lon_deg,
+                             p.ref_lat_deg, p.ref_lon_deg, p.formula, p.units, sphere_radius_km(p));
 }
 
 GridGeometry grid_geometry(const FieldParams& p) {
@@ -270,13 +296,15 @@ std::string_view to_string(Projection p) {
   switch (p) {
     case Projection::aeqd: return "aeqd";
     case Projection::ortho: return "ortho";
+    case Projection::eqearth: return "eqearth";
     case Projection::latlon:
     default: return "latlon";
   }
 }
 
 bool parse_projection(std::string_view s, Projection* out) {
-  for (Projection p : {Projection::latlon, Projection::aeqd, Projection::ortho}) {
+  for (Projection p :
+       {Projection::latlon, Projection::aeqd, Projection::ortho, Projection::eqearth}) {
     if (s == to_string(p)) {
       *out = p;
       return true;

@@ -31,9 +31,12 @@ struct FieldParams {
   double ellipsoid_inv_f = kWgs84InverseF;
   Precision precision = Precision::f32;
   // latlon: the grid of the bounds above. aeqd: a square-pixel grid of half-width `extent` about
-  // the reference point; ortho: about the centre of the bounds (projected_grid.h has the nodes).
+  // the reference point; ortho: about the centre of the bounds; eqearth: about the equator
+  // and the reference's meridian (its central meridian) (projected_grid.h has the nodes).
   Projection projection = Projection::latlon;
-  double extent = 0;  // output unit, aeqd (0, pi R], ortho (0, R]; unused by latlon
+  // Output unit, aeqd (0, pi R], ortho (0, R], eqearth (0, 2.7066 R] (its half-width at the
+  // equator: the whole world); unused by latlon.
+  double extent = 0;
 
   bool operator==(const FieldParams&) const = default;
 };
@@ -123,11 +126,21 @@ const EllipsoidPreset* find_ellipsoid_preset(double a_km, double inv_f);
 // "WGS84 (a = 6378.137 km, 1/f = 298.257223563)", or without a name when none fits.
 std::string describe_ellipsoid(double a_km, double inv_f);
 
-// The largest accepted --extent of the projection (pi R for aeqd, R for ortho), output unit.
+// The largest accepted --extent of the projection (pi R for aeqd, R for ortho, the world's
+// half-width kEqEarthMaxX R for eqearth), output unit.
 double max_extent(const FieldParams& p);
 // The extent a projected view takes when none is given: a quarter of a great circle (aeqd,
-// 10 008 km on the Earth) or the whole disc (ortho).
+// 10 008 km on the Earth), the whole disc (ortho) or the whole world (eqearth).
 double default_extent(const FieldParams& p);
+// The nodes per column of an eqearth world map nx nodes wide: the world's y/x aspect
+// (1.3174 / 2.7066), so that the grid is the map's outline's box.
+int eqearth_world_ny(int nx);
+// The central point of the view's projection: the reference point (aeqd), the middle of the
+// bounds (ortho), the equator on the reference's meridian (eqearth). Degrees.
+struct MapCentre {
+  double lat_deg, lon_deg;
+};
+MapCentre projection_centre_of(const FieldParams& p);
 
 std::string_view to_string(Formula f);
 std::string_view to_string(Units u);

@@ -114,16 +114,28 @@ ValueRange geodesic_projected_range(const FieldParams& p) {
   const LocalDirection<double> d = g.ref_local;  // the reference seen from the centre
   if (g.projection == Projection::aeqd) {
     keep_about(0, 0);
+  } else if (g.projection == Projection::eqearth) {
+    const MapPoint<double> r = eqearth_forward(g.centre, g.ref_lat_deg, g.ref_lon_deg, radius);
+    const MapPoint<double> a =
+        eqearth_forward(g.centre, -g.ref_lat_deg, g.ref_lon_deg + 180.0, radius);
+    keep_about(r.x, r.y);
+    keep_about(a.x, a.y);
   } else {
     keep_about(radius * d.east, radius * d.north);
     keep_about(-radius * d.east, -radius * d.north);  // the antipode: on the far side or not
   }
-  // The edge of the disc of values (the inverse projections' own tests: hypot <= pi R, <= R):
-  // in each line across the grid, the first and last node inside it, found from the circle and
-  // moved a node or two where rounding puts it outside.
+  // The edge of the region of values (the inverse projections' own tests: hypot <= pi R, <= R;
+  // eqearth's outline, inside its box): in each line across the grid, the first and last node
+  // inside it, found from the outline and moved where rounding (or eqearth's curved outline,
+  // from the box) puts it outside.
   const double limit = g.projection == Projection::aeqd ? kPi * radius : radius;
-  const auto ends = [&](int n, double across, auto value_at) {
-    const double reach = std::sqrt(std::max(0.0, limit * limit - across * across)) / g.step;
+  const bool box = g.projection == Projection::eqearth;
+  // Half the line of values across at offset `across`, in map units.
+  const auto half_line = [&](double across, double box_half) {
+    return box ? box_half : std::sqrt(std::max(0.0, limit * limit - across * across));
+  };
+  const auto ends = [&](int n, double half, auto value_at) {
+    const double reach = half / g.step;
     const double centre = 0.5 * (n - 1);
     int lo = std::max(0, static_cast<int>(std::ceil(centre - reach)) - 1);
     int hi = std::min(n - 1, static_cast<int>(std::floor(centre + reach)) + 1);
@@ -134,14 +146,18 @@ ValueRange geodesic_projected_range(const FieldParams& p) {
       e.keep(value_at(hi));
     }
   };
+  const double row_limit = box ? kEqEarthMaxY * radius : limit;
+  const double col_limit = box ? kEqEarthMaxX * radius : limit;
   for (int i = 0; i < g.ny; ++i) {
-    if (std::fabs(projected_node_y<double>(g, i)) > limit) continue;
-    ends(g.nx, projected_node_y<double>(g, i),
+    const double y = projected_node_y<double>(g, i);
+    if (std::fabs(y) > row_limit) continue;
+    ends(g.nx, half_line(y, col_limit),
          [&](int j) { return projected_geodesic_value(f, g, i, j); });
   }
   for (int j = 0; j < g.nx; ++j) {
-    if (std::fabs(projected_node_x<double>(g, j)) > limit) continue;
-    ends(g.ny, projected_node_x<double>(g, j),
+    const double x = projected_node_x<double>(g, j);
+    if (std::fabs(x) > col_limit) continue;
+    ends(g.ny, half_line(x, row_limit),
          [&](int i) { return projected_geodesic_value(f, g, i, j); });
   }
   const auto lattice = [](int n) {

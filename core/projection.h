@@ -4,6 +4,10 @@
 //          great-circle distance; the whole sphere fits in the disc hypot(x, y) <= pi R.
 //   ortho: orthographic about a centre: the near hemisphere seen from infinitely far away, the
 //          disc hypot(x, y) <= R; the far side has no place.
+//   eqearth: Equal Earth (Savric, Patterson & Jenny 2018), an equal-area pseudocylindrical
+//          world map about a central meridian (the centre's longitude; its latitude is not
+//          used: the equator is y = 0). Parallels are straight rows; the outline is the
+//          meridians +-180 degrees from the central one, |x| <= 2.7066 R, |y| <= 1.3174 R.
 // x grows east and y north at the centre. x, y and R share one unit (the output unit). Angles
 // are in degrees; every angle is reduced exactly by sincos_deg before trigonometry. The formulas
 // are written so that offsets from the centre keep their relative accuracy (small maps in float)
@@ -16,7 +20,7 @@ namespace geofield {
 
 using std::sqrt;
 
-enum class Projection : int { latlon = 0, aeqd = 1, ortho = 2 };
+enum class Projection : int { latlon = 0, aeqd = 1, ortho = 2, eqearth = 3 };
 
 // Longitude reduced to [-180, 180). Exact for |x| <= 540 (the subtraction is exact there).
 template <typename T>
@@ -169,16 +173,101 @@ GF_HD SpherePoint<T> ortho_inverse(const ProjectionCentre<T>& c, T x, T y, T rad
   return point_from_local(c, ex, ny, cos_c);
 }
 
+// Equal Earth's polynomial in the parametric latitude theta: y / R = theta * eqearth_poly and
+// its derivative dy/dtheta / R = eqearth_slope.
+template <typename T>
+GF_HD T eqearth_poly(T t2) {
+  const T t6 = t2 * t2 * t2;
+  return T(kEqEarthA1) + T(kEqEarthA2) * t2 + t6 * (T(kEqEarthA3) + T(kEqEarthA4) * t2);
+}
+template <typename T>
+GF_HD T eqearth_slope(T t2) {
+  const T t6 = t2 * t2 * t2;
+  return T(kEqEarthA1) + T(3 * kEqEarthA2) * t2 + t6 * (T(7 * kEqEarthA3) + T(9 * kEqEarthA4) * t2);
+}
+
+// The relative slack of Equal Earth's outline tests: a node on the outline (lon +-180, a pole)
+// stays on the map through its rounding in T.
+template <typename T>
+GF_HD T eqearth_slack() {
+  return sizeof(T) == sizeof(float) ? T(4e-7) : T(1e-13);
+}
+
+// Equal Earth, forward: x = R lambda cos(theta) / (M slope), y = R theta poly, lambda the
+// longitude from the central meridian wrapped to [-180, 180) (radians). Every point has a place.
+template <typename T>
+GF_HD MapPoint<T> eqearth_forward(const ProjectionCentre<T>& c, T lat_deg, T lon_deg, T radius) {
+  T s_lat, c_lat;
+  sincos_deg(lat_deg, &s_lat, &c_lat);
+  const T st = T(kEqEarthM) * s_lat;             // sin theta, |st| <= sqrt(3)/2
+  const T ct = sqrt((T(1) - st) * (T(1) + st));  // cos theta >= 1/2: no cancellation
+  const T theta = atan2(st, ct);
+  const T t2 = theta * theta;
+  const T lambda = wrap_lon_deg(lon_deg - c.lon_deg) * T(kRadPerDeg);
+  return {radius * lambda * ct / (T(kEqEarthM) * eqearth_slope(t2)),
+          radius * theta * eqearth_poly(t2), true};
+}
+
+// Equal Earth, inverse. theta from y by Newton's method on theta poly(theta) = y / R (the slope
+// is above 1.13 on [0, pi/3] and the polynomial nearly linear: from theta = y / (R A1) it
+// converges to double in 4 steps, at most kEqEarthNewtonSteps); then
+// lambda = M slope x / (R cos theta), lat = asin(sin theta / M). Outside the outline
+// (|y| > 1.3174 R, |lambda| > pi) no point (NaN).
+constexpr int kEqEarthNewtonSteps = 8;
+
+template <typename T>
+GF_HD SpherePoint<T> eqearth_inverse(const ProjectionCentre<T>& c, T x, T y, T radius) {
+  const T v = y / radius;
+  const T slack = T(1) + eqearth_slack<T>();
+  if (!(v <= T(kEqEarthMaxY) * slack && v >= -T(kEqEarthMaxY) * slack)) {
+    return no_sphere_point<T>();
+  }
+  T theta = v / T(kEqEarthA1);
+  for (int k = 0; k < kEqEarthNewtonSteps; ++k) {
+    const T t2 = theta * theta;
+    const T step = (theta * eqearth_poly(t2) - v) / eqearth_slope(t2);
+    theta -= step;
+    // Quadratic convergence: after a step this small the error is below T's rounding.
+    const T done = sizeof(T) == sizeof(float) ? T(1e-5) : T(1e-9);
+    if (!(step > done || step < -done)) break;
+  }
+  const T pole = T(kEqEarthPoleTheta);
+  theta = theta > pole ? pole : (theta < -pole ? -pole : theta);  // a pole rounded beyond
+  const T st = sin(theta), ct = cos(theta);
+  T lambda = T(kEqEarthM) * eqearth_slope(theta * theta) * (x / radius) / ct;
+  const T edge = T(kPi);
+  if (!(lambda <= edge * slack && lambda >= -edge * slack)) return no_sphere_point<T>();
+  lambda = lambda > edge ? edge : (lambda < -edge ? -edge : lambda);
+  const T s = st / T(kEqEarthM);  // sin lat, |s| <= 1 by the clamp above (to rounding)
+  const T s_lat = s > T(1) ? T(1) : (s < T(-1) ? T(-1) : s);
+  const T cos_lat = sqrt((T(1) - s_lat) * (T(1) + s_lat));
+  SpherePoint<T> p;
+  p.lat_deg = radians_to_deg(atan2(s_lat, cos_lat));
+  p.dlat_deg = p.lat_deg;  // the map's centre is on the equator
+  p.dlon_deg = radians_to_deg(lambda);
+  p.lon_deg = wrap_lon_deg(c.lon_deg + p.dlon_deg);
+  p.cos_lat = cos_lat;
+  p.valid = true;
+  return p;
+}
+
 template <typename T>
 GF_HD MapPoint<T> project(Projection kind, const ProjectionCentre<T>& c, T lat_deg, T lon_deg,
                           T radius) {
-  return kind == Projection::ortho ? ortho_forward(c, lat_deg, lon_deg, radius)
-                                   : aeqd_forward(c, lat_deg, lon_deg, radius);
+  switch (kind) {
+    case Projection::ortho: return ortho_forward(c, lat_deg, lon_deg, radius);
+    case Projection::eqearth: return eqearth_forward(c, lat_deg, lon_deg, radius);
+    default: return aeqd_forward(c, lat_deg, lon_deg, radius);
+  }
 }
 
 template <typename T>
 GF_HD SpherePoint<T> unproject(Projection kind, const ProjectionCentre<T>& c, T x, T y, T radius) {
-  return kind == Projection::ortho ? ortho_inverse(c, x, y, radius) : aeqd_inverse(c, x, y, radius);
+  switch (kind) {
+    case Projection::ortho: return ortho_inverse(c, x, y, radius);
+    case Projection::eqearth: return eqearth_inverse(c, x, y, radius);
+    default: return aeqd_inverse(c, x, y, radius);
+  }
 }
 
 }  // namespace geofield

@@ -144,11 +144,15 @@ struct FieldRequest {
   // Whether each backend's one-point kernels compute this request: one site, on a view whose
   // grid does not move with the reference (latlon, ortho) or is centred on that site (an aeqd
   // grid is centred on the reference: about another point it is another map, whose distance
-  // to the site is the nearest-site path's to compute).
+  // to the site is the nearest-site path's to compute; eqearth's central meridian is the
+  // reference's: the site must share that meridian).
   bool one_point() const {
     if (!sites.is_one_point()) return false;
-    if (params.projection != Projection::aeqd) return true;
     const Centre& c = sites.point(0);
+    if (params.projection == Projection::eqearth) {
+      return wrap_lon_deg(c.lon_deg) == wrap_lon_deg(params.ref_lon_deg);
+    }
+    if (params.projection != Projection::aeqd) return true;
     return c.lat_deg == params.ref_lat_deg && c.lon_deg == params.ref_lon_deg;
   }
   // The parameters the one-point fast path computes with: params, its reference the one site.

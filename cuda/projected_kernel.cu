@@ -132,7 +132,8 @@ void launch(const ProjectedGrid& g, const Subgrid& w, Sink sink, cudaStream_t st
   const dim3 grid(static_cast<unsigned>((w.nx + kTileX - 1) / kTileX),
                   static_cast<unsigned>((w.ny + kTileY - 1) / kTileY));
   if constexpr (sizeof(T) == sizeof(float)) {
-    if (g.formula == Formula::haversine) {
+    // Equal Earth goes node by node (projected_chord.h has no terms for it), as on the CPU.
+    if (g.formula == Formula::haversine && g.projection != Projection::eqearth) {
       const ChordConstants<float> k =
           chord_constants<float>(g, std::numeric_limits<float>::quiet_NaN());
       if (g.projection == Projection::ortho) {

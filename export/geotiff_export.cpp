@@ -8,6 +8,7 @@
 #include "errors.h"
 #include "export/atomic_file.h"
 #include "export/geotiff_plugin_abi.h"
+#include "export/output_kinds.h"
 #include "export/plugin_loader.h"
 #include "export/values_digest.h"
 
@@ -71,6 +72,7 @@ std::string to_nearest_of(std::size_t centres) {
 void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sample,
                      const void* values, const FieldParams& p, std::string desc,
                      const GeotiffOptions& options = {}) {
+  if (auto why = projection_refusal(OutputId::geotiff, p)) throw UsageError(*why);
   const GeofieldWriteGeotiff writer = load_writer();
   GeofieldGeotiffRaster raster{};
   raster.nx = nx;

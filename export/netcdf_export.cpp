@@ -9,6 +9,7 @@
 #include "export/atomic_file.h"
 #include "export/netcdf_metadata.h"
 #include "export/netcdf_plugin_abi.h"
+#include "export/output_kinds.h"
 #include "export/plugin_loader.h"
 
 namespace geofield {
@@ -105,6 +106,7 @@ void require_netcdf_writer() { load_writer(); }
 void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldParams& p,
                        const std::string& command, const std::optional<NetcdfCentres>& centres,
                        const std::optional<NetcdfTile>& tile) {
+  if (auto why = projection_refusal(OutputId::netcdf, p)) throw UsageError(*why);
   const GeofieldWriteNetcdf writer = load_writer();
   const Subgrid w = tile ? tile->subgrid : whole_grid(p.nx, p.ny);
   if (tile) check_subgrid(p, w);

@@ -191,7 +191,8 @@ std::vector<OutputKind> make_kinds() {
        {".tif", ".tiff"},
        S::field,
        "the raw field as a GeoTIFF, float32, nodes as points, EPSG:4326 (latlon) or the "
-       "projection on the field's sphere in metres (aeqd, ortho; NaN: no value) (BigTIFF above "
+       "projection on the field's sphere in metres (aeqd, ortho; NaN: no value; not eqearth) "
+       "(BigTIFF above "
        "4 GB)",
        ".tif",
        "",
@@ -206,7 +207,8 @@ std::vector<OutputKind> make_kinds() {
        {".nc"},
        S::field,
        "the raw field as NetCDF-4 by the CF-1.8 conventions, float32, lat/lon coordinates (x/y "
-       "in metres with a grid mapping for aeqd, ortho), compressed; with centres the nearest "
+       "in metres with a grid mapping for aeqd, ortho; not eqearth), compressed; with centres the "
+       "nearest "
        "centre's index too",
        ".nc",
        "",
@@ -273,6 +275,15 @@ const std::vector<OutputKind>& output_kinds() {
 const OutputKind& output_kind(OutputId id) {
   const std::vector<OutputKind>& kinds = output_kinds();
   return *std::find_if(kinds.begin(), kinds.end(), [&](const OutputKind& k) { return k.id == id; });
+}
+
+std::optional<std::string> projection_refusal(OutputId id, const FieldParams& p) {
+  const bool crs =
+      id == OutputId::geotiff || id == OutputId::index_geotiff || id == OutputId::netcdf;
+  if (!crs || p.projection != Projection::eqearth) return std::nullopt;
+  return std::string(output_kind(id).option) +
+         ": not yet with --projection eqearth (no CRS of its kind for Equal Earth here); use "
+         "--npy, --png or --figure";
 }
 
 std::string output_options_text(const std::function<bool(const OutputKind&)>& pick,

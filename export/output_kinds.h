@@ -108,6 +108,12 @@ struct OutputKind {
 const std::vector<OutputKind>& output_kinds();
 const OutputKind& output_kind(OutputId id);
 
+// Why output `id` cannot carry p's projection, one line naming its option; none when it can.
+// GeoTIFF has no key for Equal Earth and CF no grid mapping: such a file is not written rather
+// than written with a CRS that readers would take for another (render refuses it at once, the
+// writers again, for the window's Export panel).
+std::optional<std::string> projection_refusal(OutputId id, const FieldParams& p);
+
 // The options of the outputs `pick` accepts, each with `value` after it (none when ""), as a
 // list whose last two are joined by `last`: "--npy DIR, --geotiff DIR and/or --netcdf DIR".
 std::string output_options_text(const std::function<bool(const OutputKind&)>& pick,

@@ -208,7 +208,7 @@ TileMetadata tile_metadata(const FieldParams& p, const TileChoice& tile, const S
     m.x0 = projected_node_x<double>(g, 0) * metres;
     m.y0 = projected_node_y<double>(g, 0) * metres;
     m.step_x = m.step_y = g.step * metres;
-    m.srs = std::string("+proj=") + (p.projection == Projection::aeqd ? "aeqd" : "ortho") +
+    m.srs = std::string("+proj=") + std::string(to_string(p.projection)) +
             " +lat_0=" + exact(g.centre.lat_deg) + " +lon_0=" + exact(g.centre.lon_deg) +
             " +x_0=0 +y_0=0 +R=" + exact(sphere_radius_km(p) * 1000.0) + " +units=m +no_defs";
     m.nodata_nan = true;

@@ -109,9 +109,11 @@ Request request_of(const geofield_params* c, SitesCache* cache) {
   p.ellipsoid_inv_f = c->ellipsoid_inv_f;
   p.precision = enum_of<Precision>(c->precision, "--precision",
                                    {{"float", Precision::f32}, {"double", Precision::f64}});
-  p.projection = enum_of<Projection>(
-      c->projection, "--projection",
-      {{"latlon", Projection::latlon}, {"aeqd", Projection::aeqd}, {"ortho", Projection::ortho}});
+  p.projection = enum_of<Projection>(c->projection, "--projection",
+                                     {{"latlon", Projection::latlon},
+                                      {"aeqd", Projection::aeqd},
+                                      {"ortho", Projection::ortho},
+                                      {"eqearth", Projection::eqearth}});
   // The command line's default extent where none is given (0).
   p.extent = c->extent == 0 && p.projection != Projection::latlon ? default_extent(p) : c->extent;
   validate(p);

@@ -1,10 +1,11 @@
-// The map projections of core/projection.h in GLSL: azimuthal equidistant (aeqd) and
-// orthographic (ortho) about a centre, forward (latitude, longitude -> x, y on the map) and
+// The map projections of core/projection.h in GLSL: azimuthal equidistant (aeqd),
+// orthographic (ortho) about a centre and Equal Earth (eqearth) about a central meridian, forward (latitude, longitude -> x, y on the map) and
 // inverse (x, y -> the point of the sphere), for the GL backend's projected field
 // (field_projected.comp) and the drawing shaders (coastlines, graticule, marker).
 //
 // Provides (names and signatures kept stable; they are the header's):
-//   constants kProjectionLatlon = 0, kProjectionAeqd = 1, kProjectionOrtho = 2 (Projection)
+//   constants kProjectionLatlon = 0, kProjectionAeqd = 1, kProjectionOrtho = 2,
+//             kProjectionEqEarth = 3 (Projection)
 //   struct ProjectionCentre { lat_deg, lon_deg, sin_lat, cos_lat }
 //   struct MapPoint { x, y, valid }         struct LocalDirection { east, north, cos_c }
 //   struct SpherePoint { lat_deg, lon_deg, dlat_deg, dlon_deg, cos_lat, valid }
@@ -20,12 +21,14 @@
 //   SpherePoint aeqd_inverse(ProjectionCentre c, REAL x, REAL y, REAL radius)
 //   MapPoint ortho_forward(ProjectionCentre c, REAL lat_deg, REAL lon_deg, REAL radius)
 //   SpherePoint ortho_inverse(ProjectionCentre c, REAL x, REAL y, REAL radius)
+//   MapPoint eqearth_forward(ProjectionCentre c, REAL lat_deg, REAL lon_deg, REAL radius)
+//   SpherePoint eqearth_inverse(ProjectionCentre c, REAL x, REAL y, REAL radius)
 //   MapPoint project(int kind, ProjectionCentre c, REAL lat_deg, REAL lon_deg, REAL radius)
 //   SpherePoint unproject(int kind, ProjectionCentre c, REAL x, REAL y, REAL radius)
 // Angles in degrees unless a name says radians; x grows east and y north at the centre; x, y
 // and radius share one unit. MapPoint.valid = false: no place on the map (aeqd: the antipode;
 // ortho: the far side). SpherePoint.valid = false: no point of the sphere under (x, y) (aeqd:
-// beyond pi R; ortho: beyond R).
+// beyond pi R; ortho: beyond R; eqearth: outside the outline).
 //
 // Needs before it, in this order: "#define REAL float" (or double) and "#define IS_DOUBLE 0"
 // (or 1), field_constants.glsl (printed by the build from core/field_constants.h: kPi,
@@ -45,6 +48,7 @@
 const int kProjectionLatlon = 0;
 const int kProjectionAeqd = 1;
 const int kProjectionOrtho = 2;
+const int kProjectionEqEarth = 3;
 
 struct ProjectionCentre {
   REAL lat_deg;
@@ -210,12 +214,82 @@ SpherePoint ortho_inverse(ProjectionCentre c, REAL x, REAL y, REAL radius) {
   return point_from_local(c, ex, ny, cos_c);
 }
 
+// Equal Earth's polynomial (y / R = theta poly) and its slope, as projection.h's.
+REAL eqearth_poly(REAL t2) {
+  REAL t6 = t2 * t2 * t2;
+  return kEqEarthA1 + kEqEarthA2 * t2 + t6 * (kEqEarthA3 + kEqEarthA4 * t2);
+}
+REAL eqearth_slope(REAL t2) {
+  REAL t6 = t2 * t2 * t2;
+  return kEqEarthA1 + kEqEarth3A2 * t2 + t6 * (kEqEarth7A3 + kEqEarth9A4 * t2);
+}
+
+// projection.h's eqearth_slack<T>: a node on the outline stays on the map through its rounding.
+REAL eqearth_slack() {
+#if IS_DOUBLE
+  return REAL(1e-13LF);
+#else
+  return REAL(4e-7LF);
+#endif
+}
+
+// Equal Earth, forward (projection.h's eqearth_forward). Every point has a place.
+MapPoint eqearth_forward(ProjectionCentre c, REAL lat_deg, REAL lon_deg, REAL radius) {
+  REAL s_lat, c_lat;
+  sincos_deg(lat_deg, s_lat, c_lat);
+  REAL st = kEqEarthM * s_lat;
+  REAL ct = sqrt_full((REAL(1.0LF) - st) * (REAL(1.0LF) + st));
+  REAL theta = atan2_full(st, ct);
+  REAL t2 = theta * theta;
+  REAL lambda = wrap_lon_deg(lon_deg - c.lon_deg) * kRadPerDeg;
+  return MapPoint(div_full(radius * lambda * ct, kEqEarthM * eqearth_slope(t2)),
+                  radius * theta * eqearth_poly(t2), true);
+}
+
+// Equal Earth, inverse (projection.h's eqearth_inverse): Newton's method on theta, the same
+// start, steps and bound. Outside the outline: no point.
+SpherePoint eqearth_inverse(ProjectionCentre c, REAL x, REAL y, REAL radius) {
+  REAL v = div_full(y, radius);
+  REAL slack = REAL(1.0LF) + eqearth_slack();
+  if (!(v <= kEqEarthMaxY * slack && v >= -kEqEarthMaxY * slack)) return no_sphere_point();
+#if IS_DOUBLE
+  REAL done = REAL(1e-9LF);
+#else
+  REAL done = REAL(1e-5LF);
+#endif
+  REAL theta = div_full(v, kEqEarthA1);
+  for (int k = 0; k < 8; ++k) {  // projection.h's kEqEarthNewtonSteps
+    REAL t2 = theta * theta;
+    REAL step = div_full(theta * eqearth_poly(t2) - v, eqearth_slope(t2));
+    theta -= step;
+    if (!(step > done || step < -done)) break;
+  }
+  theta = clamp(theta, -kEqEarthPoleTheta, kEqEarthPoleTheta);
+  REAL st, ct;
+  sincos_rad(theta, st, ct);
+  REAL lambda = div_full(kEqEarthM * eqearth_slope(theta * theta) * div_full(x, radius), ct);
+  if (!(lambda <= kPi * slack && lambda >= -kPi * slack)) return no_sphere_point();
+  lambda = clamp(lambda, -kPi, kPi);
+  REAL s_lat = clamp(div_full(st, kEqEarthM), REAL(-1.0LF), REAL(1.0LF));
+  REAL cos_lat = sqrt_full((REAL(1.0LF) - s_lat) * (REAL(1.0LF) + s_lat));
+  SpherePoint p;
+  p.lat_deg = radians_to_deg(atan2_full(s_lat, cos_lat));
+  p.dlat_deg = p.lat_deg;
+  p.dlon_deg = radians_to_deg(lambda);
+  p.lon_deg = wrap_lon_deg(c.lon_deg + p.dlon_deg);
+  p.cos_lat = cos_lat;
+  p.valid = true;
+  return p;
+}
+
 MapPoint project(int kind, ProjectionCentre c, REAL lat_deg, REAL lon_deg, REAL radius) {
+  if (kind == kProjectionEqEarth) return eqearth_forward(c, lat_deg, lon_deg, radius);
   return kind == kProjectionOrtho ? ortho_forward(c, lat_deg, lon_deg, radius)
                                   : aeqd_forward(c, lat_deg, lon_deg, radius);
 }
 
 SpherePoint unproject(int kind, ProjectionCentre c, REAL x, REAL y, REAL radius) {
+  if (kind == kProjectionEqEarth) return eqearth_inverse(c, x, y, radius);
   return kind == kProjectionOrtho ? ortho_inverse(c, x, y, radius)
                                   : aeqd_inverse(c, x, y, radius);
 }

@@ -61,6 +61,17 @@ std::string constants_glsl() {
   s += glsl_scalar("REAL", "kSeedHalfRadPerDeg", glsl_real(kSeedHalfRadPerDeg));
   s += glsl_scalar("REAL", "kSeedRadPerDeg", glsl_real(kSeedRadPerDeg));
   s += glsl_scalar("REAL", "kSeedPoleGapRad", glsl_real(kSeedPoleGapRad));
+  s += glsl_scalar("REAL", "kEqEarthA1", glsl_real(kEqEarthA1));
+  s += glsl_scalar("REAL", "kEqEarthA2", glsl_real(kEqEarthA2));
+  s += glsl_scalar("REAL", "kEqEarthA3", glsl_real(kEqEarthA3));
+  s += glsl_scalar("REAL", "kEqEarthA4", glsl_real(kEqEarthA4));
+  // The slope's coefficients as the header's T(3 * kEqEarthA2) etc.: each rounded once.
+  s += glsl_scalar("REAL", "kEqEarth3A2", glsl_real(3 * kEqEarthA2));
+  s += glsl_scalar("REAL", "kEqEarth7A3", glsl_real(7 * kEqEarthA3));
+  s += glsl_scalar("REAL", "kEqEarth9A4", glsl_real(9 * kEqEarthA4));
+  s += glsl_scalar("REAL", "kEqEarthM", glsl_real(kEqEarthM));
+  s += glsl_scalar("REAL", "kEqEarthMaxY", glsl_real(kEqEarthMaxY));
+  s += glsl_scalar("REAL", "kEqEarthPoleTheta", glsl_real(kEqEarthPoleTheta));
   s += "#if IS_DOUBLE\n";
   s += glsl_scalar("REAL", "kHalfPiHi", glsl_double(HalfPi<double>::hi));
   s += glsl_scalar("REAL", "kHalfPiLo", glsl_double(HalfPi<double>::lo));

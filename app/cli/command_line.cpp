@@ -410,6 +410,10 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   }
   if (render.cog && !render.outputs[OutputId::geotiff])
     throw UsageError("--cog: give --geotiff FILE too");
+  for (const OutputKind& k : output_kinds()) {
+    if (!render.outputs[k.id]) continue;
+    if (auto why = projection_refusal(k.id, render.view.params)) throw UsageError(*why);
+  }
   if (render.sites && render_text.ref) check_ref_beside_centres(render.view.params);
   set_render_look(render_text, &render);
   if (render.colour_by_centre && !render.sites) {

@@ -117,8 +117,9 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
                   "reference point: LAT,LON in degrees, a place by name (Rome; Paris, France; "
                   "Springfield, Illinois: GeoNames' places of 5000 people or more, built in; an "
                   "ambiguous name lists its candidates) or a Maidenhead locator (JN61fv: its "
-                  "square's centre); the one site measured to, and the centre of an aeqd map; "
-                  "with --centres (the sites) the centre of an aeqd map only [30,101]",
+                  "square's centre); the one site measured to, the centre of an aeqd map and the "
+                  "central meridian of an eqearth map; with --centres (the sites) only the "
+                  "latter two [30,101]",
                   "LAT,LON|PLACE|LOCATOR");
   add_text_option(app, "--formula", &t->formula,
                   "haversine: great-circle distance on a sphere (--radius); seed: the original "
@@ -146,12 +147,15 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
   add_text_option(app, "--projection", &t->projection,
                   "latlon: the lat/lon grid of --lat/--lon; aeqd: azimuthal equidistant about "
                   "--ref (the distance from the map's centre is the distance on the ground); "
-                  "ortho: the globe seen from afar about the centre of --lat/--lon [latlon]",
-                  "latlon|aeqd|ortho");
+                  "ortho: the globe seen from afar about the centre of --lat/--lon; eqearth: Equal "
+                  "Earth, an equal-area world map whose central meridian is --ref's longitude "
+                  "(--size N or none: N x N * 0.4867, the world's outline) [latlon]",
+                  "latlon|aeqd|ortho|eqearth");
   add_text_option(app, "--extent", &t->extent,
-                  "half-width of an aeqd or ortho map in the output unit, square nodes, "
-                  "aeqd (0, pi R], ortho (0, R] [aeqd: pi R / 2, a quarter of a great circle; "
-                  "ortho: R, the whole disc]",
+                  "half-width of a projected map in the output unit, square nodes, "
+                  "aeqd (0, pi R], ortho (0, R], eqearth (0, 2.7066 R] about the equator on the "
+                  "central meridian [aeqd: pi R / 2, a quarter of a great circle; ortho: R, the "
+                  "whole disc; eqearth: 2.7066 R, the whole world]",
                   "D");
   add_text_option(app, "--colormap", &t->colormap, "viridis, magma, cividis or turbo [viridis]",
                   "NAME");
@@ -183,10 +187,10 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
 }
 
 void check_ref_beside_centres(const FieldParams& p) {
-  if (p.projection == Projection::aeqd) return;
+  if (p.projection == Projection::aeqd || p.projection == Projection::eqearth) return;
   throw UsageError(
       std::string("--ref and --centres: the centres are the field's sources and --ref sets "
-                  "only the centre of an aeqd map (--projection aeqd); ") +
+                  "only the centre of an aeqd map or the central meridian of an eqearth map; ") +
       (p.projection == Projection::ortho ? "this ortho view's centre is the middle of --lat/--lon"
                                          : "this latlon view is placed by --lat/--lon"));
 }
@@ -229,10 +233,17 @@ ViewOptions resolve(const ViewOptionText& t, int max_side) {
   choose(t.precision, "--precision", "float|double", parse_precision, &p.precision);
   choose(t.backend, "--backend", "auto|cpu|cuda|gl", parse_backend, &v.backend);
   choose(t.colormap, "--colormap", "viridis|magma|cividis|turbo", parse_colormap, &v.colormap);
-  choose(t.projection, "--projection", "latlon|aeqd|ortho", parse_projection, &p.projection);
+  choose(t.projection, "--projection", "latlon|aeqd|ortho|eqearth", parse_projection,
+         &p.projection);
+  // A world map's grid is its outline's box unless both sides were typed.
+  if (p.projection == Projection::eqearth &&
+      (!t.size || t.size->find_first_of("xX") == std::string::npos)) {
+    p.ny = eqearth_world_ny(p.nx);
+  }
   if (const std::string* s = typed(t.extent, "--extent", "D")) {
     if (p.projection == Projection::latlon) {
-      throw UsageError("--extent: applies to --projection aeqd or ortho (this view is latlon)");
+      throw UsageError(
+          "--extent: applies to --projection aeqd, ortho or eqearth (this view is latlon)");
     }
     p.extent = parse_number(*s, "--extent");
   } else if (p.projection != Projection::latlon) {

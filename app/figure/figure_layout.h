@@ -93,6 +93,9 @@ struct FigureLayout {
   // the fields' names on boxes.
   std::vector<Polyline> maidenhead_lines;
   std::vector<PlacedText> maidenhead_labels;
+  // Equal Earth's outline (the meridians 180 degrees from the central one and the pole lines)
+  // in the map's pixels, stroked in the frame's ink over the field's edge: one closed line.
+  std::vector<Polyline> outline;
   PlacedText title;
   std::vector<PlacedText> graticule_labels;  // outside the map: latitudes west, longitudes south
   std::vector<int> lat_tick_y, lon_tick_x;   // every graticule line's tick on the frame

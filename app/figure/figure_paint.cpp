@@ -168,6 +168,13 @@ void paint_figure_on(FigureCanvas* c, const FigureLayout& L, const Image& map,
     c->polylines(L.map, fields, disc);
   }
   for (const LineGroup& g : route_groups(L)) c->polylines(L.map, g, disc);
+  if (!L.outline.empty()) {
+    LineGroup outline;
+    outline.rgba = ink;  // the frame's
+    outline.width_px = line;
+    outline.lines = L.outline;
+    c->polylines(L.map, outline, disc);
+  }
   if (!disc) c->frame(L.map, line);
   if (!L.azimuth_ticks.empty()) {
     LineGroup ticks;

@@ -54,6 +54,7 @@ std::string figure_caption(const FieldParams& v) {
   std::string t = std::string(what) + " (" + unit + ") · " + formula_detail(v);
   if (v.projection == Projection::aeqd) t += " · azimuthal equidistant";
   if (v.projection == Projection::ortho) t += " · orthographic";
+  if (v.projection == Projection::eqearth) t += " · Equal Earth";
   return t;
 }
 

@@ -39,7 +39,8 @@ void sample(const Image& img, double x, double y, std::uint8_t out[3]) {
 
 std::optional<MapDisc> whole_disc(const FieldParams& view, const PixelRect& map) {
   const MapFrame f = map_frame_of(view);
-  if (!f.projected()) return std::nullopt;
+  // Equal Earth's world is no disc: its map keeps the frame, the outline the field's edge.
+  if (!f.projected() || f.projection == Projection::eqearth) return std::nullopt;
   const double rim = f.projection == Projection::aeqd ? kPi * f.radius : f.radius;
   const double px_per_unit = map.w / (2 * f.half_width);
   MapDisc d;

@@ -9,6 +9,7 @@
 #include "gl/gl_check.h"
 #include "gl/gl_shader.h"
 #include "gl/renderer.h"
+#include "projection.h"
 #include "shader_lines_frag.h"
 #include "shader_lines_vert.h"
 
@@ -28,9 +29,27 @@ std::pair<float, float> split(double x) {
 
 }  // namespace
 
+// Equal Earth: parallels are rows, so the latitudes are those of the top and bottom rows; the
+// widest longitude reach of the map's half-width is on the row nearest a pole (lambda grows
+// with |theta| at a given x: slope / cos theta does).
+GeoBounds eqearth_bounds(const MapFrame& m) {
+  const ProjectionCentre<double> c = make_projection_centre(0.0, m.centre_lon_deg);
+  const double top = std::min(m.half_height, kEqEarthMaxY * m.radius);
+  const SpherePoint<double> row = eqearth_inverse(c, 0.0, top, m.radius);
+  const double lat = row.valid ? row.lat_deg : 90.0;
+  GeoBounds b{-lat, lat, -180.0, 360.0};
+  const SpherePoint<double> corner = eqearth_inverse(c, m.half_width, top, m.radius);
+  if (corner.valid && corner.dlon_deg < 179.0) {
+    b.lon_min_deg = m.centre_lon_deg - corner.dlon_deg;
+    b.lon_span_deg = 2 * corner.dlon_deg;
+  }
+  return b;
+}
+
 // The cap about the centre out to the map's corner (aeqd: the corner's radius is the arc;
-// ortho: its sine).
+// ortho: its sine); eqearth's box above.
 GeoBounds cap_bounds(const MapFrame& m) {
+  if (m.projection == Projection::eqearth) return eqearth_bounds(m);
   const double corner = std::hypot(m.half_width, m.half_height) / m.radius;
   const double c = m.projection == Projection::ortho ? (corner >= 1 ? kPi / 2 : std::asin(corner))
                                                      : std::min(corner, kPi);
@@ -50,8 +69,11 @@ GeoBounds cap_bounds(const MapFrame& m) {
 LineScale scale_for_map(const MapFrame& map) {
   // The scale as a lat/lon view of the map's angular size would take (ortho: the arc whose
   // sine the half-width is; the whole disc is a hemisphere, 180 degrees).
+  // eqearth: the longitudes of the half-width on the equator.
   const double half = std::max(map.half_width, map.half_height) / map.radius;
-  const double arc = map.projection == Projection::ortho ? std::asin(std::min(1.0, half)) : half;
+  const double arc = map.projection == Projection::ortho     ? std::asin(std::min(1.0, half))
+                     : map.projection == Projection::eqearth ? kEqEarthM * kEqEarthA1 * half
+                                                             : half;
   const double span_deg = std::min(360.0, 2 * arc / kRadPerDeg);
   return scale_for_view(span_deg, std::min(180.0, span_deg));
 }

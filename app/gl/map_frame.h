@@ -1,5 +1,6 @@
-// A projected map (aeqd, ortho) as the drawing shaders see it: the map's plane about a centre,
-// drawn with square pixels. The viewport spans x in [-half_width, half_width] (east) and y in
+// A projected map (aeqd, ortho, eqearth) as the drawing shaders see it: the map's plane about a
+// centre, drawn with square pixels. The viewport spans x in [-half_width, half_width] (east) and y
+// in
 // [-half_height, half_height] (north); a field's texture spans its own frame the same way, node
 // 0 at (-half_width, +half_height), as the grid contract places it (DESIGN.md).
 #pragma once
@@ -20,14 +21,15 @@ struct MapFrame {
 };
 
 // The frame of a projected view's grid (FieldParams.projection != latlon): the grid's own
-// half-width and half-height, about the reference point (aeqd) or the bounds' middle (ortho).
+// half-width and half-height, about the reference point (aeqd), the bounds' middle (ortho) or
+// the equator on the central meridian (eqearth).
 inline MapFrame map_frame_of(const FieldParams& p) {
   MapFrame f;
   if (p.projection == Projection::latlon || p.nx < 2 || p.ny < 2) return f;
   f.projection = p.projection;
-  const bool about_ref = p.projection == Projection::aeqd;
-  f.centre_lat_deg = about_ref ? p.ref_lat_deg : view_centre_lat_deg(p);
-  f.centre_lon_deg = about_ref ? p.ref_lon_deg : view_centre_lon_deg(p);
+  const MapCentre c = projection_centre_of(p);
+  f.centre_lat_deg = c.lat_deg;
+  f.centre_lon_deg = c.lon_deg;
   f.half_width = p.extent;
   f.half_height = p.extent * (p.ny - 1) / (p.nx - 1);
   f.radius = radius_in_units(p);

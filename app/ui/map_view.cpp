@@ -42,10 +42,12 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
 
   if (drag_ == Drag::none && over && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     double mx = 0, my = 0;
-    // aeqd's marker is the map's centre, so dragging it would chase the pointer: a press there
-    // pans, as anywhere else.
+    // aeqd's marker is the map's centre, and eqearth's is on its middle column (the central
+    // meridian is the reference's), so dragging it would chase the pointer: a press there pans,
+    // as anywhere else.
     const bool marker_drags = s->marker && s->centres.empty() && s->sites.empty() &&
                               p->projection != Projection::aeqd &&
+                              p->projection != Projection::eqearth &&
                               screen_of(*p, r, {p->ref_lat_deg, p->ref_lon_deg}, &mx, &my) &&
                               std::hypot(m.x - mx, m.y - my) <= marker_radius_px + 4;
     drag_ = io.KeyShift ? Drag::measure : (marker_drags ? Drag::marker : Drag::pan);
@@ -229,7 +231,9 @@ void MapView::draw_readout(const ViewState& s, const MapRect& r) {
       readout_line(text);
     }
   } else {
-    readout_line(p.projection == Projection::ortho ? "off the globe" : "beyond the antipode");
+    readout_line(p.projection == Projection::ortho     ? "off the globe"
+                 : p.projection == Projection::eqearth ? "outside the world's outline"
+                                                       : "beyond the antipode");
   }
   ImGui::EndTooltip();
 }

@@ -32,22 +32,25 @@ ValueCheck param_check(const FieldParams& p, ParamField field, double FieldParam
   };
 }
 
-// latlon, aeqd, ortho: at the end of the buttons' row, so the panel's rows keep their places.
+// latlon, aeqd, ortho, eqearth: at the end of the buttons' row, so the panel's rows keep their
+// places.
 void projection_selector(FieldParams* p) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 4.5f, ImGui::GetContentRegionAvail().x));
   int kind = static_cast<int>(p->projection);
-  if (ImGui::Combo("##projection", &kind, "latlon\0aeqd\0ortho\0") &&
+  if (ImGui::Combo("##projection", &kind, "latlon\0aeqd\0ortho\0eqearth\0") &&
       kind != static_cast<int>(p->projection)) {
     p->projection = static_cast<Projection>(kind);
-    // aeqd is centred on the reference point; ortho looks at the middle of the bounds.
+    // aeqd is centred on the reference point; ortho looks at the middle of the bounds; eqearth
+    // shows the world about the reference's meridian.
     if (p->projection != Projection::latlon) p->extent = default_extent(*p);
   }
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
         "latlon: the lat/lon grid, true shape at its centre latitude\n"
         "aeqd: azimuthal equidistant about the reference point (rings are circles)\n"
-        "ortho: the globe seen from far away; drag to turn it");
+        "ortho: the globe seen from far away; drag to turn it\n"
+        "eqearth: Equal Earth, an equal-area world map about the reference's meridian");
   }
 }
 
@@ -86,9 +89,10 @@ void latlon_bounds_section(FieldParams* p, TypedEdits* edits) {
 // As many rows as the latlon bounds, so the rows below keep their places in every view.
 void projected_section(FieldParams* p, TypedEdits* edits) {
   const std::string unit(to_string(p->units));
-  ImGui::TextDisabled(p->projection == Projection::aeqd
-                          ? "Map about the reference (drag moves it, wheel zooms)"
-                          : "Globe (drag turns it, wheel zooms)");
+  ImGui::TextDisabled(
+      p->projection == Projection::aeqd ? "Map about the reference (drag moves it, wheel zooms)"
+      : p->projection == Projection::eqearth ? "World about the reference's meridian (wheel zooms)"
+                                             : "Globe (drag turns it, wheel zooms)");
   const std::string extent_label = "extent (" + unit + ")";
   drag_typed(extent_label.c_str(), &p->extent, p->extent * kBoundsDragPerPx, min_extent(*p),
              max_extent(*p), "%.6g", param_check(*p, ParamField::extent, &FieldParams::extent),
@@ -179,14 +183,21 @@ void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& inf
 
 void reference_section(FieldParams* p, bool centres, TypedEdits* edits, PlaceSearch* search) {
   // With centres the field is the nearest centre's: the reference is then only an aeqd map's
-  // centre (a pan moves it too), and elsewhere waits for them to go.
+  // centre (a pan moves it too) or an eqearth map's central meridian, and elsewhere waits for
+  // them to go.
   const bool aeqd = p->projection == Projection::aeqd;
-  ImGui::TextDisabled(!centres ? "Reference point" : aeqd ? "Map centre" : "Reference (unused)");
+  const bool eqearth = p->projection == Projection::eqearth;
+  ImGui::TextDisabled(!centres  ? "Reference point"
+                      : aeqd    ? "Map centre"
+                      : eqearth ? "Central meridian (its longitude)"
+                                : "Reference (unused)");
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s", !centres ? "Click the map to place it; drag the ring to move it."
-                            : aeqd   ? "aeqd: the centres are the sources; the reference is the "
-                                       "map's centre (drag the map)."
-                                     : "Not used while there are centres.");
+    ImGui::SetTooltip("%s", !centres  ? "Click the map to place it; drag the ring to move it."
+                            : aeqd    ? "aeqd: the centres are the sources; the reference is the "
+                                        "map's centre (drag the map)."
+                            : eqearth ? "eqearth: the centres are the sources; the reference's "
+                                        "longitude is the map's central meridian."
+                                      : "Not used while there are centres.");
   }
   ImGui::SameLine();
   place_search_box(p, search);  // on the caption's row: the rows below keep their places

@@ -39,8 +39,8 @@ void set_centre(FieldParams* p, GeoPoint g) {
 }  // namespace
 
 GeoPoint projection_centre(const FieldParams& p) {
-  if (p.projection == Projection::aeqd) return {p.ref_lat_deg, p.ref_lon_deg};
-  return {view_centre_lat_deg(p), view_centre_lon_deg(p)};
+  const MapCentre c = projection_centre_of(p);
+  return {c.lat_deg, c.lon_deg};
 }
 
 double map_units_per_px(const FieldParams& p, const MapRect& r) {
@@ -77,8 +77,11 @@ bool projected_geo_to_screen(const FieldParams& p, const MapRect& r, GeoPoint g,
 }
 
 double projected_span_deg(const FieldParams& p) {
-  const double half = p.extent / radius_in_units(p);  // radians of arc, or sine of it (ortho)
-  const double arc = p.projection == Projection::ortho ? std::asin(std::min(1.0, half)) : half;
+  // Radians of arc, or sine of it (ortho); eqearth: the longitudes across the equator.
+  const double half = p.extent / radius_in_units(p);
+  const double arc = p.projection == Projection::ortho     ? std::asin(std::min(1.0, half))
+                     : p.projection == Projection::eqearth ? kEqEarthM * kEqEarthA1 * half
+                                                           : half;
   return std::min(360.0, 2 * arc / kRadPerDeg);
 }
 
@@ -101,6 +104,9 @@ void change_units(FieldParams* p, Units units) {
 }
 
 void projected_pan(FieldParams* p, const MapRect& r, double dx_px, double dy_px) {
+  // Equal Earth's map is fixed on the equator and the reference's meridian: a drag there would
+  // move the reference, which a click places instead.
+  if (p->projection == Projection::eqearth) return;
   const double s = map_units_per_px(*p, r);
   // The ground moves with the pointer: the new centre is what lay the other way from it.
   set_centre(p, moved_centre(*p, -dx_px * s, dy_px * s));

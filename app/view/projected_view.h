@@ -1,5 +1,5 @@
-// Projected views (aeqd, ortho) in the window: window pixels <-> the map's plane <-> the sphere
-// through the shared projection (core/projection.h), and what the mouse does to such a view.
+// Projected views (aeqd, ortho, eqearth) in the window: window pixels <-> the map's plane <-> the
+// sphere through the shared projection (core/projection.h), and what the mouse does to such a view.
 // Pure math on FieldParams: no GL, no ImGui. Screen y grows downward; angles in degrees; map
 // coordinates (x east, y north at the centre) in the output unit, as the grid contract has them.
 //
@@ -18,8 +18,9 @@ struct MapXY {
   double x = 0, y = 0;
 };
 
-// The projection's centre: the reference point (aeqd, by definition) or the view's centre
-// (ortho: the middle of the lat/lon bounds, which is where the window keeps it).
+// The projection's centre: the reference point (aeqd, by definition), the view's centre
+// (ortho: the middle of the lat/lon bounds, which is where the window keeps it) or the equator
+// on the reference's meridian (eqearth).
 GeoPoint projection_centre(const FieldParams& p);
 
 // Output units per window pixel of the map drawn in r (its width spans 2 * extent).
@@ -56,7 +57,8 @@ void change_units(FieldParams* p, Units units);
 // The mouse on a projected view. A drag of (dx, dy) pixels moves the projection's centre the
 // opposite way along the sphere, so the ground under the pointer follows it: in aeqd that moves
 // the reference point (the map is centred on it by definition), in ortho it turns the globe.
-// The centre never goes over a pole: a drag towards one stops there.
+// The centre never goes over a pole: a drag towards one stops there. eqearth: no pan (the map
+// is the world about the reference's meridian; the wheel zooms about its centre).
 void projected_pan(FieldParams* p, const MapRect& r, double dx_px, double dy_px);
 // Scales the extent by `factor` (< 1 zooms in) within [min_extent, max_extent]. ortho keeps the
 // point under (px, py) in place when it is on the globe; aeqd zooms about its centre (keeping

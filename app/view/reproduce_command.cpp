@@ -23,9 +23,11 @@ std::string render_command_line(const ViewState& s, const std::string& png,
   // Sites (issue 28): the file or built-in name they were opened from, as render reads them.
   if (sites) c += " --sites=" + s.sites.source().name;
   if (sites && s.signed_inside) c += " --signed";
-  // The reference point: the one site, or beside the centres or sites the aeqd map's centre (it
-  // places no other view with them, and render refuses it there).
-  if ((!centres && !sites) || p.projection == Projection::aeqd) {
+  // The reference point: the one site, or beside the centres or sites the aeqd map's centre or
+  // the eqearth map's central meridian (it places no other view with them, and render refuses
+  // it there).
+  if ((!centres && !sites) || p.projection == Projection::aeqd ||
+      p.projection == Projection::eqearth) {
     c += " --ref=" + exact_number(p.ref_lat_deg) + "," + exact_number(p.ref_lon_deg);
   }
   c += " --formula=" + std::string(to_string(p.formula));

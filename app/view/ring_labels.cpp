@@ -46,7 +46,10 @@ bool on_globe(const FieldParams& p, const MapRect& m, const RingLabel& l) {
 // ring's end may be labelled that is just off the view (only rings seen get labels).
 ValueRange label_range(const FieldParams& p) {
   const bool wgs84 = p.formula == Formula::wgs84;
-  if (p.projection != Projection::ortho && !wgs84) return field_range(p);
+  // eqearth's field_range visits every node too.
+  if ((p.projection == Projection::latlon || p.projection == Projection::aeqd) && !wgs84) {
+    return field_range(p);
+  }
   const int n = wgs84 ? 32 : 64;  // coarse steps across
   FieldParams coarse = p;
   coarse.nx = n + 1;
@@ -55,7 +58,10 @@ ValueRange label_range(const FieldParams& p) {
   // The distance changes at most as fast as the map's (projected) or the arc's (latlon) step;
   // on an ellipsoid up to 1/(1 - f) as fast (a meridian degree at the pole): 1.03 covers f
   // up to 1/50.
-  const double slack = wgs84 ? 1.03 : 1.0;
+  // eqearth's ground per map unit is 1.16 on the equator and grows toward the pole lines
+  // (meridians are shortened there to keep areas): 2 covers all but the last degrees, and only
+  // which rings are labelled depends on it.
+  const double slack = wgs84 ? 1.03 : (p.projection == Projection::eqearth ? 2.0 : 1.0);
   double step = 2 * p.extent / n;  // map units
   if (p.projection == Projection::latlon) {
     const double deg = std::max((p.lat_max_deg - p.lat_min_deg) / (coarse.ny - 1),

@@ -377,8 +377,10 @@ ViewState state_from_json(const json& j, std::string* centres_note) {
             &p.units);
   read_name(j, "precision", parse_precision, names_of({Precision::f32, Precision::f64}),
             &p.precision);
-  read_name(j, "projection", parse_projection,
-            names_of({Projection::latlon, Projection::aeqd, Projection::ortho}), &p.projection);
+  read_name(
+      j, "projection", parse_projection,
+      names_of({Projection::latlon, Projection::aeqd, Projection::ortho, Projection::eqearth}),
+      &p.projection);
   read_field_number(j, "radius_km", ParamField::radius, p, &p.radius_km);
   read_field_number(j, "ellipsoid_a_km", ParamField::ellipsoid_a, p, &p.ellipsoid_a_km);
   read_field_number(j, "ellipsoid_inv_f", ParamField::ellipsoid_inv_f, p, &p.ellipsoid_inv_f);

@@ -59,7 +59,9 @@ GEOFIELD_API const char* geofield_last_error(void);
 enum { GEOFIELD_HAVERSINE = 0, GEOFIELD_SEED = 1, GEOFIELD_WGS84 = 2 };     /* --formula */
 enum { GEOFIELD_KM = 0, GEOFIELD_NM = 1, GEOFIELD_MI = 2, GEOFIELD_M = 3 }; /* --units */
 enum { GEOFIELD_PRECISION_FLOAT = 0, GEOFIELD_PRECISION_DOUBLE = 1 };       /* --precision */
-enum { GEOFIELD_LATLON = 0, GEOFIELD_AEQD = 1, GEOFIELD_ORTHO = 2 };        /* --projection */
+/* --projection; GEOFIELD_EQEARTH: Equal Earth about ref_lon's meridian (nx, ny as given: the
+ * world's box is nx x 1 + round((nx - 1) * 0.4867)). */
+enum { GEOFIELD_LATLON = 0, GEOFIELD_AEQD = 1, GEOFIELD_ORTHO = 2, GEOFIELD_EQEARTH = 3 };
 
 /* What determines the field: the command line's view options. Start from
  * geofield_params_init(), which sets the command line's defaults, then change fields. */
@@ -75,7 +77,7 @@ typedef struct geofield_params {
   double ellipsoid_a_km;   /* --ellipsoid A_KM,INV_F (wgs84) */
   double ellipsoid_inv_f;
   int32_t precision;  /* the arithmetic: GEOFIELD_PRECISION_FLOAT or _DOUBLE */
-  int32_t projection; /* GEOFIELD_LATLON, GEOFIELD_AEQD, GEOFIELD_ORTHO */
+  int32_t projection; /* GEOFIELD_LATLON, GEOFIELD_AEQD, GEOFIELD_ORTHO, GEOFIELD_EQEARTH */
   double extent;      /* --extent in the output unit; 0: the projection's default */
   /* --centres: centre_count > 0 replaces the reference point by that many centres (host
    * arrays of degrees, read during geofield_compute only); the field is the distance to the

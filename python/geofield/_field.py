@@ -249,10 +249,13 @@ def field(
         Default None: WGS84 (6378.137, 298.257223563).
     precision: "float" (compute in float32) or "double" (in float64). Default "float".
     projection: "latlon" (the lat/lon grid of `lat` and `lon`), "aeqd" (azimuthal equidistant
-        about `ref`) or "ortho" (the globe seen from afar, about the middle of `lat`/`lon`);
-        nodes with no point on the sphere are NaN. Default "latlon".
-    extent: half-width of an aeqd or ortho map in the output unit: aeqd (0, pi R], ortho (0, R];
-        refused with latlon. Default None: pi R / 2 for aeqd, R for ortho.
+        about `ref`), "ortho" (the globe seen from afar, about the middle of `lat`/`lon`) or
+        "eqearth" (Equal Earth, a world map about `ref`'s meridian; `size` as given: the world's
+        box is (nx, 1 + round((nx - 1) * 0.4867))); nodes with no point on the sphere are NaN.
+        Default "latlon".
+    extent: half-width of a projected map in the output unit: aeqd (0, pi R], ortho (0, R],
+        eqearth (0, 2.7066 R]; refused with latlon. Default None: pi R / 2 for aeqd, R for
+        ortho, the world (2.7066 R) for eqearth.
     centres: many reference points instead of `ref`: array-like of shape (n, 2), (lat, lon) in
         degrees per row (n from 1 to ten million); the value is the distance to the nearest.
         latlon grids and haversine or wgs84 only. Default None.
@@ -338,7 +341,8 @@ def field(
                                                     "(A_KM, INV_F) (e.g. (6378.137, 298.257223563))")
     if extent is not None:
         if p.projection == L.PROJECTIONS["latlon"]:
-            raise ValueError("--extent: applies to --projection aeqd or ortho (this view is latlon)")
+            raise ValueError(
+                "--extent: applies to --projection aeqd, ortho or eqearth (this view is latlon)")
         p.extent = extent
 
     centre_lat = centre_lon = None

@@ -38,7 +38,7 @@ MEMORY_CUDA = 1
 FORMULAS = {"haversine": 0, "seed": 1, "wgs84": 2}
 UNITS = {"km": 0, "nm": 1, "mi": 2, "m": 3}
 PRECISIONS = {"float": 0, "double": 1}
-PROJECTIONS = {"latlon": 0, "aeqd": 1, "ortho": 2}
+PROJECTIONS = {"latlon": 0, "aeqd": 1, "ortho": 2, "eqearth": 3}
 BACKENDS = ("auto", "cpu", "cuda", "gl")
 
 

@@ -221,8 +221,8 @@ TEST(CApi, BadParametersGetTheCommandLinesMessages) {
             "--units: -1 is not one of km (0), nm (1), mi (2), m (3)");
   EXPECT_EQ(error_of([](geofield_params& p) { p.precision = 2; }),
             "--precision: 2 is not one of float (0), double (1)");
-  EXPECT_EQ(error_of([](geofield_params& p) { p.projection = 3; }),
-            "--projection: 3 is not one of latlon (0), aeqd (1), ortho (2)");
+  EXPECT_EQ(error_of([](geofield_params& p) { p.projection = 4; }),
+            "--projection: 4 is not one of latlon (0), aeqd (1), ortho (2), eqearth (3)");
   EXPECT_EQ(error_of([](geofield_params& p) {
               p.struct_size = 8;
             }).rfind("geofield_params: struct_size 8 is smaller than the first version's", 0),

@@ -91,7 +91,7 @@ class RenderProjection(RenderTestCase):
             (["--projection", "aeqd", "--extent", "30000"], "--extent: 30000 km is outside (0, 20015.1"),
             (["--projection", "ortho", "--extent", "7000"], "--extent: 7000 km is outside (0, 6371.0088]"),
             (["--projection", "aeqd", "--extent", "0"], "--extent: 0 km is outside"),
-            (["--extent", "100"], "--extent: applies to --projection aeqd or ortho"),
+            (["--extent", "100"], "--extent: applies to --projection aeqd, ortho or eqearth"),
             (["--projection", "mercator"], "--projection: 'mercator' is not one of"),
         ]
         for args, message in cases:

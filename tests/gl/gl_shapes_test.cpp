@@ -159,6 +159,10 @@ FieldParams view_of(const Case& c) {
     p = test::make_params(-60, 60, -100, 100, 121, 121, 20, 10);
     p.projection = c.projection;
     p.extent = c.projection == Projection::aeqd ? 20015 : 6371;  // the whole disc and beyond
+    if (c.projection == Projection::eqearth) {  // the world, rows beyond the pole lines
+      p.extent = max_extent(p);
+      p.nx = 181;
+    }
   }
   p.precision = c.f64 ? Precision::f64 : Precision::f32;
   return p;
@@ -204,7 +208,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"aeqd_f32_signed", Projection::aeqd, false, true},
                       Case{"aeqd_f64", Projection::aeqd, true, false},
                       Case{"ortho_f32", Projection::ortho, false, false},
-                      Case{"ortho_f64_signed", Projection::ortho, true, true}),
+                      Case{"ortho_f64_signed", Projection::ortho, true, true},
+                      Case{"eqearth_f32_signed", Projection::eqearth, false, true},
+                      Case{"eqearth_f64", Projection::eqearth, true, false}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 TEST(GlShapeField, NaturalEarthLandSignedEqualsTheCpu) {

@@ -1,7 +1,7 @@
 // shaders/projection.glsl, the GLSL port of core/projection.h that the GL backend's projected
 // field and the drawing shaders (coastlines, graticule, marker) use, against the header itself:
-// forward (aeqd, ortho) and inverse on points over the whole sphere and the whole map plane,
-// about centres on a pole, near one, on the antimeridian and elsewhere, in float and double.
+// forward (aeqd, ortho, eqearth) and inverse on points over the whole sphere and the whole map
+// plane, about centres on a pole, near one, on the antimeridian and elsewhere, in float and double.
 // Which points have no place (the antipode, the far side, beyond the map's edge) must agree;
 // positions must agree to what each precision holds (double: 1e-9 R, float: 1e-5 R, measured as
 // a distance on the map or on the sphere, so that longitudes at a pole do not count).
@@ -24,16 +24,20 @@ namespace geofield {
 namespace {
 
 constexpr double kR = kDefaultRadiusKm;
-constexpr int kStride = 12;  // REALs written per case (the shader's layout, below)
+constexpr int kStride = 18;  // REALs written per case (the shader's layout, below)
+// eqearth's inverse takes the map point scaled into its box (a little beyond its outline).
+constexpr double kEqEarthScaleX = kEqEarthMaxX / kPi, kEqEarthScaleY = kEqEarthMaxY / kPi;
 
 // Per case (centre lat, lon; a point lat, lon; a map point x, y): aeqd forward x, y, valid;
-// ortho forward x, y, valid; aeqd inverse lat, lon, valid; ortho inverse lat, lon, valid.
+// ortho forward x, y, valid; aeqd inverse lat, lon, valid; ortho inverse lat, lon, valid;
+// eqearth forward x, y, valid; eqearth inverse lat, lon, valid.
 const char* const kMain = R"glsl(
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) readonly buffer In { REAL cases[]; };
 layout(std430, binding = 1) writeonly buffer Out { REAL results[]; };
 uniform int u_count;
 uniform REAL u_radius;
+uniform VEC2 u_eqearth_scale;
 void main() {
   int k = int(gl_GlobalInvocationID.x);
   if (k >= u_count) return;
@@ -48,6 +52,11 @@ void main() {
   results[b + 3] = o.x;   results[b + 4] = o.y;   results[b + 5] = o.valid ? 1.0 : 0.0;
   results[b + 6] = ai.lat_deg; results[b + 7] = ai.lon_deg; results[b + 8] = ai.valid ? 1.0 : 0.0;
   results[b + 9] = oi.lat_deg; results[b + 10] = oi.lon_deg; results[b + 11] = oi.valid ? 1.0 : 0.0;
+  MapPoint e = project(kProjectionEqEarth, c, lat, lon, u_radius);
+  SpherePoint ei = unproject(kProjectionEqEarth, c, x * u_eqearth_scale.x, y * u_eqearth_scale.y,
+                             u_radius);
+  results[b + 12] = e.x;  results[b + 13] = e.y;  results[b + 14] = e.valid ? 1.0 : 0.0;
+  results[b + 15] = ei.lat_deg; results[b + 16] = ei.lon_deg; results[b + 17] = ei.valid ? 1.0 : 0.0;
 }
 )glsl";
 
@@ -79,8 +88,8 @@ std::vector<Case> cases() {
 // The GLSL's results for every case, in REAL = float or double.
 std::vector<double> run_glsl(const std::vector<Case>& in, bool dbl) {
   std::string src = "#version 450\n";
-  src += dbl ? "#define REAL double\n#define IS_DOUBLE 1\n"
-             : "#define REAL float\n#define IS_DOUBLE 0\n";
+  src += dbl ? "#define REAL double\n#define VEC2 dvec2\n#define IS_DOUBLE 1\n"
+             : "#define REAL float\n#define VEC2 vec2\n#define IS_DOUBLE 0\n";
   src += std::string("const int kStride = ") + std::to_string(kStride) + ";\n";
   src += embedded::shader_field_constants_glsl;
   src += embedded::shader_field_math_glsl;
@@ -109,9 +118,13 @@ std::vector<double> run_glsl(const std::vector<Case>& in, bool dbl) {
   GF_GL(glNamedBufferStorage(buffers[1], out_bytes, nullptr, 0));
   GF_GL(glProgramUniform1i(program, glGetUniformLocation(program, "u_count"),
                            static_cast<GLint>(in.size())));
+  const GLint scale = glGetUniformLocation(program, "u_eqearth_scale");
   if (dbl) {
     GF_GL(glProgramUniform1d(program, glGetUniformLocation(program, "u_radius"), kR));
+    GF_GL(glProgramUniform2d(program, scale, kEqEarthScaleX, kEqEarthScaleY));
   } else {
+    GF_GL(glProgramUniform2f(program, scale, static_cast<float>(kEqEarthScaleX),
+                             static_cast<float>(kEqEarthScaleY)));
     GF_GL(glProgramUniform1f(program, glGetUniformLocation(program, "u_radius"),
                              static_cast<float>(kR)));
   }
@@ -204,8 +217,39 @@ void check(bool dbl) {
       worst = std::max(worst, err / t);
       ++compared;
     }
+    // Equal Earth about the centre's meridian. Forward: every point has a place; one a rounding
+    // from the seam (180 degrees from the central meridian) may land on either edge.
+    if (std::fabs(wrap_lon_deg(c.lon - c.centre_lon)) < 180 - 1e-3) {
+      const MapPoint<double> want = eqearth_forward(centre, c.lat, c.lon, kR);
+      EXPECT_EQ(g[14] != 0, true) << what << " forward eqearth";
+      const double err = std::hypot(g[12] - want.x, g[13] - want.y);
+      EXPECT_LE(err, tol) << what << " forward eqearth";
+      worst = std::max(worst, err / tol);
+      ++compared;
+    }
+    {
+      const double x = c.x * kEqEarthScaleX, y = c.y * kEqEarthScaleY;
+      const SpherePoint<double> want = eqearth_inverse(centre, x, y, kR);
+      // Near the outline (the header's answer changes within a rounding) either side is right.
+      const bool near_edge = eqearth_inverse(centre, x * (1 - edge), y * (1 - edge), kR).valid !=
+                             eqearth_inverse(centre, x * (1 + edge), y * (1 + edge), kR).valid;
+      if (!near_edge) {
+        ASSERT_EQ(g[17] != 0, want.valid) << what << " inverse eqearth";
+        if (!want.valid) {
+          EXPECT_TRUE(std::isnan(g[15]) && std::isnan(g[16])) << what;
+        } else {
+          const double err = apart_km(g[15], g[16], want.lat_deg, want.lon_deg);
+          EXPECT_LE(err, tol) << what << " inverse eqearth: " << g[15] << "," << g[16] << " vs "
+                              << want.lat_deg << "," << want.lon_deg;
+          EXPECT_GE(g[16], -180.0) << what;
+          EXPECT_LT(g[16], 180.0) << what;
+          worst = std::max(worst, err / tol);
+          ++compared;
+        }
+      }
+    }
   }
-  EXPECT_GT(compared, 10000);
+  EXPECT_GT(compared, 15000);
   std::printf("projection.glsl %s: %d comparisons, worst error/bound %.3g\n",
               dbl ? "double" : "float", compared, worst);
 }

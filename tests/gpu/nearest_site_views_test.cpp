@@ -64,6 +64,10 @@ std::vector<ViewCase> views() {
       {"ortho across 180",
        test::make_map_params(Projection::ortho, 50, 89, 170, -170, 0, 0, r, 101, 111)},
       {"ortho 500 km", test::make_map_params(Projection::ortho, 40, 50, 0, 10, 0, 0, 500, 81, 61)},
+      {"eqearth world", test::make_map_params(Projection::eqearth, 29, 31, 99, 101, 30, 101,
+                                              kEqEarthMaxX * r, 161, eqearth_world_ny(161))},
+      {"eqearth across 180",
+       test::make_map_params(Projection::eqearth, 29, 31, 99, 101, -20, 180, 2000, 81, 61)},
       {"aeqd wgs84", test::make_map_params(Projection::aeqd, 29, 31, 99, 101, 45, -120, half, 81,
                                            61, Formula::wgs84)},
       {"ortho wgs84", test::make_map_params(Projection::ortho, -60, -20, -80, -40, 0, 0, r, 81, 81,
@@ -173,7 +177,13 @@ double bound_of(const FieldParams& p, double value) {
 bool at_the_rim(const FieldParams& p, int i, int j) {
   if (p.projection == Projection::latlon) return false;
   const ProjectedGrid g = projected_grid(p);
-  const double rho = std::hypot(projected_node_x<double>(g, j), projected_node_y<double>(g, i));
+  const double x = projected_node_x<double>(g, j), y = projected_node_y<double>(g, i);
+  if (p.projection == Projection::eqearth) {  // either side of the outline within 1e-12
+    const ProjectionCentre<double> c = g.centre;
+    return eqearth_inverse(c, x * (1 - 1e-12), y * (1 - 1e-12), g.radius).valid !=
+           eqearth_inverse(c, x * (1 + 1e-12), y * (1 + 1e-12), g.radius).valid;
+  }
+  const double rho = std::hypot(x, y);
   const double edge = (p.projection == Projection::aeqd ? kPi : 1.0) * g.radius;
   return std::fabs(rho - edge) <= 1e-12 * edge;
 }

@@ -252,15 +252,16 @@ INSTANTIATE_TEST_SUITE_P(Views, ProjectedGeodesicOnGpu,
                          testing::ValuesIn(gpu_test::projected_wgs84_cases()), case_name);
 
 // Large enough that the float kernel's full tiles (no bound checks) carry most nodes, odd so
-// that edge tiles remain: the whole aeqd disc and the ortho globe at 4097 x 3073.
+// that edge tiles remain: the whole aeqd disc, the ortho globe and the Equal Earth world at
+// 4097 x 3073.
 TEST(ProjectedKernel, FullAndEdgeTilesAtSize) {
   GF_REQUIRE_CUDA();
-  for (Projection kind : {Projection::aeqd, Projection::ortho}) {
+  for (Projection kind : {Projection::aeqd, Projection::ortho, Projection::eqearth}) {
     FieldParams p;
     p.projection = kind;
     p.nx = 4097;
     p.ny = 3073;
-    p.extent = (kind == Projection::aeqd ? kPi : 1.0) * radius_in_units(p);
+    p.extent = max_extent(p);
     const SurfaceArray target(p.nx, p.ny);
     std::vector<float> out(static_cast<size_t>(node_count(p)),
                            std::numeric_limits<float>::quiet_NaN());

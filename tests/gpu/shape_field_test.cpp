@@ -179,6 +179,10 @@ TEST_P(GpuShapeField, PrunedEqualsBruteForceAndTheCpu) {
     p = test::make_params(-60, 60, -100, 100, 241, 241, 20, 10);
     p.projection = c.projection;
     p.extent = c.projection == Projection::aeqd ? 20015 : 6371;
+    if (c.projection == Projection::eqearth) {  // the world, rows beyond the pole lines
+      p.extent = max_extent(p);
+      p.nx = 361;
+    }
   }
   p.precision = c.f64 ? Precision::f64 : Precision::f32;
   const SiteShapes s = test::hard_shapes(200, 11);
@@ -194,7 +198,9 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Case{"latlon_f32", Projection::latlon, false, false},
                       Case{"latlon_f64_signed", Projection::latlon, true, true},
                       Case{"aeqd_f32_signed", Projection::aeqd, false, true},
-                      Case{"ortho_f64", Projection::ortho, true, false}),
+                      Case{"ortho_f64", Projection::ortho, true, false},
+                      Case{"eqearth_f32_signed", Projection::eqearth, false, true},
+                      Case{"eqearth_f64", Projection::eqearth, true, false}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 TEST(GpuShapeField, NaturalEarthLandSignedEqualsTheCpu) {

@@ -95,7 +95,8 @@ FieldParams with_bounds(FieldParams p, double lat0, double lat1, double lon0, do
 
 std::vector<NamedGrid> projected_test_grids() {
   const double r = kDefaultRadiusKm, half = kPi * kDefaultRadiusKm;
-  constexpr Projection aeqd = Projection::aeqd, ortho = Projection::ortho;
+  constexpr Projection aeqd = Projection::aeqd, ortho = Projection::ortho,
+                       eqearth = Projection::eqearth;
   return {
       // the whole sphere: the antipode's circle inside the map, its corners NaN
       {"aeqd_whole", make_projected(aeqd, 30, 101, half, 301, 241)},
@@ -121,6 +122,16 @@ std::vector<NamedGrid> projected_test_grids() {
       {"ortho_far_reference",
        with_bounds(make_projected(ortho, 59, -161, r / 1.852, 181, 181, Units::nm), -70, -50, 10,
                    30)},
+      // Equal Earth: the whole world about 101 E (odd sizes: nodes on the equator's ends, at
+      // lon +-180 from the central meridian, and on the central meridian)
+      {"eqearth_world",
+       make_projected(eqearth, 30, 101, kEqEarthMaxX * r, 301, eqearth_world_ny(301))},
+      // a square grid of the world's width: rows beyond the pole lines NaN; the central
+      // meridian on the antimeridian, in nautical miles, even sizes
+      {"eqearth_square",
+       make_projected(eqearth, -60, 179.9, kEqEarthMaxX * r / 1.852, 200, 200, Units::nm)},
+      // 1500 km about (0, -175): the map across the antimeridian, the reference off the map
+      {"eqearth_zoomed", make_projected(eqearth, 12, -175, 1500, 161, 121)},
   };
 }
 

@@ -4,7 +4,8 @@
 //     CPU backend).
 //   backend_test_grids: the foundation issue's five grids, on which the GPU backends (CUDA in
 //     tests/gpu, GL in tests/gl) are checked node by node in every unit and precision.
-//   projected_test_grids: aeqd and ortho views (issue 12) for the GPU backends' projected
+//   projected_test_grids: aeqd, ortho and eqearth views (issues 12, 29) for the GPU backends'
+//   projected
 //     kernels and shaders, checked node by node against the CPU double field.
 // Names are unique within a set, not across them: "antimeridian" is a different grid in each.
 #pragma once

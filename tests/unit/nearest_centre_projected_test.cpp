@@ -94,6 +94,16 @@ std::vector<ProjectedCase> projected_cases() {
        test::make_map_params(Projection::ortho, -60, -20, -80, -40, 0, 0, r, 41, 41,
                              Formula::wgs84),
        60},
+      {"eqearth world", test::make_map_params(Projection::eqearth, 29, 31, 99, 101, 30, 101,
+                                              kEqEarthMaxX * r, 81, eqearth_world_ny(81))},
+      {"eqearth across 180 square", test::make_map_params(Projection::eqearth, 29, 31, 99, 101, -20,
+                                                          180, kEqEarthMaxX * r, 61, 61)},
+      {"eqearth 800 km",
+       test::make_map_params(Projection::eqearth, 29, 31, 99, 101, 60, -170, 800, 41, 31), 50},
+      {"eqearth wgs84",
+       test::make_map_params(Projection::eqearth, 29, 31, 99, 101, 45, -120, kEqEarthMaxX * r, 41,
+                             21, Formula::wgs84),
+       60},
   };
 }
 

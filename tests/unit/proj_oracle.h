@@ -1,5 +1,5 @@
 // PROJ (Debian's libproj) as the independent oracle of the projection tests: one spherical
-// aeqd or ortho operation about a centre, forward and inverse, in metres and degrees.
+// aeqd, ortho or eqearth operation about a centre, forward and inverse, in metres and degrees.
 #pragma once
 
 #include <proj.h>
@@ -20,7 +20,7 @@ struct ProjLatLon {
 
 class ProjOracle {
  public:
-  // name: "aeqd" or "ortho"; radius in metres.
+  // name: "aeqd", "ortho" or "eqearth" (which reads lon0 only); radius in metres.
   ProjOracle(const std::string& name, double lat0_deg, double lon0_deg, double radius_m)
       : ctx_(proj_context_create()) {
     const std::string def = "+proj=" + name + " +lat_0=" + number(lat0_deg) +

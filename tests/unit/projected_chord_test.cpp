@@ -21,6 +21,7 @@ namespace {
 TEST(ProjectedChord, FloatTermsGiveTheDoubleFieldWithinTheFloatBound) {
   for (const test::NamedGrid& v : test::projected_test_grids()) {
     const FieldParams& p = v.params;
+    if (p.projection == Projection::eqearth) continue;  // node by node: no chord terms
     const ProjectedGrid g = projected_grid(p);
     const ChordConstants<float> k =
         chord_constants<float>(g, std::numeric_limits<float>::quiet_NaN());

@@ -11,12 +11,14 @@
 #include <cmath>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "backends/cpu_backend.h"
 #include "cli/view_options.h"
 #include "field_range.h"
+#include "proj_oracle.h"
 #include "projected_chord.h"
 #include "spherical_reference.h"
 #include "usage_error_matchers.h"
@@ -172,6 +174,105 @@ TEST(ProjectedField, OrthoIsTheDistanceToTheNodesPointAndNothingOffTheGlobe) {
   }
   EXPECT_GT(on, 10000);
   EXPECT_GT(off, 2000);  // the corners of a 2R x 1.5R map
+}
+
+// Equal Earth's field: each node's point by PROJ's inverse (not ours), the distance to it by
+// GeographicLib: double to 1e-9 relative, float to float's bound; NaN outside the outline (a
+// node is outside where PROJ's point comes back elsewhere through PROJ's forward). Three maps:
+// the world about 101 E, a square grid of the world's width (rows beyond the pole lines) about
+// the antimeridian, a zoomed map across it.
+TEST(ProjectedField, EqEarthIsTheDistanceToTheNodesPointAndNothingOutsideTheOutline) {
+  const double r = kDefaultRadiusKm;
+  std::vector<FieldParams> cases = {
+      projected(Projection::eqearth, 30, 101, kEqEarthMaxX * r, 301, eqearth_world_ny(301)),
+      projected(Projection::eqearth, -60, 179.9, kEqEarthMaxX * r, 200, 200),
+      projected(Projection::eqearth, 12, -175, 1500, 161, 121)};
+  for (const FieldParams& p : cases) {
+    const test::ProjOracle proj("eqearth", 0, p.ref_lon_deg, r * 1000);
+    const std::vector<float> f = cpu_field<float>(p);
+    const std::vector<double> d = cpu_field<double>(p);
+    int on = 0, off = 0;
+    double worst_d = 0, worst_f = 0;
+    for (int i = 0; i < p.ny; ++i) {
+      for (int j = 0; j < p.nx; ++j) {
+        const size_t k = static_cast<size_t>(i) * p.nx + j;
+        const double x = -p.extent + j * 2 * p.extent / (p.nx - 1);
+        const double y = p.extent * (p.ny - 1) / (p.nx - 1) - i * 2 * p.extent / (p.nx - 1);
+        const std::optional<test::ProjLatLon> q = proj.inverse(x * 1000, y * 1000);
+        // PROJ's inverse answers outside the outline too (wrapping the longitude, or past a
+        // pole): there its point's forward is another place.
+        const std::optional<test::ProjXY> back =
+            q ? proj.forward(q->lat_deg, q->lon_deg) : std::nullopt;
+        // |x|: a node on the seam (180 degrees from the central meridian) comes back on either
+        // edge.
+        const double miss =
+            back ? std::hypot(std::fabs(back->x / 1000) - std::fabs(x), back->y / 1000 - y)
+                 : INFINITY;
+        if (miss > 1e-3) {
+          // 10 m inside the outline a node must have a value; beyond it none.
+          if (std::fabs(y) > kEqEarthMaxY * r * (1 + 1e-6) || miss > 10) {
+            ASSERT_TRUE(std::isnan(f[k]) && std::isnan(d[k])) << i << "," << j;
+            ++off;
+          }
+          continue;
+        }
+        if (std::fabs(std::fabs(x) - kEqEarthMaxX * r) < 1e-6 * r) continue;  // the edge itself
+        ASSERT_FALSE(std::isnan(d[k]) || std::isnan(f[k])) << i << "," << j;
+        const double want = test::geographiclib_sphere_distance(p.ref_lat_deg, p.ref_lon_deg,
+                                                                q->lat_deg, q->lon_deg, r);
+        EXPECT_NEAR(d[k], want, 1e-9 * want + 1e-9) << i << "," << j;
+        EXPECT_NEAR(f[k], want, 2e-6 * kPi * r + 2e-6 * want) << i << "," << j;
+        worst_d = std::max(worst_d, std::fabs(d[k] - want) / (want + 1e-9));
+        worst_f = std::max(worst_f, std::fabs(f[k] - want));
+        ++on;
+      }
+    }
+    EXPECT_GT(on, p.nx * p.ny / 3);
+    std::printf(
+        "eqearth %dx%d extent %g: %d nodes vs PROJ + GeographicLib (double worst %.2e relative, "
+        "float worst %.3g km), %d outside\n",
+        p.nx, p.ny, p.extent, on, worst_d, worst_f, off);
+    const ValueRange range = field_range(p);
+    double lo = INFINITY, hi = -INFINITY;
+    for (double v : d) {
+      if (!std::isnan(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+    }
+    EXPECT_DOUBLE_EQ(range.min, lo);
+    EXPECT_DOUBLE_EQ(range.max, hi);
+  }
+}
+
+// The world's grid: --projection eqearth alone is the whole world, nx by the outline's aspect.
+TEST(ProjectedField, EqEarthOptionsMakeTheWorld) {
+  ViewOptionText t;
+  t.projection = "eqearth";
+  FieldParams p = resolve(t).params;
+  EXPECT_DOUBLE_EQ(p.extent, kEqEarthMaxX * kDefaultRadiusKm);
+  EXPECT_EQ(p.nx, 1000);
+  EXPECT_EQ(p.ny, 487);  // 1 + round(999 * 1.31736 / 2.70663)
+  t.size = "2001";
+  EXPECT_EQ(resolve(t).params.ny, 974);
+  t.size = "300x300";  // both sides typed: as typed
+  EXPECT_EQ(resolve(t).params.ny, 300);
+  t.extent = "20000";
+  EXPECT_TRUE(throws_usage_error_naming([&] { resolve(t); }, "--extent"));
+  t.extent = "5000";
+  EXPECT_EQ(resolve(t).params.extent, 5000);
+  p.extent = kEqEarthMaxX * kDefaultRadiusKm * 1.0001;
+  try {
+    validate(p);
+    ADD_FAILURE() << "eqearth accepted an extent beyond the world";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("for --projection eqearth (the world's half-width"),
+              std::string::npos)
+        << e.what();
+  }
+  // The map's centre: the equator on the reference's meridian.
+  p.extent = 1000;
+  p.ref_lat_deg = 45, p.ref_lon_deg = 190;
+  const ProjectedGrid g = projected_grid(p);
+  EXPECT_EQ(g.centre.lat_deg, 0);
+  EXPECT_EQ(g.centre.lon_deg, -170);
 }
 
 TEST(ProjectedField, RangeIsTheExtremesOfTheNodesWithValues) {

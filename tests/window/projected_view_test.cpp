@@ -150,6 +150,42 @@ TEST(ProjectedView, OrthoDragTurnsTheGlobeSmoothlyAndStopsAtThePole) {
   EXPECT_EQ(q.extent, before.extent);
 }
 
+// Equal Earth in the window: the world about the reference's meridian, pixels <-> sphere
+// through the shared projection, the outline's outside has no place, a drag changes nothing
+// (it would move the reference), the wheel zooms about the centre within the world's width.
+TEST(ProjectedView, EqEarthIsTheWorldAboutTheReferencesMeridian) {
+  FieldParams p;
+  p.projection = Projection::eqearth;
+  p.ref_lat_deg = 41.9, p.ref_lon_deg = 12.5;
+  p.extent = max_extent(p);
+  p.nx = 1001, p.ny = eqearth_world_ny(1001);
+  const MapRect r = letterbox(p, kArea);
+  EXPECT_EQ(projection_centre(p).lat_deg, 0);
+  EXPECT_EQ(projection_centre(p).lon_deg, 12.5);
+  const std::optional<GeoPoint> mid = point_under(p, r, r.x + r.w / 2, r.y + r.h / 2);
+  ASSERT_TRUE(mid.has_value());
+  EXPECT_NEAR(mid->lat_deg, 0, 1e-9);
+  EXPECT_NEAR(mid->lon_deg, 12.5, 1e-9);
+  double x = 0, y = 0;
+  ASSERT_TRUE(screen_of(p, r, {41.9, 12.5}, &x, &y));  // the reference on the middle column
+  EXPECT_NEAR(x, r.x + r.w / 2, 1e-9);
+  EXPECT_LT(y, r.y + r.h / 2);
+  const std::optional<GeoPoint> back = point_under(p, r, x, y);
+  ASSERT_TRUE(back.has_value());
+  EXPECT_NEAR(back->lat_deg, 41.9, 1e-9);
+  EXPECT_FALSE(point_under(p, r, r.x + 2, r.y + 2).has_value());  // a corner, outside
+  const FieldParams before = p;
+  pan(&p, r, 100, 50);
+  EXPECT_EQ(p, before);
+  zoom_about(&p, r, 0.5, r.x + 10, r.y + 10);
+  EXPECT_DOUBLE_EQ(p.extent, before.extent / 2);
+  EXPECT_EQ(p.ref_lon_deg, 12.5);
+  for (int k = 0; k < 10; ++k) zoom_about(&p, r, 2, r.x + 10, r.y + 10);
+  EXPECT_DOUBLE_EQ(p.extent, max_extent(p));
+  EXPECT_NEAR(projected_span_deg(p), 360, 1e-9);
+  EXPECT_NO_THROW(validate(p));
+}
+
 TEST(ProjectedView, ZoomChangesTheExtentWithinItsLimits) {
   FieldParams p = aeqd_view();
   const MapRect r = letterbox(p, kArea);
