@@ -7,15 +7,17 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 geofield="${GEOFIELD:-$root/build/app/geofield}"
 [ -x "$geofield" ] || { echo "make-gallery: no $geofield (run scripts/build.sh first)" >&2; exit 2; }
 cd "$root/docs"
-render() { "$geofield" render --backend cpu "$@"; }
+# Screen style: the docs are read on screens (96 dpi, 11 pt labels).
+render() { "$geofield" render --backend cpu --style screen "$@"; }
 
 render --ref "Paris, France" --figure-width 1400 --figure figure.png
 cd gallery
 render --ref Rome --figure-width 1000 --figure rome.png
-render --ref "Boulder, Colorado" --projection aeqd --extent 20015 --figure-width 1000 \
-  --figure boulder-world.png
+render --ref "Boulder, Colorado" --projection aeqd --extent 20015 --path Tokyo --places \
+  --figure-width 1000 --figure boulder-world.png
 render --ref Tokyo --projection ortho --lat 0:60 --lon 100:160 --figure-width 1000 \
   --figure tokyo-globe.png
+render --ref London --projection eqearth --figure-width 1000 --figure london-equal-earth.png
 render --sites europe-capitals.csv --colour-by-centre --lat 34:66 --lon -25:35 \
   --figure-width 1000 --figure europe-capitals.png
 render --sites @land:50m --signed --lat 25:72 --lon -30:50 --colormap cividis \
