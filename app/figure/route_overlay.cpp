@@ -176,7 +176,28 @@ void add_route(FigureLayout* L, const FieldParams& view, const RouteEnd& end) {
   if (start) start = PointPx{L->map.x + start->x, L->map.y + start->y};
   const std::vector<PlacedText> taken =
       map_label_boxes(*L, L->style.marker && start ? &*start : nullptr);
-  L->route_labels.push_back(place_route_label(*L, route_text(view, end, measures), taken));
+  const std::string text = route_text(view, end, measures);
+  const std::size_t dot = text.find(" · ");
+  const double room = L->map.w - 6 * L->ring_pad_px;  // the corners' insets
+  if (TextRaster(L->ring_font_px).width(text) <= room || dot == std::string::npos) {
+    L->route_labels.push_back(place_route_label(*L, text, taken));
+    return;
+  }
+  // Too wide for the map (8 pt on a narrow print page): the short path's line, and under it the
+  // long path's, each clear of what is taken.
+  const PlacedText first = place_route_label(*L, text.substr(0, dot), taken);
+  std::vector<PlacedText> with_first = taken;
+  with_first.push_back(first);
+  const TextRaster raster(L->ring_font_px);
+  const std::string rest = text.substr(dot + std::string(" · ").size());
+  PlacedText second{rest, first.x, first.y + first.h + 2 * L->ring_pad_px, raster.width(rest),
+                    first.h};
+  const bool free = box_on_map(second, L->ring_pad_px, *L) &&
+                    std::none_of(with_first.begin(), with_first.end(), [&](const PlacedText& o) {
+                      return boxes_touch(second, o, L->ring_pad_px);
+                    });
+  L->route_labels.push_back(first);
+  L->route_labels.push_back(free ? second : place_route_label(*L, rest, with_first));
 }
 
 std::vector<LineGroup> route_groups(const FigureLayout& L) {

@@ -58,6 +58,27 @@ class RenderFigurePlaces(RenderTestCase):
         svg = open(self.path("f.svg"), encoding="utf-8").read()
         self.assertIn("<svg", svg)
 
+    def test_a_narrow_page_writes_the_path_in_two_lines(self):
+        # 800 pixels at 300 dpi: 2.7 inches, narrower than the 8 pt label on one line.
+        self.render_ok("--ref", ",".join(BOULDER), "--backend", "cpu", "--figure-width", "800",
+                       "--path", "Tokyo", "--figure", "n.pdf")
+        out = subprocess.run(["pdftotext", "-bbox", self.path("n.pdf"), "-"],
+                             capture_output=True, text=True, check=True).stdout
+        words = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
+                           r"([^<]*)</word>", out)
+        width = float(re.search(r'<page width="([\d.]+)"', out).group(1))
+        lines = {}
+        for x0, y0, x1, y1, w in words:
+            lines.setdefault(round(float(y0)), []).append((float(x0), float(x1), w))
+        texts = {y: " ".join(w for *_, w in sorted(ws)) for y, ws in lines.items()}
+        first = [y for y, t in texts.items() if "Tokyo, Japan: 9,293 km at 312°" in t]
+        second = [y for y, t in texts.items() if "long path 30,737 km at 132°" in t]
+        self.assertEqual(len(first), 1, texts)
+        self.assertEqual(len(second), 1, texts)
+        self.assertGreater(second[0], first[0])  # under it
+        for y in (first[0], second[0]):  # each whole on the page
+            self.assertTrue(all(0 <= x0 and x1 <= width for x0, x1, _ in lines[y]), lines[y])
+
     def test_the_path_and_places_draw_on_a_png(self):
         for projection in (["--projection", "aeqd", "--extent", "20000"],
                            ["--projection", "ortho"], ["--lat", "-90:90", "--lon", "-180:180"]):
