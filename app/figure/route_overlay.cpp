@@ -47,15 +47,17 @@ double path_width_px(const FigureLayout& L) { return std::max(2.0, std::round(L.
 
 // The label at the far end's marker (as a site's name), else in a corner of the map clear of
 // everything; else, where nothing is clear, in the map's top-left corner all the same.
+// lines: the label's lines (1 or 2), text_str its widest; the box holds them all.
 PlacedText place_route_label(const FigureLayout& L, const std::string& text_str,
-                             const std::vector<PlacedText>& taken) {
+                             const std::vector<PlacedText>& taken, int lines = 1) {
   const TextRaster text(L.ring_font_px);
   const double pad = L.ring_pad_px;
-  PlacedText t{text_str, 0, 0, text.width(text_str), text.height()};
+  const double height = lines * text.height() + (lines - 1) * 2 * pad;
+  PlacedText t{text_str, 0, 0, text.width(text_str), height};
   if (!L.route_ends.empty()) {
     SiteNameLook look;
     look.text_width_px = [&](std::string_view s) { return text.width(s); };
-    look.text_height_px = text.height();
+    look.text_height_px = height;
     look.pad_px = pad;
     look.marker_radius_px = L.route_end_px;
     look.disc = L.disc;
@@ -177,6 +179,17 @@ void add_route(FigureLayout* L, const FieldParams& view, const RouteEnd& end) {
   const std::vector<PlacedText> taken =
       map_label_boxes(*L, L->style.marker && start ? &*start : nullptr);
   const std::string text = route_text(view, end, measures);
+  // Where no place is clear (a narrow print page), the path's label wins over the rings' labels
+  // it covers: each ring has others.
+  struct DropCoveredRingLabels {
+    FigureLayout* L;
+    ~DropCoveredRingLabels() {
+      std::erase_if(L->ring_labels, [&](const PlacedText& r) {
+        return std::any_of(L->route_labels.begin(), L->route_labels.end(),
+                           [&](const PlacedText& t) { return boxes_touch(r, t, L->ring_pad_px); });
+      });
+    }
+  } drop{L};
   const std::size_t dot = text.find(" · ");
   const double room = L->map.w - 6 * L->ring_pad_px;  // the corners' insets
   if (TextRaster(L->ring_font_px).width(text) <= room || dot == std::string::npos) {
@@ -184,20 +197,15 @@ void add_route(FigureLayout* L, const FieldParams& view, const RouteEnd& end) {
     return;
   }
   // Too wide for the map (8 pt on a narrow print page): the short path's line, and under it the
-  // long path's, each clear of what is taken.
-  const PlacedText first = place_route_label(*L, text.substr(0, dot), taken);
-  std::vector<PlacedText> with_first = taken;
-  with_first.push_back(first);
+  // long path's, placed as one box.
   const TextRaster raster(L->ring_font_px);
-  const std::string rest = text.substr(dot + std::string(" · ").size());
-  PlacedText second{rest, first.x, first.y + first.h + 2 * L->ring_pad_px, raster.width(rest),
-                    first.h};
-  const bool free = box_on_map(second, L->ring_pad_px, *L) &&
-                    std::none_of(with_first.begin(), with_first.end(), [&](const PlacedText& o) {
-                      return boxes_touch(second, o, L->ring_pad_px);
-                    });
-  L->route_labels.push_back(first);
-  L->route_labels.push_back(free ? second : place_route_label(*L, rest, with_first));
+  const std::string first = text.substr(0, dot),
+                    rest = text.substr(dot + std::string(" · ").size());
+  const double w1 = raster.width(first), w2 = raster.width(rest);
+  const PlacedText box = place_route_label(*L, w1 >= w2 ? first : rest, taken, 2);
+  const double h = raster.height();
+  L->route_labels.push_back({first, box.x, box.y, w1, h});
+  L->route_labels.push_back({rest, box.x, box.y + h + 2 * L->ring_pad_px, w2, h});
 }
 
 std::vector<LineGroup> route_groups(const FigureLayout& L) {

@@ -4,6 +4,7 @@ tool (`proj -I +proj=eqearth`, Debian's proj-bin) puts under the node, NaN outsi
 the default grid is the world's box; the figure in PNG, PDF and SVG; the GL backend computes the
 same field as the CPU; --geotiff and --netcdf are refused in one line."""
 
+import re
 import shutil
 import subprocess
 import unittest
@@ -68,20 +69,29 @@ class RenderEqEarth(RenderTestCase):
                 np.testing.assert_allclose(v[inside], want, rtol=tol, atol=tol * np.pi * R_KM)
 
     def test_figure_in_png_pdf_and_svg(self):
+        maps = {}
         for name in ("w.png", "w.pdf", "w.svg"):
             with self.subTest(figure=name):
                 r = self.render_ok("--projection", "eqearth", "--ref", "Rome", "--figure", name,
                                    "--figure-width", "800")
                 self.assertIn("wrote " + name, r.stderr)
+                maps[name] = re.search(r"map (\d+)x(\d+) at", r.stderr).groups()
+        mw, mh = map(int, maps["w.png"])
+        # The map is the outline's box, 2.0546 times as wide as tall (the page around it holds
+        # the print style's 8 pt labels and caption).
+        self.assertAlmostEqual(mw / mh, 2.7066 / 1.3173, delta=0.02)
         im = np.asarray(Image.open(self.path("w.png")).convert("RGB")).astype(int)
-        self.assertGreater(im.shape[1], 1.8 * im.shape[0] * 0.8)  # a wide world map
+        self.assertEqual(im.shape[1], 800)
         with open(self.path("w.svg"), encoding="utf-8") as f:  # text as glyphs: its paths only
-            self.assertGreater(f.read().count("<path"), 100)
+            self.assertGreater(f.read().count("<path"), 50)  # glyphs, lines, the outline
         pdf_text = subprocess.run(["pdftotext", self.path("w.pdf"), "-"], capture_output=True,
                                   text=True, check=True).stdout
         self.assertIn("Equal Earth", pdf_text)
-        self.assertIn("45°N", pdf_text)  # parallels labelled at their rows
-        self.assertIn("45°S", pdf_text)
+        # The print style's 8 pt labels space an 800-pixel world's graticule at 90°: the
+        # equator labelled at its row, the meridians where they meet the south pole line.
+        self.assertEqual(pdf_text.split().count("0°"), 2, pdf_text)
+        self.assertIn("90°W", pdf_text)
+        self.assertIn("90°E", pdf_text)
 
     def test_geotiff_and_netcdf_are_refused(self):
         self.render_refused("--projection", "eqearth", "--geotiff", "w.tif",

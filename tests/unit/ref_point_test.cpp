@@ -70,9 +70,8 @@ TEST(ParseRef, AnAmbiguousNameListsItsCandidatesInOneLine) {
   EXPECT_EQ(m.rfind("--ref: 'Springfield' names ", 0), 0u) << m;
   EXPECT_NE(m.find("Springfield, Illinois, United States (39.80,-89.64)"), std::string::npos) << m;
   EXPECT_NE(m.find("Springfield, Missouri, United States (37.22,-93.30)"), std::string::npos) << m;
-  // Narrowed, the same name is one place.
-  EXPECT_EQ(parse_ref("Springfield, Illinois", "--ref").label,
-            "Springfield, Illinois, United States");
+  // Narrowed, the same name is one place, said as it was asked for.
+  EXPECT_EQ(parse_ref("Springfield, Illinois", "--ref").label, "Springfield, Illinois");
 }
 
 // Twenty places of one name and equal population: the line lists what fits and counts the rest.
