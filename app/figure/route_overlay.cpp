@@ -100,6 +100,18 @@ PlacedText place_route_label(const FigureLayout& L, const std::string& text_str,
   return t;
 }
 
+// A label too wide for the map (8 pt on a narrow print page): the short path's line, and under
+// it the long path's, placed as one box.
+void add_two_line_route_label(FigureLayout* L, const std::string& first, const std::string& rest,
+                              const std::vector<PlacedText>& taken) {
+  const TextRaster raster(L->ring_font_px);
+  const double w1 = raster.width(first), w2 = raster.width(rest);
+  const PlacedText box = place_route_label(*L, w1 >= w2 ? first : rest, taken, 2);
+  const double h = raster.height();
+  L->route_labels.push_back({first, box.x, box.y, w1, h});
+  L->route_labels.push_back({rest, box.x, box.y + h + 2 * L->ring_pad_px, w2, h});
+}
+
 }  // namespace
 
 bool long_path_shown(const FigureLayout& L, const FieldParams& view) {
@@ -179,33 +191,20 @@ void add_route(FigureLayout* L, const FieldParams& view, const RouteEnd& end) {
   const std::vector<PlacedText> taken =
       map_label_boxes(*L, L->style.marker && start ? &*start : nullptr);
   const std::string text = route_text(view, end, measures);
-  // Where no place is clear (a narrow print page), the path's label wins over the rings' labels
-  // it covers: each ring has others.
-  struct DropCoveredRingLabels {
-    FigureLayout* L;
-    ~DropCoveredRingLabels() {
-      std::erase_if(L->ring_labels, [&](const PlacedText& r) {
-        return std::any_of(L->route_labels.begin(), L->route_labels.end(),
-                           [&](const PlacedText& t) { return boxes_touch(r, t, L->ring_pad_px); });
-      });
-    }
-  } drop{L};
   const std::size_t dot = text.find(" · ");
   const double room = L->map.w - 6 * L->ring_pad_px;  // the corners' insets
   if (TextRaster(L->ring_font_px).width(text) <= room || dot == std::string::npos) {
     L->route_labels.push_back(place_route_label(*L, text, taken));
-    return;
+  } else {
+    add_two_line_route_label(L, text.substr(0, dot), text.substr(dot + std::string(" · ").size()),
+                             taken);
   }
-  // Too wide for the map (8 pt on a narrow print page): the short path's line, and under it the
-  // long path's, placed as one box.
-  const TextRaster raster(L->ring_font_px);
-  const std::string first = text.substr(0, dot),
-                    rest = text.substr(dot + std::string(" · ").size());
-  const double w1 = raster.width(first), w2 = raster.width(rest);
-  const PlacedText box = place_route_label(*L, w1 >= w2 ? first : rest, taken, 2);
-  const double h = raster.height();
-  L->route_labels.push_back({first, box.x, box.y, w1, h});
-  L->route_labels.push_back({rest, box.x, box.y + h + 2 * L->ring_pad_px, w2, h});
+  // Where no place is clear (a narrow print page), the path's label wins over the rings' labels
+  // it covers: each ring has others.
+  std::erase_if(L->ring_labels, [&](const PlacedText& r) {
+    return std::any_of(L->route_labels.begin(), L->route_labels.end(),
+                       [&](const PlacedText& t) { return boxes_touch(r, t, L->ring_pad_px); });
+  });
 }
 
 std::vector<LineGroup> route_groups(const FigureLayout& L) {
