@@ -17,68 +17,74 @@ constexpr int kTileX = 16 * kCols;
 constexpr int kTileY = 16 * kRows;
 const dim3 kBlock(kBlockX, kBlockY);
 
-// The float haversine's node: aeqd's radius, or ortho's haversines from the row's and the
-// column's terms with the device's short haversine end (the latlon kernel's).
-template <Projection P>
-__device__ __forceinline__ float chord_value(const AxisTerms<float>& row,
-                                             const AxisTerms<float>& col,
-                                             const ChordConstants<float>& k) {
+// The haversine's node: aeqd's radius, or ortho's haversines from the row's and the column's
+// terms, ended in float with the device's short haversine (the latlon kernel's), in double with
+// the header's.
+template <Projection P, typename T>
+__device__ __forceinline__ T chord_value(const AxisTerms<T>& row, const AxisTerms<T>& col,
+                                         const ChordConstants<T>& k) {
   if constexpr (P == Projection::aeqd) {
     return aeqd_radius_value(row, col, k);
   } else {
-    float a, b;
+    T a, b;
     const bool on = ortho_haversines(row, col, k, &a, &b);
-    const float d = haversine_distance_ab_f32(a, b, k.two_r, k.pi_r);
+    T d;
+    if constexpr (sizeof(T) == sizeof(float)) {
+      d = haversine_distance_ab_f32(a, b, k.two_r, k.pi_r);
+    } else {
+      d = k.two_r * haversine_half_angle(a, b);
+    }
     return on ? d : k.nan;
   }
 }
 
-// Float haversine. The block's 128 first threads compute the tile's column and row terms in
-// double (rounded once to float) into shared memory, then every thread its 4 x 4 nodes from them.
+// The haversine, float or double. The block's 128 first threads compute the tile's column and
+// row terms in double (rounded once to T) into shared memory, then every thread its 4 x 4 nodes
+// from them.
 // Edge tiles clamp the terms' index (the clamped ones are never stored) and check the bounds.
-template <Projection P, typename Sink>
+template <Projection P, typename T, typename Sink>
 __global__ void __launch_bounds__(kBlockX* kBlockY)
-    chord_kernel(ProjectedGrid g, Subgrid w, ChordConstants<float> k, Sink sink) {
+    chord_kernel(ProjectedGrid g, Subgrid w, ChordConstants<T> k, Sink sink) {
   // The subgrid's nodes, indexed in the whole grid (terms of its own rows and columns).
   const int j0 = w.col0 + blockIdx.x * kTileX, i0 = w.row0 + blockIdx.y * kTileY;
   const int j_end = w.col0 + w.nx, i_end = w.row0 + w.ny;
-  __shared__ AxisTerms<float> tile_cols[kTileX];
-  __shared__ AxisTerms<float> tile_rows[kTileY];
+  __shared__ AxisTerms<T> tile_cols[kTileX];
+  __shared__ AxisTerms<T> tile_rows[kTileY];
   static_assert(kTileX + kTileY <= kBlockX * kBlockY, "one thread per term");
   const int t = threadIdx.y * kBlockX + threadIdx.x;
   if (t < kTileX) {
-    tile_cols[t] = chord_col_terms<float>(g, min(j0 + t, j_end - 1));
+    tile_cols[t] = chord_col_terms<T>(g, min(j0 + t, j_end - 1));
   } else if (t < kTileX + kTileY) {
-    tile_rows[t - kTileX] = chord_row_terms<float>(g, min(i0 + t - kTileX, i_end - 1));
+    tile_rows[t - kTileX] = chord_row_terms<T>(g, min(i0 + t - kTileX, i_end - 1));
   }
   __syncthreads();
   const int tx = threadIdx.x & 15, ty = 2 * threadIdx.y + (threadIdx.x >> 4);
-  AxisTerms<float> cols[kCols];
+  AxisTerms<T> cols[kCols];
 #pragma unroll
   for (int c = 0; c < kCols; ++c) cols[c] = tile_cols[tx + 16 * c];
   if (i0 + kTileY <= i_end && j0 + kTileX <= j_end) {
 #pragma unroll
     for (int r = 0; r < kRows; ++r) {
-      const AxisTerms<float> row = tile_rows[ty + 16 * r];
+      const AxisTerms<T> row = tile_rows[ty + 16 * r];
 #pragma unroll
       for (int c = 0; c < kCols; ++c)
-        sink(j0 + tx + 16 * c, i0 + ty + 16 * r, chord_value<P>(row, cols[c], k));
+        sink(j0 + tx + 16 * c, i0 + ty + 16 * r, chord_value<P, T>(row, cols[c], k));
     }
     return;
   }
   for (int r = 0; r < kRows; ++r) {
     const int i = i0 + ty + 16 * r;
     if (i >= i_end) break;
-    const AxisTerms<float> row = tile_rows[ty + 16 * r];
+    const AxisTerms<T> row = tile_rows[ty + 16 * r];
     for (int c = 0; c < kCols; ++c) {
       const int j = j0 + tx + 16 * c;
-      if (j < j_end) sink(j, i, chord_value<P>(row, cols[c], k));
+      if (j < j_end) sink(j, i, chord_value<P, T>(row, cols[c], k));
     }
   }
 }
 
-// Double, and the seed formula: the shared math node by node (inverse projection, then the
-// formulas), as the CPU backend runs it. Not unrolled: the node's code is long, the loop's
+// The seed formula and Equal Earth: the shared math node by node (inverse projection, then the
+// formula), as the CPU backend runs it. Not unrolled: the node's code is long, the loop's
 // overhead small beside it.
 template <typename T, typename Sink>
 __global__ void __launch_bounds__(kBlockX* kBlockY)
@@ -131,19 +137,16 @@ void launch(const ProjectedGrid& g, const Subgrid& w, Sink sink, cudaStream_t st
   }
   const dim3 grid(static_cast<unsigned>((w.nx + kTileX - 1) / kTileX),
                   static_cast<unsigned>((w.ny + kTileY - 1) / kTileY));
-  if constexpr (sizeof(T) == sizeof(float)) {
-    // Equal Earth goes node by node (projected_chord.h has no terms for it), as on the CPU.
-    if (g.formula == Formula::haversine && g.projection != Projection::eqearth) {
-      const ChordConstants<float> k =
-          chord_constants<float>(g, std::numeric_limits<float>::quiet_NaN());
-      if (g.projection == Projection::ortho) {
-        chord_kernel<Projection::ortho><<<grid, kBlock, 0, stream>>>(g, w, k, sink);
-      } else {
-        chord_kernel<Projection::aeqd><<<grid, kBlock, 0, stream>>>(g, w, k, sink);
-      }
-      GF_CUDA_LAUNCHED("projected chord_kernel");
-      return;
+  // Equal Earth goes node by node (projected_chord.h has no terms for it), as on the CPU.
+  if (g.formula == Formula::haversine && g.projection != Projection::eqearth) {
+    const ChordConstants<T> k = chord_constants<T>(g, std::numeric_limits<T>::quiet_NaN());
+    if (g.projection == Projection::ortho) {
+      chord_kernel<Projection::ortho, T><<<grid, kBlock, 0, stream>>>(g, w, k, sink);
+    } else {
+      chord_kernel<Projection::aeqd, T><<<grid, kBlock, 0, stream>>>(g, w, k, sink);
     }
+    GF_CUDA_LAUNCHED("projected chord_kernel");
+    return;
   }
   node_kernel<T><<<grid, kBlock, 0, stream>>>(g, w, sink);
   GF_CUDA_LAUNCHED("projected node_kernel");

@@ -57,6 +57,42 @@ TEST(ProjectedChord, FloatTermsGiveTheDoubleFieldWithinTheFloatBound) {
   }
 }
 
+// The double kernel's path (projected_kernel.cu takes the same terms in double): the CPU double
+// field node by node to the --f64 export's bound, 1e-11 |v| + 1e-12 max|v|, NaN exactly where it
+// has none outside a band of 1e-12 of the edge.
+TEST(ProjectedChord, DoubleTermsGiveTheDoubleFieldWithinTheExportBound) {
+  for (const test::NamedGrid& v : test::projected_test_grids()) {
+    const FieldParams& p = v.params;
+    if (p.projection == Projection::eqearth || p.formula != Formula::haversine) continue;
+    const ProjectedGrid g = projected_grid(p);
+    const ChordConstants<double> k =
+        chord_constants<double>(g, std::numeric_limits<double>::quiet_NaN());
+    const double edge = (p.projection == Projection::ortho ? 1.0 : kPi) * g.radius;
+    double max_abs = 0;
+    for (int i = 0; i < p.ny; ++i) {
+      for (int j = 0; j < p.nx; ++j) {
+        const double d = projected_field_value<double>(g, i, j);
+        if (!std::isnan(d)) max_abs = std::max(max_abs, d);
+      }
+    }
+    double worst = 0;
+    for (int i = 0; i < p.ny; ++i) {
+      for (int j = 0; j < p.nx; ++j) {
+        const double d = projected_field_value<double>(g, i, j);
+        const double c = chord_field_value<double>(g, k, i, j);
+        const double r = std::hypot(projected_node_x<double>(g, j), projected_node_y<double>(g, i));
+        if (std::fabs(r - edge) <= 1e-12 * edge) continue;  // on the edge: either side
+        ASSERT_EQ(std::isnan(c), std::isnan(d)) << v.name << " node " << i << "," << j;
+        if (std::isnan(d)) continue;
+        const double bound = 1e-12 * max_abs + 1e-11 * std::fabs(d);
+        EXPECT_LE(std::fabs(c - d), bound) << v.name << " node " << i << "," << j;
+        worst = std::max(worst, std::fabs(c - d) / bound);
+      }
+    }
+    std::printf("chord double %s: worst error/bound %.1e\n", v.name.c_str(), worst);
+  }
+}
+
 // The reference's components seen from the centre: aeqd's centre is the reference itself.
 TEST(ProjectedChord, AeqdCentreIsTheReference) {
   for (const test::NamedGrid& v : test::projected_test_grids()) {
