@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <span>
 #include <thread>
 #include <utility>
 
@@ -333,20 +334,24 @@ void App::frame(int fbw, int fbh) {
 // The display tests wait on these lines instead of sleeping: the pointer where they put it,
 // the keys and buttons they sent handed to ImGui (counted by kind) with nothing left queued,
 // the framebuffer at the size they set, a new field shown (fields counts them; current: the
-// view's field is on screen). Printed after the swap.
+// view's field is on screen; range: the colours' ends). Printed after the swap.
 void App::log_drawn_frame(int fbw, int fbh) const {
   const ImguiInputFeed::Fed& fed = input_feed_.fed();
   const std::optional<std::array<double, 2>> at = input_feed_.pointer();
   char pointer[48] = "none";
+  // The colour range the map and the colorbar are drawn with.
+  const ValueRange colours = state_.auto_range ? info_.range
+                                               : ValueRange{state_.range_min, state_.range_max};
   if (at) std::snprintf(pointer, sizeof pointer, "%.0f,%.0f", (*at)[0], (*at)[1]);
   std::fprintf(stderr,
                "geofield: drawn frame=%d keys=%ld keys_down=%d buttons=%ld buttons_down=%d "
                "scrolls=%ld moves=%ld chars=%ld focus=%ld queued=%zu pointer=%s typing=%d "
-               "framebuffer=%dx%d fields=%d busy=%d current=%d\n",
+               "framebuffer=%dx%d fields=%d busy=%d current=%d range=%.9g:%.9g\n",
                frames_drawn_, fed.keys, input_feed_.keys_down(), fed.buttons,
                input_feed_.buttons_down(), fed.scrolls, fed.moves, fed.chars, fed.focus,
                input_.queue.size(), pointer, ImGui::GetIO().WantTextInput ? 1 : 0, fbw, fbh,
-               fields_shown_, source_->busy() ? 1 : 0, field_current() ? 1 : 0);
+               fields_shown_, source_->busy() ? 1 : 0, field_current() ? 1 : 0, colours.min,
+               colours.max);
 }
 
 void App::read_frame_info() {
@@ -459,12 +464,21 @@ void App::update_field() {
     if (source_->shown()) state_.params = *source_->shown();
   }
   if (std::optional<std::string> n = source_->take_notice()) log_.add(false, *n);
-  const std::optional<FieldParams>& shown = source_->shown();
+  const std::optional<FieldRequest>& shown = source_->shown_request();
   if (shown && (!range_of_ || !(*range_of_ == *shown))) {
-    const std::optional<ValueRange>& found = source_->shown_range();
-    info_.range = found ? *found : field_range(*shown);
+    info_.range = shown_field_range(*shown);
     range_of_ = *shown;
   }
+}
+
+// The exact range of the field in the texture: the CPU worker's, found off the UI thread; one
+// point's closed form (field_range); otherwise (several sites, lines, shapes: no closed form)
+// the values read back, once a request, as an export reads them.
+ValueRange App::shown_field_range(const FieldRequest& shown) {
+  if (const std::optional<ValueRange>& found = source_->shown_range()) return *found;
+  if (shown.one_point()) return field_range(shown.one_point_params());
+  const HostField f = source_->read_field(renderer_.field(), Precision::f32);
+  return values_range(std::span<const float>(f.f32));
 }
 
 App::MapPixels App::draw_map(int fbw, int fbh) {

@@ -119,6 +119,50 @@ def case_shift_click_adds_centre(binary):
         s.close()
 
 
+def nearest_distance_range(state):
+    """The exact min and max over the grid's nodes of the haversine distance (km, the default
+    radius) to the nearest of the state's centres: numpy's double, the nodes as the grid
+    contract puts them (lat_max first, both bounds on nodes)."""
+    p = state
+    lat = np.linspace(p["lat_max_deg"], p["lat_min_deg"], p["ny"])[:, None]
+    lon = np.linspace(p["lon_min_deg"], p["lon_max_deg"], p["nx"])[None, :]
+    best = None
+    for c in state["centres"]:
+        la, lo = np.radians(c["lat"]), np.radians(c["lon"])
+        h = (np.sin((np.radians(lat) - la) / 2) ** 2 + np.cos(np.radians(lat)) * np.cos(la)
+             * np.sin((np.radians(lon) - lo) / 2) ** 2)
+        d = 2 * 6371.0088 * np.arcsin(np.sqrt(h))
+        best = d if best is None else np.minimum(best, d)
+    return float(best.min()), float(best.max())
+
+
+def case_colour_range_follows_centres(binary):
+    """Shift+click three times: the automatic colour range (the colorbar's ends, logged with each
+    frame) becomes the nearest-centre field's own min and max, not the first field's."""
+    s = Session(binary, state=dict(QUIET_STATE, contours=False))
+    try:
+        s.start()
+        s.move(*OUTSIDE)
+        s.wait_for_field()
+        first = s.last()["range"]
+        x, y, w, h = s.map
+        for k, (fx, fy) in enumerate(((0.25, 0.25), (0.25, 0.75), (0.7, 0.5))):
+            mark = s.mark()
+            shift_click(s, x + int(fx * w), y + int(fy * h))
+            s.move(*OUTSIDE)
+            s.wait_for_field(since=mark)
+        frame = s.wait_drawn("the three centres' field", lambda f: f["current"] == 1)
+        lo, hi = (float(v) for v in frame["range"].split(":"))
+        state = s.quit()
+        assert len(state["centres"]) == 3, state.get("centres")
+        want_lo, want_hi = nearest_distance_range(state)
+        assert frame["range"] != first, (first, frame["range"])
+        assert abs(lo - want_lo) <= 1e-3 + 1e-5 * want_hi, (lo, want_lo)
+        assert abs(hi - want_hi) <= 1e-5 * want_hi, (hi, want_hi)
+    finally:
+        s.close()
+
+
 QUAD = [(29.5, 99.5), (29.5, 100.5), (30.5, 99.5), (30.5, 100.5)]
 
 
