@@ -340,8 +340,8 @@ void App::log_drawn_frame(int fbw, int fbh) const {
   const std::optional<std::array<double, 2>> at = input_feed_.pointer();
   char pointer[48] = "none";
   // The colour range the map and the colorbar are drawn with.
-  const ValueRange colours = state_.auto_range ? info_.range
-                                               : ValueRange{state_.range_min, state_.range_max};
+  const ValueRange colours =
+      state_.auto_range ? info_.range : ValueRange{state_.range_min, state_.range_max};
   if (at) std::snprintf(pointer, sizeof pointer, "%.0f,%.0f", (*at)[0], (*at)[1]);
   std::fprintf(stderr,
                "geofield: drawn frame=%d keys=%ld keys_down=%d buttons=%ld buttons_down=%d "

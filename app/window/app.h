@@ -112,7 +112,7 @@ class App {
   std::future<std::string> figure_writing_;     // painting and writing the last one: its message
   std::unique_ptr<FieldExportJob> export_job_;  // .npy / GeoTIFF being written on a thread
   int test_export_delay_ms_ = 0;                // GEOFIELD_TEST_EXPORT_DELAY_MS: a slow export
-  std::optional<FieldRequest> range_of_;  // the request whose exact range info_.range holds
+  std::optional<FieldRequest> range_of_;        // the request whose exact range info_.range holds
   std::chrono::steady_clock::time_point last_frame_;
   int frames_drawn_ = 0;
   int fields_shown_ = 0;  // fields the source has put in the texture (each a recompute)
