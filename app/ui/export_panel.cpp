@@ -40,6 +40,20 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
     a->screenshot = true;
     a->screenshot_with_ui = false;
   }
+  // The figure's style, on this row so the rows below keep their place.
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("screen").x + ImGui::GetFrameHeight() +
+                          2 * ImGui::GetStyle().FramePadding.x);
+  if (ImGui::BeginCombo("style", figure_preset_name(e->figure_preset))) {
+    for (FigurePreset p : {FigurePreset::print, FigurePreset::screen, FigurePreset::dark}) {
+      if (ImGui::Selectable(figure_preset_name(p), p == e->figure_preset)) e->figure_preset = p;
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "the figure's style, as render --style: print (8 pt labels at 300 dpi), screen, dark");
+  }
   // The picture is the figure: map, labels, colorbar and title at the width asked, drawn a
   // band a frame (Cancel stops it). "Map only" above is the raw map.
   if (info.figure_writing) {
@@ -51,7 +65,7 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
     if (ImGui::Button("Cancel")) a->cancel_figure = true;
   } else {
     // The box and its unit as wide as the progress bar that takes their place while the figure
-    // draws, so "Picture PNG" and that bar's Cancel share a place.
+    // draws, so "Figure PNG" and that bar's Cancel share a place.
     ImGui::SetNextItemWidth(ImGui::CalcItemWidth() * 0.7f - ImGui::GetStyle().ItemInnerSpacing.x -
                             ImGui::CalcTextSize("px").x);
     typed_int("figure width", "px", &e->figure_w, kMinFigureWidthPx, kMaxFigureWidthPx, edits);
@@ -60,7 +74,7 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
                         kMinFigureWidthPx, kMaxFigureWidthPx);
     }
     if (!edits->by_control.count("figure width")) ImGui::SameLine();
-    if (ImGui::Button("Picture PNG")) a->picture = true;
+    if (ImGui::Button("Figure PNG")) a->picture = true;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", output_kind(OutputId::figure).writes);
     // The same figure for print: lines and text as vectors over the map's picture.
     for (const char* ext : {"pdf", "svg"}) {
@@ -105,7 +119,8 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 35.0f);
     const std::filesystem::path centres =
         std::filesystem::path(e->folder.empty() ? "." : e->folder) / e->centres_file;
-    ImGui::TextUnformatted(render_command_line(s, "geofield.png", centres.string()).c_str());
+    ImGui::TextUnformatted(
+        render_command_line(s, "geofield.png", centres.string(), figure_command_of(*e)).c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }

@@ -13,7 +13,9 @@
 #include "backends/field_backend.h"
 #include "export/output_kinds.h"
 #include "field_range.h"
+#include "figure/figure_style.h"
 #include "view/place_search.h"
+#include "view/reproduce_command.h"
 #include "view/view_math.h"
 #include "view/view_state.h"
 
@@ -52,8 +54,9 @@ std::string absolute_folder(const std::string& folder);
 
 struct ExportSettings {
   std::string folder = absolute_folder(".");  // absolute: saved paths are shown in full
-  int figure_w = 1600;  // the picture (a figure): its width in pixels; the map sets its height
-  bool f64 = false;     // .npy, GeoTIFF and NetCDF as float64
+  int figure_w = 1600;  // the figure: its width in pixels; the map sets its height
+  FigurePreset figure_preset = FigurePreset::print;  // its style, as `render --style`
+  bool f64 = false;                                  // .npy, GeoTIFF and NetCDF as float64
   std::string state_file = "geofield-view.json";
   // The Centres panel's file (issue 16): imported (CSV or GeoJSON) and exported (CSV), in the
   // folder above unless absolute.
@@ -61,6 +64,11 @@ struct ExportSettings {
   // The Sites panel's file (issue 28): GeoJSON or CSV, in the folder above unless absolute.
   std::string sites_file = "sites.geojson";
 };
+
+// The figure the Export panel's buttons make, as Copy as command writes it.
+inline FigureCommand figure_command_of(const ExportSettings& e) {
+  return {"geofield-figure.png", e.figure_w, figure_preset_name(e.figure_preset)};
+}
 
 struct UiActions {
   bool screenshot = false;

@@ -11,7 +11,8 @@ std::string exact_number(double v) {
 }
 
 std::string render_command_line(const ViewState& s, const std::string& png,
-                                const std::string& centres_csv) {
+                                const std::string& centres_csv,
+                                const std::optional<FigureCommand>& figure) {
   const bool centres = !s.centres.empty();
   const bool sites = !s.sites.empty();
   const FieldParams& p = s.params;
@@ -52,6 +53,10 @@ std::string render_command_line(const ViewState& s, const std::string& png,
   if (s.borders) c += " --borders";
   if (s.coastlines || s.borders) c += " --line-color=" + rgb_hex(s.line_rgb);
   c += " --png=" + png;
+  if (figure) {
+    c += " --figure=" + figure->file + " --figure-width=" + std::to_string(figure->width_px) +
+         " --style=" + figure->style;
+  }
   return c;
 }
 

@@ -163,7 +163,8 @@ void App::do_actions(const UiActions& a) {
   }
   if (a.open_sites) open_view_sites(*a.open_sites);
   if (a.copy_command) {
-    const std::string cmd = render_command_line(state_, "geofield.png", centres_file.string());
+    const std::string cmd = render_command_line(state_, "geofield.png", centres_file.string(),
+                                                figure_command_of(exports_));
     ImGui::SetClipboardText(cmd.c_str());
     log_.add(true, "copied: " + cmd +
                        (state_.centres.empty()

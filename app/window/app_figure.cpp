@@ -1,4 +1,4 @@
-// The window's figure export: the Export panel's "Picture PNG" (or "PDF", "SVG") makes the
+// The window's figure export: the Export panel's "Figure PNG" (or "PDF", "SVG") makes the
 // figure of the view on screen (app/figure) from the field the window shows, one band of the map
 // a frame, so the window keeps drawing, shows the progress and can cancel; the painting around
 // the map and the encoding (seconds for a large figure) run on a thread of their own. Every
@@ -18,6 +18,7 @@
 #include "export/png_export.h"
 #include "figure/figure_layout.h"
 #include "figure/figure_paint.h"
+#include "figure/figure_style.h"
 #include "figure/figure_vector.h"
 #include "gl/field_texture.h"
 #include "view/marked_sites.h"
@@ -90,12 +91,22 @@ void App::advance_figure(const UiActions& a) {
           };
         }
       }
+      // The Export panel's style, as `render --figure --style` draws it (Copy as command writes
+      // that line): the window's line colour typed over the preset's, as --line-color.
+      FigureStyleOverrides typed;
+      if (state_.coastlines || state_.borders) typed.line_rgb = state_.line_rgb;
+      const FigureStyle look = resolve_figure_style(exports_.figure_preset, typed);
+      const FigureLook page = figure_look_of(look, look.dpi);
+      const double grow = std::min(1.5, figure_scale_for_font(page.font_px));
       figure_ = std::make_unique<FigureJob>(
           &renderer_, state_.params, width, title,
           [&](int w, int h) {
-            return figure_style([&](int sw, int sh) { return style_for(sw, sh); }, width, w, h);
+            ViewStyle st =
+                figure_style_grown([&](int sw, int sh) { return style_for(sw, sh); }, grow, w, h);
+            apply_figure_style(look, look.dpi, &st);
+            return st;
           },
-          "figure width", sites);
+          "figure width", sites, page);
       figure_of_ = shown;
       if (vectors) {
         figure_->leave_lines_to_vectors();

@@ -3,9 +3,11 @@
 // Export panel's view file, full screen, the F1 overlay and Esc.
 #include <imgui.h>
 
+#include <string>
 #include <vector>
 
 #include "ui/help_overlay.h"
+#include "view/view_change_text.h"
 #include "view/view_commands.h"
 #include "window/app.h"
 #include "window/key_bindings.h"
@@ -48,11 +50,17 @@ void App::do_shortcuts(UiActions* actions) {
         }
         break;
       case Command::undo:
-        if (!history_.undo(&state_)) log_.add(false, "nothing to undo");
+      case Command::redo: {
+        const bool undo = c == Command::undo;
+        const ViewState before = state_;
+        if (undo ? history_.undo(&state_) : history_.redo(&state_)) {
+          log_.add(true,
+                   std::string(undo ? "undo: " : "redo: ") + view_change_text(before, state_));
+        } else {
+          log_.add(false, undo ? "nothing to undo" : "nothing to redo");
+        }
         break;
-      case Command::redo:
-        if (!history_.redo(&state_)) log_.add(false, "nothing to redo");
-        break;
+      }
       case Command::save_view: actions->save_state = true; break;
       case Command::load_view: actions->load_state = true; break;
       case Command::full_screen: window_.toggle_full_screen(); break;

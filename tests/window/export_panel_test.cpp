@@ -68,7 +68,7 @@ TEST_F(ExportPanelTest, ALabelThePanelDoesNotDrawAsksForNothing) {
     frame(k.option);
     EXPECT_TRUE(frame().field_exports.empty()) << k.option;
   }
-  frame("Picture PNG");
+  frame("Figure PNG");
   const UiActions a = frame();
   EXPECT_TRUE(a.picture) << "a press on a drawn button other than the outputs' reaches it";
   EXPECT_TRUE(a.field_exports.empty());

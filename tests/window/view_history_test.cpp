@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "view/view_change_text.h"
+
 namespace geofield {
 namespace {
 
@@ -139,6 +141,45 @@ TEST(ViewHistory, WhatIsNotAChoiceIsNoStep) {
   EXPECT_EQ(s.backend, BackendChoice::cpu);  // the backend stays
   EXPECT_EQ(s.params.nx, 777);               // so does the window's grid size
   EXPECT_EQ(s.params.ref_lon_deg, ViewState{}.params.ref_lon_deg);
+}
+
+}  // namespace
+}  // namespace geofield
+
+namespace geofield {
+namespace {
+
+// What an undo says it undid: a bound by the panel's name, with both values.
+TEST(ViewChangeText, NamesTheBoundAndBothValues) {
+  ViewState a = first_view();
+  ViewState b = a;
+  b.params.lat_max_deg = 45;
+  EXPECT_EQ(view_change_text(b, a), "lat max 45 \u2192 32");
+}
+
+// A pan moves every bound: one item for the view. Look changes by their names; more than
+// three are counted.
+TEST(ViewChangeText, PanIsOneItemAndManyAreCounted) {
+  ViewState a = first_view();
+  ViewState b = a;
+  b.params.lat_min_deg += 1, b.params.lat_max_deg += 1;
+  b.params.lon_min_deg -= 2, b.params.lon_max_deg -= 2;
+  EXPECT_EQ(view_change_text(a, b), "view lat 28:32 lon 99:103 \u2192 lat 29:33 lon 97:101");
+  b = a;
+  b.colormap = Colormap::turbo;
+  EXPECT_EQ(view_change_text(a, b), "colormap viridis \u2192 turbo");
+  b.reverse = true, b.graticule = false, b.borders = true, b.contour_interval = 100;
+  EXPECT_EQ(
+      view_change_text(a, b),
+      "colormap viridis \u2192 turbo, reverse off \u2192 on, rings every 50 \u2192 100 and 2 more");
+  EXPECT_EQ(view_change_text(a, a), "the view");
+}
+
+TEST(ViewChangeText, CountsCentres) {
+  ViewState a = first_view();
+  ViewState b = a;
+  b.centres = CentreSet({Centre{29, 100, "A"}, Centre{31, 102, "B"}});
+  EXPECT_EQ(view_change_text(b, a), "centres: 2 centres \u2192 0 centres");
 }
 
 }  // namespace

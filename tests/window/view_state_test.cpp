@@ -182,6 +182,25 @@ TEST(ReproduceCommand, ParsesBackToTheSameView) {
   EXPECT_EQ(lines.line_color, "ffffff");
 }
 
+// Copy as command writes the figure the Export panel makes: its file, width and style parse
+// back as render reads them, beside the raw map.
+TEST(ReproduceCommand, CarriesTheWindowsFigure) {
+  const ViewState s = unusual_state();
+  const std::string line =
+      render_command_line(s, "m.png", "c.csv", FigureCommand{"f.png", 2400, "dark"});
+  std::istringstream in(line);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  const RenderRequest r = std::get<RenderRequest>(parse_command_line(words));
+  EXPECT_EQ(r.view.params, s.params);
+  EXPECT_EQ(r.figure_width, 2400);
+  EXPECT_EQ(r.figure_style.preset, FigurePreset::dark);
+  EXPECT_EQ(r.figure_dpi, 96);  // the dark preset's, as the window's figure takes it
+  EXPECT_TRUE(r.outputs[OutputId::figure]);
+  EXPECT_TRUE(r.outputs[OutputId::png]);
+  EXPECT_EQ(render_command_line(s).find("--figure"), std::string::npos);
+}
+
 TEST(ReproduceCommand, CarriesCoastlinesBordersAndTheirColour) {
   LinesParsed lines;
   parse_back(render_command_line(unusual_state()), &lines);

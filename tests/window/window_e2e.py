@@ -772,7 +772,7 @@ def figure_files(folder):
 
 
 def case_figure(binary):
-    """Picture PNG writes the figure of the view (1600 pixels wide by default): a white page, the
+    """Figure PNG writes the figure of the view (1600 pixels wide by default): a white page, the
     map with the field's colours, a colorbar running through viridis; a wide one started and
     cancelled leaves no file, and the window keeps drawing meanwhile."""
     s = Session(binary, state=dict(QUIET_STATE, contours=True, contour_interval=50))
@@ -1549,7 +1549,7 @@ FIGURE_NAME = "-figure-1600.png"
 
 def export_faults(binary, how):
     """Every export of the window into a folder that cannot take it (how: a file where the
-    folder was; a full disk; a file-size limit): F12, Map only, Picture PNG, Field .npy, GeoTIFF
+    folder was; a full disk; a file-size limit): F12, Map only, Figure PNG, Field .npy, GeoTIFF
     and NetCDF each fail with one message naming the file and the reason, shown in the status bar;
     the field stays on screen, nothing is left in the folder (no part of a file, no scratch
     file), the window keeps working (a click moves the reference) and the view is saved on quit
