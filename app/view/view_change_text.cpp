@@ -57,8 +57,9 @@ std::string view_change_text(const ViewState& from, const ViewState& to) {
   const int bounds_moved = (a.lat_min_deg != b.lat_min_deg) + (a.lat_max_deg != b.lat_max_deg) +
                            (a.lon_min_deg != b.lon_min_deg) + (a.lon_max_deg != b.lon_max_deg);
   if (bounds_moved > 2) {
-    c.add("view", "lat " + short_number(a.lat_min_deg) + ":" + short_number(a.lat_max_deg) +
-                      " lon " + short_number(a.lon_min_deg) + ":" + short_number(a.lon_max_deg),
+    c.add("view",
+          "lat " + short_number(a.lat_min_deg) + ":" + short_number(a.lat_max_deg) + " lon " +
+              short_number(a.lon_min_deg) + ":" + short_number(a.lon_max_deg),
           "lat " + short_number(b.lat_min_deg) + ":" + short_number(b.lat_max_deg) + " lon " +
               short_number(b.lon_min_deg) + ":" + short_number(b.lon_max_deg));
   } else {

@@ -273,11 +273,13 @@ std::array<std::string_view, N> names_of(const E (&values)[N]) {
 ViewState first_view() {
   ViewState s;
   FieldParams& p = s.params;
-  // 4 x 4 degrees about the default reference (30N 101E): rings every 50 km reach its edges.
-  p.lat_min_deg = 28, p.lat_max_deg = 32;
-  p.lon_min_deg = 99, p.lon_max_deg = 103;
+  // A place a person knows at a glance, with coasts: London, the British Isles, the Channel and
+  // the North Sea's shores about it, rings every 100 km out to its edges.
+  p.ref_lat_deg = 51.5074, p.ref_lon_deg = -0.1278;
+  p.lat_min_deg = 45, p.lat_max_deg = 58;
+  p.lon_min_deg = -9, p.lon_max_deg = 8.5;
   s.contours = true;
-  s.contour_interval = 50;
+  s.contour_interval = 100;
   return s;
 }
 

@@ -492,7 +492,7 @@ TEST(CentresReproduceCommand, ReadsTheCentresFileInsteadOfTheReference) {
   EXPECT_EQ(r.view.params.nx, s.params.nx);
   EXPECT_EQ(r.view.params.lat_min_deg, s.params.lat_min_deg);
   clear_centres(&s);
-  EXPECT_TRUE(has(render_command_line(s), "--ref=30,101")) << render_command_line(s);
+  EXPECT_TRUE(has(render_command_line(s), "--ref=51.5074,-0.1278")) << render_command_line(s);
 }
 
 // On aeqd the reference is the map's centre beside the centres: the line keeps it, and render

@@ -153,8 +153,8 @@ namespace {
 TEST(ViewChangeText, NamesTheBoundAndBothValues) {
   ViewState a = first_view();
   ViewState b = a;
-  b.params.lat_max_deg = 45;
-  EXPECT_EQ(view_change_text(b, a), "lat max 45 \u2192 32");
+  b.params.lat_max_deg = 45.5;
+  EXPECT_EQ(view_change_text(b, a), "lat max 45.5 \u2192 58");
 }
 
 // A pan moves every bound: one item for the view. Look changes by their names; more than
@@ -164,14 +164,14 @@ TEST(ViewChangeText, PanIsOneItemAndManyAreCounted) {
   ViewState b = a;
   b.params.lat_min_deg += 1, b.params.lat_max_deg += 1;
   b.params.lon_min_deg -= 2, b.params.lon_max_deg -= 2;
-  EXPECT_EQ(view_change_text(a, b), "view lat 28:32 lon 99:103 \u2192 lat 29:33 lon 97:101");
+  EXPECT_EQ(view_change_text(a, b), "view lat 45:58 lon -9:8.5 \u2192 lat 46:59 lon -11:6.5");
   b = a;
   b.colormap = Colormap::turbo;
   EXPECT_EQ(view_change_text(a, b), "colormap viridis \u2192 turbo");
-  b.reverse = true, b.graticule = false, b.borders = true, b.contour_interval = 100;
-  EXPECT_EQ(
-      view_change_text(a, b),
-      "colormap viridis \u2192 turbo, reverse off \u2192 on, rings every 50 \u2192 100 and 2 more");
+  b.reverse = true, b.graticule = false, b.borders = true, b.contour_interval = 200;
+  EXPECT_EQ(view_change_text(a, b),
+            "colormap viridis \u2192 turbo, reverse off \u2192 on, rings every 100 \u2192 200 and "
+            "2 more");
   EXPECT_EQ(view_change_text(a, a), "the view");
 }
 
