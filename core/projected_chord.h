@@ -86,9 +86,18 @@ GF_HD bool ortho_haversines(const AxisTerms<T>& row, const AxisTerms<T>& col,
   const bool on = s4 <= T(0.25);
   // cos c / 2; NaN off the disc, and so are a and b there: the caller selects on `on`.
   const T half_cos = sqrt(T(0.25) - s4);
-  // (cos c - qc) / 2. A reciprocal, then a multiply: on the device (-prec-div=false) one
-  // MUFU.RCP where a division is the longer full-range sequence; 1.5 ulp either way.
-  const T dm = k.half_omq - s4 * (T(1) / (T(0.5) + half_cos));
+  // (cos c - qc) / 2. Float: a reciprocal, then a multiply (on the device, -prec-div=false,
+  // one MUFU.RCP where a division is the longer full-range sequence; 1.5 ulp either way), so
+  // that it does not cancel near the centre. Double: the plain difference, whose absolute error
+  // (~1e-17) moves a node's distance by ~1e-16 of the angle over the distance to the reference,
+  // ~1e-10 of a 6-metre distance, far below the double path's bound; a double division would
+  // cost the kernel a quarter of its time.
+  T dm;
+  if constexpr (sizeof(T) == sizeof(double)) {
+    dm = half_cos - k.half_qc;
+  } else {
+    dm = k.half_omq - s4 * (T(1) / (T(0.5) + half_cos));
+  }
   const T dp = half_cos + k.half_qc;  // (cos c + qc) / 2
   *a = dm * dm + (row.a + col.a);
   *b = dp * dp + (row.b + col.b);

@@ -93,6 +93,38 @@ TEST(ProjectedChord, DoubleTermsGiveTheDoubleFieldWithinTheExportBound) {
   }
 }
 
+// Where the double path's plain (cos c - qc) / 2 is weakest: nodes a metre or less from a
+// reference far from an ortho view's centre. Each node's distance is the CPU double field's
+// within the export bound there too (the reference one metre north of node (20, 70)).
+TEST(ProjectedChord, DoubleTermsNearAnOffCentreReference) {
+  FieldParams p = test::make_map_params(Projection::ortho, 30, 50, 10, 30, 40, 20, 3000, 101, 101);
+  const SpherePoint<double> node = projected_node_point<double>(projected_grid(p), 20, 70);
+  ASSERT_TRUE(node.valid);
+  p.ref_lat_deg = node.lat_deg + 0.001 / 111.2;  // a metre north, in km
+  p.ref_lon_deg = node.lon_deg;
+  const ProjectedGrid g = projected_grid(p);
+  const ChordConstants<double> k =
+      chord_constants<double>(g, std::numeric_limits<double>::quiet_NaN());
+  const double off = std::hypot(g.ref_local.east, g.ref_local.north);
+  ASSERT_TRUE(off > 0.3 && off < 0.9) << off;  // far off the centre, on the disc
+  double max_abs = 0;
+  for (int i = 0; i < p.ny; ++i) {
+    for (int j = 0; j < p.nx; ++j) {
+      const double d = projected_field_value<double>(g, i, j);
+      if (!std::isnan(d)) max_abs = std::max(max_abs, d);
+    }
+  }
+  const double d = projected_field_value<double>(g, 20, 70);
+  EXPECT_NEAR(d, 0.001, 1e-6);  // the node is a metre from the reference
+  for (int i = 18; i <= 22; ++i) {
+    for (int j = 68; j <= 72; ++j) {
+      const double want = projected_field_value<double>(g, i, j);
+      EXPECT_NEAR(chord_field_value<double>(g, k, i, j), want, 1e-11 * want + 1e-12 * max_abs)
+          << i << "," << j;
+    }
+  }
+}
+
 // The reference's components seen from the centre: aeqd's centre is the reference itself.
 TEST(ProjectedChord, AeqdCentreIsTheReference) {
   for (const test::NamedGrid& v : test::projected_test_grids()) {
