@@ -64,6 +64,8 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
   if (o.contour_interval) {
     s->contours = true;
     s->contour_interval = *o.contour_interval;
+    s->contour_interval_typed = true;  // in the units asked for, which the view has by now
+    s->contour_units = s->params.units;
   }
   if (o.no_contours) s->contours = false;
   if (o.graticule) s->graticule = *o.graticule;
