@@ -312,12 +312,10 @@ double converted_interval(double interval, Units from, Units to) {
 
 void follow_ring_interval(ViewState* s, double shown_min, double shown_max) {
   const Units units = s->params.units;
-  if (s->contour_units != units) {
-    if (s->contour_interval_typed) {
-      s->contour_interval = converted_interval(s->contour_interval, s->contour_units, units);
-    }
-    s->contour_units = units;
+  if (s->contour_units && *s->contour_units != units && s->contour_interval_typed) {
+    s->contour_interval = converted_interval(s->contour_interval, *s->contour_units, units);
   }
+  s->contour_units = units;
   if (s->contour_interval_typed || !usable_range(shown_min, shown_max)) return;
   const double suited = ring_interval(shown_min, shown_max);
   if (!check_contour_interval(suited, units)) s->contour_interval = suited;
@@ -356,9 +354,8 @@ json to_json(const ViewState& s) {
       {"reverse", s.reverse},
       {"auto_range", s.auto_range},
       {"contours", s.contours},
-      {"contour_interval", s.contour_units == p.units
-                               ? s.contour_interval
-                               : converted_interval(s.contour_interval, s.contour_units, p.units)},
+      {"contour_interval",
+       converted_interval(s.contour_interval, s.contour_units.value_or(p.units), p.units)},
       {"contour_interval_typed", s.contour_interval_typed},
       {"graticule", s.graticule},
       {"marker", s.marker},
@@ -433,7 +430,6 @@ ViewState state_from_json(const json& j, std::string* centres_note) {
   read_number(j, "contour_interval", "above 0", &s.contour_interval);
   // Views saved before it was kept: the interval follows the view (it was 50 km, or suited).
   read_bool(j, "contour_interval_typed", &s.contour_interval_typed);
-  s.contour_units = p.units;
   read_bool(j, "graticule", &s.graticule);
   read_bool(j, "marker", &s.marker);
   read_bool(j, "follow_window", &s.follow_window);

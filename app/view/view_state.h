@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -32,9 +33,10 @@ struct ViewState {
   // Typed (the box, --contours, a saved typed one): kept as typed, converted when the unit
   // changes. Otherwise it follows the view (follow_ring_interval).
   bool contour_interval_typed = false;
-  // The unit contour_interval is in: params.units once follow_ring_interval has seen a change of
-  // unit (the units box, a preset, --units on a saved view), so a typed 2000 km becomes 1080 nm.
-  Units contour_units = Units::km;
+  // The unit contour_interval is in, as follow_ring_interval saw it last frame (none: params'
+  // units, as in a view just loaded), so a change of unit (the units box, a preset, an undo)
+  // converts a typed 2000 km to 1080 nm.
+  std::optional<Units> contour_units;
   bool graticule = true;
   bool marker = true;
   bool follow_window = false;                // nx, ny = the map's size in pixels

@@ -61,8 +61,8 @@ TEST(RingInterval, WholeEarthAndZoomedInGetNiceIntervals) {
   s.params.lat_min_deg = -90, s.params.lat_max_deg = 90;
   s.params.lon_min_deg = -180, s.params.lon_max_deg = 180;
   frame(&s);
-  // 0 to 20015 km (half the circumference): 2500 km, 8 rings (500 km gave 40).
-  EXPECT_EQ(s.contour_interval, 2500);
+  // 0 to 19990 km (the nodes nearest the antipode): 2000 km, 9 rings (500 km gave 40).
+  EXPECT_EQ(s.contour_interval, 2000);
   s.params.lat_min_deg = 29.9, s.params.lat_max_deg = 30.1;  // 0.2 degrees about 30N 101E
   s.params.lon_min_deg = 100.9, s.params.lon_max_deg = 101.1;
   const ValueRange r = frame(&s);
@@ -123,15 +123,15 @@ TEST(RingInterval, SavedTypedOrAutomaticAndOlderViewsAutomatic) {
   s.contour_interval = 120;
   s.contour_interval_typed = true;
   s.params.units = Units::mi;
-  s.contour_units = Units::mi;
   const ViewState back = state_from_text(state_to_text(s), "t");
   EXPECT_TRUE(back.contour_interval_typed);
   EXPECT_EQ(back.contour_interval, 120);
-  EXPECT_EQ(back.contour_units, Units::mi);
+  EXPECT_EQ(back, s);
   // A view saved before the flag: its interval (50 km, or the suited one) follows the view.
   const ViewState old = state_from_text(R"({"contours": true, "contour_interval": 50})", "t");
   EXPECT_FALSE(old.contour_interval_typed);
   // Saved between a change of unit and the frame that converts: saved converted.
+  s.contour_units = Units::mi;
   s.params.units = Units::km;
   const ViewState km = state_from_text(state_to_text(s), "t");
   EXPECT_EQ(km.contour_interval, 193);  // 120 mi = 193.12 km

@@ -404,9 +404,8 @@ ViewState window_view(std::mt19937_64& rng) {
   s.contour_interval = rng() % 2 ? nice_interval(std::min(a, b), std::max(a, b) + 1, 10)
                                  : std::pow(10.0, 75 * u(rng) - 37);
   if (rng() % 50 == 0) s.contour_interval = rng() % 2 ? kMinContourInterval : kMaxContourInterval;
-  // Typed (kept) or automatic (follows the view); in the view's unit, as every frame leaves it.
+  // Typed (kept) or automatic (follows the view).
   s.contour_interval_typed = rng() % 2;
-  s.contour_units = s.params.units;
   return s;
 }
 
