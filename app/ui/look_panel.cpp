@@ -194,11 +194,11 @@ void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
     s->contours = true;
     s->contour_interval_typed = true;
   }
-  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-  // Automatic: 4 to 10 rings over the range shown, following every zoom and unit; typing an
-  // interval keeps it (converted when the unit changes) until this is checked again.
+  // Automatic: 5 to 10 rings over the range shown, following every zoom and unit; typing an
+  // interval keeps it (converted when the unit changes) until this is checked again. Its own
+  // row, where "suit the range" was: the panels below keep their places.
   bool automatic = !s->contour_interval_typed;
-  if (ImGui::Checkbox("auto##rings", &automatic)) {
+  if (ImGui::Checkbox("automatic rings (follow the view)", &automatic)) {
     s->contour_interval_typed = !automatic;
     if (automatic) {
       s->contours = true;
@@ -207,7 +207,7 @@ void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
   }
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
-        "on: the interval follows the view (4 to 10 rings over its range)\n"
+        "on: the interval follows the view (5 to 10 rings over its range)\n"
         "off: the interval typed is kept while zooming (converted when the unit changes)");
   }
   ImGui::Checkbox("graticule", &s->graticule);
