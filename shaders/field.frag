@@ -47,6 +47,9 @@ uniform vec2 u_ring_widths;
 uniform int u_ring_major;
 uniform vec4 u_grid_rgba;
 uniform float u_grid_width;
+// The window's lines: a contrasting edge this much wider each side (renderer.h's
+// line_halo_px); 0: none.
+uniform float u_halo_px;
 uniform int u_marker_shape;     // MarkerShape: 0 ring, 1 dot, 2 cross, 3 star
 uniform vec2 u_marker_widths;   // (dark, light) strokes
 // Land and sea tints from the land mask (R8, the viewport's pixels, row 0 at the top).
@@ -56,6 +59,7 @@ uniform vec4 u_land_rgba;
 uniform vec4 u_ocean_rgba;
 
 const vec3 kInvalidColor = vec3(0.5);  // inf in the field
+const float kHaloAlpha = 0.5;          // the lines' contrasting edge, where fully needed
 // Outside the field being shown (while recomputing), and NaN, a node with no value (beyond the
 // antipode's circle in aeqd, off the globe in ortho): not part of the map, so drawn as the
 // background around it (ViewStyle::background_rgb).
@@ -108,6 +112,21 @@ float marker_distance(vec2 p, float r) {
 }
 
 // Kept where lines where t is an integer are a few pixels apart or more, fading out below.
+float luminance(vec3 c) { return dot(c, vec3(0.2126, 0.7152, 0.0722)); }
+
+// A line of rgba at coverage a over col, on a contrasting edge of coverage a_wide (the line
+// widened by u_halo_px each side) where the line would not stand out from col: black under a
+// light line, white under a dark one, faded out as the line's own contrast grows.
+vec3 haloed_line(vec3 col, vec4 rgba, float a, float a_wide) {
+  if (u_halo_px > 0.0) {
+    vec3 over = mix(col, rgba.rgb, rgba.a);
+    float need = 1.0 - smoothstep(0.12, 0.3, abs(luminance(over) - luminance(col)));
+    vec3 edge = luminance(rgba.rgb) > 0.5 ? vec3(0.0) : vec3(1.0);
+    col = mix(col, edge, kHaloAlpha * need * a_wide);
+  }
+  return mix(col, rgba.rgb, rgba.a * a);
+}
+
 float not_dense(float t) {
   return clamp(1.0 - (fwidth(t) - kDenseFadeStart) * kDenseFadeRate, 0.0, 1.0);
 }
@@ -194,9 +213,12 @@ void main() {
     float on_map = inside && !isnan(value) ? 1.0 : 0.0;  // no rings off the map
     float major = line_coverage(wk, u_ring_widths.x) * not_dense(wk) * on_map;
     float minor = line_coverage(w, u_ring_widths.y) * not_dense(w) * on_map;
+    float halo = 2.0 * u_halo_px;
+    float major_wide = line_coverage(wk, u_ring_widths.x + halo) * not_dense(wk) * on_map;
+    float minor_wide = line_coverage(w, u_ring_widths.y + halo) * not_dense(w) * on_map;
     // Nearest a major ring, the minor coverage is that ring's own: left to the major.
-    if (abs(fract(wk + 0.5) - 0.5) * k < 0.5) minor = 0.0;
-    col = mix(col, u_ring_rgba.rgb, u_ring_rgba.a * max(major, minor));
+    if (abs(fract(wk + 0.5) - 0.5) * k < 0.5) minor = minor_wide = 0.0;
+    col = haloed_line(col, u_ring_rgba, max(major, minor), max(major_wide, minor_wide));
   }
   if (u_projection != kProjectionLatlon && u_projected_grid.y > 0.0) {
     vec2 xy = (vec2(v_uv.x, 1.0 - v_uv.y) * 2.0 - 1.0) * u_half_map;
@@ -208,18 +230,22 @@ void main() {
     float a_lat = line_coverage(t_lat, u_grid_width);
     // Meridians crowd towards the poles: they fade where closer than a few pixels.
     float a_lon = line_coverage(t_lon, u_grid_width) * not_dense(t_lon);
+    float wide = u_grid_width + 2.0 * u_halo_px;
+    float h_lat = line_coverage(t_lat, wide), h_lon = line_coverage(t_lon, wide) * not_dense(t_lon);
     if (q.valid) {
-      col = mix(col, u_grid_rgba.rgb, u_grid_rgba.a * a_lat);
-      col = mix(col, u_grid_rgba.rgb, u_grid_rgba.a * a_lon);
+      col = haloed_line(col, u_grid_rgba, a_lat, h_lat);
+      col = haloed_line(col, u_grid_rgba, a_lon, h_lon);
     }
   }
   if (u_grid_lat.y > 0.0) {
-    float a = line_coverage(u_grid_lat.x - v_uv.y * u_grid_lat.y, u_grid_width);
-    col = mix(col, u_grid_rgba.rgb, u_grid_rgba.a * a);
+    float t = u_grid_lat.x - v_uv.y * u_grid_lat.y;
+    col = haloed_line(col, u_grid_rgba, line_coverage(t, u_grid_width),
+                      line_coverage(t, u_grid_width + 2.0 * u_halo_px));
   }
   if (u_grid_lon.y > 0.0) {
-    float a = line_coverage(u_grid_lon.x + v_uv.x * u_grid_lon.y, u_grid_width);
-    col = mix(col, u_grid_rgba.rgb, u_grid_rgba.a * a);
+    float t = u_grid_lon.x + v_uv.x * u_grid_lon.y;
+    col = haloed_line(col, u_grid_rgba, line_coverage(t, u_grid_width),
+                      line_coverage(t, u_grid_width + 2.0 * u_halo_px));
   }
   if (u_marker.w > 0.0) {
     vec2 p = v_uv * u_viewport_px - u_marker.xy;

@@ -215,7 +215,7 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
     style.value_min = r.min;
     style.value_max = r.max;
   }
-  // A figure's default rings suit its colour range (the window's "suit the range").
+  // A figure's default rings suit its colour range (as the window's automatic rings).
   const double rings = request.contour_interval > 0 ? request.contour_interval
                        : request.suited_rings ? ring_interval(style.value_min, style.value_max)
                                               : 0;

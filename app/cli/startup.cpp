@@ -36,7 +36,12 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
   }
   if (t.ref) p.ref_lat_deg = r.params.ref_lat_deg, p.ref_lon_deg = r.params.ref_lon_deg;
   if (t.formula) p.formula = r.params.formula;
-  if (t.units) change_units(&p, r.params.units);  // a projected extent keeps its size
+  if (t.units) {
+    if (s->contour_interval_typed) {  // the saved view's typed rings, in the unit asked for
+      s->contour_interval = converted_interval(s->contour_interval, p.units, r.params.units);
+    }
+    change_units(&p, r.params.units);  // a projected extent keeps its size
+  }
   if (t.projection) {
     p.projection = r.params.projection;
     p.extent = r.params.extent;  // --extent, or the projection's default
@@ -64,6 +69,7 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
   if (o.contour_interval) {
     s->contours = true;
     s->contour_interval = *o.contour_interval;
+    s->contour_interval_typed = true;  // in the units asked for, which the view has by now
   }
   if (o.no_contours) s->contours = false;
   if (o.graticule) s->graticule = *o.graticule;

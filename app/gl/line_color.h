@@ -41,4 +41,15 @@ inline std::array<float, 4> rgba_of(std::uint32_t rgb, float alpha) {
           alpha};
 }
 
+// The window's lines' contrasting edge (LineOverlay::halo_px, ViewStyle::line_halo_px): this
+// many pixels each side at scale 1, black under a light line and white under a dark one.
+inline constexpr float kLineHaloPx = 1.0f;
+inline constexpr float kLineHaloAlpha = 0.45f;
+inline std::array<float, 4> halo_rgba_of(std::uint32_t rgb) {
+  const double luminance = 0.2126 * ((rgb >> 16) & 0xff) + 0.7152 * ((rgb >> 8) & 0xff) +
+                           0.0722 * (rgb & 0xff);  // of 255
+  const float edge = luminance > 127.5 ? 0.0f : 1.0f;
+  return {edge, edge, edge, kLineHaloAlpha};
+}
+
 }  // namespace geofield

@@ -125,6 +125,17 @@ void LineLayer::draw_sites(const LineOverlay& o, Draw draw) {
   GF_GL(glUniform1f(loc_half_width_, 0.5f * o.width_px));
 }
 
+template <typename Draw>
+void LineLayer::draw_haloed(const LineOverlay& o, const std::array<float, 4>& rgba, Draw draw) {
+  if (o.halo_px > 0 && o.halo_rgba[3] > 0) {
+    GF_GL(glUniform1f(loc_half_width_, 0.5f * o.width_px + o.halo_px));
+    draw(std::array<float, 4>{o.halo_rgba[0], o.halo_rgba[1], o.halo_rgba[2],
+                              o.halo_rgba[3] * rgba[3]});
+    GF_GL(glUniform1f(loc_half_width_, 0.5f * o.width_px));
+  }
+  draw(rgba);
+}
+
 LineLayer::Uploaded LineLayer::upload(const LineSet& lines) {
   std::vector<float> segments;
   segments.reserve(lines.points() * 4);
@@ -250,8 +261,13 @@ void LineLayer::draw_projected(const MapFrame& map, int width, int height, const
   GF_GL(glUniform2f(loc_half_map_, static_cast<float>(map.half_width),
                     static_cast<float>(map.half_height)));
   GF_GL(glUniform1f(loc_radius_, static_cast<float>(map.radius)));
-  if (o.borders) draw_set_once(uploaded(LineKind::borders, scale), cull, o.border_rgba);
-  if (o.coastlines) draw_set_once(uploaded(LineKind::coastlines, scale), cull, o.coast_rgba);
+  const auto once = [&](LineKind kind) {
+    return [this, &cull, set = &uploaded(kind, scale)](const std::array<float, 4>& rgba) {
+      draw_set_once(*set, cull, rgba);
+    };
+  };
+  if (o.borders) draw_haloed(o, o.border_rgba, once(LineKind::borders));
+  if (o.coastlines) draw_haloed(o, o.coast_rgba, once(LineKind::coastlines));
   draw_sites(o, [&](const std::array<float, 4>& rgba) { draw_set_once(sites_, cull, rgba); });
   if (!blend_was_on) GF_GL(glDisable(GL_BLEND));
 }
@@ -274,10 +290,12 @@ void LineLayer::draw(const GeoBounds& view, int width, int height, const LineOve
   const double west = reduce_deg_180(view.lon_min_deg);
   for (const double shift : {0.0, 360.0}) {
     if (shift > 0 && west + view.lon_span_deg <= 180.0) break;
-    if (o.borders) draw_set(uploaded(LineKind::borders, scale), view, west - shift, o.border_rgba);
-    if (o.coastlines) {
-      draw_set(uploaded(LineKind::coastlines, scale), view, west - shift, o.coast_rgba);
-    }
+    const auto copy = [&](LineKind kind) {
+      return [this, &view, west = west - shift, set = &uploaded(kind, scale)](
+                 const std::array<float, 4>& rgba) { draw_set(*set, view, west, rgba); };
+    };
+    if (o.borders) draw_haloed(o, o.border_rgba, copy(LineKind::borders));
+    if (o.coastlines) draw_haloed(o, o.coast_rgba, copy(LineKind::coastlines));
     draw_sites(
         o, [&](const std::array<float, 4>& rgba) { draw_set(sites_, view, west - shift, rgba); });
   }

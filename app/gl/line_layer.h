@@ -26,6 +26,10 @@ struct LineOverlay {
   bool coastlines = false, borders = false;
   std::array<float, 4> coast_rgba{0, 0, 0, 1}, border_rgba{0, 0, 0, 0.6f};
   float width_px = 1;  // framebuffer pixels (the UI's content scale included)
+  // Coastlines and borders on an edge of halo_rgba this much wider each side (0: none; the
+  // window's: dark under light lines, so white coasts read on turbo's yellows too).
+  float halo_px = 0;
+  std::array<float, 4> halo_rgba{0, 0, 0, 0};
   // The sites' lines (issue 28, set_sites), over the others in their own colour on a dark edge
   // 0.75 pixel wider each side, so they read on any colormap and beside the coastlines.
   bool sites = false;
@@ -86,6 +90,9 @@ class LineLayer {
                 const std::array<float, 4>& rgba);
   // The blocks inside `cull` (its longitudes taken modulo 360: each block at most once).
   void draw_set_once(const Uploaded& set, const GeoBounds& cull, const std::array<float, 4>& rgba);
+  // A coastline or border set: its halo (LineOverlay::halo_px), then its colour.
+  template <typename Draw>
+  void draw_haloed(const LineOverlay& o, const std::array<float, 4>& rgba, Draw draw);
   void multi_draw(const Uploaded& set, const std::array<float, 4>& rgba);
   void begin(int width, int height, const LineOverlay& o, bool* blend_was_on);
 

@@ -59,6 +59,7 @@ Renderer::Renderer() {
   loc_ring_major_ = glGetUniformLocation(program_, "u_ring_major");
   loc_grid_rgba_ = glGetUniformLocation(program_, "u_grid_rgba");
   loc_grid_width_ = glGetUniformLocation(program_, "u_grid_width");
+  loc_halo_ = glGetUniformLocation(program_, "u_halo_px");
   loc_marker_shape_ = glGetUniformLocation(program_, "u_marker_shape");
   loc_marker_widths_ = glGetUniformLocation(program_, "u_marker_widths");
   loc_land_rgba_ = glGetUniformLocation(program_, "u_land_rgba");
@@ -208,6 +209,7 @@ void Renderer::set_look_uniforms(const ViewStyle& s) {
   GF_GL(glUniform1i(loc_ring_major_, std::max(1, o.major_every)));
   vec4(loc_grid_rgba_, o.graticule_rgba);
   GF_GL(glUniform1f(loc_grid_width_, o.graticule_width_px));
+  GF_GL(glUniform1f(loc_halo_, s.line_halo_px));
   GF_GL(glUniform1i(loc_marker_shape_, static_cast<int>(o.marker_shape)));
   GF_GL(glUniform2f(loc_marker_widths_, o.marker_dark_width_px, o.marker_light_width_px));
   vec4(loc_land_rgba_, o.land_rgba);

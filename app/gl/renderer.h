@@ -66,6 +66,11 @@ struct ViewStyle {
   // size, row 0 at the top, each pixel's share of land (figure/land_mask.h); 0: no tint.
   OverlayLook overlay;
   GLuint land_mask = 0;
+  // The window's rings and graticule: a contrasting edge this many pixels wider each side, where
+  // the line's colour is close to the colormap's under it (white graticule on turbo's yellow,
+  // dark rings on its dark ends), so they stay visible on any colormap; 0: none (figures, whose
+  // vector lines draw none either).
+  float line_halo_px = 0;
 
   bool operator==(const ViewStyle&) const = default;
 };
@@ -117,8 +122,8 @@ class Renderer {
   GLint loc_remap_ = -1, loc_tex_map_ = -1, loc_contour_ = -1, loc_grid_lat_ = -1,
         loc_grid_lon_ = -1, loc_marker_ = -1, loc_viewport_ = -1;
   GLint loc_ring_rgba_ = -1, loc_ring_widths_ = -1, loc_ring_major_ = -1, loc_grid_rgba_ = -1,
-        loc_grid_width_ = -1, loc_marker_shape_ = -1, loc_marker_widths_ = -1, loc_land_rgba_ = -1,
-        loc_ocean_rgba_ = -1, loc_tint_ = -1;
+        loc_grid_width_ = -1, loc_halo_ = -1, loc_marker_shape_ = -1, loc_marker_widths_ = -1,
+        loc_land_rgba_ = -1, loc_ocean_rgba_ = -1, loc_tint_ = -1;
   GLint loc_projection_ = -1, loc_centre_ = -1, loc_half_ = -1, loc_radius_ = -1,
         loc_projected_grid_ = -1;
 };

@@ -27,6 +27,51 @@ ImU32 colormap_colour(Colormap c, bool reverse, double t) {
   return IM_COL32(rgb[0], rgb[1], rgb[2], 255);
 }
 
+// The colormap from a's left (low end) to b's right (high end), reversed when asked.
+void gradient(ImDrawList* dl, ImVec2 a, ImVec2 b, Colormap c, bool reverse) {
+  constexpr int kSegments = 64;
+  const float w = b.x - a.x;
+  for (int k = 0; k < kSegments; ++k) {
+    const float x0 = a.x + w * k / kSegments, x1 = a.x + w * (k + 1) / kSegments;
+    const ImU32 c0 = colormap_colour(c, reverse, double(k) / kSegments);
+    const ImU32 c1 = colormap_colour(c, reverse, double(k + 1) / kSegments);
+    dl->AddRectFilledMultiColor(ImVec2(x0, a.y), ImVec2(std::min(x1 + 0.5f, b.x), b.y), c0, c1, c1,
+                                c0);
+  }
+}
+
+// The colormap box: each name with its colours beside it, in the list and in the box.
+void colormap_combo(ViewState* s) {
+  const std::string shown(to_string(s->colormap));
+  const char* name = shown.c_str();
+  const float strip_w = ImGui::GetFontSize() * 6;
+  const ImGuiStyle& st = ImGui::GetStyle();
+  // The box's frame, taken before the combo opens its popup (another window, other items).
+  const ImVec2 lo = ImGui::GetCursorScreenPos();
+  const ImVec2 hi(lo.x + ImGui::CalcItemWidth(), lo.y + ImGui::GetFrameHeight());
+  ImDrawList* panel = ImGui::GetWindowDrawList();
+  const bool open = ImGui::BeginCombo("colormap", name);
+  // The chosen one's strip, between its name and the arrow.
+  const float right = hi.x - ImGui::GetFrameHeight() - st.ItemInnerSpacing.x;
+  const float left =
+      std::max(lo.x + ImGui::CalcTextSize(name).x + 2 * st.FramePadding.x, right - strip_w);
+  if (right > left) {
+    gradient(panel, ImVec2(left, lo.y + st.FramePadding.y), ImVec2(right, hi.y - st.FramePadding.y),
+             s->colormap, s->reverse);
+  }
+  if (!open) return;
+  for (int k = 0; k < kColormapCount; ++k) {
+    const Colormap c = static_cast<Colormap>(k);
+    const std::string label(to_string(c));
+    if (ImGui::Selectable(label.c_str(), c == s->colormap)) s->colormap = c;
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    gradient(ImGui::GetWindowDrawList(), ImVec2(std::max(lo.x, hi.x - strip_w), lo.y + 2),
+             ImVec2(hi.x, hi.y - 2), c, s->reverse);
+    if (c == s->colormap) ImGui::SetItemDefaultFocus();
+  }
+  ImGui::EndCombo();
+}
+
 // A horizontal bar from the range's low end to its high end, the unit at its right, ticks at a
 // nice step under it with labels that do not overlap (one text row: the panel keeps its
 // height, so the Export panel's buttons keep their places). The exact range is in the tooltip.
@@ -38,14 +83,7 @@ void colorbar(const ViewState& s, double lo, double hi) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float unit_w = ImGui::CalcTextSize(unit.c_str()).x;
   const float w = std::max(avail - unit_w - style.ItemInnerSpacing.x, 1.0f);
-  constexpr int kSegments = 64;
-  for (int k = 0; k < kSegments; ++k) {
-    const float x0 = p0.x + w * k / kSegments, x1 = p0.x + w * (k + 1) / kSegments;
-    const ImU32 a = colormap_colour(s.colormap, s.reverse, double(k) / kSegments);
-    const ImU32 b = colormap_colour(s.colormap, s.reverse, double(k + 1) / kSegments);
-    dl->AddRectFilledMultiColor(ImVec2(x0, p0.y), ImVec2(std::min(x1 + 0.5f, p0.x + w), p0.y + h),
-                                a, b, b, a);
-  }
+  gradient(dl, p0, ImVec2(p0.x + w, p0.y + h), s.colormap, s.reverse);
   const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
   dl->AddText(ImVec2(p0.x + w + style.ItemInnerSpacing.x, p0.y + style.FramePadding.y), text_colour,
               unit.c_str());
@@ -95,10 +133,7 @@ void line_controls(ViewState* s) {
 
 void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
   if (!ImGui::CollapsingHeader("Look", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  int cm = static_cast<int>(s->colormap);
-  if (ImGui::Combo("colormap", &cm, "viridis\0magma\0cividis\0turbo\0")) {
-    s->colormap = static_cast<Colormap>(cm);
-  }
+  colormap_combo(s);
   ImGui::Checkbox("reverse", &s->reverse);
   ImGui::SameLine();
   ImGui::Checkbox("automatic range", &s->auto_range);
@@ -157,10 +192,23 @@ void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
   if (typed_double("contour interval", label.c_str(), &s->contour_interval, "%.6g", positive,
                    edits)) {
     s->contours = true;
+    s->contour_interval_typed = true;
   }
-  if (ImGui::SmallButton("suit the range")) {
-    s->contours = true;
-    s->contour_interval = ring_interval(info.range.min, info.range.max);
+  // Automatic: 5 to 10 rings over the range shown, following every zoom and unit; typing an
+  // interval keeps it (converted when the unit changes) until this is checked again. Its own
+  // row, where "suit the range" was: the panels below keep their places.
+  bool automatic = !s->contour_interval_typed;
+  if (ImGui::Checkbox("automatic rings (follow the view)", &automatic)) {
+    s->contour_interval_typed = !automatic;
+    if (automatic) {
+      s->contours = true;
+      follow_ring_interval(s, info.range.min, info.range.max);
+    }
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "on: the interval follows the view (5 to 10 rings over its range)\n"
+        "off: the interval typed is kept while zooming (converted when the unit changes)");
   }
   ImGui::Checkbox("graticule", &s->graticule);
   ImGui::SameLine();

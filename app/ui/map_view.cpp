@@ -13,6 +13,7 @@
 #include "view/centre_edits.h"
 #include "view/field_measures.h"
 #include "view/graticule_crossings.h"
+#include "view/graticule_labels.h"
 #include "view/great_circle.h"
 #include "view/ring_labels.h"
 
@@ -110,40 +111,25 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
                             bool hover_readout, std::span<const std::uint32_t> centre_rgb) {
   const FieldParams& p = s.params;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
-  if (s.graticule && lat_step > 0 && lon_step > 0 && p.projection != Projection::latlon) {
-    // A projected graticule curves: each line is labelled where it leaves the map.
+  if (s.graticule && lat_step > 0 && lon_step > 0) {
+    // At the west and south edges, inside the map and apart (graticule_labels.h); a projected
+    // graticule curves, so its labels go where its lines cross the edges.
     const int lat_dec = degree_decimals(lat_step), lon_dec = degree_decimals(lon_step);
-    const float font = ImGui::GetFontSize();
-    for (const GraticuleCrossing& c : graticule_crossings(p, r, lat_step, lon_step, 4 * font)) {
-      const double v = c.value_deg;
-      if (c.latitude) {
-        label(dl, ImVec2(static_cast<float>(r.x) + 4, static_cast<float>(c.y) - font - 1),
-              lat_label(v, lat_dec).c_str());
-      } else {
-        label(dl, ImVec2(static_cast<float>(c.x) + 3, static_cast<float>(r.y + r.h) - font - 4),
-              lon_label(v, lon_dec).c_str());
-      }
-    }
-  }
-  if (s.graticule && lat_step > 0 && lon_step > 0 && p.projection == Projection::latlon) {
-    const int lat_dec = degree_decimals(lat_step), lon_dec = degree_decimals(lon_step);
-    const double k0 = std::ceil(p.lat_min_deg / lat_step),
-                 k1 = std::floor(p.lat_max_deg / lat_step);
-    for (double k = k0; k <= k1 && k - k0 < 200; ++k) {
-      const double lat = k * lat_step;
-      const float y =
-          static_cast<float>(r.y + (p.lat_max_deg - lat) / (p.lat_max_deg - p.lat_min_deg) * r.h);
-      label(dl, ImVec2(static_cast<float>(r.x) + 4, y - ImGui::GetFontSize() - 1),
-            lat_label(lat, lat_dec).c_str());
-    }
-    const double span = lon_span_of(p);
-    const double j0 = std::ceil(p.lon_min_deg / lon_step),
-                 j1 = std::floor((p.lon_min_deg + span) / lon_step);
-    for (double j = j0; j <= j1 && j - j0 < 200; ++j) {
-      const double lon_raw = j * lon_step;
-      const float x = static_cast<float>(r.x + (lon_raw - p.lon_min_deg) / span * r.w);
-      label(dl, ImVec2(x + 3, static_cast<float>(r.y + r.h) - ImGui::GetFontSize() - 4),
-            lon_label(lon_raw, lon_dec).c_str());
+    GraticuleLabelLook look;
+    look.text_width_px = [](std::string_view t) {
+      return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
+    };
+    look.text_height_px = ImGui::GetFontSize();
+    const std::vector<GraticuleCrossing> crossings =
+        graticule_edge_crossings(p, r, lat_step, lon_step, 4 * ImGui::GetFontSize());
+    const auto text_of = [&](const GraticuleCrossing& c) {
+      return c.latitude ? lat_label(c.value_deg, lat_dec) : lon_label(c.value_deg, lon_dec);
+    };
+    for (const GraticuleLabel& l : place_graticule_labels(crossings, r, text_of, look)) {
+      label(
+          dl,
+          ImVec2(static_cast<float>(l.x + look.pad_x_px), static_cast<float>(l.y + look.pad_y_px)),
+          l.text.c_str());
     }
   }
   // Each ring's distance along it, on a dark box: readable on any colormap. Placed about the

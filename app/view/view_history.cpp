@@ -11,6 +11,8 @@ ViewState history_part(ViewState s) {
   s.backend = BackendChoice::automatic;
   if (s.follow_window) s.params.nx = s.params.ny = 0;
   if (s.auto_range) s.range_min = s.range_max = 0;
+  if (!s.contour_interval_typed) s.contour_interval = 0;  // follows the view
+  s.contour_units.reset();  // what the last frame saw: no change of its own
   return s;
 }
 
@@ -61,6 +63,10 @@ void ViewHistory::restore(const ViewState& to, ViewState* s) {
   if (next.auto_range && s->auto_range) {
     next.range_min = s->range_min;
     next.range_max = s->range_max;
+  }
+  if (!next.contour_interval_typed && !s->contour_interval_typed &&
+      next.params.units == s->params.units) {
+    next.contour_interval = s->contour_interval;  // the next frame sets it for the view
   }
   *s = next;
   committed_ = next;

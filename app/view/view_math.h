@@ -73,8 +73,8 @@ double nice_step_deg(double span_deg, int lines);
 double nice_interval(double lo, double hi, int lines);
 
 // The range rings' interval that suits [lo, hi] (output unit): the least 1, 2, 2.5 or 5 x 10^k
-// giving at most kMostSuitedRings rings, so a range from 0 gets 5 to 10. The window's "suit
-// the range" and a figure's default rings.
+// giving at most kMostSuitedRings rings, so a range from 0 gets 5 to 10 (and any range 5 to 11):
+// the window's automatic rings (follow_ring_interval) and a figure's default rings.
 constexpr int kMostSuitedRings = 10;
 double ring_interval(double lo, double hi);
 

@@ -14,10 +14,12 @@
 
 #include "errors.h"
 #include "export/atomic_file.h"
+#include "field_math.h"
 #include "sites/centres_file.h"
 #include "view/centre_edits.h"
 #include "view/look_checks.h"
 #include "view/site_edits.h"
+#include "view/view_math.h"
 
 namespace geofield {
 namespace {
@@ -279,7 +281,7 @@ ViewState first_view() {
   p.lat_min_deg = 45, p.lat_max_deg = 58;
   p.lon_min_deg = -9, p.lon_max_deg = 8.5;
   s.contours = true;
-  s.contour_interval = 100;
+  s.contour_interval = 100;  // what follow_ring_interval gives this view, before its first frame
   return s;
 }
 
@@ -299,6 +301,26 @@ void follow_shown_range(ViewState* s, double shown_min, double shown_max) {
   if (!s->auto_range || !usable_range(shown_min, shown_max)) return;
   s->range_min = shown_min;
   s->range_max = shown_max;
+}
+
+double converted_interval(double interval, Units from, Units to) {
+  const double v = interval * units_per_km(to) / units_per_km(from);
+  if (!(v > 0) || !std::isfinite(v) || from == to) return from == to ? interval : v;
+  const double unit = std::pow(10.0, std::floor(std::log10(v)) - 2);  // the third digit's
+  const double rounded = std::round(v / unit) * unit;
+  // A value at the floats' ends keeps its exact conversion: rounding must not refuse it.
+  return check_contour_interval(rounded, to) ? v : rounded;
+}
+
+void follow_ring_interval(ViewState* s, double shown_min, double shown_max) {
+  const Units units = s->params.units;
+  if (s->contour_units && *s->contour_units != units && s->contour_interval_typed) {
+    s->contour_interval = converted_interval(s->contour_interval, *s->contour_units, units);
+  }
+  s->contour_units = units;
+  if (s->contour_interval_typed || !usable_range(shown_min, shown_max)) return;
+  const double suited = ring_interval(shown_min, shown_max);
+  if (!check_contour_interval(suited, units)) s->contour_interval = suited;
 }
 
 bool lock_range(ViewState* s, double min, double max) {
@@ -334,7 +356,9 @@ json to_json(const ViewState& s) {
       {"reverse", s.reverse},
       {"auto_range", s.auto_range},
       {"contours", s.contours},
-      {"contour_interval", s.contour_interval},
+      {"contour_interval",
+       converted_interval(s.contour_interval, s.contour_units.value_or(p.units), p.units)},
+      {"contour_interval_typed", s.contour_interval_typed},
       {"graticule", s.graticule},
       {"marker", s.marker},
       {"follow_window", s.follow_window},
@@ -406,6 +430,8 @@ ViewState state_from_json(const json& j, std::string* centres_note) {
   read_number(j, "range_max", "", &s.range_max);
   read_bool(j, "contours", &s.contours);
   read_number(j, "contour_interval", "above 0", &s.contour_interval);
+  // Views saved before it was kept: the interval follows the view (it was 50 km, or suited).
+  read_bool(j, "contour_interval_typed", &s.contour_interval_typed);
   read_bool(j, "graticule", &s.graticule);
   read_bool(j, "marker", &s.marker);
   read_bool(j, "follow_window", &s.follow_window);

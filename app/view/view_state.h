@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -28,7 +29,14 @@ struct ViewState {
   bool auto_range = true;                  // colour range = the field's exact min:max
   double range_min = 0, range_max = 1000;  // fixed colour range, output unit
   bool contours = false;
-  double contour_interval = 50;  // output unit, > 0
+  double contour_interval = 50;  // contour_units, > 0
+  // Typed (the box, --contours, a saved typed one): kept as typed, converted when the unit
+  // changes. Otherwise it follows the view (follow_ring_interval).
+  bool contour_interval_typed = false;
+  // The unit contour_interval is in, as follow_ring_interval saw it last frame (none: params'
+  // units, as in a view just loaded), so a change of unit (the units box, a preset, an undo)
+  // converts a typed 2000 km to 1080 nm.
+  std::optional<Units> contour_units;
   bool graticule = true;
   bool marker = true;
   bool follow_window = false;                // nx, ny = the map's size in pixels
@@ -64,6 +72,15 @@ bool parse_theme(std::string_view s, Theme* out);
 // cannot be a colour scale (not finite, or min >= max: a constant field) is not taken, so the
 // saved state stays loadable.
 void follow_shown_range(ViewState* s, double shown_min, double shown_max);
+// The range rings' interval: a typed one (contour_interval_typed) is converted to params.units
+// when contour_units differs (rounded to 3 significant digits, so 2000 km becomes 1080 nm, not
+// 1079.91...); an automatic one is ring_interval(shown_min, shown_max), 4 to 10 rings over the
+// range shown, recomputed as the view, projection, unit, reference or centres change it. A
+// range that is not finite or empty changes nothing. Called every frame.
+void follow_ring_interval(ViewState* s, double shown_min, double shown_max);
+// The interval converted from one unit to another, to 3 significant digits (within 0.5 %).
+double converted_interval(double interval, Units from, Units to);
+
 // "Lock": automatic off and the fixed range set to [min, max] (the range shown now); false,
 // and nothing changed, when that range cannot be a colour scale.
 bool lock_range(ViewState* s, double min, double max);

@@ -245,6 +245,12 @@ ViewStyle App::style_for(int map_w_px, int map_h_px) const {
   st.lines.coast_rgba = rgba_of(state_.line_rgb, 1.0f);
   st.lines.border_rgba = rgba_of(state_.line_rgb, kBorderAlpha);
   st.lines.width_px = info_.scale;  // one pixel at scale 1, as the other overlays
+  // A contrasting edge under the lines, so they read on every colormap (turbo's yellows hide
+  // white ones, its dark ends dark ones): the coasts' by their colour, the rings' and
+  // graticule's in the shader by the colours under them.
+  st.lines.halo_px = kLineHaloPx * info_.scale;
+  st.lines.halo_rgba = halo_rgba_of(state_.line_rgb);
+  st.line_halo_px = kLineHaloPx * info_.scale;
   st.lines.sites = !state_.sites.empty() && state_.sites.shapes() == lined_sites_;
   st.lines.sites_width_px = 2.0f * info_.scale;
   return st;
@@ -296,6 +302,7 @@ void App::frame(int fbw, int fbh) {
   apply_edits(before);
   follow_backend_view(before);
   update_field();
+  follow_ring_interval(&state_, info_.range.min, info_.range.max);  // before the rings are drawn
   const MapPixels map = draw_map(fbw, fbh);
 
   ++frames_drawn_;

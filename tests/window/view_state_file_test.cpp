@@ -400,10 +400,12 @@ ViewState window_view(std::mt19937_64& rng) {
       s.auto_range = false;
       if (a < b) s.range_min = a, s.range_max = b;
   }
-  // The contour interval: typed (any value the map's floats carry) or "suit the range".
+  // The contour interval: typed (any value the map's floats carry) or automatic.
   s.contour_interval = rng() % 2 ? nice_interval(std::min(a, b), std::max(a, b) + 1, 10)
                                  : std::pow(10.0, 75 * u(rng) - 37);
   if (rng() % 50 == 0) s.contour_interval = rng() % 2 ? kMinContourInterval : kMaxContourInterval;
+  // Typed (kept) or automatic (follows the view).
+  s.contour_interval_typed = rng() % 2;
   return s;
 }
 

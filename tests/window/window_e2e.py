@@ -867,7 +867,7 @@ def case_ring_labels(binary):
     shots = {}
     for contours in (True, False):
         state = dict(QUIET_STATE, **bounds, ref_lat_deg=30, ref_lon_deg=101, contours=contours,
-                     contour_interval=250)
+                     contour_interval=250, contour_interval_typed=True)
         s = Session(binary, state=state, args=["--frames", "3", "--screenshot", "shot.png",
                                                "--no-session"])
         try:
@@ -891,6 +891,69 @@ def case_ring_labels(binary):
     m = (slice(my, my + mh), slice(mx, mx + mw))
     assert (bare[m].min(-1) > 180).sum() < 5, "light pixels on the map without contours"
     assert (img[m].min(-1) > 180).sum() > 100, "hardly any label text with contours on"
+
+
+def latlon_range_km(st, n=400):
+    """The haversine field's min:max over a latlon view's n x n nodes (numpy, double): the
+    range the window's automatic rings follow."""
+    lat = np.radians(np.linspace(st["lat_min_deg"], st["lat_max_deg"], n))[:, None]
+    span = (st["lon_max_deg"] - st["lon_min_deg"]) % 360 or 360
+    lon = np.radians(st["lon_min_deg"] + np.linspace(0, span, n))[None, :]
+    p0, l0 = math.radians(st["ref_lat_deg"]), math.radians(st["ref_lon_deg"])
+    h = np.sin((lat - p0) / 2) ** 2 + math.cos(p0) * np.cos(lat) * np.sin((lon - l0) / 2) ** 2
+    d = 2 * R_KM * np.arcsin(np.sqrt(np.clip(h, 0, 1)))
+    return float(d.min()), float(d.max())
+
+
+def rings_over(lo, hi, every):
+    """The rings drawn over [lo, hi]: the multiples of the interval in it, but 0."""
+    return math.floor(hi / every) - max(1, math.ceil(lo / every)) + 1
+
+
+def case_rings_follow_zoom(binary):
+    """Issue 30: the default view's rings (automatic) follow twelve presses of - (the view 14.6
+    times wider): 4 to 12 rings over the range shown at the end, labelled, where the 50 km they
+    started at gave dozens; a typed interval is kept through the same zoom, and --units nm over
+    the saved view converts it (2000 km is 1080 nm)."""
+    s = Session(binary, args=["--no-session"])
+    try:
+        s.start()
+        for _ in range(12):
+            since = s.mark()
+            s.key("minus")
+            s.wait_for_field(since)
+        shot = s.screen()
+        st = s.quit()
+    finally:
+        s.close()
+    assert st["contours"] and not st["contour_interval_typed"], st
+    lo, hi = latlon_range_km(st)
+    n = rings_over(lo, hi, st["contour_interval"])
+    assert 4 <= n <= 12, (st["contour_interval"], lo, hi, n)
+    assert st["contour_interval"] > 50, st
+    # Ring labels: light text on the dark boxes, over the map.
+    m = s.map_pixels(shot).astype(int)
+    assert (m.min(-1) > 180).sum() > 100, "hardly any label text on the map"
+
+    typed = dict(QUIET_STATE, contours=True, contour_interval=2000, contour_interval_typed=True)
+    s = Session(binary, state=typed)
+    try:
+        s.start()
+        for _ in range(3):
+            s.key("minus")
+        st = s.quit()
+    finally:
+        s.close()
+    assert st["contour_interval"] == 2000 and st["contour_interval_typed"], st
+    s = Session(binary, state=typed, args=["--units", "nm", "--frames", "3"])
+    try:
+        r = s.run_to_end()
+        assert r.returncode == 0, r.stderr
+        with open(s.state_out) as f:
+            st = json.load(f)
+    finally:
+        s.close()
+    assert st["units"] == "nm" and st["contour_interval"] == 1080, st
 
 
 R_KM = 6371.0088
@@ -1380,6 +1443,7 @@ def case_window_options(binary):
         with open(s.state_out) as f:
             st = json.load(f)
         assert st["contours"] and st["contour_interval"] == 100, st
+        assert st["contour_interval_typed"], st  # --contours is typed: kept while zooming
         assert not st["graticule"] and st["borders"] and st["coastlines"], st
         assert st["line_color"] == "ff0000" and st["colormap"] == "magma" and st["reverse"], st
         assert not st["auto_range"] and (st["range_min"], st["range_max"]) == (0, 300), st
