@@ -39,6 +39,18 @@ RoutePoint toward(const FieldParams& p, double distance, double az_deg) {
   return {q.lat_deg, q.lon_deg};
 }
 
+// The latitude where the great circle through a and b crosses meridian lon_deg (between
+// them): tan(lat) = (tan(lat_a) sin(lon_b - lon) + tan(lat_b) sin(lon - lon_a)) / sin(lon_b -
+// lon_a), so the cut's vertex lies on the measurement's path, not on a chord of the map.
+double crossing_lat_deg(RoutePoint a, RoutePoint b, double lon_deg) {
+  const double d2r = kPi / 180;
+  const double s = std::sin((b.lon_deg - a.lon_deg) * d2r);
+  if (std::fabs(s) < 1e-12) return a.lat_deg;  // along a meridian: no crossing in longitude
+  const double y = std::tan(a.lat_deg * d2r) * std::sin((b.lon_deg - lon_deg) * d2r) +
+                   std::tan(b.lat_deg * d2r) * std::sin((lon_deg - a.lon_deg) * d2r);
+  return std::atan(y / s) / d2r;
+}
+
 nlohmann::json coordinates(const std::vector<RoutePoint>& piece) {
   nlohmann::json out = nlohmann::json::array();
   for (const RoutePoint& q : piece) out.push_back({q.lon_deg, q.lat_deg});
@@ -115,7 +127,7 @@ std::vector<std::vector<RoutePoint>> split_at_antimeridian(const std::vector<Rou
       if (copy_a != copy_b && b.lon_deg != a.lon_deg) {
         const double edge = 360 * std::max(copy_a, copy_b) - 180;  // the meridian crossed
         const double t = (edge - a.lon_deg) / (b.lon_deg - a.lon_deg);
-        const double lat = a.lat_deg + t * (b.lat_deg - a.lat_deg);
+        const double lat = crossing_lat_deg(a, b, edge);
         const double east = b.lon_deg > a.lon_deg ? 180 : -180;  // where the line leaves
         if (t > 0) out.back().push_back({lat, east});
         if (out.back().size() >= 2) out.emplace_back();

@@ -12,8 +12,8 @@
 
 namespace geofield {
 
-std::string numbered_measurement_label(const FieldParams& view, const std::vector<Measurement>& list,
-                                       std::size_t k) {
+std::string numbered_measurement_label(const FieldParams& view,
+                                       const std::vector<Measurement>& list, std::size_t k) {
   return std::to_string(k + 1) + ": " + measurement_label(view, list[k]);
 }
 
@@ -51,8 +51,8 @@ void add_measurements(FigureLayout* L, const FieldParams& view,
     if (const std::optional<PointPx> b = on_map(list[k].b)) {
       L->route_ends.push_back({b->x, b->y, kRouteEndRgb, 0});
       far_ends.push_back({b->x, b->y, kRouteEndRgb, names.size()});
-      names.push_back({list[k].b.lat_deg, list[k].b.lon_deg,
-                       numbered_measurement_label(view, list, k)});
+      names.push_back(
+          {list[k].b.lat_deg, list[k].b.lon_deg, numbered_measurement_label(view, list, k)});
     }
   }
   // Clear of what is on the map (the ends' dots among it), and of the reference's marker.

@@ -17,7 +17,7 @@ void add_measurements(FigureLayout* L, const FieldParams& view,
                       const std::vector<Measurement>& list);
 
 // "K: " and measurement_label: how the map and the figures name measurement k (0-based).
-std::string numbered_measurement_label(const FieldParams& view, const std::vector<Measurement>& list,
-                                       std::size_t k);
+std::string numbered_measurement_label(const FieldParams& view,
+                                       const std::vector<Measurement>& list, std::size_t k);
 
 }  // namespace geofield

@@ -22,18 +22,22 @@ void draw_measurements_panel(ViewState* s, ExportSettings* e, UiActions* a) {
   if (!ImGui::CollapsingHeader("Measurements")) return;
   const FieldParams& p = s->params;
   if (s->measurements.empty()) {
-    ImGui::TextWrapped("No measurements: Shift+drag on the map to measure; each is kept here (at "
-                       "most %zu).",
-                       kMaxMeasurements);
+    ImGui::TextWrapped(
+        "No measurements: Shift+drag on the map to measure; each is kept here (at "
+        "most %zu).",
+        kMaxMeasurements);
   } else {
     ImGui::Text("%zu measurement%s (at most %zu), %s", s->measurements.size(),
                 s->measurements.size() == 1 ? "" : "s", kMaxMeasurements,
                 p.formula == Formula::wgs84 ? "geodesics on the ellipsoid" : "great circles");
-    const float row_h = ImGui::GetFrameHeightWithSpacing();
+    // Up to 8 rows the table is as tall as its rows; beyond, it scrolls.
+    constexpr std::size_t kRowsShown = 8;
+    const bool scrolls = s->measurements.size() > kRowsShown;
     const float height =
-        row_h * static_cast<float>(std::min<std::size_t>(s->measurements.size(), 8) + 1);
+        scrolls ? (ImGui::GetTextLineHeightWithSpacing() + 4) * float(kRowsShown + 1) : 0.0f;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
-                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
+                                  (scrolls ? ImGuiTableFlags_ScrollY : 0) |
+                                  ImGuiTableFlags_SizingStretchProp;
     std::optional<std::size_t> remove_at;
     if (ImGui::BeginTable("measurements", 5, flags, ImVec2(0, height))) {
       const std::string unit(to_string(p.units));
@@ -55,9 +59,11 @@ void draw_measurements_panel(ViewState* s, ExportSettings* e, UiActions* a) {
         ImGui::TableNextColumn();
         ImGui::Text("%.2f°", measurement_bearing(p, m));
         ImGui::TableNextColumn();
-        ImGui::Text("%.4f, %.4f -> %.4f, %.4f", m.a.lat_deg, m.a.lon_deg, m.b.lat_deg,
-                    m.b.lon_deg);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("lat, lon of its start and its end");
+        ImGui::Text("%.4f, %.4f -> %.4f, %.4f", m.a.lat_deg, m.a.lon_deg, m.b.lat_deg, m.b.lon_deg);
+        if (ImGui::IsItemHovered()) {
+          ImGui::SetTooltip("from lat %.6f, lon %.6f\nto lat %.6f, lon %.6f", m.a.lat_deg,
+                            m.a.lon_deg, m.b.lat_deg, m.b.lon_deg);
+        }
         ImGui::TableNextColumn();
         if (ImGui::SmallButton("x")) remove_at = k;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("delete this measurement");
@@ -72,7 +78,7 @@ void draw_measurements_panel(ViewState* s, ExportSettings* e, UiActions* a) {
       ImGui::SetTooltip("delete every measurement (Ctrl+Z brings them back)");
     }
   }
-  ImGui::InputText("measurements file", &e->measurements_file);
+  ImGui::InputText("GeoJSON file", &e->measurements_file);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("a .geojson file name in the Export folder");
   if (ImGui::Button("Export GeoJSON")) a->export_measurements = true;
   // The rings go with them only where they are circles about one point.

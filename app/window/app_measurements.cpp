@@ -15,8 +15,7 @@
 namespace geofield {
 
 void App::export_measurements() {
-  if (const std::string why = measurements_file_problem(exports_.measurements_file);
-      !why.empty()) {
+  if (const std::string why = measurements_file_problem(exports_.measurements_file); !why.empty()) {
     throw UsageError(why);
   }
   const std::filesystem::path folder = exports_.folder.empty() ? "." : exports_.folder;
@@ -31,8 +30,8 @@ void App::export_measurements() {
   }
   check_writable(path, "measurements file");
   const std::string text = measurements_geojson(state_.params, state_.measurements, rings);
-  write_file_atomically(path, {std::span(reinterpret_cast<const std::uint8_t*>(text.data()),
-                                         text.size())});
+  write_file_atomically(
+      path, {std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size())});
   log_.add(true, "saved " + std::to_string(state_.measurements.size()) + " measurements and " +
                      std::to_string(rings.size()) + " rings to " + escaped_text(path.string()));
 }
