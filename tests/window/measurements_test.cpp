@@ -4,6 +4,7 @@
 // the reference, the antimeridian cut, the GeoJSON read back, the file name's checks, and the
 // figure's labels.
 #include "view/measurements.h"
+#include "view/view_history.h"
 
 #include <gtest/gtest.h>
 
@@ -97,6 +98,24 @@ TEST(Measurements, SavedWithTheViewAndCheckedOnLoad) {
     j["measurements"].push_back(measurements_json({kLondonNewYork})[0]);
   }
   EXPECT_THROW(state_from_text(j.dump(), "the view"), UsageError);
+}
+
+TEST(Measurements, EachKeptIsOneUndoStep) {
+  ViewState s = first_view();
+  ViewHistory history(s);
+  std::string why;
+  ASSERT_TRUE(add_measurement(&s.measurements, kLondonNewYork, &why));
+  history.observe(s, false);
+  ASSERT_TRUE(add_measurement(&s.measurements, kFijiSamoa, &why));
+  history.observe(s, false);
+  s.measurements.erase(s.measurements.begin());  // the panel's x
+  history.observe(s, false);
+  ASSERT_TRUE(history.undo(&s));
+  EXPECT_EQ(s.measurements, (std::vector<Measurement>{kLondonNewYork, kFijiSamoa}));
+  ASSERT_TRUE(history.undo(&s));
+  EXPECT_EQ(s.measurements, std::vector<Measurement>{kLondonNewYork});
+  ASSERT_TRUE(history.redo(&s));
+  EXPECT_EQ(s.measurements.size(), 2u);
 }
 
 TEST(Measurements, PathVerticesLieOnTheGreatCircleAndTheGeodesic) {
