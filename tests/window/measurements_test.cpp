@@ -4,7 +4,6 @@
 // the reference, the antimeridian cut, the GeoJSON read back, the file name's checks, and the
 // figure's labels.
 #include "view/measurements.h"
-#include "view/view_history.h"
 
 #include <gtest/gtest.h>
 
@@ -18,6 +17,7 @@
 #include "figure/figure_layout.h"
 #include "figure/measure_geometry.h"
 #include "figure/measure_overlay.h"
+#include "view/view_history.h"
 #include "view/view_state.h"
 
 namespace geofield {
