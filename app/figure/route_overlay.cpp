@@ -23,8 +23,15 @@ ViewStyle with_geography(ViewStyle s, const FieldParams& view) {
   return s;
 }
 
-std::vector<Polyline> map_path(const MapPixels& px,
-                               const std::vector<std::vector<RoutePoint>>& runs, double margin_px) {
+}  // namespace
+
+MapPixels route_pixels(const FigureLayout& L, const FieldParams& view) {
+  return MapPixels(with_geography(L.style, view), L.map.w, L.map.h);
+}
+
+std::vector<Polyline> route_map_lines(const MapPixels& px,
+                                      const std::vector<std::vector<RoutePoint>>& runs,
+                                      double margin_px) {
   std::vector<Polyline> out;
   PolylineCutter cutter(px.width(), px.height(), margin_px, &out);
   std::vector<GeoPoint> run;
@@ -43,7 +50,9 @@ std::vector<Polyline> map_path(const MapPixels& px,
   return out;
 }
 
-double path_width_px(const FigureLayout& L) { return std::max(2.0, std::round(L.font_px / 6)); }
+double route_width_px(const FigureLayout& L) { return std::max(2.0, std::round(L.font_px / 6)); }
+
+namespace {
 
 // The label at the far end's marker (as a site's name), else in a corner of the map clear of
 // everything; else, where nothing is clear, in the map's top-left corner all the same.
@@ -155,7 +164,7 @@ std::vector<Polyline> dashed(const std::vector<Polyline>& lines, double on_px, d
 }
 
 void add_route(FigureLayout* L, const FieldParams& view, const RouteEnd& end) {
-  const MapPixels px(with_geography(L->style, view), L->map.w, L->map.h);
+  const MapPixels px = route_pixels(*L, view);
   RoutePoints points =
       route_points({view.ref_lat_deg, view.ref_lon_deg}, {end.lat_deg, end.lon_deg}, kRouteStepDeg);
   const RouteMeasures measures = route_measures(view, end);
@@ -165,11 +174,11 @@ void add_route(FigureLayout* L, const FieldParams& view, const RouteEnd& end) {
                         view.ref_lon_deg, measures.short_bearing_deg,
                         measures.short_distance * metres_per_unit(view.units), kRouteStepDeg);
   }
-  const double width = path_width_px(*L);
-  L->route_short = map_path(px, {points.short_path}, width);
+  const double width = route_width_px(*L);
+  L->route_short = route_map_lines(px, {points.short_path}, width);
   if (long_path_shown(*L, view)) {
-    L->route_long = dashed(map_path(px, points.long_path, width), kRouteDashFonts * L->font_px,
-                           kRouteGapFonts * L->font_px);
+    L->route_long = dashed(route_map_lines(px, points.long_path, width),
+                           kRouteDashFonts * L->font_px, kRouteGapFonts * L->font_px);
   }
   L->route_end_px = 6.0 * L->font_px / 13.0;  // as a site's marker
   std::optional<PointPx> at = px.at({end.lat_deg, end.lon_deg});
@@ -209,7 +218,7 @@ void add_route(FigureLayout* L, const FieldParams& view, const RouteEnd& end) {
 
 std::vector<LineGroup> route_groups(const FigureLayout& L) {
   std::vector<LineGroup> out;
-  const double width = path_width_px(L), edge = width + 2;
+  const double width = route_width_px(L), edge = width + 2;
   auto add = [&](const std::vector<Polyline>& lines, Rgba edge_ink, Rgba ink) {
     if (lines.empty()) return;
     out.push_back({LineGroup::Kind::site_edge, edge_ink, edge, lines});

@@ -9,6 +9,7 @@
 
 #include "figure/figure_layout.h"
 #include "figure/map_lines.h"
+#include "figure/map_pixels.h"
 #include "figure/route_path.h"
 
 namespace geofield {
@@ -24,6 +25,16 @@ inline constexpr double kRouteStepDeg = 0.5;  // between the great circle's vert
 // Adds the path from view's reference point to end onto L (route_short, route_long,
 // route_ends, route_labels), clear of every label and marker on the map already.
 void add_route(FigureLayout* L, const FieldParams& view, const RouteEnd& end);
+
+// L's map's pixels for view's geography (L's style holds it only when some overlay is drawn).
+MapPixels route_pixels(const FigureLayout& L, const FieldParams& view);
+// Runs of points (continuous longitudes) as lines in the map's pixels, cut at the map's edges
+// margin_px out; on a lat/lon map every copy of the world that holds a piece of them.
+std::vector<Polyline> route_map_lines(const MapPixels& px,
+                                      const std::vector<std::vector<RoutePoint>>& runs,
+                                      double margin_px);
+// A path's line width on L.
+double route_width_px(const FigureLayout& L);
 
 // Whether L's map shows the long path: a map of the world round from the reference (aeqd
 // out to at least half the antipode's distance, a whole ortho globe, a lat/lon map 360° wide).

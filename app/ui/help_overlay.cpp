@@ -10,7 +10,7 @@ constexpr HelpRow kMouse[] = {
     {"wheel", "zoom about the pointer"},
     {"click", "put the reference point there"},
     {"drag the marker", "move the reference point"},
-    {"Shift+drag", "measure: distance and bearing along the great circle"},
+    {"Shift+drag", "measure along the great circle: kept, listed in Measurements"},
 };
 
 void rows(std::span<const HelpRow> list) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "figure/degree_labels.h"
+#include "figure/measure_overlay.h"
 #include "view/centre_edits.h"
 #include "view/field_measures.h"
 #include "view/graticule_crossings.h"
@@ -69,6 +70,11 @@ void MapView::handle_mouse(ViewState* s, const MapRect& r, float marker_radius_p
       // Shift+click: a centre where the press was (a measure of nothing is no measure).
       std::string why;
       if (!add_centre(s, {measure_a_->lat_deg, measure_a_->lon_deg, ""}, &why)) message_ = why;
+      clear_measure();
+    } else if (drag_ == Drag::measure && measure_a_ && measure_b_) {
+      // A Shift+drag: the measure is kept in the view (one undo step, saved with it).
+      std::string why;
+      if (!add_measurement(&s->measurements, {*measure_a_, *measure_b_}, &why)) message_ = why;
       clear_measure();
     } else if (!moved_ && drag_ != Drag::measure && s->centres.empty() && s->sites.empty()) {
       // With centres the reference is not used: a click places nothing (no step to undo).
@@ -159,7 +165,16 @@ void MapView::draw_overlays(const ViewState& s, const MapRect& r, double lat_ste
   }
   draw_centres(s, r, centre_rgb);
   draw_site_points(s, r);
-  draw_measure(p, r);
+  for (std::size_t k = 0; k < s.measurements.size(); ++k) {
+    const Measurement& m = s.measurements[k];
+    draw_measure(p, r, m.a, m.b, numbered_measurement_label(p, s.measurements, k));
+  }
+  if (measure_a_ && measure_b_) {  // the one being drawn, numbered as it will be kept
+    std::vector<Measurement> with(s.measurements);
+    with.push_back({*measure_a_, *measure_b_});
+    draw_measure(p, r, *measure_a_, *measure_b_,
+                 numbered_measurement_label(p, with, with.size() - 1));
+  }
   const ImGuiIO& io = ImGui::GetIO();
   if (hover_readout && r.contains(io.MousePos.x, io.MousePos.y) && !io.WantCaptureMouse) {
     draw_readout(s, r);
@@ -284,13 +299,19 @@ void MapView::draw_centres(const ViewState& s, const MapRect& r,
   dl->PopClipRect();
 }
 
+void MapView::clear_measure() {
+  measure_a_.reset();
+  measure_b_.reset();
+  if (drag_ == Drag::measure) drag_ = Drag::none;  // Esc mid-drag: the release keeps nothing
+}
+
 // The arc sampled along the great circle and projected point by point, so it curves as the
 // projection does; broken where a point has no place (ortho's far side) or jumps across the map
 // (latlon's 180th meridian), with the distance and initial bearing written at its end: by the
 // view's formula (field_measures.h): for wgs84 the geodesic's, whose path the drawn great circle
 // only stands for (close to it, except near the antipode where they may take other routes).
-void MapView::draw_measure(const FieldParams& p, const MapRect& r) const {
-  if (!measure_a_ || !measure_b_) return;
+void MapView::draw_measure(const FieldParams& p, const MapRect& r, GeoPoint a, GeoPoint b,
+                           const std::string& text) const {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const ImVec2 lo(static_cast<float>(r.x), static_cast<float>(r.y));
   dl->PushClipRect(lo, ImVec2(lo.x + static_cast<float>(r.w), lo.y + static_cast<float>(r.h)),
@@ -302,7 +323,7 @@ void MapView::draw_measure(const FieldParams& p, const MapRect& r) const {
     if (piece.size() >= 2) dl->AddPolyline(piece.data(), int(piece.size()), colour, 0, width);
     piece.clear();
   };
-  for (const GeoPoint& g : great_circle_path(*measure_a_, *measure_b_, kMeasureSegments)) {
+  for (const GeoPoint& g : great_circle_path(a, b, kMeasureSegments)) {
     double x = 0, y = 0;
     if (!screen_of(p, r, g, &x, &y)) {
       flush();
@@ -314,22 +335,18 @@ void MapView::draw_measure(const FieldParams& p, const MapRect& r) const {
   }
   flush();
   double ax = 0, ay = 0, bx = 0, by = 0;
-  if (screen_of(p, r, *measure_a_, &ax, &ay))
+  if (screen_of(p, r, a, &ax, &ay))
     dl->AddCircleFilled(ImVec2(float(ax), float(ay)), 3 * width, colour);
-  const bool b_shown = screen_of(p, r, *measure_b_, &bx, &by);
+  const bool b_shown = screen_of(p, r, b, &bx, &by);
   if (b_shown) dl->AddCircleFilled(ImVec2(float(bx), float(by)), 3 * width, colour);
   dl->PopClipRect();
-  char text[96];
-  std::snprintf(
-      text, sizeof text, "%.6g %s, bearing %.2f°", distance_between(p, *measure_a_, *measure_b_),
-      std::string(to_string(p.units)).c_str(), bearing_between(p, *measure_a_, *measure_b_));
   if (b_shown) {  // above and left of the end: the hover readout opens below-right of it
-    const ImVec2 size = ImGui::CalcTextSize(text);
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     const float x = std::clamp(float(bx) - size.x - 8, float(r.x) + 4,
                                std::max(float(r.x) + 4, float(r.x + r.w) - size.x - 4));
     const float y = std::clamp(float(by) - size.y - 8, float(r.y) + 4,
                                std::max(float(r.y) + 4, float(r.y + r.h) - size.y - 4));
-    label(dl, ImVec2(x, y), text);  // inside the map: the panel would cover it
+    label(dl, ImVec2(x, y), text.c_str());  // inside the map: the panel would cover it
   }
 }
 

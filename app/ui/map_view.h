@@ -1,9 +1,10 @@
 // The map under the panels: mouse exploration (drag pans, wheel zooms about the cursor, a
 // click places the reference point, the ring can be dragged, Shift+drag measures along the
-// great circle, Shift+click adds a centre), graticule and ring labels, the centres' markers,
-// the measured path and the hover readout (value and bearing from the reference, or the
-// nearest centre and its distance, or the nearest feature of the sites with its distance and
-// the bearing toward it) computed on the host with the shared math (no read-back).
+// great circle and keeps the measurement in the view, Shift+click adds a centre), graticule and
+// ring labels, the centres' markers, the kept measurements' paths and the hover readout (value and
+// bearing from the reference, or the nearest centre and its distance, or the nearest feature of the
+// sites with its distance and the bearing toward it) computed on the host with the shared math (no
+// read-back).
 #pragma once
 
 #include <cstdint>
@@ -29,7 +30,8 @@ class MapView {
   // centre_rgb: each centre's colour (centre_colours), for its marker.
   void draw_overlays(const ViewState& s, const MapRect& r, double lat_step_deg, double lon_step_deg,
                      bool hover_readout, std::span<const std::uint32_t> centre_rgb);
-  // Why the last Shift+click added no centre (centre_edits.h), once.
+  // Why the last Shift+click added no centre (centre_edits.h), or the last Shift+drag kept no
+  // measurement (measurements.h), once.
   std::optional<std::string> take_message() { return std::exchange(message_, std::nullopt); }
   // The hover readout's lines drawn last frame, joined by "; " (empty: none shown), for the
   // display tests' log (GEOFIELD_TEST_LOG_FRAMES).
@@ -40,13 +42,16 @@ class MapView {
   // Nonzero when a wheel notch zoomed this frame: the number of its burst (notches with short
   // pauses between them), so that one burst is one undo step however many notches it took.
   unsigned wheel_burst() const { return wheel_burst_now_; }
-  // The measured line stays on the map until cleared (Esc) or a new measure starts.
+  // A measure being drawn (Shift+drag in progress); its release keeps it in the view's
+  // measurements. clear_measure (Esc) drops it: the kept ones are the panel's to delete.
   bool has_measure() const { return measure_a_.has_value(); }
-  void clear_measure() { measure_a_.reset(), measure_b_.reset(); }
+  void clear_measure();
 
  private:
   enum class Drag { none, pan, marker, measure };
-  void draw_measure(const FieldParams& p, const MapRect& r) const;
+  // One measurement's path, its ends and its label on the map.
+  void draw_measure(const FieldParams& p, const MapRect& r, GeoPoint a, GeoPoint b,
+                    const std::string& text) const;
   void draw_centres(const ViewState& s, const MapRect& r,
                     std::span<const std::uint32_t> centre_rgb) const;
   void draw_readout(const ViewState& s, const MapRect& r);
@@ -58,7 +63,7 @@ class MapView {
   Drag drag_ = Drag::none;
   double last_wheel_s_ = -1e9;  // when the last wheel notch happened
   unsigned wheel_burst_ = 0, wheel_burst_now_ = 0;
-  std::optional<GeoPoint> measure_a_, measure_b_;  // the measure's ends
+  std::optional<GeoPoint> measure_a_, measure_b_;  // the ends of the measure being drawn
   bool moved_ = false;
   float press_x_ = 0, press_y_ = 0;
   // Where the pan last put the pointer: pans follow the pointer's own positions, not ImGui's

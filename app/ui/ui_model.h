@@ -63,6 +63,8 @@ struct ExportSettings {
   std::string centres_file = "centres.csv";
   // The Sites panel's file (issue 28): GeoJSON or CSV, in the folder above unless absolute.
   std::string sites_file = "sites.geojson";
+  // The Measurements panel's GeoJSON file (issue 30): a name in the folder above.
+  std::string measurements_file = "measurements.geojson";
 };
 
 // The figure the Export panel's buttons make, as Copy as command writes it.
@@ -81,8 +83,9 @@ struct UiActions {
   bool save_state = false;
   bool load_state = false;
   bool copy_command = false;
-  bool import_centres = false;  // read ExportSettings::centres_file into the view's centres
-  bool export_centres = false;  // write the view's centres there as CSV
+  bool import_centres = false;       // read ExportSettings::centres_file into the view's centres
+  bool export_centres = false;       // write the view's centres there as CSV
+  bool export_measurements = false;  // write the measurements (and rings) there as GeoJSON
   // Open these sites (issue 28): a file (the Sites panel's, or one dropped on the window) or a
   // built-in name (@coastline, @land, @borders).
   std::optional<std::string> open_sites;
@@ -155,6 +158,9 @@ void draw_centres_panel(ViewState* s, ExportSettings* e, UiActions* a, TypedEdit
 // The Sites panel (issue 28): open a file or a built-in name, signed inside polygons, colour by
 // nearest feature, clear. Opening is the App's (a->open_sites); the rest edits s.
 void draw_sites_panel(ViewState* s, ExportSettings* e, UiActions* a);
+// The Measurements panel (issue 30): the kept measurements (distance, bearing, ends), delete
+// one or all, export them with the rings as GeoJSON (a->export_measurements).
+void draw_measurements_panel(ViewState* s, ExportSettings* e, UiActions* a);
 
 // The status bar (app/ui/status_bar.cpp): its height in window pixels for a window this wide,
 // and the bar itself along the window's bottom edge.

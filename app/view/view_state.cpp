@@ -370,6 +370,7 @@ json to_json(const ViewState& s) {
       {"signed_inside", s.signed_inside},
   };
   if (!s.sites.empty()) j["sites"] = sites_json(s.sites.source());
+  if (!s.measurements.empty()) j["measurements"] = measurements_json(s.measurements);
   if (!s.centres.empty() && s.centres.size() <= kMaxInlineCentres) {
     j["centres"] = centres_json(s.centres);
   } else if (const CentresFileRef* f = s.centres.file(); f && centres_kept(s.centres)) {
@@ -444,6 +445,7 @@ ViewState state_from_json(const json& j, std::string* centres_note) {
   read_name(j, "theme", parse_theme, names_of({Theme::dark, Theme::light}), &s.theme);
   read_bool(j, "colour_by_centre", &s.colour_by_centre);
   read_bool(j, "signed_inside", &s.signed_inside);
+  s.measurements = read_measurements(j);
   s.centres = read_centres(j);
   const std::optional<CentresFileRef> centres_ref = read_centres_ref(j);
   if (centres_ref && !s.centres.empty()) {

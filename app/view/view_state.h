@@ -14,6 +14,7 @@
 #include "gl/line_color.h"
 #include "sites/text_file.h"
 #include "view/centre_set.h"
+#include "view/measurements.h"
 #include "view/view_sites.h"
 
 namespace geofield {
@@ -54,6 +55,8 @@ struct ViewState {
   // views only (sites_view_problem). colour_by_centre colours by the nearest feature then.
   ViewSites sites;
   bool signed_inside = false;  // inside polygons, minus the distance to the boundary (--signed)
+  // The measurements kept (issue 30): Shift+drag adds one, the Measurements panel lists them.
+  std::vector<Measurement> measurements;
 
   bool operator==(const ViewState&) const = default;
 };
@@ -109,6 +112,7 @@ bool centres_kept(const CentreSet& c);
 // "features"} (view_sites.h), never beside centres, on a view that can take them
 // (sites_view_problem); read only when centres_note is given, which then says in one line why
 // they could not be (a file missing or changed). "signed_inside": true or false.
+// "measurements": read_measurements (measurements.h).
 // Throws UsageError: the key, the accepted values, what was there (bounded).
 ViewState state_from_json(const nlohmann::json& j, std::string* centres_note = nullptr);
 

@@ -403,6 +403,7 @@ UiActions App::draw_panels() {
     draw_export_panel(&exports_, state_, info_, &actions, &edits_);
     draw_sites_panel(&state_, &exports_, &actions);
     draw_centres_panel(&state_, &exports_, &actions, &edits_);
+    draw_measurements_panel(&state_, &exports_, &actions);
     ImGui::PopItemWidth();
     ImGui::End();
   }

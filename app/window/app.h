@@ -58,6 +58,9 @@ class App {
   // view, said in the status bar (app_actions.cpp).
   void open_view_sites(const std::string& text);
   void switch_backend(BackendChoice choice);
+  // The Measurements panel's GeoJSON file (app_measurements.cpp): the measurements and, about
+  // one reference point with rings shown, the rings.
+  void export_measurements();
   std::filesystem::path export_path(const char* what, const char* ext) const;
   // The field on screen is the view's, and nothing is being computed.
   bool field_current() const;

@@ -145,6 +145,7 @@ void App::do_actions(const UiActions& a) {
                          escaped_text(centres_file.string()));
     });
   }
+  if (a.export_measurements) attempt("export measurements", [&] { export_measurements(); });
   if (a.export_centres) {
     attempt("export centres", [&] {
       if (state_.centres.empty()) throw UsageError("no centres to export");

@@ -20,6 +20,7 @@
 #include "figure/figure_paint.h"
 #include "figure/figure_style.h"
 #include "figure/figure_vector.h"
+#include "figure/measure_overlay.h"
 #include "gl/field_texture.h"
 #include "view/marked_sites.h"
 #include "view/site_polylines.h"
@@ -128,6 +129,9 @@ void App::advance_figure(const UiActions& a) {
       // The map is read here (GL); the rest needs no GL and goes to a thread.
       Image map = figure_->read_map();
       FigureLayout layout = figure_->layout();
+      // The kept measurements, as `--path` draws its path (the view is the figure's: a change
+      // of it while drawing cancels the figure).
+      add_measurements(&layout, state_.params, state_.measurements);
       const FigureFormat format = figure_format_of(figure_path_);
       MapLines lines;
       if (format != FigureFormat::png) lines = figure_->map_lines();  // reads the field: GL

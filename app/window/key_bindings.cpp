@@ -42,7 +42,7 @@ const std::array kShortcuts{
              "hide/show the side panel (the map takes the window)"},
     Shortcut{C::help, GLFW_KEY_F1, false, 0, false, true, "F1", "this list"},
     Shortcut{C::escape, GLFW_KEY_ESCAPE, false, 0, false, false, "Esc",
-             "close this list, clear the measure, cancel an export"},
+             "close this list, drop the measure being drawn, cancel an export"},
     Shortcut{C::screenshot, GLFW_KEY_F12, false, 0, false, true, "F12", "screenshot of the window"},
     Shortcut{C::quit, GLFW_KEY_Q, true, 0, false, true, "Ctrl+Q", "quit"},
 };
