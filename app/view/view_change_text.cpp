@@ -87,7 +87,11 @@ std::string view_change_text(const ViewState& from, const ViewState& to) {
           short_number(to.range_min) + ":" + short_number(to.range_max));
   }
   c.add("contours", on_off(from.contours), on_off(to.contours));
-  c.number("rings every", from.contour_interval, to.contour_interval);
+  // An automatic interval follows the view: it is the view's change, not one of its own.
+  if (from.contour_interval_typed || to.contour_interval_typed) {
+    c.number("rings every", from.contour_interval, to.contour_interval);
+  }
+  c.add("automatic rings", on_off(!from.contour_interval_typed), on_off(!to.contour_interval_typed));
   c.add("graticule", on_off(from.graticule), on_off(to.graticule));
   c.add("marker", on_off(from.marker), on_off(to.marker));
   c.add("grid follows the window", on_off(from.follow_window), on_off(to.follow_window));
@@ -106,6 +110,12 @@ std::string view_change_text(const ViewState& from, const ViewState& to) {
           to.sites.empty() ? "none" : to.sites.source().name);
   }
   c.add("signed inside", on_off(from.signed_inside), on_off(to.signed_inside));
+  if (from.measurements.size() != to.measurements.size()) {
+    c.add("measurements:", std::to_string(from.measurements.size()),
+          std::to_string(to.measurements.size()));
+  } else if (from.measurements != to.measurements) {
+    c.note("a measurement moved");
+  }
   return c.text();
 }
 

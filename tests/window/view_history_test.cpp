@@ -169,9 +169,10 @@ TEST(ViewChangeText, PanIsOneItemAndManyAreCounted) {
   b.colormap = Colormap::turbo;
   EXPECT_EQ(view_change_text(a, b), "colormap viridis \u2192 turbo");
   b.reverse = true, b.graticule = false, b.borders = true, b.contour_interval = 200;
+  b.contour_interval_typed = true;
   EXPECT_EQ(view_change_text(a, b),
             "colormap viridis \u2192 turbo, reverse off \u2192 on, rings every 100 \u2192 200 and "
-            "2 more");
+            "3 more");
   EXPECT_EQ(view_change_text(a, a), "the view");
 }
 
