@@ -6,7 +6,8 @@ namespace geofield {
 
 std::optional<double> CursorValue::at(const ViewState& s, GeoPoint g) {
   if (!s.sites.empty()) {
-    const std::optional<NearestSite> n = sites_.nearest(s.params, s.sites.shapes(), s.signed_inside, g);
+    const std::optional<NearestSite> n =
+        sites_.nearest(s.params, s.sites.shapes(), s.signed_inside, g);
     if (!n) return std::nullopt;
     return n->distance;
   }

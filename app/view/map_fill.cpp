@@ -8,13 +8,11 @@
 namespace geofield {
 namespace {
 
-constexpr double kSlackPx = 1.0;    // a letterbox bar this thin is no bar
+constexpr double kSlackPx = 1.0;   // a letterbox bar this thin is no bar
 constexpr int kLatIterations = 8;  // the centre latitude moves when a pole clamps the span
 
 // (n - 1) scaled by f, so a grid keeps its node spacing over a span f times longer.
-int scaled_side(int n, double f) {
-  return std::max(2, 1 + int(std::lround((n - 1) * f)));
-}
+int scaled_side(int n, double f) { return std::max(2, 1 + int(std::lround((n - 1) * f))); }
 
 bool fill_latlon(FieldParams* p, const MapRect& area) {
   const double want = area.w / area.h;  // the area's width over height

@@ -27,8 +27,8 @@ float App::panel_width_px(float window_w) const {
 void App::keep_panel_width(float width_px) {
   // Only a drag changes it: the width drawn may be less than the kept one in a narrow window.
   if (std::fabs(width_px - panel_width_px(ImGui::GetIO().DisplaySize.x)) < 0.5f) return;
-  state_.panel_width = std::clamp(int(std::lround(width_px / info_.scale)), kMinPanelWidth,
-                                  kMaxPanelWidth);
+  state_.panel_width =
+      std::clamp(int(std::lround(width_px / info_.scale)), kMinPanelWidth, kMaxPanelWidth);
 }
 
 void App::draw_hide_button() {

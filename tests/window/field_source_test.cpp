@@ -122,5 +122,35 @@ TEST(FieldSource, StatusBarShowsNoTimeUntilOneIsMeasured) {
   EXPECT_EQ(status_performance_text(info), "gl (computing) 2.5 ms | idle 8.1 ms");
 }
 
+// Issue 30: the status bar's view part: the grid, the reference and, over the map, the point
+// and the field's value there, to the zoom's decimals (2 degrees over 600 pixels: 3).
+TEST(FieldSource, StatusBarReadsTheView) {
+  FrameInfo info;
+  info.map = {400, 0, 600, 600};
+  ViewState s;  // 29:31, 99:101, reference 30N 101E, 1000 x 1000
+  EXPECT_EQ(status_view_text(info, s), "grid 1000 x 1000 | ref 30.000N 101.000E");
+  info.cursor = GeoPoint{-12.5, -70.25};
+  info.cursor_value = 1234.5;
+  EXPECT_EQ(status_view_text(info, s),
+            "grid 1000 x 1000 | ref 30.000N 101.000E | 12.500S 70.250W: 1234.5 km");
+}
+
+// Issue 30: a typed value's error leaves the status bar once its value is settled, and no older
+// problem takes its place; a newer one shows as before.
+TEST(FieldSource, SettledTypedErrorsLeaveTheStatusBar) {
+  MessageLog log;
+  log.add(false, "an older problem");
+  log.add(false, "lat min must be from -90 to 90 degrees (got 95)");
+  log.items.back().control = "lat min";
+  ASSERT_NE(log.last(false), nullptr);
+  log.clear_settled([](const std::string&) { return false; });  // still pending
+  EXPECT_EQ(log.last(false)->text, "lat min must be from -90 to 90 degrees (got 95)");
+  log.clear_settled([](const std::string& c) { return c == "lat min"; });
+  EXPECT_EQ(log.last(false), nullptr);
+  log.add(false, "a newer problem");
+  ASSERT_NE(log.last(false), nullptr);
+  EXPECT_EQ(log.last(false)->text, "a newer problem");
+}
+
 }  // namespace
 }  // namespace geofield

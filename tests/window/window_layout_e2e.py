@@ -103,22 +103,23 @@ def case_small_window_fills(binary):
 
 def case_one_box_per_bound(binary):
     """The lat min row holds one box (one run of the frame colour), not a drag and a box; its
-    value shows the decimals the zoom needs (4 degrees over ~800 pixels: 3)."""
+    value shows the decimals the zoom needs (2 degrees over ~800 pixels: 3)."""
     s = fresh(binary, (1400, 900), state=QUIET_STATE)
     try:
         s.start()
         s.move(*window_e2e.OUTSIDE)
         img = s.screen()
-        row = img[LAT_MIN_Y, 0:PANEL_W]
-        frame = img[LAT_MIN_Y, 20]  # inside the box, left of its text
-        runs = np.diff(np.concatenate([[0], (np.abs(row - frame).max(axis=1) <= 3).astype(int), [0]]))
-        starts, ends = np.where(runs == 1)[0], np.where(runs == -1)[0]
-        long_runs = [(a, b) for a, b in zip(starts, ends) if b - a > 12]
-        assert long_runs and long_runs[0][0] < 20, long_runs
-        # One box: the frame colour's runs are pieces of one box between its digits, all
-        # left of the label.
-        assert max(b for _, b in long_runs) < PANEL_W - 60, long_runs
-        assert long_runs[-1][1] - long_runs[0][0] > 120, long_runs
+        # A row through the boxes above their text: the frame colour in runs, one per box (the
+        # old drag and box were two runs, 8..172 and 176..305).
+        row = img[LAT_MIN_Y - 7, 0:PANEL_W]
+        frame = row[10]
+        on = (np.abs(row - frame).max(axis=1) <= 3).astype(int)
+        edges = np.diff(np.concatenate([[0], on, [0]]))
+        runs = list(zip(np.where(edges == 1)[0], np.where(edges == -1)[0]))
+        assert len(runs) == 1 and runs[0][0] <= 10 and runs[0][1] - runs[0][0] > 150, runs
+        # Its value to the decimals the zoom needs: 2 degrees over ~800 pixels, 3 of them.
+        state_text = s.log_text()
+        assert "| ref 30.000N 101.000E" in state_text, state_text[-2000:]
         s.quit()
     finally:
         s.close()
