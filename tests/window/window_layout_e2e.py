@@ -190,6 +190,33 @@ def case_status_reads_the_cursor(binary):
         s.close()
 
 
+def case_panel_resize_and_hide(binary):
+    """The panel's right edge dragged from 340 to 460 pixels: the map starts there and the
+    width is saved; the << button hides the panel (the map from x = 0)."""
+    s = fresh(binary, (1400, 900), state=QUIET_STATE)
+    try:
+        s.start()
+        y = 700  # beside the panel's empty lower part
+        s.point_at(PANEL_W - 2, y)
+        s.press()
+        for x in range(PANEL_W + 10, 470, 20):
+            s.xdo("mousemove", str(x), str(y))
+        s.move(460, y)  # the last position drawn before the release
+        s.release()
+        s.move(*window_e2e.OUTSIDE)
+        f = s.wait_drawn("the map right of the wider panel",
+                         lambda f: abs(map_rect(f)[0] - 460) <= 4 and f["queued"] == 0)
+        x = map_rect(f)[0]
+        s.point_at(x + 14, 14)  # the hide button at the map's top left corner
+        s.click()
+        s.move(*window_e2e.OUTSIDE)
+        s.wait_drawn("the map from x = 0", lambda f: map_rect(f)[0] == 0 and f["queued"] == 0)
+        state = s.quit()
+        assert abs(state["panel_width"] - x) <= 1, (state["panel_width"], x)
+    finally:
+        s.close()
+
+
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 
