@@ -25,8 +25,13 @@ float App::panel_width_px(float window_w) const {
 }
 
 void App::keep_panel_width(float width_px) {
-  // Only a drag changes it: the width drawn may be less than the kept one in a narrow window.
-  if (std::fabs(width_px - panel_width_px(ImGui::GetIO().DisplaySize.x)) < 0.5f) return;
+  // Only a drag of the edge changes it (the button down, the pointer at the edge): ImGui may
+  // draw the panel at another width while the window itself is resized, which is no choice.
+  const ImGuiIO& io = ImGui::GetIO();
+  if (std::fabs(width_px - panel_width_px(io.DisplaySize.x)) < 0.5f || !io.MouseDown[0] ||
+      std::fabs(io.MousePos.x - width_px) > 8 * info_.scale) {
+    return;
+  }
   state_.panel_width =
       std::clamp(int(std::lround(width_px / info_.scale)), kMinPanelWidth, kMaxPanelWidth);
 }
