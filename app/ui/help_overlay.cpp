@@ -11,6 +11,7 @@ constexpr HelpRow kMouse[] = {
     {"click", "put the reference point there"},
     {"drag the marker", "move the reference point"},
     {"Shift+drag", "measure along the great circle: kept, listed in Measurements"},
+    {"drag the panel's right edge", "resize the panel (<< at the map's corner hides it, as Tab)"},
 };
 
 void rows(std::span<const HelpRow> list) {

@@ -43,6 +43,10 @@ struct FrameInfo {
                      // is letterboxed
   MapRect map;       // the map's rectangle in it (true shape), window pixels
   float scale = 1;   // UI content scale
+  // The point under the pointer while it is over the map, and the field's value there (output
+  // unit; cursor_value.h): the status bar's reading.
+  std::optional<GeoPoint> cursor;
+  std::optional<double> cursor_value;
   std::optional<double> figure_progress;  // a figure being made: 0..1 of its map drawn
   bool figure_writing = false;            // its map is drawn: painting and writing it
   std::optional<double> export_progress;  // a field export being written: 0..1
@@ -100,29 +104,41 @@ struct MessageLog {
     bool ok;
     std::string text;
     bool note = false;  // not ok, but no error: the program went on as asked (drawn amber)
+    // A typed value's refusal: the control's label (TypedEdits), whose correction or Esc
+    // settles the message.
+    std::string control;
+    bool settled = false;
   };
   std::deque<Message> items;
   void add(bool ok, std::string text) {
     std::fprintf(stderr, "geofield: %s%s\n", ok ? "" : "error: ", text.c_str());
-    keep({ok, std::move(text)});
+    keep({ok, std::move(text), false, {}, false});
   }
   // Something the user should know that is no failure (a saved view's centres not restored):
   // written without "error: ", as the command line's notes are, and kept in the status bar's
   // problem slot until a newer problem replaces it.
   void note(std::string text) {
     std::fprintf(stderr, "geofield: %s\n", text.c_str());
-    keep({false, std::move(text), true});
+    keep({false, std::move(text), true, {}, false});
   }
   void keep(Message m) {
     items.push_back(std::move(m));
     while (items.size() > 6) items.pop_front();
   }
-  // The newest success and the newest failure or note: the status bar's two messages.
+  // The newest success and the newest failure or note: the status bar's two messages. A
+  // settled failure is none: the bar shows no older one in its place.
   const Message* last(bool ok) const {
     for (auto it = items.rbegin(); it != items.rend(); ++it) {
-      if (it->ok == ok) return &*it;
+      if (it->ok == ok) return it->settled ? nullptr : &*it;
     }
     return nullptr;
+  }
+  // Settles the typed values' messages whose control `settled` says is no longer pending.
+  template <typename Settled>
+  void clear_settled(const Settled& settled) {
+    for (Message& m : items) {
+      if (!m.control.empty() && !m.settled && settled(m.control)) m.settled = true;
+    }
   }
 };
 
@@ -136,6 +152,7 @@ struct TypedEdits {
   };
   std::map<std::string, Pending> by_control;
   std::optional<std::string> newest;
+  std::string newest_control;  // its control's label, when it is a typed value's (by_control)
 };
 
 // The View panel's place search (place_search_box.h): the text typed and what it offers.
@@ -165,10 +182,14 @@ void draw_measurements_panel(ViewState* s, ExportSettings* e, UiActions* a);
 // The status bar (app/ui/status_bar.cpp): its height in window pixels for a window this wide,
 // and the bar itself along the window's bottom edge.
 float status_bar_height(float window_w, float scale);
-void draw_status_bar(const FrameInfo& info, const MessageLog& log);
-// Its first part: "cpu | recompute 12.3 ms (8.1e+07 eval/s) | draw 8.1 ms" (or "idle; last
-// draw 8.1 ms": the frame's own work, not the time asleep between frames); "recompute ..." until a
-// compute time is measured.
+// Its view part: "grid 1000 x 1000 | ref 30.000N 101.000E | 30.512N 100.250E: 57.3 km" (the
+// pointer's point and the value there while it is over the map; with centres or sites, their
+// count instead of the reference), degrees to the decimals the map's zoom needs.
+void draw_status_bar(const FrameInfo& info, const MessageLog& log, const ViewState& s);
+std::string status_view_text(const FrameInfo& info, const ViewState& s);
+// Its timings: "cpu 12.3 ms | draw 8.1 ms" (the last recompute; "idle 8.1 ms": the last
+// frame's own work, not the time asleep between frames); "cpu ..." until a compute time is
+// measured. The tooltip has the evaluation rate.
 std::string status_performance_text(const FrameInfo& info);
 
 }  // namespace geofield

@@ -16,10 +16,14 @@
 namespace geofield {
 namespace {
 
-// Drags move this fraction of the view's span a pixel: a 20-pixel nudge moves a bound by a
-// tenth of the view, whatever the zoom (Shift: x10, Alt: x0.1).
-constexpr double kBoundsDragPerPx = 1.0 / 200;
-constexpr double kRefDragPerPx = 1.0 / 400;
+// Decimals of the bounds and the reference: a step of the last digit under a pixel of the map.
+int degree_digits(const FieldParams& p, const FrameInfo& info) {
+  if (p.projection == Projection::latlon) {
+    return std::max(view_decimals(p.lat_max_deg - p.lat_min_deg, info.map.h),
+                    view_decimals(lon_span_of(p), info.map.w));
+  }
+  return view_decimals(projected_span_deg(p), info.map.w);
+}
 
 // The check of one control of FieldParams: the candidate with that field set, held to the one
 // validation (field_params check), in its UI words.
@@ -54,20 +58,25 @@ void projection_selector(FieldParams* p) {
   }
 }
 
-void latlon_bounds_section(FieldParams* p, TypedEdits* edits) {
-  ImGui::TextDisabled("Bounds (degrees; lon MIN > MAX crosses 180)");
-  const double lat_speed = (p->lat_max_deg - p->lat_min_deg) * kBoundsDragPerPx;
-  const double lon_speed = lon_span_of(*p) * kBoundsDragPerPx;
+// One typed box a bound (the map pans and zooms them): the decimals the zoom needs.
+void latlon_bounds_section(FieldParams* p, const FrameInfo& info, TypedEdits* edits) {
+  ImGui::TextDisabled("Bounds (degrees)");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "type a bound and Enter (lon min above lon max crosses 180);\n"
+        "drag and wheel the map to pan and zoom");
+  }
   using F = ParamField;
   const FieldParams q = *p;  // the checks see the view before this frame's edits
-  drag_typed("lat min", &p->lat_min_deg, lat_speed, -90, 90, "%.6f",
-             param_check(q, F::lat_min, &FieldParams::lat_min_deg), edits);
-  drag_typed("lat max", &p->lat_max_deg, lat_speed, -90, 90, "%.6f",
-             param_check(q, F::lat_max, &FieldParams::lat_max_deg), edits);
-  drag_typed("lon min", &p->lon_min_deg, lon_speed, -kMaxAbsLonDeg, kMaxAbsLonDeg, "%.6f",
-             param_check(q, F::lon_min, &FieldParams::lon_min_deg), edits);
-  drag_typed("lon max", &p->lon_max_deg, lon_speed, -kMaxAbsLonDeg, kMaxAbsLonDeg, "%.6f",
-             param_check(q, F::lon_max, &FieldParams::lon_max_deg), edits);
+  const int digits = degree_digits(q, info);
+  value_box("lat min", &p->lat_min_deg, digits,
+            param_check(q, F::lat_min, &FieldParams::lat_min_deg), edits);
+  value_box("lat max", &p->lat_max_deg, digits,
+            param_check(q, F::lat_max, &FieldParams::lat_max_deg), edits);
+  value_box("lon min", &p->lon_min_deg, digits,
+            param_check(q, F::lon_min, &FieldParams::lon_min_deg), edits);
+  value_box("lon max", &p->lon_max_deg, digits,
+            param_check(q, F::lon_max, &FieldParams::lon_max_deg), edits);
   if (ImGui::Button("Reset view")) {
     const FieldParams d = first_view().params;  // the first view's bounds, the reference inside
     p->lat_min_deg = d.lat_min_deg;
@@ -87,30 +96,30 @@ void latlon_bounds_section(FieldParams* p, TypedEdits* edits) {
 }
 
 // As many rows as the latlon bounds, so the rows below keep their places in every view.
-void projected_section(FieldParams* p, TypedEdits* edits) {
+void projected_section(FieldParams* p, const FrameInfo& info, TypedEdits* edits) {
   const std::string unit(to_string(p->units));
   ImGui::TextDisabled(
       p->projection == Projection::aeqd ? "Map about the reference (drag moves it, wheel zooms)"
       : p->projection == Projection::eqearth ? "World about the reference's meridian (wheel zooms)"
                                              : "Globe (drag turns it, wheel zooms)");
   const std::string extent_label = "extent (" + unit + ")";
-  drag_typed(extent_label.c_str(), &p->extent, p->extent * kBoundsDragPerPx, min_extent(*p),
-             max_extent(*p), "%.6g", param_check(*p, ParamField::extent, &FieldParams::extent),
-             edits);
+  typed_double(extent_label.c_str(), extent_label.c_str(), &p->extent, "%.6g",
+               param_check(*p, ParamField::extent, &FieldParams::extent), edits);
   const GeoPoint c = projection_centre(*p);
   double lat = c.lat_deg, lon = c.lon_deg;
   const bool ortho = p->projection == Projection::ortho;
   ImGui::BeginDisabled(!ortho);  // aeqd's centre is the reference point, set below
-  // The map spans about 2 extent / R radians: a drag a pixel moves a fraction of it.
-  const double span_deg = 2 * p->extent / radius_in_units(*p) * 180 / kPi;
   const ValueCheck lat_ok = [](double v) -> std::optional<std::string> {
     if (v >= -90 && v <= 90) return std::nullopt;
     return "centre lat must be from -90 to 90 degrees";
   };
-  const bool lat_moved =
-      drag_typed("centre lat", &lat, span_deg * kBoundsDragPerPx, -90, 90, "%.6f", lat_ok, edits);
-  const bool lon_moved = drag_typed("centre lon", &lon, span_deg * kBoundsDragPerPx, -180, 180,
-                                    "%.6f", nullptr, edits);
+  const ValueCheck lon_ok = [](double v) -> std::optional<std::string> {
+    if (v >= -180 && v <= 180) return std::nullopt;
+    return "centre lon must be from -180 to 180 degrees";
+  };
+  const int digits = degree_digits(*p, info);
+  const bool lat_moved = value_box("centre lat", &lat, digits, lat_ok, edits);
+  const bool lon_moved = value_box("centre lon", &lon, digits, lon_ok, edits);
   ImGui::EndDisabled();
   if (ortho && (lat_moved || lon_moved)) set_view_centre(p, lat, lon);
   ImGui::AlignTextToFramePadding();
@@ -125,11 +134,11 @@ void projected_section(FieldParams* p, TypedEdits* edits) {
   ImGui::EndDisabled();
 }
 
-void bounds_section(FieldParams* p, TypedEdits* edits) {
+void bounds_section(FieldParams* p, const FrameInfo& info, TypedEdits* edits) {
   if (p->projection == Projection::latlon) {
-    latlon_bounds_section(p, edits);
+    latlon_bounds_section(p, info, edits);
   } else {
-    projected_section(p, edits);
+    projected_section(p, info, edits);
   }
   projection_selector(p);
 }
@@ -173,6 +182,12 @@ void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& inf
     ImGui::SetTooltip("one node per pixel of the map (%d x %d now)", static_cast<int>(info.map.w),
                       static_cast<int>(info.map.h));
   }
+  ImGui::Checkbox("fill the window", &s->fill_window);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "extend the view to the map area's shape (no bars beside the map); the grid grows with\n"
+        "it. Off: the bounds stay as set and the map is letterboxed");
+  }
   ImGui::TextDisabled("cap: %d per side (GL), %.0f M nodes (memory)", caps.max_side,
                       caps.max_nodes / 1e6);
   if (ImGui::IsItemHovered()) {
@@ -181,7 +196,8 @@ void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& inf
   }
 }
 
-void reference_section(FieldParams* p, bool centres, TypedEdits* edits, PlaceSearch* search) {
+void reference_section(FieldParams* p, bool centres, const FrameInfo& info, TypedEdits* edits,
+                       PlaceSearch* search) {
   // With centres the field is the nearest centre's: the reference is then only an aeqd map's
   // centre (a pan moves it too) or an eqearth map's central meridian, and elsewhere waits for
   // them to go.
@@ -201,17 +217,13 @@ void reference_section(FieldParams* p, bool centres, TypedEdits* edits, PlaceSea
   }
   ImGui::SameLine();
   place_search_box(p, search);  // on the caption's row: the rows below keep their places
-  // The reference moves at a fraction of the view's height a pixel (projected views: of the
-  // map's span in degrees).
-  const double span_deg = p->projection == Projection::latlon
-                              ? p->lat_max_deg - p->lat_min_deg
-                              : 2 * p->extent / radius_in_units(*p) * 180 / kPi;
-  const double speed = std::max(span_deg * kRefDragPerPx, 1e-6);
+  // One typed box each (a click on the map places it, a drag of its marker moves it).
   const FieldParams q = *p;
-  drag_typed("ref lat", &p->ref_lat_deg, speed, -90, 90, "%.6f",
-             param_check(q, ParamField::ref_lat, &FieldParams::ref_lat_deg), edits);
-  drag_typed("ref lon", &p->ref_lon_deg, speed, -180, 180, "%.6f",
-             param_check(q, ParamField::ref_lon, &FieldParams::ref_lon_deg), edits);
+  const int digits = degree_digits(q, info);
+  value_box("ref lat", &p->ref_lat_deg, digits,
+            param_check(q, ParamField::ref_lat, &FieldParams::ref_lat_deg), edits);
+  value_box("ref lon", &p->ref_lon_deg, digits,
+            param_check(q, ParamField::ref_lon, &FieldParams::ref_lon_deg), edits);
 }
 
 // A projected map keeps its angle on the globe when the formula or the ellipsoid changes its
@@ -372,9 +384,9 @@ void field_section(ViewState* s, const FrameInfo& info, UiActions* a, TypedEdits
 void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, UiActions* a,
                      TypedEdits* edits, PlaceSearch* search) {
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
-    bounds_section(&s->params, edits);
+    bounds_section(&s->params, info, edits);
     ImGui::Separator();
-    reference_section(&s->params, !s->centres.empty(), edits, search);
+    reference_section(&s->params, !s->centres.empty(), info, edits, search);
   }
   if (ImGui::CollapsingHeader("Grid and formula")) {
     resolution_section(s, caps, info, edits);

@@ -48,6 +48,8 @@ std::optional<double> typed_box(const char* label, const std::string& shown, dou
     return std::nullopt;
   }
   if (!entered) return std::nullopt;
+  // Enter on the value as shown takes nothing: the digits shown may be fewer than the value's.
+  if (!has_pending && text == shown) return std::nullopt;
   std::optional<std::string> why;
   const std::optional<double> v = parse_typed(text);
   char range[96];
@@ -69,6 +71,7 @@ std::optional<double> typed_box(const char* label, const std::string& shown, dou
   if (why) {
     edits->by_control[label] = {text, *why};
     edits->newest = *why;
+    edits->newest_control = label;
     return std::nullopt;
   }
   edits->by_control.erase(label);
@@ -142,6 +145,13 @@ bool typed_double(const char* label, const char* shown_label, double* v, const c
                                                    check, false, edits, message_below);
   if (typed) *v = *typed;
   return typed.has_value();
+}
+
+bool value_box(const char* label, double* v, int decimals, const ValueCheck& check,
+               TypedEdits* edits) {
+  char format[16];
+  std::snprintf(format, sizeof format, "%%.%df", std::clamp(decimals, 0, 9));
+  return typed_double(label, label, v, format, check, edits);
 }
 
 bool typed_int(const char* label, const char* shown_label, int* v, int lo, int hi,

@@ -9,6 +9,7 @@ namespace {
 // The state with what is not history set to fixed values, for comparing.
 ViewState history_part(ViewState s) {
   s.backend = BackendChoice::automatic;
+  s.panel_width = 0;  // the panel's edge dragged is layout, not the view
   if (s.follow_window) s.params.nx = s.params.ny = 0;
   if (s.auto_range) s.range_min = s.range_max = 0;
   if (!s.contour_interval_typed) s.contour_interval = 0;  // follows the view
@@ -56,6 +57,7 @@ void ViewHistory::observe(const ViewState& now, bool gesture, unsigned burst) {
 void ViewHistory::restore(const ViewState& to, ViewState* s) {
   ViewState next = to;
   next.backend = s->backend;
+  next.panel_width = s->panel_width;
   if (next.follow_window && s->follow_window) {
     next.params.nx = s->params.nx;
     next.params.ny = s->params.ny;
@@ -71,6 +73,10 @@ void ViewHistory::restore(const ViewState& to, ViewState* s) {
   *s = next;
   committed_ = next;
   last_step_burst_ = 0;  // a wheel notch after an undo or redo is a new step
+}
+
+void ViewHistory::follow(const ViewState& before, const ViewState& now) {
+  if (!gesture_ && same_for_history(before, committed_)) committed_ = now;
 }
 
 bool ViewHistory::undo(ViewState* s) {

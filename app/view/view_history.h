@@ -30,6 +30,9 @@ class ViewHistory {
   // of small changes (wheel notches close together); a change of the same burst as the last
   // step joins that step instead of making one of its own. The caller says what a burst is.
   void observe(const ViewState& now, bool gesture, unsigned burst = 0);
+  // A change that is no person's (the view extended to the window's shape, map_fill.h) made
+  // to `before`: when `before` is what the history holds, `now` replaces it with no step.
+  void follow(const ViewState& before, const ViewState& now);
   // The state before the last step (the backend and anything not history taken from *s);
   // false, and *s unchanged, when there is none or a gesture is in progress.
   bool undo(ViewState* s);

@@ -115,6 +115,13 @@ void zoom_about(FieldParams* p, const MapRect& r, double factor, double px, doub
   set_lat_bounds(p, hi - new_lat, hi);
 }
 
+int view_decimals(double span_deg, double map_px) {
+  constexpr int kMostDecimals = 6;  // a micro-degree, about 0.1 m: kMinSpanDeg's scale
+  const double per_px = span_deg / std::max(map_px, 1.0);
+  if (!(per_px > 0) || !std::isfinite(per_px)) return kMostDecimals;
+  return std::clamp(int(std::ceil(-std::log10(per_px) - 1e-9)), 0, kMostDecimals);
+}
+
 double nice_step_deg(double span_deg, int lines) {
   const double raw = span_deg / std::max(lines, 1);
   if (raw >= 10) {

@@ -65,6 +65,10 @@ void pan(FieldParams* p, const MapRect& r, double dx_px, double dy_px);
 // Projected views: projected_zoom (the extent).
 void zoom_about(FieldParams* p, const MapRect& r, double factor, double px, double py);
 
+// Decimals of a degree value shown for a view spanning span_deg over map_px pixels: enough that
+// the last digit is less than a pixel, ceil(-log10(span_deg / map_px)), within [0, 6].
+int view_decimals(double span_deg, double map_px);
+
 // A "nice" step (1, 2, 5 x 10^k; 15, 30, 45, 90 above 10 degrees) giving about `lines` lines
 // over span_deg.
 double nice_step_deg(double span_deg, int lines);

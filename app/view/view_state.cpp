@@ -362,6 +362,8 @@ json to_json(const ViewState& s) {
       {"graticule", s.graticule},
       {"marker", s.marker},
       {"follow_window", s.follow_window},
+      {"fill_window", s.fill_window},
+      {"panel_width", s.panel_width},
       {"coastlines", s.coastlines},
       {"borders", s.borders},
       {"line_color", rgb_hex(s.line_rgb)},
@@ -436,6 +438,8 @@ ViewState state_from_json(const json& j, std::string* centres_note) {
   read_bool(j, "graticule", &s.graticule);
   read_bool(j, "marker", &s.marker);
   read_bool(j, "follow_window", &s.follow_window);
+  read_bool(j, "fill_window", &s.fill_window);
+  read_whole(j, "panel_width", kMinPanelWidth, kMaxPanelWidth, &s.panel_width);
   read_bool(j, "coastlines", &s.coastlines);
   read_bool(j, "borders", &s.borders);
   if (const json* v = find(j, "line_color");

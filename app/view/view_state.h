@@ -22,6 +22,10 @@ namespace geofield {
 // The window's colours: ImGui's and the map's surroundings.
 enum class Theme : int { dark = 0, light = 1 };
 
+// The side panel's width in logical pixels: narrow enough that the map keeps most of a small
+// window, wide enough for the View panel's rows.
+inline constexpr int kDefaultPanelWidth = 340, kMinPanelWidth = 240, kMaxPanelWidth = 900;
+
 struct ViewState {
   FieldParams params;
   BackendChoice backend = BackendChoice::automatic;
@@ -40,7 +44,10 @@ struct ViewState {
   std::optional<Units> contour_units;
   bool graticule = true;
   bool marker = true;
-  bool follow_window = false;                // nx, ny = the map's size in pixels
+  bool follow_window = false;  // nx, ny = the map's size in pixels
+  bool fill_window = true;     // the view extends to the map area's shape (view/map_fill.h)
+  // The side panel's width, logical pixels (before the content scale): dragged by its edge.
+  int panel_width = kDefaultPanelWidth;
   bool coastlines = true;                    // Natural Earth coastlines over the map
   bool borders = false;                      // and country borders
   std::uint32_t line_rgb = kDefaultLineRgb;  // their colour, 0xRRGGBB

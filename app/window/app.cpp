@@ -24,6 +24,7 @@
 #include "memory_limits.h"
 #include "view/centre_edits.h"
 #include "view/centre_palette.h"
+#include "view/map_fill.h"
 #include "view/projected_view.h"
 #include "view/reproduce_command.h"
 #include "view/site_edits.h"
@@ -33,7 +34,6 @@
 namespace geofield {
 namespace {
 
-constexpr float kPanelWidth = 400.0f;           // logical pixels, before the content scale
 constexpr double kGraticuleSpacingPx = 140.0;   // about one graticule line per this many pixels
 constexpr int kAutomationWaitFrames = 2000;     // give up waiting for the field after these
 constexpr std::uint64_t kBytesPerNode = 4 * 3;  // worker result, the kept field, the texture
@@ -299,7 +299,11 @@ void App::frame(int fbw, int fbh) {
   current_at_frame_start_ = field_current();
   UiActions actions = draw_panels();
   take_input(&actions);
+  const ViewState unfilled = state_;
+  const bool filled = fill_window_shape();
   apply_edits(before);
+  // The window's shape alone made no step: what the history holds follows it.
+  if (filled) history_.follow(unfilled, state_);
   follow_backend_view(before);
   update_field();
   follow_ring_interval(&state_, info_.range.min, info_.range.max);  // before the rings are drawn
@@ -353,12 +357,13 @@ void App::log_drawn_frame(int fbw, int fbh) const {
   std::fprintf(stderr,
                "geofield: drawn frame=%d keys=%ld keys_down=%d buttons=%ld buttons_down=%d "
                "scrolls=%ld moves=%ld chars=%ld focus=%ld queued=%zu pointer=%s typing=%d "
-               "framebuffer=%dx%d fields=%d busy=%d current=%d range=%.9g:%.9g\n",
+               "framebuffer=%dx%d fields=%d busy=%d current=%d map=%.0f,%.0f,%.0fx%.0f "
+               "range=%.9g:%.9g\n",
                frames_drawn_, fed.keys, input_feed_.keys_down(), fed.buttons,
                input_feed_.buttons_down(), fed.scrolls, fed.moves, fed.chars, fed.focus,
                input_.queue.size(), pointer, ImGui::GetIO().WantTextInput ? 1 : 0, fbw, fbh,
-               fields_shown_, source_->busy() ? 1 : 0, field_current() ? 1 : 0, colours.min,
-               colours.max);
+               fields_shown_, source_->busy() ? 1 : 0, field_current() ? 1 : 0, info_.map.x,
+               info_.map.y, info_.map.w, info_.map.h, colours.min, colours.max);
 }
 
 void App::read_frame_info() {
@@ -369,12 +374,20 @@ void App::read_frame_info() {
                  info_.frame_ms, 100 * source_->progress().value_or(-0.01));
   last_frame_ = now;
   const ImGuiIO& io = ImGui::GetIO();
-  const float panel_w =
-      panel_hidden_ ? 0.0f : std::min(kPanelWidth * info_.scale, io.DisplaySize.x * 0.6f);
+  const float panel_w = panel_hidden_ ? 0.0f : panel_width_px(io.DisplaySize.x);
   const float status_h = status_bar_height(io.DisplaySize.x, info_.scale);
   info_.map_area = {panel_w, 0, std::max(1.0f, io.DisplaySize.x - panel_w),
                     std::max(1.0f, io.DisplaySize.y - status_h)};
   info_.map = map_rect(state_.params, state_.follow_window, info_.map_area);
+  // The status bar's reading under the pointer, over the map only (not under a panel).
+  info_.cursor.reset();
+  info_.cursor_value.reset();
+  // Automation pictures show the view, not wherever the pointer happens to rest.
+  if (request_.frames == 0 && info_.map.contains(io.MousePos.x, io.MousePos.y) &&
+      !io.WantCaptureMouse) {
+    info_.cursor = point_under(state_.params, info_.map, io.MousePos.x, io.MousePos.y);
+    if (info_.cursor) info_.cursor_value = cursor_value_.at(state_, *info_.cursor);
+  }
   info_.backend = std::string(source_->backend_name());
   info_.busy = source_->busy();
   info_.compute_ms = source_->last_compute_ms();
@@ -394,9 +407,17 @@ UiActions App::draw_panels() {
   } else {
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(info_.map_area.x, info_.map_area.h));
+    // Its right edge is dragged to resize it (ImGui's edge resize); the height stays the window's.
+    const float max_w = std::max(kMinPanelWidth * info_.scale, ImGui::GetIO().DisplaySize.x * 0.6f);
+    // (At least the width asked: a window too narrow for the least width keeps what it has.)
+    const float min_w = std::min(kMinPanelWidth * info_.scale, float(info_.map_area.x));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(min_w, info_.map_area.h),
+                                        ImVec2(std::max(max_w, min_w), info_.map_area.h));
     ImGui::Begin("geofield", nullptr,
-                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                     ImGuiWindowFlags_NoTitleBar);  // a row more for the controls
+                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoTitleBar |  // a row more for the controls
+                     ImGuiWindowFlags_NoSavedSettings);
+    keep_panel_width(ImGui::GetWindowWidth());
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
     draw_view_panel(&state_, caps_, info_, &actions, &edits_, &place_search_);
     draw_look_panel(&state_, info_, &edits_);
@@ -407,8 +428,22 @@ UiActions App::draw_panels() {
     ImGui::PopItemWidth();
     ImGui::End();
   }
-  if (edits_.newest) log_.add(false, *std::exchange(edits_.newest, std::nullopt));
-  draw_status_bar(info_, log_);
+  if (!panel_hidden_) draw_hide_button();
+  if (edits_.newest) {
+    log_.add(false, *std::exchange(edits_.newest, std::nullopt));
+    log_.items.back().control = std::exchange(edits_.newest_control, std::string());
+  }
+  // A typed value's message leaves the status bar once the value is corrected or put back.
+  log_.clear_settled(
+      [this](const std::string& control) { return edits_.by_control.count(control) == 0; });
+  draw_status_bar(info_, log_, state_);
+  if (log_frames_) {
+    const std::string view = status_view_text(info_, state_);
+    if (view != logged_status_) {
+      logged_status_ = view;
+      std::fprintf(stderr, "geofield: status %s\n", view.c_str());
+    }
+  }
   return actions;
 }
 

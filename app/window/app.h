@@ -13,6 +13,7 @@
 #include "gl/renderer.h"
 #include "ui/map_view.h"
 #include "ui/ui_model.h"
+#include "view/cursor_value.h"
 #include "view/view_history.h"
 #include "window/field_source.h"
 #include "window/glfw_window.h"
@@ -47,6 +48,16 @@ class App {
   void save_screenshots(const UiActions& actions, bool automation_shot, const MapPixels& map,
                         int fb_width, int fb_height);
   void apply_edits(const ViewState& before);
+  // The view extended to the map area's shape (view/map_fill.h) when fill_window is on; a
+  // change of the window's shape alone makes no undo step (the caller tells the history).
+  // True when the view changed (app_layout.cpp).
+  bool fill_window_shape();
+  // The side panel's width in window pixels for a window this wide, and the width the panel was
+  // dragged to kept in the view (app_layout.cpp).
+  float panel_width_px(float window_w) const;
+  void keep_panel_width(float width_px);
+  // The panel's hide button, at its top right corner over the map (app_layout.cpp).
+  void draw_hide_button();
   void follow_backend_view(const ViewState& before);
   ViewStyle style_for(int map_w_px, int map_h_px) const;
   void do_actions(const UiActions& a);
@@ -103,6 +114,8 @@ class App {
   ShapesPtr coloured_sites_;    // the sites whose features' colours the renderer holds instead
   ShapesPtr lined_sites_;       // the sites whose lines the renderer holds
   std::string logged_readout_;  // the hover readout last written to the test log
+  std::string logged_status_;   // the status bar's view part last written to the test log
+  CursorValue cursor_value_;    // the status bar's value under the pointer
   ExportSettings exports_;
   MessageLog log_;
   TypedEdits edits_;            // typed values not taken yet, with their messages

@@ -104,7 +104,8 @@ TEST(FieldSource, ShowsTheDeviceTimeOnceTheBackendHasIt) {
 }
 
 // The GL backend's first frames showed "recompute 0 ms (0 eval/s)" (a default --screenshot too):
-// until a time is measured the status bar says so, and a measured one comes with its rate.
+// until a time is measured the status bar says so (issue 30: the timings shortened, the rate in
+// the tooltip).
 TEST(FieldSource, StatusBarShowsNoTimeUntilOneIsMeasured) {
   FrameInfo info;
   info.backend = "gl";
@@ -113,13 +114,42 @@ TEST(FieldSource, StatusBarShowsNoTimeUntilOneIsMeasured) {
   p.ny = 500;
   info.shown = p;
   info.draw_ms = 8.14;
-  EXPECT_EQ(status_performance_text(info), "gl | recompute ... | draw 8.1 ms");
-  info.compute_ms = 2.5;  // 500 000 nodes in 2.5 ms
-  EXPECT_EQ(status_performance_text(info), "gl | recompute 2.5 ms (2e+08 eval/s) | draw 8.1 ms");
+  EXPECT_EQ(status_performance_text(info), "gl ... | draw 8.1 ms");
+  info.compute_ms = 2.5;
+  EXPECT_EQ(status_performance_text(info), "gl 2.5 ms | draw 8.1 ms");
   info.busy = true;
   info.frame_ms = 1000;  // nothing drawn for a second
-  EXPECT_EQ(status_performance_text(info),
-            "gl (computing) | recompute 2.5 ms (2e+08 eval/s) | idle; last draw 8.1 ms");
+  EXPECT_EQ(status_performance_text(info), "gl (computing) 2.5 ms | idle 8.1 ms");
+}
+
+// Issue 30: the status bar's view part: the grid, the reference and, over the map, the point
+// and the field's value there, to the zoom's decimals (2 degrees over 600 pixels: 3).
+TEST(FieldSource, StatusBarReadsTheView) {
+  FrameInfo info;
+  info.map = {400, 0, 600, 600};
+  ViewState s;  // 29:31, 99:101, reference 30N 101E, 1000 x 1000
+  EXPECT_EQ(status_view_text(info, s), "grid 1000 x 1000 | ref 30.000N 101.000E");
+  info.cursor = GeoPoint{-12.5, -70.25};
+  info.cursor_value = 1234.5;
+  EXPECT_EQ(status_view_text(info, s),
+            "grid 1000 x 1000 | ref 30.000N 101.000E | 12.500S 70.250W: 1234.5 km");
+}
+
+// Issue 30: a typed value's error leaves the status bar once its value is settled, and no older
+// problem takes its place; a newer one shows as before.
+TEST(FieldSource, SettledTypedErrorsLeaveTheStatusBar) {
+  MessageLog log;
+  log.add(false, "an older problem");
+  log.add(false, "lat min must be from -90 to 90 degrees (got 95)");
+  log.items.back().control = "lat min";
+  ASSERT_NE(log.last(false), nullptr);
+  log.clear_settled([](const std::string&) { return false; });  // still pending
+  EXPECT_EQ(log.last(false)->text, "lat min must be from -90 to 90 degrees (got 95)");
+  log.clear_settled([](const std::string& c) { return c == "lat min"; });
+  EXPECT_EQ(log.last(false), nullptr);
+  log.add(false, "a newer problem");
+  ASSERT_NE(log.last(false), nullptr);
+  EXPECT_EQ(log.last(false)->text, "a newer problem");
 }
 
 }  // namespace

@@ -15,6 +15,32 @@ ViewState with_ref(double lat) {
   return s;
 }
 
+// Issue 30: the view extended to the window's shape is no step (follow), but a person's change
+// made in the same frame keeps its step, the extension with it; the panel's width is no step.
+TEST(ViewHistory, TheWindowsShapeIsNoStep) {
+  ViewState s = with_ref(1);
+  ViewHistory h(s);
+  ViewState filled = s;
+  filled.params.lon_min_deg = 98;
+  h.follow(s, filled);
+  h.observe(filled, false);
+  EXPECT_EQ(h.undo_steps(), 0u);
+  ViewState zoomed = filled;
+  zoomed.params.lat_min_deg = 29.5;  // the person's change
+  ViewState zoomed_filled = zoomed;
+  zoomed_filled.params.lon_min_deg = 98.5;
+  h.follow(zoomed, zoomed_filled);  // not what the history holds: no effect
+  h.observe(zoomed_filled, false);
+  EXPECT_EQ(h.undo_steps(), 1u);
+  ViewState dragged = zoomed_filled;
+  dragged.panel_width = 500;
+  h.observe(dragged, false);
+  EXPECT_EQ(h.undo_steps(), 1u);
+  ASSERT_TRUE(h.undo(&dragged));
+  EXPECT_EQ(dragged.params.lon_min_deg, 98);
+  EXPECT_EQ(dragged.panel_width, 500);  // undo keeps the layout
+}
+
 TEST(ViewHistory, UndoRestoresAndRedoReapplies) {
   ViewState s = with_ref(1);
   ViewHistory h(s);

@@ -229,6 +229,29 @@ TEST(ViewState, ThemeRoundTripsAndIsChecked) {
   EXPECT_THROW(state_from_json(nlohmann::json{{"theme", "sepia"}}), UsageError);
 }
 
+// Issue 30: the panel's width and "fill the window" are saved; a width outside 240..900 is
+// refused with its range; older files get the defaults (340, filling).
+TEST(ViewState, PanelWidthAndFillRoundTripAndAreChecked) {
+  ViewState s;
+  s.panel_width = 420;
+  s.fill_window = false;
+  const ViewState back = state_from_json(to_json(s));
+  EXPECT_EQ(back.panel_width, 420);
+  EXPECT_FALSE(back.fill_window);
+  const ViewState old = state_from_json(nlohmann::json::object());
+  EXPECT_EQ(old.panel_width, 340);
+  EXPECT_TRUE(old.fill_window);
+  try {
+    state_from_json(nlohmann::json{{"panel_width", 100}});
+    FAIL() << "a 100-pixel panel was taken";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("panel_width"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("240"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(state_from_json(nlohmann::json{{"panel_width", 400.5}}), UsageError);
+  EXPECT_THROW(state_from_json(nlohmann::json{{"fill_window", 1}}), UsageError);
+}
+
 // The first view reads as a distance field: the reference well inside the map, rings on.
 TEST(ViewState, FirstViewHasTheReferenceInsideAndRings) {
   const ViewState s = first_view();

@@ -59,13 +59,13 @@ def letterbox(area, bounds=DEFAULT_BOUNDS, exact=False):
 AREA = (PANEL_W, 0, W - PANEL_W, H - status_h(W))  # right of the panel, above the status bar
 MAP = letterbox(AREA)               # x, y, w, h of the default view's map in window pixels
 OUTSIDE = (W + 100, H + 100)        # a pointer position off the window: no hover tooltip
-# The "ref lat" drag of the View panel at 1280x800, scale 1 (it spans x 8..172).
+# The "ref lat" box of the View panel at 1280x800, scale 1 (it spans x 8..304).
 REF_LAT_SLIDER_Y = 193
-REF_LAT_SLIDER_X = (8, 172)
+REF_LAT_SLIDER_X = (8, 304)
 # The View panel's place search box, on the "Reference point" caption's row.
 PLACE_SEARCH_BOX = (255, 173)
-# The typed box of "lat min" (x 176..305) and its row.
-LAT_MIN_BOX_X = (178, 304)
+# The typed box of "lat min" (x 8..305: one box a bound since issue 30) and its row.
+LAT_MIN_BOX_X = (10, 304)
 LAT_MIN_Y = 57
 LIGHT_THEME_CHECKBOX = (233, 308)  # Look panel
 
@@ -80,6 +80,11 @@ NETCDF_BUTTON = (183, 526)
 SAVE_VIEW_BUTTON = (43, 572)    # the lowest of the panel's common controls
 
 QUIET_STATE = {"graticule": False, "marker": False, "coastlines": False}  # the bare field
+# The layout these tests' coordinates were measured in: a 400-pixel panel and the view's own
+# bounds letterboxed. Issue 30 made the panel 340 pixels and the view fill the window by
+# default (window_layout_e2e.py tests those); a Session given a state runs with this layout
+# unless it says otherwise.
+LEGACY_LAYOUT = {"panel_width": 400, "fill_window": False}
 
 
 def viridis_lut():
@@ -126,8 +131,11 @@ class Session:
     the framebuffer's size, the fields shown), and every step waits until that line says the
     app has seen what was sent, with a timeout that names what never came."""
 
-    def __init__(self, binary, state=None, args=(), scale=1, size=(W, H), workdir=None):
+    def __init__(self, binary, state=None, args=(), scale=1, size=(W, H), workdir=None,
+                 layout=LEGACY_LAYOUT):
         self.binary = binary
+        if state is not None and layout:
+            state = dict(layout, **state)
         self.dir = tempfile.mkdtemp(prefix="geofield_window_")
         # The app's working folder, its default export folder: the scratch folder, or a folder
         # `workdir` made in it.
@@ -600,8 +608,9 @@ def case_hidpi(binary):
         # The panel really is twice as wide: just left of x = 800 is panel; the letterbox's bar
         # (background) follows, then the field from the map's edge on.
         assert img[:, ax - 30:ax - 10].mean() < 90, "the panel should reach x = 800"
-        # (Above the status bar, which spans the window's width.)
-        assert img[:s.area[3], ax + 10:mx - 10].max() < 60, f"background between x = 800 and {mx}"
+        # (Above the status bar, which spans the window's width, and below the panel's hide
+        # button in the area's top left corner.)
+        assert img[40 * 2:s.area[3], ax + 10:mx - 10].max() < 60, f"background between x = 800 and {mx}"
         strip = img[:s.area[3], mx + 10:mx + 30].reshape(-1, 3)[::5].astype(np.float64)
         lut = viridis_lut()
         on_lut = (np.sqrt(((strip[:, None, :] - lut[None]) ** 2).sum(-1)).min(1) <= 6).mean()
@@ -656,28 +665,22 @@ def case_drag_pans(binary):
         s.close()
 
 
-def case_drag_slider(binary):
-    """Dragging the "ref lat" control 100 pixels west moves the reference south by 100 times
-    its speed: 1/400 of the view's 2 degrees a pixel (half a degree), not across the globe."""
+def case_ref_typed(binary):
+    """29.5 typed into the "ref lat" box (one box since issue 30, no drag) moves the reference
+    there: the field's minimum on the east edge, 1.5 degrees below the north one."""
     s = Session(binary, state=QUIET_STATE)
     try:
         s.start()
-        x_start = REF_LAT_SLIDER_X[1] - 10  # near its east end: 100 pixels of it to the west
-        s.point_at(x_start, REF_LAT_SLIDER_Y)
+        s.point_at(REF_LAT_SLIDER_X[0] + 60, REF_LAT_SLIDER_Y)
         mark = s.mark()
-        s.press()
-        for x in range(x_start - 10, x_start - 100, -10):
-            s.xdo("mousemove", str(x), str(REF_LAT_SLIDER_Y))
-            time.sleep(0.05)  # paces the motion
-        s.move(x_start - 100, REF_LAT_SLIDER_Y)  # the last position drawn before the release
-        s.release()
+        s.click()
+        s.typing()
+        s.type("29.5")
+        s.hold("Return")
         s.move(*OUTSIDE)
         img = s.wait_for_field(since=mark)
         state = s.quit()
-        # ImGui starts a drag past a 3-pixel threshold: up to that much less than 100 pixels.
-        moved = 30.0 - state["ref_lat_deg"]
-        assert 0.47 <= moved <= 0.5 + 1e-9, state
-        # The field's minimum moved with it: on the east edge, 1.5 degrees below the north one.
+        assert state["ref_lat_deg"] == 29.5, state
         x, y = darkest_at(img)
         want_y = MAP[1] + (31 - state["ref_lat_deg"]) / 2 * MAP[3]
         assert abs(y - want_y) <= 3 and x >= MAP[0] + MAP[2] - 3, f"darkest at {(x, y)}, want y {want_y}"
@@ -1425,7 +1428,8 @@ def case_theme_remembered(binary):
         img = np.asarray(Image.open(os.path.join(s.dir, "light.png")).convert("RGB")).astype(np.int32)
         assert img[:s.area[3], :PANEL_W].mean() > 180, "the light theme was not restored"
         mx = s.map[0]
-        assert img[:s.area[3], PANEL_W + 5:mx - 5].min() > 150, "the map's surroundings are dark"
+        # (Below the panel's hide button, in the area's top left corner.)
+        assert img[40:s.area[3], PANEL_W + 5:mx - 5].min() > 150, "the map's surroundings are dark"
     finally:
         s.close()
 
@@ -1456,8 +1460,13 @@ def case_window_options(binary):
         with open(s.state_out) as f:
             st = json.load(f)
         assert st["formula"] == "seed" and st["precision"] == "double", st
-        assert (st["lat_min_deg"], st["lat_max_deg"], st["lon_min_deg"], st["lon_max_deg"]) == (29, 31, 99, 101), st
-        assert (st["nx"], st["ny"], st["ref_lat_deg"], st["ref_lon_deg"]) == (1000, 1000, 30, 101), st
+        # The window fills its map area (issue 30): the numba grid's latitudes and node spacing,
+        # its longitudes widened about 100E to the area's shape.
+        assert (st["lat_min_deg"], st["lat_max_deg"]) == (29, 31), st
+        assert abs((st["lon_min_deg"] + st["lon_max_deg"]) / 2 - 100) < 1e-9, st
+        lon_span = st["lon_max_deg"] - st["lon_min_deg"]
+        assert lon_span >= 2 and abs((st["nx"] - 1) / lon_span - 999 / 2) < 1, st
+        assert (st["ny"], st["ref_lat_deg"], st["ref_lon_deg"]) == (1000, 30, 101), st
         s.args = s.args[:s.args.index("--numba-case")] + ["--contours", "-5"]
         r = s.run_to_end()
         assert r.returncode == 2 and "--contours" in r.stderr, (r.returncode, r.stderr)
