@@ -91,7 +91,8 @@ std::string view_change_text(const ViewState& from, const ViewState& to) {
   if (from.contour_interval_typed || to.contour_interval_typed) {
     c.number("rings every", from.contour_interval, to.contour_interval);
   }
-  c.add("automatic rings", on_off(!from.contour_interval_typed), on_off(!to.contour_interval_typed));
+  c.add("automatic rings", on_off(!from.contour_interval_typed),
+        on_off(!to.contour_interval_typed));
   c.add("graticule", on_off(from.graticule), on_off(to.graticule));
   c.add("marker", on_off(from.marker), on_off(to.marker));
   c.add("grid follows the window", on_off(from.follow_window), on_off(to.follow_window));
