@@ -55,9 +55,9 @@ inline double flip_sign_if(double v, bool flip) { return flip ? -v : v; }
 #endif
 
 // Great-circle distance for a value that is rounded to float next; radius in the output unit.
-GF_HD double haversine_combine_for_float(const RowFactors<double>& r, const ColFactors<double>& col,
-                                         double radius) {
-  const double a = fma(r.c, col.s, r.a0), b = fma(r.c, col.k, r.b0);
+// From a = hav(angle) and b = hav(pi - angle) (each to its last bits, a + b = 1), as the
+// projected views' double kernel gives them (projected_chord.h).
+GF_HD double haversine_ab_for_float(double a, double b, double radius) {
   // a, b >= 0, so their high words order them; equal high words mean both are 1/2 within
   // 2^-20, inside the polynomial's range whichever is taken.
   const int a_hi = high_word(a), b_hi = high_word(b);
@@ -74,6 +74,11 @@ GF_HD double haversine_combine_for_float(const RowFactors<double>& r, const ColF
   double q = c[kAsinQForFloatTerms - 1];
   for (int k = kAsinQForFloatTerms - 2; k >= 0; --k) q = fma(q, m, c[k]);
   return fma(t, fma(m, q, 1.0), near ? 0.0 : kPi * radius);
+}
+
+GF_HD double haversine_combine_for_float(const RowFactors<double>& r, const ColFactors<double>& col,
+                                         double radius) {
+  return haversine_ab_for_float(fma(r.c, col.s, r.a0), fma(r.c, col.k, r.b0), radius);
 }
 
 }  // namespace geofield

@@ -1,6 +1,7 @@
 #include <limits>
 
 #include "cuda_check.h"
+#include "double_for_float.h"
 #include "kernel_sinks.cuh"
 #include "projected_chord.h"
 #include "projected_kernel.h"
@@ -19,8 +20,9 @@ const dim3 kBlock(kBlockX, kBlockY);
 
 // The haversine's node: aeqd's radius, or ortho's haversines from the row's and the column's
 // terms, ended in float with the device's short haversine (the latlon kernel's), in double with
-// the header's.
-template <Projection P, typename T>
+// the header's; a double bound for a float (the texture) with the latlon double kernel's shorter
+// end (double_for_float.h).
+template <Projection P, typename T, bool kToFloat>
 __device__ __forceinline__ T chord_value(const AxisTerms<T>& row, const AxisTerms<T>& col,
                                          const ChordConstants<T>& k) {
   if constexpr (P == Projection::aeqd) {
@@ -31,6 +33,8 @@ __device__ __forceinline__ T chord_value(const AxisTerms<T>& row, const AxisTerm
     T d;
     if constexpr (sizeof(T) == sizeof(float)) {
       d = haversine_distance_ab_f32(a, b, k.two_r, k.pi_r);
+    } else if constexpr (kToFloat) {
+      d = haversine_ab_for_float(a, b, k.two_r / 2);
     } else {
       d = k.two_r * haversine_half_angle(a, b);
     }
@@ -68,7 +72,8 @@ __global__ void __launch_bounds__(kBlockX* kBlockY)
       const AxisTerms<T> row = tile_rows[ty + 16 * r];
 #pragma unroll
       for (int c = 0; c < kCols; ++c)
-        sink(j0 + tx + 16 * c, i0 + ty + 16 * r, chord_value<P, T>(row, cols[c], k));
+        sink(j0 + tx + 16 * c, i0 + ty + 16 * r,
+             chord_value<P, T, Sink::kToFloat>(row, cols[c], k));
     }
     return;
   }
@@ -78,7 +83,7 @@ __global__ void __launch_bounds__(kBlockX* kBlockY)
     const AxisTerms<T> row = tile_rows[ty + 16 * r];
     for (int c = 0; c < kCols; ++c) {
       const int j = j0 + tx + 16 * c;
-      if (j < j_end) sink(j, i, chord_value<P, T>(row, cols[c], k));
+      if (j < j_end) sink(j, i, chord_value<P, T, Sink::kToFloat>(row, cols[c], k));
     }
   }
 }
