@@ -121,8 +121,9 @@ vec3 haloed_line(vec3 col, vec4 rgba, float a, float a_wide) {
   if (u_halo_px > 0.0) {
     vec3 over = mix(col, rgba.rgb, rgba.a);
     float need = 1.0 - smoothstep(0.12, 0.3, abs(luminance(over) - luminance(col)));
-    vec3 edge = luminance(rgba.rgb) > 0.5 ? vec3(0.0) : vec3(1.0);
-    col = mix(col, edge, kHaloAlpha * need * a_wide);
+    bool light = luminance(rgba.rgb) > 0.5;
+    // A light edge under a dark line at half the strength: at full it reads as a second line.
+    col = mix(col, light ? vec3(0.0) : vec3(1.0), (light ? 1.0 : 0.5) * kHaloAlpha * need * a_wide);
   }
   return mix(col, rgba.rgb, rgba.a * a);
 }

@@ -35,15 +35,17 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
     a->screenshot = true;
     a->screenshot_with_ui = true;
   }
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Map only"));
   if (ImGui::Button("Map only")) {
     a->screenshot = true;
     a->screenshot_with_ui = false;
   }
-  // The figure's style, on this row so the rows below keep their place.
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize("screen").x + ImGui::GetFrameHeight() +
-                          2 * ImGui::GetStyle().FramePadding.x);
+  // The figure's style, on this row (where it has room) so the rows below keep their place.
+  const float style_w = ImGui::CalcTextSize("screen").x + ImGui::GetFrameHeight() +
+                        2 * ImGui::GetStyle().FramePadding.x;
+  same_line_if_fits(style_w + ImGui::GetStyle().ItemInnerSpacing.x +
+                    ImGui::CalcTextSize("style").x);
+  ImGui::SetNextItemWidth(style_w);
   if (ImGui::BeginCombo("style", figure_preset_name(e->figure_preset))) {
     for (FigurePreset p : {FigurePreset::print, FigurePreset::screen, FigurePreset::dark}) {
       if (ImGui::Selectable(figure_preset_name(p), p == e->figure_preset)) e->figure_preset = p;
@@ -78,8 +80,8 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", output_kind(OutputId::figure).writes);
     // The same figure for print: lines and text as vectors over the map's picture.
     for (const char* ext : {"pdf", "svg"}) {
-      ImGui::SameLine();
       const std::string label = ext == std::string("pdf") ? "PDF" : "SVG";
+      same_line_if_fits(button_width(label.c_str()));
       if (ImGui::Button(label.c_str())) {
         a->picture = true;
         a->picture_ext = ext;
@@ -103,16 +105,16 @@ void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& i
       if (!k.in_panel()) continue;
       if (ImGui::Button(k.panel_label)) a->field_exports.push_back(k.id);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.writes);
-      ImGui::SameLine();
+      same_line_if_fits(checkbox_width("float64"));
     }
     ImGui::Checkbox("float64", &e->f64);
   }
 
   ImGui::InputText("view file", &e->state_file);
   if (ImGui::Button("Save view")) a->save_state = true;
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Load view"));
   if (ImGui::Button("Load view")) a->load_state = true;
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Copy as command"));
   if (ImGui::Button("Copy as command")) a->copy_command = true;
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();

@@ -111,7 +111,7 @@ void colorbar(const ViewState& s, double lo, double hi) {
 // tooltip names it, as the row has no room for a label.
 void line_controls(ViewState* s) {
   ImGui::Checkbox("coastlines", &s->coastlines);
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("borders"));
   ImGui::Checkbox("borders", &s->borders);
   ImGui::SameLine();
   std::array<float, 4> rgba = rgba_of(s->line_rgb, 1.0f);
@@ -135,14 +135,14 @@ void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
   if (!ImGui::CollapsingHeader("Look", ImGuiTreeNodeFlags_DefaultOpen)) return;
   colormap_combo(s);
   ImGui::Checkbox("reverse", &s->reverse);
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("automatic range"));
   ImGui::Checkbox("automatic range", &s->auto_range);
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
         "on: the colours span the view's exact min:max, which changes as you pan\n"
         "off: the range shown now is locked while panning and zooming");
   }
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("light theme"));
   bool light = s->theme == Theme::light;
   if (ImGui::Checkbox("light theme", &light)) s->theme = light ? Theme::light : Theme::dark;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("panels and the map's surroundings; remembered");
@@ -198,7 +198,7 @@ void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
   // interval keeps it (converted when the unit changes) until this is checked again. Its own
   // row, where "suit the range" was: the panels below keep their places.
   bool automatic = !s->contour_interval_typed;
-  if (ImGui::Checkbox("automatic rings (follow the view)", &automatic)) {
+  if (ImGui::Checkbox("automatic rings", &automatic)) {
     s->contour_interval_typed = !automatic;
     if (automatic) {
       s->contours = true;
@@ -211,10 +211,11 @@ void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits) {
         "off: the interval typed is kept while zooming (converted when the unit changes)");
   }
   ImGui::Checkbox("graticule", &s->graticule);
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("marker"));
   ImGui::Checkbox("marker", &s->marker);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("a ring at the reference point");
-  ImGui::SameLine();  // one row for all overlays: the Export panel keeps its place
+  // One row for all overlays where the panel has room: the Export panel keeps its place.
+  same_line_if_fits(checkbox_width("coastlines"));
   line_controls(s);
 }
 

@@ -84,14 +84,14 @@ void latlon_bounds_section(FieldParams* p, const FrameInfo& info, TypedEdits* ed
     p->lon_min_deg = d.lon_min_deg;
     p->lon_max_deg = d.lon_max_deg;
   }
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Whole Earth"));
   if (ImGui::Button("Whole Earth")) {
     p->lat_min_deg = -90;
     p->lat_max_deg = 90;
     p->lon_min_deg = -180;
     p->lon_max_deg = 180;
   }
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Centre on ref"));
   if (ImGui::Button("Centre on ref")) move_reference(p, p->ref_lat_deg, p->ref_lon_deg);
 }
 

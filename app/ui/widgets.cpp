@@ -181,4 +181,18 @@ bool drag_typed_int(const char* label, int* v, float speed, int lo, int hi, cons
   return drag_and_box<int>(label, v, speed, lo, hi, "%d", ImGuiDataType_S32, check, edits);
 }
 
+void same_line_if_fits(float w) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w <= right) ImGui::SameLine();
+}
+
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+float checkbox_width(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+         ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
 }  // namespace geofield

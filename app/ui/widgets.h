@@ -46,4 +46,11 @@ bool typed_int(const char* label, const char* shown_label, int* v, int lo, int h
 // there is none. drag_typed calls it; other controls with a typed value can too.
 void pending_message(const char* label, const TypedEdits& edits);
 
+// Rows of buttons and checkboxes that wrap in a narrow panel: on the last item's row when an
+// item of width w still fits there before the panel's right edge, else on the next row. The
+// widths of a button and of a checkbox with their labels.
+void same_line_if_fits(float w);
+float button_width(const char* label);
+float checkbox_width(const char* label);
+
 }  // namespace geofield
