@@ -293,13 +293,14 @@ def case_projected_view_with_centres(binary):
 
 
 
-# The Centres panel at 1280x800, scale 1, scrolled to its end, with four centres: a row's
-# boxes (y of row k, from 0), its delete button, the file box and the buttons under the table.
-ROW_Y = [603, 626, 649, 672]
+# The Centres panel at 1280x800, scale 1, scrolled to its end (the Measurements header closed
+# below it), with four centres: a row's boxes (y of row k, from 0), its delete button, the file
+# box and the buttons under the table.
+ROW_Y = [580, 603, 626, 649]
 LAT_X, NAME_X, DELETE_X = 70, 295, 370
-FILE_BOX = (150, 726)
-IMPORT_BUTTON = (33, 749)
-EXPORT_BUTTON = (104, 749)
+FILE_BOX = (150, 703)
+IMPORT_BUTTON = (33, 726)
+EXPORT_BUTTON = (104, 726)
 
 
 def type_into(s, x, y, text):

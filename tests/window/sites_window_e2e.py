@@ -27,10 +27,12 @@ SITES_RGB = np.array([255, 46, 148])     # the sites' lines (LineOverlay::sites_
 
 # The Sites panel at 1280x800, scale 1, scrolled to its end (Centres collapsed below it).
 HEADER = (60, 596)  # its header before any scrolling
+# The Sites panel's controls with the panel scrolled to its end (the Centres and Measurements
+# headers closed below it).
 SCROLLED = {  # no sites: text, built-in buttons, signed, colour, file box, Open
-    "@coastline": (45, 634), "@land": (114, 634), "signed": (17, 657), "file": (150, 703),
-    "open": (26, 726)}
-SCROLLED_WITH_SITES = {"signed": (17, 634)}  # two lines of summary and a Clear button more
+    "@coastline": (45, 611), "@land": (114, 611), "signed": (17, 634), "file": (150, 680),
+    "open": (26, 703)}
+SCROLLED_WITH_SITES = {"signed": (17, 611)}  # two lines of summary and a Clear button more
 
 EQUATOR = {"type": "FeatureCollection", "features": [
     {"type": "Feature", "properties": {"name": "Equator"},
