@@ -67,7 +67,8 @@ def distance_label(v):
 
 
 def case_keep_delete_export_figure(binary):
-    s = Session(binary, state=dict(QUIET_STATE, contours=True, contour_interval=50))
+    s = Session(binary, state=dict(QUIET_STATE, contours=True, contour_interval=50,
+                                   contour_interval_typed=True))
     try:
         s.start()
         x, y, w, h = MAP

@@ -71,8 +71,8 @@ LIGHT_THEME_CHECKBOX = (233, 308)  # Look panel
 
 # Buttons of the Export panel at 1280x800, scale 1.
 PICTURE_BUTTON = (257, 503)     # writes the figure (and its Cancel while it draws)
-PDF_BUTTON = (332, 503)         # the same figure as PDF
-SVG_BUTTON = (369, 503)         # and as SVG
+PDF_BUTTON = (315, 503)         # the same figure as PDF
+SVG_BUTTON = (353, 503)         # and as SVG
 FIGURE_WIDTH_INPUT = (80, 503)  # its width in pixels
 NPY_BUTTON = (47, 526)
 GEOTIFF_BUTTON = (122, 526)
