@@ -18,23 +18,38 @@ constexpr int kTileX = 16 * kCols;
 constexpr int kTileY = 16 * kRows;
 const dim3 kBlock(kBlockX, kBlockY);
 
+// ortho in double for a float: as ortho_haversines, but cos c / 2 from the hardware's reciprocal
+// square root and one Newton step (~2^-44 relative, double_for_float.h's way) instead of the
+// correctly rounded double square root, whose longer sequence dominated the node.
+__device__ __forceinline__ double ortho_for_float(const AxisTerms<double>& row,
+                                                  const AxisTerms<double>& col,
+                                                  const ChordConstants<double>& k) {
+  const double s4 = row.sq + col.sq;
+  const bool on = s4 <= 0.25;
+  const double t = fmax(0.25 - s4, 0.0);  // cos^2 c / 4
+  const double y = rsqrt_seed(t, high_word(t)), g = t * y;
+  const double half_cos = 0.5 * g * fma(-g, y, 3.0);
+  const double dm = half_cos - k.half_qc, dp = half_cos + k.half_qc;
+  const double a = fma(dm, dm, row.a + col.a), b = fma(dp, dp, row.b + col.b);
+  return on ? haversine_ab_for_float(a, b, k.two_r / 2) : k.nan;
+}
+
 // The haversine's node: aeqd's radius, or ortho's haversines from the row's and the column's
 // terms, ended in float with the device's short haversine (the latlon kernel's), in double with
-// the header's; a double bound for a float (the texture) with the latlon double kernel's shorter
-// end (double_for_float.h).
+// the header's; a double bound for a float (the texture) as ortho_for_float.
 template <Projection P, typename T, bool kToFloat>
 __device__ __forceinline__ T chord_value(const AxisTerms<T>& row, const AxisTerms<T>& col,
                                          const ChordConstants<T>& k) {
   if constexpr (P == Projection::aeqd) {
     return aeqd_radius_value(row, col, k);
+  } else if constexpr (sizeof(T) == sizeof(double) && kToFloat) {
+    return ortho_for_float(row, col, k);
   } else {
     T a, b;
     const bool on = ortho_haversines(row, col, k, &a, &b);
     T d;
     if constexpr (sizeof(T) == sizeof(float)) {
       d = haversine_distance_ab_f32(a, b, k.two_r, k.pi_r);
-    } else if constexpr (kToFloat) {
-      d = haversine_ab_for_float(a, b, k.two_r / 2);
     } else {
       d = k.two_r * haversine_half_angle(a, b);
     }
