@@ -341,20 +341,13 @@ std::unique_ptr<FigureJob> start_figure(const RenderRequest& request, const Fiel
   if (title.empty() && !request.view.ref_label.empty() && field.one_point()) {
     title = default_figure_title(params, 0, "", request.view.ref_label);
   }
-  // The style's sizes in points at the figure's dpi (figure_style.h): the graticule as dense
-  // as its text allows, the overlays in its colours and widths.
-  const FigureLook page = figure_look_of(request.figure_style, request.figure_dpi);
-  // The graticule's spacing grows with the text, but at most half again the window's: print
-  // text is large on a narrow figure, where a full share would leave one line or none.
-  const double grow = std::min(1.5, figure_scale_for_font(page.font_px));
+  // The style's sizes in points at the figure's dpi (figure_style.h).
   return std::make_unique<FigureJob>(
       renderer, params, request.figure_width, title,
       [&](int w, int h) {
-        ViewStyle st = figure_style_grown(look, grow, w, h);
-        apply_figure_style(request.figure_style, request.figure_dpi, &st);
-        return st;
+        return styled_figure_style(look, request.figure_style, request.figure_dpi, w, h);
       },
-      "--figure-width", labelled, page);
+      "--figure-width", labelled, figure_look_of(request.figure_style, request.figure_dpi));
 }
 
 // The figure's map computed into the renderer's field texture and drawn, then painted and

@@ -7,15 +7,10 @@
 #include "cli/view_options.h"
 #include "errors.h"
 #include "gl/line_color.h"
+#include "view/number_text.h"
 
 namespace geofield {
 namespace {
-
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
 
 // The value typed, refused when empty.
 const std::string* typed(const std::optional<std::string>& text, const char* option,

@@ -116,6 +116,14 @@ ViewStyle figure_style(const StyleForSize& style_for, int figure_width_px, int m
   return figure_style_grown(style_for, figure_scale(figure_width_px), map_w, map_h);
 }
 
+ViewStyle styled_figure_style(const StyleForSize& style_for, const FigureStyle& style, int dpi,
+                              int map_w, int map_h) {
+  const double grow = std::min(1.5, figure_scale_for_font(figure_look_of(style, dpi).font_px));
+  ViewStyle st = figure_style_grown(style_for, grow, map_w, map_h);
+  apply_figure_style(style, dpi, &st);
+  return st;
+}
+
 ViewStyle figure_style_grown(const StyleForSize& style_for, double grow, int map_w, int map_h) {
   ViewStyle st = style_for(map_w, map_h);
   const ViewStyle coarse = style_for(std::max(2, static_cast<int>(std::lround(map_w / grow))),

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "figure/figure_layout.h"
+#include "figure/figure_style.h"
 #include "figure/map_lines.h"
 #include "figure/route_path.h"
 #include "gl/mask_texture.h"
@@ -81,6 +82,13 @@ ViewStyle figure_style(const StyleForSize& style_for, int figure_width_px, int m
 // The same grown by grow (the figure's text over a 1600-pixel figure's, figure_scale).
 ViewStyle figure_style_grown(const StyleForSize& style_for, double grow, int map_w_px,
                              int map_h_px);
+
+// The same in a style (figure_style.h) at dpi: the graticule as dense as the style's text allows,
+// but at most half again the window's (print text is large on a narrow figure, where a full
+// share would leave one line or none), the overlays in the style's colours and widths. What
+// `render --figure --style` and the window's Figure buttons both draw with.
+ViewStyle styled_figure_style(const StyleForSize& style_for, const FigureStyle& style, int dpi,
+                              int map_w_px, int map_h_px);
 
 // The whole figure at once (the bands in a loop).
 Image make_figure(Renderer* renderer, const FieldParams& view, int width_px,

@@ -197,8 +197,7 @@ void MapView::draw_readout(const ViewState& s, const MapRect& r) {
     std::snprintf(text, sizeof text, "lat %.6f  lon %.6f", g->lat_deg, g->lon_deg);
     readout_line(text);
     const std::string unit(to_string(p.units));
-    const std::optional<NearestSite> site =
-        site_lookup_.nearest(p, s.sites.shapes(), s.signed_inside, *g);
+    const std::optional<NearestSite> site = lookups_.nearest_site(s, *g);
     if (site) {
       readout_line("nearest: " + site_label(*s.sites.shapes(), site->index));
       std::snprintf(text, sizeof text, "distance %.6g %s%s", site->distance, unit.c_str(),
@@ -210,7 +209,7 @@ void MapView::draw_readout(const ViewState& s, const MapRect& r) {
         std::snprintf(text, sizeof text, "bearing toward it %.2f°", site->bearing_deg);
         readout_line(text);
       }
-    } else if (const std::optional<NearestCentre> c = lookup_.nearest(p, s.centres, *g)) {
+    } else if (const std::optional<NearestCentre> c = lookups_.nearest_centre(s, *g)) {
       readout_line("nearest: " + centre_label(s.centres, c->index));
       std::snprintf(text, sizeof text, "%s %.6g %s",
                     p.formula == Formula::wgs84 ? "geodesic distance" : "distance", c->distance,

@@ -13,8 +13,7 @@
 #include <string>
 #include <utility>
 
-#include "view/centre_lookup.h"
-#include "view/site_lookup.h"
+#include "view/cursor_value.h"
 #include "view/view_math.h"
 #include "view/view_state.h"
 
@@ -36,6 +35,8 @@ class MapView {
   // The hover readout's lines drawn last frame, joined by "; " (empty: none shown), for the
   // display tests' log (GEOFIELD_TEST_LOG_FRAMES).
   const std::string& readout_text() const { return readout_text_; }
+  // The searches under the pointer, shared with the status bar's reading (cursor_value.h).
+  CursorValue& point_lookups() { return lookups_; }
 
   // A drag of the map (pan, marker, measure) is in progress: one undo step when it ends.
   bool dragging() const { return drag_ != Drag::none; }
@@ -70,8 +71,8 @@ class MapView {
   // per-frame MouseDelta, which can carry a jump from before the press when focus arrives late.
   double pan_x_ = 0, pan_y_ = 0;
   std::optional<std::string> message_;
-  CentreLookup lookup_;     // the hover's nearest centre
-  SiteLookup site_lookup_;  // the hover's nearest feature of the sites
+  // The hover's nearest centre or feature, and the status bar's value under the pointer.
+  CursorValue lookups_;
   std::string readout_text_;
 };
 

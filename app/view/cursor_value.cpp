@@ -6,13 +6,12 @@ namespace geofield {
 
 std::optional<double> CursorValue::at(const ViewState& s, GeoPoint g) {
   if (!s.sites.empty()) {
-    const std::optional<NearestSite> n =
-        sites_.nearest(s.params, s.sites.shapes(), s.signed_inside, g);
+    const std::optional<NearestSite> n = nearest_site(s, g);
     if (!n) return std::nullopt;
     return n->distance;
   }
   if (!s.centres.empty()) {
-    const std::optional<NearestCentre> n = centres_.nearest(s.params, s.centres, g);
+    const std::optional<NearestCentre> n = nearest_centre(s, g);
     if (!n) return std::nullopt;
     return n->distance;
   }

@@ -3,14 +3,12 @@
 #include <cmath>
 #include <cstdio>
 
+#include "view/number_text.h"
+
 namespace geofield {
 namespace {
 
-std::string num(double v) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.10g", v);
-  return buf;
-}
+std::string num(double v) { return number_text(v, 10); }
 
 // A finite range the shader's 32-bit floats cannot carry: beyond kMaxColourRangeMagnitude its
 // MAX - MIN overflows (-1e300:1e300 drew the map all in the bottom colour).

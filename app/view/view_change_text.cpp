@@ -1,18 +1,15 @@
 #include "view/view_change_text.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <vector>
+
+#include "view/number_text.h"
 
 namespace geofield {
 namespace {
 
 // Six significant digits: what a person reads in a panel, not the exact value.
-std::string short_number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
+std::string short_number(double v) { return number_text(v); }
 
 std::string on_off(bool b) { return b ? "on" : "off"; }
 

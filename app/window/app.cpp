@@ -386,7 +386,7 @@ void App::read_frame_info() {
   if (request_.frames == 0 && info_.map.contains(io.MousePos.x, io.MousePos.y) &&
       !io.WantCaptureMouse) {
     info_.cursor = point_under(state_.params, info_.map, io.MousePos.x, io.MousePos.y);
-    if (info_.cursor) info_.cursor_value = cursor_value_.at(state_, *info_.cursor);
+    if (info_.cursor) info_.cursor_value = map_.point_lookups().at(state_, *info_.cursor);
   }
   info_.backend = std::string(source_->backend_name());
   info_.busy = source_->busy();

@@ -13,7 +13,6 @@
 #include "gl/renderer.h"
 #include "ui/map_view.h"
 #include "ui/ui_model.h"
-#include "view/cursor_value.h"
 #include "view/view_history.h"
 #include "window/field_source.h"
 #include "window/glfw_window.h"
@@ -115,7 +114,6 @@ class App {
   ShapesPtr lined_sites_;       // the sites whose lines the renderer holds
   std::string logged_readout_;  // the hover readout last written to the test log
   std::string logged_status_;   // the status bar's view part last written to the test log
-  CursorValue cursor_value_;    // the status bar's value under the pointer
   ExportSettings exports_;
   MessageLog log_;
   TypedEdits edits_;            // typed values not taken yet, with their messages

@@ -97,17 +97,13 @@ void App::advance_figure(const UiActions& a) {
       FigureStyleOverrides typed;
       if (state_.coastlines || state_.borders) typed.line_rgb = state_.line_rgb;
       const FigureStyle look = resolve_figure_style(exports_.figure_preset, typed);
-      const FigureLook page = figure_look_of(look, look.dpi);
-      const double grow = std::min(1.5, figure_scale_for_font(page.font_px));
       figure_ = std::make_unique<FigureJob>(
           &renderer_, state_.params, width, title,
           [&](int w, int h) {
-            ViewStyle st =
-                figure_style_grown([&](int sw, int sh) { return style_for(sw, sh); }, grow, w, h);
-            apply_figure_style(look, look.dpi, &st);
-            return st;
+            return styled_figure_style([&](int sw, int sh) { return style_for(sw, sh); }, look,
+                                       look.dpi, w, h);
           },
-          "figure width", sites, page);
+          "figure width", sites, figure_look_of(look, look.dpi));
       figure_of_ = shown;
       if (vectors) {
         figure_->leave_lines_to_vectors();

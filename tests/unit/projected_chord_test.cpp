@@ -18,6 +18,18 @@
 namespace geofield {
 namespace {
 
+// The CPU double field's largest value on grid g of p (NaN nodes left out): the bounds' scale.
+double largest_value(const ProjectedGrid& g, const FieldParams& p) {
+  double max_abs = 0;
+  for (int i = 0; i < p.ny; ++i) {
+    for (int j = 0; j < p.nx; ++j) {
+      const double d = projected_field_value<double>(g, i, j);
+      if (!std::isnan(d)) max_abs = std::max(max_abs, d);
+    }
+  }
+  return max_abs;
+}
+
 TEST(ProjectedChord, FloatTermsGiveTheDoubleFieldWithinTheFloatBound) {
   for (const test::NamedGrid& v : test::projected_test_grids()) {
     const FieldParams& p = v.params;
@@ -26,13 +38,7 @@ TEST(ProjectedChord, FloatTermsGiveTheDoubleFieldWithinTheFloatBound) {
     const ChordConstants<float> k =
         chord_constants<float>(g, std::numeric_limits<float>::quiet_NaN());
     const double edge = (p.projection == Projection::ortho ? 1.0 : kPi) * g.radius;
-    double max_abs = 0;
-    for (int i = 0; i < p.ny; ++i) {
-      for (int j = 0; j < p.nx; ++j) {
-        const double d = projected_field_value<double>(g, i, j);
-        if (!std::isnan(d)) max_abs = std::max(max_abs, d);
-      }
-    }
+    const double max_abs = largest_value(g, p);
     double worst = 0, worst_header = 0;  // this path's, and projected_field_value<float>'s
     for (int i = 0; i < p.ny; ++i) {
       for (int j = 0; j < p.nx; ++j) {
@@ -68,13 +74,7 @@ TEST(ProjectedChord, DoubleTermsGiveTheDoubleFieldWithinTheExportBound) {
     const ChordConstants<double> k =
         chord_constants<double>(g, std::numeric_limits<double>::quiet_NaN());
     const double edge = (p.projection == Projection::ortho ? 1.0 : kPi) * g.radius;
-    double max_abs = 0;
-    for (int i = 0; i < p.ny; ++i) {
-      for (int j = 0; j < p.nx; ++j) {
-        const double d = projected_field_value<double>(g, i, j);
-        if (!std::isnan(d)) max_abs = std::max(max_abs, d);
-      }
-    }
+    const double max_abs = largest_value(g, p);
     double worst = 0;
     for (int i = 0; i < p.ny; ++i) {
       for (int j = 0; j < p.nx; ++j) {
@@ -107,13 +107,7 @@ TEST(ProjectedChord, DoubleTermsNearAnOffCentreReference) {
       chord_constants<double>(g, std::numeric_limits<double>::quiet_NaN());
   const double off = std::hypot(g.ref_local.east, g.ref_local.north);
   ASSERT_TRUE(off > 0.3 && off < 0.9) << off;  // far off the centre, on the disc
-  double max_abs = 0;
-  for (int i = 0; i < p.ny; ++i) {
-    for (int j = 0; j < p.nx; ++j) {
-      const double d = projected_field_value<double>(g, i, j);
-      if (!std::isnan(d)) max_abs = std::max(max_abs, d);
-    }
-  }
+  const double max_abs = largest_value(g, p);
   const double d = projected_field_value<double>(g, 20, 70);
   EXPECT_NEAR(d, 0.001, 1e-6);  // the node is a metre from the reference
   for (int i = 18; i <= 22; ++i) {

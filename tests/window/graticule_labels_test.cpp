@@ -9,21 +9,14 @@
 #include <string>
 
 #include "figure/degree_labels.h"
+#include "sichuan_view.h"
 #include "view/projected_view.h"
 #include "view/view_state.h"
 
 namespace geofield {
 namespace {
 
-// The view these tests were measured on: 28:32 N, 99:103 E about 30 N 101 E (the window's
-// first view until it became London's).
-ViewState sichuan_view() {
-  ViewState s = first_view();
-  s.params.lat_min_deg = 28, s.params.lat_max_deg = 32;
-  s.params.lon_min_deg = 99, s.params.lon_max_deg = 103;
-  s.params.ref_lat_deg = 30, s.params.ref_lon_deg = 101;
-  return s;
-}
+using test::sichuan_view;
 
 constexpr double kCharPx = 7, kFontPx = 13;  // ImGui's default font, about
 
