@@ -20,7 +20,8 @@ const dim3 kBlock(kBlockX, kBlockY);
 
 // ortho in double for a float: as ortho_haversines, but cos c / 2 from the hardware's reciprocal
 // square root and one Newton step (~2^-44 relative, double_for_float.h's way) instead of the
-// correctly rounded double square root, whose longer sequence dominated the node.
+// correctly rounded double square root, whose longer sequence dominated the node; and b as 1 - a
+// (haversine_a_for_float).
 __device__ __forceinline__ double ortho_for_float(const AxisTerms<double>& row,
                                                   const AxisTerms<double>& col,
                                                   const ChordConstants<double>& k) {
@@ -29,9 +30,9 @@ __device__ __forceinline__ double ortho_for_float(const AxisTerms<double>& row,
   const double t = fmax(0.25 - s4, 0.0);  // cos^2 c / 4
   const double y = rsqrt_seed(t, high_word(t)), g = t * y;
   const double half_cos = 0.5 * g * fma(-g, y, 3.0);
-  const double dm = half_cos - k.half_qc, dp = half_cos + k.half_qc;
-  const double a = fma(dm, dm, row.a + col.a), b = fma(dp, dp, row.b + col.b);
-  return on ? haversine_ab_for_float(a, b, k.two_r / 2) : k.nan;
+  const double dm = half_cos - k.half_qc;
+  const double a = fma(dm, dm, row.a + col.a);
+  return on ? haversine_a_for_float(a, k.two_r / 2) : k.nan;
 }
 
 // The haversine's node: aeqd's radius, or ortho's haversines from the row's and the column's

@@ -96,5 +96,31 @@ TEST(DoubleForFloat, RandomPointPairsAgreeWithTheFullCombineToFarBelowAFloat) {
   ::testing::Test::RecordProperty("max_relative_vs_full", scientific(worst));
 }
 
+TEST(DoubleForFloat, FromAAloneMovesTheFarHalfByAtMostTheSquareRootOfAsError) {
+  // b = 1 - a: past the quarter circle a's absolute rounding da moves the distance by at most
+  // 2R sqrt(|da|) (0.13 m for the Earth in metres and da one ulp of 1/2..1; a float holds
+  // 20,000 km to 2 m). a nudged by up to 4 of those ulps against the exact distance of the
+  // unnudged a, over the far half.
+  const double radius = 6371008.8;
+  double worst_excess = -1;
+  for (int k = 100000; k <= 200000; ++k) {
+    const double a0 = k / 200000.0;
+    const long double want = exact_distance(a0, 1.0 - a0, radius);
+    for (int ulps = -4; ulps <= 4; ++ulps) {
+      const double da = ulps * DBL_EPSILON / 2;
+      const double a = std::fmin(1.0, a0 + da);
+      const double bound = 2 * radius * std::sqrt(std::fabs(a - a0)) + kMaxRelative * want;
+      const double error = std::fabs(haversine_a_for_float(a, radius) - want);
+      worst_excess = std::fmax(worst_excess, error - bound);
+    }
+  }
+  EXPECT_LE(worst_excess, 0.0);
+  EXPECT_LT(2 * radius * std::sqrt(DBL_EPSILON / 2), 0.14);
+  // On the near half it is the two-argument combine exactly.
+  for (double a : {0.0, 1e-300, 1e-16, 0.25, 0.5, 0.75, 1.0}) {
+    EXPECT_EQ(haversine_a_for_float(a, radius), haversine_ab_for_float(a, 1.0 - a, radius)) << a;
+  }
+}
+
 }  // namespace
 }  // namespace geofield
