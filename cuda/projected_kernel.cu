@@ -25,12 +25,12 @@ const dim3 kBlock(kBlockX, kBlockY);
 __device__ __forceinline__ double ortho_for_float(const AxisTerms<double>& row,
                                                   const AxisTerms<double>& col,
                                                   const ChordConstants<double>& k) {
-  const double s4 = row.sq + col.sq;
-  const bool on = s4 <= 0.25;
-  const double t = fmax(0.25 - s4, 0.0);  // cos^2 c / 4
+  // (1/4 - row.sq) is the same for the thread's four columns of a row: taken once a row.
+  const double q = (0.25 - row.sq) - col.sq;  // cos^2 c / 4
+  const bool on = q >= 0.0;
+  const double t = fmax(q, 0.0);
   const double y = rsqrt_seed(t, high_word(t)), g = t * y;
-  const double half_cos = 0.5 * g * fma(-g, y, 3.0);
-  const double dm = half_cos - k.half_qc;
+  const double dm = fma(0.5 * g, fma(-g, y, 3.0), -k.half_qc);  // (cos c - qc) / 2
   const double a = fma(dm, dm, row.a + col.a);
   return on ? haversine_a_for_float(a, k.two_r / 2) : k.nan;
 }
