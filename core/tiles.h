@@ -1,5 +1,5 @@
 // Tiles of a grid: the split of `render --tile K/N` into TX x TY near-equal rectangles of
-// nodes, so that N independent processes make the whole grid (README "Tiles").
+// nodes, so that N independent processes make the whole grid (docs/guide/tiles.md).
 #pragma once
 
 #include <optional>

@@ -168,7 +168,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       synopsis("[view options]", output_words([](const OutputKind&) { return true; }, "FILE"),
                "draw one view without a window") +
       synopsis("[view options] --tile K/N", output_words(&OutputKind::tiled, "FILE"),
-               "tile K of N of the grid (raw field; see README Tiles)") +
+               "tile K of N of the grid (raw field; see docs/guide/tiles.md)") +
       synopsis("[view options] --tile all/N [--devices all|0,1,...] [--workers N]",
                output_words(&OutputKind::tiled, "DIR"),
                "every tile in one process, over the CUDA devices") +

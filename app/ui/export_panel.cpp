@@ -4,6 +4,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
@@ -15,19 +16,47 @@
 
 namespace geofield {
 
+namespace {
+
+// $HOME without its trailing separators, or "" when unset, relative or the root.
+std::string home_folder() {
+  const char* home = std::getenv("HOME");
+  std::string h = home != nullptr ? home : "";
+  while (h.size() > 1 && h.back() == '/') h.pop_back();
+  return h.size() > 1 && h.front() == '/' ? h : "";
+}
+
+// A leading "~" as $HOME (when it is set), as a shell reads it.
+std::string expand_home(const std::string& typed) {
+  const std::string home = home_folder();
+  if (home.empty() || !(typed == "~" || typed.rfind("~/", 0) == 0)) return typed;
+  return home + typed.substr(1);
+}
+
+}  // namespace
+
 std::string absolute_folder(const std::string& folder) {
+  const std::string typed = expand_home(folder.empty() ? "." : folder);
   std::error_code ec;
-  std::filesystem::path p = std::filesystem::absolute(folder.empty() ? "." : folder, ec);
+  std::filesystem::path p = std::filesystem::absolute(typed, ec);
   if (ec) return folder;
   p = p.lexically_normal();  // "/a/b/." -> "/a/b/": the trailing separator goes too
   if (!p.has_filename() && p.has_parent_path() && p != p.root_path()) p = p.parent_path();
   return p.string();
 }
 
+std::string home_abbreviated(const std::string& folder) {
+  const std::string home = home_folder();
+  if (home.empty() || folder.rfind(home, 0) != 0) return folder;
+  if (folder.size() == home.size()) return "~";
+  return folder[home.size()] == '/' ? "~" + folder.substr(home.size()) : folder;
+}
+
 void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a,
                        TypedEdits* edits) {
   if (!ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::InputText("folder", &e->folder);
+  std::string shown = home_abbreviated(e->folder);
+  if (ImGui::InputText("folder", &shown)) e->folder = expand_home(shown);
   // Absolute once typed, so every saved path the status bar shows is absolute.
   if (ImGui::IsItemDeactivatedAfterEdit()) e->folder = absolute_folder(e->folder);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e->folder.c_str());

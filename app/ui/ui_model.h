@@ -52,9 +52,12 @@ struct FrameInfo {
   std::optional<double> export_progress;  // a field export being written: 0..1
 };
 
-// `folder` made absolute (the working directory for an empty one), normalised; unchanged when
-// the working directory cannot be read.
+// `folder` made absolute (the working directory for an empty one; a leading "~" is $HOME),
+// normalised; unchanged when the working directory cannot be read.
 std::string absolute_folder(const std::string& folder);
+// `folder` as the panel shows it: under $HOME as "~/...", so that a screenshot names no
+// user's home; the full path stays in the tooltip and in every message.
+std::string home_abbreviated(const std::string& folder);
 
 struct ExportSettings {
   std::string folder = absolute_folder(".");  // absolute: saved paths are shown in full

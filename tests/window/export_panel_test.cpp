@@ -5,6 +5,9 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <cstdlib>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "export/output_kinds.h"
@@ -72,6 +75,41 @@ TEST_F(ExportPanelTest, ALabelThePanelDoesNotDrawAsksForNothing) {
   const UiActions a = frame();
   EXPECT_TRUE(a.picture) << "a press on a drawn button other than the outputs' reaches it";
   EXPECT_TRUE(a.field_exports.empty());
+}
+
+// The folder box names no user's home (screenshots are shared): under $HOME it reads "~/...";
+// "~" typed is $HOME, as a shell reads it.
+class HomeFolder : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* home = std::getenv("HOME");
+    saved_ = home != nullptr ? std::optional<std::string>(home) : std::nullopt;
+    ::setenv("HOME", "/home/ada/", 1);
+  }
+  void TearDown() override {
+    if (saved_) {
+      ::setenv("HOME", saved_->c_str(), 1);
+    } else {
+      ::unsetenv("HOME");
+    }
+  }
+  std::optional<std::string> saved_;
+};
+
+TEST_F(HomeFolder, UnderHomeIsShownWithATilde) {
+  EXPECT_EQ(home_abbreviated("/home/ada/maps"), "~/maps");
+  EXPECT_EQ(home_abbreviated("/home/ada"), "~");
+  EXPECT_EQ(home_abbreviated("/home/adam/maps"), "/home/adam/maps");  // not under /home/ada
+  EXPECT_EQ(home_abbreviated("/srv/maps"), "/srv/maps");
+}
+
+TEST_F(HomeFolder, ATildeTypedIsHome) {
+  EXPECT_EQ(absolute_folder("~/maps/"), "/home/ada/maps");
+  EXPECT_EQ(absolute_folder("~"), "/home/ada");
+  EXPECT_EQ(absolute_folder("/srv/./maps"), "/srv/maps");
+  EXPECT_EQ(absolute_folder("~ada/maps").front(), '/');  // another user's: a relative name
+  ::unsetenv("HOME");
+  EXPECT_EQ(home_abbreviated("/home/ada/maps"), "/home/ada/maps");
 }
 
 }  // namespace
