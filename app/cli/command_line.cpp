@@ -12,6 +12,8 @@
 #include "backends/cuda_backend_factory.h"
 #include "cli/argument_scan.h"
 #include "cli/figure_defaults.h"
+#include "cli/mosaic_command.h"
+#include "cli/option_reference.h"
 #include "cli/ref_point.h"
 #include "cli/render_command.h"
 #include "cli/render_tiles.h"
@@ -346,6 +348,18 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                        "centre (the window's \"colour by nearest centre\"; the figure's colorbar "
                        "gives way to a caption; every projection)");
 
+  // The reference made at build time from this table (docs/guide/command-line-reference.md,
+  // geofield.1); not in --help: it is for the build, not for a user.
+  if (args.size() == 3 && args[1] == "--reference") {
+    if (args[2] != "markdown" && args[2] != "man") {
+      throw UsageError("--reference: " + quoted_excerpt(args[2]) + " is not markdown or man");
+    }
+    std::string mosaic_help;
+    MosaicRequest unused;
+    parse_mosaic_command({"--help"}, &unused, &mosaic_help);
+    return PrintText{option_reference(
+        app, args[2] == "man" ? ReferenceFormat::man : ReferenceFormat::markdown, mosaic_help)};
+  }
   const std::vector<std::string> words = scan_arguments(args, app, *render_cmd);
   std::vector<const char*> cargs;
   for (const std::string& w : words) cargs.push_back(w.c_str());

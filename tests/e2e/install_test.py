@@ -46,7 +46,7 @@ class Install(RenderTestCase):
         installed = sorted(os.path.relpath(os.path.join(d, f), prefix)
                            for d, _, files in os.walk(prefix) for f in files)
         program = [f for f in installed if not self.is_library_part(f)]
-        self.assertEqual(len(program), 6, installed)
+        self.assertEqual(len(program), 7, installed)
         self.assertEqual(program[0], "bin/geofield")
         self.assertRegex(program[1], r"^lib[^/]*(/[^/]+)?/geofield/libgeofield_geotiff\.so$")
         self.assertRegex(program[2], r"^lib[^/]*(/[^/]+)?/geofield/libgeofield_netcdf\.so$")
@@ -56,6 +56,12 @@ class Install(RenderTestCase):
         self.assertEqual(program[4], "share/doc/geofield/fonts-README.md")
         # And the place names (GeoNames): their origin and licence (CC BY) beside it.
         self.assertEqual(program[5], "share/doc/geofield/places-README.md")
+        # The man page, made from the option table as --help is.
+        self.assertEqual(program[6], "share/man/man1/geofield.1")
+        with open(os.path.join(prefix, program[6]), encoding="utf-8") as f:
+            page = f.read()
+        self.assertIn(".TH GEOFIELD 1", page)
+        self.assertIn(".B \\-\\-figure \" FILE\"\n", page)
         env = dict(os.environ)
         env.pop("GEOFIELD_GEOTIFF_PLUGIN", None)
         env.pop("GEOFIELD_NETCDF_PLUGIN", None)
