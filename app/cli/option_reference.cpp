@@ -60,7 +60,8 @@ std::string roff(const std::string& text) {
   std::size_t start = 0;
   while (start <= out.size()) {
     const std::size_t end = out.find('\n', start);
-    std::string line = out.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    std::string line =
+        out.substr(start, end == std::string::npos ? std::string::npos : end - start);
     if (!line.empty() && (line[0] == '.' || line[0] == '\'')) line = "\\&" + line;
     lines += line;
     if (end == std::string::npos) break;
@@ -93,7 +94,8 @@ Sections sections_of(const CLI::App& app) {
   std::set<std::string> in_view;
   for (const OptionText& o : options_of(app)) {
     const auto it = render_help.find(o.names);
-    if (it != render_help.end() && it->second == o.help && o.names.find("--help") == std::string::npos) {
+    if (it != render_help.end() && it->second == o.help &&
+        o.names.find("--help") == std::string::npos) {
       s.view.push_back(o);
       in_view.insert(o.names);
     } else {
@@ -136,8 +138,8 @@ std::string man(const CLI::App& app, const std::string& mosaic_help) {
          "geofield \\- the distance from a point, or the nearest of many points, lines and "
          "polygons, to every node of a grid: live in a window, or written as figures and data\n"
          ".SH SYNOPSIS\n.nf\n" +
-         roff(app.get_footer()) + "\n.fi\n.SH DESCRIPTION\n" + roff(app.get_description()) +
-         "\n" + man_options("VIEW OPTIONS", s.view) + man_options("WINDOW OPTIONS", s.window) +
+         roff(app.get_footer()) + "\n.fi\n.SH DESCRIPTION\n" + roff(app.get_description()) + "\n" +
+         man_options("VIEW OPTIONS", s.view) + man_options("WINDOW OPTIONS", s.window) +
          man_options("RENDER OPTIONS", s.render) + ".SH MOSAIC\n.nf\n" + roff(mosaic_help) +
          ".fi\n.SH SEE ALSO\n"
          "The guide, docs/guide/ in geofield's source (the window, figures, many sites, tiles, "
@@ -148,8 +150,7 @@ std::string man(const CLI::App& app, const std::string& mosaic_help) {
 
 std::string option_reference(const CLI::App& app, ReferenceFormat format,
                              const std::string& mosaic_help) {
-  return format == ReferenceFormat::markdown ? markdown(app, mosaic_help)
-                                             : man(app, mosaic_help);
+  return format == ReferenceFormat::markdown ? markdown(app, mosaic_help) : man(app, mosaic_help);
 }
 
 }  // namespace geofield
