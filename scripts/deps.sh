@@ -1,28 +1,46 @@
 #!/usr/bin/env bash
-# Installs the Debian packages geofield needs to build, run and test; only what is missing.
+# Installs the Debian packages geofield needs; only what is missing.
+#   scripts/deps.sh build   to build and run it (scripts/run.sh, scripts/build.sh)
+#   scripts/deps.sh test    that, and the tests' tools (scripts/test.sh; the default)
 set -euo pipefail
+set_name="${1:-test}"
+case "$set_name" in
+  build | test) ;;
+  *) echo "deps: '$set_name' is not build or test" >&2; exit 2 ;;
+esac
 
-packages=(
-  build-essential cmake pkg-config python3 python3-glad python3-geographiclib python3-matplotlib python3-numpy
-  python3-pil libglfw3-dev libglm-dev libimgui-dev libstb-dev libgeographiclib-dev
-  nlohmann-json3-dev libcli11-dev libgtest-dev libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri
-  # libgeofield's DLPack tensors; the Python package's tests and its install by pip.
-  libdlpack-dev python3-pytest python3-pip python3-setuptools python3-wheel python3-venv
-  fonts-dejavu-core xvfb xdotool xauth x11-xserver-utils libgeotiff-dev libtiff-dev gdal-bin imagemagick clang-format libproj-dev proj-bin
-  # The NetCDF writer module (libnetcdf) and its tests' readers: ncdump, GMT's grdinfo, UDUNITS,
-  # xarray.
-  libnetcdf-dev netcdf-bin gmt udunits-bin python3-xarray python3-netcdf4
-  # GDAL's Python bindings: its Cloud-Optimised GeoTIFF validator (the tiles' e2e test).
-  python3-gdal
-  # libdeflate (libtiff's DEFLATE): the COG writer compresses its blocks on every core.
-  libdeflate-dev
-  # cairo: PDF and SVG figures; poppler's pdftotext/pdfinfo and rsvg-convert read them back in
-  # the tests.
-  libcairo2-dev poppler-utils librsvg2-bin
+build_packages=(
+  build-essential cmake pkg-config python3 python3-glad
+  # The colormap tables are made at build time from matplotlib's.
+  python3-matplotlib python3-numpy
+  libglfw3-dev libglm-dev libimgui-dev libstb-dev nlohmann-json3-dev libcli11-dev
+  libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri
+  # libgeofield's DLPack tensors.
+  libdlpack-dev
+  # The figures' font, built into the binary.
+  fonts-dejavu-core
+  # The GeoTIFF and NetCDF writer modules; libdeflate: the COG writer compresses on every core.
+  libgeotiff-dev libtiff-dev libnetcdf-dev libdeflate-dev
+  # cairo: PDF and SVG figures.
+  libcairo2-dev
+)
+test_packages=(
+  libgtest-dev
+  # The oracles: GeographicLib (C++ and Python), PROJ, GDAL, GMT, ncdump, UDUNITS, xarray.
+  libgeographiclib-dev python3-geographiclib libproj-dev proj-bin gdal-bin python3-gdal gmt
+  netcdf-bin udunits-bin python3-xarray python3-netcdf4
+  # The Python package's tests and its install by pip.
+  python3-pil python3-pytest python3-pip python3-setuptools python3-wheel python3-venv
+  # The window's tests under a virtual display, and pictures read back.
+  xvfb xdotool xauth x11-xserver-utils imagemagick poppler-utils librsvg2-bin
+  # The source's format.
+  clang-format
   # clang 14 with its runtimes (ASan, UBSan, libFuzzer) and llvm-symbolizer: the asan and fuzz
   # presets (scripts/test-asan.sh, scripts/fuzz.sh).
   clang-14 libclang-rt-14-dev llvm-14
 )
+packages=("${build_packages[@]}")
+[ "$set_name" = build ] || packages+=("${test_packages[@]}")
 
 missing=()
 for p in "${packages[@]}"; do

@@ -5,7 +5,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${GEOFIELD_BUILD_DIR:-$root/build}"
-"$root/scripts/build.sh"
+GEOFIELD_DEPS=build "$root/scripts/build.sh"
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
   exec "$build/app/geofield" "$@"
 fi
