@@ -2,7 +2,8 @@
 """Makes the pictures of the README and docs/gallery.md from the commands printed beside them.
 
 A picture's command is a fenced block right after a line `<!-- picture: FOLDER -->` (FOLDER
-relative to the page): one `geofield ...` command, run in FOLDER with the CPU backend under a
+relative to the page; `annotate=1:X,Y;2:X,Y` adds numbered callouts at those pixels, which the
+page explains): one `geofield ...` command, run in FOLDER with the CPU backend under a
 headless GL; a window command (`geofield --screenshot ...`) runs under Xvfb with a home of its
 own, so that the Export panel shows "~/maps" and no machine's path. The picture is the file its
 --figure or --screenshot names.
@@ -24,12 +25,13 @@ import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PAGES = ("README.md", "docs/gallery.md")
-MARK = re.compile(r"^<!-- picture: (\S+) -->\s*$")
+PAGES = ("README.md", "docs/gallery.md", "docs/guide/window.md")
+MARK = re.compile(r"^<!-- picture: (\S+)(?: annotate=(\S+))? -->\s*$")
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"  # fonts-dejavu-core
 
 
 def pictures():
-    """(page, folder, words) for each marked command, in the pages' order."""
+    """(page, folder, words, callouts) for each marked command, in the pages' order."""
     found = []
     for name in PAGES:
         page = ROOT / name
@@ -48,7 +50,13 @@ def pictures():
             words = shlex.split(" ".join(block).replace("\\ ", " "))
             if not words or words[0] != "geofield":
                 sys.exit(f"make_gallery: {name}:{k + 3}: the block is not one geofield command")
-            found.append((name, (page.parent / m.group(1)).resolve(), words))
+            callouts = []
+            for item in (m.group(2) or "").split(";"):
+                if item:
+                    number, at = item.split(":")
+                    x, y = at.split(",")
+                    callouts.append((number, int(x), int(y)))
+            found.append((name, (page.parent / m.group(1)).resolve(), words, callouts))
     return found
 
 
@@ -59,7 +67,20 @@ def output_of(words):
     sys.exit("make_gallery: a command with neither --figure nor --screenshot: " + " ".join(words))
 
 
-def run(geofield, folder, words, width, out):
+def annotate(path, callouts):
+    """Numbered discs at the callouts' pixels: white on a dark ring, readable on any colour."""
+    from PIL import Image, ImageDraw, ImageFont
+    image = Image.open(path).convert("RGB")
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype(FONT, 15)
+    for number, x, y in callouts:
+        draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=(200, 30, 60), outline=(255, 255, 255),
+                     width=2)
+        draw.text((x, y), number, fill=(255, 255, 255), font=font, anchor="mm")
+    image.save(path)
+
+
+def run(geofield, folder, words, callouts, width, out):
     words = list(words)
     target = output_of(words)
     is_window = "--screenshot" in words
@@ -79,6 +100,8 @@ def run(geofield, folder, words, width, out):
     else:
         command = command[:2] + ["--backend", "cpu"] + command[2:]
         subprocess.run(command, cwd=folder, check=True, stdout=subprocess.DEVNULL)
+    if callouts:
+        annotate(written, callouts)
     return written
 
 
@@ -92,17 +115,17 @@ def main():
     args = parser.parse_args()
     found = pictures()
     if args.list:
-        for page, folder, words in found:
+        for page, folder, words, _ in found:
             print(f"{page}: {folder.relative_to(ROOT)}/{output_of(words)}: {shlex.join(words)}")
         return 0
     if not args.geofield:
         parser.error("give the geofield binary")
     if args.out:
         os.makedirs(args.out, exist_ok=True)
-    for page, folder, words in found:
+    for page, folder, words, callouts in found:
         if args.figures_only and "--screenshot" in words:
             continue
-        written = run(args.geofield, folder, words, args.width, args.out)
+        written = run(args.geofield, folder, words, callouts, args.width, args.out)
         print(f"make_gallery: {written}")
     return 0
 
