@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """The front door as a test: the README stays short (at most 150 lines), every relative link in
-the README and docs/ resolves to a file of the repository, and every page of docs/guide/ is
-linked from the README or docs/README.md, so no page of the manual is unreachable.
+the README and docs/ resolves to a file of the repository, every page of docs/guide/ is linked
+from the README or docs/README.md, and every document of docs/ is in docs/README.md's index, so
+no page is unreachable.
 
 Usage: docs_test.py REPOSITORY_ROOT   (run by ctest as the test `docs`)"""
 import pathlib
@@ -38,6 +39,10 @@ def main():
         if guide_page.resolve() not in linked:
             failures.append(f"{guide_page.relative_to(ROOT)}: linked from neither README.md nor "
                             "docs/README.md")
+    index = {path for _, path in relative_links(ROOT / "docs" / "README.md")}
+    for document in sorted((ROOT / "docs").glob("*.md")):
+        if document.name != "README.md" and document.resolve() not in index:
+            failures.append(f"{document.relative_to(ROOT)}: not in the index, docs/README.md")
     for failure in failures:
         print("docs:", failure)
     print(f"docs: {len(pages)} pages checked, {len(failures)} problems")
