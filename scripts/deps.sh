@@ -8,6 +8,8 @@ packages=(
   nlohmann-json3-dev libcli11-dev libgtest-dev libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri
   # libgeofield's DLPack tensors; the Python package's tests and its install by pip.
   libdlpack-dev python3-pytest python3-pip python3-setuptools python3-wheel python3-venv
+  # Python's wheel (built offline) and geofield.dataarray's GeoTIFFs in its tests.
+  python3-build python3-rioxarray
   fonts-dejavu-core xvfb xdotool xauth x11-xserver-utils libgeotiff-dev libtiff-dev gdal-bin imagemagick clang-format libproj-dev proj-bin
   # The NetCDF writer module (libnetcdf) and its tests' readers: ncdump, GMT's grdinfo, UDUNITS,
   # xarray.
