@@ -68,7 +68,8 @@ if bdist_wheel is None:
     # setuptools before 70.1 builds wheels only with the wheel package: say so, rather than
     # setuptools' "invalid command 'bdist_wheel'" (pyproject.toml asks build frontends for it;
     # pip --no-build-isolation takes what the environment has).
-    if "bdist_wheel" in sys.argv:
+    # (setuptools of that age runs bdist_wheel for dist_info too: pip's "Preparing metadata")
+    if {"bdist_wheel", "dist_info"} & set(sys.argv):
         sys.exit("geofield: building a wheel needs the 'wheel' package with this setuptools "
                  f"({setuptools.__version__}): pip install wheel (Debian: python3-wheel), or let "
                  "pip build in isolation (without --no-build-isolation)")
@@ -78,14 +79,20 @@ else:
         """A wheel holding the library is for this platform, yet for any Python 3 (the
         package loads it through ctypes): py3-none-<platform>."""
 
-        def finalize_options(self):
-            super().finalize_options()
-            self.root_is_pure = BUNDLED is None
-
         def get_tag(self):
             python, abi, platform = super().get_tag()
             return (python, abi, platform) if BUNDLED is None else ("py3", "none", platform)
 
     commands["bdist_wheel"] = PlatformWheel
 
-setuptools.setup(cmdclass=commands)
+
+
+class Distribution(setuptools.Distribution):
+    """With the library, a platform's distribution: its files go to the wheel's root (platlib),
+    not to a pure wheel's .data/purelib."""
+
+    def has_ext_modules(self):
+        return BUNDLED is not None
+
+
+setuptools.setup(cmdclass=commands, distclass=Distribution)
