@@ -154,8 +154,8 @@ _SIGNATURES = {
 }
 
 _HOW_TO_GET_IT = (
-    "build it with scripts/build.sh and set GEOFIELD_LIBRARY to the absolute path of "
-    "<build>/libgeofield/libgeofield.so, install the wheel `python3 -m pip wheel ./python` builds "
+    "build it with scripts/build.sh and set GEOFIELD_LIBRARY=<checkout>/build/libgeofield/"
+    "libgeofield.so (an absolute path), install the wheel `python3 -m pip wheel ./python` builds "
     "(which holds it), or install it with cmake --install (which also tells this package where it "
     "is)"
 )

@@ -176,7 +176,7 @@ TEST(CentresCsv, ColumnsThatLookSwappedAreRefusedNamingTheColumn) {
   EXPECT_EQ(refusal_csv("95,3\nx,1\n"), "'c.csv', line 1: latitude 95 is outside [-90, 90]");
   EXPECT_EQ(refusal_csv("95,3\n1,2,\"open\n"), "'c.csv', line 1: latitude 95 is outside [-90, 90]");
   // ... and before it: that one.
-  EXPECT_EQ(refusal_csv("x,1\n95,3\n"), "'c.csv', line 1: latitude 'x' is not a number");
+  EXPECT_EQ(refusal_csv("1,2\nx,1\n95,3\n"), "'c.csv', line 2: latitude 'x' is not a number");
   // Latitudes at ±90 exactly are latitudes.
   EXPECT_EQ(parse_centres_csv("90,180\n-90,-180\n", "t").size(), 2u);
 }
@@ -338,7 +338,7 @@ TEST(CentresFile, GeojsonWithAByteOrderMarkIsGeojsonWhateverItsName) {
 // Issue 33, item 6: a file's name was echoed raw, a newline in it making the message two lines.
 TEST(CentresFile, AFileNameIsQuotedEscapedInEveryMessage) {
   const fs::path p = scratch("two\nlines\xFF.csv");
-  write(p, "lat,lon\n95,1\n");
+  write(p, "lat,lon\n195,1\n");
   std::string m;
   try {
     read_centres_file(p);
@@ -346,7 +346,7 @@ TEST(CentresFile, AFileNameIsQuotedEscapedInEveryMessage) {
     m = e.what();
   }
   EXPECT_EQ(m, "'" + scratch("two").string() +
-                   "\\nlines\\xFF.csv', line 2: latitude 95 is outside "
+                   "\\nlines\\xFF.csv', line 2: latitude 195 is outside "
                    "[-90, 90]");
   EXPECT_EQ(m.find('\n'), std::string::npos);
 }
