@@ -15,10 +15,6 @@ from . import _field
 from . import _library as L
 from ._sites import Sites, read_sites
 
-# field()'s parameters that dataarray() sets itself.
-_OWN = ("index", "bearing")
-
-
 def _xarray() -> Any:
     try:
         import xarray
@@ -113,10 +109,11 @@ def dataarray(*args: Any, host: bool = False, **kwargs: Any) -> Any:
     without CuPy).
     """
     xarray = _xarray()
-    for name in _OWN:
-        if name in kwargs:
-            raise TypeError(f"dataarray: {name}= is dataarray's to set (the index is a "
-                            f"coordinate whenever centres= or sites= are given)")
+    if "index" in kwargs:
+        raise TypeError("dataarray: index= is dataarray's to set (the index is a coordinate "
+                        "whenever centres= or sites= are given)")
+    if "bearing" in kwargs:
+        raise TypeError("dataarray: bearing= is field()'s only (field(..., bearing=True))")
     bound = inspect.signature(_field.field).bind(*args, **kwargs)
     bound.apply_defaults()
     a = bound.arguments
@@ -134,13 +131,14 @@ def dataarray(*args: Any, host: bool = False, **kwargs: Any) -> Any:
             sites = read_sites(raw)
             a["sites"] = sites
         names = sites.names
-    elif a["centres"] is not None:
-        centres = a["centres"]
-        names = (centres.names if isinstance(centres, Sites)
-                 else ("",) * len(numpy.asarray(centres, dtype=numpy.float64).reshape(-1, 2)))
-    a["index"] = names is not None
+    elif isinstance(a["centres"], Sites):
+        names = a["centres"].names
+    many = a["sites"] is not None or a["centres"] is not None
+    a["index"] = many
     result = _field.field(*bound.args, **bound.kwargs)
-    values, index = (result if names is not None else (result, None))
+    values, index = result if many else (result, None)
+    if many and names is None:  # centres as an array, which field() took: unnamed
+        names = ("",) * numpy.asarray(a["centres"], dtype=numpy.float64).shape[0]
 
     shape = tuple(values.shape)
     meta = _describe(bound, shape, len(names) if names is not None else 0)

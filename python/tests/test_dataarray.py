@@ -141,6 +141,12 @@ def test_refusals(geofield):
         geofield.dataarray(projection="eqearth", size=(9, 5))
     with pytest.raises(ValueError, match=r"^--lat: latitude 95 is outside \[-90, 90\]"):
         geofield.dataarray(lat=(0, 95))
+    with pytest.raises(TypeError, match=r"dataarray: bearing= is field\(\)'s only"):
+        geofield.dataarray(bearing=True)
+    with pytest.raises(ValueError, match=r"^--centres: an array of shape \(n, 2\)"):
+        geofield.dataarray(centres=[1, 2, 3])
+    with pytest.raises(ValueError, match="^sites: give sites= or centres=, not both"):
+        geofield.dataarray(centres=[(1, 2)], sites="@land:110m")
 
 
 def test_without_xarray_the_error_says_what_to_install(geofield, monkeypatch):
