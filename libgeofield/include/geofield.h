@@ -182,10 +182,11 @@ GEOFIELD_API geofield_status geofield_buffer_dlpack(geofield_buffer* buffer, int
                                                     int64_t ny, int64_t nx, void** managed_tensor);
 
 /* API 1.2 (issue 31). Sites as geofield_params.sites reads them (the same text: a GeoJSON or
- * CSV file's path, GeoJSON text or a built-in name; the command line's --sites and --centres
- * read files by the same parser), for a caller that wants to see what the index numbers: each
- * feature's kind and name, its parts, and their vertices. Read once; the table's arrays belong
- * to the geofield_sites and live until geofield_sites_destroy. */
+ * CSV file's path, GeoJSON text or a built-in name; the command line's --sites reads files by
+ * the same function, and --centres by the same CSV parser, though it makes a centre of each
+ * point of a GeoJSON MultiPoint where this makes one feature), for a caller that wants to see
+ * what the index numbers: each feature's kind and name, its parts, and their vertices. Read
+ * once; the table's arrays belong to the geofield_sites and live until geofield_sites_destroy. */
 typedef struct geofield_sites geofield_sites;
 /* geofield_sites_table.feature_kind and .part_kind */
 enum { GEOFIELD_FEATURE_POINT = 0, GEOFIELD_FEATURE_LINE = 1, GEOFIELD_FEATURE_POLYGON = 2 };
