@@ -83,9 +83,10 @@ def dataarray(*args: Any, host: bool = False, **kwargs: Any) -> Any:
     """field() as an xarray DataArray, with what `geofield render --netcdf` writes besides the
     values: the same parameters as geofield.field() (index and bearing aside), and:
 
-    host: with a CUDA device, copy the values to host memory (NumPy). Default False: on a CUDA
-        device the DataArray holds a CuPy array over the field's device memory (no copy; CuPy
-        is needed); on "cpu" it holds the NumPy array.
+    host: with a CUDA device, copy the values to host memory (NumPy, through CuPy:
+        DeviceArray.get()). Default False: on a CUDA device the DataArray holds a CuPy array
+        over the field's device memory (no copy; CuPy is needed); on "cpu" it holds the NumPy
+        array. Without CuPy, device="cpu", backend="cuda" computes on the GPU into host memory.
 
     Returns an xarray.DataArray named "distance", of dims ("lat", "lon") (degrees, latlon
     views) or ("y", "x") (metres about the projection's centre: aeqd, ortho), row 0 north, whose
