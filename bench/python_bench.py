@@ -23,7 +23,7 @@ bound (README: 2e-6 max + 2e-6 |d|; the numba seed against geofield's seed), so 
 line times the same field.
 
 Run (GPU machine; no install needed):
-    PYTHONPATH=python GEOFIELD_LIBRARY=build/libgeofield/libgeofield.so \
+    PYTHONPATH=$PWD/python GEOFIELD_LIBRARY=$PWD/build/libgeofield/libgeofield.so \
         python3 bench/python_bench.py --json out/python_bench.json
 """
 

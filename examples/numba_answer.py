@@ -8,7 +8,8 @@ geofield it is three lines, and on a CUDA device the field stays there, shared w
 without a copy.
 
 Run from a checkout (after scripts/build.sh):
-    GEOFIELD_LIBRARY=build/libgeofield/libgeofield.so python3 examples/numba_answer.py
+    GEOFIELD_LIBRARY=$PWD/build/libgeofield/libgeofield.so python3 examples/numba_answer.py
+(an absolute path, so that it holds from any folder; or install the wheel, docs/library.md)
 """
 
 import sys

@@ -32,46 +32,6 @@ struct CAttributes {
   std::vector<GeofieldNetcdfAttribute> items;
 };
 
-// The axes' coordinates by the grid contract, in double whatever the values' type.
-struct Axes {
-  std::vector<double> y, x;
-  NetcdfAttributes y_attributes, x_attributes;
-  const char* y_name;
-  const char* x_name;
-};
-
-// The nodes of subgrid w, each at the coordinate the whole grid gives it (never re-derived from
-// the subgrid's own bounds), so that the tiles of a grid hold its coordinates bit for bit.
-Axes axes_of(const FieldParams& p, const Subgrid& w) {
-  Axes a;
-  a.y.resize(static_cast<std::size_t>(w.ny));
-  a.x.resize(static_cast<std::size_t>(w.nx));
-  if (p.projection == Projection::latlon) {
-    const GridGeometry g = grid_geometry(p);
-    for (int i = 0; i < w.ny; ++i) a.y[std::size_t(i)] = node_lat_deg(g, w.row0 + i);
-    for (int j = 0; j < w.nx; ++j) a.x[std::size_t(j)] = node_lon_deg(g, w.col0 + j);
-    a.y_name = "lat";
-    a.x_name = "lon";
-    a.y_attributes = latitude_attributes();
-    a.x_attributes = longitude_attributes();
-  } else {
-    // Metres whatever the output unit: CF's (and GDAL's) unit of projection coordinates.
-    const ProjectedGrid g = projected_grid(p);
-    const double m = 1000.0 / units_per_km(p.units);
-    for (int i = 0; i < w.ny; ++i) {
-      a.y[std::size_t(i)] = projected_node_y<double>(g, w.row0 + i) * m;
-    }
-    for (int j = 0; j < w.nx; ++j) {
-      a.x[std::size_t(j)] = projected_node_x<double>(g, w.col0 + j) * m;
-    }
-    a.y_name = "y";
-    a.x_name = "x";
-    a.y_attributes = projection_y_attributes();
-    a.x_attributes = projection_x_attributes();
-  }
-  return a;
-}
-
 std::string utc_now() {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};
@@ -121,7 +81,7 @@ void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldPara
   }
   const std::optional<std::size_t> count =
       centres ? std::optional<std::size_t>(centres->count) : std::nullopt;
-  const Axes axes = axes_of(p, w);
+  const NetcdfAxes axes = netcdf_axes(p, w);
   const CAttributes y_attributes(axes.y_attributes), x_attributes(axes.x_attributes);
   const NetcdfAttributes distance = distance_attributes(p, count);
   const CAttributes distance_c(distance);

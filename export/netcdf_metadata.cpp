@@ -5,6 +5,8 @@
 
 #include "export/tile_metadata.h"
 #include "export/values_digest.h"
+#include "field_math.h"
+#include "projected_grid.h"
 
 namespace geofield {
 namespace {
@@ -115,6 +117,36 @@ NetcdfAttributes projection_x_attributes() {
 NetcdfAttributes projection_y_attributes() {
   return {text("standard_name", "projection_y_coordinate"),
           text("long_name", "y coordinate of projection"), text("units", "m"), text("axis", "Y")};
+}
+
+NetcdfAxes netcdf_axes(const FieldParams& p, const Subgrid& w) {
+  NetcdfAxes a;
+  a.y.resize(static_cast<std::size_t>(w.ny));
+  a.x.resize(static_cast<std::size_t>(w.nx));
+  if (p.projection == Projection::latlon) {
+    const GridGeometry g = grid_geometry(p);
+    for (int i = 0; i < w.ny; ++i) a.y[std::size_t(i)] = node_lat_deg(g, w.row0 + i);
+    for (int j = 0; j < w.nx; ++j) a.x[std::size_t(j)] = node_lon_deg(g, w.col0 + j);
+    a.y_name = "lat";
+    a.x_name = "lon";
+    a.y_attributes = latitude_attributes();
+    a.x_attributes = longitude_attributes();
+  } else {
+    // Metres whatever the output unit: CF's (and GDAL's) unit of projection coordinates.
+    const ProjectedGrid g = projected_grid(p);
+    const double m = 1000.0 / units_per_km(p.units);
+    for (int i = 0; i < w.ny; ++i) {
+      a.y[std::size_t(i)] = projected_node_y<double>(g, w.row0 + i) * m;
+    }
+    for (int j = 0; j < w.nx; ++j) {
+      a.x[std::size_t(j)] = projected_node_x<double>(g, w.col0 + j) * m;
+    }
+    a.y_name = "y";
+    a.x_name = "x";
+    a.y_attributes = projection_y_attributes();
+    a.x_attributes = projection_x_attributes();
+  }
+  return a;
 }
 
 NetcdfAttributes grid_mapping_attributes(const FieldParams& p) {

@@ -42,6 +42,19 @@ NetcdfAttributes longitude_attributes();
 NetcdfAttributes projection_x_attributes();
 NetcdfAttributes projection_y_attributes();
 
+// The coordinate variables of the nodes of subgrid w of p's grid, by the grid contract, in
+// double whatever the values' type, each node at the coordinate the whole grid gives it (never
+// re-derived from the subgrid's own bounds, so that the tiles of a grid hold its coordinates bit
+// for bit): lat/lon (latlon views) or x/y in metres (projected). What `render --netcdf` writes
+// and what Python's geofield.dataarray() gives (geofield_grid_describe).
+struct NetcdfAxes {
+  std::vector<double> y, x;
+  NetcdfAttributes y_attributes, x_attributes;
+  const char* y_name;
+  const char* x_name;
+};
+NetcdfAxes netcdf_axes(const FieldParams& p, const Subgrid& w);
+
 // The grid-mapping variable's attributes (the variable `crs`, which every data variable names):
 // latlon views CF's latitude_longitude on WGS84, as the GeoTIFF's EPSG:4326 (without it GDAL
 // gives the file no coordinate system); projected views CF's azimuthal_equidistant or

@@ -1,15 +1,23 @@
 // The C functions of geofield.h: each turns the program's exceptions into a status and the
 // thread's last error, so that nothing thrown crosses into C.
+#include <cstring>
 #include <exception>
 #include <new>
 #include <string>
 
 #include "api_buffer.h"
 #include "api_context.h"
+#include "api_grid.h"
 #include "api_params.h"
+#include "api_sites.h"
+#include "api_sites_table.h"
 #include "errors.h"
 #include "field_params.h"
 #include "geofield.h"
+
+struct geofield_sites {
+  geofield::api::SitesTable table;
+};
 
 struct geofield_context {
   geofield::api::Context impl;
@@ -164,6 +172,37 @@ geofield_status geofield_buffer_dlpack(geofield_buffer* buffer, int32_t dtype, i
     require(managed_tensor, "geofield_buffer_dlpack: managed_tensor");
     *managed_tensor = nullptr;
     *managed_tensor = geofield::api::dlpack_of(buffer, dtype, ny, nx);
+  });
+}
+
+geofield_status geofield_sites_read(const char* text, geofield_sites** sites) {
+  return guarded([&] {
+    require(sites, "geofield_sites_read: sites");
+    *sites = nullptr;
+    require(text, "geofield_sites_read: text");
+    const geofield::ShapesPtr shapes = geofield::api::read_sites_parameter(text);
+    *sites = new geofield_sites{geofield::api::sites_table(*shapes)};
+  });
+}
+
+geofield_status geofield_sites_get_table(const geofield_sites* sites, geofield_sites_table* table) {
+  return guarded([&] {
+    require(sites, "geofield_sites_get_table: sites");
+    require(table, "geofield_sites_get_table: table");
+    geofield::api::fill_table(sites->table, table);
+  });
+}
+
+void geofield_sites_destroy(geofield_sites* sites) { delete sites; }
+
+geofield_status geofield_grid_describe(const geofield_params* params, int64_t site_count,
+                                       char* buffer, size_t size, size_t* length) {
+  return guarded([&] {
+    require(length, "geofield_grid_describe: length");
+    *length = 0;
+    const std::string text = geofield::api::grid_description(params, site_count);
+    *length = text.size();
+    if (buffer != nullptr && size > text.size()) std::memcpy(buffer, text.c_str(), text.size() + 1);
   });
 }
 

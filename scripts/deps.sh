@@ -31,6 +31,8 @@ test_packages=(
   netcdf-bin udunits-bin python3-xarray python3-netcdf4
   # The Python package's tests and its install by pip.
   python3-pil python3-pytest python3-pip python3-setuptools python3-wheel python3-venv
+  # Python's wheel (built offline) and geofield.dataarray's GeoTIFFs in its tests.
+  python3-build python3-rioxarray
   # The window's tests under a virtual display, and pictures read back.
   xvfb xdotool xauth x11-xserver-utils imagemagick poppler-utils librsvg2-bin
   # The source's format.

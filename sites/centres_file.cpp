@@ -177,6 +177,7 @@ struct Columns {
   std::size_t lat = 0, lon = 1;
   std::optional<std::size_t> name = 2;
   bool header = false;
+  std::string lat_title;  // the header's name of the latitudes' column, as written
 };
 
 // The header's column names, or nullopt when the first record is data.
@@ -215,6 +216,7 @@ std::optional<Columns> header_of(const std::vector<Field>& fields, std::string_v
   }
   c.lat = *lat;
   c.lon = *lon;
+  c.lat_title = fields[*lat].text;
   return c;
 }
 
@@ -227,6 +229,41 @@ double coordinate_of(std::string_view field, const std::string& where, const cha
                               : " is not a number"));
 }
 
+// Centres whose columns are swapped (lon,lat read as lat,lon) show as latitudes beyond ±90 that
+// are all within ±180 (issue 31): a file of such rows is refused as swapped, naming the
+// column, rather than as one bad row. The first out-of-range latitude's refusal waits until the
+// whole file has been read.
+class SwapCheck {
+ public:
+  void add(double lat_deg) { all_within_180_ = all_within_180_ && std::fabs(lat_deg) <= 180.0; }
+  void defer(std::string refusal) {
+    if (first_.empty()) first_ = std::move(refusal);
+  }
+  // The deferred refusal as it stands (a later line failed before the file was read whole).
+  void throw_first() const {
+    if (!first_.empty()) throw UsageError(first_);
+  }
+  // The deferred refusal, saying the columns look swapped when every latitude is within ±180.
+  void throw_first(const Columns& c) const {
+    if (first_.empty()) return;
+    if (!all_within_180_) throw UsageError(first_);
+    const std::string column =
+        c.header
+            ? "column " + std::to_string(c.lat + 1) + ", " + quoted_excerpt(c.lat_title, 32) + ","
+            : "column 1 (the latitudes, as a file without a header line is lat,lon[,name])";
+    throw UsageError(first_ + "; every value of " + column +
+                     " is within [-180, 180]: the columns look swapped (" +
+                     (c.header ? "name the latitudes' column lat in the header line"
+                               : "write the latitude first, or begin the file with a header "
+                                 "line naming the columns: lon,lat") +
+                     ")");
+  }
+
+ private:
+  std::string first_;
+  bool all_within_180_ = true;
+};
+
 }  // namespace
 
 std::vector<Centre> parse_centres_csv(std::string_view text, std::string_view source) {
@@ -235,39 +272,52 @@ std::vector<Centre> parse_centres_csv(std::string_view text, std::string_view so
   std::vector<Centre> centres;
   std::optional<Columns> columns;
   long line = 0;
-  while (std::optional<std::vector<Field>> fields = reader.next(&line)) {
-    if (blank(*fields)) continue;
-    const std::string where = std::string(source) + ", line " + std::to_string(line) + ": ";
-    if (!columns) {
-      columns = header_of(*fields, source, line);
-      if (columns) continue;
-      columns = Columns{};
+  SwapCheck swap;
+  try {
+    while (std::optional<std::vector<Field>> fields = reader.next(&line)) {
+      if (blank(*fields)) continue;
+      const std::string where = std::string(source) + ", line " + std::to_string(line) + ": ";
+      if (!columns) {
+        columns = header_of(*fields, source, line);
+        if (columns) continue;
+        columns = Columns{};
+      }
+      const Columns& c = *columns;
+      if (!c.header && fields->size() > 3) {
+        throw UsageError(where + "expected lat,lon[,name], got " + std::to_string(fields->size()) +
+                         " fields (a name holding a comma is written in double quotes)");
+      }
+      const std::size_t needed = std::max(c.lat, c.lon) + 1;
+      if (fields->size() < needed) {
+        throw UsageError(where + "expected " + (c.header ? "a value for every column up to " : "") +
+                         "lat,lon, got " + std::to_string(fields->size()) + " field" +
+                         (fields->size() == 1 ? "" : "s"));
+      }
+      Centre centre;
+      centre.lat_deg = coordinate_of((*fields)[c.lat].text, where, "latitude");
+      centre.lon_deg = coordinate_of((*fields)[c.lon].text, where, "longitude");
+      if (c.name && *c.name < fields->size()) {
+        // A quoted name is kept as it stands, spaces at its ends too (centres_csv_text quotes
+        // them).
+        const Field& f = (*fields)[*c.name];
+        centre.name = f.quoted ? f.text : std::string(trim(f.text));
+      }
+      swap.add(centre.lat_deg);
+      if (const std::string problem = centre_problem(centre); !problem.empty()) {
+        if (!(std::fabs(centre.lat_deg) <= 90.0)) {
+          swap.defer(where + problem);  // the whole file tells whether the columns are swapped
+          continue;
+        }
+        throw UsageError(where + problem);
+      }
+      centres.push_back(std::move(centre));
+      check_count(centres.size(), source);
     }
-    const Columns& c = *columns;
-    if (!c.header && fields->size() > 3) {
-      throw UsageError(where + "expected lat,lon[,name], got " + std::to_string(fields->size()) +
-                       " fields (a name holding a comma is written in double quotes)");
-    }
-    const std::size_t needed = std::max(c.lat, c.lon) + 1;
-    if (fields->size() < needed) {
-      throw UsageError(where + "expected " + (c.header ? "a value for every column up to " : "") +
-                       "lat,lon, got " + std::to_string(fields->size()) + " field" +
-                       (fields->size() == 1 ? "" : "s"));
-    }
-    Centre centre;
-    centre.lat_deg = coordinate_of((*fields)[c.lat].text, where, "latitude");
-    centre.lon_deg = coordinate_of((*fields)[c.lon].text, where, "longitude");
-    if (c.name && *c.name < fields->size()) {
-      // A quoted name is kept as it stands, spaces at its ends too (centres_csv_text quotes them).
-      const Field& f = (*fields)[*c.name];
-      centre.name = f.quoted ? f.text : std::string(trim(f.text));
-    }
-    if (const std::string problem = centre_problem(centre); !problem.empty()) {
-      throw UsageError(where + problem);
-    }
-    centres.push_back(std::move(centre));
-    check_count(centres.size(), source);
+  } catch (const UsageError&) {
+    swap.throw_first();  // a latitude refused on an earlier line comes first
+    throw;
   }
+  swap.throw_first(columns ? *columns : Columns{});
   return centres;
 }
 

@@ -45,7 +45,9 @@ constexpr std::size_t kMaxCentresFileBytes = std::size_t{256} << 20;
 // quotes (a quoted field starting with '#' is data). A UTF-8 byte-order mark is skipped. The
 // text is UTF-8 or refused, naming the line and byte of the first bad byte. Numbers are decimal
 // (no nan, inf or hexadecimal); one too small for a double (1e-400) is 0, as on the command
-// line. `source` names the text in messages.
+// line. A file whose latitudes are not all within [-90, 90] but all within [-180, 180] is
+// refused as one whose columns look swapped (lon,lat), naming the column. `source` names the
+// text in messages.
 std::vector<Centre> parse_centres_csv(std::string_view text, std::string_view source);
 
 // GeoJSON: a FeatureCollection, a Feature or a bare geometry; Point and MultiPoint geometries

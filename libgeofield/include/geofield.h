@@ -36,7 +36,7 @@ extern "C" {
  * program may compare it with geofield_api_version(), the library's, at run time: the library
  * serves every program built for the same major and a minor not above its own. */
 #define GEOFIELD_API_VERSION_MAJOR 1
-#define GEOFIELD_API_VERSION_MINOR 1
+#define GEOFIELD_API_VERSION_MINOR 2
 #define GEOFIELD_API_VERSION (GEOFIELD_API_VERSION_MAJOR * 1000 + GEOFIELD_API_VERSION_MINOR)
 
 GEOFIELD_API int geofield_api_version(void);
@@ -180,6 +180,60 @@ GEOFIELD_API void geofield_buffer_release(geofield_buffer* buffer);
  * in a capsule named "dltensor"). */
 GEOFIELD_API geofield_status geofield_buffer_dlpack(geofield_buffer* buffer, int32_t dtype,
                                                     int64_t ny, int64_t nx, void** managed_tensor);
+
+/* API 1.2 (issue 31). Sites as geofield_params.sites reads them (the same text: a GeoJSON or
+ * CSV file's path, GeoJSON text or a built-in name; the command line's --sites reads files by
+ * the same function, and --centres by the same CSV parser, though it makes a centre of each
+ * point of a GeoJSON MultiPoint where this makes one feature), for a caller that wants to see
+ * what the index numbers: each feature's kind and name, its parts, and their vertices. Read
+ * once; the table's arrays belong to the geofield_sites and live until geofield_sites_destroy. */
+typedef struct geofield_sites geofield_sites;
+/* geofield_sites_table.feature_kind and .part_kind */
+enum { GEOFIELD_FEATURE_POINT = 0, GEOFIELD_FEATURE_LINE = 1, GEOFIELD_FEATURE_POLYGON = 2 };
+enum { GEOFIELD_PART_POINT = 0, GEOFIELD_PART_LINE = 1, GEOFIELD_PART_RING = 2 };
+
+typedef struct geofield_sites_table {
+  uint32_t struct_size; /* sizeof(geofield_sites_table): set by the caller */
+  int64_t feature_count, part_count, vertex_count;
+  /* feature k (0 first, the index geofield_output.index holds): its kind, its parts
+   * [feature_part[k], feature_part[k + 1]) and its name, the UTF-8 bytes
+   * [name_offset[k], name_offset[k + 1]) of names ("" when it has none; a name may hold any
+   * character, so it is given by its bounds, not by a NUL). */
+  const int32_t* feature_kind;
+  const int64_t* feature_part; /* feature_count + 1 values */
+  const char* names;
+  const int64_t* name_offset; /* feature_count + 1 values */
+  /* part p: a point (one vertex), a line (consecutive vertices joined by the minor great-circle
+   * arc) or a polygon's ring (closed from its last vertex back to its first, which is not
+   * repeated; oriented with the polygon's inside on its left); its vertices
+   * [part_vertex[p], part_vertex[p + 1]). */
+  const int32_t* part_kind;
+  const int64_t* part_vertex; /* part_count + 1 values */
+  const double* lat;          /* vertex_count latitudes, degrees */
+  const double* lon;          /* vertex_count longitudes, degrees, as the file gave them */
+} geofield_sites_table;
+
+/* Reads sites; on failure *sites is NULL and geofield_last_error() says why, as
+ * geofield_compute says it of geofield_params.sites ("sites: 'c.csv', line 3: ..."). */
+GEOFIELD_API geofield_status geofield_sites_read(const char* text, geofield_sites** sites);
+/* Fills the table (its struct_size set first) with the sites' arrays. */
+GEOFIELD_API geofield_status geofield_sites_get_table(const geofield_sites* sites,
+                                                      geofield_sites_table* table);
+GEOFIELD_API void geofield_sites_destroy(geofield_sites* sites);
+
+/* API 1.2 (issue 31). What `render --netcdf` writes about params' grid besides its values, as
+ * one JSON object (UTF-8): "y" and "x", each {"name": "lat", "lon" (latlon) or "y", "x" (metres,
+ * projected), "values": the coordinates of the rows (north first) and of the columns,
+ * "attributes": the CF attributes}; "grid_mapping": the CF grid-mapping variable's attributes
+ * (crs_wkt among them); "values": the distance variable's (long_name, units, grid_mapping);
+ * "index": the nearest-site index's (when site_count > 0); "global": the file's, less history.
+ * params' sites and centres are not read: site_count says how many sites the field measures to
+ * (0: the one reference point). The text and its NUL are copied into buffer when size holds
+ * them; *length is the text's length either way (a call with size 0 learns it). eqearth is
+ * refused, as --netcdf refuses it. */
+GEOFIELD_API geofield_status geofield_grid_describe(const geofield_params* params,
+                                                    int64_t site_count, char* buffer, size_t size,
+                                                    size_t* length);
 
 #ifdef __cplusplus
 }

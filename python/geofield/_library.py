@@ -154,8 +154,10 @@ _SIGNATURES = {
 }
 
 _HOW_TO_GET_IT = (
-    "build it with scripts/build.sh and set GEOFIELD_LIBRARY=<build>/libgeofield/libgeofield.so, "
-    "or install it with cmake --install (which also tells this package where it is)"
+    "build it with scripts/build.sh and set GEOFIELD_LIBRARY=<checkout>/build/libgeofield/"
+    "libgeofield.so (an absolute path), install the wheel `python3 -m pip wheel ./python` builds "
+    "(which holds it), or install it with cmake --install (which also tells this package where it "
+    "is)"
 )
 
 _lock = threading.Lock()
@@ -164,12 +166,16 @@ _lib_path: Optional[str] = None
 
 
 def _candidates() -> list:
-    """Where to look, in order: GEOFIELD_LIBRARY, the path cmake --install recorded, then the
-    dynamic loader's search path."""
+    """Where to look, in order: GEOFIELD_LIBRARY, the library a wheel put beside this package
+    (python/setup.py), the path cmake --install recorded, then the dynamic loader's search
+    path."""
     env = os.environ.get("GEOFIELD_LIBRARY")
     if env:
         return [env]  # an explicit path is the only one tried: a wrong one is an error
     found = []
+    bundled = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libgeofield.so.1")
+    if os.path.isfile(bundled):
+        found.append(bundled)
     try:
         from ._install_config import LIBRARY  # written by cmake --install
 

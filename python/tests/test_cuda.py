@@ -194,3 +194,22 @@ def test_cuda_backend_into_host_memory(cuda, backend):
     a = cuda.field(size=SIZE, backend=backend)
     assert isinstance(a, numpy.ndarray) and a.shape == (800, 1000) and a.dtype == numpy.float32
     within_float_bound(a, cpu_double(cuda))
+
+
+def test_dataarray_keeps_the_values_on_the_device_unless_asked(cuda):
+    """geofield.dataarray on a CUDA device: CuPy arrays over the field's memory (no copy), the
+    index too; host=True gives NumPy; coordinates as on the CPU."""
+    pytest.importorskip("xarray")
+    cupy = pytest.importorskip("cupy")
+    centres = [(13.75, 100.5), (1.29, 103.85), (-33.87, 151.21)]
+    view = dict(lat=(-40, 40), lon=(90, 160), size=(300, 200), centres=centres)
+    da = cuda.dataarray(**view, device="cuda", precision="double")
+    assert isinstance(da.data, cupy.ndarray) and isinstance(da.nearest_centre.data, cupy.ndarray)
+    on_cpu = cuda.dataarray(**view, precision="double")
+    numpy.testing.assert_array_equal(da.lat.values, on_cpu.lat.values)
+    numpy.testing.assert_array_equal(da.lon.values, on_cpu.lon.values)
+    host = cuda.dataarray(**view, device="cuda", precision="double", host=True)
+    assert isinstance(host.data, numpy.ndarray)
+    numpy.testing.assert_array_equal(host.values, da.data.get())
+    numpy.testing.assert_allclose(host.values, on_cpu.values, rtol=1e-11, atol=1e-9)
+    assert (host.nearest_centre.values == on_cpu.nearest_centre.values).mean() > 0.999

@@ -224,6 +224,16 @@ class RenderCentres(RenderTestCase):
         self.render_refused(
             "--centres", "bad.csv", *out,
             words=("--centres: 'bad.csv', line 3: latitude 95 is outside [-90, 90]",))
+        # Issue 31: columns written lon,lat (every "latitude" within 180, some beyond 90) are
+        # refused as swapped, naming the column; --sites reads the same way.
+        with open(self.path("swapped.csv"), "w") as f:
+            f.write("lat,lon,name\n-0.13,51.51,London\n100.5,13.75,Bangkok\n")
+        for option in ("--centres", "--sites"):
+            self.render_refused(
+                option, "swapped.csv", *out,
+                words=(f"{option}: 'swapped.csv', line 3: latitude 100.5 is outside [-90, 90]; "
+                       "every value of column 1, 'lat', is within [-180, 180]: the columns look "
+                       "swapped (name the latitudes' column lat in the header line)",))
         self.render_refused("--centres", "missing.csv", *out, words=("--centres", "No such file"))
         self.render_refused("--index", "i.npy",
                             words=("--index: give --sites FILE|@name (or --centres FILE) too",))
@@ -243,7 +253,7 @@ class RenderCentres(RenderTestCase):
             words=("--colour-by-centre: give --sites FILE|@name (or --centres FILE) too",))
         self.render_refused("--centres", "c.csv", "--npy", "x.npy", "--index", "x.npy",
                             words=("--npy and --index name the same file",))
-        self.assertEqual(self.files(), ["bad.csv", "c.csv"])
+        self.assertEqual(self.files(), ["bad.csv", "c.csv", "swapped.csv"])
 
 
 if __name__ == "__main__":

@@ -96,7 +96,7 @@ TEST(CentresCsv, ABadRowIsOneLineNamingTheLine) {
     std::string text, want;
   };
   const Case cases[] = {
-      {"1,2\n95,3\n", "'c.csv', line 2: latitude 95 is outside [-90, 90]"},
+      {"1,2\n195,3\n", "'c.csv', line 2: latitude 195 is outside [-90, 90]"},
       {"lat,lon\n1,2\n\n3,400\n", "'c.csv', line 4: longitude 400 is outside [-360, 360]"},
       {"1,2\nx,3\n", "'c.csv', line 2: latitude 'x' is not a number"},
       {"1,2\n3,nan\n", "'c.csv', line 2: longitude 'nan' is not a number"},
@@ -151,8 +151,34 @@ TEST(CentresCsv, ACommentLineIsSkippedWhateverQuotesItHolds) {
   EXPECT_EQ(c[0], (Centre{1, 2, "x\n# y"}));  // a line of a quoted field is no comment
   EXPECT_EQ(c[1], (Centre{3, 4, "z"}));
   // Lines are still counted through comments and quoted line breaks.
-  EXPECT_EQ(refusal_csv("# \"\n1,2,\"a\nb\"\n# c\n95,1\n"),
-            "'c.csv', line 5: latitude 95 is outside [-90, 90]");
+  EXPECT_EQ(refusal_csv("# \"\n1,2,\"a\nb\"\n# c\n195,1\n"),
+            "'c.csv', line 5: latitude 195 is outside [-90, 90]");
+}
+
+// Issue 31: centres written lon,lat were read as latitudes beyond ±90 on some rows and refused as
+// one bad row, or, all within ±90 (a region near the prime meridian), silently taken. A file
+// whose latitudes are all within ±180 but not all within ±90 is refused as swapped, naming the
+// column; the first out-of-range line is still the one named.
+TEST(CentresCsv, ColumnsThatLookSwappedAreRefusedNamingTheColumn) {
+  EXPECT_EQ(refusal_csv("# lon,lat\n-0.1,51.5\n100.5,13.75\n-180,10\n"),
+            "'c.csv', line 3: latitude 100.5 is outside [-90, 90]; every value of column 1 (the "
+            "latitudes, as a file without a header line is lat,lon[,name]) is within [-180, 180]: "
+            "the columns look swapped (write the latitude first, or begin the file with a header "
+            "line naming the columns: lon,lat)");
+  EXPECT_EQ(refusal_csv("name,Latitude,lon\nLondon,-0.1,51.5\nBangkok,100.5,13.75\n"),
+            "'c.csv', line 3: latitude 100.5 is outside [-90, 90]; every value of column 2, "
+            "'Latitude', is within [-180, 180]: the columns look swapped (name the latitudes' "
+            "column lat in the header line)");
+  // A latitude beyond ±180 anywhere: not longitudes, so the first bad line as it stands.
+  EXPECT_EQ(refusal_csv("1,2\n95,3\n180.5,1\n"),
+            "'c.csv', line 2: latitude 95 is outside [-90, 90]");
+  // Another refusal after the first bad latitude: the earlier line is named.
+  EXPECT_EQ(refusal_csv("95,3\nx,1\n"), "'c.csv', line 1: latitude 95 is outside [-90, 90]");
+  EXPECT_EQ(refusal_csv("95,3\n1,2,\"open\n"), "'c.csv', line 1: latitude 95 is outside [-90, 90]");
+  // ... and before it: that one.
+  EXPECT_EQ(refusal_csv("1,2\nx,1\n95,3\n"), "'c.csv', line 2: latitude 'x' is not a number");
+  // Latitudes at ±90 exactly are latitudes.
+  EXPECT_EQ(parse_centres_csv("90,180\n-90,-180\n", "t").size(), 2u);
 }
 
 TEST(CentresCsv, AQuotedNameIsKeptAsItStandsAndRoundTrips) {
@@ -312,7 +338,7 @@ TEST(CentresFile, GeojsonWithAByteOrderMarkIsGeojsonWhateverItsName) {
 // Issue 33, item 6: a file's name was echoed raw, a newline in it making the message two lines.
 TEST(CentresFile, AFileNameIsQuotedEscapedInEveryMessage) {
   const fs::path p = scratch("two\nlines\xFF.csv");
-  write(p, "lat,lon\n95,1\n");
+  write(p, "lat,lon\n195,1\n");
   std::string m;
   try {
     read_centres_file(p);
@@ -320,7 +346,7 @@ TEST(CentresFile, AFileNameIsQuotedEscapedInEveryMessage) {
     m = e.what();
   }
   EXPECT_EQ(m, "'" + scratch("two").string() +
-                   "\\nlines\\xFF.csv', line 2: latitude 95 is outside "
+                   "\\nlines\\xFF.csv', line 2: latitude 195 is outside "
                    "[-90, 90]");
   EXPECT_EQ(m.find('\n'), std::string::npos);
 }
