@@ -1,5 +1,6 @@
 #include "compute/shape_field.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -98,7 +99,33 @@ void compute(const FieldParams& p, const ShapeTrees& trees, const ShapeFieldOpti
   });
 }
 
+// Points per block handed to a core: enough to amortise the hand-out, few enough for balance.
+constexpr int kPointsPerBlock = 2048;
+
 }  // namespace
+
+template <typename T>
+void shape_points_on_cpu(const FieldParams& p, const ShapeTrees& trees, const ShapeFieldOptions& o,
+                         const double* lat_deg, const double* lon_deg, std::size_t n, T* values,
+                         std::int32_t* index) {
+  check_shapes_formula(p);
+  const ShapeSearch search(trees, o, radius_in_units(p), false);
+  const std::size_t blocks_needed = (n + kPointsPerBlock - 1) / kPointsPerBlock;
+  RowBlocks blocks(static_cast<int>(blocks_needed), 1);
+  run_on_all_cores(blocks, [&] {
+    int first, last;
+    ShapeSearch::Hints hints;  // the last point's arcs: points given in order are often near
+    while (blocks.next(&first, &last)) {
+      const std::size_t end = std::min(n, std::size_t(last) * kPointsPerBlock);
+      for (std::size_t k = std::size_t(first) * kPointsPerBlock; k < end; ++k) {
+        const double lat = lat_deg[k], lon = lon_deg[k];
+        const NodeResult r = search.at(unit_vec_of_deg(lat, lon), lat, lon, &hints);
+        values[k] = static_cast<T>(r.value);
+        if (index) index[k] = r.feature;
+      }
+    }
+  });
+}
 
 void check_shapes_view(const FieldParams& p, const SiteShapes& shapes) {
   if (shapes.features.empty()) throw UsageError("--sites: no sites");
@@ -144,6 +171,9 @@ void shape_field_brute_force(const FieldParams& p, const SiteShapes& shapes,
   template void shape_field_on_cpu<T>(const FieldParams&, const ShapeTrees&,                       \
                                       const ShapeFieldOptions&, const Subgrid&, T*, std::int32_t*, \
                                       float*);                                                     \
+  template void shape_points_on_cpu<T>(const FieldParams&, const ShapeTrees&,                      \
+                                       const ShapeFieldOptions&, const double*, const double*,     \
+                                       std::size_t, T*, std::int32_t*);                            \
   template void shape_field_brute_force<T>(const FieldParams&, const SiteShapes&,                  \
                                            const ShapeFieldOptions&, const Subgrid&, T*,           \
                                            std::int32_t*, float*);

@@ -15,7 +15,8 @@ loaded at the first call, so that importing this package never fails for want of
 from ._device_array import DeviceArray
 from ._field import field, library_version
 from ._library import BackendUnavailable
+from ._points import distance
 
 __version__ = "0.1.0"
 
-__all__ = ["field", "DeviceArray", "BackendUnavailable", "library_version", "__version__"]
+__all__ = ["field", "distance", "DeviceArray", "BackendUnavailable", "library_version", "__version__"]
