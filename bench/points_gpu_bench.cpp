@@ -81,8 +81,7 @@ void run(std::size_t n_points, std::size_t n_sites) {
       FieldParams q;
       q.formula = f;
       q.precision = p;
-      const std::string tag =
-          std::string(to_string(f)) + " " + std::string(to_string(p));
+      const std::string tag = std::string(to_string(f)) + " " + std::string(to_string(p));
       cases.push_back({"1 point, " + tag, FieldRequest::of_reference(q)});
       cases.push_back({std::to_string(n_sites) + " points, " + tag, {q, points}});
     }
@@ -102,9 +101,10 @@ void run(std::size_t n_points, std::size_t n_sites) {
   CudaStream stream;
   CudaEvent a, b;
   std::printf("%s, %zu points\n\n", gpu->device_name().c_str(), n);
-  std::printf("| case | GPU, device memory (ms) | GPU, from host (ms) | CPU, %u threads (ms) | "
-              "largest |GPU - CPU| (sample) | indices differing |\n|---|---|---|---|---|---|\n",
-              std::max(1u, std::thread::hardware_concurrency()));
+  std::printf(
+      "| case | GPU, device memory (ms) | GPU, from host (ms) | CPU, %u threads (ms) | "
+      "largest |GPU - CPU| (sample) | indices differing |\n|---|---|---|---|---|---|\n",
+      std::max(1u, std::thread::hardware_concurrency()));
   for (const Case& c : cases) {
     const Precision stored = c.request.params.precision;
     const PointList device_pts{static_cast<const double*>(d_lat.get()),
@@ -150,8 +150,8 @@ void run(std::size_t n_points, std::size_t n_sites) {
       gap = std::max(gap, std::abs(gv[k] - cv[k]));
       differ += gi[k] != ci[k];
     }
-    std::printf("| %s | %.3f | %.1f | %.0f%s | %.3g km | %zu of %zu |\n", c.name.c_str(),
-                device_ms, host_ms, cpu_ms, m < n ? " (from a sample)" : "", gap, differ, m);
+    std::printf("| %s | %.3f | %.1f | %.0f%s | %.3g km | %zu of %zu |\n", c.name.c_str(), device_ms,
+                host_ms, cpu_ms, m < n ? " (from a sample)" : "", gap, differ, m);
   }
 }
 

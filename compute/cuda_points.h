@@ -28,8 +28,8 @@ class CudaPoints {
 
   PointSites points_;
   ShapeKernels shapes_;
-  SiteSet held_;           // what points_ or shapes_ hold
-  FieldParams held_for_;   // the formula and ellipsoid the places were made for
+  SiteSet held_;          // what points_ or shapes_ hold
+  FieldParams held_for_;  // the formula and ellipsoid the places were made for
 };
 
 }  // namespace geofield

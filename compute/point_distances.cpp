@@ -55,8 +55,8 @@ void nearest_points(const FieldRequest& r, PointList pts, T* values, std::int32_
     for (std::size_t k = 0; k < all.size(); ++k) all[k] = static_cast<std::int32_t>(k);
     for_each_point(pts.count, [&](std::size_t k) {
       std::int32_t at;
-      pick<T>(f, sites, all, make_point_place(f, pts.lat_deg[k], pts.lon_deg[k], false),
-              &values[k], &at);
+      pick<T>(f, sites, all, make_point_place(f, pts.lat_deg[k], pts.lon_deg[k], false), &values[k],
+              &at);
       if (index) index[k] = at;
     });
     return;

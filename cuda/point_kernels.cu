@@ -23,8 +23,7 @@ __global__ void one_site_kernel(PointFormula f, PointPlace site, DevicePoints pt
   if (k >= pts.count) return;
   const double lat = pts.lat_deg[k], lon = pts.lon_deg[k];
   const bool ok = is_place(lat, lon);
-  const T v = ok ? point_value<T>(f, site, make_point_place(f, lat, lon, false))
-                 : T(nan(""));
+  const T v = ok ? point_value<T>(f, site, make_point_place(f, lat, lon, false)) : T(nan(""));
   values[k] = static_cast<Out>(v);
   if (index) index[k] = ok ? 0 : -1;
 }
@@ -99,7 +98,8 @@ template <typename T, typename Out>
 void launch_point_values(const PointFormula& f, const PointPlace& site, DevicePoints pts,
                          Out* values, std::int32_t* index, cudaStream_t stream) {
   if (pts.count == 0) return;
-  one_site_kernel<T, Out><<<blocks_for(pts.count), kBlock, 0, stream>>>(f, site, pts, values, index);
+  one_site_kernel<T, Out>
+      <<<blocks_for(pts.count), kBlock, 0, stream>>>(f, site, pts, values, index);
   GF_CUDA_LAUNCHED("one_site_kernel");
 }
 
@@ -127,9 +127,9 @@ void PointSites::compute(const PointFormula& f, const ReachBound& reach, DeviceP
 }
 
 template <typename Out>
-void ShapeKernels::compute_points(const ShapeView& v, const double* lat_deg,
-                                  const double* lon_deg, std::size_t n, Out* values,
-                                  std::int32_t* index, cudaStream_t stream) const {
+void ShapeKernels::compute_points(const ShapeView& v, const double* lat_deg, const double* lon_deg,
+                                  std::size_t n, Out* values, std::int32_t* index,
+                                  cudaStream_t stream) const {
   if (empty()) GF_CUDA_MISUSE("ShapeKernels::compute_points before set_trees");
   if (n == 0) return;
   shape_points_kernel<Out><<<blocks_for(n), kBlock, 0, stream>>>(

@@ -11,7 +11,7 @@
 namespace geofield::api {
 namespace {
 
-void check_points_struct(const Request& r, const geofield_points& p) {
+void check_points_struct(const geofield_points& p) {
   if (p.struct_size < sizeof(geofield_points)) {
     throw UsageError("geofield_points: struct_size " + std::to_string(p.struct_size) +
                      " is smaller than the struct's " + std::to_string(sizeof(geofield_points)) +
@@ -40,12 +40,11 @@ void check_points_struct(const Request& r, const geofield_points& p) {
                      " bytes do not hold " + std::to_string(n) + " int32 indices (" +
                      std::to_string(n * sizeof(std::int32_t)) + " bytes)");
   }
-  (void)r;
 }
 
 // Computed in T, stored as Out (through a buffer of T when they differ).
 template <typename T, typename Out>
-void on_cpu(const FieldRequest& r, PointList pts, Out* out, std::int32_t* index) {
+void computed_in(const FieldRequest& r, PointList pts, Out* out, std::int32_t* index) {
   if constexpr (std::is_same_v<T, Out>) {
     distances_at_points_on_cpu<T>(r, pts, out, index);
   } else {
@@ -57,15 +56,15 @@ void on_cpu(const FieldRequest& r, PointList pts, Out* out, std::int32_t* index)
 
 template <typename Out>
 void on_cpu(const FieldRequest& r, PointList pts, Out* out, std::int32_t* index) {
-  r.params.precision == Precision::f64 ? on_cpu<double>(r, pts, out, index)
-                                       : on_cpu<float>(r, pts, out, index);
+  r.params.precision == Precision::f64 ? computed_in<double>(r, pts, out, index)
+                                       : computed_in<float>(r, pts, out, index);
 }
 
 }  // namespace
 
 void Context::compute_points(const geofield_params* params, const geofield_points& p) {
   const Request r = request_of(params, &sites_);
-  check_points_struct(r, p);
+  check_points_struct(p);
   std::lock_guard lock(mutex_);
   if (gl_) {
     throw Unavailable(
@@ -84,13 +83,17 @@ void Context::compute_points(const geofield_params* params, const geofield_point
     for (const void* a : {static_cast<const void*>(p.lat), static_cast<const void*>(p.lon),
                           static_cast<const void*>(p.values)}) {
       if (!is_device_memory(cuda_->device(), a)) {
-        throw UsageError("geofield_points: lat, lon, values and index must be memory of CUDA "
-                         "device " + std::to_string(cuda_->device()) + " (the context's)");
+        throw UsageError(
+            "geofield_points: lat, lon, values and index must be memory of CUDA "
+            "device " +
+            std::to_string(cuda_->device()) + " (the context's)");
       }
     }
     if (p.index != nullptr && !is_device_memory(cuda_->device(), p.index)) {
-      throw UsageError("geofield_points: lat, lon, values and index must be memory of CUDA "
-                       "device " + std::to_string(cuda_->device()) + " (the context's)");
+      throw UsageError(
+          "geofield_points: lat, lon, values and index must be memory of CUDA "
+          "device " +
+          std::to_string(cuda_->device()) + " (the context's)");
     }
     cuda_->compute_points(r.field, pts, true, p.values, stored, p.index, p.stream);
     return;

@@ -157,8 +157,9 @@ CommandLine parse_points_command(const std::vector<std::string>& args) {
   add_view_options(app, &text);
   std::optional<std::string> output, sites, centres;
   bool signed_inside = false;
-  add_text_option(app, "--output,-o", &output,
-                  "write the table to this CSV file (all or nothing) [standard output]", "OUT.csv");
+  add_text_option(app, "--output", &output,
+                  "(or -o) write the table to this CSV file (all or nothing) [standard output]",
+                  "OUT.csv");
   add_text_option(app, "--sites", &sites,
                   "measure to the nearest of these sites, as render's --sites (GeoJSON of every "
                   "geometry, CSV lat,lon[,name], @coastline, @borders, @land)",
@@ -172,7 +173,7 @@ CommandLine parse_points_command(const std::vector<std::string>& args) {
     if (!file && k == 2 && !args[k].empty() && args[k][0] != '-') {
       file = args[k];
     } else {
-      rest.push_back(args[k]);
+      rest.push_back(args[k] == "-o" ? "--output" : args[k]);  // -o: --output's short form
     }
   }
   const std::vector<std::string> words = scan_arguments(rest, app, app);

@@ -81,8 +81,9 @@ Table read_table(const std::filesystem::path& path) {
     table.rows.push_back(std::move(*fields));
   }
   if (!lat_col) {
-    throw UsageError(t.source + ": no header line; the first line of a points file names its "
-                                "columns (lat and lon, any others carried through)");
+    throw UsageError(t.source +
+                     ": no header line; the first line of a points file names its "
+                     "columns (lat and lon, any others carried through)");
   }
   return table;
 }
@@ -109,8 +110,8 @@ std::vector<T> compute(const FieldRequest& r, const Table& t, BackendChoice back
   if (backend == BackendChoice::cuda && !cuda) throw UsageError("--backend cuda: " + why_not);
   if (cuda) {
     cuda->compute_points(r, pts, false, values.data(),
-                         std::is_same_v<T, double> ? Precision::f64 : Precision::f32,
-                         index->data(), nullptr);
+                         std::is_same_v<T, double> ? Precision::f64 : Precision::f32, index->data(),
+                         nullptr);
     *how = "cuda, " + cuda->device_name();
   } else {
     distances_at_points_on_cpu<T>(r, pts, values.data(), index->data());
@@ -151,8 +152,9 @@ std::string table_text(const PointsRequest& q, const FieldRequest& r, const Tabl
 int run_points(const PointsRequest& q) {
   if (q.output) check_writable(*q.output, "--output");
   if (q.view.backend == BackendChoice::gl) {
-    throw UsageError("--backend: gl's compute shaders fill grids, not point lists "
-                     "(docs/sites.md); give cpu, cuda or auto");
+    throw UsageError(
+        "--backend: gl's compute shaders fill grids, not point lists "
+        "(docs/sites.md); give cpu, cuda or auto");
   }
   RenderRequest as_render;
   as_render.sites = q.sites;
@@ -164,13 +166,13 @@ int run_points(const PointsRequest& q) {
                                ? table_text<double>(q, r, t, &how)
                                : table_text<float>(q, r, t, &how);
   if (q.output) {
-    write_file_atomically(*q.output, {std::span(reinterpret_cast<const std::uint8_t*>(text.data()),
-                                                text.size())});
+    write_file_atomically(
+        *q.output, {std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size())});
   } else {
     std::cout << text << std::flush;
   }
-  std::fprintf(stderr, "geofield points: %zu points, %s%s, backend %s%s\n", t.rows.size(),
-               std::string(to_string(q.view.params.formula)).c_str(),
+  std::fprintf(stderr, "geofield points: %zu point%s, %s%s, backend %s%s\n", t.rows.size(),
+               t.rows.size() == 1 ? "" : "s", std::string(to_string(q.view.params.formula)).c_str(),
                nearest_text(as_render, r).c_str(), how.c_str(),
                q.output ? (" -> " + q.output->string()).c_str() : "");
   return 0;

@@ -229,14 +229,15 @@ def distance(
         except ValueError:
             raise ValueError(f"lat and lon: shapes {la.shape} and {lo.shape} do not broadcast "
                              f"together") from None
+        shape = la.shape  # ascontiguousarray makes a 0-d array 1-d
         la, lo = numpy.ascontiguousarray(la), numpy.ascontiguousarray(lo)
-        values = numpy.empty(la.shape, out_dtype)
+        values = numpy.empty(shape, out_dtype)
         q.memory, q.count = L.MEMORY_HOST, la.size
         q.lat, q.lon = la.ctypes.data, lo.ctypes.data
         q.values, q.values_bytes = values.ctypes.data, values.nbytes
         index_array = None
         if index:
-            index_array = numpy.empty(la.shape, numpy.int32)
+            index_array = numpy.empty(shape, numpy.int32)
             q.index, q.index_bytes = index_array.ctypes.data, index_array.nbytes
         _compute(lib, context, p, q)
         return (values, index_array) if index else values

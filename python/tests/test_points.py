@@ -15,9 +15,9 @@ RADIUS_KM = 6371.0088
 def nodes(lat, lon, size):
     """The grid's node coordinates, (ny, nx) each, as the grid contract places them."""
     nx, ny = size
-    la = lat[1] - numpy.arange(ny) * (lat[1] - lat[0]) / (ny - 1)
+    la = lat[1] - numpy.arange(ny) * ((lat[1] - lat[0]) / (ny - 1))  # the step first, as C++
     span = (lon[1] - lon[0]) % 360 or 360
-    lo = lon[0] + numpy.arange(nx) * span / (nx - 1)
+    lo = lon[0] + numpy.arange(nx) * (span / (nx - 1))
     return numpy.meshgrid(la, lo, indexing="ij")
 
 

@@ -56,8 +56,7 @@ class Points(RenderTestCase):
         self.render_ok("--lat", "-60:70", "--lon", "150:-120", "--size", f"{nx}x{ny}",
                        "--ref", "33.25,-117.5", "--f64", "--npy", "grid.npy")
         grid = np.load(os.path.join(self.dir, "grid.npy"))
-        la, lo = grid_coordinates(lat, lon, nx, ny)
-        la, lo = np.meshgrid(la, lo, indexing="ij")
+        lo, la = grid_coordinates(lat, lon, nx, ny)
         self.write("nodes.csv", "lat,lon\n" + "".join(
             f"{a!r},{b!r}\n" for a, b in zip(la.ravel(), lo.ravel())))
         self.points_ok("nodes.csv", "--ref", "33.25,-117.5", "-o", "out.csv")
@@ -84,7 +83,9 @@ class Points(RenderTestCase):
         self.write("p.csv", "lat,lon\n5,5\n5,-1\n")
         rows = self.table(self.points_ok("p.csv", "--sites", "box.geojson", "--signed").stdout)
         self.assertLess(float(rows[1][2]), 0)  # inside: minus the distance to the boundary
-        self.assertAlmostEqual(float(rows[2][2]), haversine(5, 0, 5, -1, R_KM), delta=1e-6)
+        # The nearest point of the meridian 0 to (5, -1): R asin(cos 5 sin 1).
+        want = R_KM * np.arcsin(np.cos(np.radians(5)) * np.sin(np.radians(1)))
+        self.assertAlmostEqual(float(rows[2][2]), want, delta=1e-8)
         self.assertEqual(rows[2][4], "box")
 
     def test_wgs84(self):
@@ -96,13 +97,13 @@ class Points(RenderTestCase):
 
     def test_refusals(self):
         self.write("nolat.csv", "x,lon\n1,2\n")
-        self.assertIn("nolat.csv, line 1: the header names no latitude column",
+        self.assertIn("'nolat.csv', line 1: the header names no latitude column",
                       self.refused("nolat.csv", "--ref", "0,0"))
         self.write("bad.csv", "lat,lon\n1,2\n\nn/a,3\n")
-        self.assertIn("bad.csv, line 4: latitude 'n/a' is not a number",
+        self.assertIn("'bad.csv', line 4: latitude 'n/a' is not a number",
                       self.refused("bad.csv", "--ref", "0,0"))
         self.write("far.csv", "lat,lon\n95,3\n")
-        self.assertIn("far.csv, line 2: latitude 95 is outside [-90, 90]",
+        self.assertIn("'far.csv', line 2: latitude 95 is outside [-90, 90]",
                       self.refused("far.csv", "--ref", "0,0", "-o", "out.csv"))
         self.assertFalse(os.path.exists(os.path.join(self.dir, "out.csv")))
         self.write("ok.csv", "lat,lon\n1,2\n")

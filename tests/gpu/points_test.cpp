@@ -61,10 +61,9 @@ Result on_device(DeviceFieldComputer& gpu, const FieldRequest& r, const Points& 
   GF_CUDA(cudaMemcpy(lat.get(), pts.lat.data(), n * 8, cudaMemcpyHostToDevice));
   GF_CUDA(cudaMemcpy(lon.get(), pts.lon.data(), n * 8, cudaMemcpyHostToDevice));
   GF_CUDA(cudaMemset(values.get(), 0xff, n * size));
-  gpu.compute_points(r,
-                     {static_cast<const double*>(lat.get()), static_cast<const double*>(lon.get()),
-                      n},
-                     true, values.get(), stored, static_cast<std::int32_t*>(index.get()), nullptr);
+  gpu.compute_points(
+      r, {static_cast<const double*>(lat.get()), static_cast<const double*>(lon.get()), n}, true,
+      values.get(), stored, static_cast<std::int32_t*>(index.get()), nullptr);
   Result out{std::vector<double>(n), std::vector<std::int32_t>(n)};
   if (stored == Precision::f64) {
     GF_CUDA(cudaMemcpy(out.values.data(), values.get(), n * 8, cudaMemcpyDeviceToHost));
@@ -168,7 +167,8 @@ TEST(GpuPoints, ShapesLikeTheCpu) {
   GF_REQUIRE_CUDA();
   auto gpu = computer();
   const Points pts = random_points(20000, 3);
-  const SiteSet shapes = SiteSet::shapes(std::make_shared<const SiteShapes>(test::hard_shapes(40, 5)));
+  const SiteSet shapes =
+      SiteSet::shapes(std::make_shared<const SiteShapes>(test::hard_shapes(40, 5)));
   for (bool signed_inside : {false, true}) {
     for (Precision p : {Precision::f32, Precision::f64}) {
       expect_like_cpu(*gpu, {params(Formula::haversine, p), shapes, signed_inside}, pts,
@@ -194,11 +194,12 @@ TEST(GpuPoints, EqualTheCudaGridAtItsNodes) {
   const std::size_t n = nodes.lat.size();
   for (Formula f : {Formula::haversine, Formula::wgs84}) {
     p.formula = f;
-    for (const FieldRequest& r :
-         {FieldRequest::of_reference(p), FieldRequest{p, SiteSet::points(test::random_centres(300, 8))}}) {
+    for (const FieldRequest& r : {FieldRequest::of_reference(p),
+                                  FieldRequest{p, SiteSet::points(test::random_centres(300, 8))}}) {
       std::vector<double> grid(n);
       std::vector<std::int32_t> grid_index(n);
-      gpu->compute_to_host(r, grid.data(), Precision::f64, r.one_point() ? nullptr : grid_index.data());
+      gpu->compute_to_host(r, grid.data(), Precision::f64,
+                           r.one_point() ? nullptr : grid_index.data());
       const Result at = on_device(*gpu, r, nodes);
       for (std::size_t k = 0; k < n; ++k) {
         ASSERT_NEAR(at.values[k], grid[k], 1e-9 * kPi * p.radius_km) << "node " << k;
@@ -225,10 +226,10 @@ TEST(GpuPoints, WhatIsNotAPlaceGetsNaNOnTheDevice) {
   }
   // From host memory they are refused, naming the point.
   std::vector<double> v(4);
-  EXPECT_THROW(gpu->compute_points(FieldRequest::of_reference(params(Formula::haversine,
-                                                                     Precision::f64)),
-                                   pts.list(), false, v.data(), Precision::f64, nullptr, nullptr),
-               UsageError);
+  EXPECT_THROW(
+      gpu->compute_points(FieldRequest::of_reference(params(Formula::haversine, Precision::f64)),
+                          pts.list(), false, v.data(), Precision::f64, nullptr, nullptr),
+      UsageError);
 }
 
 }  // namespace

@@ -152,8 +152,7 @@ TEST(PointField, HaversineAgainstDoubleMath) {
   distances_at_points_on_cpu<float>(FieldRequest::of_reference(p), pts.list(), vf.data(), nullptr);
   const auto vec = [](double lat, double lon) {
     const double a = lat * kPi / 180, b = lon * kPi / 180;
-    return std::array<double, 3>{std::cos(a) * std::cos(b), std::cos(a) * std::sin(b),
-                                 std::sin(a)};
+    return std::array<double, 3>{std::cos(a) * std::cos(b), std::cos(a) * std::sin(b), std::sin(a)};
   };
   const std::array<double, 3> r = vec(p.ref_lat_deg, p.ref_lon_deg);
   for (std::size_t k = 0; k < v.size(); ++k) {
