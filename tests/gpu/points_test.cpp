@@ -18,6 +18,7 @@
 #include "compute/point_distances.h"
 #include "cuda_check.h"
 #include "device_memory.h"
+#include "errors.h"
 #include "gpu_test_support.h"
 #include "shape_sets.h"
 
@@ -115,7 +116,9 @@ void expect_like_cpu(DeviceFieldComputer& gpu, const FieldRequest& r, const Poin
   std::vector<std::int32_t> hi(pts.lat.size());
   gpu.compute_points(r, pts.list(), false, hv.data(), Precision::f64, hi.data(), nullptr);
   for (std::size_t k = 0; k < hv.size(); ++k) {
-    if (r.params.precision == Precision::f64) ASSERT_EQ(hv[k], g.values[k]) << what << ", " << k;
+    if (r.params.precision == Precision::f64) {
+      ASSERT_EQ(hv[k], g.values[k]) << what << ", point " << k;
+    }
     ASSERT_EQ(hi[k], g.index[k]) << what << ", point " << k;
   }
 }
@@ -203,7 +206,9 @@ TEST(GpuPoints, EqualTheCudaGridAtItsNodes) {
       const Result at = on_device(*gpu, r, nodes);
       for (std::size_t k = 0; k < n; ++k) {
         ASSERT_NEAR(at.values[k], grid[k], 1e-9 * kPi * p.radius_km) << "node " << k;
-        if (!r.one_point()) ASSERT_EQ(at.index[k], grid_index[k]) << "node " << k;
+        if (!r.one_point()) {
+          ASSERT_EQ(at.index[k], grid_index[k]) << "node " << k;
+        }
       }
     }
   }
