@@ -32,7 +32,9 @@ class ShapeSearch {
     std::int32_t ring = -1, other = -1;
   };
 
-  NodeResult at(const UnitVec& p, double lat_deg, double lon_deg, Hints* h) const {
+  // want_bearing: the azimuth is computed (an atan2 and more a node) only when asked.
+  NodeResult at(const UnitVec& p, double lat_deg, double lon_deg, Hints* h,
+                bool want_bearing = true) const {
     const ArcTreeView rv = rings_.view(), ov = others_.view();
     const NearestArc r = brute_ ? nearest_arc_by_brute_force(rv, p) : nearest_arc(rv, p, h->ring);
     const NearestArc l = brute_ ? nearest_arc_by_brute_force(ov, p) : nearest_arc(ov, p, h->other);
@@ -41,8 +43,9 @@ class ShapeSearch {
     const ShapeNode n = shape_node(rv, ov, p, o_.signed_inside, r, l);
     const TreeArc& a = (n.from_rings ? rv : ov).arcs[n.arc];
     const float bearing =
-        n.zero ? kNaNf
-               : azimuth_float(azimuth_toward_deg(lat_deg, lon_deg, nearest_on_arc(p, a.arc)));
+        n.zero || !want_bearing
+            ? kNaNf
+            : azimuth_float(azimuth_toward_deg(lat_deg, lon_deg, nearest_on_arc(p, a.arc)));
     return {radius_ * n.angle, n.feature, bearing};
   }
 
@@ -89,7 +92,8 @@ void compute(const FieldParams& p, const ShapeTrees& trees, const ShapeFieldOpti
             lat = node_lat_deg(g, w.row0 + i);
             lon = node_lon_deg(g, w.col0 + j);
           }
-          const NodeResult r = search.at(unit_vec_of_deg(lat, lon), lat, lon, &hints);
+          const NodeResult r =
+              search.at(unit_vec_of_deg(lat, lon), lat, lon, &hints, bearing != nullptr);
           values[at] = static_cast<T>(r.value);
           if (index) index[at] = r.feature;
           if (bearing) bearing[at] = r.bearing;
@@ -119,7 +123,7 @@ void shape_points_on_cpu(const FieldParams& p, const ShapeTrees& trees, const Sh
       const std::size_t end = std::min(n, std::size_t(last) * kPointsPerBlock);
       for (std::size_t k = std::size_t(first) * kPointsPerBlock; k < end; ++k) {
         const double lat = lat_deg[k], lon = lon_deg[k];
-        const NodeResult r = search.at(unit_vec_of_deg(lat, lon), lat, lon, &hints);
+        const NodeResult r = search.at(unit_vec_of_deg(lat, lon), lat, lon, &hints, false);
         values[k] = static_cast<T>(r.value);
         if (index) index[k] = r.feature;
       }

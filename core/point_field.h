@@ -42,7 +42,9 @@ GF_HD PointPlace make_point_place(const PointFormula& f, double lat_deg, double 
   double s = 0;
   sincos_deg(lat_deg, &s, &p.cos_lat);
   p.cos_lat = p.cos_lat > 0 ? p.cos_lat : 0;
-  p.seed_cos_lat = seed_cos_of_polar_distance(90.0 - (lat_deg < 0 ? -lat_deg : lat_deg));
+  if (f.formula == Formula::seed) {
+    p.seed_cos_lat = seed_cos_of_polar_distance(90.0 - (lat_deg < 0 ? -lat_deg : lat_deg));
+  }
   if (site && f.formula == Formula::wgs84) {
     p.geodesic = make_geodesic_reference(f.ellipsoid, lat_deg);
   }
