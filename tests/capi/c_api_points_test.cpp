@@ -37,7 +37,8 @@ void nodes(const geofield_params& p, std::vector<double>* lat, std::vector<doubl
   if (span <= 0) span += 360;
   const double dlon = span / (p.nx - 1);
   for (int i = 0; i < p.ny; ++i) {
-    for (int j = 0; j < p.nx; ++j) lat->push_back(p.lat_max - i * dlat), lon->push_back(p.lon_min + j * dlon);
+    for (int j = 0; j < p.nx; ++j)
+      lat->push_back(p.lat_max - i * dlat), lon->push_back(p.lon_min + j * dlon);
   }
 }
 
