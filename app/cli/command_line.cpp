@@ -155,6 +155,23 @@ CommandLine parse_points_command(const std::vector<std::string>& args) {
       "geofield points FILE.csv"};
   ViewOptionText text;
   add_view_options(app, &text);
+  // The grid's and the picture's options stay parsed (to be refused below, naming them) but
+  // leave the help; two say what they mean for a table.
+  for (const char* grid_only :
+       {"--lat",         "--lon",           "--size",         "--projection", "--extent",
+        "--colormap",    "--reverse",       "--range",        "--numba-case", "--contours",
+        "--no-contours", "--graticule",     "--no-graticule", "--marker",     "--no-marker",
+        "--coastlines",  "--no-coastlines", "--borders",      "--no-borders", "--line-color"}) {
+    app.get_option(grid_only)->group("");
+  }
+  app.get_option("--precision")
+      ->description(
+          "float: computed and stored in float32; double: in float64 [double: a "
+          "table's numbers are read]");
+  app.get_option("--backend")
+      ->description(
+          "auto: CUDA where a CUDA device is usable, else all CPU cores (gl is "
+          "refused: its compute shaders fill grids) [auto]");
   std::optional<std::string> output, sites, centres;
   bool signed_inside = false;
   add_text_option(app, "--output", &output,
@@ -208,12 +225,22 @@ CommandLine parse_points_command(const std::vector<std::string>& args) {
                        ": applies to grids (render and the window), not to the points of a table");
     }
   }
-  if (text.reverse || text.numba_case || text.no_contours || text.graticule || text.no_graticule ||
-      text.marker || text.no_marker || text.coastlines || text.no_coastlines || text.borders ||
-      text.no_borders) {
-    throw UsageError(
-        "points: the picture's switches (--reverse, --graticule, --marker, ...) "
-        "apply to grids, not to the points of a table");
+  const std::pair<bool, const char*> picture_only[] = {{text.reverse, "--reverse"},
+                                                       {text.numba_case, "--numba-case"},
+                                                       {text.no_contours, "--no-contours"},
+                                                       {text.graticule, "--graticule"},
+                                                       {text.no_graticule, "--no-graticule"},
+                                                       {text.marker, "--marker"},
+                                                       {text.no_marker, "--no-marker"},
+                                                       {text.coastlines, "--coastlines"},
+                                                       {text.no_coastlines, "--no-coastlines"},
+                                                       {text.borders, "--borders"},
+                                                       {text.no_borders, "--no-borders"}};
+  for (const auto& [typed, option] : picture_only) {
+    if (typed) {
+      throw UsageError(std::string(option) +
+                       ": applies to grids (render and the window), not to the points of a table");
+    }
   }
   PointsRequest q;
   q.input = *file;

@@ -78,8 +78,10 @@ TEST(CApiPointsCuda, DeviceArraysEqualHostArraysAndTheCpu) {
   std::mt19937 rng(3);
   std::uniform_real_distribution<double> u(-1, 1), l(-180, 180);
   std::vector<double> lat, lon, clat, clon;
-  for (int k = 0; k < 50000; ++k) lat.push_back(std::asin(u(rng)) * 57.29577951308232), lon.push_back(l(rng));
-  for (int k = 0; k < 5000; ++k) clat.push_back(std::asin(u(rng)) * 57.29577951308232), clon.push_back(l(rng));
+  for (int k = 0; k < 50000; ++k)
+    lat.push_back(std::asin(u(rng)) * 57.29577951308232), lon.push_back(l(rng));
+  for (int k = 0; k < 5000; ++k)
+    clat.push_back(std::asin(u(rng)) * 57.29577951308232), clon.push_back(l(rng));
   const Device<double> dlat(lat), dlon(lon);
   cudaStream_t stream = nullptr;
   ASSERT_EQ(cudaStreamCreate(&stream), cudaSuccess);
