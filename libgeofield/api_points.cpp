@@ -1,5 +1,6 @@
 // geofield_compute_points (issue 31): the points' struct checked against the request, then the
 // CPU's point list (compute/point_distances.h) or the CUDA computer's.
+#include <cstdint>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -10,6 +11,8 @@
 
 namespace geofield::api {
 namespace {
+
+constexpr std::uint64_t kMaxPoints = std::uint64_t{1} << 48;
 
 void check_points_struct(const geofield_points& p) {
   if (p.struct_size < sizeof(geofield_points)) {
@@ -26,6 +29,9 @@ void check_points_struct(const geofield_points& p) {
   }
   const auto n = static_cast<std::uint64_t>(p.count);
   if (n == 0) return;
+  if (n > kMaxPoints) {  // and n * 8 bytes cannot wrap around below
+    throw UsageError("geofield_points.count: " + std::to_string(n) + " is more than 2^48 points");
+  }
   if (p.lat == nullptr) throw UsageError("geofield_points.lat: NULL");
   if (p.lon == nullptr) throw UsageError("geofield_points.lon: NULL");
   if (p.values == nullptr) throw UsageError("geofield_points.values: NULL");
