@@ -7,8 +7,10 @@
 #include <mutex>
 #include <vector>
 
+#include "compute/cpu_field.h"
 #include "compute/cuda_backend_support.h"
 #include "compute/cuda_field_launch.h"
+#include "compute/cuda_points.h"
 #include "compute/cuda_sites.h"
 #include "cuda_check.h"
 #include "errors.h"
@@ -116,7 +118,58 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
     });
   }
 
+  void compute_points(const FieldRequest& r, PointList pts, bool on_device, void* values,
+                      Precision stored, std::int32_t* index, void* stream) override {
+    with_app_errors([&] {
+      check_sites(r);
+      DeviceScope scope(device_);
+      const std::size_t n = pts.count;
+      if (on_device) {
+        cudaStream_t s = stream != nullptr ? static_cast<cudaStream_t>(stream) : stream_.get();
+        in_order(s, [&] {
+          points_into(r, {pts.lat_deg, pts.lon_deg, n}, values, stored, index, s);
+        });
+        if (stream == nullptr) GF_CUDA(cudaStreamSynchronize(s));
+        return;
+      }
+      check_points(pts);
+      if (n == 0) return;
+      cudaStream_t s = stream_.get();
+      const std::string what = std::to_string(n) + " points";
+      point_input_.ensure(2 * n * sizeof(double), "the " + what);
+      host_values_.ensure(n * value_size(stored), "the " + what + "' values");
+      std::int32_t* device_index = nullptr;
+      if (index != nullptr) {
+        host_index_.ensure(n * sizeof(std::int32_t), "the " + what + "' index");
+        device_index = static_cast<std::int32_t*>(host_index_.get());
+      }
+      double* lat = static_cast<double*>(point_input_.get());
+      double* lon = lat + n;
+      in_order(s, [&] {
+        GF_CUDA(cudaMemcpyAsync(lat, pts.lat_deg, n * sizeof(double), cudaMemcpyHostToDevice, s));
+        GF_CUDA(cudaMemcpyAsync(lon, pts.lon_deg, n * sizeof(double), cudaMemcpyHostToDevice, s));
+        points_into(r, {lat, lon, n}, host_values_.get(), stored, device_index, s);
+      });
+      GF_CUDA(cudaMemcpyAsync(values, host_values_.get(), n * value_size(stored),
+                              cudaMemcpyDeviceToHost, s));
+      if (index != nullptr) {
+        GF_CUDA(cudaMemcpyAsync(index, device_index, n * sizeof(std::int32_t),
+                                cudaMemcpyDeviceToHost, s));
+      }
+      GF_CUDA(cudaStreamSynchronize(s));
+    });
+  }
+
  private:
+  void points_into(const FieldRequest& r, DevicePoints pts, void* values, Precision stored,
+                   std::int32_t* index, cudaStream_t s) {
+    if (stored == Precision::f64) {
+      points_.into(r, pts, static_cast<double*>(values), index, s);
+    } else {
+      points_.into(r, pts, static_cast<float*>(values), index, s);
+    }
+  }
+
   // The scratch memory and the sites' device state are shared by every call, whatever its
   // stream: a call on another stream than the last one's first waits for that one's work.
   void launch(const FieldRequest& r, void* values, Precision stored, std::int32_t* index,
@@ -189,6 +242,8 @@ class CudaDeviceFieldComputer final : public DeviceFieldComputer {
   DeviceBuffer host_index_;             // and of the index
   DeviceBuffer index_scratch_;          // the index when the caller asks for none
   CudaSites sites_;                     // the nearest-site kernels and the sites uploaded
+  CudaPoints points_;                   // the point lists' kernels and their sites
+  DeviceBuffer point_input_;            // compute_points' device copy of host points
   CudaEvent last_done_;                 // recorded after each call's work
   cudaStream_t last_stream_ = nullptr;  // that call's stream (compared, never used)
   bool launched_ = false;

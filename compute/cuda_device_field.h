@@ -9,6 +9,7 @@
 #include <string>
 
 #include "centres.h"
+#include "compute/point_distances.h"
 #include "field_params.h"
 #include "sites.h"
 #include "subgrid.h"
@@ -42,6 +43,14 @@ class DeviceFieldComputer {
   // holds there. Any site set: one point takes the field kernel, several the nearest-site ones.
   virtual void compute_subgrid_to_host(const FieldRequest& r, const Subgrid& w, void* values,
                                        Precision stored, std::int32_t* index) = 0;
+
+  // r's field at points (point_distances.h, issue 31): pts.count values of `stored` and, unless
+  // null, indices. on_device: pts, values and index are memory of this device, queued on stream
+  // as compute is (null: the computer's own, waited for), a point that is not a place getting
+  // NaN and -1; otherwise host memory, the points checked (check_points) and copied through the
+  // device, waited for. r's sites checked (check_sites).
+  virtual void compute_points(const FieldRequest& r, PointList pts, bool on_device, void* values,
+                              Precision stored, std::int32_t* index, void* stream) = 0;
 };
 
 // Whether this machine has a CUDA device this build can use (a device, a driver new enough);

@@ -1,5 +1,6 @@
 #include "compute/shape_field.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -31,7 +32,9 @@ class ShapeSearch {
     std::int32_t ring = -1, other = -1;
   };
 
-  NodeResult at(const UnitVec& p, double lat_deg, double lon_deg, Hints* h) const {
+  // want_bearing: the azimuth is computed (an atan2 and more a node) only when asked.
+  NodeResult at(const UnitVec& p, double lat_deg, double lon_deg, Hints* h,
+                bool want_bearing = true) const {
     const ArcTreeView rv = rings_.view(), ov = others_.view();
     const NearestArc r = brute_ ? nearest_arc_by_brute_force(rv, p) : nearest_arc(rv, p, h->ring);
     const NearestArc l = brute_ ? nearest_arc_by_brute_force(ov, p) : nearest_arc(ov, p, h->other);
@@ -40,8 +43,9 @@ class ShapeSearch {
     const ShapeNode n = shape_node(rv, ov, p, o_.signed_inside, r, l);
     const TreeArc& a = (n.from_rings ? rv : ov).arcs[n.arc];
     const float bearing =
-        n.zero ? kNaNf
-               : azimuth_float(azimuth_toward_deg(lat_deg, lon_deg, nearest_on_arc(p, a.arc)));
+        n.zero || !want_bearing
+            ? kNaNf
+            : azimuth_float(azimuth_toward_deg(lat_deg, lon_deg, nearest_on_arc(p, a.arc)));
     return {radius_ * n.angle, n.feature, bearing};
   }
 
@@ -88,7 +92,8 @@ void compute(const FieldParams& p, const ShapeTrees& trees, const ShapeFieldOpti
             lat = node_lat_deg(g, w.row0 + i);
             lon = node_lon_deg(g, w.col0 + j);
           }
-          const NodeResult r = search.at(unit_vec_of_deg(lat, lon), lat, lon, &hints);
+          const NodeResult r =
+              search.at(unit_vec_of_deg(lat, lon), lat, lon, &hints, bearing != nullptr);
           values[at] = static_cast<T>(r.value);
           if (index) index[at] = r.feature;
           if (bearing) bearing[at] = r.bearing;
@@ -98,7 +103,33 @@ void compute(const FieldParams& p, const ShapeTrees& trees, const ShapeFieldOpti
   });
 }
 
+// Points per block handed to a core: enough to amortise the hand-out, few enough for balance.
+constexpr int kPointsPerBlock = 2048;
+
 }  // namespace
+
+template <typename T>
+void shape_points_on_cpu(const FieldParams& p, const ShapeTrees& trees, const ShapeFieldOptions& o,
+                         const double* lat_deg, const double* lon_deg, std::size_t n, T* values,
+                         std::int32_t* index) {
+  check_shapes_formula(p);
+  const ShapeSearch search(trees, o, radius_in_units(p), false);
+  const std::size_t blocks_needed = (n + kPointsPerBlock - 1) / kPointsPerBlock;
+  RowBlocks blocks(static_cast<int>(blocks_needed), 1);
+  run_on_all_cores(blocks, [&] {
+    int first, last;
+    ShapeSearch::Hints hints;  // the last point's arcs: points given in order are often near
+    while (blocks.next(&first, &last)) {
+      const std::size_t end = std::min(n, std::size_t(last) * kPointsPerBlock);
+      for (std::size_t k = std::size_t(first) * kPointsPerBlock; k < end; ++k) {
+        const double lat = lat_deg[k], lon = lon_deg[k];
+        const NodeResult r = search.at(unit_vec_of_deg(lat, lon), lat, lon, &hints, false);
+        values[k] = static_cast<T>(r.value);
+        if (index) index[k] = r.feature;
+      }
+    }
+  });
+}
 
 void check_shapes_view(const FieldParams& p, const SiteShapes& shapes) {
   if (shapes.features.empty()) throw UsageError("--sites: no sites");
@@ -144,6 +175,9 @@ void shape_field_brute_force(const FieldParams& p, const SiteShapes& shapes,
   template void shape_field_on_cpu<T>(const FieldParams&, const ShapeTrees&,                       \
                                       const ShapeFieldOptions&, const Subgrid&, T*, std::int32_t*, \
                                       float*);                                                     \
+  template void shape_points_on_cpu<T>(const FieldParams&, const ShapeTrees&,                      \
+                                       const ShapeFieldOptions&, const double*, const double*,     \
+                                       std::size_t, T*, std::int32_t*);                            \
   template void shape_field_brute_force<T>(const FieldParams&, const SiteShapes&,                  \
                                            const ShapeFieldOptions&, const Subgrid&, T*,           \
                                            std::int32_t*, float*);

@@ -11,6 +11,7 @@
 // index -1.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "field_params.h"
@@ -43,6 +44,14 @@ void shape_field_on_cpu(const FieldParams& p, const SiteShapes& shapes, const Sh
 template <typename T>
 void shape_field_on_cpu(const FieldParams& p, const ShapeTrees& trees, const ShapeFieldOptions& o,
                         const Subgrid& w, T* values, std::int32_t* index, float* bearing);
+
+// The same at n points (issue 31) instead of a grid's nodes: values[k] and, unless null,
+// index[k] for the point (lat_deg[k], lon_deg[k]) (latitudes in [-90, 90]), on all cores; the
+// same search and value as a node's (a node's point gets the node's value and feature).
+template <typename T>
+void shape_points_on_cpu(const FieldParams& p, const ShapeTrees& trees, const ShapeFieldOptions& o,
+                         const double* lat_deg, const double* lon_deg, std::size_t n, T* values,
+                         std::int32_t* index);
 
 // The same by looking at every arc at every node: the tests' oracle.
 template <typename T>

@@ -54,6 +54,12 @@ class ShapeKernels {
   // (the nearest feature). Asynchronous.
   void compute_to_surfaces(const ShapeView& v, int nx, int ny, cudaSurfaceObject_t field,
                            cudaSurfaceObject_t index, cudaStream_t stream);
+  // At n points (issue 31) in device memory (degrees): each point's value (v.radius * its angle,
+  // signed as v says) and nearest feature, by the CPU's walk of the trees; a point that is not a
+  // place gets NaN and -1. v's grid and map are not used. Defined in point_kernels.cu.
+  template <typename Out>
+  void compute_points(const ShapeView& v, const double* lat_deg, const double* lon_deg,
+                      std::size_t n, Out* values, std::int32_t* index, cudaStream_t stream) const;
   bool empty() const { return rings_.arc_count == 0 && others_.arc_count == 0; }
 
  private:

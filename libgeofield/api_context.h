@@ -40,6 +40,8 @@ class Context {
   // computes into out (geofield_compute). Calls from several threads take turns: the scratch
   // memory and the stream are the context's.
   void compute(const geofield_params* params, const geofield_output& out);
+  // The same at points (geofield_compute_points, api_points.cpp).
+  void compute_points(const geofield_params* params, const geofield_points& points);
 
  private:
   void compute_on_cpu(const Request& r, const geofield_output& out);

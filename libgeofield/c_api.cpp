@@ -134,6 +134,23 @@ geofield_status geofield_compute(geofield_context* context, const geofield_param
   });
 }
 
+void geofield_points_init(geofield_points* p) {
+  if (p == nullptr) return;
+  *p = geofield_points{};
+  p->struct_size = sizeof(geofield_points);
+  p->memory = GEOFIELD_MEMORY_HOST;
+  p->dtype = GEOFIELD_FLOAT32;
+}
+
+geofield_status geofield_compute_points(geofield_context* context, const geofield_params* params,
+                                        const geofield_points* points) {
+  return guarded([&] {
+    require(context, "geofield_compute_points: context");
+    require(points, "geofield_compute_points: points");
+    context->impl.compute_points(params, *points);
+  });
+}
+
 geofield_status geofield_buffer_create(geofield_context* context, int32_t memory, size_t bytes,
                                        geofield_buffer** buffer) {
   return guarded([&] {

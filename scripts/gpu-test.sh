@@ -32,6 +32,7 @@ if [ "${1:-}" = stage ]; then
         "$build/tests/gpu/gpu_soak_tests" "$build/tests/gpu/gpu_interop_fault_tests"
         "$build/tests/gpu/gpu_geodesic_pairs_tests" "$build/tests/gpu/gpu_nearest_centre_tests"
         "$build/tests/gpu/gpu_tile_field_tests" "$build/tests/gpu/gpu_shape_field_tests"
+        "$build/tests/gpu/gpu_points_tests"
         "$build/tests/gl/geofield_gl_backend_tests" "$build/tests/gl/geofield_gl_centres_tests"
         "$build/tests/gl/geofield_gl_shapes_tests" "$build/tests/gl/geofield_line_layer_tests"
         "$build/tests/capi/gpu_c_api_tests")
@@ -44,6 +45,8 @@ if [ "${1:-}" = stage ]; then
     if [ -x "$build/research/$p" ]; then probes+=("$build/research/$p"); fi
   done
   bins+=(${probes[@]+"${probes[@]}"})
+  # The points' benchmark (issue 31) exists only with -DGEOFIELD_BUILD_BENCH=ON.
+  if [ -x "$build/bench/points_gpu_bench" ]; then bins+=("$build/bench/points_gpu_bench"); fi
   cp "${bins[@]}" "$run/bin/"
   # libgeofield, for gpu_c_api_tests (through lib/) and the Python package's tests.
   cp -L "$build/libgeofield/libgeofield.so.1" "$run/lib/"
@@ -103,8 +106,9 @@ results() {
 
 for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_render_tests \
          gpu_window_source_tests gpu_soak_tests gpu_interop_fault_tests gpu_geodesic_pairs_tests \
-         gpu_nearest_centre_tests gpu_tile_field_tests gpu_shape_field_tests geofield_gl_backend_tests \
-         geofield_gl_centres_tests geofield_gl_shapes_tests geofield_line_layer_tests gpu_c_api_tests; do
+         gpu_nearest_centre_tests gpu_tile_field_tests gpu_shape_field_tests gpu_points_tests \
+         geofield_gl_backend_tests geofield_gl_centres_tests geofield_gl_shapes_tests \
+         geofield_line_layer_tests gpu_c_api_tests; do
   log="$logs/$t.log"
   start=$(date +%s%N)
   "$run/bin/$t" --gtest_color=no >"$log" 2>&1
@@ -114,6 +118,15 @@ for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_r
   grep -E '^(render|no-round-trip|auto|worst error/bound|device time|gpu soak [a-z]+|wgs84 [^:]*):|^\[geodesic gpu\]|^nearest centre (pool|vs CPU, (10k|wgs84 globe|antipodal cluster f32))' "$log" | sed 's/^/gpu-test:   /'
   [ $rc -eq 0 ] || { failed=1; grep -E 'Failure|error|Expected|Which is|worst' "$log" | head -20 | sed 's/^/gpu-test:     /'; }
 done
+
+# Distances at points (issue 31): a million points against 10,000 sites, where it was staged.
+if [ -x "$run/bin/points_gpu_bench" ]; then
+  "$run/bin/points_gpu_bench" 1000000 10000 >"$logs/points_gpu_bench.log" 2>&1
+  rc=$?
+  echo "gpu-test: points_gpu_bench 1000000 10000: exit $rc"
+  sed 's/^/gpu-test:   /' "$logs/points_gpu_bench.log"
+  [ $rc -eq 0 ] || failed=1
+fi
 
 # The command itself, headless: CUDA and CPU, same view; the timing is whole-process wall time.
 for b in cuda gl cpu; do
@@ -358,6 +371,13 @@ for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_r
   echo "gpu-test: memcheck $t: exit $rc; $(grep -E '^========= ERROR SUMMARY' "$log" | tail -1 | sed 's/=* *//')"
   [ $rc -eq 0 ] || { failed=1; grep -E '^=========' "$log" | head -20 | sed 's/^/gpu-test:     /'; results "$log" | grep -v PASSED; }
 done
+# The points' kernels under memcheck, without the 10,000-site test (2e8 chords a case).
+log="$logs/gpu_points_tests.memcheck.log"
+GEOFIELD_UNDER_SANITIZER=1 "$sanitizer" --tool memcheck --error-exitcode 99 \
+  "$run/bin/gpu_points_tests" --gtest_color=no --gtest_filter=-*TenThousand* >"$log" 2>&1
+rc=$?
+echo "gpu-test: memcheck gpu_points_tests (all but NearestOfTenThousandSites): exit $rc; $(grep -E '^========= ERROR SUMMARY' "$log" | tail -1 | sed 's/=* *//')"
+[ $rc -eq 0 ] || { failed=1; grep -E '^=========' "$log" | head -20 | sed 's/^/gpu-test:     /'; }
 # The nearest-centre kernels under memcheck, without the 10,000-centre test (its brute force at
 # 1024 x 512 takes minutes there); the backend's interop test included.
 log="$logs/gpu_nearest_centre_tests.memcheck.log"

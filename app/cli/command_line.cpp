@@ -14,6 +14,7 @@
 #include "cli/figure_defaults.h"
 #include "cli/mosaic_command.h"
 #include "cli/option_reference.h"
+#include "cli/points_command.h"
 #include "cli/ref_point.h"
 #include "cli/render_command.h"
 #include "cli/render_tiles.h"
@@ -145,6 +146,130 @@ std::string synopsis(const std::string& start, const std::vector<std::string>& w
   return text + "\n" + std::string(35, ' ') + does + "\n";
 }
 
+// `geofield points FILE.csv [options]` (issue 31): its option table is the view's (the formula,
+// unit, radius, ellipsoid, precision, --ref, --backend) with the sites and the output; the
+// grid's and the picture's options are refused, naming them. FILE comes first.
+CommandLine parse_points_command(const std::vector<std::string>& args) {
+  CLI::App app{
+      "geofield points: the field at the points of a CSV table instead of a grid: "
+      "every column carried through, then distance_UNIT and, with --sites or "
+      "--centres, the nearest one's index and name (docs/sites.md).",
+      "geofield points FILE.csv"};
+  ViewOptionText text;
+  add_view_options(app, &text);
+  // The grid's and the picture's options stay parsed (to be refused below, naming them) but
+  // leave the help; two say what they mean for a table.
+  for (const char* grid_only :
+       {"--lat",         "--lon",           "--size",         "--projection", "--extent",
+        "--colormap",    "--reverse",       "--range",        "--numba-case", "--contours",
+        "--no-contours", "--graticule",     "--no-graticule", "--marker",     "--no-marker",
+        "--coastlines",  "--no-coastlines", "--borders",      "--no-borders", "--line-color"}) {
+    app.get_option(grid_only)->group("");
+  }
+  app.get_option("--precision")
+      ->description(
+          "float: computed and stored in float32; double: in float64 [double: a "
+          "table's numbers are read]");
+  app.get_option("--backend")
+      ->description(
+          "auto: CUDA where a CUDA device is usable, else all CPU cores (gl is "
+          "refused: its compute shaders fill grids) [auto]");
+  std::optional<std::string> output, sites, centres;
+  bool signed_inside = false;
+  add_text_option(app, "--output", &output,
+                  "(or -o) write the table to this CSV file (all or nothing) [standard output]",
+                  "OUT.csv");
+  add_text_option(app, "--sites", &sites,
+                  "measure to the nearest of these sites, as render's --sites (GeoJSON of every "
+                  "geometry, CSV lat,lon[,name], @coastline, @borders, @land)",
+                  "FILE|@name");
+  add_text_option(app, "--centres", &centres, "the same as --sites FILE", "FILE");
+  app.add_flag("--signed", signed_inside,
+               "with --sites of polygons: inside them minus the distance to their boundary");
+  std::vector<std::string> rest = {"geofield points"};
+  std::optional<std::string> file;
+  for (std::size_t k = 2; k < args.size(); ++k) {
+    if (!file && k == 2 && !args[k].empty() && args[k][0] != '-') {
+      file = args[k];
+    } else {
+      rest.push_back(args[k] == "-o" ? "--output" : args[k]);  // -o: --output's short form
+    }
+  }
+  const std::vector<std::string> words = scan_arguments(rest, app, app);
+  std::vector<const char*> cargs;
+  for (const std::string& w : words) cargs.push_back(w.c_str());
+  try {
+    app.parse(static_cast<int>(cargs.size()), cargs.data());
+  } catch (const CLI::CallForHelp&) {
+    return PrintText{app.help()};
+  } catch (const CLI::ParseError& e) {
+    throw UsageError(bounded(e.what()) + " (see 'geofield points --help')");
+  }
+  if (!file) {
+    throw UsageError(
+        "points: give the CSV file of points first: geofield points FILE.csv "
+        "[options] (see 'geofield points --help')");
+  }
+  // What a list of points has no use for: the grid and the picture.
+  const std::pair<const std::optional<std::string>*, const char*> grid_only[] = {
+      {&text.lat, "--lat"},
+      {&text.lon, "--lon"},
+      {&text.size, "--size"},
+      {&text.projection, "--projection"},
+      {&text.extent, "--extent"},
+      {&text.colormap, "--colormap"},
+      {&text.range, "--range"},
+      {&text.contours, "--contours"},
+      {&text.line_color, "--line-color"}};
+  for (const auto& [typed, option] : grid_only) {
+    if (*typed) {
+      throw UsageError(std::string(option) +
+                       ": applies to grids (render and the window), not to the points of a table");
+    }
+  }
+  const std::pair<bool, const char*> picture_only[] = {{text.reverse, "--reverse"},
+                                                       {text.numba_case, "--numba-case"},
+                                                       {text.no_contours, "--no-contours"},
+                                                       {text.graticule, "--graticule"},
+                                                       {text.no_graticule, "--no-graticule"},
+                                                       {text.marker, "--marker"},
+                                                       {text.no_marker, "--no-marker"},
+                                                       {text.coastlines, "--coastlines"},
+                                                       {text.no_coastlines, "--no-coastlines"},
+                                                       {text.borders, "--borders"},
+                                                       {text.no_borders, "--no-borders"}};
+  for (const auto& [typed, option] : picture_only) {
+    if (typed) {
+      throw UsageError(std::string(option) +
+                       ": applies to grids (render and the window), not to the points of a table");
+    }
+  }
+  PointsRequest q;
+  q.input = *file;
+  q.output = file_option(output, "--output");
+  q.view = resolve(text);
+  // A table's distances are written in full: double unless --precision float is typed.
+  if (!text.precision) q.view.params.precision = Precision::f64;
+  if (centres && sites) {
+    throw UsageError("--centres: the same as --sites, which is given too: give one of them");
+  }
+  if (sites) {
+    if (sites->empty()) throw empty_value_error("--sites", "FILE|@name");
+    q.sites = SitesChoice{*sites, "--sites"};
+  } else if (centres) {
+    q.sites = SitesChoice{file_option(centres, "--centres")->string(), "--centres"};
+  }
+  q.signed_inside = signed_inside;
+  if (signed_inside && !q.sites) {
+    throw UsageError("--signed: negative inside polygons; give --sites FILE|@name of polygons too");
+  }
+  if (q.sites && text.ref) {
+    throw UsageError("--ref: the distance is measured to " + std::string(q.sites->option) +
+                     "; give one of them");
+  }
+  return q;
+}
+
 }  // namespace
 
 CommandLine parse_command_line(const std::vector<std::string>& args) {
@@ -157,6 +282,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     }
     return mosaic;
   }
+  if (args.size() >= 2 && args[1] == "points") return parse_points_command(args);
   CLI::App app{
       "geofield: the great-circle distance from a reference point to every node of a "
       "latitude/longitude grid, computed on the GPU (or all CPU cores) and drawn live.",
@@ -176,6 +302,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                "every tile in one process, over the CUDA devices") +
       "  geofield mosaic DIR [--output FILE.vrt]\n"
       "                                   a GDAL VRT over the tiles in DIR, read as one raster\n"
+      "  geofield points FILE.csv [--ref LAT,LON | --sites FILE|@name | --centres FILE]\n"
+      "                  [--formula F] [--units U] [--backend B] [-o OUT.csv]\n"
+      "                                   the distance at each row's lat, lon (see points --help)\n"
       "Run 'geofield render --help' for every option. View options go after 'render'; a value "
       "that begins with '-' (other than a negative number) is given with '=': --png=-x.png.");
 
@@ -222,6 +351,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   app.add_subcommand("mosaic",
                      "a GDAL VRT over the tiles of --tile in DIR: geofield mosaic DIR "
                      "[--output FILE.vrt]");
+  app.add_subcommand("points",
+                     "the field at the points of a CSV table: geofield points FILE.csv "
+                     "[options] (see 'geofield points --help')");
   add_view_options(*render_cmd, &render_text);
   for (const OutputKind& k : output_kinds()) {
     add_text_option(*render_cmd, k.option, &output_text[static_cast<std::size_t>(k.id)],
@@ -488,6 +620,9 @@ int run_command_line(int argc, char** argv) {
   }
   if (const MosaicRequest* mosaic = std::get_if<MosaicRequest>(&command)) {
     return run_mosaic(*mosaic);
+  }
+  if (const PointsRequest* points = std::get_if<PointsRequest>(&command)) {
+    return run_points(*points);
   }
   WindowRequest request = make_window_request(std::get<WindowCommand>(command));
   request.make_backend = [](BackendChoice c, const FieldRequest& r, std::string* reason) {

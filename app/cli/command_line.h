@@ -1,6 +1,7 @@
 // The command line: `geofield [view options] [window options]` opens the window;
 // `geofield render [view options] [outputs]` draws without one;
-// `geofield mosaic DIR` joins the tiles of `render --tile` by a GDAL VRT.
+// `geofield mosaic DIR` joins the tiles of `render --tile` by a GDAL VRT;
+// `geofield points FILE.csv` gives the field at a table's points.
 #pragma once
 
 #include <string>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "cli/mosaic_command.h"
+#include "cli/points_command.h"
 #include "cli/render_command.h"
 #include "cli/startup.h"
 
@@ -19,7 +21,8 @@ struct PrintText {
 };
 
 // What a command line asks to run, every option checked.
-using CommandLine = std::variant<WindowCommand, RenderRequest, MosaicRequest, PrintText>;
+using CommandLine =
+    std::variant<WindowCommand, RenderRequest, MosaicRequest, PointsRequest, PrintText>;
 
 // Parses and checks `args` (args[0] the program), with no side effect: no file is opened, no
 // GL started, nothing printed. Throws UsageError (one line, naming the option and quoting what

@@ -160,6 +160,39 @@ GEOFIELD_API geofield_status geofield_compute(geofield_context* context,
                                               const geofield_params* params,
                                               const geofield_output* output);
 
+/* API 1.2 (issue 31). Distances at points instead of a grid: `count` points (lat[k], lon[k]),
+ * degrees, lat in [-90, 90] and lon in [-360, 360]; values[k] is the field of params at point k
+ * (the distance to the reference point, or to the nearest centre or site: the same formulas,
+ * sites and signs as geofield_compute, by the same per-node math, so a point at a grid's node
+ * gets that node's value to the rounding of float or double) and, unless NULL, index[k] which
+ * centre or feature is nearest (0 for the one reference point). params' grid (lat_min .. extent)
+ * is checked as by geofield_compute but not used. */
+typedef struct geofield_points {
+  uint32_t struct_size; /* sizeof(geofield_points), set by geofield_points_init */
+  int32_t memory;       /* where lat, lon, values and index are: host, or the context's CUDA
+                           device (a cuda context) */
+  int64_t count;        /* points, >= 0 */
+  const double* lat;    /* count latitudes, degrees */
+  const double* lon;    /* count longitudes, degrees */
+  int32_t dtype;        /* of values: GEOFIELD_FLOAT32 or GEOFIELD_FLOAT64 (stored as by
+                           geofield_output.dtype; the arithmetic is params.precision) */
+  void* values;         /* count values in the output unit */
+  size_t values_bytes;  /* at least count * the dtype's size */
+  int32_t* index;       /* count indices, or NULL */
+  size_t index_bytes;
+  void* stream; /* CUDA memory: the cudaStream_t, as geofield_output.stream; host: unused */
+} geofield_points;
+
+GEOFIELD_API void geofield_points_init(geofield_points* points);
+
+/* Computes the field of params at points. The cpu and cuda backends compute it (a cuda context
+ * takes host arrays too, copying them through the device); a gl context answers
+ * GEOFIELD_UNAVAILABLE (its compute shaders fill grids: docs/sites.md). Nothing is written on
+ * failure, except where the GPU failed part way. */
+GEOFIELD_API geofield_status geofield_compute_points(geofield_context* context,
+                                                     const geofield_params* params,
+                                                     const geofield_points* points);
+
 /* Memory geofield allocates and counts references to: for callers who want the field in memory
  * that outlives their own frames (a Python array). Device memory is on the context's device and
  * outlives the context; freed blocks are kept for reuse (up to 1 GiB a device). */

@@ -15,10 +15,11 @@ loaded at the first call, so that importing this package never fails for want of
 from ._device_array import DeviceArray
 from ._field import field, library_version
 from ._library import BackendUnavailable
+from ._points import distance
 from ._sites import Sites, read_sites
 from ._xarray import dataarray
 
 __version__ = "0.1.0"
 
-__all__ = ["field", "dataarray", "read_sites", "Sites", "DeviceArray", "BackendUnavailable",
-           "library_version", "__version__"]
+__all__ = ["field", "distance", "dataarray", "read_sites", "Sites", "DeviceArray",
+           "BackendUnavailable", "library_version", "__version__"]
