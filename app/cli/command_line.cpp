@@ -489,8 +489,12 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     std::string mosaic_help;
     MosaicRequest unused;
     parse_mosaic_command({"--help"}, &unused, &mosaic_help);
+    const std::vector<CommandHelp> others = {
+        {"points",
+         std::get<PrintText>(parse_points_command({"geofield", "points", "--help"})).text},
+        {"mosaic", mosaic_help}};
     return PrintText{option_reference(
-        app, args[2] == "man" ? ReferenceFormat::man : ReferenceFormat::markdown, mosaic_help)};
+        app, args[2] == "man" ? ReferenceFormat::man : ReferenceFormat::markdown, others)};
   }
   const std::vector<std::string> words = scan_arguments(args, app, *render_cmd);
   std::vector<const char*> cargs;

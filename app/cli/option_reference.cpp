@@ -1,6 +1,7 @@
 #include "cli/option_reference.h"
 
 #include <CLI/CLI.hpp>
+#include <cctype>
 #include <map>
 #include <set>
 #include <vector>
@@ -108,7 +109,25 @@ Sections sections_of(const CLI::App& app) {
   return s;
 }
 
-std::string markdown(const CLI::App& app, const std::string& mosaic_help) {
+std::string markdown_others(const std::vector<CommandHelp>& others) {
+  std::string out;
+  for (const CommandHelp& c : others) {
+    out += "\n## `geofield " + c.name + "`\n\n```\n" + c.text + "```\n";
+  }
+  return out;
+}
+
+std::string man_others(const std::vector<CommandHelp>& others) {
+  std::string out;
+  for (const CommandHelp& c : others) {
+    std::string title = c.name;
+    for (char& ch : title) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    out += ".SH " + title + "\n.nf\n" + roff(c.text) + ".fi\n";
+  }
+  return out;
+}
+
+std::string markdown(const CLI::App& app, const std::vector<CommandHelp>& others) {
   const Sections s = sections_of(app);
   return "# Command-line reference\n\n"
          "Made from the option table (`app/cli/`) by `geofield --reference markdown` at build "
@@ -127,10 +146,10 @@ std::string markdown(const CLI::App& app, const std::string& mosaic_help) {
          "`geofield [view options] [window options]` opens the window.\n\n" +
          markdown_table(s.window) + "\n## `geofield render`\n\n" +
          app.get_subcommand("render")->get_description() + ".\n\n" + markdown_table(s.render) +
-         "\n## `geofield mosaic`\n\n```\n" + mosaic_help + "```\n";
+         markdown_others(others);
 }
 
-std::string man(const CLI::App& app, const std::string& mosaic_help) {
+std::string man(const CLI::App& app, const std::vector<CommandHelp>& others) {
   const Sections s = sections_of(app);
   return ".\\\" Made from the option table by 'geofield --reference man'; do not edit.\n"
          ".TH GEOFIELD 1 \"\" \"geofield 0.1.0\" \"User Commands\"\n"
@@ -140,8 +159,8 @@ std::string man(const CLI::App& app, const std::string& mosaic_help) {
          ".SH SYNOPSIS\n.nf\n" +
          roff(app.get_footer()) + "\n.fi\n.SH DESCRIPTION\n" + roff(app.get_description()) + "\n" +
          man_options("VIEW OPTIONS", s.view) + man_options("WINDOW OPTIONS", s.window) +
-         man_options("RENDER OPTIONS", s.render) + ".SH MOSAIC\n.nf\n" + roff(mosaic_help) +
-         ".fi\n.SH SEE ALSO\n"
+         man_options("RENDER OPTIONS", s.render) + man_others(others) +
+         ".SH SEE ALSO\n"
          "The guide, docs/guide/ in geofield's source (the window, figures, many sites, tiles, "
          "Python and C, accuracy).\n";
 }
@@ -149,8 +168,8 @@ std::string man(const CLI::App& app, const std::string& mosaic_help) {
 }  // namespace
 
 std::string option_reference(const CLI::App& app, ReferenceFormat format,
-                             const std::string& mosaic_help) {
-  return format == ReferenceFormat::markdown ? markdown(app, mosaic_help) : man(app, mosaic_help);
+                             const std::vector<CommandHelp>& others) {
+  return format == ReferenceFormat::markdown ? markdown(app, others) : man(app, others);
 }
 
 }  // namespace geofield

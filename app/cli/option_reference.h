@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -13,10 +14,15 @@ namespace geofield {
 
 enum class ReferenceFormat { markdown, man };
 
+// A command parsed by its own table before the main one (`mosaic`, `points`): its --help text.
+struct CommandHelp {
+  std::string name;  // "mosaic"
+  std::string text;
+};
+
 // `app` is the whole command line (the window's options, its `render` subcommand); the options
-// both take are listed once, as view options. `mosaic_help` is `geofield mosaic --help`'s text
-// (its own grammar, not CLI11's).
+// both take are listed once, as view options. `others` follow, each its --help as printed.
 std::string option_reference(const CLI::App& app, ReferenceFormat format,
-                             const std::string& mosaic_help);
+                             const std::vector<CommandHelp>& others);
 
 }  // namespace geofield
