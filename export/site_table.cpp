@@ -1,5 +1,7 @@
 #include "export/site_table.h"
 
+#include <string_view>
+
 #include "export/tile_metadata.h"
 
 namespace geofield {
@@ -77,6 +79,16 @@ std::string index_aux_xml(const SiteTable& t) {
     xml += "      </Row>\n";
   }
   return xml + "    </GDALRasterAttributeTable>\n  </PAMRasterBand>\n</PAMDataset>\n";
+}
+
+std::string raster_attribute_table_of(const std::string& aux_xml) {
+  constexpr std::string_view kOpen = "<GDALRasterAttributeTable";
+  constexpr std::string_view kClose = "</GDALRasterAttributeTable>";
+  const std::size_t first = aux_xml.find(kOpen);
+  if (first == std::string::npos) return "";
+  const std::size_t last = aux_xml.find(kClose, first);
+  if (last == std::string::npos) return "";
+  return aux_xml.substr(first, last + kClose.size() - first);
 }
 
 }  // namespace geofield

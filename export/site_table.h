@@ -3,7 +3,8 @@
 // name and, for a set of points, its latitude and longitude, for a set of shapes (lines,
 // polygons) its kind. The NetCDF file holds it as variables on a `site` dimension
 // (netcdf_export.cpp); the index GeoTIFF as a GDAL raster attribute table in its `.aux.xml`
-// sidecar, which is where GDAL (3.6, Debian 12) reads a GeoTIFF's table from and writes its own.
+// sidecar, which is where GDAL (3.6, Debian 12) reads a GeoTIFF's table from and writes its own;
+// `geofield mosaic` puts the index tiles' table in the VRT's band.
 #pragma once
 
 #include <cstddef>
@@ -32,5 +33,10 @@ SiteTable site_table(const SiteSet& sites);
 // thematic raster attribute table, columns Value (the index, GDAL's min-max usage, as QGIS reads
 // a thematic table), name (GDAL's name usage), then lat and lon (points) or kind (shapes).
 std::string index_aux_xml(const SiteTable& table);
+
+// The raster attribute table element (<GDALRasterAttributeTable ...> to its end tag) of an
+// .aux.xml's text, as a VRT band holds it too (`geofield mosaic` of index tiles); "" when it has
+// none.
+std::string raster_attribute_table_of(const std::string& aux_xml);
 
 }  // namespace geofield

@@ -134,6 +134,26 @@ class SiteNamesTest(RenderTestCase, GdalReads):
             self.assertEqual([row["f"] for row in rat["row"]],
                              [[0, "Reef", "polygon"], [1, "Cable", "line"], [2, "", "point"]])
 
+    def test_the_mosaic_of_index_tiles_carries_their_table(self):
+        self.write_centres()
+        self.render_ok("--centres", "c.csv", *GRID, "--tile", "all/3", "--index-geotiff", "idx")
+        r = self.run_geofield("mosaic", "idx", "--output", "idx.vrt")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertNotIn("names", r.stderr)
+        rat = self.gdalinfo("idx.vrt")["rat"]
+        self.assertEqual([row["f"][1] for row in rat["row"]], [c[2] for c in CENTRES])
+        # Tiles whose names differ (the run's identity leaves names out): said, and none carried.
+        aux = self.path("idx/tile-1-of-3.index.tif.aux.xml")
+        with open(aux, encoding="utf-8") as f:
+            text = f.read()
+        with open(aux, "w", encoding="utf-8") as f:
+            f.write(text.replace("Tromsø", "Tromso"))
+        r = self.run_geofield("mosaic", "idx", "--output", "other.vrt")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("the index tiles' names (FILE.aux.xml) differ or some have none: the VRT "
+                      "carries none", r.stderr)
+        self.assertNotIn("rat", self.gdalinfo("other.vrt"))
+
     def test_netcdf_tiles_keep_the_table_and_combine_as_the_docs_print(self):
         xr = import_xarray()
         if xr is None:
