@@ -256,6 +256,15 @@ template void compute_field_on_cpu<float>(const FieldParams&, float*);
 template void compute_field_on_cpu<double>(const FieldParams&, double*);
 template void compute_subgrid_on_cpu<float>(const FieldParams&, const Subgrid&, float*);
 template void compute_subgrid_on_cpu<double>(const FieldParams&, const Subgrid&, double*);
+template <typename T>
+std::uint64_t field_blocks_bytes(int nx, std::size_t copy_bytes) {
+  const auto cores = std::uint64_t{std::max(1u, std::thread::hardware_concurrency())};
+  const auto block = std::uint64_t(rows_per_block<T>(nx)) * std::uint64_t(nx);
+  return cores * block * (sizeof(T) + copy_bytes) + 2 * std::uint64_t(nx) * sizeof(T);
+}
+
+template std::uint64_t field_blocks_bytes<float>(int, std::size_t);
+template std::uint64_t field_blocks_bytes<double>(int, std::size_t);
 template void compute_field_blocks_on_cpu<float>(const FieldParams&, const EmitRows<float>&);
 template void compute_field_blocks_on_cpu<double>(const FieldParams&, const EmitRows<double>&);
 template void compute_subgrid_blocks_on_cpu<float>(const FieldParams&, const Subgrid&,

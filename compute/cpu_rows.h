@@ -4,6 +4,8 @@
 // the nearest-site search (several sites).
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <span>
 
@@ -32,6 +34,11 @@ using EmitRows = std::function<void(int first_row, std::span<const T> values)>;
 // place in the file. The first exception from emit stops the others and is rethrown here.
 template <typename T>
 void compute_field_blocks_on_cpu(const FieldParams& p, const EmitRows<T>& emit);
+// The host memory compute_field_blocks_on_cpu<T> holds over a grid nx wide (what a .npy written
+// a block at a time needs besides its file): a block of rows a core, with `copy_bytes` more a
+// value when the caller copies each block (narrowed to float, say), and the columns' table.
+template <typename T>
+std::uint64_t field_blocks_bytes(int nx, std::size_t copy_bytes = 0);
 // The same for a subgrid (first_row counted in the subgrid, rows w.nx wide).
 template <typename T>
 void compute_subgrid_blocks_on_cpu(const FieldParams& p, const Subgrid& w, const EmitRows<T>& emit);

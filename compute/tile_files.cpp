@@ -30,6 +30,7 @@ std::uint64_t write_tile_files(const FieldParams& p, const TileSites& sites, con
   data.index = index;
   data.bearing = bearing;
   data.centres = sites.centres;
+  data.sites = sites.centres ? &sites.set : nullptr;
   data.tile = &place;
   data.history = files.command;
   OutputFiles written;

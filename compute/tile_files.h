@@ -13,6 +13,7 @@
 #include "export/output_kinds.h"
 #include "field_params.h"
 #include "host_field.h"
+#include "sites.h"
 #include "subgrid.h"
 #include "tiles.h"
 
@@ -25,10 +26,12 @@ struct TileFiles {
 };
 
 // What a run's tiles are of: one point (its reference is in the grid's metadata) or the nearest
-// of `centres` centres, `sites` their identity in the run (tile_metadata.h's sites_identity).
+// of `centres` centres, `sites` their identity in the run (tile_metadata.h's sites_identity),
+// `set` the sites themselves.
 struct TileSites {
   std::optional<std::size_t> centres;
   std::string sites;
+  SiteSet set;  // with centres: the sites (the index outputs' table of names, site_table.h)
 };
 
 // Writes tile `tile` (its nodes w, values `field`, with centres the nearest centre's `index`,

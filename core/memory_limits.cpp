@@ -1,5 +1,7 @@
 #include "memory_limits.h"
 
+#include <sys/statvfs.h>
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -17,6 +19,31 @@ std::uint64_t available_host_memory_bytes() {
     if (key == "MemAvailable:") return kib * 1024;
   }
   return 0;
+}
+
+std::optional<std::uint64_t> free_disk_bytes(const std::filesystem::path& folder) {
+  struct statvfs fs {};
+  if (::statvfs(folder.c_str(), &fs) != 0) return std::nullopt;
+  return std::uint64_t(fs.f_bavail) * std::uint64_t(fs.f_frsize);
+}
+
+namespace {
+
+std::string gib_text(std::uint64_t bytes) {
+  std::ostringstream m;
+  m.precision(3);
+  m << bytes / 1073741824.0 << " GiB";
+  return m.str();
+}
+
+}  // namespace
+
+std::optional<std::string> disk_shortfall(const std::filesystem::path& file, std::uint64_t need) {
+  const std::filesystem::path folder = file.parent_path().empty() ? "." : file.parent_path();
+  const std::optional<std::uint64_t> free = free_disk_bytes(folder);
+  if (!free || need <= *free) return std::nullopt;
+  return escaped_text(file.string()) + " needs about " + gib_text(need) +
+         " on disk; its file system has " + gib_text(*free) + " free";
 }
 
 std::uint64_t netcdf_image_bytes(const FieldParams& p) {
@@ -47,11 +74,8 @@ void check_texture_size(const FieldParams& p, int max_texture_size, const std::s
 std::optional<std::string> memory_shortfall(std::uint64_t need) {
   const std::uint64_t have = available_host_memory_bytes();
   if (have == 0 || need <= have) return std::nullopt;
-  std::ostringstream m;
-  m.precision(3);
-  m << "about " << need / 1073741824.0 << " GiB of memory; this machine has " << have / 1073741824.0
-    << " GiB available";
-  return m.str();
+  return "about " + gib_text(need) + " of memory; this machine has " + gib_text(have) +
+         " available";
 }
 
 void check_size_fits(const FieldParams& p, int max_texture_size, bool picture, bool netcdf,

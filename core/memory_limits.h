@@ -1,7 +1,9 @@
-// Caps on the grid size that come from the machine: the GL texture limit and free memory.
+// Caps on the grid size that come from the machine: the GL texture limit, free memory and, for
+// a file written as it is computed, free disk.
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -11,6 +13,14 @@ namespace geofield {
 
 // MemAvailable from /proc/meminfo, in bytes (0 when it cannot be read).
 std::uint64_t available_host_memory_bytes();
+
+// Bytes an unprivileged writer may still use on the file system that holds `folder` (statvfs's
+// f_bavail); none when it cannot be read.
+std::optional<std::uint64_t> free_disk_bytes(const std::filesystem::path& folder);
+
+// "FILE needs about X GiB on disk; its file system has Y GiB free" when a file of `need` bytes
+// in `file`'s folder does not fit there, else nothing (nothing too when it cannot be read).
+std::optional<std::string> disk_shortfall(const std::filesystem::path& file, std::uint64_t need);
 
 // "about X GiB of memory; this machine has Y GiB available" when `need` bytes exceed what is
 // available (the words every memory refusal ends with), else nothing; nothing too when the

@@ -75,6 +75,7 @@ void FieldExportJob::run(std::stop_token stop) {
       data.params = &params_;
       data.field = &field_;
       data.centres = t.centres;
+      data.sites = t.centres && !t.sites.empty() ? &t.sites : nullptr;
       data.index = index;
       data.history = t.history;
       std::uint64_t reported = 0;  // a writer in pieces reports them; the others, whole at the end

@@ -22,6 +22,7 @@
 #include "export/output_kinds.h"
 #include "field_params.h"
 #include "host_field.h"
+#include "sites.h"
 
 namespace geofield {
 
@@ -37,6 +38,9 @@ struct FieldExportTarget {
   // node's nearest centre (nx * ny, row 0 north), made on the job's thread as the field is;
   // none: the file holds no index.
   std::function<std::vector<std::int32_t>()> nearest_index = nullptr;
+  // With centres and the index: the sites, whose names the file carries (the NetCDF file's site
+  // table, site_table.h).
+  SiteSet sites = {};
 };
 
 class FieldExportJob {

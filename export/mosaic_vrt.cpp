@@ -19,7 +19,7 @@ std::string rect(const char* name, int x, int y, int w, int h) {
 }  // namespace
 
 std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, TileSample stored,
-                       const std::filesystem::path& vrt_dir) {
+                       const std::filesystem::path& vrt_dir, const std::string& rat) {
   const TileMetadata& m = tiles.front().metadata;
   const char* type = stored == TileSample::float64 ? "Float64"
                      : stored == TileSample::int32 ? "Int32"
@@ -41,6 +41,7 @@ std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, TileSample stored,
     x += std::string("    <NoDataValue>") + (stored == TileSample::int32 ? "-1" : "nan") +
          "</NoDataValue>\n";
   }
+  if (!rat.empty()) x += "    " + rat + "\n";
   for (const MosaicTile& t : tiles) {
     const Subgrid& w = t.metadata.nodes;
     std::error_code ec;

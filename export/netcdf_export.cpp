@@ -1,6 +1,7 @@
 #include "export/netcdf_export.h"
 
 #include <ctime>
+#include <deque>
 #include <exception>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "export/netcdf_plugin_abi.h"
 #include "export/output_kinds.h"
 #include "export/plugin_loader.h"
+#include "export/site_table.h"
 
 namespace geofield {
 namespace {
@@ -30,6 +32,56 @@ struct CAttributes {
   }
   GeofieldNetcdfAttributes view() const { return {items.data(), items.size()}; }
   std::vector<GeofieldNetcdfAttribute> items;
+};
+
+// The sites' table as variables on the `site` dimension, each with its long_name (and units);
+// the strings point into the table, which must outlive them.
+class SiteVariables {
+ public:
+  explicit SiteVariables(const SiteTable& t) : size_(t.size()) {
+    for (const std::string& n : t.names) names_.push_back(n.c_str());
+    for (const std::string& k : t.kinds) kinds_.push_back(k.c_str());
+    add("site_name", GEOFIELD_NETCDF_STRING, names_.data(), "the site's name as its file gives it");
+    if (t.has_places()) {
+      add("site_lat", GEOFIELD_NETCDF_FLOAT64, t.lat_deg.data(), "the site's latitude",
+          "degrees_north");
+      add("site_lon", GEOFIELD_NETCDF_FLOAT64, t.lon_deg.data(), "the site's longitude",
+          "degrees_east");
+    } else {
+      add("site_kind", GEOFIELD_NETCDF_STRING, kinds_.data(),
+          "the site's kind: point, line or polygon");
+    }
+  }
+  // "site_name site_lat site_lon": the variables, as attributes list them.
+  std::string list() const {
+    std::string text;
+    for (const GeofieldNetcdfVariable& v : variables_) {
+      if (!text.empty()) text += ' ';
+      text += v.name;
+    }
+    return text;
+  }
+  GeofieldNetcdfTable table() const {
+    return {"site", size_, variables_.data(), variables_.size()};
+  }
+
+ private:
+  void add(const char* name, int sample, const void* values, const char* long_name,
+           const char* units = nullptr) {
+    NetcdfAttributes a{{"long_name", std::string(long_name), 0}};
+    // Units on the places but no standard_name: readers that find coordinates by standard_name
+    // would take a 1-D latitude beside the grid's for one of the grid's.
+    if (units != nullptr) a.push_back({"units", std::string(units), 0});
+    attributes_.push_back(std::move(a));
+    c_attributes_.emplace_back(attributes_.back());  // deques: nothing moves as they grow
+    variables_.push_back({name, sample, values, 0, c_attributes_.back().view()});
+  }
+
+  std::size_t size_;
+  std::vector<const char*> names_, kinds_;
+  std::deque<NetcdfAttributes> attributes_;
+  std::deque<CAttributes> c_attributes_;
+  std::vector<GeofieldNetcdfVariable> variables_;
 };
 
 std::string utc_now() {
@@ -90,15 +142,24 @@ void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldPara
        f64 ? static_cast<const void*>(field.f64.data())
            : static_cast<const void*>(field.f32.data()),
        p.projection != Projection::latlon, distance_c.view()}};
-  const NetcdfAttributes index = centres ? index_attributes(p, centres->count) : NetcdfAttributes{};
+  // With the index, the sites' table: the index names its variables; the global `coordinates`
+  // (xarray's convention for coordinates of no data variable) makes them xarray's coordinates.
+  const bool indexed = centres && !centres->index.empty();
+  const SiteTable table =
+      indexed && centres->sites != nullptr ? site_table(*centres->sites) : SiteTable{};
+  const SiteVariables site_variables(table);
+  const GeofieldNetcdfTable site_c = site_variables.table();
+  NetcdfAttributes index = centres ? index_attributes(p, centres->count) : NetcdfAttributes{};
+  if (table.size() > 0) index.push_back({"site_variables", site_variables.list(), 0});
   const CAttributes index_c(index);
-  if (centres && !centres->index.empty()) {
+  if (indexed) {
     variables.push_back(
         {"nearest_centre", GEOFIELD_NETCDF_INT32, centres->index.data(), 0, index_c.view()});
   }
   const NetcdfAttributes mapping = grid_mapping_attributes(p);
   const CAttributes mapping_c(mapping);
   NetcdfAttributes global = global_attributes(p, count, command, utc_now());
+  if (table.size() > 0) global.push_back({"coordinates", site_variables.list(), 0});
   if (tile) {
     const NetcdfAttributes place = tile_global_attributes(p, tile->choice, w, tile->sites);
     global.insert(global.end(), place.begin(), place.end());
@@ -122,6 +183,7 @@ void write_netcdf_into(AtomicFile& file, const HostField& field, const FieldPara
   // 4096² float32 (the default view) on 2 cores: level 1 22.2 MB in 1.1 s, 4 21.2 MB in 1.3 s,
   // 9 20.2 MB in 2.1 s; without shuffle level 4 gives 53.8 MB, the raw values are 67 MB.
   f.deflate_level = 4;
+  f.table = table.size() > 0 ? &site_c : nullptr;
 
   Sink sink{&file, nullptr};
   char error[512] = "";

@@ -4,8 +4,9 @@
 // mapping WGS84, or on x/y in metres with the projection as `crs` for projected views (NaN as
 // _FillValue); a tile (render --tile) holds its subgrid of the whole grid, at the whole grid's
 // node coordinates, and says its place in global attributes; with many centres a second variable,
-// `nearest_centre` (int32). Chunks of up to 512 x 512, deflated (level 4, shuffled). Written by
-// libgeofield_netcdf.so, a module loaded at the first NetCDF export.
+// `nearest_centre` (int32), and the sites' names on a `site` dimension. Chunks of up to 512 x 512,
+// deflated (level 4, shuffled). Written by libgeofield_netcdf.so, a module loaded at the first
+// NetCDF export.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,7 @@
 #include <string>
 
 #include "host_field.h"
+#include "sites.h"
 #include "subgrid.h"
 #include "tiles.h"
 
@@ -28,10 +30,15 @@ class AtomicFile;
 void require_netcdf_writer();
 
 // A field of many centres: their number, and the index of each node's nearest (nx * ny, or
-// empty for none).
+// empty for none), and the sites themselves: with the index, the file holds their table
+// (site_table.h) as variables on a `site` dimension, site_name and site_lat/site_lon (points) or
+// site_kind (shapes), which nearest_centre's site_variables attribute names, and which the
+// global `coordinates` attribute makes xarray's coordinates (equal in every tile of a run, so
+// that tiles combine). Null: no table.
 struct NetcdfCentres {
   std::size_t count = 0;
   std::span<const std::int32_t> index;
+  const SiteSet* sites = nullptr;
 };
 
 // A tile: the field holds the nodes `subgrid` of p's grid, tile `choice` of its split.

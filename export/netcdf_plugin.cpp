@@ -155,6 +155,37 @@ void put_values(int ncid, int varid, const GeofieldNetcdfVariable& v) {
   }
 }
 
+// The table's dimension and variables, defined (their ids into varids); none without a table.
+void define_table(int ncid, const GeofieldNetcdfTable& t, int* varids) {
+  int dimid = -1;
+  check(nc_def_dim(ncid, t.dimension, t.size, &dimid), "nc_def_dim", t.dimension);
+  for (size_t k = 0; k < t.variable_count; ++k) {
+    const GeofieldNetcdfVariable& v = t.variables[k];
+    const nc_type type = v.sample == GEOFIELD_NETCDF_STRING ? NC_STRING : type_of(v.sample);
+    check(nc_def_var(ncid, v.name, type, 1, &dimid, &varids[k]), "nc_def_var", v.name);
+    if (v.fill_nan && v.sample == GEOFIELD_NETCDF_FLOAT64) {
+      const double nan = std::nan("");
+      check(nc_put_att_double(ncid, varids[k], "_FillValue", NC_DOUBLE, 1, &nan),
+            "nc_put_att_double", "_FillValue");
+    }
+    put_attributes(ncid, varids[k], v.name, v.attributes);
+  }
+}
+
+void put_table_values(int ncid, const GeofieldNetcdfTable& t, const int* varids) {
+  for (size_t k = 0; k < t.variable_count; ++k) {
+    const GeofieldNetcdfVariable& v = t.variables[k];
+    if (v.sample == GEOFIELD_NETCDF_STRING) {
+      // nc_put_var_string takes char** but only reads the strings.
+      check(nc_put_var_string(ncid, varids[k],
+                              const_cast<const char**>(static_cast<const char* const*>(v.values))),
+            "nc_put_var_string", v.name);
+    } else {
+      put_values(ncid, varids[k], v);
+    }
+  }
+}
+
 // Defines and writes everything into the open file ncid.
 void write_into(int ncid, const GeofieldNetcdfFile& f) {
   int dimids[2] = {-1, -1};
@@ -173,11 +204,17 @@ void write_into(int ncid, const GeofieldNetcdfFile& f) {
   for (size_t k = 0; k < f.variable_count; ++k) {
     varids[k] = define_variable(ncid, f, f.variables[k], dimids);
   }
+  int table_varids[8];
+  if (f.table != nullptr && f.table->variable_count > sizeof table_varids / sizeof(int)) {
+    throw NcFailure{"more table variables than the writer takes"};
+  }
+  if (f.table != nullptr) define_table(ncid, *f.table, table_varids);
   put_attributes(ncid, NC_GLOBAL, "global", f.global_attributes);
   check(nc_enddef(ncid), "nc_enddef", "file");
   check(nc_put_var_double(ncid, yid, f.y.values), "nc_put_var_double", f.y.name);
   check(nc_put_var_double(ncid, xid, f.x.values), "nc_put_var_double", f.x.name);
   for (size_t k = 0; k < f.variable_count; ++k) put_values(ncid, varids[k], f.variables[k]);
+  if (f.table != nullptr) put_table_values(ncid, *f.table, table_varids);
 }
 
 // libnetcdf (and the HDF5 under it, as Debian builds it) keeps process-wide tables of open
@@ -194,7 +231,7 @@ int fail(char* error, size_t error_size, const std::string& what) {
 
 }  // namespace
 
-extern "C" __attribute__((visibility("default"))) int geofield_write_netcdf_v1(
+extern "C" __attribute__((visibility("default"))) int geofield_write_netcdf_v2(
     const GeofieldNetcdfFile* file, GeofieldNetcdfSink sink, void* sink_context, char* error,
     size_t error_size) {
   NC_memio image{};
@@ -228,4 +265,4 @@ extern "C" __attribute__((visibility("default"))) int geofield_write_netcdf_v1(
 }
 
 // The entry point's type, checked against the interface.
-[[maybe_unused]] static const GeofieldWriteNetcdf kChecked = geofield_write_netcdf_v1;
+[[maybe_unused]] static const GeofieldWriteNetcdf kChecked = geofield_write_netcdf_v2;

@@ -4,7 +4,8 @@
 // and the binary share no C++ objects, exceptions or allocations.
 //
 // The module knows no geofield: it writes a 2-D grid (dimensions y, x with their coordinate
-// variables), data variables on it, an optional grid-mapping variable and attributes, all named
+// variables), data variables on it, an optional grid-mapping variable, an optional table (1-D
+// variables on a dimension of their own: the sites' names and places) and attributes, all named
 // by the caller (netcdf_export.cpp, netcdf_metadata.cpp decide what CF says).
 #pragma once
 
@@ -17,6 +18,7 @@ enum GeofieldNetcdfSample {
   GEOFIELD_NETCDF_FLOAT32 = 0,
   GEOFIELD_NETCDF_FLOAT64 = 1,
   GEOFIELD_NETCDF_INT32 = 2,
+  GEOFIELD_NETCDF_STRING = 3,  // a table's only: NetCDF-4 strings, values `const char* const*`
 };
 
 // One attribute: text when `text` is not NULL, else the double `number`.
@@ -39,13 +41,22 @@ struct GeofieldNetcdfAxis {
   struct GeofieldNetcdfAttributes attributes;
 };
 
-// A variable on (y, x), row-major, row 0 first.
+// A variable on (y, x), row-major, row 0 first (or on a table's dimension: GeofieldNetcdfTable).
 struct GeofieldNetcdfVariable {
   const char* name;
   int sample;          // a GeofieldNetcdfSample
-  const void* values;  // y.size * x.size values
+  const void* values;  // y.size * x.size values (a table's: its size)
   int fill_nan;        // nonzero (float samples): _FillValue NaN, the nodes with no value
   struct GeofieldNetcdfAttributes attributes;
+};
+
+// A table: variables of `size` values each on the dimension `dimension` (no coordinate
+// variable), written contiguous and uncompressed (a few kilobytes).
+struct GeofieldNetcdfTable {
+  const char* dimension;
+  size_t size;                                     // >= 1
+  const struct GeofieldNetcdfVariable* variables;  // FLOAT64, INT32 or STRING; fill_nan as above
+  size_t variable_count;
 };
 
 struct GeofieldNetcdfFile {
@@ -59,6 +70,7 @@ struct GeofieldNetcdfFile {
   struct GeofieldNetcdfAttributes global_attributes;
   size_t chunk_y, chunk_x;  // the data variables' chunk shape, each >= 1 and <= its axis
   int deflate_level;        // 0 (none) to 9; with the shuffle filter when above 0
+  const struct GeofieldNetcdfTable* table;  // NULL: none
 };
 
 // Receives the finished file's bytes, in order (offset from the file's start). Returns 0 when
@@ -74,6 +86,6 @@ typedef int (*GeofieldWriteNetcdf)(const struct GeofieldNetcdfFile* file, Geofie
 
 namespace geofield {
 constexpr const char* kNetcdfPluginFile = "libgeofield_netcdf.so";
-constexpr const char* kNetcdfPluginSymbol = "geofield_write_netcdf_v1";
+constexpr const char* kNetcdfPluginSymbol = "geofield_write_netcdf_v2";
 constexpr const char* kNetcdfPluginEnv = "GEOFIELD_NETCDF_PLUGIN";  // a full path, first choice
 }  // namespace geofield

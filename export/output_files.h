@@ -14,7 +14,8 @@ namespace geofield {
 
 class OutputFiles {
  public:
-  // Writes kind's file at path from data (its temporary, flushed; not yet named).
+  // Writes kind's file at path from data (its temporary, flushed; not yet named), and its
+  // sidecar when it has one (OutputKind::sidecar), named with it.
   void write(const OutputKind& kind, const std::filesystem::path& path, const OutputData& data);
   // Names every file in the order written; when `say`, one line each on stderr:
   // "geofield: wrote PATH (summary)".

@@ -9,6 +9,7 @@
 #include "export/netcdf_export.h"
 #include "export/npy_export.h"
 #include "export/png_export.h"
+#include "export/site_table.h"
 #include "export/tile_metadata.h"
 
 namespace geofield {
@@ -100,11 +101,12 @@ std::string geotiff_summary(const OutputData& d) {
 }
 
 void write_netcdf(AtomicFile& file, const OutputData& d) {
-  write_netcdf_into(file, *d.field, *d.params, d.history,
-                    d.centres ? std::optional<NetcdfCentres>({*d.centres, d.index}) : std::nullopt,
-                    d.tile != nullptr ? std::optional<NetcdfTile>(
-                                            {d.tile->choice, d.tile->subgrid, d.tile->sites})
-                                      : std::nullopt);
+  write_netcdf_into(
+      file, *d.field, *d.params, d.history,
+      d.centres ? std::optional<NetcdfCentres>({*d.centres, d.index, d.sites}) : std::nullopt,
+      d.tile != nullptr
+          ? std::optional<NetcdfTile>({d.tile->choice, d.tile->subgrid, d.tile->sites})
+          : std::nullopt);
 }
 std::string netcdf_summary(const OutputData& d) {
   return format("NetCDF-4, CF-1.8, %s, %d x %d nodes", type_of(d), d.nx(), d.ny());
@@ -127,6 +129,12 @@ void write_index_geotiff(AtomicFile& file, const OutputData& d) {
     layout.metadata = tile_items(d, true);
   }
   write_index_geotiff_into(file, d.nx(), d.ny(), d.index, *d.params, d.centres.value_or(1), layout);
+}
+// The sites' names as GDAL's raster attribute table, read from the .aux.xml beside the file.
+std::pair<std::string, std::string> index_geotiff_sidecar(const OutputData& d) {
+  if (d.sites == nullptr || d.sites->empty()) return {};
+  return {index_aux_xml(site_table(*d.sites)),
+          format("GDAL raster attribute table of the %zu sites' names", d.sites->size())};
 }
 std::string index_geotiff_summary(const OutputData& d) {
   return format("%s, int32 index of the nearest centre, %d x %d nodes",
@@ -157,7 +165,9 @@ std::vector<OutputKind> make_kinds() {
        "",
        nullptr,
        write_picture,
-       png_summary},
+       png_summary,
+       nullptr,
+       nullptr},
       {OutputId::figure,
        "--figure",
        {".png", ".pdf", ".svg"},
@@ -172,7 +182,9 @@ std::vector<OutputKind> make_kinds() {
        "",
        nullptr,
        write_figure,
-       figure_summary},
+       figure_summary,
+       nullptr,
+       nullptr},
       {OutputId::npy,
        "--npy",
        {".npy"},
@@ -185,7 +197,9 @@ std::vector<OutputKind> make_kinds() {
        "Field .npy",
        nullptr,
        write_npy,
-       npy_summary},
+       npy_summary,
+       nullptr,
+       nullptr},
       {OutputId::geotiff,
        "--geotiff",
        {".tif", ".tiff"},
@@ -201,7 +215,9 @@ std::vector<OutputKind> make_kinds() {
        "GeoTIFF",
        require_geotiff_writer,
        write_geotiff,
-       geotiff_summary},
+       geotiff_summary,
+       nullptr,
+       nullptr},
       {OutputId::netcdf,
        "--netcdf",
        {".nc"},
@@ -217,7 +233,9 @@ std::vector<OutputKind> make_kinds() {
        "NetCDF",
        require_netcdf_writer,
        write_netcdf,
-       netcdf_summary},
+       netcdf_summary,
+       nullptr,
+       nullptr},
       {OutputId::index,
        "--index",
        {".npy"},
@@ -232,7 +250,9 @@ std::vector<OutputKind> make_kinds() {
        "",
        nullptr,
        write_index_npy,
-       index_npy_summary},
+       index_npy_summary,
+       nullptr,
+       nullptr},
       {OutputId::index_geotiff,
        "--index-geotiff",
        {".tif", ".tiff"},
@@ -245,7 +265,9 @@ std::vector<OutputKind> make_kinds() {
        "",
        require_geotiff_writer,
        write_index_geotiff,
-       index_geotiff_summary},
+       index_geotiff_summary,
+       ".aux.xml",
+       index_geotiff_sidecar},
       {OutputId::bearing,
        "--bearing",
        {".npy"},
@@ -261,7 +283,9 @@ std::vector<OutputKind> make_kinds() {
        "",
        nullptr,
        write_bearing_npy,
-       bearing_npy_summary},
+       bearing_npy_summary,
+       nullptr,
+       nullptr},
   };
 }
 

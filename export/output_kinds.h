@@ -13,10 +13,12 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "field_params.h"
 #include "host_field.h"
+#include "sites.h"
 #include "subgrid.h"
 #include "tiles.h"
 
@@ -55,6 +57,7 @@ struct OutputData {
   std::span<const std::int32_t> index;  // many sites: each node's nearest (nodes' count)
   std::span<const float> bearing;       // degrees from north toward the nearest (nodes' count)
   std::optional<std::size_t> centres;   // many sites: their count; none: one reference point
+  const SiteSet* sites = nullptr;       // many sites: the set (the index outputs' site table)
   const OutputTile* tile = nullptr;     // a tile of params' grid; null: the whole grid
   const Image* picture = nullptr;       // a picture's image
   int dpi = 0;                          // a picture's pixels per inch to record; 0: none
@@ -99,6 +102,11 @@ struct OutputKind {
   void (*write)(AtomicFile& file, const OutputData& data);
   // What the "wrote FILE (...)" line says of it: "float32, shape 8 x 16".
   std::string (*summary)(const OutputData& data);
+  // A file written beside it (its name the output's with this suffix), all or nothing with it:
+  // the index GeoTIFF's .aux.xml, its sites' names (site_table.h). Null: none.
+  const char* sidecar_suffix;
+  // The sidecar's bytes and its "wrote" summary; empty bytes: none this time.
+  std::pair<std::string, std::string> (*sidecar)(const OutputData& data);
 
   bool tiled() const { return *tile_suffix != '\0'; }
   bool in_panel() const { return *panel_label != '\0'; }

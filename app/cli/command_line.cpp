@@ -8,6 +8,7 @@
 #include <functional>
 #include <iostream>
 #include <optional>
+#include <utility>
 
 #include "backends/cuda_backend_factory.h"
 #include "cli/argument_scan.h"
@@ -568,6 +569,25 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   set_render_look(render_text, &render);
   if (render.colour_by_centre && !render.sites) {
     throw UsageError("--colour-by-centre: give --sites FILE|@name (or --centres FILE) too");
+  }
+  if (render.tile) {
+    // An option of pictures beside --tile, whose tiles are raw: refused as such, rather than by
+    // asking for the picture that --tile refuses in turn (issue 31).
+    const std::pair<bool, const char*> drawn[] = {
+        {render.colour_by_centre, "--colour-by-centre"},
+        {render.maidenhead, "--maidenhead"},
+        {render.places, "--places"},
+        {path.has_value(), "--path"},
+        {figure_title.has_value(), "--title"},
+        {figure_width.has_value(), "--figure-width"},
+        {figure_dpi.has_value(), "--dpi"},
+        {first_style_option(style_text) != nullptr, first_style_option(style_text)}};
+    for (const auto& [given, option] : drawn) {
+      if (given) {
+        throw UsageError(std::string(option) + ": draws on a picture, and --tile writes raw " +
+                         "tiles only (no --png or --figure): leave " + option + " out");
+      }
+    }
   }
   if (render.colour_by_centre && !render.outputs[OutputId::png] &&
       !render.outputs[OutputId::figure]) {

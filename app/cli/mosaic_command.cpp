@@ -6,6 +6,8 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <system_error>
 #include <thread>
@@ -16,6 +18,7 @@
 #include "export/atomic_file.h"
 #include "export/geotiff_export.h"
 #include "export/mosaic_vrt.h"
+#include "export/site_table.h"
 #include "export/tile_metadata.h"
 #include "export/values_digest.h"
 #include "memory_limits.h"
@@ -254,6 +257,31 @@ bool parse_mosaic_command(const std::vector<std::string>& words, MosaicRequest* 
   return true;
 }
 
+namespace {
+
+// The index tiles' raster attribute table (their sites' names, each tile's .aux.xml), when every
+// tile has the same one; else none, said in a line (the run's identity leaves names out, so two
+// runs' tiles may differ in them alone).
+std::string index_table_of(const std::vector<ScannedTile>& tiles) {
+  if (tiles.front().stored != TileSample::int32) return "";
+  std::optional<std::string> table;
+  for (const ScannedTile& t : tiles) {
+    std::ifstream in(t.file.string() + ".aux.xml", std::ios::binary);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const std::string own = raster_attribute_table_of(text);
+    if (table && *table != own) {
+      std::fprintf(stderr,
+                   "geofield: mosaic: the index tiles' names (FILE.aux.xml) differ or some have "
+                   "none: the VRT carries none\n");
+      return "";
+    }
+    table = own;
+  }
+  return *table;
+}
+
+}  // namespace
+
 int run_mosaic(const MosaicRequest& request) {
   const auto start = std::chrono::steady_clock::now();
   std::error_code ec;
@@ -277,7 +305,7 @@ int run_mosaic(const MosaicRequest& request) {
   std::vector<MosaicTile> sources;
   for (const ScannedTile& t : tiles) sources.push_back({t.file, t.metadata});
   const fs::path vrt_dir = fs::absolute(request.output).parent_path();
-  const std::string xml = mosaic_vrt(sources, tiles.front().stored, vrt_dir);
+  const std::string xml = mosaic_vrt(sources, tiles.front().stored, vrt_dir, index_table_of(tiles));
   write_file_atomically(request.output,
                         {std::span(reinterpret_cast<const std::uint8_t*>(xml.data()), xml.size())});
   const TileMetadata& m = tiles.front().metadata;

@@ -21,6 +21,7 @@
 #include "cli/render_tile.h"
 #include "cli/render_tiles.h"
 #include "compute/bearing_field.h"
+#include "compute/cpu_rows.h"
 #include "compute/nearest_centre.h"
 #include "compute/subgrid_field.h"
 #include "errors.h"
@@ -148,13 +149,14 @@ std::vector<float> bearing_of(const RenderRequest& request, const FieldRequest& 
 }
 
 // What the raw outputs of a render are written from.
-OutputData raw_data(const RenderRequest& request, const FieldParams& params,
+OutputData raw_data(const RenderRequest& request, const FieldRequest& field,
                     const HostField& values, std::optional<std::size_t> centres,
                     std::span<const std::int32_t> index, std::span<const float> bearing) {
   OutputData data;
-  data.params = &params;
+  data.params = &field.params;
   data.field = &values;
   data.centres = centres;
+  data.sites = centres ? &field.sites : nullptr;
   data.index = index;
   data.bearing = bearing;
   data.cog = request.cog;
@@ -162,23 +164,54 @@ OutputData raw_data(const RenderRequest& request, const FieldParams& params,
   return data;
 }
 
+// Whether the render writes one point's .npy alone: a block of rows at a time, never whole.
+bool streams_npy(const RenderRequest& request, const FieldRequest& field) {
+  return field.one_point() &&
+         !request.outputs.any([](const OutputKind& k) { return k.id != OutputId::npy; });
+}
+
+// A .npy written a block of rows at a time holds each core's block in memory, not the field: the
+// file must fit its disk instead. Throws UsageError naming --npy and the free space, or --size
+// and the memory, when either is short.
+void check_npy_stream_fits(const FieldParams& params, Precision stored,
+                           const std::filesystem::path& path) {
+  const std::size_t value = stored == Precision::f64 ? sizeof(double) : sizeof(float);
+  // The values computed in double and written as float are copied, a block at a time.
+  const std::uint64_t held =
+      params.precision == Precision::f32 ? field_blocks_bytes<float>(params.nx)
+      : stored == Precision::f64         ? field_blocks_bytes<double>(params.nx)
+                                         : field_blocks_bytes<double>(params.nx, sizeof(float));
+  if (const auto shortfall = memory_shortfall(held)) {
+    throw UsageError("--size: " + std::to_string(params.nx) + "x" + std::to_string(params.ny) +
+                     " written as .npy a block of rows at a time needs " + *shortfall);
+  }
+  HostField shape;  // the header needs only the shape and the type
+  shape.nx = params.nx;
+  shape.ny = params.ny;
+  shape.precision = stored;
+  const std::uint64_t bytes = npy_header(shape).size() + node_count(params) * value;
+  if (const auto shortfall = disk_shortfall(path, bytes)) {
+    throw UsageError("--npy: " + *shortfall);
+  }
+}
+
 // The raw field from the CPU backend, with no GL at all.
 void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, Precision raw) {
   const FieldParams& params = field.params;
-  check_size_fits(params, kMaxGridSide, false, request.outputs[OutputId::netcdf].has_value());
+  if (streams_npy(request, field)) {
+    check_npy_stream_fits(field.one_point_params(), raw, *request.outputs[OutputId::npy]);
+  } else {
+    check_size_fits(params, kMaxGridSide, false, request.outputs[OutputId::netcdf].has_value());
+  }
   std::string reason;
   make_backend_for(request.view.backend, field, &reason);  // the one line that says why
   const std::optional<std::size_t> centres = sites_described(request, field);
   std::fprintf(stderr, "geofield: %s; raw field only: no GL needed%s\n", reason.c_str(),
                nearest_text(request, field).c_str());
-  if (field.one_point()) {
-    const FieldParams q = field.one_point_params();
-    // .npy alone: written a block of rows at a time, never whole in memory.
-    if (!request.outputs.any([](const OutputKind& k) { return k.id != OutputId::npy; })) {
-      write_npy_from_cpu(q, raw, *request.outputs[OutputId::npy]);
-      say_wrote_npy(request, params, raw);
-      return;
-    }
+  if (streams_npy(request, field)) {  // .npy alone: a block of rows at a time
+    write_npy_from_cpu(field.one_point_params(), raw, *request.outputs[OutputId::npy]);
+    say_wrote_npy(request, params, raw);
+    return;
   }
   // The tiles' host computer over the whole grid: one point's field, or several sites' with
   // their index (0 everywhere for one point).
@@ -187,7 +220,7 @@ void render_raw_on_cpu(const RenderRequest& request, const FieldRequest& field, 
                                                        centres ? &index : nullptr);
   const std::vector<float> bearing = bearing_of(request, field);
   OutputFiles files;
-  write_raw_outputs(&files, request, raw_data(request, params, values, centres, index, bearing));
+  write_raw_outputs(&files, request, raw_data(request, field, values, centres, index, bearing));
   files.commit(true);
 }
 
@@ -513,7 +546,7 @@ int run_render(const RenderRequest& request) {
   }
   const std::vector<float> bearing = bearing_of(request, field);
   if (raw_outputs) {
-    write_raw_outputs(&files, request, raw_data(request, params, *values, centres, index, bearing));
+    write_raw_outputs(&files, request, raw_data(request, field, *values, centres, index, bearing));
   }
   // Last: it recomputes the field texture at the figure's map size.
   if (figure)

@@ -54,7 +54,7 @@ void check_tile_fits(const TileChoice& tile, const Subgrid& w, Precision precisi
 
 TileSites tile_sites_of(const RenderRequest& request, const FieldRequest& field) {
   if (!request.sites) return {};
-  return {field.sites.size(), sites_identity(field.sites, field.signed_inside)};
+  return {field.sites.size(), sites_identity(field.sites, field.signed_inside), field.sites};
 }
 
 int run_render_tile(const RenderRequest& request) {

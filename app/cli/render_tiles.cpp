@@ -141,8 +141,11 @@ void check_tiled_outputs(const RenderRequest& request) {
   auto field = [](const OutputKind& k) { return k.tiled() && k.source == OutputSource::field; };
   auto index = [](const OutputKind& k) { return k.tiled() && k.source == OutputSource::index; };
   auto bearing = [](const OutputKind& k) { return k.source == OutputSource::bearing; };
-  if (request.outputs.any([](const OutputKind& k) { return !k.tiled(); })) {
-    throw UsageError("--tile all/N: the tiles hold the raw field only: give " +
+  for (const OutputKind& k : output_kinds()) {
+    if (k.tiled() || !request.outputs[k.id]) continue;
+    // Named: the folders given (--geotiff DIR, say) are not what is missing.
+    throw UsageError("--tile all/N: the tiles hold the raw field only, and " +
+                     std::string(k.option) + " " + k.untiled_why + ": leave it out; the tiles: " +
                      output_options_text(field, "DIR") + " (folders for " + tile_names(field) +
                      "; with --sites " + output_options_text(index, "DIR", ", ") + " for " +
                      tile_names(index) + "; --bearing DIR for " + tile_names(bearing) + ")");

@@ -75,25 +75,29 @@ std::optional<Tint> parse_tint(const std::string& text, const char* option) {
   return t;
 }
 
+const char* first_style_option(const StyleOptionText& t) {
+  const std::pair<const std::optional<std::string>*, const char*> all[] = {
+      {&t.style, "--style"},
+      {&t.font_size, "--font-size"},
+      {&t.ring_color, "--ring-color"},
+      {&t.ring_width, "--ring-width"},
+      {&t.major_rings, "--major-rings"},
+      {&t.graticule_color, "--graticule-color"},
+      {&t.graticule_width, "--graticule-width"},
+      {&t.land_fill, "--land-fill"},
+      {&t.ocean_tint, "--ocean-tint"},
+      {&t.marker_shape, "--marker-shape"},
+      {&t.marker_size, "--marker-size"}};
+  for (const auto& [text, option] : all) {
+    if (*text) return option;
+  }
+  return nullptr;
+}
+
 FigureStyle resolve_style_options(const StyleOptionText& t,
                                   const std::optional<std::uint32_t>& line_rgb, bool figure) {
-  if (!figure) {
-    const std::pair<const std::optional<std::string>*, const char*> all[] = {
-        {&t.style, "--style"},
-        {&t.font_size, "--font-size"},
-        {&t.ring_color, "--ring-color"},
-        {&t.ring_width, "--ring-width"},
-        {&t.major_rings, "--major-rings"},
-        {&t.graticule_color, "--graticule-color"},
-        {&t.graticule_width, "--graticule-width"},
-        {&t.land_fill, "--land-fill"},
-        {&t.ocean_tint, "--ocean-tint"},
-        {&t.marker_shape, "--marker-shape"},
-        {&t.marker_size, "--marker-size"}};
-    for (const auto& [text, option] : all) {
-      if (*text)
-        throw UsageError(std::string(option) + ": styles a figure; give --figure FILE too");
-    }
+  if (const char* option = first_style_option(t); !figure && option != nullptr) {
+    throw UsageError(std::string(option) + ": styles a figure; give --figure FILE too");
   }
   FigurePreset preset = FigurePreset::print;
   if (const std::string* s = typed(t.style, "--style", "print|screen|dark")) {

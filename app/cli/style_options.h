@@ -18,6 +18,9 @@ struct StyleOptionText {
       graticule_width, land_fill, ocean_tint, marker_shape, marker_size;
 };
 
+// The first figure-style option typed, by name ("--ring-color"); null when none was.
+const char* first_style_option(const StyleOptionText& typed);
+
 // The style typed: the preset (print unless --style), what was typed over it, line_rgb the
 // typed --line-color (or none). figure: whether the render writes a figure; without one, any
 // typed style option is refused. Throws UsageError.

@@ -93,7 +93,10 @@ void App::do_actions(const UiActions& a) {
         // The extension without its dot: ".npy" -> "npy".
         targets.push_back(
             {k.id, export_path("field", k.extensions.front().c_str() + 1), centres, history});
-        if (centres && k.carries_index) targets.back().nearest_index = source_->index_for_export();
+        if (centres && k.carries_index) {
+          targets.back().nearest_index = source_->index_for_export();
+          targets.back().sites = source_->shown_request()->sites;  // the index's sites, named
+        }
       }
       for (const FieldExportTarget& t : targets) check_writable(t.path, panel_name(t.kind));
       // A read-back from the GPU is the frame's (GL); a copy of a host field and the writing

@@ -22,7 +22,7 @@ mkdir -p "$out/logs"
 out="$(cd "$out" && pwd)"
 read -r -a extra <<<"${SBATCH_ARGS:-}"
 tiles=$(sbatch --parsable ${extra[@]+"${extra[@]}"} --array="0-$((n - 1))" \
-  --output="$out/logs/tile-%a.log" "$here/tile.sbatch" "$geofield" "$out" "$@")
+  --output="$out/logs/tile-%a.log" "$here/tile.sbatch" "$geofield" "$out" "$n" "$@")
 tiles="${tiles%%;*}"
 mosaic=$(sbatch --parsable ${extra[@]+"${extra[@]}"} --dependency="afterok:$tiles" \
   --output="$out/logs/mosaic.log" "$here/mosaic.sbatch" "$geofield" "$out")

@@ -120,11 +120,30 @@ class RenderFaults(RenderTestCase):
         self.render_ok("--backend", "cpu", "--size", "40000x4", "--npy", "a.npy")
         self.assertEqual(self.files(), ["a.npy"])
         os.remove(self.path("a.npy"))
-        # The raw field on the CPU needs no GL: the limit is this machine's memory.
+        # The raw field on the CPU needs no GL: the limit is this machine's memory, where the
+        # field is held whole (a GeoTIFF beside the .npy).
         r = self.run_geofield("render", "--backend", "cpu", "--size", "100000x100000", "--npy",
-                              "a.npy")
+                              "a.npy", "--geotiff", "a.tif")
         self.assert_one_line(r, 2, "--size", "GiB of memory", "GiB available")
         self.assertEqual(self.files(), [])
+
+    def test_a_npy_alone_counts_its_blocks_and_the_free_disk(self):
+        # Issue 31: a .npy alone is written a block of rows at a time, so the field's size is
+        # no memory refusal; the file must fit its disk. 2^20 x 2^20 float32 is 4 TiB.
+        r = self.run_geofield("render", "--backend", "cpu", "--size", "1048576x1048576",
+                              "--npy", "a.npy")
+        line = self.assert_one_line(r, 2, "--npy: a.npy needs about 4.1e+03 GiB on disk; its "
+                                          "file system has ", " GiB free")
+        self.assertNotIn("memory", line)
+        self.assertEqual(self.files(), [])
+        # The issue's 80000 x 40000 (11.9 GiB of float32, once refused as needing 35.8 GiB of
+        # memory) into a folder of 64 MiB: refused for the disk, naming its free space.
+        with small_tmpfs(64 << 10) as full:
+            r = self.run_geofield("render", "--backend", "cpu", "--size", "80000x40000",
+                                  "--npy", os.path.join(full, "big.npy"))
+            self.assert_one_line(r, 2, "--npy: ", "big.npy needs about 11.9 GiB on disk; its "
+                                 "file system has 0.0625 GiB free")
+            self.assertEqual(os.listdir(full), [])
 
 
 if __name__ == "__main__":

@@ -59,8 +59,10 @@ class RenderTilesCentres(GdalReads, RenderTestCase):
                                    r"(the CPU|\d+ CUDA devices?)")
         self.assertEqual(sorted(os.listdir(self.path(f"index{suffix}"))),
                          [f"tile-{k}-of-4.index.npy" for k in range(4)])
+        # Each index GeoTIFF tile with its sites' names beside it (docs/sites.md).
         self.assertEqual(sorted(os.listdir(self.path(f"index_tif{suffix}"))),
-                         [f"tile-{k}-of-4.index.tif" for k in range(4)])
+                         sorted(f"tile-{k}-of-4.index.tif{aux}" for k in range(4)
+                                for aux in ("", ".aux.xml")))
 
     def assembled(self, suffix, shape, dtype):
         """The .npy tiles put together at their nodes (GEOFIELD_TILE_NODES of their GeoTIFFs)."""

@@ -130,13 +130,29 @@ class RenderTiles(GdalReads, RenderTestCase):
              "--geotiff: with --tile all/N it names a folder for the tiles; 'd/x.tif' reads as a "
              "file's name"),
             (["--tile", "all/6", "--npy", "d/x.npy"], "--npy: with --tile all/N it names a folder"),
+            # Issue 31: what a tile cannot hold is named, not the folders that were given; the
+            # options of pictures are refused as such, not by asking for a picture.
+            (["--tile", "all/6", "--geotiff", "d", "--figure", "f.pdf"],
+             "--tile all/N: the tiles hold the raw field only, and --figure draws the whole view: "
+             "leave it out; the tiles: --npy DIR, "),
+            (["--tile", "2/6", "--geotiff", "d.tif", "--title", "T"], "--title: draws on a picture"),
+            (["--tile", "all/6", "--geotiff", "d", "--ring-color", "ff0000"],
+             "--ring-color: draws on a picture, and --tile writes raw tiles only"),
         ]
+
         with open(self.path("blocker"), "w") as f:
             f.write("a file where a folder would go")
         for args, message in cases:
             r = self.run_geofield("render", *GRID, *args)
             self.assertEqual(r.returncode, 2, r.stderr)
             self.assertIn(message, r.stderr)
+        with open(self.path("c.csv"), "w") as f:
+            f.write("lat,lon\n21,91\n40,117\n")
+        r = self.run_geofield("render", "--size", "64x32", "--tile", "all/6", "--geotiff", "d",
+                              "--centres", "c.csv", "--colour-by-centre")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("--colour-by-centre: draws on a picture, and --tile writes raw tiles only "
+                      "(no --png or --figure): leave --colour-by-centre out", r.stderr)
         self.assertFalse(os.path.exists(self.path("d")))
 
     def test_workers_write_the_files_of_one_worker(self):

@@ -123,6 +123,23 @@ class NetcdfFile {
     }
     return out;
   }
+  std::vector<double> doubles(const char* name, std::size_t n) const {
+    std::vector<double> out(n);
+    int v = -1;
+    EXPECT_EQ(nc_inq_varid(id_, name, &v), NC_NOERR) << name;
+    EXPECT_EQ(nc_get_var_double(id_, v, out.data()), NC_NOERR) << name;
+    return out;
+  }
+  std::vector<std::string> strings(const char* name, std::size_t n) const {
+    std::vector<char*> raw(n, nullptr);
+    int v = -1;
+    EXPECT_EQ(nc_inq_varid(id_, name, &v), NC_NOERR) << name;
+    EXPECT_EQ(nc_get_var_string(id_, v, raw.data()), NC_NOERR) << name;
+    std::vector<std::string> out;
+    for (const char* r : raw) out.emplace_back(r != nullptr ? r : "<null>");
+    nc_free_string(n, raw.data());
+    return out;
+  }
   std::string text(const char* variable, const char* attribute) const {
     int v = -1;
     std::size_t n = 0;
@@ -172,6 +189,20 @@ TEST_F(NetcdfExportJobTest, CentresFileHoldsTheNearestIndex) {
   EXPECT_EQ(f.text("nearest_centre", "long_name"),
             "index of the nearest of 3 sites by the haversine distance");
   EXPECT_EQ(f.text("distance", "grid_mapping"), "crs");
+}
+
+TEST_F(NetcdfExportJobTest, CentresFileCarriesTheSitesNames) {
+  // The window's export: the shown field's sites, their names and places on a site dimension.
+  FieldExportTarget t{OutputId::netcdf, dir_ / "f.nc", std::size_t{3}};
+  t.nearest_index = [this] { return index_; };
+  t.sites = SiteSet::points(std::vector<Centre>{{10, 20, "Ax"}, {-5, 170, ""}, {0, -60, "C"}});
+  ASSERT_TRUE(write(t)) << said_;
+  NetcdfFile f(dir_ / "f.nc");
+  ASSERT_TRUE(f.open());
+  EXPECT_EQ(f.strings("site_name", 3), (std::vector<std::string>{"Ax", "", "C"}));
+  EXPECT_EQ(f.doubles("site_lat", 3), (std::vector<double>{10, -5, 0}));
+  EXPECT_EQ(f.doubles("site_lon", 3), (std::vector<double>{20, 170, -60}));
+  EXPECT_EQ(f.text("nearest_centre", "site_variables"), "site_name site_lat site_lon");
 }
 
 TEST_F(NetcdfExportJobTest, OneCentreFileHasNoIndex) {

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <optional>
 #include <string>
 
 #include "errors.h"
@@ -77,6 +79,23 @@ TEST(MemoryLimits, MemoryLimitNamesSize) {
   EXPECT_TRUE(throws_usage_error_naming(
       [] { check_size_fits(sized(1 << 20, 1 << 20), 1 << 20, true); }, "--size"));
   EXPECT_NO_THROW(check_size_fits(sized(1000, 1000), 16384, true));
+}
+
+TEST(MemoryLimits, DiskShortfallNamesTheFileAndTheFreeSpace) {
+  const std::filesystem::path folder = ::testing::TempDir();
+  const std::optional<std::uint64_t> free = free_disk_bytes(folder);
+  ASSERT_TRUE(free.has_value());
+  EXPECT_GT(*free, 0u);
+  EXPECT_FALSE(disk_shortfall(folder / "small.npy", 1000).has_value());
+  const std::optional<std::string> m = disk_shortfall(folder / "huge.npy", std::uint64_t{1} << 60);
+  ASSERT_TRUE(m.has_value());
+  EXPECT_NE(m->find("huge.npy needs about 1.07e+09 GiB on disk; its file system has "),
+            std::string::npos)
+      << *m;
+  EXPECT_NE(m->find(" GiB free"), std::string::npos) << *m;
+  // A file name alone is in the current folder.
+  EXPECT_TRUE(disk_shortfall("huge.npy", std::uint64_t{1} << 60).has_value());
+  EXPECT_FALSE(free_disk_bytes("/no/such/folder").has_value());
 }
 
 }  // namespace
