@@ -306,18 +306,22 @@ StepSide side_for_step(double span_deg, double step_deg, Registration r, int max
   // 1e-9 of a cell: far above the rounding of a decimal step (0.1 is 1e-17 off), far below a
   // step that is not meant (a cell left over anywhere in the grid).
   if (std::fabs(cells - whole) > 1e-9) {
-    std::string m = head + " is not a whole number of cells (" + num(cells) + "); the nearest:";
-    const double below = std::floor(cells), above = std::ceil(cells);
-    for (const double k : {below, above}) {
+    std::string nearest;
+    for (const double k : {std::floor(cells), std::ceil(cells)}) {
       if (k < 1 || k + extra > max_side) continue;
-      m += (k == below ? " " : ", ") + exact(k + extra) + " (step " + num(span_deg / k) + ")";
+      nearest += (nearest.empty() ? "; the nearest: " : ", ") +
+                 std::to_string(static_cast<long long>(k) + extra) + " (step " + num(span_deg / k) +
+                 ")";
     }
-    return {0, m + "; or give --size"};
+    return {0, head + " is not a whole number of cells (" + num(cells) + ")" + nearest +
+                   "; or give --size"};
   }
   const double side = whole + extra;
   if (side < kMinGridSide || side > max_side) {
     const double most_cells = max_side - extra, least_cells = kMinGridSide - extra;
-    return {0, head + " gives " + exact(side) + " nodes a side, outside [" +
+    const std::string sides =
+        side < 1e15 ? std::to_string(static_cast<long long>(side)) : num(side);
+    return {0, head + " gives " + sides + " nodes a side, outside [" +
                    std::to_string(kMinGridSide) + ", " + std::to_string(max_side) +
                    "]: the step must be from " + num(span_deg / most_cells) + " to " +
                    num(span_deg / least_cells) + " degrees"};

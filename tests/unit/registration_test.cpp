@@ -53,9 +53,8 @@ TEST(PixelRegistration, NodeRegistrationIsUnchanged) {
   p.lat_min_deg = -10, p.lat_max_deg = 10, p.lon_min_deg = 170, p.lon_max_deg = -170;
   p.nx = 41, p.ny = 21;
   const GridGeometry a = grid_geometry(p);
-  const GridGeometry b =
-      make_grid_geometry(-10, 10, 170, -170, 41, 21, p.ref_lat_deg, p.ref_lon_deg, p.formula,
-                         p.units, p.radius_km);
+  const GridGeometry b = make_grid_geometry(-10, 10, 170, -170, 41, 21, p.ref_lat_deg,
+                                            p.ref_lon_deg, p.formula, p.units, p.radius_km);
   EXPECT_EQ(a.lat_max_deg, 10.0);
   EXPECT_EQ(a.lon_min_deg, 170.0);
   EXPECT_EQ(a.lat_step_deg, 20.0 / 20);
