@@ -29,7 +29,8 @@ std::optional<BandStatistics> statistics_of(std::span<const T> v) {
   if (n == 0) return std::nullopt;
   const double mean_offset = sum / double(n);
   const double variance = sum2 / double(n) - mean_offset * mean_offset;
-  return BandStatistics{lo, hi, shift + mean_offset, std::sqrt(variance > 0 ? variance : 0)};
+  return BandStatistics{lo, hi, shift + mean_offset, std::sqrt(variance > 0 ? variance : 0),
+                        100.0 * double(n) / double(v.size())};
 }
 
 }  // namespace

@@ -140,6 +140,7 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
     raster.statistics_max = band.stats->max;
     raster.statistics_mean = band.stats->mean;
     raster.statistics_stddev = band.stats->stddev;
+    raster.statistics_valid_percent = band.stats->valid_percent;
   }
   const std::uint64_t value_bytes = sample == GEOFIELD_GEOTIFF_FLOAT64 ? 8u : 4u;
   raster.bigtiff = geotiff_needs_bigtiff(static_cast<std::uint64_t>(nx) *

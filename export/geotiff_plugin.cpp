@@ -155,10 +155,12 @@ bool set_metadata(TIFF* tif, const GeofieldGeotiffRaster& r) {
     append_band_item(&xml, "DESCRIPTION", "description", r.band_description);
   }
   if (r.has_statistics) {
-    const std::pair<const char*, double> stats[] = {{"STATISTICS_MAXIMUM", r.statistics_max},
-                                                    {"STATISTICS_MEAN", r.statistics_mean},
-                                                    {"STATISTICS_MINIMUM", r.statistics_min},
-                                                    {"STATISTICS_STDDEV", r.statistics_stddev}};
+    const std::pair<const char*, double> stats[] = {
+        {"STATISTICS_MAXIMUM", r.statistics_max},
+        {"STATISTICS_MEAN", r.statistics_mean},
+        {"STATISTICS_MINIMUM", r.statistics_min},
+        {"STATISTICS_STDDEV", r.statistics_stddev},
+        {"STATISTICS_VALID_PERCENT", r.statistics_valid_percent}};
     for (const auto& [name, v] : stats) {
       char text[40];
       std::snprintf(text, sizeof text, "%.17g", v);

@@ -57,6 +57,7 @@ struct GeofieldGeotiffRaster {
   // (and GMT takes as the range) without reading the values.
   int has_statistics;
   double statistics_min, statistics_max, statistics_mean, statistics_stddev;
+  double statistics_valid_percent;  // of the values, those that are not nodata
 };
 
 // What `geofield mosaic` needs of a GeoTIFF: its size, sample type and the value of one GDAL
