@@ -57,9 +57,10 @@ class CentreFields {
         continue;
       }
       // The view's map, the centre as the reference (for ortho this is projected_grid(pc)).
-      const ProjectedGrid g = make_projected_grid(
-          p.projection, p.nx, p.ny, p.extent, map_.centre.lat_deg, map_.centre.lon_deg, c.lat_deg,
-          c.lon_deg, p.formula, p.units, sphere_radius_km(p));
+      const ProjectedGrid g =
+          make_projected_grid(p.projection, p.nx, p.ny, p.extent, map_.centre.lat_deg,
+                              map_.centre.lon_deg, c.lat_deg, c.lon_deg, p.formula, p.units,
+                              sphere_radius_km(p), p.registration == Registration::pixel);
       maps_.push_back(g);
       chords_.push_back(chord_constants<float>(g, kNaN));
       at_map_centre_.push_back(p.projection == Projection::aeqd &&

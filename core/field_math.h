@@ -121,17 +121,44 @@ inline double reduce_deg_180(double x_deg) {
   return r == 180.0 ? -180.0 : r;
 }
 
-inline GridGeometry make_grid_geometry(double lat_min_deg, double lat_max_deg, double lon_min_deg,
-                                       double lon_max_deg, int nx, int ny, double ref_lat_deg,
+// The nodes of an nx x ny grid: row 0 at lat_north, the last row at lat_south, rows lat_step
+// apart; column 0 at lon_west, columns lon_step apart (degrees).
+struct GridNodes {
+  double lat_north_deg = 0, lat_south_deg = 0, lat_step_deg = 0;
+  double lon_west_deg = 0, lon_step_deg = 0;
+};
+
+// Node registration (the grid contract): nodes on the bounds, steps span / (n - 1).
+inline GridNodes nodes_on_bounds(double lat_min_deg, double lat_max_deg, double lon_min_deg,
+                                 double lon_max_deg, int nx, int ny) {
+  return {lat_max_deg, lat_min_deg, (lat_max_deg - lat_min_deg) / (ny - 1), lon_min_deg,
+          lon_span_deg(lon_min_deg, lon_max_deg) / (nx - 1)};
+}
+
+// Pixel registration: the bounds are the cells' edges, the nodes the centres of nx x ny cells of
+// span / n. The step is the one division (0.25 exactly for 1440 cells over 360 degrees) and the
+// centres are an edge plus an odd number of half steps, so a cell size with a short binary form
+// gives exact centres (-179.875, ..., 179.875).
+inline GridNodes nodes_at_cell_centres(double lat_min_deg, double lat_max_deg, double lon_min_deg,
+                                       double lon_max_deg, int nx, int ny) {
+  const double lat_step = (lat_max_deg - lat_min_deg) / ny;
+  const double lon_step = lon_span_deg(lon_min_deg, lon_max_deg) / nx;
+  return {lat_max_deg - 0.5 * lat_step, lat_min_deg + 0.5 * lat_step, lat_step,
+          lon_min_deg + 0.5 * lon_step, lon_step};
+}
+
+inline GridGeometry make_grid_geometry(const GridNodes& n, int nx, int ny, double ref_lat_deg,
                                        double ref_lon_deg, Formula formula, Units units,
                                        double radius_km) {
   GridGeometry g;
   g.nx = nx;
   g.ny = ny;
+  const double lat_max_deg = n.lat_north_deg, lat_min_deg = n.lat_south_deg;
+  const double lon_min_deg = n.lon_west_deg;
   g.lat_max_deg = lat_max_deg;
-  g.lat_step_deg = (lat_max_deg - lat_min_deg) / (ny - 1);
+  g.lat_step_deg = n.lat_step_deg;
   g.lon_min_deg = lon_min_deg;
-  g.lon_step_deg = lon_span_deg(lon_min_deg, lon_max_deg) / (nx - 1);
+  g.lon_step_deg = n.lon_step_deg;
   g.ref_lat_deg = ref_lat_deg;
   g.ref_lon_deg = ref_lon_deg;
   g.dlat0_deg = lat_max_deg - ref_lat_deg;
@@ -149,6 +176,16 @@ inline GridGeometry make_grid_geometry(double lat_min_deg, double lat_max_deg, d
   g.radius = radius_km * units_per_km(units);
   g.formula = formula;
   return g;
+}
+
+// A node-registered grid over the bounds (the nodes on them).
+inline GridGeometry make_grid_geometry(double lat_min_deg, double lat_max_deg, double lon_min_deg,
+                                       double lon_max_deg, int nx, int ny, double ref_lat_deg,
+                                       double ref_lon_deg, Formula formula, Units units,
+                                       double radius_km) {
+  return make_grid_geometry(
+      nodes_on_bounds(lat_min_deg, lat_max_deg, lon_min_deg, lon_max_deg, nx, ny), nx, ny,
+      ref_lat_deg, ref_lon_deg, formula, units, radius_km);
 }
 
 // Node coordinates per the grid contract (row 0 north). Longitudes are not wrapped:

@@ -241,7 +241,10 @@ double default_extent(const FieldParams& p) {
   }
 }
 
-int eqearth_world_ny(int nx) {
+int eqearth_world_ny(int nx, Registration r) {
+  if (r == Registration::pixel) {  // the cells' box: nx cells wide
+    return std::max(kMinGridSide, static_cast<int>(std::lround(nx * kEqEarthMaxY / kEqEarthMaxX)));
+  }
   return std::max(kMinGridSide,
                   static_cast<int>(std::lround((nx - 1) * kEqEarthMaxY / kEqEarthMaxX)) + 1);
 }
@@ -263,12 +266,67 @@ double view_centre_lon_deg(const FieldParams& p) {
 ProjectedGrid projected_grid(const FieldParams& p) {
   const MapCentre c = projection_centre_of(p);
   return make_projected_grid(p.projection, p.nx, p.ny, p.extent, c.lat_deg, c.lon_deg,
-                             p.ref_lat_deg, p.ref_lon_deg, p.formula, p.units, sphere_radius_km(p));
+                             p.ref_lat_deg, p.ref_lon_deg, p.formula, p.units, sphere_radius_km(p),
+                             p.registration == Registration::pixel);
+}
+
+double projected_step(const FieldParams& p) {
+  return 2.0 * p.extent / (p.registration == Registration::pixel ? p.nx : p.nx - 1);
+}
+
+double projected_half_height(const FieldParams& p) {
+  return 0.5 * projected_step(p) * (p.registration == Registration::pixel ? p.ny : p.ny - 1);
+}
+
+GridNodes grid_nodes(const FieldParams& p) {
+  return p.registration == Registration::pixel
+             ? nodes_at_cell_centres(p.lat_min_deg, p.lat_max_deg, p.lon_min_deg, p.lon_max_deg,
+                                     p.nx, p.ny)
+             : nodes_on_bounds(p.lat_min_deg, p.lat_max_deg, p.lon_min_deg, p.lon_max_deg, p.nx,
+                               p.ny);
 }
 
 GridGeometry grid_geometry(const FieldParams& p) {
-  return make_grid_geometry(p.lat_min_deg, p.lat_max_deg, p.lon_min_deg, p.lon_max_deg, p.nx, p.ny,
-                            p.ref_lat_deg, p.ref_lon_deg, p.formula, p.units, sphere_radius_km(p));
+  return make_grid_geometry(grid_nodes(p), p.nx, p.ny, p.ref_lat_deg, p.ref_lon_deg, p.formula,
+                            p.units, sphere_radius_km(p));
+}
+
+StepSide side_for_step(double span_deg, double step_deg, Registration r, int max_side,
+                       std::string_view axis) {
+  const int extra = r == Registration::node ? 1 : 0;  // a node more than cells
+  const std::string head = "--step: " + exact(step_deg) + " degrees over the " + std::string(axis) +
+                           " span " + exact(span_deg) + " (" +
+                           std::string(r == Registration::node ? "node" : "pixel") +
+                           " registration)";
+  if (!std::isfinite(step_deg) || !(step_deg > 0)) {
+    return {0, "--step: must be a number of degrees above 0 (got " + exact(step_deg) + ")"};
+  }
+  const double cells = span_deg / step_deg;
+  const double whole = std::round(cells);
+  // 1e-9 of a cell: far above the rounding of a decimal step (0.1 is 1e-17 off), far below a
+  // step that is not meant (a cell left over anywhere in the grid).
+  if (std::fabs(cells - whole) > 1e-9) {
+    std::string nearest;
+    for (const double k : {std::floor(cells), std::ceil(cells)}) {
+      if (k < 1 || k + extra > max_side) continue;
+      nearest += (nearest.empty() ? "; the nearest: " : ", ") +
+                 std::to_string(static_cast<long long>(k) + extra) + " (step " + num(span_deg / k) +
+                 ")";
+    }
+    return {0, head + " is not a whole number of cells (" + num(cells) + ")" + nearest +
+                   "; or give --size"};
+  }
+  const double side = whole + extra;
+  if (side < kMinGridSide || side > max_side) {
+    const double most_cells = max_side - extra, least_cells = kMinGridSide - extra;
+    const std::string sides =
+        side < 1e15 ? std::to_string(static_cast<long long>(side)) : num(side);
+    return {0, head + " gives " + sides + " nodes a side, outside [" +
+                   std::to_string(kMinGridSide) + ", " + std::to_string(max_side) +
+                   "]: the step must be from " + num(span_deg / most_cells) + " to " +
+                   num(span_deg / least_cells) + " degrees"};
+  }
+  return {static_cast<int>(side), ""};
 }
 
 std::string_view to_string(Formula f) {
@@ -300,6 +358,18 @@ std::string_view to_string(Projection p) {
     case Projection::latlon:
     default: return "latlon";
   }
+}
+
+std::string_view to_string(Registration r) { return r == Registration::pixel ? "pixel" : "node"; }
+
+bool parse_registration(std::string_view s, Registration* out) {
+  for (Registration r : {Registration::node, Registration::pixel}) {
+    if (s == to_string(r)) {
+      *out = r;
+      return true;
+    }
+  }
+  return false;
 }
 
 bool parse_projection(std::string_view s, Projection* out) {

@@ -15,6 +15,11 @@ namespace geofield {
 
 enum class Precision : int { f32 = 0, f64 = 1 };
 
+// Where a grid's values are (DESIGN.md, "Grid contract"). node: the nodes on the bounds, nx
+// nodes span/(nx - 1) apart (GMT's gridline registration). pixel: the bounds are the edges of
+// nx x ny cells of span/nx, the values at the cells' centres (GMT's -r, every GIS raster's).
+enum class Registration : int { node = 0, pixel = 1 };
+
 struct FieldParams {
   double lat_min_deg = 29.0, lat_max_deg = 31.0;   // [-90, 90], min < max
   double lon_min_deg = 99.0, lon_max_deg = 101.0;  // [-360, 360], min > max crosses 180
@@ -37,6 +42,8 @@ struct FieldParams {
   // Output unit, aeqd (0, pi R], ortho (0, R], eqearth (0, 2.7066 R] (its half-width at the
   // equator: the whole world); unused by latlon.
   double extent = 0;
+  // The bounds (latlon) or the extent (projected views) are the nodes' or the cells' edges.
+  Registration registration = Registration::node;
 
   bool operator==(const FieldParams&) const = default;
 };
@@ -93,7 +100,18 @@ void validate(const FieldParams& p);
 // reference point and its expression (`seed`), in double as the original computed.
 FieldParams numba_case();
 
+// The one place the registration becomes node positions: the nodes of p's latlon grid, on the
+// bounds (node) or at the cells' centres (pixel).
+GridNodes grid_nodes(const FieldParams& p);
+
 GridGeometry grid_geometry(const FieldParams& p);
+
+// The spacing of a projected view's nodes in the output unit: 2 extent / (nx - 1) (node) or
+// 2 extent / nx (pixel).
+double projected_step(const FieldParams& p);
+// Half the height of a projected view's map in the output unit: of its nodes (node), of its
+// cells (pixel). Its half-width is the extent.
+double projected_half_height(const FieldParams& p);
 
 // A projected view (aeqd, ortho) as the shared math computes it; p.projection != latlon.
 ProjectedGrid projected_grid(const FieldParams& p);
@@ -134,7 +152,7 @@ double max_extent(const FieldParams& p);
 double default_extent(const FieldParams& p);
 // The nodes per column of an eqearth world map nx nodes wide: the world's y/x aspect
 // (1.3174 / 2.7066), so that the grid is the map's outline's box.
-int eqearth_world_ny(int nx);
+int eqearth_world_ny(int nx, Registration r = Registration::node);
 // The central point of the view's projection: the reference point (aeqd), the middle of the
 // bounds (ortho), the equator on the reference's meridian (eqearth). Degrees.
 struct MapCentre {
@@ -146,10 +164,23 @@ std::string_view to_string(Formula f);
 std::string_view to_string(Units u);
 std::string_view to_string(Precision p);
 std::string_view to_string(Projection p);
+std::string_view to_string(Registration r);
+bool parse_registration(std::string_view s, Registration* out);
 bool parse_formula(std::string_view s, Formula* out);
 bool parse_units(std::string_view s, Units* out);
 bool parse_precision(std::string_view s, Precision* out);
 bool parse_projection(std::string_view s, Projection* out);
+
+// The grid side (--size's number) that cells of step_deg make over span_deg degrees: span/step
+// cells, one more node for node registration. `problem` is --step's one-line refusal (naming
+// axis, "longitude" or "latitude") when the step does not divide the span to within 1e-9 of a
+// cell (with the nearest sizes and their steps) or the side is outside [2, max_side].
+struct StepSide {
+  int side = 0;
+  std::string problem;  // empty: side is the grid's
+};
+StepSide side_for_step(double span_deg, double step_deg, Registration r, int max_side,
+                       std::string_view axis);
 
 inline std::uint64_t node_count(const FieldParams& p) {
   return static_cast<std::uint64_t>(p.nx) * static_cast<std::uint64_t>(p.ny);

@@ -50,16 +50,18 @@ GF_HD void set_projected_reference(ProjectedGrid& g, double ref_lat_deg, double 
   g.ref_local = local_direction(g.centre, ref_lat_deg, ref_lon_deg);
 }
 
-// extent: the half-width D in the output unit.
+// extent: the half-width D in the output unit. cells: pixel registration, D the half-width of nx
+// cells (step 2D/nx) whose centres are the nodes; the node formulas below serve both, since
+// (j - (nx - 1)/2) * step is the centre of cell j.
 inline ProjectedGrid make_projected_grid(Projection projection, int nx, int ny, double extent,
                                          double centre_lat_deg, double centre_lon_deg,
                                          double ref_lat_deg, double ref_lon_deg, Formula formula,
-                                         Units units, double radius_km) {
+                                         Units units, double radius_km, bool cells = false) {
   ProjectedGrid g;
   g.nx = nx;
   g.ny = ny;
   g.projection = projection;
-  g.step = 2.0 * extent / (nx - 1);
+  g.step = 2.0 * extent / (cells ? nx : nx - 1);
   g.centre = make_projection_centre<double>(centre_lat_deg, centre_lon_deg);
   g.radius = radius_km * units_per_km(units);
   g.formula = formula;

@@ -7,7 +7,9 @@
 
 #include "errors.h"
 #include "export/atomic_file.h"
+#include "export/band_statistics.h"
 #include "export/geotiff_plugin_abi.h"
+#include "export/netcdf_metadata.h"
 #include "export/output_kinds.h"
 #include "export/plugin_loader.h"
 #include "export/values_digest.h"
@@ -67,11 +69,30 @@ std::string to_nearest_of(std::size_t centres) {
   return "to the nearest of " + std::to_string(centres) + " sites";
 }
 
+// The output unit as GDAL's band unit type: the abbreviations GDAL and QGIS show ("nmi", not
+// "nm", the nanometre).
+const char* gdal_unit_type(Units u) {
+  switch (u) {
+    case Units::m: return "m";
+    case Units::nm: return "nmi";
+    case Units::mi: return "mi";
+    case Units::km:
+    default: return "km";
+  }
+}
+
+// What a band says of itself beside its values.
+struct BandLabel {
+  std::string description;              // GDAL's band description
+  const char* unit = nullptr;           // GDAL's unit type; none for an index
+  std::optional<BandStatistics> stats;  // none for an index
+};
+
 // Writes one band of nx x ny values of type `sample` on p's grid (or on options.subgrid of it),
-// described by desc.
+// described by desc (the file's) and band (the band's).
 void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sample,
                      const void* values, const FieldParams& p, std::string desc,
-                     const GeotiffOptions& options = {}) {
+                     const BandLabel& band, const GeotiffOptions& options = {}) {
   if (auto why = projection_refusal(OutputId::geotiff, p)) throw UsageError(*why);
   const GeofieldWriteGeotiff writer = load_writer();
   GeofieldGeotiffRaster raster{};
@@ -79,30 +100,29 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
   raster.ny = ny;
   raster.sample = sample;
   raster.values = values;
+  // Pixel registration: the file's pixels are the grid's cells, georeferenced by their corner
+  // (the bounds themselves: -180, 90 exactly for a global grid), not by their centre.
+  const bool cells = p.registration == Registration::pixel;
+  raster.pixel_is_area = cells ? 1 : 0;
+  const int row0 = options.subgrid ? options.subgrid->row0 : 0;
+  const int col0 = options.subgrid ? options.subgrid->col0 : 0;  // a tile's, in the whole grid
   if (p.projection == Projection::latlon) {
     const GridGeometry g = grid_geometry(p);
     raster.projection = GEOFIELD_GEOTIFF_LATLON;
-    raster.x0 = g.lon_min_deg;
-    raster.y0 = g.lat_max_deg;
     raster.step_x = g.lon_step_deg;
     raster.step_y = g.lat_step_deg;
-    if (options.subgrid) {  // the tile's first node, as the whole grid places it
-      raster.x0 = node_lon_deg(g, options.subgrid->col0);
-      raster.y0 = node_lat_deg(g, options.subgrid->row0);
-    }
+    raster.x0 = cells ? p.lon_min_deg + col0 * g.lon_step_deg : node_lon_deg(g, col0);
+    raster.y0 = cells ? p.lat_max_deg - row0 * g.lat_step_deg : node_lat_deg(g, row0);
   } else {
     // Map coordinates in metres whatever the output unit: GeoTIFF's linear units.
     const ProjectedGrid g = projected_grid(p);
     const double m = 1000.0 / units_per_km(p.units);
     raster.projection =
         p.projection == Projection::aeqd ? GEOFIELD_GEOTIFF_AEQD : GEOFIELD_GEOTIFF_ORTHO;
-    raster.x0 = projected_node_x<double>(g, 0) * m;
-    raster.y0 = projected_node_y<double>(g, 0) * m;
+    const double half = cells ? 0.5 * g.step : 0;  // a cell's corner from its centre
+    raster.x0 = (projected_node_x<double>(g, col0) - half) * m;
+    raster.y0 = (projected_node_y<double>(g, row0) + half) * m;
     raster.step_x = raster.step_y = g.step * m;
-    if (options.subgrid) {  // the tile's first node, as the whole grid places it
-      raster.x0 = projected_node_x<double>(g, options.subgrid->col0) * m;
-      raster.y0 = projected_node_y<double>(g, options.subgrid->row0) * m;
-    }
     raster.centre_lat_deg = g.centre.lat_deg;
     raster.centre_lon_deg = g.centre.lon_deg;
     raster.sphere_radius_m = sphere_radius_km(p) * 1000.0;  // the projection's sphere
@@ -110,6 +130,18 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
             (sample == GEOFIELD_GEOTIFF_INT32 ? "-1" : "NaN") + ": no value";
   }
   raster.description = desc.c_str();
+  // Values that are none: a projected map's nodes off the sphere (NaN, or -1 in an index).
+  raster.nodata = p.projection != Projection::latlon ? 1 : 0;
+  raster.band_unit = band.unit;
+  raster.band_description = band.description.c_str();
+  if (band.stats) {
+    raster.has_statistics = 1;
+    raster.statistics_min = band.stats->min;
+    raster.statistics_max = band.stats->max;
+    raster.statistics_mean = band.stats->mean;
+    raster.statistics_stddev = band.stats->stddev;
+    raster.statistics_valid_percent = band.stats->valid_percent;
+  }
   const std::uint64_t value_bytes = sample == GEOFIELD_GEOTIFF_FLOAT64 ? 8u : 4u;
   raster.bigtiff = geotiff_needs_bigtiff(static_cast<std::uint64_t>(nx) *
                                          static_cast<std::uint64_t>(ny) * value_bytes)
@@ -133,10 +165,12 @@ void write_band_into(AtomicFile& file, int nx, int ny, GeofieldGeotiffSample sam
 void write_distance_into(AtomicFile& file, const HostField& field, const FieldParams& p,
                          std::string desc, const GeotiffOptions& options = {}) {
   const bool f64 = field.precision == Precision::f64;
+  const BandLabel band{distance_long_name(p, options.centres), gdal_unit_type(p.units),
+                       band_statistics(field)};
   write_band_into(
       file, field.nx, field.ny, f64 ? GEOFIELD_GEOTIFF_FLOAT64 : GEOFIELD_GEOTIFF_FLOAT32,
       f64 ? static_cast<const void*>(field.f64.data()) : static_cast<const void*>(field.f32.data()),
-      p, std::move(desc), options);
+      p, std::move(desc), band, options);
 }
 
 }  // namespace
@@ -192,11 +226,11 @@ void write_index_geotiff_into(AtomicFile& file, int nx, int ny, std::span<const 
                          " values, not the grid's " + std::to_string(nx) + " x " +
                          std::to_string(ny));
   }
-  write_band_into(file, nx, ny, GEOFIELD_GEOTIFF_INT32, index.data(), p,
-                  "geofield: index (0-based, in the sites file's order) of the nearest of " +
-                      std::to_string(centres) + " sites by the " +
-                      std::string(to_string(p.formula)) + " distance",
-                  options);
+  const std::string what = "index (0-based, in the sites file's order) of the nearest of " +
+                           std::to_string(centres) + " sites by the " +
+                           std::string(to_string(p.formula)) + " distance";
+  write_band_into(file, nx, ny, GEOFIELD_GEOTIFF_INT32, index.data(), p, "geofield: " + what,
+                  BandLabel{what, nullptr, std::nullopt}, options);
 }
 
 void write_geotiff(const std::filesystem::path& path, const HostField& field,

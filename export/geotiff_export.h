@@ -1,6 +1,8 @@
 // The raw field as a GeoTIFF: one band of float32 or float64, row 0 north, georeferenced in
 // EPSG:4326 (WGS 84 latitude/longitude) with the grid's nodes as points (RasterPixelIsPoint),
-// so GDAL tools place node (i, j) exactly at its latitude and longitude.
+// or with pixel registration its cells as areas (RasterPixelIsArea, the corner the bounds'),
+// so GDAL tools place node (i, j) exactly at its latitude and longitude; the band's unit,
+// description and statistics in GDAL's metadata (docs/grids.md).
 #pragma once
 
 #include <cstddef>

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "export/geotiff_cog.h"
 #include "export/geotiff_plugin_abi.h"
@@ -129,8 +130,18 @@ void append_escaped(std::string* out, const char* text) {
   }
 }
 
+// An item of band 1 (sample 0) as GDAL writes it; role: GDAL's for the unit and description.
+void append_band_item(std::string* xml, const char* name, const char* role, const char* value) {
+  *xml += std::string("  <Item name=\"") + name + "\" sample=\"0\"";
+  if (role) *xml += std::string(" role=\"") + role + "\"";
+  *xml += ">";
+  append_escaped(xml, value);
+  *xml += "</Item>\n";
+}
+
+// The dataset's items, then band 1's: unit, description, statistics (as GDAL's own
+// GTiff driver writes them, so that gdalinfo, QGIS and GMT read them without a .aux.xml).
 bool set_metadata(TIFF* tif, const GeofieldGeotiffRaster& r) {
-  if (r.metadata_count <= 0) return true;
   std::string xml = "<GDALMetadata>\n";
   for (int k = 0; k < r.metadata_count; ++k) {
     xml += "  <Item name=\"";
@@ -139,6 +150,24 @@ bool set_metadata(TIFF* tif, const GeofieldGeotiffRaster& r) {
     append_escaped(&xml, r.metadata_values[k]);
     xml += "</Item>\n";
   }
+  if (r.band_unit && r.band_unit[0]) append_band_item(&xml, "UNITTYPE", "unittype", r.band_unit);
+  if (r.band_description && r.band_description[0]) {
+    append_band_item(&xml, "DESCRIPTION", "description", r.band_description);
+  }
+  if (r.has_statistics) {
+    const std::pair<const char*, double> stats[] = {
+        {"STATISTICS_MAXIMUM", r.statistics_max},
+        {"STATISTICS_MEAN", r.statistics_mean},
+        {"STATISTICS_MINIMUM", r.statistics_min},
+        {"STATISTICS_STDDEV", r.statistics_stddev},
+        {"STATISTICS_VALID_PERCENT", r.statistics_valid_percent}};
+    for (const auto& [name, v] : stats) {
+      char text[40];
+      std::snprintf(text, sizeof text, "%.17g", v);
+      append_band_item(&xml, name, nullptr, text);
+    }
+  }
+  if (xml == "<GDALMetadata>\n") return true;  // nothing to say
   xml += "</GDALMetadata>";
   return TIFFSetField(tif, kGdalMetadataTag, xml.c_str()) == 1;
 }
@@ -150,16 +179,18 @@ bool set_georeferencing(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
   // A projected map has nodes with no point of the sphere (beyond the aeqd antipode's circle,
   // off the ortho disc), written as NaN, and as index -1 in the nearest-site index: the nodata
   // tag tells GDAL, QGIS and gdalwarp so.
-  if (r.projection != GEOFIELD_GEOTIFF_LATLON) {
+  if (r.nodata) {
     ok = ok && (r.sample == GEOFIELD_GEOTIFF_INT32 ? set_nodata(tif, "-1") : set_nodata_nan(tif));
   }
-  // Node (0, 0) is the north-west corner node; steps are per node.
+  // Node (0, 0) is the north-west corner node, or (pixel_is_area) cell (0, 0)'s north-west
+  // corner; steps are per node or cell.
   double tie[6] = {0, 0, 0, r.x0, r.y0, 0};
   double scale[3] = {r.step_x, r.step_y, 0};
   ok = ok && TIFFSetField(tif, TIFFTAG_GEOTIEPOINTS, 6, tie);
   ok = ok && TIFFSetField(tif, TIFFTAG_GEOPIXELSCALE, 3, scale);
   if (ok) {
-    GTIFKeySet(gtif, GTRasterTypeGeoKey, TYPE_SHORT, 1, RasterPixelIsPoint);
+    GTIFKeySet(gtif, GTRasterTypeGeoKey, TYPE_SHORT, 1,
+               r.pixel_is_area ? RasterPixelIsArea : RasterPixelIsPoint);
     if (r.projection == GEOFIELD_GEOTIFF_LATLON) {
       GTIFKeySet(gtif, GTModelTypeGeoKey, TYPE_SHORT, 1, ModelGeographic);
       GTIFKeySet(gtif, GeographicTypeGeoKey, TYPE_SHORT, 1, GCS_WGS_84);
@@ -200,13 +231,13 @@ bool write_strips(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
 bool write_cog_layout(TIFF* tif, GTIF* gtif, const GeofieldGeotiffRaster& r) {
   return geofield::write_cog(tif, r, [&](TIFF* t, int level) {
     if (level == 0) return set_georeferencing(t, gtif, r) && GTIFWriteKeys(gtif);
-    return r.projection == GEOFIELD_GEOTIFF_LATLON || set_nodata_nan(t);
+    return !r.nodata || set_nodata_nan(t);
   });
 }
 
 }  // namespace
 
-extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v5(
+extern "C" __attribute__((visibility("default"))) int geofield_write_geotiff_v6(
     const char* path, const GeofieldGeotiffRaster* raster, char* error, size_t error_size) {
   begin_call();
   if (raster->sample < GEOFIELD_GEOTIFF_FLOAT32 || raster->sample > GEOFIELD_GEOTIFF_INT32) {
@@ -286,7 +317,7 @@ extern "C" __attribute__((visibility("default"))) int geofield_read_geotiff_valu
 }
 
 // The entry points' types, checked against the interface.
-[[maybe_unused]] static const GeofieldWriteGeotiff kChecked = geofield_write_geotiff_v5;
+[[maybe_unused]] static const GeofieldWriteGeotiff kChecked = geofield_write_geotiff_v6;
 [[maybe_unused]] static const GeofieldReadGeotiffInfo kCheckedInfo = geofield_read_geotiff_info_v1;
 [[maybe_unused]] static const GeofieldReadGeotiffValues kCheckedValues =
     geofield_read_geotiff_values_v1;

@@ -24,7 +24,8 @@ enum GeofieldGeotiffSample {
 };
 
 // One band of values of type `sample`, row 0 north, the nodes as points: node (0, 0) at
-// (x0, y0), node (i, j) at (x0 + j step_x, y0 - i step_y).
+// (x0, y0), node (i, j) at (x0 + j step_x, y0 - i step_y); or, with pixel_is_area, cells:
+// (x0, y0) the north-west corner of cell (0, 0), cell (i, j)'s at (x0 + j step_x, y0 - i step_y).
 struct GeofieldGeotiffRaster {
   int nx, ny;
   int sample;          // a GeofieldGeotiffSample
@@ -43,6 +44,20 @@ struct GeofieldGeotiffRaster {
   int metadata_count;
   const char* const* metadata_names;
   const char* const* metadata_values;
+  // Since v6. Nonzero: (x0, y0) is a cell's corner (RasterPixelIsArea), as pixel registration
+  // gives; zero: a node (RasterPixelIsPoint).
+  int pixel_is_area;
+  // Nonzero: NaN (float) or -1 (int32) marks values that are none (GDAL's nodata tag).
+  int nodata;
+  // The band's unit as GDAL's unit type ("km", "m", "nmi", "mi"; NULL or "": none) and its
+  // description (NULL: none).
+  const char* band_unit;
+  const char* band_description;
+  // Nonzero: the band's statistics over its values that are not nodata, which GDAL reports
+  // (and GMT takes as the range) without reading the values.
+  int has_statistics;
+  double statistics_min, statistics_max, statistics_mean, statistics_stddev;
+  double statistics_valid_percent;  // of the values, those that are not nodata
 };
 
 // What `geofield mosaic` needs of a GeoTIFF: its size, sample type and the value of one GDAL
@@ -75,7 +90,7 @@ typedef int (*GeofieldReadGeotiffValues)(const char* path, void* values, size_t 
 
 namespace geofield {
 constexpr const char* kGeotiffPluginFile = "libgeofield_geotiff.so";
-constexpr const char* kGeotiffPluginSymbol = "geofield_write_geotiff_v5";
+constexpr const char* kGeotiffPluginSymbol = "geofield_write_geotiff_v6";
 constexpr const char* kGeotiffInfoSymbol = "geofield_read_geotiff_info_v1";
 constexpr const char* kGeotiffValuesSymbol = "geofield_read_geotiff_values_v1";
 constexpr const char* kGeotiffPluginEnv = "GEOFIELD_GEOTIFF_PLUGIN";  // a full path, first choice

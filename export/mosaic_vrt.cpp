@@ -32,7 +32,9 @@ std::string mosaic_vrt(const std::vector<MosaicTile>& tiles, TileSample stored,
   x += "  <SRS>" + xml_escaped(m.srs) + "</SRS>\n";
   x += "  <GeoTransform>" + exact(m.x0 - m.step_x / 2) + ", " + exact(m.step_x) + ", 0, " +
        exact(m.y0 + m.step_y / 2) + ", 0, " + exact(-m.step_y) + "</GeoTransform>\n";
-  x += "  <Metadata>\n    <MDI key=\"AREA_OR_POINT\">Point</MDI>\n";
+  // A pixel-registered grid's tiles are areas (RasterPixelIsArea) of that same geotransform.
+  x += std::string("  <Metadata>\n    <MDI key=\"AREA_OR_POINT\">") +
+       (m.pixel_is_area ? "Area" : "Point") + "</MDI>\n";
   x += "    <MDI key=\"GEOFIELD_GRID\">" + xml_escaped(m.grid) + "</MDI>\n";
   if (m.run) x += "    <MDI key=\"GEOFIELD_RUN\">" + digest_text(*m.run) + "</MDI>\n";
   x += "  </Metadata>\n";

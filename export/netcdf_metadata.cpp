@@ -200,10 +200,11 @@ NetcdfAttributes global_attributes(const FieldParams& p, std::optional<std::size
       text("title", "geofield: " + distance_long_name(p, centres)),
       text("history", history_text(utc_time, command)),
       text("source", "geofield 0.1.0"),
-      // GMT's own mark of gridline registration (the values are at the coordinates, not cell
-      // centres): without it GMT guesses pixel registration wherever the first coordinate is
-      // not a whole number of steps, and reports a region half a step too wide.
-      number("node_offset", 0.0),
+      // GMT's own mark of the registration. 0, gridline: the values are at the coordinates and
+      // the region is theirs (without it GMT guesses pixel registration wherever the first
+      // coordinate is not a whole number of steps, and reports a region half a step too wide).
+      // 1, pixel: the coordinates are the cells' centres and the region their edges.
+      number("node_offset", p.registration == Registration::pixel ? 1.0 : 0.0),
   };
   if (centres) {
     a.push_back(number("geofield_centres", double(*centres)));
@@ -222,6 +223,7 @@ NetcdfAttributes global_attributes(const FieldParams& p, std::optional<std::size
   }
   a.push_back(text("geofield_precision", std::string(to_string(p.precision))));
   a.push_back(text("geofield_projection", std::string(to_string(p.projection))));
+  a.push_back(text("geofield_registration", std::string(to_string(p.registration))));
   return a;
 }
 

@@ -49,6 +49,8 @@ std::string canonical_grid(const FieldParams& p) {
     s += " radius=" + exact(p.radius_km);
   }
   if (p.projection != Projection::latlon) s += " extent=" + exact(p.extent);
+  // Only when pixel: a node-registered grid's text (and its tiles' run digest) is as before.
+  if (p.registration == Registration::pixel) s += " registration=pixel";
   return s;
 }
 
@@ -99,6 +101,7 @@ const char* const kGrid = "GEOFIELD_GRID";
 const char* const kOrigin = "GEOFIELD_GRID_ORIGIN";
 const char* const kSrs = "GEOFIELD_SRS";
 const char* const kNodata = "GEOFIELD_NODATA";
+const char* const kRegistration = "GEOFIELD_REGISTRATION";  // "pixel"; absent: node
 const char* const kRun = "GEOFIELD_RUN";
 const char* const kValues = "GEOFIELD_VALUES_DIGEST";
 const char* const kKind = "GEOFIELD_VALUES";  // "index" in an index tile; absent: the distance
@@ -195,6 +198,7 @@ TileMetadata tile_metadata(const FieldParams& p, const TileChoice& tile, const S
   m.grid_nx = p.nx;
   m.grid_ny = p.ny;
   m.grid = canonical_grid(p) + sites;
+  m.pixel_is_area = p.registration == Registration::pixel;
   if (p.projection == Projection::latlon) {
     const GridGeometry g = grid_geometry(p);
     m.x0 = g.lon_min_deg;
@@ -228,6 +232,7 @@ std::vector<std::pair<std::string, std::string>> metadata_items(const TileMetada
       {kOrigin, exact(m.x0) + "," + exact(m.y0) + "," + exact(m.step_x) + "," + exact(m.step_y)},
       {kSrs, m.srs}};
   if (m.nodata_nan) items.emplace_back(kNodata, m.index ? "-1" : "nan");
+  if (m.pixel_is_area) items.emplace_back(kRegistration, "pixel");
   if (m.index) items.emplace_back(kKind, "index");
   if (m.run) items.emplace_back(kRun, digest_text(*m.run));
   if (m.values_digest) items.emplace_back(kValues, digest_text(*m.values_digest));
@@ -277,6 +282,10 @@ std::optional<TileMetadata> parse_tile_metadata(const std::string& xml) {
   }
   m.srs = get(kSrs);
   m.nodata_nan = items.count(kNodata) > 0;
+  if (const auto r = items.find(kRegistration); r != items.end()) {
+    if (r->second != "pixel") throw bad(kRegistration, r->second);
+    m.pixel_is_area = true;
+  }
   if (const auto kind = items.find(kKind); kind != items.end()) {
     if (kind->second != "index") throw bad(kKind, kind->second);
     m.index = true;

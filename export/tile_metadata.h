@@ -31,6 +31,9 @@ struct TileMetadata {
   // Nodes with no value (projected views): NaN in a distance tile, -1 in an index tile
   // (GEOFIELD_NODATA nan / -1).
   bool nodata_nan = false;
+  // A pixel-registered grid (GEOFIELD_REGISTRATION pixel): its nodes are cells' centres, the
+  // VRT's pixels areas. x0, y0 stay node (0, 0).
+  bool pixel_is_area = false;
   // An index tile (GEOFIELD_VALUES index): its int32 values are each node's nearest site, not a
   // distance.
   bool index = false;

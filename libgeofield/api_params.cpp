@@ -17,6 +17,8 @@ namespace {
 constexpr std::size_t kParamsV1 = offsetof(geofield_params, centre_lon) + sizeof(const double*);
 // API 1.1 added sites and signed_inside.
 constexpr std::size_t kParamsV1_1 = offsetof(geofield_params, signed_inside) + sizeof(std::int32_t);
+// API 1.2 added registration.
+constexpr std::size_t kParamsV1_2 = offsetof(geofield_params, registration) + sizeof(std::int32_t);
 
 // "--formula: 7 is not one of haversine (0), seed (1), wgs84 (2)"
 template <typename E>
@@ -76,20 +78,14 @@ std::size_t dtype_size(int dtype) {
                    " is not GEOFIELD_FLOAT32 (0) or GEOFIELD_FLOAT64 (1)");
 }
 
-Request request_of(const geofield_params* c, SitesCache* cache) {
+FieldParams field_params_of(const geofield_params* c) {
   if (c == nullptr) throw UsageError("geofield_params: NULL");
   if (c->struct_size < kParamsV1) {
     throw UsageError("geofield_params: struct_size " + std::to_string(c->struct_size) +
                      " is smaller than the first version's " + std::to_string(kParamsV1) +
                      " bytes: start from geofield_params_init");
   }
-  // A caller built against API 1.0 has no sites or signed_inside: read them only when there.
-  const bool v1_1 = c->struct_size >= kParamsV1_1;
-  const char* const sites = v1_1 ? c->sites : nullptr;
-  const bool signed_inside = v1_1 && c->signed_inside != 0;
-
-  Request r;
-  FieldParams& p = r.field.params;
+  FieldParams p;
   p.lat_min_deg = c->lat_min;
   p.lat_max_deg = c->lat_max;
   p.lon_min_deg = c->lon_min;
@@ -114,9 +110,26 @@ Request request_of(const geofield_params* c, SitesCache* cache) {
                                       {"aeqd", Projection::aeqd},
                                       {"ortho", Projection::ortho},
                                       {"eqearth", Projection::eqearth}});
+  // A caller built before API 1.2 has node registration, the one there was.
+  if (c->struct_size >= kParamsV1_2) {
+    p.registration =
+        enum_of<Registration>(c->registration, "--registration",
+                              {{"node", Registration::node}, {"pixel", Registration::pixel}});
+  }
   // The command line's default extent where none is given (0).
   p.extent = c->extent == 0 && p.projection != Projection::latlon ? default_extent(p) : c->extent;
   validate(p);
+  return p;
+}
+
+Request request_of(const geofield_params* c, SitesCache* cache) {
+  Request r;
+  FieldParams& p = r.field.params;
+  p = field_params_of(c);
+  // A caller built against API 1.0 has no sites or signed_inside: read them only when there.
+  const bool v1_1 = c->struct_size >= kParamsV1_1;
+  const char* const sites = v1_1 ? c->sites : nullptr;
+  const bool signed_inside = v1_1 && c->signed_inside != 0;
 
   if (c->centre_count < 0) {
     throw UsageError("--centres: centre_count " + std::to_string(c->centre_count) + " is negative");

@@ -19,6 +19,9 @@ struct Request {
   const FieldParams& params() const { return field.params; }
 };
 
+// The view of p alone (no sites read), checked: throws as request_of does.
+FieldParams field_params_of(const geofield_params* p);
+
 // Throws UsageError naming the option ("--lat: ...") or the struct field ("geofield_params:
 // struct_size ...", "sites: ...") of the first problem. sites= is read through cache (the
 // context's) where one is given.

@@ -94,6 +94,29 @@ void geofield_params_init(geofield_params* c) {
   c->extent = 0;
 }
 
+geofield_status geofield_params_set_step(geofield_params* params, double step_lon_deg,
+                                         double step_lat_deg) {
+  return guarded([&] {
+    if (params == nullptr) throw geofield::UsageError("geofield_params: NULL");
+    const geofield::FieldParams p = geofield::api::field_params_of(params);
+    if (p.projection != geofield::Projection::latlon) {
+      throw geofield::UsageError(
+          "--step: applies to GEOFIELD_LATLON (a projected map's spacing is extent over nx)");
+    }
+    const auto side = [&](double span, double step, const char* axis) {
+      const geofield::StepSide s =
+          geofield::side_for_step(span, step, p.registration, geofield::kMaxGridSide, axis);
+      if (!s.problem.empty()) throw geofield::UsageError(s.problem);
+      return s.side;
+    };
+    const int nx =
+        side(geofield::lon_span_deg(p.lon_min_deg, p.lon_max_deg), step_lon_deg, "longitude");
+    const int ny = side(p.lat_max_deg - p.lat_min_deg, step_lat_deg, "latitude");
+    params->nx = nx;
+    params->ny = ny;
+  });
+}
+
 geofield_status geofield_params_check(const geofield_params* params) {
   return guarded([&] { geofield::api::request_of(params); });
 }

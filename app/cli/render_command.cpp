@@ -262,6 +262,7 @@ ViewStyle picture_style(const RenderRequest& request, const FieldParams& params,
   style.map = style.field_map = map_frame_of(params);  // projected views: the grid's own frame
   style.field_nx = params.nx;
   style.field_ny = params.ny;
+  style.field_cells = params.registration == Registration::pixel;
   style.contour_interval = rings;
   if (request.graticule && params.projection != Projection::latlon) {
     const double span_deg = projected_span_deg(params);

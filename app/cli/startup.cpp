@@ -29,7 +29,8 @@ void apply_typed_options(const ViewOptionText& t, const ViewOptions& r, ViewStat
   }
   if (t.lat) p.lat_min_deg = r.params.lat_min_deg, p.lat_max_deg = r.params.lat_max_deg;
   if (t.lon) p.lon_min_deg = r.params.lon_min_deg, p.lon_max_deg = r.params.lon_max_deg;
-  if (t.size) {
+  if (t.registration) p.registration = r.params.registration;
+  if (t.size || t.step) {  // --step: the sides it gives over the bounds typed (or the defaults)
     p.nx = r.params.nx;
     p.ny = r.params.ny;
     s->follow_window = false;

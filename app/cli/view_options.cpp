@@ -57,7 +57,7 @@ const std::optional<std::string>& typed_for(ParamField f, const ViewOptionText& 
     case ParamField::lon_min:
     case ParamField::lon_max: return t.lon;
     case ParamField::nx:
-    case ParamField::ny: return t.size;
+    case ParamField::ny: return t.step ? t.step : t.size;
     case ParamField::ref_lat:
     case ParamField::ref_lon: return t.ref;
     case ParamField::radius: return t.radius;
@@ -68,17 +68,47 @@ const std::optional<std::string>& typed_for(ParamField f, const ViewOptionText& 
   return t.extent;  // not reached: every field is named above
 }
 
+// --step DEG or DLONxDLAT over p's bounds (whose problems check() reports first): the sides
+// (--size's NX, NY) it gives.
+std::pair<int, int> sides_for_step(const std::string& text, const FieldParams& p, int max_side) {
+  std::string lon_text = text, lat_text = text;
+  if (const size_t x = text.find_first_of("xX"); x != std::string::npos) {
+    lon_text = text.substr(0, x);
+    lat_text = text.substr(x + 1);
+  }
+  const double dlon = parse_number(lon_text, "--step"), dlat = parse_number(lat_text, "--step");
+  // Bounds check() would refuse give no span to divide: its message names them first.
+  if (auto pr = check(p, std::nullopt, max_side);
+      pr && pr->field != ParamField::nx && pr->field != ParamField::ny) {
+    throw UsageError(pr->cli);
+  }
+  const StepSide x = side_for_step(lon_span_deg(p.lon_min_deg, p.lon_max_deg), dlon, p.registration,
+                                   max_side, "longitude");
+  if (!x.problem.empty()) throw UsageError(x.problem + " (typed " + quoted_excerpt(text) + ")");
+  const StepSide y =
+      side_for_step(p.lat_max_deg - p.lat_min_deg, dlat, p.registration, max_side, "latitude");
+  if (!y.problem.empty()) throw UsageError(y.problem + " (typed " + quoted_excerpt(text) + ")");
+  return {x.side, y.side};
+}
+
 }  // namespace
 
 UsageError empty_value_error(std::string_view option, std::string_view form) {
   // An example for each form of value; the words of a choice are their own examples.
   static const std::pair<std::string_view, std::string_view> kExamples[] = {
-      {"MIN:MAX", "-10:10"}, {"NXxNY", "1000x1000"},
-      {"LAT,LON", "30,101"}, {"KM", "6371.0088"},
-      {"D", "5000"},         {"INTERVAL", "100"},
-      {"RRGGBB", "ff0000"},  {"NAME", "viridis"},
-      {"WxH", "1280x800"},   {"N", "3"},
-      {"PX", "1600"},        {"A_KM,INV_F", "6378.137,298.257223563"}};
+      {"MIN:MAX", "-10:10"},
+      {"NXxNY", "1000x1000"},
+      {"LAT,LON", "30,101"},
+      {"KM", "6371.0088"},
+      {"D", "5000"},
+      {"INTERVAL", "100"},
+      {"RRGGBB", "ff0000"},
+      {"NAME", "viridis"},
+      {"WxH", "1280x800"},
+      {"N", "3"},
+      {"PX", "1600"},
+      {"A_KM,INV_F", "6378.137,298.257223563"},
+      {"DEG", "0.25 or 0.5x0.25"}};
   std::string message = std::string(option) + ": empty value; give ";
   if (form.find('|') != std::string_view::npos)
     return UsageError(message + "one of " + listed(form));
@@ -113,6 +143,19 @@ void add_view_options(CLI::App& app, ViewOptionText* t) {
                       " with render --tile), within memory and GL_MAX_TEXTURE_SIZE where a "
                       "texture holds it [1000x1000]",
                   "NXxNY");
+  add_text_option(app, "--step", &t->step,
+                  "instead of --size: the grid's spacing in degrees, DEG or DLONxDLAT (as --size, "
+                  "x first): the node spacing, or with --registration pixel the cell size; it must "
+                  "divide the --lat/--lon spans to within 1e-9 of a cell (the nearest sizes are "
+                  "named when not); latlon only",
+                  "DEG");
+  add_text_option(app, "--registration", &t->registration,
+                  "node: the values at nodes on the bounds (--lat/--lon, or the projected "
+                  "--extent), NX nodes span/(NX - 1) apart; pixel: the bounds are the edges of "
+                  "NX x NY cells of span/NX and the values at their centres, as GIS rasters and "
+                  "GMT -r are (-180:180 by --step 0.25 is 1440 cells, origin exactly -180, 90) "
+                  "[node]",
+                  "node|pixel");
   add_text_option(app, "--ref", &t->ref,
                   "reference point: LAT,LON in degrees, a place by name (Rome; Paris, France; "
                   "Springfield, Illinois: GeoNames' places of 5000 people or more, built in; an "
@@ -205,9 +248,13 @@ ViewOptions resolve(const ViewOptionText& t, int max_side) {
   if (const std::string* s = typed(t.lon, "--lon", "MIN:MAX")) {
     std::tie(p.lon_min_deg, p.lon_max_deg) = parse_range(*s, "--lon");
   }
+  if (t.size && t.step) {
+    throw UsageError("--size and --step: give one of the two (the grid's nodes or its spacing)");
+  }
   if (const std::string* s = typed(t.size, "--size", "NXxNY")) {
     std::tie(p.nx, p.ny) = parse_size(*s, "--size", 2, max_side);
   }
+  choose(t.registration, "--registration", "node|pixel", parse_registration, &p.registration);
   if (const std::string* s = typed(t.ref, "--ref", "LAT,LON")) {
     const RefPoint ref = parse_ref(*s, "--ref");
     p.ref_lat_deg = ref.lat_deg;
@@ -235,10 +282,18 @@ ViewOptions resolve(const ViewOptionText& t, int max_side) {
   choose(t.colormap, "--colormap", "viridis|magma|cividis|turbo", parse_colormap, &v.colormap);
   choose(t.projection, "--projection", "latlon|aeqd|ortho|eqearth", parse_projection,
          &p.projection);
+  if (const std::string* s = typed(t.step, "--step", "DEG")) {
+    if (p.projection != Projection::latlon) {
+      throw UsageError(
+          "--step: applies to --projection latlon (a projected map's spacing is "
+          "--extent over --size)");
+    }
+    std::tie(p.nx, p.ny) = sides_for_step(*s, p, max_side);
+  }
   // A world map's grid is its outline's box unless both sides were typed.
   if (p.projection == Projection::eqearth &&
       (!t.size || t.size->find_first_of("xX") == std::string::npos)) {
-    p.ny = eqearth_world_ny(p.nx);
+    p.ny = eqearth_world_ny(p.nx, p.registration);
   }
   if (const std::string* s = typed(t.extent, "--extent", "D")) {
     if (p.projection == Projection::latlon) {

@@ -18,7 +18,7 @@ namespace geofield {
 // option not typed is empty (nullopt); one typed with an empty value holds "" and is refused.
 struct ViewOptionText {
   std::optional<std::string> lat, lon, size, ref, formula, units, radius, precision, backend,
-      colormap, range, projection, extent, contours, line_color, ellipsoid;
+      colormap, range, projection, extent, contours, line_color, ellipsoid, step, registration;
   bool reverse = false;
   bool numba_case = false;
   // Overlays: --graticule turns one on, --no-graticule off; neither leaves it as it was (off

@@ -16,7 +16,7 @@ constexpr double kStepOfTextHeight = 0.5;
 
 // Whether the grid holds a value at (x, y) map pixels: the nearest node's.
 bool has_value(const ContourGrid& g, double x, double y) {
-  const long j = std::lround(x / g.dx_px), i = std::lround(y / g.dy_px);
+  const long j = std::lround((x - g.x0_px) / g.dx_px), i = std::lround((y - g.y0_px) / g.dy_px);
   if (i < 0 || j < 0 || i >= g.ny || j >= g.nx) return false;
   return std::isfinite(g.values[static_cast<std::size_t>(i) * g.nx + j]);
 }

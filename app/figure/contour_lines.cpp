@@ -36,8 +36,8 @@ class Marcher {
     const double a = value(n), b = value(m), level = static_cast<double>(k) * interval_;
     const double t = std::clamp((level - a) / (b - a), 0.0, 1.0);
     const double i = static_cast<double>(n / g_.nx), j = static_cast<double>(n % g_.nx);
-    return south ? PointPx{j * g_.dx_px, (i + t) * g_.dy_px}
-                 : PointPx{(j + t) * g_.dx_px, i * g_.dy_px};
+    return south ? PointPx{g_.x0_px + j * g_.dx_px, g_.y0_px + (i + t) * g_.dy_px}
+                 : PointPx{g_.x0_px + (j + t) * g_.dx_px, g_.y0_px + i * g_.dy_px};
   }
 
   // The segments of cell (i, j) (north-west node n) at level k, appended to out.
@@ -171,6 +171,12 @@ std::vector<ContourLevel> contour_lines(const ContourGrid& g, double interval,
     first = end;
   }
   return out;
+}
+
+ContourGrid contour_grid_over(std::span<const float> values, int nx, int ny, double w, double h,
+                              bool cells) {
+  if (cells) return {values, nx, ny, w / nx, h / ny, 0.5 * w / nx, 0.5 * h / ny};
+  return {values, nx, ny, w / (nx - 1), h / (ny - 1)};
 }
 
 }  // namespace geofield

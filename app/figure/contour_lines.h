@@ -10,12 +10,19 @@
 
 namespace geofield {
 
-// Values on a grid of nodes, row 0 first (north), node (i, j) at pixel (j dx_px, i dy_px).
+// Values on a grid of nodes, row 0 first (north), node (i, j) at pixel
+// (x0_px + j dx_px, y0_px + i dy_px).
 struct ContourGrid {
   std::span<const float> values;  // nx x ny
   int nx = 0, ny = 0;
   double dx_px = 1, dy_px = 1;
+  double x0_px = 0, y0_px = 0;  // half a cell with pixel registration
 };
+
+// The grid of nx x ny nodes over a w x h pixel map: on its edges, or (cells) at the centres of
+// nx x ny cells filling it.
+ContourGrid contour_grid_over(std::span<const float> values, int nx, int ny, double w, double h,
+                              bool cells);
 
 struct ContourLevel {
   double value = 0;             // k x interval

@@ -326,8 +326,8 @@ FigureLayout layout_figure(const FieldParams& view, int width_px, const std::str
                               : RingField{};
   if (rings.nx >= 2 && rings.ny >= 2 &&
       rings.values.size() == static_cast<std::size_t>(rings.nx) * rings.ny) {
-    const ContourGrid grid{rings.values, rings.nx, rings.ny, double(L.map.w) / (rings.nx - 1),
-                           double(L.map.h) / (rings.ny - 1)};
+    const ContourGrid grid = contour_grid_over(rings.values, rings.nx, rings.ny, L.map.w, L.map.h,
+                                               view.registration == Registration::pixel);
     std::vector<PlacedText> taken = L.site_labels;
     for (const SiteMark& m : L.site_marks) {
       const double r = L.site_radius_px;

@@ -33,8 +33,7 @@ void add_rings(const ViewStyle& s, int w, int h, std::span<const float> field, M
   if (!same_grid || field.size() != static_cast<std::size_t>(s.field_nx) * s.field_ny) {
     GF_FAIL("map_lines: the field's grid is not the map's");
   }
-  const ContourGrid grid{field, s.field_nx, s.field_ny, double(w) / (s.field_nx - 1),
-                         double(h) / (s.field_ny - 1)};
+  const ContourGrid grid = contour_grid_over(field, s.field_nx, s.field_ny, w, h, s.field_cells);
   const OverlayLook& o = s.overlay;
   const int every = std::max(1, o.major_every);
   // The major rings traced at their own interval, so that they fade (are left out) by their own

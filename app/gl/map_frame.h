@@ -31,7 +31,7 @@ inline MapFrame map_frame_of(const FieldParams& p) {
   f.centre_lat_deg = c.lat_deg;
   f.centre_lon_deg = c.lon_deg;
   f.half_width = p.extent;
-  f.half_height = p.extent * (p.ny - 1) / (p.nx - 1);
+  f.half_height = projected_half_height(p);
   f.radius = radius_in_units(p);
   return f;
 }

@@ -23,6 +23,20 @@ bool is_projected(const ViewStyle& s) {
          s.map.projection == s.field_map.projection && s.field_nx > 1 && s.field_ny > 1;
 }
 
+// The field's grid fraction (0 = first node, 1 = last) as an offset and a scale of the viewport
+// fraction, from the fraction of the field's box: the same with nodes on the box's edges, and
+// (f n - 1/2) / (n - 1) with nodes at the centres of n cells (pixel registration).
+void set_grid_fraction(GLint location, double x0, double sx, double y0, double sy,
+                       const ViewStyle& s) {
+  if (s.field_cells) {
+    const double nx = s.field_nx, ny = s.field_ny;
+    x0 = (x0 * nx - 0.5) / (nx - 1), sx *= nx / (nx - 1);
+    y0 = (y0 * ny - 0.5) / (ny - 1), sy *= ny / (ny - 1);
+  }
+  GF_GL(glUniform4f(location, static_cast<float>(x0), static_cast<float>(sx),
+                    static_cast<float>(y0), static_cast<float>(sy)));
+}
+
 bool is_latlon_geo(const ViewStyle& s) {
   return !s.map.projected() && s.view.valid() && s.field.valid() && s.field_nx > 1 &&
          s.field_ny > 1;
@@ -161,10 +175,8 @@ void Renderer::set_geography_uniforms(int width, int height, const ViewStyle& s)
   const double d_centre =
       reduce_deg_180((v.lon_min_deg + v.lon_span_deg / 2) - (f.lon_min_deg + f.lon_span_deg / 2));
   const double west_off = d_centre + f.lon_span_deg / 2 - v.lon_span_deg / 2;
-  GF_GL(glUniform4f(loc_tex_map_, static_cast<float>(west_off / f.lon_span_deg),
-                    static_cast<float>(v.lon_span_deg / f.lon_span_deg),
-                    static_cast<float>((f.lat_max_deg - v.lat_max_deg) / f_lat),
-                    static_cast<float>(v_lat / f_lat)));
+  set_grid_fraction(loc_tex_map_, west_off / f.lon_span_deg, v.lon_span_deg / f.lon_span_deg,
+                    (f.lat_max_deg - v.lat_max_deg) / f_lat, v_lat / f_lat, s);
   GF_GL(glUniform2i(glGetUniformLocation(program_, "u_field_size"), s.field_nx, s.field_ny));
   GF_GL(glUniform1f(loc_contour_, static_cast<float>(s.contour_interval)));
   // Graticule: line k sits where t is an integer; t measured from a line near the edge.
@@ -235,11 +247,10 @@ void Renderer::set_projected_uniforms(int width, int height, const ViewStyle& s)
     if (m.valid) cx = m.x, cy = m.y;
   }
   // Field fraction (0 = first node) at viewport fraction (u, v), v down from the top.
-  GF_GL(glUniform4f(loc_tex_map_,
-                    static_cast<float>((cx + f.half_width - v.half_width) / (2 * f.half_width)),
-                    static_cast<float>(v.half_width / f.half_width),
-                    static_cast<float>((f.half_height - cy - v.half_height) / (2 * f.half_height)),
-                    static_cast<float>(v.half_height / f.half_height)));
+  set_grid_fraction(loc_tex_map_, (cx + f.half_width - v.half_width) / (2 * f.half_width),
+                    v.half_width / f.half_width,
+                    (f.half_height - cy - v.half_height) / (2 * f.half_height),
+                    v.half_height / f.half_height, s);
   GF_GL(glUniform2i(glGetUniformLocation(program_, "u_field_size"), s.field_nx, s.field_ny));
   GF_GL(glUniform1f(loc_contour_, static_cast<float>(s.contour_interval)));
   GF_GL(glUniform2f(loc_centre_, static_cast<float>(v.centre_lat_deg),

@@ -38,6 +38,9 @@ struct ViewStyle {
   // When unset the texture fills the viewport, as `geofield render` draws.
   GeoBounds view, field;
   int field_nx = 0, field_ny = 0;  // texture size, for the node registration
+  // The field is pixel-registered: `field` (or `field_map`) is the box of its cells and its
+  // nodes are their centres, half a cell inside the edges.
+  bool field_cells = false;
   // A projected view instead (both projected, one projection): the viewport shows `map`, the
   // texture holds a field of `field_map`. A field about another centre (the last one, while the
   // new one computes) is drawn shifted by where the new centre lies on it: exact in the plane,

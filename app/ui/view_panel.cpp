@@ -123,8 +123,7 @@ void projected_section(FieldParams* p, const FrameInfo& info, TypedEdits* edits)
   ImGui::EndDisabled();
   if (ortho && (lat_moved || lon_moved)) set_view_centre(p, lat, lon);
   ImGui::AlignTextToFramePadding();
-  ImGui::Text("map %.6g x %.6g %s", 2 * p->extent,
-              2 * p->extent * (p->ny - 1) / std::max(1, p->nx - 1), unit.c_str());
+  ImGui::Text("map %.6g x %.6g %s", 2 * p->extent, 2 * projected_half_height(*p), unit.c_str());
   if (ImGui::Button("Reset view")) p->extent = default_extent(*p);
   ImGui::SameLine();
   if (ImGui::Button("Whole Earth")) p->extent = max_extent(*p);
@@ -177,6 +176,16 @@ void resolution_section(ViewState* s, const SizeCaps& caps, const FrameInfo& inf
   }
   ImGui::NewLine();
   ImGui::EndDisabled();
+  int registration = static_cast<int>(p->registration);
+  if (ImGui::Combo("registration", &registration, "node\0pixel\0")) {
+    p->registration = static_cast<Registration>(registration);
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "node: the values at nodes on the bounds, nx nodes span/(nx - 1) apart\n"
+        "pixel: the bounds are the edges of nx x ny cells of span/nx, the values at their\n"
+        "centres, as GIS rasters are (--registration)");
+  }
   ImGui::Checkbox("follow the window's pixels", &s->follow_window);
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("one node per pixel of the map (%d x %d now)", static_cast<int>(info.map.w),

@@ -57,7 +57,9 @@ bool fill_projected(FieldParams* p, const MapRect& area) {
     if (f <= 1.0) return false;
     const int nx = scaled_side(p->nx, f);
     if (nx == p->nx) return false;
-    p->extent *= double(nx - 1) / (p->nx - 1);  // the columns' spacing kept exactly
+    // The columns' spacing kept exactly: 2 extent / (nx - 1), or / nx for pixel registration.
+    const int cells = p->registration == Registration::pixel ? 0 : 1;
+    p->extent *= double(nx - cells) / (p->nx - cells);
     p->nx = nx;
     return true;
   }

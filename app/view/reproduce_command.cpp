@@ -20,6 +20,9 @@ std::string render_command_line(const ViewState& s, const std::string& png,
   c += " --lat=" + exact_number(p.lat_min_deg) + ":" + exact_number(p.lat_max_deg);
   c += " --lon=" + exact_number(p.lon_min_deg) + ":" + exact_number(p.lon_max_deg);
   c += " --size=" + std::to_string(p.nx) + "x" + std::to_string(p.ny);
+  if (p.registration != Registration::node) {
+    c += " --registration=" + std::string(to_string(p.registration));
+  }
   if (centres) c += " --centres=" + centres_csv;
   // Sites (issue 28): the file or built-in name they were opened from, as render reads them.
   if (sites) c += " --sites=" + s.sites.source().name;

@@ -52,6 +52,7 @@ ValueRange label_range(const FieldParams& p) {
   }
   const int n = wgs84 ? 32 : 64;  // coarse steps across
   FieldParams coarse = p;
+  coarse.registration = Registration::node;  // nodes on the view's edges: the whole of it
   coarse.nx = n + 1;
   coarse.ny = std::max(2, int(std::lround(double(n) * (p.ny - 1) / std::max(1, p.nx - 1))) + 1);
   ValueRange r = field_range(coarse);

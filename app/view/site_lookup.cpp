@@ -19,6 +19,7 @@ constexpr double kCellDeg = 1e-3;  // the one-node grid's spacing: any, its node
 FieldParams one_node_grid(const FieldParams& view, GeoPoint g, Subgrid* node) {
   FieldParams q = view;
   q.projection = Projection::latlon;
+  q.registration = Registration::node;  // node (0, 0) on the bounds' corner
   q.nx = q.ny = 2;
   q.precision = Precision::f64;
   q.lon_min_deg = g.lon_deg;

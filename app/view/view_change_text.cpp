@@ -70,6 +70,8 @@ std::string view_change_text(const ViewState& from, const ViewState& to) {
           short_number(b.ref_lat_deg) + ", " + short_number(b.ref_lon_deg));
   }
   if (!(from.follow_window && to.follow_window)) c.add("grid", grid_size(a), grid_size(b));
+  c.add("registration", std::string(to_string(a.registration)),
+        std::string(to_string(b.registration)));
   c.add("projection", std::string(to_string(a.projection)), std::string(to_string(b.projection)));
   c.number("extent", a.extent, b.extent);
   c.add("formula", std::string(to_string(a.formula)), std::string(to_string(b.formula)));

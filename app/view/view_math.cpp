@@ -11,7 +11,10 @@ namespace geofield {
 double lon_span_of(const FieldParams& p) { return lon_span_deg(p.lon_min_deg, p.lon_max_deg); }
 
 double true_shape_aspect(const FieldParams& p) {
-  if (p.projection != Projection::latlon) return double(p.nx - 1) / double(p.ny - 1);
+  if (p.projection != Projection::latlon) {  // square steps: the nodes' or the cells' box
+    const int cells = p.registration == Registration::pixel ? 0 : 1;
+    return double(p.nx - cells) / double(p.ny - cells);
+  }
   double s = 0, c = 0;
   sincos_deg((p.lat_min_deg + p.lat_max_deg) / 2, &s, &c);
   return lon_span_of(p) * c / (p.lat_max_deg - p.lat_min_deg);

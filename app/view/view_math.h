@@ -26,7 +26,8 @@ double lon_span_of(const FieldParams& p);
 
 // Width over height of the view drawn with true shape: latlon at its centre latitude
 // (equidistant cylindrical: a degree of longitude is cos(centre latitude) of a degree of
-// latitude); a projected grid (aeqd, ortho) with square pixels, (nx - 1) / (ny - 1).
+// latitude); a projected grid (aeqd, ortho) with square pixels, (nx - 1) / (ny - 1), or
+// nx / ny with pixel registration.
 double true_shape_aspect(const FieldParams& p);
 // The largest rectangle of that aspect centred in `area`: the map, letterboxed.
 MapRect letterbox(const FieldParams& p, const MapRect& area);

@@ -351,6 +351,7 @@ json to_json(const ViewState& s) {
       {"precision", std::string(to_string(p.precision))},
       {"projection", std::string(to_string(p.projection))},
       {"extent", p.extent},
+      {"registration", std::string(to_string(p.registration))},
       {"backend", std::string(backend_name(s.backend))},
       {"colormap", std::string(to_string(s.colormap))},
       {"reverse", s.reverse},
@@ -410,6 +411,9 @@ ViewState state_from_json(const json& j, std::string* centres_note) {
       j, "projection", parse_projection,
       names_of({Projection::latlon, Projection::aeqd, Projection::ortho, Projection::eqearth}),
       &p.projection);
+  // Views saved before it was kept: node, the one registration then.
+  read_name(j, "registration", parse_registration,
+            names_of({Registration::node, Registration::pixel}), &p.registration);
   read_field_number(j, "radius_km", ParamField::radius, p, &p.radius_km);
   read_field_number(j, "ellipsoid_a_km", ParamField::ellipsoid_a, p, &p.ellipsoid_a_km);
   read_field_number(j, "ellipsoid_inv_f", ParamField::ellipsoid_inv_f, p, &p.ellipsoid_inv_f);

@@ -207,6 +207,7 @@ ViewStyle App::style_for(int map_w_px, int map_h_px) const {
   st.field = bounds_of(*shown);
   st.map = map_frame_of(state_.params);
   st.field_map = map_frame_of(*shown);
+  st.field_cells = shown->registration == Registration::pixel;
   if (st.map.projected()) {
     // The view's frame with the map's own shape: the rectangle drawn may differ from the
     // grid's (the grid follows it a field later).

@@ -62,6 +62,10 @@ enum { GEOFIELD_PRECISION_FLOAT = 0, GEOFIELD_PRECISION_DOUBLE = 1 };       /* -
 /* --projection; GEOFIELD_EQEARTH: Equal Earth about ref_lon's meridian (nx, ny as given: the
  * world's box is nx x 1 + round((nx - 1) * 0.4867)). */
 enum { GEOFIELD_LATLON = 0, GEOFIELD_AEQD = 1, GEOFIELD_ORTHO = 2, GEOFIELD_EQEARTH = 3 };
+/* API 1.2. --registration: GEOFIELD_NODE, the nodes on the bounds (nx nodes span/(nx - 1)
+ * apart); GEOFIELD_PIXEL, the bounds (or a projected view's extent) are the edges of nx x ny
+ * cells of span/nx and the values are at their centres. */
+enum { GEOFIELD_NODE = 0, GEOFIELD_PIXEL = 1 };
 
 /* What determines the field: the command line's view options. Start from
  * geofield_params_init(), which sets the command line's defaults, then change fields. */
@@ -101,9 +105,18 @@ typedef struct geofield_params {
   /* --signed: non-zero gives, inside a polygon of sites, minus the distance to its boundary
    * instead of 0 (with @land: negative on land, positive at sea). Needs sites with polygons. */
   int32_t signed_inside;
+  /* API 1.2. GEOFIELD_NODE (the default) or GEOFIELD_PIXEL. */
+  int32_t registration;
 } geofield_params;
 
 GEOFIELD_API void geofield_params_init(geofield_params* params);
+
+/* API 1.2. --step: sets nx and ny from a spacing in degrees of a latlon grid over params'
+ * bounds, as the command line does: the node spacing, or with GEOFIELD_PIXEL the cell size.
+ * GEOFIELD_INVALID_ARGUMENT (params unchanged) when a step does not divide its span to within
+ * 1e-9 of a cell (the message names the nearest sizes) or gives a side outside [2, 1048576]. */
+GEOFIELD_API geofield_status geofield_params_set_step(geofield_params* params, double step_lon_deg,
+                                                      double step_lat_deg);
 
 /* Checks params as the command line does, without computing. */
 GEOFIELD_API geofield_status geofield_params_check(const geofield_params* params);

@@ -204,9 +204,11 @@ def _sites_bytes(sites: Any) -> bytes:
 def field(
     lat: Pair = (29, 31),
     lon: Pair = (99, 101),
-    size: Tuple[int, int] = (1000, 1000),
+    size: Optional[Tuple[int, int]] = None,
     ref: Pair = (30, 101),
     *,
+    step: Any = None,
+    registration: str = "node",
     formula: str = "haversine",
     units: str = "km",
     radius: float = _DEFAULT_RADIUS_KM,
@@ -229,14 +231,24 @@ def field(
     points, lines and polygons) to every node of a grid, as `geofield render --npy` computes
     it: an array of shape (ny, nx), row 0 north,
     node (i, j) at lat = lat_max - i (lat_max - lat_min) / (ny - 1),
-    lon = lon_min + j dlon / (nx - 1). The parameters are the command line's view options, with
-    the same names, defaults, ranges and error messages.
+    lon = lon_min + j dlon / (nx - 1) (registration "node"), or at the centre of cell (i, j),
+    lat = lat_max - (i + 1/2) (lat_max - lat_min) / ny, lon = lon_min + (j + 1/2) dlon / nx
+    (registration "pixel"). The parameters are the command line's view options, with the same
+    names, defaults, ranges and error messages.
 
     lat: (MIN, MAX) latitude bounds in degrees, -90 <= MIN < MAX <= 90. Default (29, 31).
     lon: (MIN, MAX) longitude bounds in degrees within [-360, 360]; MIN > MAX crosses the
         antimeridian ((170, -170)); (-180, 180) or (0, 360) is the whole circle. Default (99, 101).
     size: (NX, NY) nodes per row and per column, each from 2 to 1048576 (and what memory holds).
-        The array's shape is (NY, NX). Default (1000, 1000).
+        The array's shape is (NY, NX). Default None: (1000, 1000), or what `step` gives.
+    step: instead of `size` (not both), a latlon grid's spacing in degrees: DEG, or (DLON, DLAT)
+        (x first, as size): the node spacing, or with registration "pixel" the cell size; it
+        must divide the lat/lon spans to within 1e-9 of a cell (the message names the nearest
+        sizes when not). Default None.
+    registration: "node" (the nodes on the bounds) or "pixel" (the bounds, or a projected map's
+        extent, are the edges of NX x NY cells whose centres are the nodes: lat=(-90, 90),
+        lon=(-180, 180), step=0.25 gives 1440 x 720 cells centred on -179.875, ..., 179.875).
+        Default "node".
     ref: (LAT, LON) the reference point in degrees. Default (30, 101).
     formula: "haversine" (great-circle distance on a sphere of `radius`), "seed" (the original
         numba answer's expression, not a distance) or "wgs84" (the geodesic on the ellipsoid of
@@ -312,8 +324,14 @@ def field(
 
     p.lat_min, p.lat_max = _pair("--lat", lat, "(MIN, MAX) (e.g. (-10, 10))")
     p.lon_min, p.lon_max = _pair("--lon", lon, "(MIN, MAX) (e.g. (-10, 10))")
-    nx, ny = _size(size)
+    if size is not None and step is not None:
+        raise ValueError("--size and --step: give one of the two (the grid's nodes or its "
+                         "spacing)")
+    nx, ny = _size((1000, 1000) if size is None else size)
     p.nx, p.ny = nx, ny
+    code = L.REGISTRATIONS.get(registration)
+    p.registration = code if code is not None else _choice("--registration", registration,
+                                                           L.REGISTRATIONS)
     p.ref_lat, p.ref_lon = _pair("--ref", ref, "(LAT, LON) (e.g. (30, 101))")
     code = L.FORMULAS.get(formula)
     p.formula = code if code is not None else _choice("--formula", formula, L.FORMULAS)
@@ -344,6 +362,19 @@ def field(
             raise ValueError(
                 "--extent: applies to --projection aeqd, ortho or eqearth (this view is latlon)")
         p.extent = extent
+
+    if step is not None:
+        # The command line's arithmetic and refusals (geofield_params_set_step), over the bounds
+        # and registration set above.
+        dlon, dlat = ((step, step) if not isinstance(step, (tuple, list))
+                      else _pair("--step", step, "DEG or (DLON, DLAT) (e.g. (0.5, 0.25))"))
+        try:
+            dlon, dlat = float(dlon), float(dlat)
+        except (TypeError, ValueError):
+            raise TypeError(f"--step: {step!r} is not of the form DEG or (DLON, DLAT) "
+                            f"(e.g. 0.25)") from None
+        L.raise_for(lib.geofield_params_set_step(ctypes.byref(p), dlon, dlat))
+        nx, ny = p.nx, p.ny
 
     centre_lat = centre_lon = None
     if centres is not None:

@@ -15,9 +15,10 @@ import threading
 from typing import Dict, Optional, Tuple
 
 # The API this package is written for (geofield.h's GEOFIELD_API_VERSION_MAJOR and _MINOR):
-# 1.1 added sites, signed_inside and the bearing output.
+# 1.1 added sites, signed_inside and the bearing output; 1.2 registration and
+# geofield_params_set_step.
 API_MAJOR = 1
-API_MINOR = 1
+API_MINOR = 2
 
 # geofield_status
 OK = 0
@@ -39,6 +40,7 @@ FORMULAS = {"haversine": 0, "seed": 1, "wgs84": 2}
 UNITS = {"km": 0, "nm": 1, "mi": 2, "m": 3}
 PRECISIONS = {"float": 0, "double": 1}
 PROJECTIONS = {"latlon": 0, "aeqd": 1, "ortho": 2, "eqearth": 3}
+REGISTRATIONS = {"node": 0, "pixel": 1}
 BACKENDS = ("auto", "cpu", "cuda", "gl")
 
 
@@ -73,6 +75,7 @@ class Params(ctypes.Structure):
         ("centre_lon", ctypes.c_void_p),
         ("sites", ctypes.c_char_p),
         ("signed_inside", ctypes.c_int32),
+        ("registration", ctypes.c_int32),
     ]
 
 
@@ -134,6 +137,8 @@ _SIGNATURES = {
     "geofield_last_error": (ctypes.c_char_p, []),
     "geofield_params_init": (None, [ctypes.POINTER(Params)]),
     "geofield_params_check": (ctypes.c_int, [ctypes.POINTER(Params)]),
+    "geofield_params_set_step": (ctypes.c_int, [ctypes.POINTER(Params), ctypes.c_double,
+                                                ctypes.c_double]),
     "geofield_output_init": (None, [ctypes.POINTER(Output)]),
     "geofield_context_create": (ctypes.c_int, [ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(_vp)]),
     "geofield_context_destroy": (None, [_vp]),

@@ -37,6 +37,7 @@ ViewState unusual_state() {
   s.params.units = Units::nm;
   s.params.radius_km = 6378.137;
   s.params.precision = Precision::f64;
+  s.params.registration = Registration::pixel;  // Copy as command and the session carry it
   s.backend = BackendChoice::cpu;
   s.colormap = Colormap::turbo;
   s.reverse = true;
