@@ -55,6 +55,7 @@ def _describe(bound: inspect.BoundArguments, shape: Tuple[int, int], site_count:
     p.projection = L.PROJECTIONS[a["projection"]]
     if a["extent"] is not None:
         p.extent = a["extent"]
+    p.registration = L.REGISTRATIONS[a.get("registration", "node")]
     length = ctypes.c_size_t()
     L.raise_for(describe(ctypes.byref(p), site_count, None, 0, ctypes.byref(length)))
     text = ctypes.create_string_buffer(length.value + 1)

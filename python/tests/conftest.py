@@ -70,7 +70,10 @@ def cli_args(backend="cpu", **kw):
             args.append(f"--ellipsoid={_number(value[0])},{_number(value[1])}")
         elif name in ("radius", "extent"):
             args.append(f"--{name}={_number(value)}")
-        elif name in ("formula", "units", "precision", "projection"):
+        elif name == "step":
+            step = value if isinstance(value, (tuple, list)) else (value, value)
+            args.append(f"--step={_number(step[0])}x{_number(step[1])}")
+        elif name in ("formula", "units", "precision", "projection", "registration"):
             args.append(f"--{name}={value}")
         elif name == "dtype":
             if numpy.dtype(value) == numpy.float64:

@@ -20,6 +20,10 @@ VIEWS = {
                              precision="double"),
     "aeqd": dict(size=(21, 17), ref=(48.85, 2.35), projection="aeqd", extent=3000),
     "ortho": dict(lat=(20, 60), lon=(-10, 30), size=(15, 15), projection="ortho", units="m"),
+    # Cells: the coordinates are the cells' centres, node_offset 1 (docs/grids.md).
+    "latlon_pixel": dict(lat=(-90, 90), lon=(-180, 180), step=15, registration="pixel"),
+    "aeqd_pixel": dict(size=(20, 16), ref=(48.85, 2.35), projection="aeqd", extent=3000,
+                       registration="pixel"),
 }
 CENTRES = [(13.75, 100.5), (1.29, 103.85), (-33.87, 151.21), (35.68, 139.69)]
 
