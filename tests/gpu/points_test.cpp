@@ -191,7 +191,9 @@ TEST(GpuPoints, EqualTheCudaGridAtItsNodes) {
   for (int i = 0; i < p.ny; ++i) {
     for (int j = 0; j < p.nx; ++j) {
       nodes.lat.push_back(node_lat_deg(g, i));
-      nodes.lon.push_back(node_lon_deg(g, j));
+      // A grid across the antimeridian numbers its columns past 360 (170 ... 530); a point's
+      // longitude is a place within [-360, 360], so the node's is given wrapped.
+      nodes.lon.push_back(reduce_deg_180(node_lon_deg(g, j)));
     }
   }
   const std::size_t n = nodes.lat.size();
