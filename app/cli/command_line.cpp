@@ -161,7 +161,8 @@ CommandLine parse_points_command(const std::vector<std::string>& args) {
   // The grid's and the picture's options stay parsed (to be refused below, naming them) but
   // leave the help; two say what they mean for a table.
   for (const char* grid_only :
-       {"--lat",         "--lon",           "--size",         "--projection", "--extent",
+       {"--lat",         "--lon",           "--size",         "--step",       "--registration",
+        "--projection", "--extent",
         "--colormap",    "--reverse",       "--range",        "--numba-case", "--contours",
         "--no-contours", "--graticule",     "--no-graticule", "--marker",     "--no-marker",
         "--coastlines",  "--no-coastlines", "--borders",      "--no-borders", "--line-color"}) {
@@ -216,6 +217,8 @@ CommandLine parse_points_command(const std::vector<std::string>& args) {
       {&text.lat, "--lat"},
       {&text.lon, "--lon"},
       {&text.size, "--size"},
+      {&text.step, "--step"},
+      {&text.registration, "--registration"},
       {&text.projection, "--projection"},
       {&text.extent, "--extent"},
       {&text.colormap, "--colormap"},

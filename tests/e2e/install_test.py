@@ -163,9 +163,12 @@ class Install(RenderTestCase):
         subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", venv],
                        check=True, timeout=300)
         py = os.path.join(venv, "bin", "python")
+        # The library of the build under test goes into the package (a checkout holding several
+        # builds is asked which one).
         r = subprocess.run([py, "-m", "pip", "install", "--no-index", "--no-build-isolation",
                             os.path.join(SOURCE, "python")], capture_output=True, text=True,
-                           timeout=300, cwd=self.dir)
+                           timeout=300, cwd=self.dir,
+                           env=dict(os.environ, GEOFIELD_LIBRARY=LIBRARY))
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         env = dict(os.environ, GEOFIELD_LIBRARY=LIBRARY)
         env.pop("PYTHONPATH", None)

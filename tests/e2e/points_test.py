@@ -109,6 +109,9 @@ class Points(RenderTestCase):
         self.write("ok.csv", "lat,lon\n1,2\n")
         self.assertIn("--size: applies to grids", self.refused("ok.csv", "--size", "4x4"))
         self.assertIn("--graticule: applies to grids", self.refused("ok.csv", "--graticule"))
+        self.assertIn("--step: applies to grids", self.refused("ok.csv", "--step", "0.25"))
+        self.assertIn("--registration: applies to grids",
+                      self.refused("ok.csv", "--registration", "pixel"))
         self.assertIn("--backend: gl", self.refused("ok.csv", "--ref", "0,0", "--backend", "gl"))
         self.assertIn("give the CSV file", self.refused("--ref", "0,0"))
         self.assertIn("--ref", self.refused("ok.csv", "--ref", "0,0", "--centres", "ok.csv"))
@@ -117,7 +120,8 @@ class Points(RenderTestCase):
         r = self.points_ok("--help")
         for option in ("--output", "--sites", "--centres", "--formula", "--units", "--backend"):
             self.assertIn(option, r.stdout)
-        for grid_only in ("--size", "--projection", "--colormap", "--graticule"):
+        for grid_only in ("--size", "--step", "--registration", "--projection", "--colormap",
+                          "--graticule"):
             self.assertNotIn(grid_only, r.stdout)
 
 
