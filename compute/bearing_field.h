@@ -1,4 +1,4 @@
-// The bearing toward the nearest site (issue 28's --bearing): at each node, the initial azimuth
+// The bearing toward the nearest site (--bearing): at each node, the initial azimuth
 // of the great circle toward the nearest point of any site, degrees clockwise from north in
 // [0, 360), NaN where the distance is 0 (on a point or a line, inside a polygon unless signed)
 // and off a projected map. Every kind of site set: points (a file's, and `--ref`'s one point)

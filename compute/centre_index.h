@@ -1,4 +1,4 @@
-// Centres on the unit sphere in a k-d tree over their 3D unit vectors (issue 16): on a sphere
+// Centres on the unit sphere in a k-d tree over their 3D unit vectors: on a sphere
 // the nearest centre by great circle is the nearest by chord, so the tree answers "which
 // centres lie within this chord of a point" without looking at most of them. Built once for a
 // set of centres; queries from many threads at once.

@@ -44,7 +44,7 @@ class DeviceFieldComputer {
   virtual void compute_subgrid_to_host(const FieldRequest& r, const Subgrid& w, void* values,
                                        Precision stored, std::int32_t* index) = 0;
 
-  // r's field at points (point_distances.h, issue 31): pts.count values of `stored` and, unless
+  // r's field at points (point_distances.h): pts.count values of `stored` and, unless
   // null, indices. on_device: pts, values and index are memory of this device, queued on stream
   // as compute is (null: the computer's own, waited for), a point that is not a place getting
   // NaN and -1; otherwise host memory, the points checked (check_points) and copied through the

@@ -1,4 +1,4 @@
-// Distances at points on a CUDA device (issue 31): point_distances.h's request at point lists in
+// Distances at points on a CUDA device: point_distances.h's request at point lists in
 // device memory, by cuda/point_kernels.h's kernels, holding the sites on the device between
 // calls (points as places and unit vectors, shapes as their arc trees) while they stay the same.
 #pragma once

@@ -2,7 +2,7 @@
 // views: what the CUDA backend (into its textures, or device memory for the pixel-buffer path
 // and the f64 export) and libgeofield's device computer (device memory, whole grids and tiles)
 // share. Every view: latlon, aeqd and ortho; haversine and wgs84; float and double. Sets of
-// lines and polygons (issue 28) run the arc trees' kernel (shape_kernels.h) instead, on the
+// lines and polygons run the arc trees' kernel (shape_kernels.h) instead, on the
 // sphere (check_shapes_view).
 #pragma once
 

@@ -1,4 +1,4 @@
-// The nearest of many centres (issue 16), on the CPU: for every node of a grid (latlon, aeqd or
+// The nearest of many centres, on the CPU: for every node of a grid (latlon, aeqd or
 // ortho), or of a subgrid of it, the smallest value over the centres of the view's formula with
 // that centre as the reference, and the index of that centre (the lowest of those that tie).
 // Each value is the shared math's value of that centre at that node (centre_values.h says

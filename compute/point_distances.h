@@ -1,4 +1,4 @@
-// The field at a list of points instead of a grid (issue 31): for each point (latitude,
+// The field at a list of points instead of a grid: for each point (latitude,
 // longitude) the distance to the nearest site of a request and that site's index, by the
 // grid's per-node math (core/point_field.h), for every site set and formula a grid computes:
 //   one point : that point's value by the formula (haversine, seed, wgs84), index 0;

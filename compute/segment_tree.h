@@ -1,4 +1,4 @@
-// The tree of bounding caps over the arcs of sites (issue 28), built on the host and laid out
+// The tree of bounding caps over the arcs of sites, built on the host and laid out
 // flat for the one search (core/arc_tree.h) that the CPU walks here and a GPU walks in a copy:
 // arcs' caps centred on their middles with half their lengths as radii, split at the median of
 // the caps' centres along the axis they spread most, down to leaves of 4 arcs.

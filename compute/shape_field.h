@@ -1,4 +1,4 @@
-// The field of sites of every kind (issue 28) on the CPU: at each node of a grid (latlon, aeqd
+// The field of sites of every kind on the CPU: at each node of a grid (latlon, aeqd
 // or ortho), or of a subgrid of it, the distance to the nearest point of any site (a point, a
 // line's arcs, a polygon's boundary), 0 inside a polygon or, signed, minus the distance to its
 // boundary; the index of the nearest feature (the one containing the node, inside a polygon;
@@ -45,7 +45,7 @@ template <typename T>
 void shape_field_on_cpu(const FieldParams& p, const ShapeTrees& trees, const ShapeFieldOptions& o,
                         const Subgrid& w, T* values, std::int32_t* index, float* bearing);
 
-// The same at n points (issue 31) instead of a grid's nodes: values[k] and, unless null,
+// The same at n points instead of a grid's nodes: values[k] and, unless null,
 // index[k] for the point (lat_deg[k], lon_deg[k]) (latitudes in [-90, 90]), on all cores; the
 // same search and value as a node's (a node's point gets the node's value and feature).
 template <typename T>

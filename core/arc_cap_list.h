@@ -1,4 +1,4 @@
-// The nearest arc for a tile of nodes at once (issue 28's GPU speed): one walk of the tree per
+// The nearest arc for a tile of nodes at once: one walk of the tree per
 // tile lists the few arcs any of its nodes can be nearest to, and each node then measures only
 // those, skipping most by a bound it already has, instead of walking the tree itself. Host and
 // device alike, so the CPU's tests hold the list to the brute force the kernels are held to.

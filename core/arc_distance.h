@@ -1,4 +1,4 @@
-// The distance from a node to a line's segment (issue 28), on the unit sphere, host and device
+// The distance from a node to a line's segment, on the unit sphere, host and device
 // alike: a segment is the minor great-circle arc between two vertices (as S2 and BigQuery's
 // GEOGRAPHY take it; planar GIS draws a straight line in lat/lon instead, which differs).
 //

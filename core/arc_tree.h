@@ -1,4 +1,4 @@
-// The search for the nearest arc (issue 28), host and device alike, over a tree of bounding
+// The search for the nearest arc, host and device alike, over a tree of bounding
 // caps laid out flat (compute/segment_tree.* builds it on the host; the CPU walks it there
 // and a GPU kernel walks a copy in device memory, so both find the same arc by the same code).
 //

@@ -1,4 +1,4 @@
-// Reference points for the nearest-centre field (issue 16): each a latitude, a longitude and
+// Reference points for the nearest-centre field: each a latitude, a longitude and
 // an optional name. `--ref` is the one-centre case.
 #pragma once
 
@@ -22,7 +22,7 @@ using CentreList = std::shared_ptr<const std::vector<Centre>>;
 
 // A station's, airport's or town's name is short; a longer one is refused rather than carried.
 inline constexpr std::size_t kMaxCentreNameBytes = 256;
-// More centres than this are refused (issue 16 asks for a million; ten times that still fits).
+// More centres than this are refused (ten million: ten times the million asked for still fits).
 inline constexpr std::size_t kMaxCentres = 10'000'000;
 
 // What is wrong with one centre, in the words of --ref ("latitude 91 is outside [-90, 90]");

@@ -1,4 +1,4 @@
-// The field at given points instead of a grid's nodes (issue 31): a site's value at a point
+// The field at given points instead of a grid's nodes: a site's value at a point
 // (latitude, longitude) by the grid's own per-node math, the site as the reference. A point is
 // a node of a grid of one row and one column: its row part (field_math.h's row factors, or
 // geodesic.h's GeodesicRow) comes from its latitude and its column part from its longitude's

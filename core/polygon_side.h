@@ -1,4 +1,4 @@
-// Which side of a polygon's boundary a node is on (issue 28: 0 inside a polygon, or with
+// Which side of a polygon's boundary a node is on (0 inside a polygon, or with
 // --signed minus the distance to its boundary), decided from the nearest point of the boundary
 // that the distance search finds anyway, so no node walks a whole ring:
 //   - nearest point inside edge k: the node is on the edge's left iff p . n_k > 0;

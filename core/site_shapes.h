@@ -1,4 +1,4 @@
-// Sites of every GeoJSON kind (issue 28): points, lines and polygons, as features made of
+// Sites of every GeoJSON kind: points, lines and polygons, as features made of
 // parts made of vertices. A feature is what the nearest-site index names (a Feature of a
 // FeatureCollection, a row of a CSV); its parts are what its geometry holds:
 //   point: one vertex (a Point, each point of a MultiPoint);

@@ -1,4 +1,4 @@
-// The one tiling policy of the nearest-site search (issue 27): how many nodes a tile of the
+// The one tiling policy of the nearest-site search: how many nodes a tile of the
 // pruned search spans, decided here once for the CPU, CUDA and GL. A tile shares one list of
 // the sites that can win in it (centre_bounds.h says why the list is exact); the tile's side
 // trades the lists' length (wider tiles hold more sites every node must look at) against how

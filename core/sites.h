@@ -1,4 +1,4 @@
-// The field's source (issue 27): the value at a node is the distance to the nearest of a set of
+// The field's source: the value at a node is the distance to the nearest of a set of
 // sites, and beside it, on request, which site that is. One reference point (`--ref`) is a set
 // of one; `--centres FILE`, the window's list, the C API's centres and Python's `centres=` are
 // sets of many. Every backend, output and front end takes a SiteSet, so nothing is built twice
@@ -7,7 +7,7 @@
 //
 // Sites have a kind. A set holds points (a CSV's rows, `--ref`, the window's list: the
 // nearest-site search of docs/centres.md) or shapes (site_shapes.h: features of points, lines
-// and polygons from GeoJSON or a built-in name, issue 28: the arc trees' search), so callers
+// and polygons from GeoJSON or a built-in name: the arc trees' search), so callers
 // that pass a SiteSet through need no change. A file of single points is a set of points, so
 // `--sites ports.geojson` is what `--centres ports.csv` is. A site's index is its feature's
 // position in the set (a file's row or Feature), 0 first.

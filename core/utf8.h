@@ -1,4 +1,4 @@
-// UTF-8 as the program's text (issue 33: text in, text out): what reads a user's text (sites
+// UTF-8 as the program's text (text in, text out): what reads a user's text (sites
 // files, names) checks it with these, and what echoes it in a message escapes what is not.
 // Valid means RFC 3629: no overlong forms, no surrogates (U+D800..U+DFFF), nothing past U+10FFFF.
 #pragma once

@@ -1,4 +1,4 @@
-// The nearest of many centres (issue 16) on the GPU, exactly and not by brute force: for every
+// The nearest of many centres on the GPU, exactly and not by brute force: for every
 // node of a grid (latlon, aeqd or ortho), or of a subgrid of it, the smallest value over the
 // centres of the view's formula with that centre as the reference, and that centre's index (the
 // lowest of those that tie).

@@ -1,4 +1,4 @@
-// Distances at points on CUDA (issue 31): the kernels of compute/point_distances.h's point
+// Distances at points on CUDA: the kernels of compute/point_distances.h's point
 // lists, in device memory, one thread a point, by the same per-point math (core/point_field.h):
 //   one point: the site's value at each point;
 //   points   : the chord-nearest site by a scan of the sites' unit vectors (shared memory, a

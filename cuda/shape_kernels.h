@@ -1,4 +1,4 @@
-// The field of lines and polygons (issue 28) on CUDA: a warp's tile of nodes lists the arcs of
+// The field of lines and polygons on CUDA: a warp's tile of nodes lists the arcs of
 // each tree (arc_tree.h's, in device memory here) that any of its nodes can be nearest to
 // (arc_cap_list.h), each node measures those, and takes the value, the nearest feature and the
 // bearing as the CPU does (shape_node), in double: the brute force's arc at every node. A node off
@@ -54,7 +54,7 @@ class ShapeKernels {
   // (the nearest feature). Asynchronous.
   void compute_to_surfaces(const ShapeView& v, int nx, int ny, cudaSurfaceObject_t field,
                            cudaSurfaceObject_t index, cudaStream_t stream);
-  // At n points (issue 31) in device memory (degrees): each point's value (v.radius * its angle,
+  // At n points in device memory (degrees): each point's value (v.radius * its angle,
   // signed as v says) and nearest feature, by the CPU's walk of the trees; a point that is not a
   // place gets NaN and -1. v's grid and map are not used. Defined in point_kernels.cu.
   template <typename Out>

@@ -1,4 +1,4 @@
-// The sites' table that the nearest-site index outputs carry (issue 31), so that an index value
+// The sites' table that the nearest-site index outputs carry, so that an index value
 // names its site wherever the file goes: a row a site, in the index's order (0 first), with its
 // name and, for a set of points, its latitude and longitude, for a set of shapes (lines,
 // polygons) its kind. The NetCDF file holds it as variables on a `site` dimension

@@ -61,7 +61,7 @@ std::uint64_t run_digest(const std::string& grid, Precision stored);
 // one-point tile's metadata is what it was before sites); else " sites=points:N:D", D the
 // 16-hex-digit FNV-1a digest of every site's latitude and longitude as exact text
 // ("lat,lon;" each, in order). Names are not in it: they change no value. Two centres files of
-// other coordinates, order or count give two runs. Lines and polygons (issue 28):
+// other coordinates, order or count give two runs. Lines and polygons:
 // " sites=shapes:N:D", D the digest of every feature's kind and parts, each part's kind and
 // vertices, with " signed" after it for --signed (its values differ inside the polygons).
 std::string sites_identity(const SiteSet& sites, bool signed_inside = false);

@@ -1,4 +1,4 @@
-// geofield_grid_describe (API 1.2, issue 31): what `render --netcdf` writes about a grid besides
+// geofield_grid_describe (API 1.2): what `render --netcdf` writes about a grid besides
 // its values (coordinates, CF attributes, the CRS), as JSON, from the NetCDF writer's own
 // functions, so that Python's geofield.dataarray() carries the same numbers and words.
 #pragma once

@@ -1,4 +1,4 @@
-// geofield_compute_points (issue 31): the points' struct checked against the request, then the
+// geofield_compute_points: the points' struct checked against the request, then the
 // CPU's point list (compute/point_distances.h) or the CUDA computer's.
 #include <cstdint>
 #include <string>

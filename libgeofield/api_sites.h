@@ -1,4 +1,4 @@
-// geofield_params.sites (issue 28): a file's path, GeoJSON text or a built-in name, read into
+// geofield_params.sites: a file's path, GeoJSON text or a built-in name, read into
 // the features the field is measured to. Reading is the slow part of a call with sites (the
 // 1:10m coastline is some 400,000 vertices of JSON-free binary, a GeoJSON file is parsed whole),
 // so a context keeps the last sites it read and gives them again while the text (and a file's

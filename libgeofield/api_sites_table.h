@@ -1,4 +1,4 @@
-// geofield_sites (API 1.2, issue 31): sites read by read_sites_parameter, the parser
+// geofield_sites (API 1.2): sites read by read_sites_parameter, the parser
 // geofield_params.sites and the command line use, laid out as the flat arrays of
 // geofield_sites_table so that a caller (Python) takes a million features in a few calls.
 #pragma once

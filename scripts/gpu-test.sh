@@ -45,7 +45,7 @@ if [ "${1:-}" = stage ]; then
     if [ -x "$build/research/$p" ]; then probes+=("$build/research/$p"); fi
   done
   bins+=(${probes[@]+"${probes[@]}"})
-  # The points' benchmark (issue 31) exists only with -DGEOFIELD_BUILD_BENCH=ON.
+  # The points' benchmark exists only with -DGEOFIELD_BUILD_BENCH=ON.
   if [ -x "$build/bench/points_gpu_bench" ]; then bins+=("$build/bench/points_gpu_bench"); fi
   cp "${bins[@]}" "$run/bin/"
   # libgeofield, for gpu_c_api_tests (through lib/) and the Python package's tests.
@@ -119,7 +119,7 @@ for t in gpu_field_tests gpu_projected_field_tests gpu_no_round_trip_tests gpu_r
   [ $rc -eq 0 ] || { failed=1; grep -E 'Failure|error|Expected|Which is|worst' "$log" | head -20 | sed 's/^/gpu-test:     /'; }
 done
 
-# Distances at points (issue 31): a million points against 10,000 sites, where it was staged.
+# Distances at points: a million points against 10,000 sites, where it was staged.
 if [ -x "$run/bin/points_gpu_bench" ]; then
   "$run/bin/points_gpu_bench" 1000000 10000 >"$logs/points_gpu_bench.log" 2>&1
   rc=$?
@@ -190,7 +190,7 @@ else
 fi
 rm -f "$logs/raw.npy" "$logs/raw.tif"
 
-# Every tile in one process over workers (issue 17): one worker on device 0, three sharing it
+# Every tile in one process over workers: one worker on device 0, three sharing it
 # (--workers 3: three streams, computers and buffer pairs, the tiles taken in turn), and every
 # device of this host (two on the two-GPU host) with two each; every batch's .npy and COG tiles
 # equal byte for byte.
@@ -236,7 +236,7 @@ then :; else
 fi
 rm -f "$logs"/wgs84-*.npy
 
-# Many centres end to end (issue 16): render --centres from CUDA and from the CPU, in double, the
+# Many centres end to end: render --centres from CUDA and from the CPU, in double, the
 # same 3,000 centres; the distances within the float path's bound (2e-6 of pi R + value; double
 # is far finer) and the indices equal except where the two centres' distances tie within it.
 python3 - "$logs/centres.csv" <<'PY'
@@ -282,7 +282,7 @@ then :; else
 fi
 rm -f "$logs"/centres-*.npy
 
-# The same centres on an aeqd map (issue 27): CUDA's nearest-site kernels over the projected grid
+# The same centres on an aeqd map: CUDA's nearest-site kernels over the projected grid
 # against the CPU's, float; the same nodes off the map (NaN, -1), values within the float path's
 # bound, indices equal except at ties within it.
 for b in cuda cpu; do
@@ -314,7 +314,7 @@ then :; else
 fi
 rm -f "$logs"/centres-aeqd-*.npy
 
-# Lines and polygons end to end (issue 28): the signed distance to Natural Earth's 1:50m land
+# Lines and polygons end to end: the signed distance to Natural Earth's 1:50m land
 # from CUDA, NVIDIA's GL and the CPU, in double, with the nearest feature; values within 1e-9
 # relative of the CPU's (the same search; only the libraries' last bits differ), indices equal
 # but at near-ties.
@@ -345,7 +345,7 @@ then :; else
 fi
 rm -f "$logs"/land-*.npy
 
-# The Python package over libgeofield (issue 18) on this GPU: its pytest suite, the CUDA tests
+# The Python package over libgeofield on this GPU: its pytest suite, the CUDA tests
 # with CuPy, numba and PyTorch where they are installed, against this build's library and binary.
 if python3 -c "import pytest, numpy" 2>/dev/null; then
   PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$root/python" GEOFIELD_LIBRARY="$run/lib/libgeofield.so.1" \

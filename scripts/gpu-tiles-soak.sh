@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Issue 33's soak of the tile writers on the GPU machine, after `scripts/gpu-test.sh stage`:
+# The soak of the tile writers on the GPU machine, after `scripts/gpu-test.sh stage`:
 #
 #   scripts/gpu-tiles-soak.sh [RUNS] [SIZE] [TILES]     (defaults 100, 2048, 16)
 #
 # 1. RUNS times `render --tile all/TILES --netcdf DIR` with the default workers (2 a CUDA device):
-#    every run must exit 0 with every tile written (the crash of issue 33 was two workers
+#    every run must exit 0 with every tile written (the crash it was made for was two workers
 #    creating NetCDF files at once).
 # 2. RUNS / 10 times every output at once (.npy, COG, NetCDF) with 4 workers: each run's .npy
 #    and GeoTIFF tiles equal the first run's byte for byte, and `geofield mosaic` of its GeoTIFF

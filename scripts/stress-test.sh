@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The display tests under load (issue 14): stress-ng keeps CPU workers busy beside ctest, which
+# The display tests under load: stress-ng keeps CPU workers busy beside ctest, which
 # runs the whole display suite ROUNDS times in a row, one test at a time, and stops at the first
 # round with a failure. Each round's result and time is printed, then a summary line.
 #

@@ -1,4 +1,4 @@
-// The search for the nearest arc of lines and polygons (issue 28) in GLSL: a port of
+// The search for the nearest arc of lines and polygons in GLSL: a port of
 // core/arc_distance.h (the distance to an arc), core/polygon_side.h (the side of a ring) and
 // core/arc_tree.h (the walk over the tree of bounding caps, shape_node), for the GL backend's
 // shape_field.comp. The host builds the trees (compute/segment_tree.*) and the GL backend lays

@@ -30,7 +30,7 @@ uniform vec2 u_centre_deg;
 uniform vec2 u_half_map;
 uniform float u_radius;
 uniform vec4 u_projected_grid;
-// Many centres (issue 16), on every view (a projected one's nodes are its plane's, placed as
+// Many centres, on every view (a projected one's nodes are its plane's, placed as
 // the field's): each node's nearest centre (R32I, the backend's index texture, the field's
 // size; -1 off the map), a colour a centre (N x 1, texel k for centre k); colour by it instead
 // of by distance, and draw the boundaries between cells (pixels near the edge of a node's cell

@@ -1,4 +1,4 @@
-// The field of lines and polygons (issue 28) on the GL backend: each node's nearest arc of the
+// The field of lines and polygons on the GL backend: each node's nearest arc of the
 // polygons' rings and of the points' and lines' by arc_tree.glsl's walk (u_brute: every arc,
 // the tests' oracle), then shape_node's value: the distance, 0 inside a polygon or, signed,
 // minus the distance to its boundary; and the nearest feature's index. As

@@ -1,4 +1,4 @@
-// The sites built into the binary (issue 28): Natural Earth's coastlines, borders and land at
+// The sites built into the binary: Natural Earth's coastlines, borders and land at
 // 1:10m (the default), 1:50m or 1:110m, from the line pack (gl/geo_lines.h, assets/coastlines):
 //   @coastline[:SCALE]  each coastline polyline a line feature;
 //   @borders[:SCALE]    each border polyline a line feature;

@@ -113,7 +113,7 @@ double coordinate_of(std::string_view field, const std::string& where, const cha
 }
 
 // Centres whose columns are swapped (lon,lat read as lat,lon) show as latitudes beyond ±90 that
-// are all within ±180 (issue 31): a file of such rows is refused as swapped, naming the
+// are all within ±180: a file of such rows is refused as swapped, naming the
 // column, rather than as one bad row. The first out-of-range latitude's refusal waits until the
 // whole file has been read.
 class SwapCheck {

@@ -1,4 +1,4 @@
-// Reading centres (issue 16's --centres FILE and the window's import): CSV `lat,lon[,name]`
+// Reading centres (--centres FILE and the window's import): CSV `lat,lon[,name]`
 // with or without a header line, or GeoJSON Point and MultiPoint features. Every centre is
 // checked (latitude in [-90, 90], longitude in [-360, 360], a name of UTF-8 text of at most
 // kMaxCentreNameBytes) and every problem is one UsageError line naming the source and the CSV

@@ -1,5 +1,5 @@
 // CSV records (RFC 4180) and the numbers in them, as the centres' reader and `geofield points`
-// (issue 31) read them: fields in double quotes may hold commas, newlines and "" for a quote and
+// read them: fields in double quotes may hold commas, newlines and "" for a quote and
 // are kept as they stand; unquoted fields are trimmed of spaces and tabs; a line whose first
 // character that is not a space or a tab is '#' is a comment; a UTF-8 byte-order mark is skipped.
 #pragma once

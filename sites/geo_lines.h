@@ -1,6 +1,6 @@
 // Coastlines, borders and land: the Natural Earth data built into the binary (assets/coastlines),
 // read in place, and the scale a view needs. No GL here: the line layer draws the lines; the
-// land rings are the `@land` sites (issue 28).
+// land rings are the `@land` sites.
 #pragma once
 
 #include <cstddef>

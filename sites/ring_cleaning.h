@@ -1,4 +1,4 @@
-// Rings as the distance search needs them (issue 28): the side of a node comes from the turn of
+// Rings as the distance search needs them: the side of a node comes from the turn of
 // the boundary at a vertex (polygon_side.h), which is +-pi either way where a ring goes to a
 // point and straight back (a spike: quantised coasts and hand-drawn files have them), so such
 // vertices go, as do repeated positions; a ring left with fewer than 3 positions has no area.

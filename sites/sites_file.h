@@ -1,4 +1,4 @@
-// Reading sites of every kind (issue 28's --sites FILE): GeoJSON Point, MultiPoint, LineString,
+// Reading sites of every kind (--sites FILE): GeoJSON Point, MultiPoint, LineString,
 // MultiLineString, Polygon and MultiPolygon geometries (a FeatureCollection, a Feature or a bare
 // geometry; positions [lon, lat] as GeoJSON writes them), or CSV of points as --centres reads
 // it. Each Feature is one site feature (its position in the collection is its index; each CSV

@@ -1,4 +1,4 @@
-// The GL backend's field of lines and polygons (gl_backend.h; issue 28): the host's two arc
+// The GL backend's field of lines and polygons (gl_backend.h): the host's two arc
 // trees (compute/shape_trees.h: the polygons' rings and the points' and lines') laid out flat
 // in three buffers once a set, and one pass of shaders/shape_field.comp walking them node by
 // node in double (arc_tree.glsl, a port of core/arc_tree.h), into the field and index textures

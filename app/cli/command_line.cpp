@@ -147,7 +147,7 @@ std::string synopsis(const std::string& start, const std::vector<std::string>& w
   return text + "\n" + std::string(35, ' ') + does + "\n";
 }
 
-// `geofield points FILE.csv [options]` (issue 31): its option table is the view's (the formula,
+// `geofield points FILE.csv [options]`: its option table is the view's (the formula,
 // unit, radius, ellipsoid, precision, --ref, --backend) with the sites and the output; the
 // grid's and the picture's options are refused, naming them. FILE comes first.
 CommandLine parse_points_command(const std::vector<std::string>& args) {
@@ -336,7 +336,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                       " inline, more as a reference to FILE); latlon views, haversine or wgs84",
                   "FILE");
   add_text_option(app, "--sites", &window_text.sites,
-                  "sites of every kind (issue 28): the distance to the nearest line, polygon or "
+                  "sites of every kind: the distance to the nearest line, polygon or "
                   "point of a GeoJSON or CSV file, or of Natural Earth's @coastline, @land or "
                   "@borders [:10m|50m|110m]; haversine views; not beside --centres",
                   "FILE|@NAME");
@@ -433,7 +433,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       "--ref), the short path solid and on maps of the world round the long path dashed, "
       "labelled with both distances and initial bearings by --formula and --units",
       "LAT,LON|PLACE|LOCATOR");
-  // The figure's style (issue 29, docs/figure-styles.md): a preset, and options over it.
+  // The figure's style (docs/figure-styles.md): a preset, and options over it.
   StyleOptionText style_text;
   add_text_option(*render_cmd, "--style", &style_text.style,
                   "with --figure: the figure's look: print (a 300-dpi page: 8 pt labels, thin "
@@ -575,7 +575,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   }
   if (render.tile) {
     // An option of pictures beside --tile, whose tiles are raw: refused as such, rather than by
-    // asking for the picture that --tile refuses in turn (issue 31).
+    // asking for the picture that --tile refuses in turn.
     const std::pair<bool, const char*> drawn[] = {
         {render.colour_by_centre, "--colour-by-centre"},
         {render.maidenhead, "--maidenhead"},

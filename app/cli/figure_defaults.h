@@ -1,5 +1,5 @@
 // A render's overlays and view from what was typed. Told nothing, a render that writes a figure
-// makes a finished one (issue 29): the view about the reference, rings at an interval that
+// makes a finished one: the view about the reference, rings at an interval that
 // suits its range, graticule, coastlines, borders and the reference's marker; a render with no
 // figure draws no overlay unless asked. What was typed always wins.
 #pragma once

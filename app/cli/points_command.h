@@ -1,5 +1,5 @@
 // `geofield points FILE.csv [view options] [--sites FILE|@name | --centres FILE] [-o OUT.csv]`
-// (issue 31): the field at the points of a CSV table instead of a grid. The table's header
+// is the field at the points of a CSV table instead of a grid. The table's header
 // names its latitude and longitude columns (lat or latitude; lon, lng, long or longitude; case
 // ignored, in any order); every column is carried through, then the distance (named with the
 // unit: distance_km) and, with sites or centres, the nearest one's index and name. Every row is

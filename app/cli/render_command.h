@@ -52,7 +52,7 @@ struct RenderRequest {
   FigureStyle figure_style;  // --style and what overrides it (figure_style.h)
   // The figure's view about the reference (centre_view_on), not the render's bounds.
   bool figure_about_ref = false;
-  // Many sites (issue 16's --centres FILE, issue 28's --sites FILE|@name): the field is the
+  // Many sites (--centres FILE, --sites FILE|@name): the field is the
   // distance to the nearest of them (render_sites.h); outputs' index kinds write which. None:
   // the one reference point.
   std::optional<SitesChoice> sites;

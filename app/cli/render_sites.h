@@ -1,4 +1,4 @@
-// The sites of `geofield render` (issue 16's --centres FILE, issue 28's --sites FILE|@name):
+// The sites of `geofield render` (--centres FILE, --sites FILE|@name):
 // read into the one field request, checked, and described for the lines render prints and the
 // figure's title (the point sites' markers and colours: view/marked_sites.h, the window's too).
 #pragma once

@@ -115,7 +115,7 @@ void restore_session(WindowRequest* req) {
   }
 }
 
-// --centres FILE: the view's centres (issue 16); a typed --ref alone is the one-centre field, so
+// --centres FILE: the view's centres; a typed --ref alone is the one-centre field, so
 // the last session's centres go; beside --centres it is the centre of the view's aeqd map (the
 // view as restored and typed). Either way the view must be one that can take them.
 void take_centres(const WindowCommand& c, ViewState* s) {
@@ -146,7 +146,7 @@ void take_centres(const WindowCommand& c, ViewState* s) {
   }
 }
 
-// --sites FILE|@NAME (issue 28): the view's sites in place of its centres (a file of single
+// --sites FILE|@NAME: the view's sites in place of its centres (a file of single
 // points: its centres, as --centres), --signed with them; on a view that can take them.
 void take_sites(const WindowCommand& c, ViewState* s) {
   if (!c.options.sites) return;

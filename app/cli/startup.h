@@ -18,8 +18,8 @@ struct WindowOptionText {
   std::optional<std::string> save_state;  // --save-state FILE (on exit)
   std::optional<std::string> window;      // --window WxH
   std::optional<std::string> frames;      // --frames N
-  std::optional<std::string> centres;     // --centres FILE (issue 16)
-  std::optional<std::string> sites;       // --sites FILE|@NAME (issue 28)
+  std::optional<std::string> centres;     // --centres FILE
+  std::optional<std::string> sites;       // --sites FILE|@NAME
   bool signed_inside = false;             // --signed
   bool no_session = false;                // --no-session
 };

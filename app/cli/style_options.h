@@ -1,4 +1,4 @@
-// `render --figure`'s style options (issue 29): --style print|screen|dark and the options that
+// `render --figure`'s style options: --style print|screen|dark and the options that
 // override it (--font-size, --ring-color, --ring-width, --major-rings, --graticule-color,
 // --graticule-width, --land-fill, --ocean-tint, --marker-shape, --marker-size; --line-color,
 // a view option, too). Their help is in command_line.cpp's table; here they are read: each

@@ -65,7 +65,7 @@ struct FigureSites {
   std::vector<std::uint32_t> rgb;  // each site's colour (centre_colours), site k at k
   bool marked = false;             // a dot at each (none beyond kMaxCentreMarkers)
   bool colour_by_centre = false;   // the map coloured by nearest centre: no colorbar
-  // Sites of every kind (issue 28): their count (features), list then the point sites only
+  // Sites of every kind: their count (features), list then the point sites only
   // (their markers, rgb theirs), and the title's words after "distance to " ("the nearest of 3
   // sites", "@land:110m"). The rings are then no one point's: unlabelled.
   std::size_t features = 0;

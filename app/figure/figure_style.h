@@ -1,4 +1,4 @@
-// A figure's style (issue 29, `render --figure --style print|screen|dark` and the options that
+// A figure's style (`render --figure --style print|screen|dark` and the options that
 // override it): the sizes in points at the figure's dpi, the colours, which rings are major,
 // the land and sea tints, the marker. One value, resolved from a preset and what was typed,
 // turned into the numbers the layout (FigureLook) and the renderer and vector lines

@@ -1,4 +1,4 @@
-// Figures as PDF or SVG (issue 29), through cairo: the map picture embedded at its resolution,
+// Figures as PDF or SVG, through cairo: the map picture embedded at its resolution,
 // everything figure_paint.h paints around it (frame, ticks, graticule and ring labels with
 // their boxes, site markers and names, the colorbar, its ticks and caption, the title) as
 // vectors and real text in the built-in DejaVu Sans, at the same places as the PNG's. The map's

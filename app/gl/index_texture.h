@@ -1,4 +1,4 @@
-// A GL_R32I texture of nearest-centre indices (issue 16) uploaded from host memory: the CPU
+// A GL_R32I texture of nearest-centre indices uploaded from host memory: the CPU
 // path's index, drawn as the GPU backends' own index textures are (FieldBackend::index_texture).
 // Texel row 0 is grid row 0 (north). Move-only owner of the GL name.
 #pragma once

@@ -30,7 +30,7 @@ struct LineOverlay {
   // window's: dark under light lines, so white coasts read on turbo's yellows too).
   float halo_px = 0;
   std::array<float, 4> halo_rgba{0, 0, 0, 0};
-  // The sites' lines (issue 28, set_sites), over the others in their own colour on a dark edge
+  // The sites' lines (set_sites), over the others in their own colour on a dark edge
   // 0.75 pixel wider each side, so they read on any colormap and beside the coastlines.
   bool sites = false;
   std::array<float, 4> sites_rgba{1, 0.18f, 0.58f, 1};

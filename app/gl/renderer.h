@@ -58,7 +58,7 @@ struct ViewStyle {
   // antipode) and the area outside the field being shown. The window's dark grey by default; a
   // figure sets its page colour, so the globe stands on the page.
   std::uint32_t background_rgb = 0x1f1f1f;
-  // Many centres (issue 16), every view: the field's nearest-centre index (GL_R32I, the
+  // Many centres, every view: the field's nearest-centre index (GL_R32I, the
   // field's size; 0: none), coloured by the colours of set_centre_colours instead of by value
   // when colour_by_centre, and the boundaries between the centres' cells drawn.
   GLuint index_texture = 0;
@@ -94,7 +94,7 @@ class Renderer {
   // The colour of each centre (0xRRGGBB, centre k at k) for colour_by_centre; kept until
   // changed. At most GL_MAX_TEXTURE_SIZE centres.
   void set_centre_colours(const std::vector<std::uint32_t>& rgb);
-  // The sites' lines (issue 28) drawn when style.lines.sites: uploaded now, kept until changed.
+  // The sites' lines drawn when style.lines.sites: uploaded now, kept until changed.
   void set_site_lines(const LineSet& lines);
   // The index of a field of one site (0 at every node) as a 1 x 1 GL_R32I texture, which the
   // shader reads clamped to its size: for colouring by site a field whose backend kept no index

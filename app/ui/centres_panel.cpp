@@ -1,4 +1,4 @@
-// The "Centres" panel (issue 16): the view's centres as a table whose latitude, longitude and
+// The "Centres" panel: the view's centres as a table whose latitude, longitude and
 // name are edited in place (taken on Enter), a row deleted by its button; clear; colour by
 // nearest centre; a file to import (CSV or GeoJSON) and export (CSV). Every edit is a change of
 // the view, so the undo history has it; the App reads and writes the files.

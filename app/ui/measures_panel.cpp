@@ -1,4 +1,4 @@
-// The "Measurements" panel (issue 30): the measurements kept by Shift+drag on the map, each
+// The "Measurements" panel: the measurements kept by Shift+drag on the map, each
 // with its distance (the view's formula and unit), initial bearing and ends, deleted by its
 // row's button or all at once; and the GeoJSON export of them with the rings (for QGIS). Every
 // edit is a change of the view, so the undo history has it; the App writes the file.

@@ -1,4 +1,4 @@
-// The "Sites" panel (issue 28): the view's lines, polygons and points from a GeoJSON or CSV
+// The "Sites" panel: the view's lines, polygons and points from a GeoJSON or CSV
 // file (typed and opened, or dropped on the window) or from Natural Earth's data in the binary
 // (one click each), "signed inside polygons", colour by nearest feature, clear. Every edit is
 // a change of the view, so the undo history has it; the App reads the files.

@@ -65,12 +65,12 @@ struct ExportSettings {
   FigurePreset figure_preset = FigurePreset::print;  // its style, as `render --style`
   bool f64 = false;                                  // .npy, GeoTIFF and NetCDF as float64
   std::string state_file = "geofield-view.json";
-  // The Centres panel's file (issue 16): imported (CSV or GeoJSON) and exported (CSV), in the
+  // The Centres panel's file: imported (CSV or GeoJSON) and exported (CSV), in the
   // folder above unless absolute.
   std::string centres_file = "centres.csv";
-  // The Sites panel's file (issue 28): GeoJSON or CSV, in the folder above unless absolute.
+  // The Sites panel's file: GeoJSON or CSV, in the folder above unless absolute.
   std::string sites_file = "sites.geojson";
-  // The Measurements panel's GeoJSON file (issue 30): a name in the folder above.
+  // The Measurements panel's GeoJSON file: a name in the folder above.
   std::string measurements_file = "measurements.geojson";
 };
 
@@ -93,7 +93,7 @@ struct UiActions {
   bool import_centres = false;       // read ExportSettings::centres_file into the view's centres
   bool export_centres = false;       // write the view's centres there as CSV
   bool export_measurements = false;  // write the measurements (and rings) there as GeoJSON
-  // Open these sites (issue 28): a file (the Sites panel's, or one dropped on the window) or a
+  // Open these sites: a file (the Sites panel's, or one dropped on the window) or a
   // built-in name (@coastline, @land, @borders).
   std::optional<std::string> open_sites;
   std::optional<BackendChoice> switch_backend;
@@ -171,14 +171,14 @@ void draw_view_panel(ViewState* s, const SizeCaps& caps, const FrameInfo& info, 
 void draw_look_panel(ViewState* s, const FrameInfo& info, TypedEdits* edits);
 void draw_export_panel(ExportSettings* e, const ViewState& s, const FrameInfo& info, UiActions* a,
                        TypedEdits* edits);
-// The Centres panel (issue 16): the table of centres (edit, rename, delete), clear, colour by
+// The Centres panel: the table of centres (edit, rename, delete), clear, colour by
 // nearest centre, import and export. Edits go through centre_edits.h; a refused one is put in
 // edits->newest for the status bar.
 void draw_centres_panel(ViewState* s, ExportSettings* e, UiActions* a, TypedEdits* edits);
-// The Sites panel (issue 28): open a file or a built-in name, signed inside polygons, colour by
+// The Sites panel: open a file or a built-in name, signed inside polygons, colour by
 // nearest feature, clear. Opening is the App's (a->open_sites); the rest edits s.
 void draw_sites_panel(ViewState* s, ExportSettings* e, UiActions* a);
-// The Measurements panel (issue 30): the kept measurements (distance, bearing, ends), delete
+// The Measurements panel: the kept measurements (distance, bearing, ends), delete
 // one or all, export them with the rings as GeoJSON (a->export_measurements).
 void draw_measurements_panel(ViewState* s, ExportSettings* e, UiActions* a);
 

@@ -32,7 +32,7 @@ bool drag_typed_int(const char* label, int* v, float speed, int lo, int hi, cons
 bool typed_double(const char* label, const char* shown_label, double* v, const char* format,
                   const ValueCheck& check, TypedEdits* edits, bool message_below = true);
 
-// One box for one value (issue 30: not a drag and a box showing the same number): typed_double
+// One box for one value (not a drag and a box showing the same number): typed_double
 // with `decimals` digits after the point (view_decimals: as many as the map's zoom needs) and
 // the label after it.
 bool value_box(const char* label, double* v, int decimals, const ValueCheck& check,

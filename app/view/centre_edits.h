@@ -1,4 +1,4 @@
-// The window's edits of its centres (issue 16): adding (Shift+click, the panel), changing,
+// The window's edits of its centres: adding (Shift+click, the panel), changing,
 // renaming, deleting, clearing and importing, each checked so that the view's centres are
 // always valid, at most kMaxViewCentres, and on a view that can take them. Every taken edit
 // gives a list that is no file's (CentreSet::file is null): the caller attaches the file of an
@@ -27,7 +27,7 @@ bool add_centre(ViewState* s, Centre c, std::string* why);
 bool set_centre(ViewState* s, std::size_t k, Centre c, std::string* why);
 bool remove_centre(ViewState* s, std::size_t k, std::string* why);
 void clear_centres(ViewState* s);
-// add_centre is refused while the view has sites (issue 28: a view has one or the other).
+// add_centre is refused while the view has sites (a view has one or the other).
 // The view's centres replaced by `list` (an import), its sites cleared: refused whole when any
 // is invalid or there are more than kMaxViewCentres.
 bool replace_centres(ViewState* s, std::vector<Centre> list, std::string* why);

@@ -1,4 +1,4 @@
-// The hover readout's nearest centre (issue 16), found on the host from the view's centres, not
+// The hover readout's nearest centre, found on the host from the view's centres, not
 // read back from the GPU: a k-d tree over the centres (centre_index.h) gives the centres that
 // can be nearest by the view's formula, and distance_between decides among them. Built once a
 // list (the tree is kept while the list is the same).

@@ -1,4 +1,4 @@
-// Colours for colouring by nearest centre (issue 16): a categorical palette of clearly distinct
+// Colours for colouring by nearest centre: a categorical palette of clearly distinct
 // colours, given to the centres so that centres near each other, whose cells are likely to
 // touch, get different ones (each centre's few nearest are its neighbours; greedy colouring).
 // Pure: the renderer takes the colours (Renderer::set_centre_colours), the markers too.
@@ -27,7 +27,7 @@ std::vector<std::uint32_t> centre_colours(std::span<const Centre> centres);
 
 namespace geofield {
 
-// The same for the features of a set of sites (issue 28), each placed at the middle of its
+// The same for the features of a set of sites, each placed at the middle of its
 // vertices on the sphere (its first vertex where they balance out), so that features near each
 // other, whose cells are likely to touch, get different colours.
 std::vector<std::uint32_t> feature_colours(const SiteShapes& shapes);

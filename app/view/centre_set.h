@@ -1,4 +1,4 @@
-// The window's centres (issue 16) as a value of the view state: the list is shared, never
+// The window's centres as a value of the view state: the list is shared, never
 // changed in place, so the copies the frame loop and the undo history make of the view cost a
 // pointer, and a backend given the list (CentreList) keeps it while the view moves on. Equal
 // when the lists are equal, whether or not they are the same list (the file they came from is

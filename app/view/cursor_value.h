@@ -1,4 +1,4 @@
-// The status bar's reading under the pointer (issue 30): the field's value there, by the same
+// The status bar's reading under the pointer: the field's value there, by the same
 // host lookups as the hover readout (the reference's distance, the nearest centre's, the
 // nearest feature's), so the bar and the tooltip agree. No read-back of the field.
 #pragma once

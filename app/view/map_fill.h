@@ -1,4 +1,4 @@
-// The view extended to the shape of the window's map area (issue 30), so the map fills it with
+// The view extended to the shape of the window's map area, so the map fills it with
 // no bars beside or above it. Applied to the view itself (its bounds and grid), so exports,
 // figures, the saved view and the reproduce command carry exactly what is drawn.
 #pragma once

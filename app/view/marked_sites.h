@@ -1,4 +1,4 @@
-// What a picture or figure of sites (issue 28) shows of them beyond the field, shared by
+// What a picture or figure of sites shows of them beyond the field, shared by
 // `render` and the window: the point sites that get a marker (a set of points: all; shapes:
 // their point features, each point of a MultiPoint), each with its site's colour; the sites'
 // colours (centre_palette: a set of points by its points, shapes by each feature's middle);

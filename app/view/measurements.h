@@ -1,4 +1,4 @@
-// The measurements the window keeps (issue 30): each a pair of ends dropped by Shift+drag on the
+// The measurements the window keeps: each a pair of ends dropped by Shift+drag on the
 // map, listed in the Measurements panel, drawn on the map and in the window's figures, saved
 // with the view and exported as GeoJSON. Only the ends are kept: the distance and the bearing
 // follow the view's formula and unit (field_measures.h), as the map's rings do. Pure, no GL.

@@ -24,7 +24,7 @@ std::string render_command_line(const ViewState& s, const std::string& png,
     c += " --registration=" + std::string(to_string(p.registration));
   }
   if (centres) c += " --centres=" + centres_csv;
-  // Sites (issue 28): the file or built-in name they were opened from, as render reads them.
+  // Sites: the file or built-in name they were opened from, as render reads them.
   if (sites) c += " --sites=" + s.sites.source().name;
   if (sites && s.signed_inside) c += " --signed";
   // The reference point: the one site, or beside the centres or sites the aeqd map's centre or

@@ -11,9 +11,9 @@ namespace geofield {
 
 // Every value is written in full (shortest round-trip decimal), as --opt=value so negative
 // numbers need no care; parsing it back gives the same FieldParams and colours. With centres
-// (issue 16) the line reads them from `centres_csv` (--centres, which takes the place of the
+// the line reads them from `centres_csv` (--centres, which takes the place of the
 // reference's --marker, and of --ref but on aeqd, whose map's centre it is): the Centres
-// panel's file, which Export CSV writes. With sites (issue 28): --sites FILE|@name as they were
+// panel's file, which Export CSV writes. With sites: --sites FILE|@name as they were
 // opened, and --signed when signed inside polygons is on.
 // The figure the window's Export panel makes (its Figure PNG, PDF, SVG buttons): written into
 // the line beside the raw map as --figure FILE --figure-width PX --style NAME.

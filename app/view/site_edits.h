@@ -1,4 +1,4 @@
-// The window's edits of its sites (issue 28): opening a file or a built-in name, clearing, and
+// The window's edits of its sites: opening a file or a built-in name, clearing, and
 // the check of the view they need. A view has centres or sites, never both: opening sites
 // clears the centres, importing centres clears the sites (centre_edits.h), and a file of single
 // points opens as centres (as `--sites points.csv` means `--centres points.csv`), so the

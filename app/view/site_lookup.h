@@ -1,4 +1,4 @@
-// The hover readout's nearest feature (issue 28): at the point under the pointer, the nearest
+// The hover readout's nearest feature: at the point under the pointer, the nearest
 // line, polygon or point of the view's sites, the distance to it (0 inside a polygon, or minus
 // the distance to its boundary when signed) and the initial bearing toward its nearest point,
 // found on the host by the shape field itself (shape_field_on_cpu over a grid whose one node is

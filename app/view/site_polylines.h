@@ -1,4 +1,4 @@
-// The sites' lines and polygon rings (issue 28) as the polylines the map draws over the field:
+// The sites' lines and polygon rings as the polylines the map draws over the field:
 // each segment is the minor great-circle arc between its vertices (the field's own segments),
 // so it is drawn as such: sampled at most kSiteLineStepDeg apart and broken where it crosses
 // the antimeridian, so that no drawn piece crosses it (the line layer's contract, geo_lines.h)

@@ -1,4 +1,4 @@
-// The window's sites of every kind (issue 28) as a value of the view state: lines, polygons and
+// The window's sites of every kind as a value of the view state: lines, polygons and
 // points of several parts from a GeoJSON file or a built-in name (@coastline, @land, @borders),
 // shared and never changed in place, so the copies the frame loop and the undo history make of
 // the view cost a pointer (as CentreSet's). Beside the shapes, where they came from: a saved

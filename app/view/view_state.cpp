@@ -513,7 +513,7 @@ ViewState state_from_json(const json& j, std::string* centres_note) {
 
 std::string state_to_text(const ViewState& s) {
   // A string that is not UTF-8 (a name or a file's path that got past the readers' checks)
-  // must never stop a view being saved: each bad byte is written as U+FFFD (issue 33).
+  // must never stop a view being saved: each bad byte is written as U+FFFD.
   return to_json(s).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 

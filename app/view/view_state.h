@@ -52,17 +52,17 @@ struct ViewState {
   bool borders = false;                      // and country borders
   std::uint32_t line_rgb = kDefaultLineRgb;  // their colour, 0xRRGGBB
   Theme theme = Theme::dark;
-  // Many reference points (issue 16): when not empty the field is the distance to the nearest
+  // Many reference points: when not empty the field is the distance to the nearest
   // of them (params' reference is not used), on latlon views with a distance formula only
   // (centres_view_problem, view/centre_edits.h).
   CentreSet centres;
   bool colour_by_centre = false;  // colour each node by its nearest centre, not by distance
-  // Sites of every kind (issue 28): when not empty the field is the distance to the nearest
+  // Sites of every kind: when not empty the field is the distance to the nearest
   // line, polygon or point of them (never beside centres: site_edits.h), haversine or seed-free
   // views only (sites_view_problem). colour_by_centre colours by the nearest feature then.
   ViewSites sites;
   bool signed_inside = false;  // inside polygons, minus the distance to the boundary (--signed)
-  // The measurements kept (issue 30): Shift+drag adds one, the Measurements panel lists them.
+  // The measurements kept: Shift+drag adds one, the Measurements panel lists them.
   std::vector<Measurement> measurements;
 
   bool operator==(const ViewState&) const = default;

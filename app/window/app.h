@@ -79,7 +79,7 @@ class App {
   // cannot run.
   std::unique_ptr<FieldSource> first_source();
   // A field source for the view as it is: the one-centre backends, or the nearest-centre ones
-  // when the view has centres (issue 16). Throws what the factory throws.
+  // when the view has centres. Throws what the factory throws.
   std::unique_ptr<FieldSource> make_source(BackendChoice choice, std::string* reason) const;
   // The field the view asks for: its reference point, or the nearest of its centres.
   FieldRequest wanted_request() const;

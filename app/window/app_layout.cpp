@@ -1,4 +1,4 @@
-// The window's layout (issue 30): the side panel's width (dragged by its right edge, kept in the
+// The window's layout: the side panel's width (dragged by its right edge, kept in the
 // view), its hide button, and the view extended to the map area's shape so the map fills it.
 #include <imgui.h>
 

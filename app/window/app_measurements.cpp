@@ -1,4 +1,4 @@
-// The Measurements panel's export (issue 30): the kept measurements as a GeoJSON file in the
+// The Measurements panel's export: the kept measurements as a GeoJSON file in the
 // Export folder, with the rings about the reference point when the map shows them (contours on,
 // one reference point, a distance formula): the rings of several centres or sites are no
 // circles, so those views export the measurements alone. Written whole or not at all.

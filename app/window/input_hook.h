@@ -19,7 +19,7 @@ namespace geofield {
 struct InputEvents {
   int redraw_frames = 3;  // frames still to draw without waiting for input
   InputQueue queue;       // filled by the callbacks, emptied by ImguiInputFeed
-  // Paths of files dropped on the window (issue 28: opened as sites), oldest first; the App
+  // Paths of files dropped on the window (opened as sites), oldest first; the App
   // takes them.
   std::vector<std::string> dropped;
 };

@@ -24,7 +24,7 @@ struct WindowRequest {
   std::optional<std::filesystem::path> save_state_on_exit;  // the view as JSON on exit
   std::vector<std::string> startup_messages;  // shown in the UI (e.g. a broken session file)
   // Shown as notes, not errors: the window starts as asked and these say what it left out
-  // (a saved view's centres whose file is missing or changed, issue 33).
+  // (a saved view's centres whose file is missing or changed).
   std::vector<std::string> startup_notes;
   // Whether --backend and --size were typed: then a backend or a size this machine cannot
   // have is refused (exit 2); from a saved view it is replaced, with a message.

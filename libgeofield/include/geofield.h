@@ -89,7 +89,7 @@ typedef struct geofield_params {
   int64_t centre_count;
   const double* centre_lat;
   const double* centre_lon;
-  /* API 1.1 (issue 28). --sites: what distances are measured to, one of
+  /* API 1.1. --sites: what distances are measured to, one of
    *   - a GeoJSON file's path (.geojson or .json: Point, MultiPoint, LineString,
    *     MultiLineString, Polygon, MultiPolygon; a FeatureCollection, a Feature or a geometry) or
    *     a CSV file of points as --centres reads it;
@@ -173,7 +173,7 @@ GEOFIELD_API geofield_status geofield_compute(geofield_context* context,
                                               const geofield_params* params,
                                               const geofield_output* output);
 
-/* API 1.2 (issue 31). Distances at points instead of a grid: `count` points (lat[k], lon[k]),
+/* API 1.2. Distances at points instead of a grid: `count` points (lat[k], lon[k]),
  * degrees, lat in [-90, 90] and lon in [-360, 360]; values[k] is the field of params at point k
  * (the distance to the reference point, or to the nearest centre or site: the same formulas,
  * sites and signs as geofield_compute, by the same per-node math, so a point at a grid's node
@@ -227,7 +227,7 @@ GEOFIELD_API void geofield_buffer_release(geofield_buffer* buffer);
 GEOFIELD_API geofield_status geofield_buffer_dlpack(geofield_buffer* buffer, int32_t dtype,
                                                     int64_t ny, int64_t nx, void** managed_tensor);
 
-/* API 1.2 (issue 31). Sites as geofield_params.sites reads them (the same text: a GeoJSON or
+/* API 1.2. Sites as geofield_params.sites reads them (the same text: a GeoJSON or
  * CSV file's path, GeoJSON text or a built-in name; the command line's --sites reads files by
  * the same function, and --centres by the same CSV parser, though it makes a centre of each
  * point of a GeoJSON MultiPoint where this makes one feature), for a caller that wants to see
@@ -267,7 +267,7 @@ GEOFIELD_API geofield_status geofield_sites_get_table(const geofield_sites* site
                                                       geofield_sites_table* table);
 GEOFIELD_API void geofield_sites_destroy(geofield_sites* sites);
 
-/* API 1.2 (issue 31). What `render --netcdf` writes about params' grid besides its values, as
+/* API 1.2. What `render --netcdf` writes about params' grid besides its values, as
  * one JSON object (UTF-8): "y" and "x", each {"name": "lat", "lon" (latlon) or "y", "x" (metres,
  * projected), "values": the coordinates of the rows (north first) and of the columns,
  * "attributes": the CF attributes}; "grid_mapping": the CF grid-mapping variable's attributes

@@ -1,4 +1,4 @@
-"""geofield.distance(): the field at given points (issue 31), through geofield_compute_points."""
+"""geofield.distance(): the field at given points, through geofield_compute_points."""
 
 from __future__ import annotations
 
