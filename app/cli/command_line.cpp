@@ -161,11 +161,11 @@ CommandLine parse_points_command(const std::vector<std::string>& args) {
   // The grid's and the picture's options stay parsed (to be refused below, naming them) but
   // leave the help; two say what they mean for a table.
   for (const char* grid_only :
-       {"--lat",         "--lon",           "--size",         "--step",       "--registration",
-        "--projection", "--extent",
-        "--colormap",    "--reverse",       "--range",        "--numba-case", "--contours",
-        "--no-contours", "--graticule",     "--no-graticule", "--marker",     "--no-marker",
-        "--coastlines",  "--no-coastlines", "--borders",      "--no-borders", "--line-color"}) {
+       {"--lat",        "--lon",       "--size",        "--step",          "--registration",
+        "--projection", "--extent",    "--colormap",    "--reverse",       "--range",
+        "--numba-case", "--contours",  "--no-contours", "--graticule",     "--no-graticule",
+        "--marker",     "--no-marker", "--coastlines",  "--no-coastlines", "--borders",
+        "--no-borders", "--line-color"}) {
     app.get_option(grid_only)->group("");
   }
   app.get_option("--precision")
