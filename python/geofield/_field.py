@@ -68,6 +68,12 @@ def _choice(option: str, value: Any, choices: Sequence[str]) -> Any:
     raise ValueError(f"{option}: {_quoted(value)} is not one of {', '.join(choices)}")
 
 
+def _code(option: str, value: Any, table: dict) -> int:
+    """The library's code of one of the command line's words, or _choice's message."""
+    code = table.get(value) if isinstance(value, str) else None
+    return code if code is not None else _choice(option, value, table)
+
+
 def _pair(option: str, value: Any, form: str) -> Pair:
     try:
         a, b = value
@@ -329,19 +335,12 @@ def field(
                          "spacing)")
     nx, ny = _size((1000, 1000) if size is None else size)
     p.nx, p.ny = nx, ny
-    code = L.REGISTRATIONS.get(registration)
-    p.registration = code if code is not None else _choice("--registration", registration,
-                                                           L.REGISTRATIONS)
+    p.registration = _code("--registration", registration, L.REGISTRATIONS)
     p.ref_lat, p.ref_lon = _pair("--ref", ref, "(LAT, LON) (e.g. (30, 101))")
-    code = L.FORMULAS.get(formula)
-    p.formula = code if code is not None else _choice("--formula", formula, L.FORMULAS)
-    code = L.UNITS.get(units)
-    p.units = code if code is not None else _choice("--units", units, L.UNITS)
-    code = L.PRECISIONS.get(precision)
-    p.precision = code if code is not None else _choice("--precision", precision, L.PRECISIONS)
-    code = L.PROJECTIONS.get(projection)
-    p.projection = code if code is not None else _choice("--projection", projection,
-                                                         L.PROJECTIONS)
+    p.formula = _code("--formula", formula, L.FORMULAS)
+    p.units = _code("--units", units, L.UNITS)
+    p.precision = _code("--precision", precision, L.PRECISIONS)
+    p.projection = _code("--projection", projection, L.PROJECTIONS)
 
     # The command line refuses an option that does not apply to the view; the struct cannot
     # tell a default from a value given, so these three are checked here, in its words.

@@ -9,8 +9,8 @@ import numpy
 
 from . import _library as L
 from ._device_array import DeviceArray
-from ._field import (_DEFAULT_RADIUS_KM, _DTYPES, _ITEMSIZE, _choice, _device, _new_buffer,
-                     _pair, _sites_bytes, _stream_handle, _templates)
+from ._field import (_DEFAULT_RADIUS_KM, _DTYPES, _ITEMSIZE, _choice, _code, _device,
+                     _new_buffer, _pair, _sites_bytes, _stream_handle, _templates)
 
 Pair = Tuple[float, float]
 
@@ -158,12 +158,9 @@ def distance(
                          "distance is measured to)")
     if ref is not None:
         p.ref_lat, p.ref_lon = _pair("--ref", ref, "(LAT, LON) (e.g. (30, 101))")
-    code = L.FORMULAS.get(formula)
-    p.formula = code if code is not None else _choice("--formula", formula, L.FORMULAS)
-    code = L.UNITS.get(units)
-    p.units = code if code is not None else _choice("--units", units, L.UNITS)
-    code = L.PRECISIONS.get(precision)
-    p.precision = code if code is not None else _choice("--precision", precision, L.PRECISIONS)
+    p.formula = _code("--formula", formula, L.FORMULAS)
+    p.units = _code("--units", units, L.UNITS)
+    p.precision = _code("--precision", precision, L.PRECISIONS)
     wgs84 = p.formula == L.FORMULAS["wgs84"]
     if radius != _DEFAULT_RADIUS_KM and wgs84:
         raise ValueError("--radius: --formula wgs84 computes on an ellipsoid, not a sphere; give "
